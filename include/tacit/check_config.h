@@ -1,0 +1,73 @@
+/*
+ * Refuse configurations that cannot work, at compile time, with a message
+ * naming the missing piece.  Included at the end of config.h.
+ */
+#ifndef TACIT_CHECK_CONFIG_H
+#define TACIT_CHECK_CONFIG_H
+
+#if !defined(TACIT_CONSTANT_TIME_C)
+#error "TACIT_CONSTANT_TIME_C is required: every module uses the constant_time primitives"
+#endif
+
+#if defined(TACIT_MPI_LIMB_BITS) && TACIT_MPI_LIMB_BITS != 32 && TACIT_MPI_LIMB_BITS != 64
+#error "TACIT_MPI_LIMB_BITS must be 32 or 64"
+#endif
+
+#if defined(TACIT_BIGNUM_C) && !defined(TACIT_BIGNUM_CORE_C)
+#error "TACIT_BIGNUM_C requires TACIT_BIGNUM_CORE_C"
+#endif
+
+#if defined(TACIT_MD_C) && !defined(TACIT_SHA1_C) && !defined(TACIT_SHA256_C) && !defined(TACIT_SHA512_C)
+#error "TACIT_MD_C requires at least one hash (TACIT_SHA1_C, TACIT_SHA256_C or TACIT_SHA512_C)"
+#endif
+
+#if defined(TACIT_HMAC_C) && !defined(TACIT_MD_C)
+#error "TACIT_HMAC_C requires TACIT_MD_C"
+#endif
+
+#if defined(TACIT_HMAC_DRBG_C) && !defined(TACIT_HMAC_C)
+#error "TACIT_HMAC_DRBG_C requires TACIT_HMAC_C"
+#endif
+
+#if defined(TACIT_PEM_C) && !defined(TACIT_BASE64_C)
+#error "TACIT_PEM_C requires TACIT_BASE64_C"
+#endif
+
+#if defined(TACIT_RSA_C) && !defined(TACIT_BIGNUM_C)
+#error "TACIT_RSA_C requires TACIT_BIGNUM_C"
+#endif
+#if defined(TACIT_RSA_C) && !defined(TACIT_MD_C)
+#error "TACIT_RSA_C requires TACIT_MD_C (PKCS#1 v1.5, PSS and OAEP hash their input)"
+#endif
+#if defined(TACIT_RSA_C) && !defined(TACIT_ASN1_C)
+#error "TACIT_RSA_C requires TACIT_ASN1_C (key import and export)"
+#endif
+
+#if defined(TACIT_ECP_C) && !defined(TACIT_BIGNUM_CORE_C)
+#error "TACIT_ECP_C requires TACIT_BIGNUM_CORE_C"
+#endif
+#if defined(TACIT_ECP_C) && !defined(TACIT_ECP_SECP256R1_C) && \
+    !defined(TACIT_ECP_SECP384R1_C) && !defined(TACIT_ECP_SECP521R1_C)
+#error "TACIT_ECP_C requires at least one curve (TACIT_ECP_SECP256R1_C, ...)"
+#endif
+#if defined(TACIT_ECDH_C) && !defined(TACIT_ECP_C)
+#error "TACIT_ECDH_C requires TACIT_ECP_C"
+#endif
+#if defined(TACIT_ECDSA_C) && !defined(TACIT_ECP_C)
+#error "TACIT_ECDSA_C requires TACIT_ECP_C"
+#endif
+#if defined(TACIT_ECDSA_C) && !(defined(TACIT_HMAC_C) && defined(TACIT_MD_C))
+#error "TACIT_ECDSA_C requires TACIT_HMAC_C and TACIT_MD_C (RFC 6979 nonces)"
+#endif
+#if defined(TACIT_ECDSA_C) && !defined(TACIT_ASN1_C)
+#error "TACIT_ECDSA_C requires TACIT_ASN1_C (DER signatures)"
+#endif
+
+#if defined(TACIT_PK_C) && !defined(TACIT_ASN1_C)
+#error "TACIT_PK_C requires TACIT_ASN1_C"
+#endif
+#if defined(TACIT_PK_C) && !defined(TACIT_RSA_C) && !defined(TACIT_ECP_C)
+#error "TACIT_PK_C requires TACIT_RSA_C or TACIT_ECP_C"
+#endif
+
+#endif /* TACIT_CHECK_CONFIG_H */

@@ -1,0 +1,65 @@
+/*
+ * tacit build configuration.
+ *
+ * One TACIT_<MODULE>_C per module: comment one out (or supply your own file
+ * through TACIT_CONFIG_FILE) and the module is not compiled.  A firmware
+ * image that only verifies ECDSA-P256 signatures can drop RSA, the tacit_mpi
+ * layer's prime generation and so on; check_config.h refuses combinations
+ * that cannot link.
+ *
+ * To use your own configuration, compile everything (the library and its
+ * users) with -DTACIT_CONFIG_FILE='"my_config.h"'; that file then replaces
+ * this one entirely.
+ */
+#ifndef TACIT_CONFIG_H
+#define TACIT_CONFIG_H
+
+#if defined(TACIT_CONFIG_FILE)
+#include TACIT_CONFIG_FILE
+#else
+
+/* Layer 1 */
+#define TACIT_CONSTANT_TIME_C
+
+/* Layer 2-3: big integers */
+#define TACIT_BIGNUM_CORE_C
+#define TACIT_BIGNUM_C
+
+/* Layer 4: leaf modules */
+#define TACIT_SHA1_C        /* legacy: verification of old signatures only */
+#define TACIT_SHA256_C      /* SHA-224 and SHA-256 */
+#define TACIT_SHA512_C      /* SHA-384 and SHA-512 */
+#define TACIT_MD_C
+#define TACIT_HMAC_C
+#define TACIT_HMAC_DRBG_C
+#define TACIT_ENTROPY_C     /* default entropy source: getrandom()/urandom */
+#define TACIT_BASE64_C
+#define TACIT_PEM_C
+#define TACIT_ASN1_C
+
+/* Layer 5: public-key algorithms */
+#define TACIT_RSA_C
+#define TACIT_ECP_C
+#define TACIT_ECP_SECP256R1_C
+#define TACIT_ECP_SECP384R1_C
+#define TACIT_ECP_SECP521R1_C
+#define TACIT_ECDH_C
+#define TACIT_ECDSA_C
+#define TACIT_PK_C
+
+/*
+ * Limb size of the big-number code: 32 or 64.  Left undefined, it is picked
+ * from the target (64 where the compiler has a 128-bit product type).  The
+ * CMake option TACIT_LIMB_BITS sets it for the library and, through the
+ * exported target and tacit.pc, for every user.
+ */
+/* #define TACIT_MPI_LIMB_BITS 32 */
+
+/* Largest modulus the tacit_mpi layer accepts, in bits. */
+#define TACIT_MPI_MAX_BITS 8192
+
+#endif /* TACIT_CONFIG_FILE */
+
+#include "tacit/check_config.h"
+
+#endif /* TACIT_CONFIG_H */

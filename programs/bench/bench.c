@@ -1,0 +1,253 @@
+/*
+ * The benchmark engine: option parsing, timing, and the three output forms
+ * (table, JSON, CSV).  See bench.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    double seconds;
+    int peers;
+    int format; /* 0 table, 1 json, 2 csv */
+    int list;
+    int nfilters;
+    char **filters;
+} bench_options;
+
+typedef struct {
+    const char *who;
+    double rate;  /* ops/s or MB/s; < 0: n/a; -2: failed */
+    double iters;
+} bench_result;
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void usage(const char *prog, FILE *out)
+{
+    fprintf(out,
+            "usage: %s [--seconds S] [--peers] [--json|--csv] [--list] [ID ...]\n"
+            "  --seconds S  time per measurement (default 0.2)\n"
+            "  --peers      also measure OpenSSL, mbed TLS, BearSSL, nettle, GMP where built in\n"
+            "  --json       JSON on stdout;  --csv  CSV on stdout\n"
+            "  --list       list the benchmark ids\n"
+            "  ID           only rows whose id starts with ID (e.g. rsa2048, ecdsa, sha)\n",
+            prog);
+}
+
+static int matches(const bench_row *row, const bench_options *o)
+{
+    int i;
+    if (o->nfilters == 0) {
+        return 1;
+    }
+    for (i = 0; i < o->nfilters; i++) {
+        if (strncmp(row->id, o->filters[i], strlen(o->filters[i])) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Time one implementation: run until `seconds` have passed (at least once). */
+static bench_result measure(const bench_row *row, const bench_impl *impl, double seconds)
+{
+    bench_result r;
+    void *state;
+    double start, elapsed = 0, iters = 0, batch = 1;
+
+    r.who = impl->who;
+    r.rate = -1;
+    r.iters = 0;
+    state = impl->setup != NULL ? impl->setup(row->arg) : (void *)row->arg;
+    if (impl->setup != NULL && state == NULL) {
+        return r;
+    }
+    /* one untimed call: warms caches, and checks the operation works */
+    if (impl->run(state) != 0) {
+        r.rate = -2;
+        goto done;
+    }
+    start = bench_now();
+    while (elapsed < seconds) {
+        double k;
+        for (k = 0; k < batch; k++) {
+            if (impl->run(state) != 0) {
+                r.rate = -2;
+                goto done;
+            }
+        }
+        iters += batch;
+        elapsed = bench_now() - start;
+        if (elapsed < seconds / 8) {
+            batch *= 2;
+        }
+    }
+    r.iters = iters;
+    r.rate = iters / elapsed;
+    if (row->bytes > 0) {
+        r.rate = r.rate * (double)row->bytes / 1e6;
+    }
+done:
+    if (impl->teardown != NULL) {
+        impl->teardown(state);
+    }
+    return r;
+}
+
+static void print_rate(char *buf, size_t n, double rate)
+{
+    if (rate == -2) {
+        snprintf(buf, n, "FAILED");
+    } else if (rate < 0) {
+        snprintf(buf, n, "n/a");
+    } else if (rate >= 100) {
+        snprintf(buf, n, "%.0f", rate);
+    } else {
+        snprintf(buf, n, "%.2f", rate);
+    }
+}
+
+static const char *json_who_sep(int first)
+{
+    return first ? "" : ", ";
+}
+
+int bench_main(const char *prog, int argc, char **argv, const bench_row *const *tables)
+{
+    bench_options o;
+    int i, t, failed = 0, first_row = 1;
+
+    memset(&o, 0, sizeof(o));
+    o.seconds = 0.2;
+    o.filters = (char **)calloc((size_t)argc + 1, sizeof(char *));
+    if (o.filters == NULL) {
+        return 3;
+    }
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--seconds") == 0 && i + 1 < argc) {
+            char *end;
+            o.seconds = strtod(argv[++i], &end);
+            if (*end != '\0' || o.seconds <= 0 || o.seconds > 3600) {
+                fprintf(stderr, "%s: --seconds needs a positive number, got '%s'\n", prog, argv[i]);
+                free(o.filters);
+                return 2;
+            }
+        } else if (strcmp(a, "--peers") == 0) {
+            o.peers = 1;
+        } else if (strcmp(a, "--json") == 0) {
+            o.format = 1;
+        } else if (strcmp(a, "--csv") == 0) {
+            o.format = 2;
+        } else if (strcmp(a, "--list") == 0) {
+            o.list = 1;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(prog, stdout);
+            free(o.filters);
+            return 0;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "%s: unknown option '%s'\n", prog, a);
+            usage(prog, stderr);
+            free(o.filters);
+            return 2;
+        } else {
+            o.filters[o.nfilters++] = argv[i];
+        }
+    }
+
+    if (o.format == 1) {
+        printf("{\"program\": \"%s\", \"seconds\": %g, \"rows\": [\n", prog, o.seconds);
+    } else if (o.format == 2) {
+        printf("id,title,unit,who,rate,ratio_tacit_over_peer\n");
+    }
+    for (t = 0; tables[t] != NULL; t++) {
+        const bench_row *row;
+        for (row = tables[t]; row->id != NULL; row++) {
+            bench_result res[BENCH_MAX_IMPLS];
+            int n = 0, k;
+            const char *unit = row->bytes > 0 ? "MB/s" : "ops/s";
+
+            if (!matches(row, &o)) {
+                continue;
+            }
+            if (o.list) {
+                printf("%-24s %s\n", row->id, row->title);
+                continue;
+            }
+            for (k = 0; k < BENCH_MAX_IMPLS && row->impl[k].who != NULL; k++) {
+                if (k > 0 && !o.peers) {
+                    break;
+                }
+                fprintf(stderr, "  %-28s %-8s ...\r", row->title, row->impl[k].who);
+                fflush(stderr);
+                res[n] = measure(row, &row->impl[k], o.seconds);
+                if (res[n].rate == -2) {
+                    failed = 1;
+                    fprintf(stderr, "%s: %s / %s: the operation failed\n", prog, row->title,
+                            row->impl[k].who);
+                }
+                n++;
+            }
+            fprintf(stderr, "%60s\r", "");
+            if (n == 0) {
+                continue;
+            }
+            if (o.format == 1) {
+                printf("%s  {\"id\": \"%s\", \"title\": \"%s\", \"unit\": \"%s\", \"results\": {",
+                       first_row ? "" : ",\n", row->id, row->title, unit);
+                for (k = 0; k < n; k++) {
+                    if (res[k].rate >= 0) {
+                        printf("%s\"%s\": %.6g", json_who_sep(k == 0), res[k].who, res[k].rate);
+                    } else {
+                        printf("%s\"%s\": null", json_who_sep(k == 0), res[k].who);
+                    }
+                }
+                printf("}}");
+            } else if (o.format == 2) {
+                for (k = 0; k < n; k++) {
+                    char rate[32];
+                    print_rate(rate, sizeof(rate), res[k].rate);
+                    printf("%s,\"%s\",%s,%s,%s,", row->id, row->title, unit, res[k].who, rate);
+                    if (k > 0 && res[k].rate > 0 && res[0].rate > 0) {
+                        printf("%.3f", res[0].rate / res[k].rate);
+                    }
+                    printf("\n");
+                }
+            } else {
+                char rate[32];
+                if (first_row) {
+                    printf("%-30s %12s   %s\n", "operation", "tacit",
+                           o.peers ? "peers (tacit/peer)" : "");
+                }
+                print_rate(rate, sizeof(rate), res[0].rate);
+                printf("%-30s %12s %-5s", row->title, rate, unit);
+                for (k = 1; k < n; k++) {
+                    print_rate(rate, sizeof(rate), res[k].rate);
+                    if (res[k].rate > 0 && res[0].rate > 0) {
+                        printf("  %s %s (%.2fx)", res[k].who, rate, res[0].rate / res[k].rate);
+                    } else {
+                        printf("  %s %s", res[k].who, rate);
+                    }
+                }
+                printf("\n");
+            }
+            fflush(stdout);
+            first_row = 0;
+        }
+    }
+    if (o.format == 1) {
+        printf("\n]}\n");
+    }
+    free(o.filters);
+    return failed ? 3 : 0;
+}

@@ -1,0 +1,11 @@
+/* Every area's rows, in the order `tacit speed` runs them. */
+#include "bench.h"
+
+const bench_row *const bench_all_tables[] = {
+    bench_rows_exp_mod,
+    bench_rows_rsa,
+    bench_rows_ecc,
+    bench_rows_sha,
+    bench_rows_base64,
+    NULL,
+};

@@ -1,0 +1,52 @@
+# Optional peer libraries, for differential tests and benchmarks only: the
+# library itself never links them.  Each one found becomes an INTERFACE target
+# tacit_peer_<name> that adds TACIT_HAVE_<NAME>=1; tacit_peers bundles them.
+# Tests and programs link tacit_peers and test `#if defined(TACIT_HAVE_GMP)`.
+
+add_library(tacit_peers INTERFACE)
+set(TACIT_PEERS_FOUND "")
+
+function(tacit_add_peer name define)
+  add_library(tacit_peer_${name} INTERFACE)
+  target_compile_definitions(tacit_peer_${name} INTERFACE ${define}=1)
+  target_link_libraries(tacit_peer_${name} INTERFACE ${ARGN})
+  target_link_libraries(tacit_peers INTERFACE tacit_peer_${name})
+  set(TACIT_PEERS_FOUND "${TACIT_PEERS_FOUND} ${name}" PARENT_SCOPE)
+endfunction()
+
+if(TACIT_PEERS AND NOT TACIT_SANITIZE)
+  # GMP
+  find_path(GMP_INCLUDE_DIR gmp.h)
+  find_library(GMP_LIBRARY gmp)
+  if(GMP_INCLUDE_DIR AND GMP_LIBRARY)
+    tacit_add_peer(gmp TACIT_HAVE_GMP ${GMP_LIBRARY})
+  endif()
+
+  # OpenSSL libcrypto
+  find_package(OpenSSL QUIET)
+  if(OpenSSL_FOUND AND TARGET OpenSSL::Crypto)
+    tacit_add_peer(openssl TACIT_HAVE_OPENSSL OpenSSL::Crypto)
+  endif()
+
+  # mbed TLS (Debian: 2.28, no CMake package)
+  find_path(MBEDTLS_INCLUDE_DIR mbedtls/version.h)
+  find_library(MBEDCRYPTO_LIBRARY mbedcrypto)
+  if(MBEDTLS_INCLUDE_DIR AND MBEDCRYPTO_LIBRARY)
+    tacit_add_peer(mbedtls TACIT_HAVE_MBEDTLS ${MBEDCRYPTO_LIBRARY})
+  endif()
+
+  # BearSSL
+  find_path(BEARSSL_INCLUDE_DIR bearssl.h)
+  find_library(BEARSSL_LIBRARY bearssl)
+  if(BEARSSL_INCLUDE_DIR AND BEARSSL_LIBRARY)
+    tacit_add_peer(bearssl TACIT_HAVE_BEARSSL ${BEARSSL_LIBRARY})
+  endif()
+
+  # nettle + hogweed (public-key part)
+  find_path(NETTLE_INCLUDE_DIR nettle/ecdsa.h)
+  find_library(NETTLE_LIBRARY nettle)
+  find_library(HOGWEED_LIBRARY hogweed)
+  if(NETTLE_INCLUDE_DIR AND NETTLE_LIBRARY AND HOGWEED_LIBRARY AND GMP_LIBRARY)
+    tacit_add_peer(nettle TACIT_HAVE_NETTLE ${HOGWEED_LIBRARY} ${NETTLE_LIBRARY} ${GMP_LIBRARY})
+  endif()
+endif()

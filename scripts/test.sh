@@ -1,0 +1,47 @@
+#!/bin/sh
+# Run every test tacit has, in four builds:
+#   build/        Release, 64-bit limbs (auto), gcc: all suites
+#   build-ct/     Release -O2 with valgrind annotations: the `ct` label under memcheck
+#   build-32/     32-bit limbs: all suites
+#   build-asan/   clang, AddressSanitizer + UndefinedBehaviorSanitizer: all suites
+# Exits non-zero if any build or test fails.  TACIT_TEST_QUICK=1 runs only build/.
+set -u
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+status=0
+summary=""
+
+run_build() {
+    dir=$1; label=$2; shift 2
+    echo "==== $dir: configure and build ===="
+    if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >"$dir.configure.log" 2>&1; then
+        cat "$dir.configure.log"; status=1; summary="$summary\n$dir: CONFIGURE FAILED"; return
+    fi
+    if ! cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1; then
+        grep -E "error|warning" "$dir.build.log" | head -40; status=1
+        summary="$summary\n$dir: BUILD FAILED"; return
+    fi
+    echo "==== $dir: ctest $label ===="
+    if [ -n "$label" ]; then
+        (cd "$dir" && ctest -j"$jobs" --output-on-failure -L "$label") >"$dir.test.log" 2>&1
+    else
+        (cd "$dir" && ctest -j"$jobs" --output-on-failure) >"$dir.test.log" 2>&1
+    fi
+    rc=$?
+    grep -E "SKIP|tests passed|tests failed|Failed|\*\*\*" "$dir.test.log" | sed 's/^/  /'
+    [ $rc -eq 0 ] || { status=1; tail -60 "$dir.test.log"; }
+    summary="$summary\n$dir: $(grep -E 'tests passed' "$dir.test.log" | tail -1)"
+}
+
+mkdir -p build
+run_build build "" -DTACIT_LIMB_BITS=auto
+if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
+    run_build build-ct ct -DTACIT_TEST_CONSTANT_FLOW=ON
+    run_build build-32 "" -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=ON
+    CC=clang run_build build-asan "" -DTACIT_SANITIZE=address,undefined -DCMAKE_C_COMPILER=clang
+fi
+
+echo "==== summary ===="
+printf "$summary\n"
+[ $status -eq 0 ] && echo "ALL BUILDS PASSED" || echo "SOME BUILDS FAILED"
+exit $status
