@@ -42,6 +42,6 @@ if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
 fi
 
 echo "==== summary ===="
-printf "$summary\n"
+printf "%b\n" "$summary"
 [ $status -eq 0 ] && echo "ALL BUILDS PASSED" || echo "SOME BUILDS FAILED"
 exit $status
