@@ -184,7 +184,7 @@ tacit_md_type tacit_md_from_name(const char *name)
     }
     /* Lower-case and drop a '-' right after "sha". */
     for (i = 0; name[i] != '\0'; i++) {
-        if (name[i] == '-' && n == 3) {
+        if (name[i] == '-' && i == 3) {
             continue;
         }
         if (n + 1 >= sizeof(norm)) {
