@@ -7,7 +7,9 @@ NIST prime curves P-256, P-384 and P-521.
 Everything is computed here from the published domain parameters (FIPS 186-4
 D.1.2) with Python integers, and checked (G on the curve, n*G = infinity) before
 anything is written.  Field elements are in Montgomery form with R = 2^(64*N64),
-where N64 is the number of 64-bit limbs; the 32-bit build uses twice as many
+where N64 is the number of 64-bit limbs, except P-521's coordinates, which
+are plain integers (its field uses the Mersenne reduction); scalars mod n
+are in Montgomery form for all three.  The 32-bit build uses twice as many
 limbs and the same R, so one table serves both (the TACIT_ECP_L64 macro splits
 each 64-bit constant into two limbs there).
 
@@ -33,7 +35,7 @@ CURVES = [
          b=0xB3312FA7E23EE7E4988E056BE3F82D19181D9C6EFE8141120314088F5013875AC656398D8A2ED19D2A85C8EDD3EC2AEF,
          gx=0xAA87CA22BE8B05378EB1C71EF320AD746E1D3B628BA79B9859F741E082542A385502F25DBF55296C3A545E3872760AB7,
          gy=0x3617DE4A96262C6F5D9E98BF9292DC29F8F41DBD289A147CE9DA3113B5F0B8C00A60B1CE1D7E819D7A431D7C90EA0E5F),
-    dict(name="p521", bits=521, n64=9,
+    dict(name="p521", bits=521, n64=9, plain=True,
          p=2**521 - 1,
          n=0x01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409,
          b=0x0051953EB9618E1C9A1F929A21A0B68540EEA2DA725B99B315F3B8B489918EF109E156193951EC7E937B1652C0BD3BB1BF073573DF883D2C34F1EF451FD46B503F00,
@@ -98,11 +100,13 @@ def main():
         assert mul(n, G, p) is None
         assert p % 4 == 3
         R = 2 ** (64 * n64)
-        mont = lambda v: v * R % p
+        # P-521 coordinates are plain integers (Mersenne reduction, R_p = 1)
+        Rp = 1 if c.get("plain") else R
+        mont = lambda v: v * Rp % p
         assert c["bits"] == p.bit_length()
         defs = [
-            ("p", p), ("n", n), ("b_mont", mont(b)), ("one_mont", R % p),
-            ("rr_p", R * R % p), ("gx_mont", mont(G[0])), ("gy_mont", mont(G[1])),
+            ("p", p), ("n", n), ("b_mont", mont(b)), ("one_mont", Rp % p),
+            ("rr_p", Rp * Rp % p), ("gx_mont", mont(G[0])), ("gy_mont", mont(G[1])),
             ("rr_n", R * R % n), ("one_n", R % n),
         ]
         for nm, v in defs:

@@ -8,17 +8,6 @@
 
 #include <string.h>
 
-#define CURVE_DATA(name)                                                        \
-    extern const tacit_mpi_uint tacit_ecp_##name##_p[], tacit_ecp_##name##_n[],   \
-        tacit_ecp_##name##_b_mont[], tacit_ecp_##name##_one_mont[],               \
-        tacit_ecp_##name##_rr_p[], tacit_ecp_##name##_gx_mont[],                  \
-        tacit_ecp_##name##_gy_mont[], tacit_ecp_##name##_rr_n[],                  \
-        tacit_ecp_##name##_one_n[], tacit_ecp_##name##_gtab[];
-
-CURVE_DATA(p256)
-CURVE_DATA(p384)
-CURVE_DATA(p521)
-
 #define CURVE(ID, NAME, name, BITS, PMM, NMM)                                           \
     {                                                                           \
         ID, NAME, (BITS + 63) / 64 * 64 / TACIT_MPI_LIMB_BITS, BITS, (BITS + 7) / 8, \
@@ -28,7 +17,10 @@ CURVE_DATA(p521)
         tacit_ecp_##name##_gx_mont, tacit_ecp_##name##_gy_mont,                 \
         tacit_ecp_##name##_rr_n, tacit_ecp_##name##_one_n,                      \
         (tacit_mpi_uint)(PMM), (tacit_mpi_uint)(NMM),                           \
-        tacit_ecp_##name##_gtab, tacit_ecp_##name##_mul, tacit_ecp_##name##_sqr \
+        tacit_ecp_##name##_gtab, tacit_ecp_##name##_mul, tacit_ecp_##name##_sqr, \
+        tacit_ecp_##name##_add, tacit_ecp_##name##_sub, tacit_ecp_##name##_jac_dbl, \
+        tacit_ecp_##name##_jac_add, tacit_ecp_##name##_jac_madd,                \
+        tacit_ecp_##name##_proj_madd, tacit_ecp_##name##_proj_dbl               \
     }
 
 /*

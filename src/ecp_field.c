@@ -1,8 +1,10 @@
 /*
- * Field arithmetic for the ecp module: fixed-size limb arrays, Montgomery
- * form, constant time.  One generic Montgomery product (CIOS) is
- * instantiated per curve with a constant limb count so the compiler unrolls
- * it; P-256 on 64-bit limbs has its own product using the shape of p.
+ * Generic limb arithmetic of the ecp module (the Montgomery product used
+ * for scalars mod n, modular add/sub, byte conversion) and the field
+ * operations that are not hot enough for per-curve code: inversion and
+ * exponentiation by a public exponent, conversions.  The per-curve
+ * products and point formulas are in ecp_p256.c, ecp_p384.c, ecp_p521.c.
+ * Constant time.
  */
 #include "ecp_internal.h"
 
@@ -170,145 +172,18 @@ void tacit_ecp_to_bytes(const tacit_mpi_uint *a, size_t n, unsigned char *buf, s
     }
 }
 
-/* ---- per-curve products ------------------------------------------------------ */
-
-extern const tacit_mpi_uint tacit_ecp_p256_p[], tacit_ecp_p384_p[], tacit_ecp_p521_p[];
-
-#define P256_N (256 / LB)
-#define P384_N (384 / LB)
-#define P521_N (576 / LB)
-
-#if TACIT_MPI_LIMB_BITS == 64
-/*
- * P-256 with 64-bit limbs: p = 2^256 - 2^224 + 2^192 + 2^96 - 1, so
- * -p^-1 mod 2^64 = 1 (q is the low limb itself) and q*p needs no full
- * products for its low two limbs: q*p = q*2^256 - q*2^224 + q*2^192 + q*2^96 - q.
- * The schoolbook product is followed by four such reduction steps.
- */
-static inline void p256_montmul(tacit_mpi_uint *r, const tacit_mpi_uint *a,
-                                const tacit_mpi_uint *b)
-{
-    static const uint64_t P1 = 0x00000000FFFFFFFFu, P3 = 0xFFFFFFFF00000001u;
-    uint64_t t[9];
-    uint64_t d[4];
-    tacit_ecp_dlimb acc;
-    uint64_t c, borrow, use_d;
-    int i, j;
-
-    /* t = a * b (512 bits) */
-    for (j = 0; j < 9; j++) {
-        t[j] = 0;
-    }
-    for (i = 0; i < 4; i++) {
-        c = 0;
-        for (j = 0; j < 4; j++) {
-            acc = (tacit_ecp_dlimb)a[j] * b[i] + t[i + j] + c;
-            t[i + j] = (uint64_t)acc;
-            c = (uint64_t)(acc >> 64);
-        }
-        t[i + 4] = c;
-    }
-    /*
-     * Four reduction steps: add q*p at limb i with q = t[i] (mm = 1), which
-     * clears t[i].  p = [2^64-1, P1, 0, P3]: q*(2^64-1) at limb i is
-     * q*2^64 - q, whose low limb cancels t[i] = q exactly, leaving a carry of
-     * q into limb i+1.
-     */
-    for (i = 0; i < 4; i++) {
-        uint64_t q = t[i];
-        acc = (tacit_ecp_dlimb)t[i + 1] + q;                 /* q*(2^64-1) + q at limb i */
-        acc += (tacit_ecp_dlimb)q * P1;
-        t[i + 1] = (uint64_t)acc;
-        acc = (acc >> 64) + t[i + 2];
-        t[i + 2] = (uint64_t)acc;
-        acc = (acc >> 64) + (tacit_ecp_dlimb)q * P3 + t[i + 3];
-        t[i + 3] = (uint64_t)acc;
-        acc = (acc >> 64) + t[i + 4];
-        t[i + 4] = (uint64_t)acc;
-        c = (uint64_t)(acc >> 64);
-        for (j = i + 5; j < 9; j++) {
-            acc = (tacit_ecp_dlimb)t[j] + c;
-            t[j] = (uint64_t)acc;
-            c = (uint64_t)(acc >> 64);
-        }
-    }
-    /* result t[4..8] < 2p */
-    acc = (tacit_ecp_dlimb)t[4] + 1;                      /* - (2^64 - 1) */
-    d[0] = (uint64_t)acc;
-    acc = (tacit_ecp_dlimb)t[5] - P1 - 1 + (acc >> 64);
-    d[1] = (uint64_t)acc;
-    borrow = (uint64_t)(acc >> 64) & 1;
-    acc = (tacit_ecp_dlimb)t[6] - borrow;
-    d[2] = (uint64_t)acc;
-    borrow = (uint64_t)(acc >> 64) & 1;
-    acc = (tacit_ecp_dlimb)t[7] - P3 - borrow;
-    d[3] = (uint64_t)acc;
-    borrow = (uint64_t)(acc >> 64) & 1;
-    use_d = tacit_ct_mask_nonzero_limb(t[8]) | tacit_ct_mask_eq_limb(borrow, 0);
-    for (j = 0; j < 4; j++) {
-        r[j] = tacit_ct_select_limb(use_d, d[j], t[4 + j]);
-    }
-}
-#else
-static inline void p256_montmul(tacit_mpi_uint *r, const tacit_mpi_uint *a,
-                                const tacit_mpi_uint *b)
-{
-    montmul_inline(r, a, b, tacit_ecp_p256_p, P256_N, 1);
-}
-#endif
-
-void tacit_ecp_p256_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
-{
-    p256_montmul(r, a, b);
-}
-
-void tacit_ecp_p256_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
-{
-    (void)b;
-    p256_montmul(r, a, a);
-}
-
-/* -p^-1 mod 2^64 for P-384 is 2^32 + 1; its low 32 bits are 1. */
-#if TACIT_MPI_LIMB_BITS == 64
-#define P384_MM ((tacit_mpi_uint)0x0000000100000001u)
-#else
-#define P384_MM ((tacit_mpi_uint)1)
-#endif
-
-void tacit_ecp_p384_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
-{
-    montmul_inline(r, a, b, tacit_ecp_p384_p, P384_N, P384_MM);
-}
-
-void tacit_ecp_p384_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
-{
-    (void)b;
-    montmul_inline(r, a, a, tacit_ecp_p384_p, P384_N, P384_MM);
-}
-
-void tacit_ecp_p521_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
-{
-    montmul_inline(r, a, b, tacit_ecp_p521_p, P521_N, 1);
-}
-
-void tacit_ecp_p521_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
-{
-    (void)b;
-    montmul_inline(r, a, a, tacit_ecp_p521_p, P521_N, 1);
-}
-
 /* ---- field operations ------------------------------------------------------- */
 
 void tacit_ecp_fe_add(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
                       const tacit_mpi_uint *b)
 {
-    tacit_ecp_modadd(r, a, b, c->p, c->limbs);
+    c->add(r, a, b);
 }
 
 void tacit_ecp_fe_sub(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
                       const tacit_mpi_uint *b)
 {
-    tacit_ecp_modsub(r, a, b, c->p, c->limbs);
+    c->sub(r, a, b);
 }
 
 void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,

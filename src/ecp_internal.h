@@ -5,8 +5,9 @@
  *
  * Conventions
  * - A field element is N = c->limbs limbs (little-endian), in Montgomery
- *   form x*R mod p with R = 2^(64 * ceil(bits/64)) for both limb widths, and
- *   always fully reduced (< p).  Buffers are TACIT_ECP_MAX_LIMBS long.
+ *   form x*R mod p with R = 2^(64 * ceil(bits/64)) for both limb widths
+ *   (P-521: R = 1, plain integers, see ecp_p521.c), and always fully
+ *   reduced (< p).  Buffers are TACIT_ECP_MAX_LIMBS long.
  * - A Jacobian point is 3N limbs X|Y|Z (x = X/Z^2, y = Y/Z^3); a projective
  *   point (x = X/Z, y = Y/Z, used by the fixed-base comb with complete
  *   formulas) has the same layout; an affine point is 2N limbs X|Y.  Z = 0
@@ -43,6 +44,9 @@ typedef uint64_t tacit_ecp_dlimb;
 
 typedef void (*tacit_ecp_mul_func)(tacit_mpi_uint *r, const tacit_mpi_uint *a,
                                    const tacit_mpi_uint *b);
+typedef void (*tacit_ecp_pt1_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P);
+typedef void (*tacit_ecp_pt2_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                                   const tacit_mpi_uint *Q);
 
 typedef struct tacit_ecp_curve {
     tacit_ecp_group_id id;
@@ -60,9 +64,42 @@ typedef struct tacit_ecp_curve {
     const tacit_mpi_uint *one_n;   /* R mod n */
     tacit_mpi_uint p_mm, n_mm;     /* -m^-1 mod 2^limb_bits */
     const tacit_mpi_uint *gtab;    /* fixed-base tables, 16 affine points each */
+    /* per-curve code (ecp_p256.c ...): field, then point formulas */
     tacit_ecp_mul_func mul;        /* Montgomery product mod p */
-    tacit_ecp_mul_func sqr;
+    tacit_ecp_mul_func sqr;        /* ignores its third argument */
+    tacit_ecp_mul_func add, sub;
+    tacit_ecp_pt1_func jac_dbl;
+    tacit_ecp_pt2_func jac_add, jac_madd, proj_madd;
+    tacit_ecp_pt1_func proj_dbl;
 } tacit_ecp_curve;
+
+/* The per-curve symbols: data (ecp_data.c) and code (ecp_p256.c, ...). */
+#define TACIT_ECP_DECLARE_CURVE(name)                                               \
+    extern const tacit_mpi_uint tacit_ecp_##name##_p[], tacit_ecp_##name##_n[],       \
+        tacit_ecp_##name##_b_mont[], tacit_ecp_##name##_one_mont[],                   \
+        tacit_ecp_##name##_rr_p[], tacit_ecp_##name##_gx_mont[],                      \
+        tacit_ecp_##name##_gy_mont[], tacit_ecp_##name##_rr_n[],                      \
+        tacit_ecp_##name##_one_n[], tacit_ecp_##name##_gtab[];                        \
+    void tacit_ecp_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);      \
+    void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,       \
+                                    const tacit_mpi_uint *Q);                        \
+    void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,      \
+                                     const tacit_mpi_uint *Qaff);                    \
+    void tacit_ecp_##name##_proj_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,     \
+                                      const tacit_mpi_uint *Qaff);                   \
+    void tacit_ecp_##name##_proj_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);
+
+TACIT_ECP_DECLARE_CURVE(p256)
+TACIT_ECP_DECLARE_CURVE(p384)
+TACIT_ECP_DECLARE_CURVE(p521)
 
 /* NULL for an unknown id. */
 const tacit_ecp_curve *tacit_ecp_curve_get(tacit_ecp_group_id id);
@@ -85,13 +122,6 @@ void tacit_ecp_from_bytes(tacit_mpi_uint *r, size_t n, const unsigned char *buf,
 void tacit_ecp_to_bytes(const tacit_mpi_uint *a, size_t n, unsigned char *buf, size_t blen);
 
 /* ---- field arithmetic mod p (ecp_field.c) ---------------------------------- */
-/* The per-curve Montgomery products (sqr ignores b). */
-void tacit_ecp_p256_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b);
-void tacit_ecp_p256_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b);
-void tacit_ecp_p384_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b);
-void tacit_ecp_p384_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b);
-void tacit_ecp_p521_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b);
-void tacit_ecp_p521_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b);
 
 void tacit_ecp_fe_add(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
                       const tacit_mpi_uint *b);
@@ -139,6 +169,9 @@ void tacit_ecp_jac_add(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_
 /* R = P + Q for any P, Q that are not infinity (the doubling case selected). */
 void tacit_ecp_jac_add_dbl_ct(const tacit_ecp_curve *c, tacit_mpi_uint *R,
                               const tacit_mpi_uint *P, const tacit_mpi_uint *Q);
+/* Jacobian + affine (Z = 1): same exceptions as jac_add. */
+void tacit_ecp_jac_madd(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                        const tacit_mpi_uint *Qaff);
 /* Projective, complete (Renes-Costello-Batina 2016, a = -3, Alg. 5 and 6). */
 void tacit_ecp_proj_madd(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
                          const tacit_mpi_uint *Qaff);

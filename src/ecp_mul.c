@@ -271,6 +271,37 @@ static void jac_add_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const ta
     tacit_ecp_jac_add(c, R, P, Q);
 }
 
+/*
+ * Leaks: P, Q and which exceptional case occurred (branches).
+ * Only for: public points (signature verification).
+ * R = P + Q for P Jacobian (any) and Q affine (not infinity).
+ */
+static void jac_madd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                            const tacit_mpi_uint *Qaff)
+{
+    size_t n = c->limbs;
+    tacit_mpi_uint a[TACIT_ECP_N], z1[TACIT_ECP_N];
+
+    if (tacit_ecp_is_zero_ct(P + 2 * n, n)) {
+        memmove(R, Qaff, 2 * n * sizeof(tacit_mpi_uint));
+        memcpy(R + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
+        return;
+    }
+    c->sqr(z1, P + 2 * n, P + 2 * n);
+    c->mul(a, Qaff, z1);
+    if (memcmp(a, P, n * sizeof(tacit_mpi_uint)) == 0) {
+        c->mul(z1, z1, P + 2 * n);
+        c->mul(a, Qaff + n, z1);
+        if (memcmp(a, P + n, n * sizeof(tacit_mpi_uint)) == 0) {
+            tacit_ecp_jac_dbl(c, R, P);
+        } else {
+            memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
+        }
+        return;
+    }
+    tacit_ecp_jac_madd(c, R, P, Qaff);
+}
+
 /* wNAF digits of a public scalar (n limbs), width w: odd |d| < 2^(w-1). */
 static size_t wnaf(signed char *digits, size_t maxd, const tacit_mpi_uint *k, size_t n, int w)
 {
@@ -353,11 +384,10 @@ int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_m
             int d = d1[i] < 0 ? -d1[i] : d1[i];
             const tacit_mpi_uint *G = c->gtab + (size_t)((d - 1) / 2) * 2 * n;
             memcpy(T, G, 2 * n * sizeof(tacit_mpi_uint));
-            memcpy(T + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
             if (d1[i] < 0) {
                 tacit_ecp_fe_cond_neg(c, T + n, T + n, TACIT_MPI_UINT_MAX);
             }
-            jac_add_unsafe(c, R, R, T);
+            jac_madd_unsafe(c, R, R, T);
         }
         if (i < l2 && d2[i] != 0) {
             int d = d2[i] < 0 ? -d2[i] : d2[i];
