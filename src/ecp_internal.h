@@ -192,7 +192,9 @@ tacit_mpi_uint tacit_ecp_on_curve(const tacit_ecp_curve *c, const tacit_mpi_uint
 /*
  * (x, y) = k * P, P affine in Montgomery form and a valid point, k a plain
  * integer in [1, n-1] (N limbs).  Constant time in k and P.  f_rng may be
- * NULL (no coordinate blinding).  Returns 0, or TACIT_ERR_RNG_FAILED.
+ * NULL (no coordinate blinding).  Returns 0, TACIT_ERR_RNG_FAILED, or
+ * TACIT_ERR_ECP_INVALID_POINT if the result is infinity (only possible when
+ * the contract is broken; the verdict is declassified).
  */
 int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                      const tacit_mpi_uint *k, const tacit_mpi_uint *px, const tacit_mpi_uint *py,

@@ -160,7 +160,10 @@ int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint
         }
     }
     tacit_ecp_fe_cond_neg(c, Q + n, Q + n, even);
-    (void)tacit_ecp_jac_to_affine(c, x, y, Q);
+    /* infinity cannot happen for k in [1, n-1] and P of order n; say so if it does */
+    if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_jac_to_affine(c, x, y, Q) & 1u))) {
+        ret = TACIT_ERR_ECP_INVALID_POINT;
+    }
 
 cleanup:
     tacit_platform_zeroize(tab, sizeof(tab));
