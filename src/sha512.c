@@ -155,6 +155,9 @@ int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size
     if (ctx == NULL || (in == NULL && ilen > 0)) {
         return TACIT_ERR_MD_BAD_INPUT;
     }
+    if (ilen == 0) {
+        return 0;   /* in may be NULL */
+    }
     used = (size_t)(ctx->total & 127);
     ctx->total += ilen;
     if (used > 0) {
