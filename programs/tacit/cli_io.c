@@ -1,0 +1,220 @@
+/* Messages, files, stdin/stdout and hex for the tacit tool (see cli.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tacit/error.h"
+#include "tacit/platform.h"
+
+/* Larger inputs are refused rather than read into memory. */
+#define CLI_MAX_INPUT ((size_t)1 << 30)
+
+void cli_err(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(stderr, "tacit %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+typedef struct {
+    int code;
+    const char *text;
+} cli_error_text;
+
+static const cli_error_text error_texts[] = {
+    { TACIT_ERR_BAD_INPUT, "bad input" },
+    { TACIT_ERR_ALLOC_FAILED, "out of memory" },
+    { TACIT_ERR_NOT_SUPPORTED, "not supported in this build" },
+    { TACIT_ERR_CORRUPTION_DETECTED, "internal consistency check failed" },
+    { TACIT_ERR_RNG_FAILED, "the random generator failed" },
+};
+
+const char *cli_strerror(int err)
+{
+    static char buf[96];
+    const char *text = NULL;
+    size_t i;
+
+    for (i = 0; i < sizeof(error_texts) / sizeof(error_texts[0]); i++) {
+        if (error_texts[i].code == err) {
+            text = error_texts[i].text;
+        }
+    }
+    if (text == NULL) {
+        text = err >= -0x000F ? "error" :
+               err >= -0x001F ? "big-number error" :
+               err >= -0x002F ? "hash error" :
+               err >= -0x003F ? "random generator error" :
+               err >= -0x004F ? "base64 error" :
+               err >= -0x005F ? "PEM error" :
+               err >= -0x006F ? "ASN.1/DER error" :
+               err >= -0x008F ? "RSA error" :
+               err >= -0x00AF ? "EC error" : "key error";
+    }
+    snprintf(buf, sizeof(buf), "%s (%s0x%04X)", text, err < 0 ? "-" : "",
+             (unsigned)(err < 0 ? -err : err));
+    return buf;
+}
+
+static int is_std(const char *path)
+{
+    return path == NULL || strcmp(path, "-") == 0;
+}
+
+int cli_read(const char *cmd, const char *path, unsigned char **buf, size_t *len)
+{
+    FILE *f = is_std(path) ? stdin : fopen(path, "rb");
+    unsigned char *data = NULL;
+    size_t cap = 0, n = 0;
+
+    *buf = NULL;
+    *len = 0;
+    if (f == NULL) {
+        cli_err(cmd, "cannot open '%s': %s", path, strerror(errno));
+        return CLI_ERROR;
+    }
+    for (;;) {
+        size_t got;
+        if (n == cap) {
+            unsigned char *bigger;
+            size_t newcap = cap == 0 ? 4096 : cap * 2;
+            if (newcap > CLI_MAX_INPUT) {
+                cli_err(cmd, "'%s' is larger than 1 GiB", is_std(path) ? "stdin" : path);
+                goto fail;
+            }
+            bigger = (unsigned char *)malloc(newcap);
+            if (bigger == NULL) {
+                cli_err(cmd, "out of memory reading '%s'", is_std(path) ? "stdin" : path);
+                goto fail;
+            }
+            if (n > 0) {
+                memcpy(bigger, data, n);
+            }
+            cli_free(data, cap); /* the input may be a private key: wipe old copies */
+            data = bigger;
+            cap = newcap;
+        }
+        got = fread(data + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            break;
+        }
+    }
+    if (ferror(f)) {
+        cli_err(cmd, "cannot read '%s': %s", is_std(path) ? "stdin" : path, strerror(errno));
+        goto fail;
+    }
+    if (f != stdin) {
+        fclose(f);
+    }
+    if (data == NULL) {
+        data = (unsigned char *)malloc(1);
+        if (data == NULL) {
+            cli_err(cmd, "out of memory");
+            return CLI_ERROR;
+        }
+    }
+    *buf = data;
+    *len = n;
+    return CLI_OK;
+
+fail:
+    if (f != stdin) {
+        fclose(f);
+    }
+    cli_free(data, cap);
+    return CLI_ERROR;
+}
+
+int cli_write(const char *cmd, const char *path, const unsigned char *buf, size_t len, int secret)
+{
+    FILE *f;
+    int ok;
+
+    if (is_std(path)) {
+        f = stdout;
+    } else if (secret) {
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, S_IRUSR | S_IWUSR);
+        f = fd < 0 ? NULL : fdopen(fd, "wb");
+        if (fd >= 0 && f == NULL) {
+            close(fd);
+        }
+    } else {
+        f = fopen(path, "wb");
+    }
+    if (f == NULL) {
+        cli_err(cmd, "cannot create '%s': %s", path, strerror(errno));
+        return CLI_ERROR;
+    }
+    ok = fwrite(buf, 1, len, f) == len;
+    ok = (f == stdout ? fflush(f) : fclose(f)) == 0 && ok;
+    if (!ok) {
+        cli_err(cmd, "cannot write '%s': %s", is_std(path) ? "stdout" : path, strerror(errno));
+        return CLI_ERROR;
+    }
+    return CLI_OK;
+}
+
+void cli_free(unsigned char *buf, size_t len)
+{
+    if (buf != NULL) {
+        tacit_platform_zeroize(buf, len);
+        free(buf);
+    }
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9') {
+        return c - '0';
+    }
+    if (c >= 'a' && c <= 'f') {
+        return c - 'a' + 10;
+    }
+    if (c >= 'A' && c <= 'F') {
+        return c - 'A' + 10;
+    }
+    return -1;
+}
+
+int cli_unhex(const char *cmd, const char *what, const char *hex, unsigned char **buf, size_t *len)
+{
+    size_t n = strlen(hex), i;
+    unsigned char *out;
+
+    *buf = NULL;
+    *len = 0;
+    if (n % 2 != 0) {
+        cli_err(cmd, "%s: odd number of hex digits", what);
+        return CLI_USAGE;
+    }
+    out = (unsigned char *)malloc(n / 2 + 1);
+    if (out == NULL) {
+        cli_err(cmd, "out of memory");
+        return CLI_ERROR;
+    }
+    for (i = 0; i < n / 2; i++) {
+        int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0) {
+            cli_err(cmd, "%s: '%c%c' is not a hex byte", what, hex[2 * i], hex[2 * i + 1]);
+            free(out);
+            return CLI_USAGE;
+        }
+        out[i] = (unsigned char)(hi << 4 | lo);
+    }
+    *buf = out;
+    *len = n / 2;
+    return CLI_OK;
+}

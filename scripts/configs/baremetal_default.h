@@ -1,0 +1,33 @@
+/*
+ * tacit's default configuration for a bare-metal target: every module of
+ * include/tacit/config.h except TACIT_ENTROPY_C (the OS entropy source,
+ * getrandom()/urandom).  Firmware passes its own tacit_rng_func to every
+ * function that needs randomness.  Used by scripts/code_size.sh.
+ */
+#ifndef TACIT_BAREMETAL_DEFAULT_H
+#define TACIT_BAREMETAL_DEFAULT_H
+
+#define TACIT_CONSTANT_TIME_C
+#define TACIT_BIGNUM_CORE_C
+#define TACIT_BIGNUM_C
+#define TACIT_SHA1_C
+#define TACIT_SHA256_C
+#define TACIT_SHA512_C
+#define TACIT_MD_C
+#define TACIT_HMAC_C
+#define TACIT_HMAC_DRBG_C
+#define TACIT_BASE64_C
+#define TACIT_PEM_C
+#define TACIT_ASN1_C
+#define TACIT_RSA_C
+#define TACIT_ECP_C
+#define TACIT_ECP_SECP256R1_C
+#define TACIT_ECP_SECP384R1_C
+#define TACIT_ECP_SECP521R1_C
+#define TACIT_ECDH_C
+#define TACIT_ECDSA_C
+#define TACIT_PK_C
+
+#define TACIT_MPI_MAX_BITS 8192
+
+#endif /* TACIT_BAREMETAL_DEFAULT_H */

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Cross-build tacit for 32-bit Arm Linux (arm-linux-gnueabihf-gcc, 32-bit
+# limbs) into build-arm32/ and run every test suite under qemu-arm.
+#   scripts/test_arm32.sh            configure, build, run all suites
+#   scripts/test_arm32.sh -R REGEX   only the suites matching REGEX (passed to ctest)
+# Peers (GMP, OpenSSL, ...) are host libraries, not available for armhf: the
+# build has TACIT_PEERS=OFF, so differential tests print SKIP.  The
+# install_consumer test (a host build of an installed tree) is skipped.
+# Needs: gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user.
+set -u
+cd "$(dirname "$0")/.."
+dir=build-arm32
+jobs=${TACIT_JOBS:-2}
+
+for tool in arm-linux-gnueabihf-gcc qemu-arm; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "test_arm32: SKIP: $tool not found (apt-get install gcc-arm-linux-gnueabihf qemu-user)"
+        exit 0
+    fi
+done
+
+start=$(date +%s)
+echo "==== $dir: configure (arm-linux-gnueabihf, 32-bit limbs, no peers) ===="
+if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_TOOLCHAIN_FILE="$PWD/scripts/arm-linux-gnueabihf.cmake" \
+        -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=OFF >"$dir.configure.log" 2>&1; then
+    cat "$dir.configure.log"; echo "test_arm32: CONFIGURE FAILED"; exit 1
+fi
+echo "==== $dir: build ===="
+if ! cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1; then
+    grep -E "error|warning" "$dir.build.log" | head -40; echo "test_arm32: BUILD FAILED"; exit 1
+fi
+built=$(date +%s)
+echo "==== $dir: ctest under qemu-arm ===="
+(cd "$dir" && ctest -j"$jobs" --output-on-failure -E '^install_consumer$' "$@") >"$dir.test.log" 2>&1
+rc=$?
+grep -E "SKIP|tests passed|tests failed|Failed|\*\*\*" "$dir.test.log" | sed 's/^/  /'
+[ $rc -eq 0 ] || tail -60 "$dir.test.log"
+end=$(date +%s)
+echo "test_arm32: build $((built - start)) s, tests $((end - built)) s, total $((end - start)) s"
+[ $rc -eq 0 ] && echo "test_arm32: PASSED" || echo "test_arm32: FAILED"
+exit $rc
