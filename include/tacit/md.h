@@ -1,0 +1,94 @@
+/*
+ * Message digests by identifier: RSA (PKCS#1, PSS, OAEP, MGF1), ECDSA and
+ * HMAC take a tacit_md_type rather than a table of function pointers.
+ *
+ * tacit_md_context embeds every hash context in a union: no heap, may be
+ * copied by assignment (to fork a hash midway), zeroized by tacit_md_free.
+ *
+ * A type whose hash is compiled out (TACIT_SHA1_C, TACIT_SHA256_C,
+ * TACIT_SHA512_C) behaves like an unknown type: size 0, functions return
+ * TACIT_ERR_MD_UNSUPPORTED.
+ */
+#ifndef TACIT_MD_H
+#define TACIT_MD_H
+
+#include <stddef.h>
+
+#include "tacit/config.h"
+#include "tacit/sha1.h"
+#include "tacit/sha256.h"
+#include "tacit/sha512.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Errors of md, sha* and hmac: -0x0020 .. -0x002F (hmac.h has its own). */
+#define TACIT_ERR_MD_BAD_INPUT -0x0020   /* NULL pointer with non-zero length, NULL context */
+#define TACIT_ERR_MD_UNSUPPORTED -0x0021 /* unknown md type or hash compiled out */
+
+typedef enum {
+    TACIT_MD_NONE = 0,
+    TACIT_MD_SHA1,   /* legacy: verification of old signatures only */
+    TACIT_MD_SHA224,
+    TACIT_MD_SHA256,
+    TACIT_MD_SHA384,
+    TACIT_MD_SHA512
+} tacit_md_type;
+
+#define TACIT_MD_MAX_SIZE       64   /* largest digest (SHA-512) */
+#define TACIT_MD_MAX_BLOCK_SIZE 128  /* largest block (SHA-384/512) */
+
+typedef struct tacit_md_context {
+    tacit_md_type type;
+    union {
+        tacit_sha1_context sha1;
+        tacit_sha256_context sha256;  /* also SHA-224 */
+        tacit_sha512_context sha512;  /* also SHA-384 */
+    } u;
+} tacit_md_context;
+
+/* Digest size in bytes; 0 for TACIT_MD_NONE, unknown or compiled-out types. */
+size_t tacit_md_size(tacit_md_type type);
+
+/* Block size in bytes (64 or 128); 0 when unknown or compiled out. */
+size_t tacit_md_block_size(tacit_md_type type);
+
+/* One-shot: out receives tacit_md_size(type) bytes. */
+int tacit_md(tacit_md_type type, const unsigned char *in, size_t ilen, unsigned char *out);
+
+/*
+ * Set up ctx for type, ready for tacit_md_update.  On error ctx is left
+ * zeroed with type TACIT_MD_NONE.
+ */
+int tacit_md_init(tacit_md_context *ctx, tacit_md_type type);
+
+/* Restart the hash ctx was initialised for (a new message, same type). */
+int tacit_md_starts(tacit_md_context *ctx);
+
+int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t ilen);
+
+/*
+ * Write tacit_md_size(ctx->type) bytes to out.  Call tacit_md_starts (or
+ * tacit_md_init) before feeding the context again.
+ */
+int tacit_md_finish(tacit_md_context *ctx, unsigned char *out);
+
+/* Zeroize ctx (type becomes TACIT_MD_NONE).  NULL is ignored. */
+void tacit_md_free(tacit_md_context *ctx);
+
+/*
+ * "sha1", "sha224", "sha256", "sha384", "sha512"; case-insensitive, a '-'
+ * after "sha" accepted ("SHA-256", as in Wycheproof files).  TACIT_MD_NONE
+ * for anything else or a compiled-out hash.
+ */
+tacit_md_type tacit_md_from_name(const char *name);
+
+/* "sha256" etc.; NULL for TACIT_MD_NONE or an unknown type. */
+const char *tacit_md_name(tacit_md_type type);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACIT_MD_H */

@@ -1,0 +1,58 @@
+/*
+ * SHA-1 (FIPS 180-4) -- LEGACY.
+ *
+ * SHA-1 is broken for collision resistance (chosen-prefix collisions are
+ * practical).  It is here only to VERIFY old signatures and certificates
+ * and for protocols that still require it (e.g. OAEP/MGF1 with SHA-1 keys
+ * made elsewhere).  Never use it to sign or to fingerprint new data.
+ *
+ * Same shape as sha256.h: one-shot tacit_sha1 (20 bytes) and a streaming
+ * context (init, starts, update, finish, free) that may be copied.
+ */
+#ifndef TACIT_SHA1_H
+#define TACIT_SHA1_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tacit/config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The hash functions' only error (md.h defines the same macro). */
+#define TACIT_ERR_MD_BAD_INPUT -0x0020
+
+#define TACIT_SHA1_SIZE       20
+#define TACIT_SHA1_BLOCK_SIZE 64
+
+typedef struct tacit_sha1_context {
+    uint32_t state[5];
+    uint64_t total;                               /* bytes hashed so far */
+    unsigned char buffer[TACIT_SHA1_BLOCK_SIZE];  /* partial block: total % 64 bytes */
+} tacit_sha1_context;
+
+/* Zero the context (call starts before update). */
+void tacit_sha1_init(tacit_sha1_context *ctx);
+
+/* Begin a new hash. */
+int tacit_sha1_starts(tacit_sha1_context *ctx);
+
+/* Feed ilen bytes (in may be NULL only when ilen is 0). */
+int tacit_sha1_update(tacit_sha1_context *ctx, const unsigned char *in, size_t ilen);
+
+/* Write the 20-byte digest; restart with tacit_sha1_starts before reuse. */
+int tacit_sha1_finish(tacit_sha1_context *ctx, unsigned char *out);
+
+/* Zeroize the context. */
+void tacit_sha1_free(tacit_sha1_context *ctx);
+
+/* One-shot SHA-1 (legacy, see above): out receives 20 bytes. */
+int tacit_sha1(const unsigned char *in, size_t ilen, unsigned char *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACIT_SHA1_H */

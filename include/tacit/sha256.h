@@ -1,0 +1,66 @@
+/*
+ * SHA-224 and SHA-256 (FIPS 180-4).
+ *
+ * One-shot: tacit_sha256(in, ilen, out) writes 32 bytes, tacit_sha224 28.
+ * Streaming: init, starts, update (any number of times, any lengths),
+ * finish, free.  A context holds no pointers and may be copied with
+ * memcpy/struct assignment to fork a hash midway (HMAC does this).
+ *
+ * The compression function has no secret-dependent branch or memory index:
+ * hashing secret data (keys in HMAC, DRBG state) leaks only its length.
+ */
+#ifndef TACIT_SHA256_H
+#define TACIT_SHA256_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tacit/config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The hash functions' only error (md.h defines the same macro). */
+#define TACIT_ERR_MD_BAD_INPUT -0x0020
+
+#define TACIT_SHA224_SIZE       28
+#define TACIT_SHA256_SIZE       32
+#define TACIT_SHA256_BLOCK_SIZE 64
+
+typedef struct tacit_sha256_context {
+    uint32_t state[8];
+    uint64_t total;                                 /* bytes hashed so far */
+    unsigned char buffer[TACIT_SHA256_BLOCK_SIZE];  /* partial block: total % 64 bytes */
+    int is224;
+} tacit_sha256_context;
+
+/* Zero the context (a freed-or-never-used state; call starts before update). */
+void tacit_sha256_init(tacit_sha256_context *ctx);
+
+/* Begin a new hash: SHA-224 when is224 is non-zero, else SHA-256. */
+int tacit_sha256_starts(tacit_sha256_context *ctx, int is224);
+
+/* Feed ilen bytes (in may be NULL only when ilen is 0). */
+int tacit_sha256_update(tacit_sha256_context *ctx, const unsigned char *in, size_t ilen);
+
+/*
+ * Write the digest (28 or 32 bytes) to out.  The context must then be
+ * restarted with tacit_sha256_starts before it is fed again.
+ */
+int tacit_sha256_finish(tacit_sha256_context *ctx, unsigned char *out);
+
+/* Zeroize the context. */
+void tacit_sha256_free(tacit_sha256_context *ctx);
+
+/* One-shot SHA-256: out receives 32 bytes.  Errors: TACIT_ERR_MD_BAD_INPUT. */
+int tacit_sha256(const unsigned char *in, size_t ilen, unsigned char *out);
+
+/* One-shot SHA-224: out receives 28 bytes. */
+int tacit_sha224(const unsigned char *in, size_t ilen, unsigned char *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACIT_SHA256_H */

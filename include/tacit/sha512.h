@@ -1,0 +1,66 @@
+/*
+ * SHA-384 and SHA-512 (FIPS 180-4).
+ *
+ * One-shot: tacit_sha512(in, ilen, out) writes 64 bytes, tacit_sha384 48.
+ * Streaming: init, starts, update (any number of times, any lengths),
+ * finish, free.  A context holds no pointers and may be copied with
+ * memcpy/struct assignment to fork a hash midway (HMAC does this).
+ *
+ * The compression function has no secret-dependent branch or memory index:
+ * hashing secret data (keys in HMAC, DRBG state) leaks only its length.
+ */
+#ifndef TACIT_SHA512_H
+#define TACIT_SHA512_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tacit/config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The hash functions' only error (md.h defines the same macro). */
+#define TACIT_ERR_MD_BAD_INPUT -0x0020
+
+#define TACIT_SHA384_SIZE       48
+#define TACIT_SHA512_SIZE       64
+#define TACIT_SHA512_BLOCK_SIZE 128
+
+typedef struct tacit_sha512_context {
+    uint64_t state[8];
+    uint64_t total;                                 /* bytes hashed so far */
+    unsigned char buffer[TACIT_SHA512_BLOCK_SIZE];  /* partial block: total % 128 bytes */
+    int is384;
+} tacit_sha512_context;
+
+/* Zero the context (a freed-or-never-used state; call starts before update). */
+void tacit_sha512_init(tacit_sha512_context *ctx);
+
+/* Begin a new hash: SHA-384 when is384 is non-zero, else SHA-512. */
+int tacit_sha512_starts(tacit_sha512_context *ctx, int is384);
+
+/* Feed ilen bytes (in may be NULL only when ilen is 0). */
+int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size_t ilen);
+
+/*
+ * Write the digest (48 or 64 bytes) to out.  The context must then be
+ * restarted with tacit_sha512_starts before it is fed again.
+ */
+int tacit_sha512_finish(tacit_sha512_context *ctx, unsigned char *out);
+
+/* Zeroize the context. */
+void tacit_sha512_free(tacit_sha512_context *ctx);
+
+/* One-shot SHA-512: out receives 64 bytes.  Errors: TACIT_ERR_MD_BAD_INPUT. */
+int tacit_sha512(const unsigned char *in, size_t ilen, unsigned char *out);
+
+/* One-shot SHA-384: out receives 48 bytes. */
+int tacit_sha384(const unsigned char *in, size_t ilen, unsigned char *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACIT_SHA512_H */

@@ -1,0 +1,225 @@
+/*
+ * bignum_core modular exponentiation: the constant-time fixed window
+ * (secret exponents) and the leaky sliding window (public exponents).
+ *
+ * They are two functions on purpose.  The constant-time one sizes its
+ * window from the exponent's limb count and does the same work for every
+ * exponent of that many limbs; the _unsafe one sizes its window from the
+ * exponent's actual bit length, so e = 65537 stored in 32 limbs costs what
+ * 17 bits cost.  They share only helpers that are constant time either way
+ * (Montgomery multiplication and squaring, conversions).
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_BIGNUM_CORE_C)
+
+#include <string.h>
+
+#include "bignum_core.h"
+#include "bignum_core_limb.h"
+#include "constant_time_internal.h"
+
+#if defined(TACIT_TEST_HOOKS)
+unsigned long tacit_mpi_core_test_exp_ct_calls;
+unsigned long tacit_mpi_core_test_exp_unsafe_calls;
+#endif
+
+/* Largest windows: 2^5 table entries (ct), 2^(6-1) odd powers (unsafe). */
+#define CT_WINDOW_MAX 5
+#define UNSAFE_WINDOW_MAX 6
+
+/*
+ * Bits [pos, pos + len) of E (len <= biL), a window of the exponent.  The
+ * position is public; the value is not, and is only ever used as a mask
+ * source or a ct table index by the constant-time caller.
+ */
+static size_t exp_bits(const tacit_mpi_uint *E, size_t elimbs, size_t pos, size_t len)
+{
+    size_t li = pos / TACIT_MPI_BIL, bi = pos % TACIT_MPI_BIL;
+    tacit_mpi_uint v = E[li] >> bi;
+
+    if (bi + len > TACIT_MPI_BIL && li + 1 < elimbs) {
+        v |= E[li + 1] << (TACIT_MPI_BIL - bi);
+    }
+    return (size_t)(v & (((tacit_mpi_uint)1 << len) - 1));
+}
+
+/*
+ * Window width for the ct ladder over ebits (public) exponent bits.  Every
+ * window costs a multiplication plus a table scan touching all 2^w entries,
+ * so the best width is a little below the textbook one.
+ */
+static size_t ct_window(size_t ebits)
+{
+    if (ebits <= 8) {
+        return 1;
+    }
+    if (ebits <= 48) {
+        return 2;
+    }
+    if (ebits <= 128) {
+        return 3;
+    }
+    if (ebits <= 384) {
+        return 4;
+    }
+    return CT_WINDOW_MAX;
+}
+
+/*
+ * Sliding-window width for an exponent of exactly ebits bits: minimise
+ * ebits / (w + 1) multiplications plus 2^(w-1) table entries (and the A^2
+ * that builds them).
+ */
+static size_t unsafe_window(size_t ebits)
+{
+    size_t w, best = 1, best_cost = (size_t)-1;
+
+    for (w = 1; w <= UNSAFE_WINDOW_MAX; w++) {
+        size_t cost = ebits / (w + 1) + ((size_t)1 << (w - 1)) + (w > 1);
+        if (cost < best_cost) {
+            best_cost = cost;
+            best = w;
+        }
+    }
+    return best;
+}
+
+size_t tacit_mpi_core_exp_mod_working_limbs(size_t limbs, size_t elimbs)
+{
+    size_t w = ct_window(elimbs * TACIT_MPI_BIL);
+
+    /* table, selected entry, montmul scratch */
+    return (((size_t)1 << w) + 1) * limbs + TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(limbs);
+}
+
+size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs)
+{
+    size_t w = unsafe_window(elimbs * TACIT_MPI_BIL);
+
+    /* odd powers, A^2, montmul scratch */
+    return (((size_t)1 << (w - 1)) + 1) * limbs + TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(limbs);
+}
+
+/* X = 1 mod N from RR: R mod N = RR / R, then / R once more. */
+static void one_mod(tacit_mpi_uint *X, const tacit_mpi_uint *N, size_t limbs,
+                    tacit_mpi_uint mm, const tacit_mpi_uint *RR, tacit_mpi_uint *T)
+{
+    tacit_mpi_core_from_mont(X, RR, N, limbs, mm, T);
+    tacit_mpi_core_from_mont(X, X, N, limbs, mm, T);
+}
+
+void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                            const tacit_mpi_uint *N, size_t limbs,
+                            const tacit_mpi_uint *E, size_t elimbs,
+                            const tacit_mpi_uint *RR, tacit_mpi_uint *T)
+{
+    size_t ebits = elimbs * TACIT_MPI_BIL;
+    size_t w = ct_window(ebits), count = (size_t)1 << w;
+    tacit_mpi_uint mm = tacit_mpi_core_mont_init(N);
+    tacit_mpi_uint *table = T;
+    tacit_mpi_uint *sel = table + count * limbs;
+    tacit_mpi_uint *W = sel + limbs;
+    size_t i, pos, first;
+
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_exp_ct_calls++;
+#endif
+    if (elimbs == 0) {
+        one_mod(X, N, limbs, mm, RR, W);
+        return;
+    }
+    /* table[i] = A^i R mod N; A is not read after this, so X may alias it */
+    tacit_mpi_core_from_mont(table, RR, N, limbs, mm, W);
+    tacit_mpi_core_to_mont(table + limbs, A, N, limbs, mm, RR, W);
+    for (i = 2; i < count; i++) {
+        tacit_mpi_core_montmul(table + i * limbs, table + (i - 1) * limbs, table + limbs, N,
+                               limbs, mm, W);
+    }
+
+    /* every window: w squarings, one scan of the whole table, one multiplication */
+    first = ebits % w == 0 ? w : ebits % w;
+    pos = ebits - first;
+    tacit_ct_table_select_limbs(X, table, limbs, count, exp_bits(E, elimbs, pos, first));
+    while (pos > 0) {
+        pos -= w;
+        for (i = 0; i < w; i++) {
+            tacit_mpi_core_montsqr(X, X, N, limbs, mm, W);
+        }
+        tacit_ct_table_select_limbs(sel, table, limbs, count, exp_bits(E, elimbs, pos, w));
+        tacit_mpi_core_montmul(X, X, sel, N, limbs, mm, W);
+    }
+    tacit_mpi_core_from_mont(X, X, N, limbs, mm, W);
+}
+
+/* Bit i of E. */
+static unsigned exp_bit(const tacit_mpi_uint *E, size_t i)
+{
+    return (unsigned)((E[i / TACIT_MPI_BIL] >> (i % TACIT_MPI_BIL)) & 1);
+}
+
+void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                   const tacit_mpi_uint *N, size_t limbs,
+                                   const tacit_mpi_uint *E, size_t elimbs,
+                                   const tacit_mpi_uint *RR, tacit_mpi_uint *T)
+{
+    size_t ebits = tacit_mpi_core_bitlen(E, elimbs);
+    size_t w = unsafe_window(ebits), count = (size_t)1 << (w - 1);
+    tacit_mpi_uint mm = tacit_mpi_core_mont_init(N);
+    tacit_mpi_uint *table = T;
+    tacit_mpi_uint *A2 = table + count * limbs;
+    tacit_mpi_uint *W = A2 + limbs;
+    size_t i, j, k, started = 0;
+
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_exp_unsafe_calls++;
+#endif
+    if (ebits == 0) {
+        one_mod(X, N, limbs, mm, RR, W);
+        return;
+    }
+    /* table[i] = A^(2i+1) R mod N */
+    tacit_mpi_core_to_mont(table, A, N, limbs, mm, RR, W);
+    if (count > 1) {
+        tacit_mpi_core_montsqr(A2, table, N, limbs, mm, W);
+        for (i = 1; i < count; i++) {
+            tacit_mpi_core_montmul(table + i * limbs, table + (i - 1) * limbs, A2, N, limbs,
+                                   mm, W);
+        }
+    }
+
+    /* left to right: a zero bit is a squaring; a one bit starts a window
+     * of up to w bits that ends on a one */
+    i = ebits;
+    while (i > 0) {
+        size_t lo, val;
+        if (exp_bit(E, i - 1) == 0) {
+            tacit_mpi_core_montsqr(X, X, N, limbs, mm, W);
+            i--;
+            continue;
+        }
+        lo = i >= w ? i - w : 0;
+        while (exp_bit(E, lo) == 0) {
+            lo++;
+        }
+        val = 0;
+        for (j = i; j-- > lo;) {
+            val = (val << 1) | exp_bit(E, j);
+        }
+        if (started) {
+            for (k = lo; k < i; k++) {
+                tacit_mpi_core_montsqr(X, X, N, limbs, mm, W);
+            }
+            tacit_mpi_core_montmul(X, X, table + (val >> 1) * limbs, N, limbs, mm, W);
+        } else {
+            memcpy(X, table + (val >> 1) * limbs, limbs * sizeof(*X));
+            started = 1;
+        }
+        i = lo;
+    }
+    tacit_mpi_core_from_mont(X, X, N, limbs, mm, W);
+}
+
+#else
+typedef int tacit_bignum_core_exp_unused;
+#endif /* TACIT_BIGNUM_CORE_C */

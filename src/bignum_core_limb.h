@@ -1,0 +1,111 @@
+/*
+ * Double-width limb products for bignum_core (internal to bignum_core*.c).
+ *
+ * Where the compiler has a type twice the limb width (uint64_t for 32-bit
+ * limbs, unsigned __int128 for 64-bit limbs) the products go through it.
+ * Otherwise, or when TACIT_MPI_CORE_FORCE_PORTABLE is defined (the test
+ * tests/test_bignum_core_portable.c does that to exercise this path), a
+ * product is assembled from four half-limb products.  Both are constant
+ * time: plain multiplications, additions and shifts.
+ */
+#ifndef TACIT_BIGNUM_CORE_LIMB_H
+#define TACIT_BIGNUM_CORE_LIMB_H
+
+#include "tacit/limb.h"
+
+#define TACIT_MPI_BIL TACIT_MPI_LIMB_BITS
+#define TACIT_MPI_BIH (TACIT_MPI_LIMB_BITS / 2)
+
+#if !defined(TACIT_MPI_CORE_FORCE_PORTABLE)
+#if TACIT_MPI_LIMB_BITS == 32
+typedef uint64_t tacit_mpi_dbl;
+#define TACIT_MPI_HAVE_DBL
+#elif defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 tacit_mpi_dbl;
+#define TACIT_MPI_HAVE_DBL
+#endif
+#endif
+
+/*
+ * (*hi, return) = a * b + c + d.  Never overflows: (2^k-1)^2 + 2(2^k-1) =
+ * 2^2k - 1.
+ */
+static inline tacit_mpi_uint tacit_mpi_muladd(tacit_mpi_uint *hi, tacit_mpi_uint a,
+                                              tacit_mpi_uint b, tacit_mpi_uint c,
+                                              tacit_mpi_uint d)
+{
+#if defined(TACIT_MPI_HAVE_DBL)
+    tacit_mpi_dbl t = (tacit_mpi_dbl)a * b + c + d;
+    *hi = (tacit_mpi_uint)(t >> TACIT_MPI_BIL);
+    return (tacit_mpi_uint)t;
+#else
+    const tacit_mpi_uint lmask = ((tacit_mpi_uint)1 << TACIT_MPI_BIH) - 1;
+    tacit_mpi_uint a0 = a & lmask, a1 = a >> TACIT_MPI_BIH;
+    tacit_mpi_uint b0 = b & lmask, b1 = b >> TACIT_MPI_BIH;
+    tacit_mpi_uint p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    tacit_mpi_uint mid, lo, h, carry;
+
+    /* mid collects the cross terms' halves that land in the middle */
+    mid = (p00 >> TACIT_MPI_BIH) + (p01 & lmask) + (p10 & lmask);
+    lo = (p00 & lmask) | (mid << TACIT_MPI_BIH);
+    h = p11 + (p01 >> TACIT_MPI_BIH) + (p10 >> TACIT_MPI_BIH) + (mid >> TACIT_MPI_BIH);
+    lo += c;
+    carry = (tacit_mpi_uint)(lo < c);
+    lo += d;
+    carry += (tacit_mpi_uint)(lo < d);
+    *hi = h + carry;
+    return lo;
+#endif
+}
+
+/* (*hi, return) = a * b. */
+static inline tacit_mpi_uint tacit_mpi_mul11(tacit_mpi_uint *hi, tacit_mpi_uint a,
+                                             tacit_mpi_uint b)
+{
+    return tacit_mpi_muladd(hi, a, b, 0, 0);
+}
+
+/*
+ * Carry-propagating add of three limbs: return = a + b + *c (low limb) and
+ * *c = the carry (0..2).  Written with comparisons of unsigned values,
+ * which compilers turn into adc/setc (no branch); the ct asm check covers
+ * the primitives, this is checked by ct_bignum under valgrind.
+ */
+static inline tacit_mpi_uint tacit_mpi_add3(tacit_mpi_uint a, tacit_mpi_uint b,
+                                            tacit_mpi_uint *c)
+{
+    tacit_mpi_uint s = a + *c;
+    tacit_mpi_uint k = (tacit_mpi_uint)(s < a);
+    tacit_mpi_uint r = s + b;
+    *c = k + (tacit_mpi_uint)(r < b);
+    return r;
+}
+
+/*
+ * (hi:lo) / d for hi < d, d with its top bit set.
+ * Leaks: everything (division time varies; the portable path branches).
+ * Only for: _unsafe callers (public values).
+ */
+static inline tacit_mpi_uint tacit_mpi_div21_unsafe(tacit_mpi_uint hi, tacit_mpi_uint lo,
+                                                    tacit_mpi_uint d)
+{
+#if defined(TACIT_MPI_HAVE_DBL)
+    return (tacit_mpi_uint)((((tacit_mpi_dbl)hi << TACIT_MPI_BIL) | lo) / d);
+#else
+    tacit_mpi_uint q = 0;
+    int i;
+
+    for (i = TACIT_MPI_BIL - 1; i >= 0; i--) {
+        tacit_mpi_uint top = hi >> (TACIT_MPI_BIL - 1);
+        hi = (hi << 1) | ((lo >> i) & 1);
+        q <<= 1;
+        if (top != 0 || hi >= d) {
+            hi -= d;
+            q |= 1;
+        }
+    }
+    return q;
+#endif
+}
+
+#endif /* TACIT_BIGNUM_CORE_LIMB_H */

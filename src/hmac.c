@@ -1,0 +1,166 @@
+/*
+ * HMAC(K, m) = H((K0 ^ opad) || H((K0 ^ ipad) || m)), K0 = K padded (or
+ * hashed, if longer than a block) to the block size.
+ */
+#include "tacit/hmac.h"
+
+#if defined(TACIT_HMAC_C)
+
+#include <string.h>
+
+#include "tacit/constant_time.h"
+#include "tacit/platform.h"
+
+int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type,
+                    const unsigned char *key, size_t klen)
+{
+    unsigned char pad[TACIT_MD_MAX_BLOCK_SIZE];
+    size_t bs = tacit_md_block_size(type);
+    size_t i;
+    int ret;
+
+    if (ctx == NULL) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    memset(ctx, 0, sizeof(*ctx));
+    if (key == NULL && klen > 0) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    if (bs == 0) {
+        return TACIT_ERR_MD_UNSUPPORTED;
+    }
+
+    memset(pad, 0, sizeof(pad));
+    if (klen > bs) {
+        ret = tacit_md(type, key, klen, pad);
+        if (ret != 0) {
+            goto exit;
+        }
+    } else if (klen > 0) {
+        memcpy(pad, key, klen);
+    }
+
+    for (i = 0; i < bs; i++) {
+        pad[i] ^= 0x36;
+    }
+    ret = tacit_md_init(&ctx->inner_start, type);
+    if (ret == 0) {
+        ret = tacit_md_update(&ctx->inner_start, pad, bs);
+    }
+    for (i = 0; i < bs; i++) {
+        pad[i] ^= 0x36 ^ 0x5c;
+    }
+    if (ret == 0) {
+        ret = tacit_md_init(&ctx->outer_start, type);
+    }
+    if (ret == 0) {
+        ret = tacit_md_update(&ctx->outer_start, pad, bs);
+    }
+    if (ret == 0) {
+        ctx->work = ctx->inner_start;
+        ctx->type = type;
+    }
+
+exit:
+    tacit_platform_zeroize(pad, sizeof(pad));
+    if (ret != 0) {
+        tacit_hmac_free(ctx);
+    }
+    return ret;
+}
+
+int tacit_hmac_update(tacit_hmac_context *ctx, const unsigned char *in, size_t ilen)
+{
+    if (ctx == NULL) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    return tacit_md_update(&ctx->work, in, ilen);
+}
+
+int tacit_hmac_finish(tacit_hmac_context *ctx, unsigned char *out)
+{
+    unsigned char inner[TACIT_MD_MAX_SIZE];
+    size_t hlen;
+    int ret;
+
+    if (ctx == NULL || out == NULL) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    hlen = tacit_md_size(ctx->type);
+    ret = tacit_md_finish(&ctx->work, inner);
+    if (ret == 0) {
+        ctx->work = ctx->outer_start;
+        ret = tacit_md_update(&ctx->work, inner, hlen);
+    }
+    if (ret == 0) {
+        ret = tacit_md_finish(&ctx->work, out);
+    }
+    ctx->work = ctx->inner_start;
+    tacit_platform_zeroize(inner, sizeof(inner));
+    return ret;
+}
+
+int tacit_hmac_reset(tacit_hmac_context *ctx)
+{
+    if (ctx == NULL) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    if (ctx->type == TACIT_MD_NONE) {
+        return TACIT_ERR_MD_UNSUPPORTED;
+    }
+    ctx->work = ctx->inner_start;
+    return 0;
+}
+
+void tacit_hmac_free(tacit_hmac_context *ctx)
+{
+    if (ctx != NULL) {
+        tacit_platform_zeroize(ctx, sizeof(*ctx));
+    }
+}
+
+int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen,
+               const unsigned char *in, size_t ilen, unsigned char *out)
+{
+    tacit_hmac_context ctx;
+    int ret;
+
+    if ((in == NULL && ilen > 0) || out == NULL) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    ret = tacit_hmac_init(&ctx, type, key, klen);
+    if (ret == 0) {
+        ret = tacit_hmac_update(&ctx, in, ilen);
+    }
+    if (ret == 0) {
+        ret = tacit_hmac_finish(&ctx, out);
+    }
+    tacit_hmac_free(&ctx);
+    return ret;
+}
+
+int tacit_hmac_verify(tacit_md_type type, const unsigned char *key, size_t klen,
+                      const unsigned char *in, size_t ilen,
+                      const unsigned char *tag, size_t taglen)
+{
+    unsigned char mac[TACIT_MD_MAX_SIZE];
+    size_t hlen = tacit_md_size(type);
+    int ret;
+
+    if (tag == NULL && taglen > 0) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    ret = tacit_hmac(type, key, klen, in, ilen, mac);
+    if (ret == 0) {
+        if (taglen < TACIT_HMAC_MIN_TAG_LEN || taglen > hlen ||
+            tacit_ct_memcmp(mac, tag, taglen) != 0) {
+            ret = TACIT_ERR_HMAC_VERIFY_FAILED;
+        }
+    }
+    tacit_platform_zeroize(mac, sizeof(mac));
+    return ret;
+}
+
+#else
+typedef int tacit_hmac_unused;
+#endif /* TACIT_HMAC_C */

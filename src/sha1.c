@@ -1,0 +1,207 @@
+/*
+ * SHA-1 (FIPS 180-4, section 6.1) -- legacy, see sha1.h.
+ *
+ * 80 unrolled rounds renaming the five working variables; the schedule is
+ * a 16-word ring.
+ */
+#include "tacit/sha1.h"
+
+#if defined(TACIT_SHA1_C)
+
+#include <string.h>
+
+#include "tacit/platform.h"
+
+static uint32_t load_be32(const unsigned char *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+static void store_be32(unsigned char *p, uint32_t x)
+{
+    p[0] = (unsigned char)(x >> 24);
+    p[1] = (unsigned char)(x >> 16);
+    p[2] = (unsigned char)(x >> 8);
+    p[3] = (unsigned char)x;
+}
+
+#define ROL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+#define F_CH(b, c, d) ((d) ^ ((b) & ((c) ^ (d))))
+#define F_PARITY(b, c, d) ((b) ^ (c) ^ (d))
+#define F_MAJ(b, c, d) (((b) & (c)) | ((d) & ((b) | (c))))
+
+#define W_LOAD(i) w[i]
+#define W_NEXT(i)                                                                      \
+    (w[(i) & 15] = ROL(w[((i) - 3) & 15] ^ w[((i) - 8) & 15] ^ w[((i) - 14) & 15] ^     \
+                       w[(i) & 15], 1))
+
+#define ROUND(a, b, c, d, e, F, k, i, W)                                                \
+    do {                                                                                \
+        (e) += ROL(a, 5) + F(b, c, d) + (k) + W(i);                                     \
+        (b) = ROL(b, 30);                                                               \
+    } while (0)
+
+#define ROUNDS5(i, F, k, W)                                                             \
+    ROUND(a, b, c, d, e, F, k, (i) + 0, W);                                             \
+    ROUND(e, a, b, c, d, F, k, (i) + 1, W);                                             \
+    ROUND(d, e, a, b, c, F, k, (i) + 2, W);                                             \
+    ROUND(c, d, e, a, b, F, k, (i) + 3, W);                                             \
+    ROUND(b, c, d, e, a, F, k, (i) + 4, W)
+
+#define K0 UINT32_C(0x5a827999)
+#define K1 UINT32_C(0x6ed9eba1)
+#define K2 UINT32_C(0x8f1bbcdc)
+#define K3 UINT32_C(0xca62c1d6)
+
+static void sha1_blocks(uint32_t state[5], const unsigned char *p, size_t nblocks)
+{
+    uint32_t a, b, c, d, e;
+    uint32_t w[16];
+    int i;
+
+    while (nblocks-- > 0) {
+        for (i = 0; i < 16; i++) {
+            w[i] = load_be32(p + 4 * i);
+        }
+        a = state[0]; b = state[1]; c = state[2]; d = state[3]; e = state[4];
+
+        ROUNDS5(0, F_CH, K0, W_LOAD);
+        ROUNDS5(5, F_CH, K0, W_LOAD);
+        ROUNDS5(10, F_CH, K0, W_LOAD);
+        /* round 15 still uses a loaded word, 16..19 the schedule */
+        ROUND(a, b, c, d, e, F_CH, K0, 15, W_LOAD);
+        ROUND(e, a, b, c, d, F_CH, K0, 16, W_NEXT);
+        ROUND(d, e, a, b, c, F_CH, K0, 17, W_NEXT);
+        ROUND(c, d, e, a, b, F_CH, K0, 18, W_NEXT);
+        ROUND(b, c, d, e, a, F_CH, K0, 19, W_NEXT);
+        ROUNDS5(20, F_PARITY, K1, W_NEXT);
+        ROUNDS5(25, F_PARITY, K1, W_NEXT);
+        ROUNDS5(30, F_PARITY, K1, W_NEXT);
+        ROUNDS5(35, F_PARITY, K1, W_NEXT);
+        ROUNDS5(40, F_MAJ, K2, W_NEXT);
+        ROUNDS5(45, F_MAJ, K2, W_NEXT);
+        ROUNDS5(50, F_MAJ, K2, W_NEXT);
+        ROUNDS5(55, F_MAJ, K2, W_NEXT);
+        ROUNDS5(60, F_PARITY, K3, W_NEXT);
+        ROUNDS5(65, F_PARITY, K3, W_NEXT);
+        ROUNDS5(70, F_PARITY, K3, W_NEXT);
+        ROUNDS5(75, F_PARITY, K3, W_NEXT);
+
+        state[0] += a; state[1] += b; state[2] += c; state[3] += d; state[4] += e;
+        p += 64;
+    }
+    tacit_platform_zeroize(w, sizeof(w));
+}
+
+void tacit_sha1_init(tacit_sha1_context *ctx)
+{
+    if (ctx != NULL) {
+        memset(ctx, 0, sizeof(*ctx));
+    }
+}
+
+void tacit_sha1_free(tacit_sha1_context *ctx)
+{
+    if (ctx != NULL) {
+        tacit_platform_zeroize(ctx, sizeof(*ctx));
+    }
+}
+
+int tacit_sha1_starts(tacit_sha1_context *ctx)
+{
+    if (ctx == NULL) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    ctx->state[0] = 0x67452301;
+    ctx->state[1] = 0xefcdab89;
+    ctx->state[2] = 0x98badcfe;
+    ctx->state[3] = 0x10325476;
+    ctx->state[4] = 0xc3d2e1f0;
+    ctx->total = 0;
+    return 0;
+}
+
+int tacit_sha1_update(tacit_sha1_context *ctx, const unsigned char *in, size_t ilen)
+{
+    size_t used, fill;
+
+    if (ctx == NULL || (in == NULL && ilen > 0)) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    if (ilen == 0) {
+        return 0;   /* in may be NULL */
+    }
+    used = (size_t)(ctx->total & 63);
+    ctx->total += ilen;
+    if (used > 0) {
+        fill = 64 - used;
+        if (ilen < fill) {
+            memcpy(ctx->buffer + used, in, ilen);
+            return 0;
+        }
+        memcpy(ctx->buffer + used, in, fill);
+        sha1_blocks(ctx->state, ctx->buffer, 1);
+        in += fill;
+        ilen -= fill;
+    }
+    if (ilen >= 64) {
+        sha1_blocks(ctx->state, in, ilen / 64);
+        in += ilen & ~(size_t)63;
+        ilen &= 63;
+    }
+    if (ilen > 0) {
+        memcpy(ctx->buffer, in, ilen);
+    }
+    return 0;
+}
+
+int tacit_sha1_finish(tacit_sha1_context *ctx, unsigned char *out)
+{
+    size_t used, i;
+    uint64_t bits;
+
+    if (ctx == NULL || out == NULL) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    used = (size_t)(ctx->total & 63);
+    bits = ctx->total << 3;
+    ctx->buffer[used++] = 0x80;
+    if (used > 56) {
+        memset(ctx->buffer + used, 0, 64 - used);
+        sha1_blocks(ctx->state, ctx->buffer, 1);
+        used = 0;
+    }
+    memset(ctx->buffer + used, 0, 56 - used);
+    store_be32(ctx->buffer + 56, (uint32_t)(bits >> 32));
+    store_be32(ctx->buffer + 60, (uint32_t)bits);
+    sha1_blocks(ctx->state, ctx->buffer, 1);
+
+    for (i = 0; i < 5; i++) {
+        store_be32(out + 4 * i, ctx->state[i]);
+    }
+    return 0;
+}
+
+int tacit_sha1(const unsigned char *in, size_t ilen, unsigned char *out)
+{
+    tacit_sha1_context ctx;
+    int ret;
+
+    if ((in == NULL && ilen > 0) || out == NULL) {
+        return TACIT_ERR_MD_BAD_INPUT;
+    }
+    tacit_sha1_init(&ctx);
+    ret = tacit_sha1_starts(&ctx);
+    if (ret == 0) {
+        ret = tacit_sha1_update(&ctx, in, ilen);
+    }
+    if (ret == 0) {
+        ret = tacit_sha1_finish(&ctx, out);
+    }
+    tacit_sha1_free(&ctx);
+    return ret;
+}
+
+#else
+typedef int tacit_sha1_unused;
+#endif /* TACIT_SHA1_C */

@@ -1,0 +1,201 @@
+/*
+ * Constant flow of the bignum code that handles secrets: the bignum_core
+ * helpers (add/sub/compare/conditional), Montgomery multiplication and
+ * squaring, mod_ct, exp_mod with base and exponent secret, and the
+ * tacit_mpi layer's exp_mod.  Under valgrind (ct build) the run must be
+ * clean.  --negative runs exp_mod_unsafe on a secret exponent instead; its
+ * sliding window branches on exponent bits, which valgrind must flag.
+ */
+#include "harness.h"
+
+#include "bignum_core.h"
+#include "constant_time_internal.h"
+#include "tacit/bignum.h"
+
+#define BIL TACIT_MPI_LIMB_BITS
+
+static uint64_t rng_state = 0x0123456789ABCDEFu;
+
+static tacit_mpi_uint rnd_limb(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return (tacit_mpi_uint)(rng_state * 0x2545F4914F6CDD1Du);
+}
+
+static void rnd_limbs(tacit_mpi_uint *X, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        X[i] = rnd_limb();
+    }
+}
+
+static void rnd_modulus(tacit_mpi_uint *N, size_t n)
+{
+    rnd_limbs(N, n);
+    N[n - 1] |= (tacit_mpi_uint)1 << (BIL - 1);
+    N[0] |= 1;
+}
+
+#define SECRET(p, len) TACIT_TEST_CF_SECRET((p), (len))
+#define PUBLIC(p, len) TACIT_TEST_CF_PUBLIC((p), (len))
+
+static void test_core_helpers(void)
+{
+    tacit_mpi_uint a[4], b[4], x[4], N[4], m, c;
+
+    rnd_modulus(N, 4);
+    rnd_limbs(a, 4);
+    rnd_limbs(b, 4);
+    a[3] &= N[3] >> 1;
+    b[3] &= N[3] >> 1;
+    SECRET(a, sizeof(a));
+    SECRET(b, sizeof(b));
+    c = tacit_mpi_core_add(x, a, b, 4);
+    c += tacit_mpi_core_sub(x, x, b, 4);
+    m = tacit_mpi_core_lt_ct(a, b, 4);
+    c += tacit_mpi_core_add_if(x, a, 4, m);
+    c += tacit_mpi_core_sub_if(x, b, 4, m);
+    tacit_mpi_core_cond_assign(x, a, 4, m);
+    tacit_mpi_core_cond_swap(x, b, 4, m);
+    m = tacit_mpi_core_eq_ct(a, b, 4) | tacit_mpi_core_is_zero_ct(a, 4);
+    tacit_mpi_core_add_mod(x, a, b, N, 4);
+    tacit_mpi_core_sub_mod(x, x, b, N, 4);
+    tacit_mpi_core_shift_r(x, 4, 7);
+    tacit_mpi_core_shift_l(x, 4, 70);
+    {
+        tacit_mpi_uint p[8];
+        unsigned char out[4 * TACIT_MPI_LIMB_BYTES];
+        tacit_mpi_core_mul(p, a, 4, b, 4);
+        tacit_mpi_core_sqr(p, a, 4);
+        TEST_EQUAL(tacit_mpi_core_write_be(a, 4, out, sizeof(out)), 0);
+        TEST_EQUAL(tacit_mpi_core_read_be(x, 4, out, sizeof(out)), 0);
+        PUBLIC(x, sizeof(x));
+        PUBLIC(a, sizeof(a));
+        TEST_MEM_EQ(x, sizeof(x), a, sizeof(a));
+    }
+    PUBLIC(&m, sizeof(m));
+    PUBLIC(&c, sizeof(c));
+exit:
+    ;
+}
+
+/* Montgomery arithmetic and mod_ct on secret operands (N public). */
+static void test_core_mont(void)
+{
+    enum { n = 8 };
+    tacit_mpi_uint N[n], A[3 * n], B[n], X[n], RR[n], T[4 * n + 1], mm;
+
+    rnd_modulus(N, n);
+    mm = tacit_mpi_core_mont_init(N);
+    tacit_mpi_core_get_mont_r2_unsafe(RR, N, n);
+    rnd_limbs(A, 3 * n);
+    rnd_limbs(B, n);
+    B[n - 1] &= N[n - 1] >> 1;
+    SECRET(A, sizeof(A));
+    SECRET(B, sizeof(B));
+    tacit_mpi_core_montmul(X, A, B, N, n, mm, T);
+    tacit_mpi_core_montsqr(X, X, N, n, mm, T);
+    tacit_mpi_core_to_mont(X, A, N, n, mm, RR, T);
+    tacit_mpi_core_from_mont(X, X, N, n, mm, T);
+    tacit_mpi_core_mod_ct(X, A, 3 * n, N, n, mm, RR, T);
+    /* a secret modulus' R^2 (RSA p and q) */
+    SECRET(N, sizeof(N));
+    tacit_mpi_core_get_mont_r2_ct(RR, N, n);
+    PUBLIC(X, sizeof(X));
+}
+
+/* exp_mod with base and exponent secret at a small size and at 2048 bits. */
+static void run_exp(size_t n, size_t en, int leaky)
+{
+    tacit_mpi_uint *N = NULL, *A, *E, *X, *RR, *T;
+    size_t wl = tacit_mpi_core_exp_mod_working_limbs(n, en);
+    size_t wu = tacit_mpi_core_exp_mod_unsafe_working_limbs(n, en);
+
+    N = (tacit_mpi_uint *)calloc(4 * n + en + (wl > wu ? wl : wu), sizeof(*N));
+    if (N == NULL) {
+        return;
+    }
+    A = N + n;
+    X = A + n;
+    RR = X + n;
+    E = RR + n;
+    T = E + en;
+    rnd_modulus(N, n);
+    tacit_mpi_core_get_mont_r2_unsafe(RR, N, n);
+    rnd_limbs(A, n);
+    rnd_limbs(E, en);
+    SECRET(A, n * sizeof(*A));
+    SECRET(E, en * sizeof(*E));
+    if (leaky) {
+        tacit_mpi_core_exp_mod_unsafe(X, A, N, n, E, en, RR, T);
+    } else {
+        tacit_mpi_core_exp_mod(X, A, N, n, E, en, RR, T);
+        /* X aliasing A */
+        tacit_mpi_core_exp_mod(A, A, N, n, E, en, RR, T);
+    }
+    PUBLIC(X, n * sizeof(*X));
+    free(N);
+}
+
+static void test_core_exp_mod(void)
+{
+    run_exp(4, 4, 0);
+    run_exp(3, 1, 0);
+    run_exp(2048 / BIL, 2048 / BIL, 0);
+}
+
+/* The tacit_mpi layer's exp_mod: A and E secret, N public. */
+static void test_mpi_exp_mod(void)
+{
+    tacit_mpi X, A, E, N, RR;
+    size_t n = 1024 / BIL;
+
+    tacit_mpi_init(&X);
+    tacit_mpi_init(&A);
+    tacit_mpi_init(&E);
+    tacit_mpi_init(&N);
+    tacit_mpi_init(&RR);
+    TEST_EQUAL(tacit_mpi_grow(&N, n), 0);
+    TEST_EQUAL(tacit_mpi_grow(&A, 2 * n), 0);
+    TEST_EQUAL(tacit_mpi_grow(&E, n), 0);
+    rnd_modulus(N.p, n);
+    rnd_limbs(A.p, 2 * n); /* A > N: reduced by mod_ct, no division */
+    rnd_limbs(E.p, n);
+    SECRET(A.p, 2 * n * sizeof(*A.p));
+    SECRET(E.p, n * sizeof(*E.p));
+    TEST_EQUAL(tacit_mpi_exp_mod(&X, &A, &E, &N, &RR), 0);
+    TEST_EQUAL(tacit_mpi_exp_mod(&X, &A, &E, &N, &RR), 0); /* hot RR */
+    TEST_EQUAL(tacit_mpi_exp_mod(&A, &A, &E, &N, NULL), 0); /* aliasing */
+    PUBLIC(X.p, X.n * sizeof(*X.p));
+    PUBLIC(A.p, A.n * sizeof(*A.p));
+    TEST_EQUAL(tacit_mpi_cmp_mpi(&X, &A), 0);
+exit:
+    tacit_mpi_free(&X);
+    tacit_mpi_free(&A);
+    tacit_mpi_free(&E);
+    tacit_mpi_free(&N);
+    tacit_mpi_free(&RR);
+}
+
+/* Negative control: the leaky exponentiation on a secret exponent. */
+static void test_negative_unsafe_exp(void)
+{
+    run_exp(4, 4, 1);
+}
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    if (test_has_option("--negative")) {
+        RUN_TEST(test_negative_unsafe_exp);
+        return TEST_MAIN_END();
+    }
+    RUN_TEST(test_core_helpers);
+    RUN_TEST(test_core_mont);
+    RUN_TEST(test_core_exp_mod);
+    RUN_TEST(test_mpi_exp_mod);
+    return TEST_MAIN_END();
+}
