@@ -81,4 +81,31 @@ static inline tacit_mpi_uint tacit_mpi_add3(tacit_mpi_uint a, tacit_mpi_uint b,
     return r;
 }
 
+/*
+ * (hi:lo) / d for hi < d, d with its top bit set.
+ * Leaks: everything (division time varies; the portable path branches).
+ * Only for: _unsafe callers (public values).
+ */
+static inline tacit_mpi_uint tacit_mpi_div21_unsafe(tacit_mpi_uint hi, tacit_mpi_uint lo,
+                                                    tacit_mpi_uint d)
+{
+#if defined(TACIT_MPI_HAVE_DBL)
+    return (tacit_mpi_uint)((((tacit_mpi_dbl)hi << TACIT_MPI_BIL) | lo) / d);
+#else
+    tacit_mpi_uint q = 0;
+    int i;
+
+    for (i = TACIT_MPI_BIL - 1; i >= 0; i--) {
+        tacit_mpi_uint top = hi >> (TACIT_MPI_BIL - 1);
+        hi = (hi << 1) | ((lo >> i) & 1);
+        q <<= 1;
+        if (top != 0 || hi >= d) {
+            hi -= d;
+            q |= 1;
+        }
+    }
+    return q;
+#endif
+}
+
 #endif /* TACIT_BIGNUM_CORE_LIMB_H */
