@@ -15,6 +15,8 @@
 
 #include "tacit/platform.h"
 
+#include "sha256_internal.h"
+
 static const uint32_t K256[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -87,8 +89,8 @@ static void store_be32(unsigned char *p, uint32_t x)
     ROUND(c, d, e, f, g, h, a, b, (i) + 6, W, x, y);                                    \
     ROUND(b, c, d, e, f, g, h, a, (i) + 7, W, y, x)
 
-/* Compress nblocks consecutive 64-byte blocks into state. */
-static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks)
+/* Compress nblocks consecutive 64-byte blocks into state (portable C). */
+static void sha256_blocks_c(uint32_t state[8], const unsigned char *p, size_t nblocks)
 {
     uint32_t a, b, c, d, e, f, g, h, x, y;
     uint32_t w[16];
@@ -118,6 +120,41 @@ static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblo
     /* The schedule words are a function of the (possibly secret) message. */
     tacit_platform_zeroize(w, sizeof(w));
 }
+
+#if defined(TACIT_TEST_HOOKS)
+int tacit_sha256_hook_portable;
+#endif
+
+#if defined(TACIT_SHA256_HAVE_SHANI)
+/*
+ * 0: not probed yet, 1: SHA-NI, 2: portable.  Probing is idempotent, so
+ * threads racing on the first call all store the same value (relaxed
+ * atomics keep that well-defined).
+ */
+static int sha256_backend;
+
+static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks)
+{
+    int backend = __atomic_load_n(&sha256_backend, __ATOMIC_RELAXED);
+
+    if (backend == 0) {
+        backend = tacit_sha256_shani_available() ? 1 : 2;
+        __atomic_store_n(&sha256_backend, backend, __ATOMIC_RELAXED);
+    }
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_sha256_hook_portable) {
+        backend = 2;
+    }
+#endif
+    if (backend == 1) {
+        tacit_sha256_shani_blocks(state, p, nblocks);
+    } else {
+        sha256_blocks_c(state, p, nblocks);
+    }
+}
+#else
+#define sha256_blocks sha256_blocks_c
+#endif
 
 void tacit_sha256_init(tacit_sha256_context *ctx)
 {
