@@ -6,6 +6,8 @@
 
 #include "cli.h"
 
+#include "tacit/config.h"
+
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -14,7 +16,7 @@ typedef struct {
 
 static const cli_command commands[] = {
     { "speed", cmd_speed, "benchmark tacit (and with --peers, other libraries)" },
-#if 0 /* base64: lands with the codecs module */
+#if defined(TACIT_BASE64_C)
     { "base64", cmd_base64, "base64 encode, or decode with -d" },
 #endif
 };

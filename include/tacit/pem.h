@@ -1,0 +1,85 @@
+/*
+ * PEM (RFC 7468 textual encoding): find and decode a
+ *   -----BEGIN <label>-----
+ *   <base64, lines of 64 characters>
+ *   -----END <label>-----
+ * block, and write one.
+ *
+ * Reading is strict about the frame and the body: exactly five dashes, the
+ * END label equal to the BEGIN label, optional spaces/tabs after the closing
+ * dashes, "\n" or "\r\n" line ends, and a body that tacit_base64_decode
+ * accepts (line breaks after whole groups of 4; no spaces, no RFC 1421
+ * "Proc-Type:" headers, so no encrypted PEM).  Text before the BEGIN line is
+ * skipped (RFC 7468 section 2), so `openssl x509 -text` output is fine.
+ *
+ * The body may be a private key: it is decoded by the constant-flow base64
+ * decoder, and the END line is found by a scan that declassifies only where
+ * the first '-' after the BEGIN line is (the END line in a valid block).
+ */
+#ifndef TACIT_PEM_H
+#define TACIT_PEM_H
+
+#include <stddef.h>
+
+#include "tacit/base64.h"
+#include "tacit/error.h"
+
+#define TACIT_ERR_PEM_NO_BLOCK         -0x0050 /* no BEGIN line in the input */
+#define TACIT_ERR_PEM_BAD_HEADER       -0x0051 /* malformed BEGIN or END line (dashes, label, junk after) */
+#define TACIT_ERR_PEM_NO_FOOTER        -0x0052 /* BEGIN without END (before the input ends or the next BEGIN) */
+#define TACIT_ERR_PEM_LABEL_MISMATCH   -0x0053 /* END label differs from the BEGIN label */
+#define TACIT_ERR_PEM_UNEXPECTED_LABEL -0x0054 /* a well-formed block, but not the label asked for */
+#define TACIT_ERR_PEM_BUFFER_TOO_SMALL -0x0055 /* tacit_pem_write: out too small; *written = needed */
+
+/* Longest label accepted, without the NUL. */
+#define TACIT_PEM_MAX_LABEL 63
+
+typedef struct {
+    char label[TACIT_PEM_MAX_LABEL + 1]; /* NUL-terminated, e.g. "CERTIFICATE" */
+    unsigned char *der;                  /* heap, der_len bytes; free with tacit_pem_block_free */
+    size_t der_len;
+} tacit_pem_block;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Find the first PEM block in input[0 .. ilen) and decode its body into
+ * block->der (allocated here).  label: the label required ("CERTIFICATE",
+ * "PRIVATE KEY", ...), or NULL to accept any.  The block is overwritten, not
+ * freed: free a previous one first.  On error block->der is NULL.
+ *
+ * *consumed (may be NULL) is the offset just past the END line: feed
+ * input + consumed to the next call to iterate over a bundle.  It is also set
+ * on errors found once the END line is known (UNEXPECTED_LABEL,
+ * LABEL_MISMATCH, a base64 error), so a caller can skip such a block; it is
+ * ilen on TACIT_ERR_PEM_NO_BLOCK (nothing more to find) and 0 on other errors.
+ *
+ * Errors: TACIT_ERR_PEM_*, a TACIT_ERR_BASE64_* code from decoding the body
+ * (INVALID_CHARACTER, BAD_PADDING, BAD_LENGTH, NONCANONICAL) passed through,
+ * TACIT_ERR_ALLOC_FAILED, TACIT_ERR_BAD_INPUT (NULL block, or NULL input
+ * with ilen > 0).
+ */
+int tacit_pem_read(const char *label, const unsigned char *input, size_t ilen,
+                   tacit_pem_block *block, size_t *consumed);
+
+/* Zeroize and free block->der (it may be a private key); NULL is fine. */
+void tacit_pem_block_free(tacit_pem_block *block);
+
+/*
+ * Write der as a PEM block with the given label: BEGIN line, base64 in lines
+ * of 64 characters, END line, each ending in "\n"; no NUL.  *written is the
+ * length written, or needed (TACIT_ERR_PEM_BUFFER_TOO_SMALL when out is NULL
+ * or olen is too small).  TACIT_ERR_BAD_INPUT for a label that is not 1..63
+ * printable ASCII characters without "--" and without a leading or trailing
+ * space or '-'.
+ */
+int tacit_pem_write(const char *label, const unsigned char *der, size_t dlen,
+                    unsigned char *out, size_t olen, size_t *written);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACIT_PEM_H */

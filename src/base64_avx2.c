@@ -1,0 +1,120 @@
+/*
+ * base64 kernels on 32 characters in an AVX2 register (x86): the SSSE3
+ * kernels' arithmetic (base64_ssse3.c) on both 128-bit lanes at once, plus
+ * a fixed dword permutation to close the gap between the two lanes' output.
+ * Called only when CPUID reports AVX2.  Registers only, no data-dependent
+ * memory access; the one data-dependent branch is on the declassified
+ * "this block holds '\n', '\r' or '='" mask.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_BASE64_C)
+
+#include "base64_internal.h"
+
+#if defined(TACIT_BASE64_HAVE_X86)
+
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2")))
+
+static inline AVX2 __m256i in_range(__m256i c, char lo, char hi)
+{
+    return _mm256_and_si256(_mm256_cmpgt_epi8(c, _mm256_set1_epi8((char)(lo - 1))),
+                            _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(hi + 1)), c));
+}
+
+AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, const unsigned char *src,
+                                  size_t slen, uint64_t *bad)
+{
+    size_t i = 0, o = 0;
+    __m256i ok = _mm256_set1_epi8(-1);
+    const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
+                                           2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+    /* dwords 0-2 (lane 0's 12 bytes), 4-6 (lane 1's), then the zero ones */
+    const __m256i join = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7);
+
+    while (slen - i >= 32 && dcap - o >= 32) {
+        __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        __m256i sp = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(c, _mm256_set1_epi8('\n')),
+                                                     _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\r'))),
+                                     _mm256_cmpeq_epi8(c, _mm256_set1_epi8('=')));
+        __m256i up, lo, di, pl, sl, off, v;
+
+        if (tacit_ct_declassify_u32((uint32_t)_mm256_movemask_epi8(sp)) != 0) {
+            break;
+        }
+        up = in_range(c, 'A', 'Z');
+        lo = in_range(c, 'a', 'z');
+        di = in_range(c, '0', '9');
+        pl = _mm256_cmpeq_epi8(c, _mm256_set1_epi8('+'));
+        sl = _mm256_cmpeq_epi8(c, _mm256_set1_epi8('/'));
+        ok = _mm256_and_si256(ok, _mm256_or_si256(_mm256_or_si256(up, lo),
+                                                  _mm256_or_si256(_mm256_or_si256(di, pl), sl)));
+        off = _mm256_or_si256(
+            _mm256_or_si256(_mm256_and_si256(up, _mm256_set1_epi8(-65)),
+                            _mm256_and_si256(lo, _mm256_set1_epi8(-71))),
+            _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(di, _mm256_set1_epi8(4)),
+                                            _mm256_and_si256(pl, _mm256_set1_epi8(19))),
+                            _mm256_and_si256(sl, _mm256_set1_epi8(16))));
+        v = _mm256_add_epi8(c, off);
+        v = _mm256_maddubs_epi16(v, _mm256_set1_epi32(0x01400140));
+        v = _mm256_madd_epi16(v, _mm256_set1_epi32(0x00011000));
+        v = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, order), join);
+        _mm256_storeu_si256((__m256i *)(void *)(dst + o), v);
+        i += 32;
+        o += 24;
+    }
+    *bad |= (uint64_t)((uint32_t)_mm256_movemask_epi8(ok) ^ 0xFFFFFFFFu);
+    return i;
+}
+
+static inline AVX2 __m256i enc_sextets(__m256i in)
+{
+    const __m256i spread = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
+                                            2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
+    __m256i x = _mm256_shuffle_epi8(in, spread);
+
+    return _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 18), _mm256_set1_epi32(0x3F)),
+                        _mm256_and_si256(_mm256_srli_epi32(x, 4), _mm256_set1_epi32(0x3F00))),
+        _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi32(x, 10), _mm256_set1_epi32(0x3F0000)),
+                        _mm256_and_si256(_mm256_slli_epi32(x, 24), _mm256_set1_epi32(0x3F000000))));
+}
+
+static inline AVX2 __m256i enc_chars(__m256i v)
+{
+    __m256i c = _mm256_add_epi8(v, _mm256_set1_epi8('A'));
+
+    c = _mm256_add_epi8(c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(25)),
+                                            _mm256_set1_epi8(6)));
+    c = _mm256_sub_epi8(c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(51)),
+                                            _mm256_set1_epi8(75)));
+    c = _mm256_sub_epi8(c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(61)),
+                                            _mm256_set1_epi8(15)));
+    c = _mm256_add_epi8(c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(62)),
+                                            _mm256_set1_epi8(3)));
+    return c;
+}
+
+AVX2 size_t tacit_base64_enc_avx2(unsigned char *dst, const unsigned char *src, size_t slen)
+{
+    size_t i = 0, o = 0;
+
+    /* two 12-byte groups, one per lane; the second load reads 4 bytes past */
+    while (slen - i >= 28) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 12));
+        __m256i in = _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
+        _mm256_storeu_si256((__m256i *)(void *)(dst + o), enc_chars(enc_sextets(in)));
+        i += 24;
+        o += 32;
+    }
+    return i;
+}
+
+#endif /* TACIT_BASE64_HAVE_X86 */
+
+#else
+typedef int tacit_base64_avx2_unused;
+#endif /* TACIT_BASE64_C */

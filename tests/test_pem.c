@@ -1,0 +1,333 @@
+#define _DEFAULT_SOURCE
+/*
+ * PEM: every interop *.pem (OpenSSL-made) decodes to its .der; CRLF,
+ * preamble and `x509 -text` variants; broken/ files rejected with the right
+ * error; the label policy; bundles iterated; tacit_pem_write reproduces
+ * OpenSSL's files byte for byte; write/read round trips.
+ */
+#include <dirent.h>
+
+#include "harness.h"
+
+#include "tacit/pem.h"
+
+static unsigned char *read_interop(const char *name, size_t *len)
+{
+    char rel[512];
+    snprintf(rel, sizeof(rel), "interop/%s", name);
+    return test_read_shared(rel, len);
+}
+
+/* The .der made from the same key/cert as a .pem, by name. */
+static void der_name(const char *pem, char *out, size_t outlen)
+{
+    static const char *const variants[] = { ".crlf.pem", ".preamble.pem", ".with-text.pem", ".pem" };
+    size_t i, n = strlen(pem);
+
+    for (i = 0; i < sizeof(variants) / sizeof(variants[0]); i++) {
+        size_t v = strlen(variants[i]);
+        if (n > v && strcmp(pem + n - v, variants[i]) == 0) {
+            snprintf(out, outlen, "%.*s.der", (int)(n - v), pem);
+            return;
+        }
+    }
+    out[0] = '\0';
+}
+
+static void test_interop_files(void)
+{
+    DIR *d = NULL;
+    struct dirent *e;
+    size_t checked = 0, with_der = 0;
+    unsigned char *pem = NULL, *der = NULL;
+    tacit_pem_block b = { "", NULL, 0 };
+
+    if (test_shared_dir() == NULL) {
+        TEST_SKIP("../shared missing");
+    }
+    {
+        char dir[4096];
+        snprintf(dir, sizeof(dir), "%s/interop", test_shared_dir());
+        d = opendir(dir);
+    }
+    TEST_ASSERT(d != NULL);
+    while ((e = readdir(d)) != NULL) {
+        size_t plen, dlen, off = 0, consumed, blocks = 0;
+        char dname[512];
+        size_t n = strlen(e->d_name);
+        if (n < 4 || strcmp(e->d_name + n - 4, ".pem") != 0) {
+            continue;
+        }
+        pem = read_interop(e->d_name, &plen);
+        TEST_ASSERT(pem != NULL);
+        for (;;) {
+            int r = tacit_pem_read(NULL, pem + off, plen - off, &b, &consumed);
+            if (r == TACIT_ERR_PEM_NO_BLOCK) {
+                break;
+            }
+            if (r != 0) {
+                printf("\n    %s block %zu: -0x%04x", e->d_name, blocks, (unsigned)-r);
+            }
+            TEST_EQUAL(r, 0);
+            TEST_ASSERT(b.der_len > 0 && b.der[0] == 0x30); /* a DER SEQUENCE */
+            if (blocks == 0) {
+                der_name(e->d_name, dname, sizeof(dname));
+                der = read_interop(dname, &dlen);
+                if (der != NULL) {
+                    TEST_MEM_EQ(b.der, b.der_len, der, dlen);
+                    with_der++;
+                    free(der);
+                    der = NULL;
+                }
+            }
+            tacit_pem_block_free(&b);
+            blocks++;
+            off += consumed;
+        }
+        TEST_ASSERT(blocks >= 1);
+        if (strcmp(e->d_name, "dev-roots.pem") == 0) {
+            TEST_EQUAL(blocks, 7);
+        }
+        free(pem);
+        pem = NULL;
+        checked++;
+    }
+    printf(" (%zu files, %zu compared with .der)", checked, with_der);
+    TEST_ASSERT(checked >= 40);
+    TEST_ASSERT(with_der >= 30);
+exit:
+    tacit_pem_block_free(&b);
+    if (d != NULL) {
+        closedir(d);
+    }
+    free(pem);
+    free(der);
+}
+
+static void test_broken(void)
+{
+    static const struct {
+        const char *file, *label;
+        int ret;
+    } v[] = {
+        { "broken/rsa2048.key.bad-b64char.pem", NULL, TACIT_ERR_BASE64_INVALID_CHARACTER },
+        { "broken/p256.pub.bad-b64char.pem", NULL, TACIT_ERR_BASE64_INVALID_CHARACTER },
+        { "broken/rsa2048.pub.bad-padding.pem", NULL, TACIT_ERR_BASE64_BAD_PADDING },
+        { "broken/rsa2048.key.mismatched-footer.pem", NULL, TACIT_ERR_PEM_LABEL_MISMATCH },
+        { "broken/rsa2048.key.bad-dashes.pem", NULL, TACIT_ERR_PEM_BAD_HEADER },
+        { "broken/rsa2048.key.no-footer.pem", NULL, TACIT_ERR_PEM_NO_FOOTER },
+        { "broken/rsa2048.key.ec-label.pem", "RSA PRIVATE KEY", TACIT_ERR_PEM_UNEXPECTED_LABEL },
+        { "broken/rsa2048.pub.cert-label.pem", "PUBLIC KEY", TACIT_ERR_PEM_UNEXPECTED_LABEL },
+        { "broken/rsa2048.pub.wrong-label.pem", "PUBLIC KEY", TACIT_ERR_PEM_UNEXPECTED_LABEL },
+        { "rsa2048.key.pem", "PRIVATE KEY", TACIT_ERR_PEM_UNEXPECTED_LABEL },
+        { "rsa2048.pkcs8.pem", "RSA PRIVATE KEY", TACIT_ERR_PEM_UNEXPECTED_LABEL },
+        { "rsa2048.key.pem", "RSA PRIVATE KEY", 0 },
+        { "p256.sec1.pem", "EC PRIVATE KEY", 0 },
+        { "rsa2048.pub.crlf.pem", "PUBLIC KEY", 0 },
+        { "rsa2048.pub.preamble.pem", "PUBLIC KEY", 0 },
+        { "p256.crt.with-text.pem", "CERTIFICATE", 0 },
+    };
+    size_t i, len, consumed;
+    unsigned char *pem = NULL;
+    tacit_pem_block b = { "", NULL, 0 };
+
+    if (test_shared_dir() == NULL) {
+        TEST_SKIP("../shared missing");
+    }
+    for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+        int r;
+        pem = read_interop(v[i].file, &len);
+        TEST_ASSERT(pem != NULL);
+        r = tacit_pem_read(v[i].label, pem, len, &b, &consumed);
+        if (r != v[i].ret) {
+            printf("\n    %s", v[i].file);
+        }
+        TEST_EQUAL(r, v[i].ret);
+        if (r != 0) {
+            TEST_ASSERT(b.der == NULL);
+        } else {
+            TEST_EQUAL(consumed, len);
+        }
+        if (r == TACIT_ERR_PEM_UNEXPECTED_LABEL) {
+            TEST_EQUAL(consumed, len); /* the caller may skip the block */
+        }
+        tacit_pem_block_free(&b);
+        free(pem);
+        pem = NULL;
+    }
+exit:
+    tacit_pem_block_free(&b);
+    free(pem);
+}
+
+static void test_frames(void)
+{
+    static const struct {
+        const char *in;
+        int ret;
+        const char *label;
+    } v[] = {
+        { "", TACIT_ERR_PEM_NO_BLOCK, "" },
+        { "hello\nworld\n", TACIT_ERR_PEM_NO_BLOCK, "" },
+        { "-----BEGIN X-----\nZm9v\n-----END X-----\n", 0, "X" },
+        { "-----BEGIN X-----\nZm9v\n-----END X-----", 0, "X" },
+        { "-----BEGIN X Y-Z-----  \r\nZm9v\r\n-----END X Y-Z-----\t\r\n", 0, "X Y-Z" },
+        { "-----BEGIN X-----\n-----END X-----\n", 0, "X" },
+        { "--- a text line\n-----BEGIN X-----\nZm9v\n-----END X-----\n", 0, "X" },
+        { "-----BEGIN X------\nZm9v\n-----END X-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN X-----junk\nZm9v\n-----END X-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGINX-----\nZm9v\n-----END X-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN X\nZm9v\n-----END X-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN X-----\nZm9v\n----END X-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN X-----\nZm9v\n-----END X----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN X-----\nZm9v\n-----END Y-----\n", TACIT_ERR_PEM_LABEL_MISMATCH, "" },
+        { "-----BEGIN X-----\nZm9v\n", TACIT_ERR_PEM_NO_FOOTER, "" },
+        { "-----BEGIN X-----\nZm9v\n-----BEGIN X-----\nZm9v\n-----END X-----\n",
+          TACIT_ERR_PEM_NO_FOOTER, "" },
+        { "-----BEGIN X-----\nZm-v\n-----END X-----\n", TACIT_ERR_BASE64_INVALID_CHARACTER, "" },
+        { "-----BEGIN X-----\nZm9\n-----END X-----\n", TACIT_ERR_BASE64_BAD_LENGTH, "" },
+        { "-----BEGIN X-----\nProc-Type: 4,ENCRYPTED\n\nZm9v\n-----END X-----\n",
+          TACIT_ERR_BASE64_INVALID_CHARACTER, "" },
+    };
+    size_t i, consumed;
+    tacit_pem_block b = { "", NULL, 0 };
+
+    for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+        size_t len = strlen(v[i].in);
+        int r = tacit_pem_read(NULL, (const unsigned char *)v[i].in, len, &b, &consumed);
+        if (r != v[i].ret) {
+            printf("\n    case %zu", i);
+        }
+        TEST_EQUAL(r, v[i].ret);
+        TEST_ASSERT(strcmp(b.label, v[i].label) == 0);
+        if (r == 0) {
+            TEST_EQUAL(consumed, len);
+            TEST_ASSERT(b.der != NULL);
+            TEST_MEM_EQ(b.der, b.der_len, "foo", b.der_len == 0 ? 0 : 3);
+        }
+        tacit_pem_block_free(&b);
+    }
+    TEST_EQUAL(tacit_pem_read(NULL, NULL, 1, &b, &consumed), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_pem_read(NULL, (const unsigned char *)"x", 1, NULL, &consumed),
+               TACIT_ERR_BAD_INPUT);
+exit:
+    tacit_pem_block_free(&b);
+}
+
+/* tacit_pem_write gives OpenSSL's bytes exactly, for every key and cert. */
+static void test_write_matches_openssl(void)
+{
+    static const struct {
+        const char *stem, *label;
+    } v[] = {
+        { "rsa2048.key", "RSA PRIVATE KEY" }, { "rsa4096.pkcs8", "PRIVATE KEY" },
+        { "rsa3072.pub", "PUBLIC KEY" },      { "rsa2048.pub.pkcs1", "RSA PUBLIC KEY" },
+        { "p256.sec1", "EC PRIVATE KEY" },    { "p521.pkcs8", "PRIVATE KEY" },
+        { "p384.crt", "CERTIFICATE" },        { "rsa4096.crt", "CERTIFICATE" },
+    };
+    size_t i, plen, dlen, wlen;
+    unsigned char *pem = NULL, *der = NULL, *out = NULL;
+    char name[256];
+
+    if (test_shared_dir() == NULL) {
+        TEST_SKIP("../shared missing");
+    }
+    for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+        snprintf(name, sizeof(name), "%s.pem", v[i].stem);
+        pem = read_interop(name, &plen);
+        snprintf(name, sizeof(name), "%s.der", v[i].stem);
+        der = read_interop(name, &dlen);
+        TEST_ASSERT(pem != NULL && der != NULL);
+        TEST_EQUAL(tacit_pem_write(v[i].label, der, dlen, NULL, 0, &wlen),
+                   TACIT_ERR_PEM_BUFFER_TOO_SMALL);
+        TEST_EQUAL(wlen, plen);
+        out = malloc(wlen);
+        TEST_ASSERT(out != NULL);
+        TEST_EQUAL(tacit_pem_write(v[i].label, der, dlen, out, wlen - 1, &wlen),
+                   TACIT_ERR_PEM_BUFFER_TOO_SMALL);
+        TEST_EQUAL(tacit_pem_write(v[i].label, der, dlen, out, wlen, &wlen), 0);
+        TEST_MEM_EQ(out, wlen, pem, plen);
+        free(pem);
+        free(der);
+        free(out);
+        pem = der = out = NULL;
+    }
+exit:
+    free(pem);
+    free(der);
+    free(out);
+}
+
+static void test_write_read_round_trip(void)
+{
+    unsigned char der[300], out[600];
+    size_t len, wlen, consumed, i;
+    tacit_pem_block b = { "", NULL, 0 };
+
+    for (len = 0; len < sizeof(der); len++) {
+        for (i = 0; i < len; i++) {
+            der[i] = (unsigned char)(i * 7 + len);
+        }
+        TEST_EQUAL(tacit_pem_write("TEST DATA", der, len, out, sizeof(out), &wlen), 0);
+        TEST_EQUAL(tacit_pem_read("TEST DATA", out, wlen, &b, &consumed), 0);
+        TEST_EQUAL(consumed, wlen);
+        TEST_MEM_EQ(b.der, b.der_len, der, len);
+        tacit_pem_block_free(&b);
+    }
+    TEST_EQUAL(tacit_pem_write("", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_pem_write("A--B", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_pem_write("-AB", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_pem_write("AB ", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_pem_write(NULL, der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_pem_write("A\nB", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
+exit:
+    tacit_pem_block_free(&b);
+}
+
+/* The system CA bundle, when there is one: every block is a certificate. */
+static void test_system_bundle(void)
+{
+    FILE *f = fopen("/etc/ssl/certs/ca-certificates.crt", "rb");
+    unsigned char *buf = NULL;
+    size_t len = 0, off = 0, consumed, n = 0;
+    tacit_pem_block b = { "", NULL, 0 };
+    long sz;
+
+    if (f == NULL) {
+        TEST_SKIP("/etc/ssl/certs/ca-certificates.crt missing");
+    }
+    TEST_ASSERT(fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0);
+    buf = malloc((size_t)sz);
+    TEST_ASSERT(buf != NULL && fread(buf, 1, (size_t)sz, f) == (size_t)sz);
+    len = (size_t)sz;
+    for (;;) {
+        int r = tacit_pem_read("CERTIFICATE", buf + off, len - off, &b, &consumed);
+        if (r == TACIT_ERR_PEM_NO_BLOCK) {
+            break;
+        }
+        TEST_EQUAL(r, 0);
+        tacit_pem_block_free(&b);
+        off += consumed;
+        n++;
+    }
+    printf(" (%zu certificates)", n);
+    TEST_ASSERT(n >= 100);
+exit:
+    tacit_pem_block_free(&b);
+    if (f != NULL) {
+        fclose(f);
+    }
+    free(buf);
+}
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    RUN_TEST(test_interop_files);
+    RUN_TEST(test_broken);
+    RUN_TEST(test_frames);
+    RUN_TEST(test_write_matches_openssl);
+    RUN_TEST(test_write_read_round_trip);
+    RUN_TEST(test_system_bundle);
+    return TEST_MAIN_END();
+}
