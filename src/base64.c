@@ -298,14 +298,13 @@ int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *
         return TACIT_ERR_NOT_SUPPORTED;
     }
     *olen = 0;
-    if (dst == NULL || dlen < slen / 4 * 3) {
+    if (dst == NULL) {
+        /* a size query; otherwise running out of room is found while decoding */
         need = decoded_len(src, slen);
-        if (need > 0 && (dst == NULL || dlen < need)) {
+        if (need > 0) {
             *olen = need;
             return TACIT_ERR_BASE64_BUFFER_TOO_SMALL;
         }
-    }
-    if (dst == NULL) {
         dst = &dummy;
         dlen = 0;
     }
@@ -371,11 +370,20 @@ int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *
                 out += k;
                 written = written > out ? written : out;
             } else {
-                overflow = 1;
+                overflow = 1; /* depends on public positions only */
+                break;
             }
             gi = 0;
             gpad = 0;
         }
+    }
+
+    if (overflow) {
+        if (written > 0) {
+            tacit_platform_zeroize(dst, written);
+        }
+        *olen = decoded_len(src, slen);
+        return TACIT_ERR_BASE64_BUFFER_TOO_SMALL;
     }
 
     /* Verdict: public structure first, then the secret mask, declassified once. */
@@ -394,10 +402,6 @@ int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *
                                                           (uint32_t)-TACIT_ERR_BASE64_NONCANONICAL,
                                                           0));
         verdict = tacit_ct_declassify_u32(verdict);
-        if (verdict == 0 && overflow) {
-            /* cannot happen: dlen was checked against the valid length */
-            verdict = (uint32_t)-TACIT_ERR_BASE64_BUFFER_TOO_SMALL;
-        }
     }
     if (verdict != 0) {
         if (written > 0) {

@@ -33,27 +33,52 @@ static inline void b64t_init(void)
     b64t_table['='] = B64T_PAD;
 }
 
-/* 0 and *olen, or -1 on bad input / short dst.  Call b64t_init() once first. */
+/*
+ * 0 and *olen, or -1 on bad input / short dst.  Call b64t_init() once first.
+ * Whole groups of 4 go through a fast path (four lookups, one check), the
+ * way tuned table decoders do it; line breaks and padding one at a time.
+ */
 static inline int b64t_decode(unsigned char *dst, size_t dlen, size_t *olen,
                               const unsigned char *src, size_t slen)
 {
     uint32_t acc = 0;
-    size_t i, n = 0, o = 0, pad = 0;
+    size_t i = 0, n = 0, o = 0, pad = 0;
 
-    for (i = 0; i < slen; i++) {
-        unsigned v = b64t_table[src[i]];
-        if (v < 64) {
-            if (pad) {
+    for (;;) {
+        if (n == 0 && pad == 0) {
+            while (slen - i >= 4 && dlen - o >= 3) {
+                uint32_t a = b64t_table[src[i]], b = b64t_table[src[i + 1]];
+                uint32_t c = b64t_table[src[i + 2]], d = b64t_table[src[i + 3]];
+                uint32_t w;
+                if (((a | b | c | d) & 0xC0u) != 0) {
+                    break;
+                }
+                w = (a << 18) | (b << 12) | (c << 6) | d;
+                dst[o] = (unsigned char)(w >> 16);
+                dst[o + 1] = (unsigned char)(w >> 8);
+                dst[o + 2] = (unsigned char)w;
+                i += 4;
+                o += 3;
+            }
+        }
+        if (i >= slen) {
+            break;
+        }
+        {
+            unsigned v = b64t_table[src[i++]];
+            if (v < 64) {
+                if (pad) {
+                    return -1;
+                }
+                acc = (acc << 6) | v;
+            } else if (v == B64T_SKIP) {
+                continue;
+            } else if (v == B64T_PAD) {
+                pad++;
+                acc <<= 6;
+            } else {
                 return -1;
             }
-            acc = (acc << 6) | v;
-        } else if (v == B64T_SKIP) {
-            continue;
-        } else if (v == B64T_PAD) {
-            pad++;
-            acc <<= 6;
-        } else {
-            return -1;
         }
         if (++n == 4) {
             if (pad > 2 || o + 3 - pad > dlen) {
