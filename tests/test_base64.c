@@ -350,7 +350,6 @@ static void test_round_trip(void)
                     TEST_ASSERT(back[z] == 0 || back[z] == 0xAA); /* written bytes wiped */
                 }
             }
-            }
         }
     }
 exit:;
