@@ -35,9 +35,19 @@ static inline tacit_mpi_uint tacit_mpi_muladd(tacit_mpi_uint *hi, tacit_mpi_uint
                                               tacit_mpi_uint d)
 {
 #if defined(TACIT_MPI_HAVE_DBL)
-    tacit_mpi_dbl t = (tacit_mpi_dbl)a * b + c + d;
-    *hi = (tacit_mpi_uint)(t >> TACIT_MPI_BIL);
-    return (tacit_mpi_uint)t;
+    /*
+     * Written as a product plus two single-limb carry additions rather than
+     * one double-width sum: compilers then emit mul, add, adc, add, adc
+     * instead of juggling a second double-width temporary.
+     */
+    tacit_mpi_dbl t = (tacit_mpi_dbl)a * b;
+    tacit_mpi_uint lo = (tacit_mpi_uint)t, h = (tacit_mpi_uint)(t >> TACIT_MPI_BIL);
+    lo += c;
+    h += (tacit_mpi_uint)(lo < c);
+    lo += d;
+    h += (tacit_mpi_uint)(lo < d);
+    *hi = h;
+    return lo;
 #else
     const tacit_mpi_uint lmask = ((tacit_mpi_uint)1 << TACIT_MPI_BIH) - 1;
     tacit_mpi_uint a0 = a & lmask, a1 = a >> TACIT_MPI_BIH;

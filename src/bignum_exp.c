@@ -81,9 +81,20 @@ static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
         }
     }
 
-    /* abar = A mod N, constant time in A's value (A->n limbs is public) */
-    mm = tacit_mpi_core_mont_init(N->p);
-    tacit_mpi_core_mod_ct(abar, A->p, A->n, N->p, n, mm, rrp, T);
+    /*
+     * The core takes any base below R and reduces it on the way into
+     * Montgomery form, so a non-negative A of at most n limbs goes in as it
+     * is.  A longer or negative one is first reduced with mod_ct: constant
+     * time in A's value (A->n and the sign are public).
+     */
+    if (A->n <= n && A->s > 0) {
+        if (A->n > 0) {
+            memcpy(abar, A->p, A->n * sizeof(*abar));
+        }
+    } else {
+        mm = tacit_mpi_core_mont_init(N->p);
+        tacit_mpi_core_mod_ct(abar, A->p, A->n, N->p, n, mm, rrp, T);
+    }
     if (A->s < 0) {
         /* -|A| mod N = N - (|A| mod N), or 0; the sign is public */
         memset(res, 0, n * sizeof(*res));
