@@ -35,9 +35,19 @@ static inline tacit_mpi_uint tacit_mpi_muladd(tacit_mpi_uint *hi, tacit_mpi_uint
                                               tacit_mpi_uint d)
 {
 #if defined(TACIT_MPI_HAVE_DBL)
-    tacit_mpi_dbl t = (tacit_mpi_dbl)a * b + c + d;
-    *hi = (tacit_mpi_uint)(t >> TACIT_MPI_BIL);
-    return (tacit_mpi_uint)t;
+    /*
+     * Written as a product plus two single-limb carry additions rather than
+     * one double-width sum: compilers then emit mul, add, adc, add, adc
+     * instead of juggling a second double-width temporary.
+     */
+    tacit_mpi_dbl t = (tacit_mpi_dbl)a * b;
+    tacit_mpi_uint lo = (tacit_mpi_uint)t, h = (tacit_mpi_uint)(t >> TACIT_MPI_BIL);
+    lo += c;
+    h += (tacit_mpi_uint)(lo < c);
+    lo += d;
+    h += (tacit_mpi_uint)(lo < d);
+    *hi = h;
+    return lo;
 #else
     const tacit_mpi_uint lmask = ((tacit_mpi_uint)1 << TACIT_MPI_BIH) - 1;
     tacit_mpi_uint a0 = a & lmask, a1 = a >> TACIT_MPI_BIH;
@@ -79,6 +89,33 @@ static inline tacit_mpi_uint tacit_mpi_add3(tacit_mpi_uint a, tacit_mpi_uint b,
     tacit_mpi_uint r = s + b;
     *c = k + (tacit_mpi_uint)(r < b);
     return r;
+}
+
+/*
+ * (hi:lo) / d for hi < d, d with its top bit set.
+ * Leaks: everything (division time varies; the portable path branches).
+ * Only for: _unsafe callers (public values).
+ */
+static inline tacit_mpi_uint tacit_mpi_div21_unsafe(tacit_mpi_uint hi, tacit_mpi_uint lo,
+                                                    tacit_mpi_uint d)
+{
+#if defined(TACIT_MPI_HAVE_DBL)
+    return (tacit_mpi_uint)((((tacit_mpi_dbl)hi << TACIT_MPI_BIL) | lo) / d);
+#else
+    tacit_mpi_uint q = 0;
+    int i;
+
+    for (i = TACIT_MPI_BIL - 1; i >= 0; i--) {
+        tacit_mpi_uint top = hi >> (TACIT_MPI_BIL - 1);
+        hi = (hi << 1) | ((lo >> i) & 1);
+        q <<= 1;
+        if (top != 0 || hi >= d) {
+            hi -= d;
+            q |= 1;
+        }
+    }
+    return q;
+#endif
 }
 
 #endif /* TACIT_BIGNUM_CORE_LIMB_H */
