@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "tacit/config.h"
+#include "tacit/error.h"
 #include "tacit/md.h"
 
 /*
