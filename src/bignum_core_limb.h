@@ -72,7 +72,13 @@ static inline tacit_mpi_uint tacit_mpi_muladd(tacit_mpi_uint *hi, tacit_mpi_uint
 static inline tacit_mpi_uint tacit_mpi_mul11(tacit_mpi_uint *hi, tacit_mpi_uint a,
                                              tacit_mpi_uint b)
 {
+#if defined(TACIT_MPI_HAVE_DBL)
+    tacit_mpi_dbl t = (tacit_mpi_dbl)a * b;
+    *hi = (tacit_mpi_uint)(t >> TACIT_MPI_BIL);
+    return (tacit_mpi_uint)t;
+#else
     return tacit_mpi_muladd(hi, a, b, 0, 0);
+#endif
 }
 
 /*
