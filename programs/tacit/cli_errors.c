@@ -1,5 +1,6 @@
 /* Short descriptions of tacit's error codes for the tool's messages. */
 #include "cli.h"
+#include "cli_key.h"
 
 #include <stdio.h>
 
@@ -42,6 +43,36 @@ static const cli_error_text error_texts[] = {
     { TACIT_ERR_ASN1_INVALID_DATA, "invalid DER content" },
     { TACIT_ERR_ASN1_NEGATIVE, "negative DER integer" },
     { TACIT_ERR_ASN1_UNSUPPORTED, "unsupported DER version or form" },
+#if defined(CLI_RSA)
+    { TACIT_ERR_RSA_BAD_INPUT_DATA, "bad input to RSA" },
+    { TACIT_ERR_RSA_INVALID_PADDING, "invalid padding" },
+    { TACIT_ERR_RSA_KEY_GEN_FAILED, "RSA key generation failed" },
+    { TACIT_ERR_RSA_KEY_CHECK_FAILED, "inconsistent or out-of-range RSA key" },
+    { TACIT_ERR_RSA_PUBLIC_FAILED, "RSA public operation failed" },
+    { TACIT_ERR_RSA_PRIVATE_FAILED, "RSA private operation failed" },
+    { TACIT_ERR_RSA_VERIFY_FAILED, "signature does not verify" },
+    { TACIT_ERR_RSA_OUTPUT_TOO_LARGE, "decrypted message too large" },
+    { TACIT_ERR_RSA_INPUT_OUT_OF_RANGE, "input of the wrong length or not below the modulus" },
+    { TACIT_ERR_RSA_MESSAGE_TOO_LONG, "message too long for this key and padding" },
+    { TACIT_ERR_RSA_BUFFER_TOO_SMALL, "output buffer too small" },
+    { TACIT_ERR_RSA_UNSUPPORTED, "unsupported RSA key form or parameter" },
+    { TACIT_ERR_RSA_WRONG_KEY_TYPE, "not an RSA key" },
+    { TACIT_ERR_RSA_BAD_HASH, "hash not allowed here" },
+    { TACIT_ERR_RSA_NO_PRIVATE_KEY, "no private key" },
+#endif
+#if defined(CLI_EC)
+    { TACIT_ERR_ECP_BAD_INPUT, "bad input to EC" },
+    { TACIT_ERR_ECP_UNKNOWN_CURVE, "unsupported curve" },
+    { TACIT_ERR_ECP_INVALID_POINT, "invalid point (malformed, not on the curve, or infinity)" },
+    { TACIT_ERR_ECP_INVALID_KEY, "invalid EC private key" },
+    { TACIT_ERR_ECP_BUFFER_TOO_SMALL, "output buffer too small" },
+    { TACIT_ERR_ECP_KEY_FORMAT, "malformed EC key" },
+    { TACIT_ERR_ECP_NO_PRIVATE_KEY, "no private key" },
+    { TACIT_ERR_ECDSA_VERIFY_FAILED, "signature does not verify" },
+    { TACIT_ERR_ECDSA_BAD_SIGNATURE, "malformed signature" },
+    { TACIT_ERR_ECDSA_BAD_HASH, "bad hash" },
+    { TACIT_ERR_ECDH_SHARED_ZERO, "shared secret is the point at infinity" },
+#endif
 };
 
 const char *cli_strerror(int err)

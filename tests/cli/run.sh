@@ -22,15 +22,15 @@ if command -v openssl >/dev/null 2>&1; then OPENSSL=openssl; else OPENSSL=""; fi
 # expect RC DESCRIPTION COMMAND...: runs COMMAND (stdout to $W/out, stderr to
 # $W/err), checks the exit code, and for a failure that stderr is ONE line.
 expect() {
-    want=$1; desc=$2; shift 2
+    _want=$1; _desc=$2; shift 2
     "$@" >"$W/out" 2>"$W/err"
-    rc=$?
-    if [ "$rc" != "$want" ]; then
-        bad "$desc: exit $rc, want $want; stderr: $(head -3 "$W/err")"
+    _rc=$?
+    if [ "$_rc" != "$_want" ]; then
+        bad "$_desc: exit $_rc, want $_want; stderr: $(head -3 "$W/err")"
         return 1
     fi
-    if [ "$want" -ge 2 ] && [ "$(wc -l <"$W/err")" != 1 ]; then
-        bad "$desc: stderr is not one line: $(cat "$W/err")"
+    if [ "$_want" -ge 2 ] && [ "$(wc -l <"$W/err")" != 1 ]; then
+        bad "$_desc: stderr is not one line: $(cat "$W/err")"
         return 1
     fi
     ok
@@ -131,13 +131,14 @@ if [ "$have_rsa" = 1 ] || [ "$have_ec" = 1 ]; then
 fi
 
 # ---- signatures: OpenSSL-made ones verify in tacit ----------------------------------
+# (sh has no local variables: the helpers' names start with _)
 verify_ok() { # DESC KEY ALG MSG SIG [extra...]
-    d=$1; k=$2; a=$3; m=$4; s=$5; shift 5
-    expect 0 "$d" t verify -k "$k" -a "$a" -i "$m" -s "$s" "$@" && { grep -q "^Verified OK$" "$W/out" && ok || bad "$d: no 'Verified OK'"; }
+    _d=$1; _k=$2; _a=$3; _m=$4; _s=$5; shift 5
+    expect 0 "$_d" t verify -k "$_k" -a "$_a" -i "$_m" -s "$_s" "$@" && { grep -q "^Verified OK$" "$W/out" && ok || bad "$_d: no 'Verified OK'"; }
 }
 verify_bad() {
-    d=$1; k=$2; a=$3; m=$4; s=$5; shift 5
-    expect 1 "$d" t verify -k "$k" -a "$a" -i "$m" -s "$s" "$@" && { grep -q "^Verification failure$" "$W/out" && ok || bad "$d: no 'Verification failure'"; }
+    _d=$1; _k=$2; _a=$3; _m=$4; _s=$5; shift 5
+    expect 1 "$_d" t verify -k "$_k" -a "$_a" -i "$_m" -s "$_s" "$@" && { grep -q "^Verification failure$" "$W/out" && ok || bad "$_d: no 'Verification failure'"; }
 }
 if [ "$have_rsa" = 1 ]; then
     for k in $rsa_sizes; do
@@ -336,7 +337,8 @@ if have_cmd genkey && { [ "$have_rsa" = 1 ] || [ "$have_ec" = 1 ]; }; then
             verify_ok "verify openssl's signature by tacit's $s key" "$W/$n.pub.pem" $a "$I/msg.txt" "$W/$n.ossl.sig"
         fi
     done
-    expect 0 "genkey --der" t genkey ec:p256 --der -o "$W/k.der"
+    if [ "$have_ec" = 1 ]; then g=ec:p256; else g=rsa:1024; fi
+    expect 0 "genkey --der" t genkey $g --der -o "$W/k.der"
     if [ -n "$OPENSSL" ]; then
         $OPENSSL pkey -inform DER -in "$W/k.der" -check -noout >/dev/null 2>&1 && ok || bad "openssl rejects tacit's DER key"
     fi
