@@ -27,6 +27,20 @@ __extension__ typedef unsigned __int128 tacit_mpi_dbl;
 #endif
 
 /*
+ * x86-64 with 64-bit limbs: tacit_mpi_core_mla (the kernel under mul, sqr
+ * and Montgomery reduction) has a MULX/ADCX/ADOX version, two carry chains
+ * in flight, chosen at run time when the CPU has BMI2 and ADX.  Build with
+ * -DTACIT_MPI_NO_ASM to leave only the C code (tests/test_bignum_core_c.c
+ * runs the core suite that way).  Both are constant time: the same
+ * instructions for every operand value.
+ */
+#if !defined(TACIT_MPI_NO_ASM) && !defined(TACIT_MPI_CORE_FORCE_PORTABLE) && \
+    defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    TACIT_MPI_LIMB_BITS == 64
+#define TACIT_MPI_HAVE_X86_64_ADX_ASM
+#endif
+
+/*
  * (*hi, return) = a * b + c + d.  Never overflows: (2^k-1)^2 + 2(2^k-1) =
  * 2^2k - 1.
  */
@@ -72,7 +86,13 @@ static inline tacit_mpi_uint tacit_mpi_muladd(tacit_mpi_uint *hi, tacit_mpi_uint
 static inline tacit_mpi_uint tacit_mpi_mul11(tacit_mpi_uint *hi, tacit_mpi_uint a,
                                              tacit_mpi_uint b)
 {
+#if defined(TACIT_MPI_HAVE_DBL)
+    tacit_mpi_dbl t = (tacit_mpi_dbl)a * b;
+    *hi = (tacit_mpi_uint)(t >> TACIT_MPI_BIL);
+    return (tacit_mpi_uint)t;
+#else
     return tacit_mpi_muladd(hi, a, b, 0, 0);
+#endif
 }
 
 /*

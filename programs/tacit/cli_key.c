@@ -84,12 +84,9 @@ static cli_key_kind kind_of_oid(const tacit_asn1_buf *oid)
     return CLI_KEY_NONE;
 }
 
-/*
- * Parse through one module.  pem != 0: data is the text starting at the
- * key's PEM block (the module checks the label against the contents).
- */
-static int parse_as(cli_key *key, cli_key_kind kind, int priv, int pem,
-                    const unsigned char *data, size_t len)
+/* Parse DER through one module. */
+static int parse_as(cli_key *key, cli_key_kind kind, int priv, const unsigned char *der,
+                    size_t len)
 {
     int ret = TACIT_ERR_NOT_SUPPORTED;
 
@@ -97,18 +94,14 @@ static int parse_as(cli_key *key, cli_key_kind kind, int priv, int pem,
     key->is_private = priv;
 #if defined(CLI_RSA)
     if (kind == CLI_KEY_RSA) {
-        ret = priv ? (pem ? tacit_rsa_parse_key_pem(&key->rsa, data, len)
-                          : tacit_rsa_parse_key_der(&key->rsa, data, len))
-                   : (pem ? tacit_rsa_parse_public_key_pem(&key->rsa, data, len)
-                          : tacit_rsa_parse_public_key_der(&key->rsa, data, len));
+        ret = priv ? tacit_rsa_parse_key_der(&key->rsa, der, len)
+                   : tacit_rsa_parse_public_key_der(&key->rsa, der, len);
     }
 #endif
 #if defined(CLI_EC)
     if (kind == CLI_KEY_EC) {
-        ret = priv ? (pem ? tacit_ecp_parse_key_pem(&key->ec, data, len)
-                          : tacit_ecp_parse_key_der(&key->ec, data, len))
-                   : (pem ? tacit_ecp_parse_public_key_pem(&key->ec, data, len)
-                          : tacit_ecp_parse_public_key_der(&key->ec, data, len));
+        ret = priv ? tacit_ecp_parse_key_der(&key->ec, der, len)
+                   : tacit_ecp_parse_public_key_der(&key->ec, der, len);
     }
 #endif
     if (ret != 0) {
@@ -144,27 +137,27 @@ static int load_der(cli_key *key, const unsigned char *der, size_t len, const ch
 
     if (tacit_asn1_parse_pkcs8(der, len, &info) == 0) {
         *what = "PKCS#8 private key";
-        return parse_as(key, kind_of_oid(&info.alg), 1, 0, der, len);
+        return parse_as(key, kind_of_oid(&info.alg), 1, der, len);
     }
     if (tacit_asn1_parse_spki(der, len, &info) == 0) {
         *what = "public key (SubjectPublicKeyInfo)";
-        return parse_as(key, kind_of_oid(&info.alg), 0, 0, der, len);
+        return parse_as(key, kind_of_oid(&info.alg), 0, der, len);
     }
     *what = "DER key";
     /* the bare forms: PKCS#1 private, SEC1 private, PKCS#1 public */
-    if ((ret = parse_as(key, CLI_KEY_RSA, 1, 0, der, len)) == 0) {
+    if ((ret = parse_as(key, CLI_KEY_RSA, 1, der, len)) == 0) {
         return 0;
     }
     if (!is_wrong_kind(ret)) {
         best = ret;
     }
-    if ((ret = parse_as(key, CLI_KEY_EC, 1, 0, der, len)) == 0) {
+    if ((ret = parse_as(key, CLI_KEY_EC, 1, der, len)) == 0) {
         return 0;
     }
     if (!is_wrong_kind(ret) && is_wrong_kind(best)) {
         best = ret;
     }
-    if ((ret = parse_as(key, CLI_KEY_RSA, 0, 0, der, len)) == 0) {
+    if ((ret = parse_as(key, CLI_KEY_RSA, 0, der, len)) == 0) {
         return 0;
     }
     if (!is_wrong_kind(ret) && is_wrong_kind(best)) {
@@ -173,20 +166,29 @@ static int load_der(cli_key *key, const unsigned char *der, size_t len, const ch
     return best;
 }
 
-/* The PEM block at text[0 ..) whose label is `label` and DER is `der`. */
-static int load_pem_block(const char *cmd, const char *name, cli_key *key, const char *label,
-                          const tacit_pem_block *block, const unsigned char *text, size_t len)
+/*
+ * A decoded PEM block.  The label must match the contents: the PKCS#1/SEC1
+ * labels hold the bare key, never an SPKI or PKCS#8 envelope (OpenSSL 3
+ * ignores the label; tacit does not).
+ */
+static int load_pem_block(const char *cmd, const char *name, cli_key *key,
+                          const tacit_pem_block *block)
 {
+    const char *label = block->label;
     tacit_asn1_key_info info;
     int ret, priv;
     cli_key_kind kind;
 
-    if (strcmp(label, "RSA PRIVATE KEY") == 0) {
-        kind = CLI_KEY_RSA, priv = 1;
-    } else if (strcmp(label, "RSA PUBLIC KEY") == 0) {
-        kind = CLI_KEY_RSA, priv = 0;
-    } else if (strcmp(label, "EC PRIVATE KEY") == 0) {
-        kind = CLI_KEY_EC, priv = 1;
+    if (strcmp(label, "RSA PRIVATE KEY") == 0 || strcmp(label, "RSA PUBLIC KEY") == 0 ||
+        strcmp(label, "EC PRIVATE KEY") == 0) {
+        kind = label[0] == 'R' ? CLI_KEY_RSA : CLI_KEY_EC;
+        priv = strstr(label, "PRIVATE") != NULL;
+        if (tacit_asn1_parse_pkcs8(block->der, block->der_len, &info) == 0 ||
+            tacit_asn1_parse_spki(block->der, block->der_len, &info) == 0) {
+            cli_err(cmd, "'%s': the PEM label '%s' does not match its contents (PKCS#8 or SPKI)",
+                    name, label);
+            return CLI_ERROR;
+        }
     } else if (strcmp(label, "PRIVATE KEY") == 0) {
         priv = 1;
         ret = tacit_asn1_parse_pkcs8(block->der, block->der_len, &info);
@@ -215,7 +217,7 @@ static int load_pem_block(const char *cmd, const char *name, cli_key *key, const
         cli_err(cmd, "'%s': not an RSA or EC key (unknown algorithm OID)", name);
         return CLI_ERROR;
     }
-    ret = parse_as(key, kind, priv, 1, text, len);
+    ret = parse_as(key, kind, priv, block->der, block->der_len);
     if (ret == TACIT_ERR_NOT_SUPPORTED) {
         cli_err(cmd, "'%s': %s keys are not supported in this build", name,
                 kind == CLI_KEY_RSA ? "RSA" : "EC");
@@ -248,7 +250,7 @@ static int load_pem(const char *cmd, const char *name, cli_key *key, const unsig
         tacit_pem_block_free(&block);
         off += consumed;
     }
-    rc = load_pem_block(cmd, name, key, block.label, &block, text + off, len - off);
+    rc = load_pem_block(cmd, name, key, &block);
     tacit_pem_block_free(&block);
     return rc;
 }
@@ -300,8 +302,9 @@ int cli_key_load(const char *cmd, const char *path, int need_private, cli_key *k
 
 static int write_key(const char *cmd, const cli_key *key, int priv, int der, const char *path)
 {
-    unsigned char *buf = (unsigned char *)malloc(CLI_KEY_BUF);
-    size_t olen = 0;
+    unsigned char *buf = (unsigned char *)malloc(2 * CLI_KEY_BUF);
+    unsigned char *pem = buf + CLI_KEY_BUF;
+    size_t olen = 0, plen = 0;
     int ret = TACIT_ERR_NOT_SUPPORTED, rc;
 
     if (buf == NULL) {
@@ -310,34 +313,31 @@ static int write_key(const char *cmd, const cli_key *key, int priv, int der, con
     }
 #if defined(CLI_RSA)
     if (key->kind == CLI_KEY_RSA) {
-        ret = priv ? (der ? tacit_rsa_write_key_der(&key->rsa, TACIT_RSA_FORMAT_PKCS8, buf,
-                                                    CLI_KEY_BUF, &olen)
-                          : tacit_rsa_write_key_pem(&key->rsa, TACIT_RSA_FORMAT_PKCS8, buf,
-                                                    CLI_KEY_BUF, &olen))
-                   : (der ? tacit_rsa_write_public_key_der(&key->rsa, TACIT_RSA_FORMAT_SPKI,
-                                                           buf, CLI_KEY_BUF, &olen)
-                          : tacit_rsa_write_public_key_pem(&key->rsa, TACIT_RSA_FORMAT_SPKI,
-                                                           buf, CLI_KEY_BUF, &olen));
+        ret = priv ? tacit_rsa_write_key_der(&key->rsa, TACIT_RSA_FORMAT_PKCS8, buf,
+                                             CLI_KEY_BUF, &olen)
+                   : tacit_rsa_write_public_key_der(&key->rsa, TACIT_RSA_FORMAT_SPKI, buf,
+                                                    CLI_KEY_BUF, &olen);
     }
 #endif
 #if defined(CLI_EC)
     if (key->kind == CLI_KEY_EC) {
-        ret = priv ? (der ? tacit_ecp_write_key_der(&key->ec, TACIT_ECP_FORMAT_PKCS8, buf,
-                                                    CLI_KEY_BUF, &olen)
-                          : tacit_ecp_write_key_pem(&key->ec, TACIT_ECP_FORMAT_PKCS8, buf,
-                                                    CLI_KEY_BUF, &olen))
-                   : (der ? tacit_ecp_write_public_key_der(&key->ec, buf, CLI_KEY_BUF, &olen)
-                          : tacit_ecp_write_public_key_pem(&key->ec, buf, CLI_KEY_BUF, &olen));
+        ret = priv ? tacit_ecp_write_key_der(&key->ec, TACIT_ECP_FORMAT_PKCS8, buf,
+                                             CLI_KEY_BUF, &olen)
+                   : tacit_ecp_write_public_key_der(&key->ec, buf, CLI_KEY_BUF, &olen);
     }
 #endif
+    if (ret == 0 && !der) {
+        ret = tacit_pem_write(priv ? "PRIVATE KEY" : "PUBLIC KEY", buf, olen, pem, CLI_KEY_BUF,
+                              &plen);
+    }
     if (ret != 0) {
         cli_err(cmd, "cannot encode the %s key: %s", priv ? "private" : "public",
                 cli_strerror(ret));
         rc = CLI_ERROR;
     } else {
-        rc = cli_write(cmd, path, buf, olen, priv);
+        rc = der ? cli_write(cmd, path, buf, olen, priv) : cli_write(cmd, path, pem, plen, priv);
     }
-    tacit_platform_zeroize(buf, CLI_KEY_BUF);
+    tacit_platform_zeroize(buf, 2 * CLI_KEY_BUF);
     free(buf);
     return rc;
 }
