@@ -108,9 +108,14 @@ int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
     T = PROD + 2 * hl + 1;
     rbuf = (unsigned char *)(T + tl);
 
-    /* c, public: its range check may branch */
-    if (tacit_mpi_core_read_be(C, nl, in, ilen) != 0 ||
-        !tacit_mpi_core_lt_ct(C, RSA_C_N(ctx), nl)) {
+    /*
+     * c is public (a ciphertext, or an encoded message whose only random part,
+     * a PSS salt, the signature reveals anyway): its range verdict may be too.
+     */
+    ok = tacit_mpi_core_read_be(C, nl, in, ilen) == 0 ? tacit_mpi_core_lt_ct(C, RSA_C_N(ctx), nl)
+                                                       : 0;
+    tacit_ct_declassify(&ok, sizeof(ok));
+    if (!ok) {
         ret = TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
         goto cleanup;
     }

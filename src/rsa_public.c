@@ -10,11 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "constant_time_internal.h"
+
 int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
                      unsigned char *out, size_t osize)
 {
     size_t nl, tl;
-    tacit_mpi_uint *X, *T;
+    tacit_mpi_uint *X, *T, ok;
     int ret;
 
     if (ctx == NULL || in == NULL || out == NULL) {
@@ -36,8 +38,11 @@ int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t ile
         return TACIT_ERR_ALLOC_FAILED;
     }
     T = X + nl;
-    if (tacit_mpi_core_read_be(X, nl, in, ilen) != 0 ||
-        !tacit_mpi_core_lt_ct(X, RSA_C_N(ctx), nl)) {
+    /* for encryption the input holds the (secret) message: only the range verdict is public */
+    ok = tacit_mpi_core_read_be(X, nl, in, ilen) == 0 ? tacit_mpi_core_lt_ct(X, RSA_C_N(ctx), nl)
+                                                       : 0;
+    tacit_ct_declassify(&ok, sizeof(ok));
+    if (!ok) {
         ret = TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
         goto cleanup;
     }
