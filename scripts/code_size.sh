@@ -43,6 +43,12 @@ for cfg in "$@"; do
     # `size -B` prints text data bss dec hex filename; skip objects whose
     # module is compiled out in this configuration (all zero).
     $SIZE -B "$out"/*.o | awk -v cfg="$name" '
+        function module(o) {
+            if (o ~ /^bignum_core/) return "bignum_core"
+            if (o ~ /^(bignum|asn1|base64|rsa|ecp|ecdsa|ecdh|pem|pk)_/) { sub(/_.*/, "", o); return o }
+            if (o == "rng_default" || o == "entropy") return "hmac_drbg"
+            return o
+        }
         NR == 1 { next }
         {
             n = split($6, p, "/"); obj = p[n]; sub(/\.o$/, "", obj)
@@ -57,13 +63,24 @@ for cfg in "$@"; do
                 printf "%-24s %8d %8d %8d\n", o, text[o], data[o], bss[o]
             }
             printf "%-24s %8d %8d %8d   (%.1f KiB text)\n", "TOTAL", t, d, b, t / 1024
-            if (("bignum_core" in text) || ("bignum" in text)) {
-                bn = text["bignum_core"] + text["bignum"]
+            # per module: objects named <module>_<part>.o belong to <module>
+            for (i = 1; i <= k; i++) {
+                o = order[i]; m = module(o)
+                if (!(m in mt)) { morder[++nm] = m }
+                mt[m] += text[o]; md[m] += data[o]; mb[m] += bss[o]
+            }
+            printf "\n%-24s %8s %8s %8s\n", "module", ".text", ".data", ".bss"
+            for (i = 1; i <= nm; i++) {
+                m = morder[i]
+                printf "%-24s %8d %8d %8d\n", m, mt[m], md[m], mb[m]
+            }
+            if (("bignum_core" in mt) || ("bignum" in mt)) {
+                bn = mt["bignum_core"] + mt["bignum"]
                 printf "bignum_core + bignum: %d bytes = %.1f KiB text (target <= 10 KiB): %s\n",
                        bn, bn / 1024, bn <= 10240 ? "ok" : "OVER"
             }
             if (cfg ~ /p256/) {
-                h = text["sha256"] + text["md"] + text["hmac"]
+                h = mt["sha256"] + mt["md"] + mt["hmac"]
                 printf "beyond the hash (total - sha256 - md - hmac): %d bytes = %.1f KiB text (target <= 8 KiB): %s\n",
                        t - h, (t - h) / 1024, t - h <= 8192 ? "ok" : "OVER"
             }

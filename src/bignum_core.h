@@ -241,7 +241,7 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
 /*
  * Leaks: the exponent E (its bit length and every bit, through the sliding
  * window's squaring/multiplication sequence and table indices).
- * Only for: public exponents (RSA e, Miller-Rabin witnesses' exponent n-1).
+ * Only for: public exponents (RSA e; not Miller-Rabin on a secret candidate).
  *
  * X = A^E mod N by a left-to-right sliding window sized from E's ACTUAL bit
  * length (leading zero limbs and bits of E cost nothing), odd powers only.

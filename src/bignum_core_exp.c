@@ -69,14 +69,16 @@ static size_t ct_window(size_t ebits)
 /*
  * Sliding-window width for an exponent of exactly ebits bits: minimise
  * ebits / (w + 1) multiplications plus 2^(w-1) table entries (and the A^2
- * that builds them).
+ * that builds them).  Costs are scaled by 420 (divisible by every w + 1)
+ * so they are exact: the best width then never shrinks as ebits grows,
+ * which the scratch size (computed from the limb count) relies on.
  */
 static size_t unsafe_window(size_t ebits)
 {
     size_t w, best = 1, best_cost = (size_t)-1;
 
     for (w = 1; w <= UNSAFE_WINDOW_MAX; w++) {
-        size_t cost = ebits / (w + 1) + ((size_t)1 << (w - 1)) + (w > 1);
+        size_t cost = ebits * (420 / (w + 1)) + 420 * (((size_t)1 << (w - 1)) + (w > 1));
         if (cost < best_cost) {
             best_cost = cost;
             best = w;

@@ -27,6 +27,20 @@ __extension__ typedef unsigned __int128 tacit_mpi_dbl;
 #endif
 
 /*
+ * x86-64 with 64-bit limbs: tacit_mpi_core_mla (the kernel under mul, sqr
+ * and Montgomery reduction) has a MULX/ADCX/ADOX version, two carry chains
+ * in flight, chosen at run time when the CPU has BMI2 and ADX.  Build with
+ * -DTACIT_MPI_NO_ASM to leave only the C code (tests/test_bignum_core_c.c
+ * runs the core suite that way).  Both are constant time: the same
+ * instructions for every operand value.
+ */
+#if !defined(TACIT_MPI_NO_ASM) && !defined(TACIT_MPI_CORE_FORCE_PORTABLE) && \
+    defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    TACIT_MPI_LIMB_BITS == 64
+#define TACIT_MPI_HAVE_X86_64_ADX_ASM
+#endif
+
+/*
  * (*hi, return) = a * b + c + d.  Never overflows: (2^k-1)^2 + 2(2^k-1) =
  * 2^2k - 1.
  */
@@ -35,9 +49,19 @@ static inline tacit_mpi_uint tacit_mpi_muladd(tacit_mpi_uint *hi, tacit_mpi_uint
                                               tacit_mpi_uint d)
 {
 #if defined(TACIT_MPI_HAVE_DBL)
-    tacit_mpi_dbl t = (tacit_mpi_dbl)a * b + c + d;
-    *hi = (tacit_mpi_uint)(t >> TACIT_MPI_BIL);
-    return (tacit_mpi_uint)t;
+    /*
+     * Written as a product plus two single-limb carry additions rather than
+     * one double-width sum: compilers then emit mul, add, adc, add, adc
+     * instead of juggling a second double-width temporary.
+     */
+    tacit_mpi_dbl t = (tacit_mpi_dbl)a * b;
+    tacit_mpi_uint lo = (tacit_mpi_uint)t, h = (tacit_mpi_uint)(t >> TACIT_MPI_BIL);
+    lo += c;
+    h += (tacit_mpi_uint)(lo < c);
+    lo += d;
+    h += (tacit_mpi_uint)(lo < d);
+    *hi = h;
+    return lo;
 #else
     const tacit_mpi_uint lmask = ((tacit_mpi_uint)1 << TACIT_MPI_BIH) - 1;
     tacit_mpi_uint a0 = a & lmask, a1 = a >> TACIT_MPI_BIH;
@@ -62,7 +86,13 @@ static inline tacit_mpi_uint tacit_mpi_muladd(tacit_mpi_uint *hi, tacit_mpi_uint
 static inline tacit_mpi_uint tacit_mpi_mul11(tacit_mpi_uint *hi, tacit_mpi_uint a,
                                              tacit_mpi_uint b)
 {
+#if defined(TACIT_MPI_HAVE_DBL)
+    tacit_mpi_dbl t = (tacit_mpi_dbl)a * b;
+    *hi = (tacit_mpi_uint)(t >> TACIT_MPI_BIL);
+    return (tacit_mpi_uint)t;
+#else
     return tacit_mpi_muladd(hi, a, b, 0, 0);
+#endif
 }
 
 /*
@@ -79,6 +109,33 @@ static inline tacit_mpi_uint tacit_mpi_add3(tacit_mpi_uint a, tacit_mpi_uint b,
     tacit_mpi_uint r = s + b;
     *c = k + (tacit_mpi_uint)(r < b);
     return r;
+}
+
+/*
+ * (hi:lo) / d for hi < d, d with its top bit set.
+ * Leaks: everything (division time varies; the portable path branches).
+ * Only for: _unsafe callers (public values).
+ */
+static inline tacit_mpi_uint tacit_mpi_div21_unsafe(tacit_mpi_uint hi, tacit_mpi_uint lo,
+                                                    tacit_mpi_uint d)
+{
+#if defined(TACIT_MPI_HAVE_DBL)
+    return (tacit_mpi_uint)((((tacit_mpi_dbl)hi << TACIT_MPI_BIL) | lo) / d);
+#else
+    tacit_mpi_uint q = 0;
+    int i;
+
+    for (i = TACIT_MPI_BIL - 1; i >= 0; i--) {
+        tacit_mpi_uint top = hi >> (TACIT_MPI_BIL - 1);
+        hi = (hi << 1) | ((lo >> i) & 1);
+        q <<= 1;
+        if (top != 0 || hi >= d) {
+            hi -= d;
+            q |= 1;
+        }
+    }
+    return q;
+#endif
 }
 
 #endif /* TACIT_BIGNUM_CORE_LIMB_H */

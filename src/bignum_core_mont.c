@@ -145,32 +145,6 @@ static tacit_mpi_uint shifted_limb(const tacit_mpi_uint *N, size_t i, unsigned s
     return v;
 }
 
-/*
- * (hi:lo) / d for hi < d, d with its top bit set.
- * Leaks: everything (the portable path branches on the operands).
- * Only for: _unsafe callers.
- */
-static tacit_mpi_uint div21_unsafe(tacit_mpi_uint hi, tacit_mpi_uint lo, tacit_mpi_uint d)
-{
-#if defined(TACIT_MPI_HAVE_DBL)
-    return (tacit_mpi_uint)((((tacit_mpi_dbl)hi << TACIT_MPI_BIL) | lo) / d);
-#else
-    tacit_mpi_uint q = 0;
-    int i;
-
-    for (i = TACIT_MPI_BIL - 1; i >= 0; i--) {
-        tacit_mpi_uint top = hi >> (TACIT_MPI_BIL - 1);
-        hi = (hi << 1) | ((lo >> i) & 1);
-        q <<= 1;
-        if (top != 0 || hi >= d) {
-            hi -= d;
-            q |= 1;
-        }
-    }
-    return q;
-#endif
-}
-
 void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint *N,
                                        size_t limbs)
 {
@@ -204,7 +178,7 @@ void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint 
         }
         rem -= sh;
 
-        q = ytop >= dtop ? TACIT_MPI_UINT_MAX : div21_unsafe(ytop, RR[nt - 1], dtop);
+        q = ytop >= dtop ? TACIT_MPI_UINT_MAX : tacit_mpi_div21_unsafe(ytop, RR[nt - 1], dtop);
         for (i = 0; i < nt; i++) {
             tacit_mpi_uint y = RR[i];
             tacit_mpi_uint p = tacit_mpi_muladd(&mc, q, shifted_limb(N, i, s), mc, 0);

@@ -128,6 +128,9 @@ int tacit_sha1_update(tacit_sha1_context *ctx, const unsigned char *in, size_t i
     if (ctx == NULL || (in == NULL && ilen > 0)) {
         return TACIT_ERR_MD_BAD_INPUT;
     }
+    if (ilen == 0) {
+        return 0;   /* in may be NULL */
+    }
     used = (size_t)(ctx->total & 63);
     ctx->total += ilen;
     if (used > 0) {

@@ -15,6 +15,8 @@
 
 #include "tacit/platform.h"
 
+#include "sha256_internal.h"
+
 static const uint32_t K256[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -47,40 +49,50 @@ static void store_be32(unsigned char *p, uint32_t x)
 }
 
 #define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-#define BSIG0(x) (ROR(x, 2) ^ ROR(x, 13) ^ ROR(x, 22))
-#define BSIG1(x) (ROR(x, 6) ^ ROR(x, 11) ^ ROR(x, 25))
-#define SSIG0(x) (ROR(x, 7) ^ ROR(x, 18) ^ ((x) >> 3))
-#define SSIG1(x) (ROR(x, 17) ^ ROR(x, 19) ^ ((x) >> 10))
+/*
+ * The sigmas with nested rotations: ROR(x ^ ROR(x ^ ROR(x, c), b), a)
+ * equals ROR(x, a) ^ ROR(x, a + b) ^ ROR(x, a + b + c) but needs one live
+ * temporary instead of three (fewer register copies on two-operand ISAs).
+ */
+#define BSIG0(x) ROR((x) ^ ROR((x) ^ ROR(x, 9), 11), 2)    /* 2, 13, 22 */
+#define BSIG1(x) ROR((x) ^ ROR((x) ^ ROR(x, 14), 5), 6)    /* 6, 11, 25 */
+#define SSIG0(x) (ROR((x) ^ ROR(x, 11), 7) ^ ((x) >> 3))   /* 7, 18; 3 */
+#define SSIG1(x) (ROR((x) ^ ROR(x, 2), 17) ^ ((x) >> 10))  /* 17, 19; 10 */
 #define CH(e, f, g) ((g) ^ ((e) & ((f) ^ (g))))
-#define MAJ(a, b, c) (((a) & (b)) | ((c) & ((a) | (b))))
 
 /* Schedule word i (i >= 16) computed in place in the 16-word ring. */
 #define W_LOAD(i) w[i]
 #define W_NEXT(i)                                                                      \
     (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + SSIG0(w[((i) - 15) & 15]))
 
-#define ROUND(a, b, c, d, e, f, g, h, i, W)                                             \
+/*
+ * One round.  Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's
+ * b ^ c is the previous round's a ^ b: ab and bc alternate between two
+ * variables so each round computes one XOR for Maj instead of two.
+ */
+#define ROUND(a, b, c, d, e, f, g, h, i, W, ab, bc)                                     \
     do {                                                                                \
         uint32_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + K256[i] + W(i);                    \
+        (ab) = (a) ^ (b);                                                               \
         (d) += t1_;                                                                     \
-        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                                            \
+        (h) = t1_ + BSIG0(a) + ((b) ^ ((ab) & (bc)));                                   \
     } while (0)
 
 /* Eight rounds; after them the variables are back in their original roles. */
 #define ROUNDS8(i, W)                                                                   \
-    ROUND(a, b, c, d, e, f, g, h, (i) + 0, W);                                          \
-    ROUND(h, a, b, c, d, e, f, g, (i) + 1, W);                                          \
-    ROUND(g, h, a, b, c, d, e, f, (i) + 2, W);                                          \
-    ROUND(f, g, h, a, b, c, d, e, (i) + 3, W);                                          \
-    ROUND(e, f, g, h, a, b, c, d, (i) + 4, W);                                          \
-    ROUND(d, e, f, g, h, a, b, c, (i) + 5, W);                                          \
-    ROUND(c, d, e, f, g, h, a, b, (i) + 6, W);                                          \
-    ROUND(b, c, d, e, f, g, h, a, (i) + 7, W)
+    ROUND(a, b, c, d, e, f, g, h, (i) + 0, W, x, y);                                    \
+    ROUND(h, a, b, c, d, e, f, g, (i) + 1, W, y, x);                                    \
+    ROUND(g, h, a, b, c, d, e, f, (i) + 2, W, x, y);                                    \
+    ROUND(f, g, h, a, b, c, d, e, (i) + 3, W, y, x);                                    \
+    ROUND(e, f, g, h, a, b, c, d, (i) + 4, W, x, y);                                    \
+    ROUND(d, e, f, g, h, a, b, c, (i) + 5, W, y, x);                                    \
+    ROUND(c, d, e, f, g, h, a, b, (i) + 6, W, x, y);                                    \
+    ROUND(b, c, d, e, f, g, h, a, (i) + 7, W, y, x)
 
-/* Compress nblocks consecutive 64-byte blocks into state. */
-static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks)
+/* Compress nblocks consecutive 64-byte blocks into state (portable C). */
+static void sha256_blocks_c(uint32_t state[8], const unsigned char *p, size_t nblocks)
 {
-    uint32_t a, b, c, d, e, f, g, h;
+    uint32_t a, b, c, d, e, f, g, h, x, y;
     uint32_t w[16];
     int i;
 
@@ -90,6 +102,7 @@ static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblo
         }
         a = state[0]; b = state[1]; c = state[2]; d = state[3];
         e = state[4]; f = state[5]; g = state[6]; h = state[7];
+        y = b ^ c;
 
         ROUNDS8(0, W_LOAD);
         ROUNDS8(8, W_LOAD);
@@ -107,6 +120,41 @@ static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblo
     /* The schedule words are a function of the (possibly secret) message. */
     tacit_platform_zeroize(w, sizeof(w));
 }
+
+#if defined(TACIT_TEST_HOOKS)
+int tacit_sha256_hook_portable;
+#endif
+
+#if defined(TACIT_SHA256_HAVE_SHANI)
+/*
+ * 0: not probed yet, 1: SHA-NI, 2: portable.  Probing is idempotent, so
+ * threads racing on the first call all store the same value (relaxed
+ * atomics keep that well-defined).
+ */
+static int sha256_backend;
+
+static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks)
+{
+    int backend = __atomic_load_n(&sha256_backend, __ATOMIC_RELAXED);
+
+    if (backend == 0) {
+        backend = tacit_sha256_shani_available() ? 1 : 2;
+        __atomic_store_n(&sha256_backend, backend, __ATOMIC_RELAXED);
+    }
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_sha256_hook_portable) {
+        backend = 2;
+    }
+#endif
+    if (backend == 1) {
+        tacit_sha256_shani_blocks(state, p, nblocks);
+    } else {
+        sha256_blocks_c(state, p, nblocks);
+    }
+}
+#else
+#define sha256_blocks sha256_blocks_c
+#endif
 
 void tacit_sha256_init(tacit_sha256_context *ctx)
 {
@@ -139,6 +187,9 @@ int tacit_sha256_update(tacit_sha256_context *ctx, const unsigned char *in, size
 
     if (ctx == NULL || (in == NULL && ilen > 0)) {
         return TACIT_ERR_MD_BAD_INPUT;
+    }
+    if (ilen == 0) {
+        return 0;   /* in may be NULL */
     }
     used = (size_t)(ctx->total & 63);
     ctx->total += ilen;

@@ -63,38 +63,45 @@ static void store_be64(unsigned char *p, uint64_t x)
 }
 
 #define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-#define BSIG0(x) (ROR(x, 28) ^ ROR(x, 34) ^ ROR(x, 39))
-#define BSIG1(x) (ROR(x, 14) ^ ROR(x, 18) ^ ROR(x, 41))
-#define SSIG0(x) (ROR(x, 1) ^ ROR(x, 8) ^ ((x) >> 7))
-#define SSIG1(x) (ROR(x, 19) ^ ROR(x, 61) ^ ((x) >> 6))
+/* Nested rotations as in sha256.c: one live temporary per sigma. */
+#define BSIG0(x) ROR((x) ^ ROR((x) ^ ROR(x, 5), 6), 28)   /* 28, 34, 39 */
+#define BSIG1(x) ROR((x) ^ ROR((x) ^ ROR(x, 23), 4), 14)  /* 14, 18, 41 */
+#define SSIG0(x) (ROR((x) ^ ROR(x, 7), 1) ^ ((x) >> 7))    /* 1, 8; 7 */
+#define SSIG1(x) (ROR((x) ^ ROR(x, 42), 19) ^ ((x) >> 6))  /* 19, 61; 6 */
 #define CH(e, f, g) ((g) ^ ((e) & ((f) ^ (g))))
-#define MAJ(a, b, c) (((a) & (b)) | ((c) & ((a) | (b))))
 
 #define W_LOAD(i) w[i]
 #define W_NEXT(i)                                                                      \
     (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + SSIG0(w[((i) - 15) & 15]))
 
-#define ROUND(a, b, c, d, e, f, g, h, i, W)                                             \
+/*
+ * One round.  Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's
+ * b ^ c is the previous round's a ^ b: ab and bc alternate between two
+ * variables so each round computes one XOR for Maj instead of two.
+ */
+#define ROUND(a, b, c, d, e, f, g, h, i, W, ab, bc)                                     \
     do {                                                                                \
         uint64_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + K512[i] + W(i);                    \
+        (ab) = (a) ^ (b);                                                               \
         (d) += t1_;                                                                     \
-        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                                            \
+        (h) = t1_ + BSIG0(a) + ((b) ^ ((ab) & (bc)));                                   \
     } while (0)
 
+/* Eight rounds; after them the variables are back in their original roles. */
 #define ROUNDS8(i, W)                                                                   \
-    ROUND(a, b, c, d, e, f, g, h, (i) + 0, W);                                          \
-    ROUND(h, a, b, c, d, e, f, g, (i) + 1, W);                                          \
-    ROUND(g, h, a, b, c, d, e, f, (i) + 2, W);                                          \
-    ROUND(f, g, h, a, b, c, d, e, (i) + 3, W);                                          \
-    ROUND(e, f, g, h, a, b, c, d, (i) + 4, W);                                          \
-    ROUND(d, e, f, g, h, a, b, c, (i) + 5, W);                                          \
-    ROUND(c, d, e, f, g, h, a, b, (i) + 6, W);                                          \
-    ROUND(b, c, d, e, f, g, h, a, (i) + 7, W)
+    ROUND(a, b, c, d, e, f, g, h, (i) + 0, W, x, y);                                    \
+    ROUND(h, a, b, c, d, e, f, g, (i) + 1, W, y, x);                                    \
+    ROUND(g, h, a, b, c, d, e, f, (i) + 2, W, x, y);                                    \
+    ROUND(f, g, h, a, b, c, d, e, (i) + 3, W, y, x);                                    \
+    ROUND(e, f, g, h, a, b, c, d, (i) + 4, W, x, y);                                    \
+    ROUND(d, e, f, g, h, a, b, c, (i) + 5, W, y, x);                                    \
+    ROUND(c, d, e, f, g, h, a, b, (i) + 6, W, x, y);                                    \
+    ROUND(b, c, d, e, f, g, h, a, (i) + 7, W, y, x)
 
 /* Compress nblocks consecutive 128-byte blocks into state. */
 static void sha512_blocks(uint64_t state[8], const unsigned char *p, size_t nblocks)
 {
-    uint64_t a, b, c, d, e, f, g, h;
+    uint64_t a, b, c, d, e, f, g, h, x, y;
     uint64_t w[16];
     int i;
 
@@ -104,6 +111,7 @@ static void sha512_blocks(uint64_t state[8], const unsigned char *p, size_t nblo
         }
         a = state[0]; b = state[1]; c = state[2]; d = state[3];
         e = state[4]; f = state[5]; g = state[6]; h = state[7];
+        y = b ^ c;
 
         ROUNDS8(0, W_LOAD);
         ROUNDS8(8, W_LOAD);
@@ -154,6 +162,9 @@ int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size
 
     if (ctx == NULL || (in == NULL && ilen > 0)) {
         return TACIT_ERR_MD_BAD_INPUT;
+    }
+    if (ilen == 0) {
+        return 0;   /* in may be NULL */
     }
     used = (size_t)(ctx->total & 127);
     ctx->total += ilen;

@@ -147,6 +147,39 @@ static void test_core_exp_mod(void)
     run_exp(2048 / BIL, 2048 / BIL, 0);
 }
 
+/* The tacit_mpi layer's exp_mod: A and E secret, N public. */
+static void test_mpi_exp_mod(void)
+{
+    tacit_mpi X, A, E, N, RR;
+    size_t n = 1024 / BIL;
+
+    tacit_mpi_init(&X);
+    tacit_mpi_init(&A);
+    tacit_mpi_init(&E);
+    tacit_mpi_init(&N);
+    tacit_mpi_init(&RR);
+    TEST_EQUAL(tacit_mpi_grow(&N, n), 0);
+    TEST_EQUAL(tacit_mpi_grow(&A, 2 * n), 0);
+    TEST_EQUAL(tacit_mpi_grow(&E, n), 0);
+    rnd_modulus(N.p, n);
+    rnd_limbs(A.p, 2 * n); /* A > N: reduced by mod_ct, no division */
+    rnd_limbs(E.p, n);
+    SECRET(A.p, 2 * n * sizeof(*A.p));
+    SECRET(E.p, n * sizeof(*E.p));
+    TEST_EQUAL(tacit_mpi_exp_mod(&X, &A, &E, &N, &RR), 0);
+    TEST_EQUAL(tacit_mpi_exp_mod(&X, &A, &E, &N, &RR), 0); /* hot RR */
+    TEST_EQUAL(tacit_mpi_exp_mod(&A, &A, &E, &N, NULL), 0); /* aliasing */
+    PUBLIC(X.p, X.n * sizeof(*X.p));
+    PUBLIC(A.p, A.n * sizeof(*A.p));
+    TEST_EQUAL(tacit_mpi_cmp_mpi(&X, &A), 0);
+exit:
+    tacit_mpi_free(&X);
+    tacit_mpi_free(&A);
+    tacit_mpi_free(&E);
+    tacit_mpi_free(&N);
+    tacit_mpi_free(&RR);
+}
+
 /* Negative control: the leaky exponentiation on a secret exponent. */
 static void test_negative_unsafe_exp(void)
 {
@@ -163,5 +196,6 @@ int main(int argc, char **argv)
     RUN_TEST(test_core_helpers);
     RUN_TEST(test_core_mont);
     RUN_TEST(test_core_exp_mod);
+    RUN_TEST(test_mpi_exp_mod);
     return TEST_MAIN_END();
 }

@@ -690,6 +690,42 @@ exit:
     free(T);
 }
 
+/*
+ * Scratch sizes are exact: run every exponent bit length of 1..4 limbs
+ * with T allocated to exactly the advertised size (ASan / valgrind catch
+ * an overrun), ct and unsafe.
+ */
+static void test_exp_mod_scratch(void)
+{
+    tacit_mpi_uint N[2] = { 0, 0 }, A[2], E[4], X[2], Y[2], RR[2], *T = NULL;
+    size_t en, b;
+
+    rnd_modulus(N, 2);
+    rnd_limbs(A, 2);
+    tacit_mpi_core_get_mont_r2_unsafe(RR, N, 2);
+    for (en = 1; en <= 4; en++) {
+        for (b = 1; b <= en * BIL; b++) {
+            memset(E, 0, sizeof(E));
+            E[(b - 1) / BIL] = (tacit_mpi_uint)1 << ((b - 1) % BIL);
+            E[0] |= 1;
+            T = (tacit_mpi_uint *)malloc(tacit_mpi_core_exp_mod_unsafe_working_limbs(2, en) *
+                                         sizeof(*T));
+            TEST_ASSERT(T != NULL);
+            tacit_mpi_core_exp_mod_unsafe(X, A, N, 2, E, en, RR, T);
+            free(T);
+            T = (tacit_mpi_uint *)malloc(tacit_mpi_core_exp_mod_working_limbs(2, en) *
+                                         sizeof(*T));
+            TEST_ASSERT(T != NULL);
+            tacit_mpi_core_exp_mod(Y, A, N, 2, E, en, RR, T);
+            free(T);
+            T = NULL;
+            TEST_MEM_EQ(X, sizeof(X), Y, sizeof(Y));
+        }
+    }
+exit:
+    free(T);
+}
+
 static void test_hooks(void)
 {
 #if defined(TACIT_TEST_HOOKS)
@@ -731,6 +767,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_mod_ct);
     RUN_TEST(test_exp_mod_random);
     RUN_TEST(test_exp_mod_kat);
+    RUN_TEST(test_exp_mod_scratch);
     RUN_TEST(test_hooks);
     return TEST_MAIN_END();
 }

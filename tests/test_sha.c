@@ -11,6 +11,8 @@
 #include "tacit/sha256.h"
 #include "tacit/sha512.h"
 
+#include "sha256_internal.h"
+
 #if defined(TACIT_HAVE_OPENSSL)
 #include <openssl/evp.h>
 #endif
@@ -406,6 +408,53 @@ exit:
     ;
 }
 
+/*
+ * SHA-224/256 have two back ends (portable C, and SHA-NI where the CPU has
+ * it).  The other cases run whichever the CPU selects; this one compares
+ * the two on every length 0..1100 at every alignment 0..3, and reruns the
+ * known answers on the portable code.
+ */
+static void test_sha256_backends(void)
+{
+#if defined(TACIT_TEST_HOOKS)
+    static unsigned char msg[1104];
+    unsigned char a[32], b[32];
+    size_t len, off;
+
+    for (len = 0; len < sizeof(msg); len++) {
+        msg[len] = (unsigned char)(len * 151 + 9);
+    }
+    for (off = 0; off < 4; off++) {
+        for (len = 0; len + off <= 1100; len++) {
+            tacit_sha256_hook_portable = 0;
+            TEST_EQUAL(tacit_sha256(msg + off, len, a), 0);
+            tacit_sha256_hook_portable = 1;
+            TEST_EQUAL(tacit_sha256(msg + off, len, b), 0);
+            TEST_MEM_EQ(a, 32, b, 32);
+            TEST_EQUAL(tacit_sha224(msg + off, len, b), 0);
+            tacit_sha256_hook_portable = 0;
+            TEST_EQUAL(tacit_sha224(msg + off, len, a), 0);
+            TEST_MEM_EQ(a, 28, b, 28);
+        }
+    }
+    tacit_sha256_hook_portable = 1;
+    test_fips180_examples();
+    test_streaming_splits();
+    if (test_shared_dir() != NULL) {
+        test_cavp_shabyte();
+    }
+#if defined(TACIT_SHA256_HAVE_SHANI)
+    printf(" (SHA-NI %s)", tacit_sha256_shani_available() ? "present" : "absent");
+#endif
+exit:
+    tacit_sha256_hook_portable = 0;
+#else
+    TEST_SKIP("needs TACIT_TEST_HOOKS");
+exit:
+    ;
+#endif
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -415,5 +464,6 @@ int main(int argc, char **argv)
     RUN_TEST(test_openssl_differential);
     RUN_TEST(test_bad_input);
     RUN_TEST(test_free_zeroizes);
+    RUN_TEST(test_sha256_backends);
     return TEST_MAIN_END();
 }

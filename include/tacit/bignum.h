@@ -100,10 +100,9 @@ int tacit_mpi_write_binary_le(const tacit_mpi *X, unsigned char *buf, size_t buf
  */
 int tacit_mpi_read_string(tacit_mpi *X, int radix, const char *s);
 /*
- * NUL-terminated, hex in upper case with an even number of digits ("00"
- * for zero is written "0"... see implementation notes: zero is "0").
- * *olen = bytes written including the NUL; on
- * TACIT_ERR_MPI_BUFFER_TOO_SMALL, *olen = the size needed.
+ * NUL-terminated text: an optional '-', then the digits without leading
+ * zeros (hex in upper case; zero is "0").  *olen = bytes written including
+ * the NUL; on TACIT_ERR_MPI_BUFFER_TOO_SMALL, *olen = the size needed.
  */
 int tacit_mpi_write_string(const tacit_mpi *X, int radix, char *buf, size_t buflen,
                            size_t *olen);

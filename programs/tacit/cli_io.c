@@ -28,46 +28,6 @@ void cli_err(const char *cmd, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-typedef struct {
-    int code;
-    const char *text;
-} cli_error_text;
-
-static const cli_error_text error_texts[] = {
-    { TACIT_ERR_BAD_INPUT, "bad input" },
-    { TACIT_ERR_ALLOC_FAILED, "out of memory" },
-    { TACIT_ERR_NOT_SUPPORTED, "not supported in this build" },
-    { TACIT_ERR_CORRUPTION_DETECTED, "internal consistency check failed" },
-    { TACIT_ERR_RNG_FAILED, "the random generator failed" },
-};
-
-const char *cli_strerror(int err)
-{
-    static char buf[96];
-    const char *text = NULL;
-    size_t i;
-
-    for (i = 0; i < sizeof(error_texts) / sizeof(error_texts[0]); i++) {
-        if (error_texts[i].code == err) {
-            text = error_texts[i].text;
-        }
-    }
-    if (text == NULL) {
-        text = err >= -0x000F ? "error" :
-               err >= -0x001F ? "big-number error" :
-               err >= -0x002F ? "hash error" :
-               err >= -0x003F ? "random generator error" :
-               err >= -0x004F ? "base64 error" :
-               err >= -0x005F ? "PEM error" :
-               err >= -0x006F ? "ASN.1/DER error" :
-               err >= -0x008F ? "RSA error" :
-               err >= -0x00AF ? "EC error" : "key error";
-    }
-    snprintf(buf, sizeof(buf), "%s (%s0x%04X)", text, err < 0 ? "-" : "",
-             (unsigned)(err < 0 ? -err : err));
-    return buf;
-}
-
 static int is_std(const char *path)
 {
     return path == NULL || strcmp(path, "-") == 0;

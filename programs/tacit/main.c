@@ -6,6 +6,9 @@
 
 #include "cli.h"
 
+#include "cli_key.h"
+#include "tacit/config.h"
+
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -14,7 +17,16 @@ typedef struct {
 
 static const cli_command commands[] = {
     { "speed", cmd_speed, "benchmark tacit (and with --peers, other libraries)" },
-#if 0 /* base64: lands with the codecs module */
+#if defined(CLI_RSA) || defined(CLI_EC)
+    { "genkey", cmd_genkey, "generate a private key (RSA or EC)" },
+    { "pubkey", cmd_pubkey, "write the public key of a key as SubjectPublicKeyInfo" },
+    { "sign", cmd_sign, "sign a message (PKCS#1 v1.5, PSS, ECDSA)" },
+    { "verify", cmd_verify, "verify a signature" },
+    { "encrypt", cmd_encrypt, "encrypt to an RSA public key (OAEP, PKCS#1 v1.5)" },
+    { "decrypt", cmd_decrypt, "decrypt with an RSA private key" },
+    { "ecdh", cmd_ecdh, "ECDH shared secret of a private key and a peer's public key" },
+#endif
+#if defined(TACIT_BASE64_C)
     { "base64", cmd_base64, "base64 encode, or decode with -d" },
 #endif
 };

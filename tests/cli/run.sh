@@ -22,15 +22,15 @@ if command -v openssl >/dev/null 2>&1; then OPENSSL=openssl; else OPENSSL=""; fi
 # expect RC DESCRIPTION COMMAND...: runs COMMAND (stdout to $W/out, stderr to
 # $W/err), checks the exit code, and for a failure that stderr is ONE line.
 expect() {
-    want=$1; desc=$2; shift 2
+    _want=$1; _desc=$2; shift 2
     "$@" >"$W/out" 2>"$W/err"
-    rc=$?
-    if [ "$rc" != "$want" ]; then
-        bad "$desc: exit $rc, want $want; stderr: $(head -3 "$W/err")"
+    _rc=$?
+    if [ "$_rc" != "$_want" ]; then
+        bad "$_desc: exit $_rc, want $_want; stderr: $(head -3 "$W/err")"
         return 1
     fi
-    if [ "$want" -ge 2 ] && [ "$(wc -l <"$W/err")" != 1 ]; then
-        bad "$desc: stderr is not one line: $(cat "$W/err")"
+    if [ "$_want" -ge 2 ] && [ "$(wc -l <"$W/err")" != 1 ]; then
+        bad "$_desc: stderr is not one line: $(cat "$W/err")"
         return 1
     fi
     ok
@@ -76,6 +76,319 @@ if have_cmd base64; then
     fi
 else
     skip "base64: not in this build"
+fi
+
+# ---- keys: reading every format, writing SPKI ------------------------------------
+I=$SHARED/interop
+if [ ! -f "$I/msg.txt" ]; then
+    skip "key, signature, encryption and ECDH checks: $I not found"
+    have_rsa=0; have_ec=0
+elif ! have_cmd pubkey; then
+    skip "pubkey/sign/verify/encrypt/decrypt/ecdh: not in this build"
+    have_rsa=0; have_ec=0
+else
+    if t pubkey -k "$I/rsa2048.pub.der" >/dev/null 2>&1; then have_rsa=1; else have_rsa=0; skip "RSA: not in this build"; fi
+    if t pubkey -k "$I/p256.pub.der" >/dev/null 2>&1; then have_ec=1; else have_ec=0; skip "EC: not in this build"; fi
+fi
+rsa_sizes="rsa2048 rsa3072 rsa4096"
+curves="p256 p384 p521"
+
+if [ "$have_rsa" = 1 ]; then
+    for k in $rsa_sizes; do
+        for f in key.pem key.der pkcs8.pem pkcs8.der pub.pem pub.der pub.pkcs1.pem pub.pkcs1.der; do
+            [ -f "$I/$k.$f" ] || continue
+            expect 0 "pubkey -k $k.$f" t pubkey -k "$I/$k.$f" --der -o "$W/pub.der" && same_file "pubkey of $k.$f" "$W/pub.der" "$I/$k.pub.der"
+        done
+    done
+    for f in rsa2048.pub.crlf.pem rsa2048.pub.preamble.pem; do
+        expect 0 "pubkey -k $f" t pubkey -k "$I/$f" --der -o "$W/pub.der" && same_file "pubkey of $f" "$W/pub.der" "$I/rsa2048.pub.der"
+    done
+    expect 0 "pubkey PEM out" t pubkey -k "$I/rsa2048.key.pem" -o "$W/pub.pem" && same_file "pubkey PEM of rsa2048" "$W/pub.pem" "$I/rsa2048.pub.pem"
+    t pubkey -k "$I/rsa2048.key.pem" >"$W/pub.stdout.pem" 2>/dev/null && same_file "pubkey to stdout" "$W/pub.stdout.pem" "$I/rsa2048.pub.pem"
+    t pubkey <"$I/rsa2048.pkcs8.der" >"$W/pub.stdin.pem" 2>/dev/null && same_file "pubkey -k from stdin" "$W/pub.stdin.pem" "$I/rsa2048.pub.pem"
+fi
+if [ "$have_ec" = 1 ]; then
+    for c in $curves; do
+        for f in sec1.pem sec1.der pkcs8.pem pkcs8.der pub.pem pub.der pub.compressed.der; do
+            expect 0 "pubkey -k $c.$f" t pubkey -k "$I/$c.$f" --der -o "$W/pub.der" && same_file "pubkey of $c.$f" "$W/pub.der" "$I/$c.pub.der"
+        done
+    done
+    expect 0 "pubkey PEM out" t pubkey -k "$I/p384.sec1.pem" -o "$W/pub.pem" && same_file "pubkey PEM of p384" "$W/pub.pem" "$I/p384.pub.pem"
+fi
+if [ "$have_rsa" = 1 ] || [ "$have_ec" = 1 ]; then
+    # malformed keys: exit 3 and one line naming the problem
+    for f in rsa2048.key.bad-b64char.pem p256.pub.bad-b64char.pem rsa2048.pub.bad-padding.pem \
+             rsa2048.pkcs8.truncated.der rsa2048.pub.truncated.der p256.pub.truncated.der \
+             rsa2048.key.mismatched-footer.pem rsa2048.key.bad-dashes.pem rsa2048.key.no-footer.pem \
+             rsa2048.key.ec-label.pem rsa2048.pub.cert-label.pem rsa2048.pub.wrong-label.pem \
+             rsa2048.key.modflip.pem; do
+        expect 3 "pubkey -k broken/$f" t pubkey -k "$I/broken/$f"
+    done
+    expect 3 "pubkey -k a certificate" t pubkey -k "$I/rsa2048.crt.pem"
+    expect 3 "pubkey -k msg.txt" t pubkey -k "$I/msg.txt"
+    expect 3 "pubkey -k missing file" t pubkey -k "$W/no-such-key.pem"
+    grep -q "no-such-key.pem" "$W/err" && ok || bad "missing key: message does not name the file"
+fi
+
+# ---- signatures: OpenSSL-made ones verify in tacit ----------------------------------
+# (sh has no local variables: the helpers' names start with _)
+verify_ok() { # DESC KEY ALG MSG SIG [extra...]
+    _d=$1; _k=$2; _a=$3; _m=$4; _s=$5; shift 5
+    expect 0 "$_d" t verify -k "$_k" -a "$_a" -i "$_m" -s "$_s" "$@" && { grep -q "^Verified OK$" "$W/out" && ok || bad "$_d: no 'Verified OK'"; }
+}
+verify_bad() {
+    _d=$1; _k=$2; _a=$3; _m=$4; _s=$5; shift 5
+    expect 1 "$_d" t verify -k "$_k" -a "$_a" -i "$_m" -s "$_s" "$@" && { grep -q "^Verification failure$" "$W/out" && ok || bad "$_d: no 'Verification failure'"; }
+}
+if [ "$have_rsa" = 1 ]; then
+    for k in $rsa_sizes; do
+        for h in sha256 sha384 sha512; do
+            [ -f "$I/$k.pkcs1v15-$h.sig" ] || continue
+            verify_ok "verify openssl $k pkcs1-$h" "$I/$k.pub.pem" "pkcs1-$h" "$I/msg.txt" "$I/$k.pkcs1v15-$h.sig"
+            verify_bad "verify openssl $k pkcs1-$h, flipped message" "$I/$k.pub.pem" "pkcs1-$h" "$I/broken/msg.bitflip.txt" "$I/$k.pkcs1v15-$h.sig"
+        done
+        [ -f "$I/$k.pss-sha256.sig" ] || continue
+        verify_ok "verify openssl $k pss-sha256" "$I/$k.pub.pem" pss-sha256 "$I/msg.txt" "$I/$k.pss-sha256.sig"
+        verify_ok "verify openssl $k pss-sha256 --saltlen 32" "$I/$k.pub.pem" pss-sha256 "$I/msg.txt" "$I/$k.pss-sha256.sig" --saltlen 32
+        verify_bad "verify openssl $k pss-sha256 --saltlen 20" "$I/$k.pub.pem" pss-sha256 "$I/msg.txt" "$I/$k.pss-sha256.sig" --saltlen 20
+    done
+    verify_ok "verify with the PKCS#1 RSAPublicKey" "$I/rsa2048.pub.pkcs1.der" pkcs1-sha256 "$I/msg.txt" "$I/rsa2048.pkcs1v15-sha256.sig"
+    verify_ok "verify with the private key" "$I/rsa2048.key.pem" pkcs1-sha256 "$I/msg.txt" "$I/rsa2048.pkcs1v15-sha256.sig"
+    verify_ok "verify, message on stdin" "$I/rsa2048.pub.pem" pkcs1-sha256 - "$I/rsa2048.pkcs1v15-sha256.sig" <"$I/msg.txt"
+    verify_bad "verify bit-flipped pkcs1 signature" "$I/rsa2048.pub.pem" pkcs1-sha256 "$I/msg.txt" "$I/broken/rsa2048.pkcs1v15-sha256.bitflip.sig"
+    verify_bad "verify bit-flipped pss signature" "$I/rsa2048.pub.pem" pss-sha256 "$I/msg.txt" "$I/broken/rsa2048.pss-sha256.bitflip.sig"
+    verify_bad "verify pkcs1 signature as pss" "$I/rsa2048.pub.pem" pss-sha256 "$I/msg.txt" "$I/rsa2048.pkcs1v15-sha256.sig"
+    verify_bad "verify with the wrong hash" "$I/rsa2048.pub.pem" pkcs1-sha384 "$I/msg.txt" "$I/rsa2048.pkcs1v15-sha256.sig"
+    verify_bad "verify with the wrong modulus" "$I/broken/rsa2048.pub.modflip.der" pkcs1-sha256 "$I/msg.txt" "$I/rsa2048.pkcs1v15-sha256.sig"
+    verify_bad "verify with another key" "$I/rsa3072.pub.pem" pkcs1-sha256 "$I/msg.txt" "$I/rsa2048.pkcs1v15-sha256.sig"
+    expect 2 "verify without -s" t verify -k "$I/rsa2048.pub.pem" -a pkcs1-sha256 -i "$I/msg.txt"
+    expect 2 "verify without -k" t verify -a pkcs1-sha256 -i "$I/msg.txt" -s "$I/rsa2048.pkcs1v15-sha256.sig"
+    expect 2 "verify with an unknown algorithm" t verify -k "$I/rsa2048.pub.pem" -a pkcs1-md5 -i "$I/msg.txt" -s "$I/rsa2048.pkcs1v15-sha256.sig"
+    expect 2 "verify with --saltlen abc" t verify -k "$I/rsa2048.pub.pem" -a pss-sha256 --saltlen abc -i "$I/msg.txt" -s "$I/rsa2048.pss-sha256.sig"
+    expect 3 "verify with a missing signature file" t verify -k "$I/rsa2048.pub.pem" -a pkcs1-sha256 -i "$I/msg.txt" -s "$W/no-such-sig"
+    expect 3 "sign with a public key" t sign -k "$I/rsa2048.pub.pem" -a pkcs1-sha256 -i "$I/msg.txt"
+    expect 3 "ecdsa with an RSA key" t sign -k "$I/rsa2048.key.pem" -a ecdsa-sha256 -i "$I/msg.txt"
+fi
+if [ "$have_ec" = 1 ]; then
+    for c in $curves; do
+        for h in sha256 sha384 sha512; do
+            verify_ok "verify openssl $c ecdsa-$h" "$I/$c.pub.pem" "ecdsa-$h" "$I/msg.txt" "$I/$c.ecdsa-$h.der.sig"
+            verify_bad "verify openssl $c ecdsa-$h, flipped message" "$I/$c.pub.pem" "ecdsa-$h" "$I/broken/msg.bitflip.txt" "$I/$c.ecdsa-$h.der.sig"
+        done
+    done
+    verify_ok "verify with the compressed-point SPKI" "$I/p256.pub.compressed.der" ecdsa-sha256 "$I/msg.txt" "$I/p256.ecdsa-sha256.der.sig"
+    verify_ok "verify with the SEC1 private key" "$I/p256.sec1.pem" ecdsa-sha256 "$I/msg.txt" "$I/p256.ecdsa-sha256.der.sig"
+    verify_bad "verify bit-flipped ecdsa signature" "$I/p256.pub.pem" ecdsa-sha256 "$I/msg.txt" "$I/broken/p256.ecdsa-sha256.bitflip.der.sig"
+    verify_bad "verify ecdsa with another key" "$I/p256-peer.pub.pem" ecdsa-sha256 "$I/msg.txt" "$I/p256.ecdsa-sha256.der.sig"
+    verify_bad "verify ecdsa with the wrong hash" "$I/p256.pub.pem" ecdsa-sha384 "$I/msg.txt" "$I/p256.ecdsa-sha256.der.sig"
+    verify_bad "verify a DER signature as --raw" "$I/p256.pub.pem" ecdsa-sha256 "$I/msg.txt" "$I/p256.ecdsa-sha256.der.sig" --raw
+    expect 3 "pkcs1 with an EC key" t sign -k "$I/p256.sec1.pem" -a pkcs1-sha256 -i "$I/msg.txt"
+fi
+
+# ---- signatures: tacit's own, checked by tacit and by openssl ------------------------
+if [ "$have_rsa" = 1 ]; then
+    k=$I/rsa2048.key.pem; pub=$I/rsa2048.pub.pem
+    for a in pkcs1-sha256 pkcs1-sha384 pkcs1-sha512 pss-sha256 pss-sha384 pss-sha512; do
+        h=${a#*-}
+        expect 0 "sign $a" t sign -k "$k" -a "$a" -i "$I/msg.txt" -o "$W/$a.sig" || continue
+        [ "$(wc -c <"$W/$a.sig")" -eq 256 ] && ok || bad "sign $a: signature is not 256 bytes"
+        verify_ok "tacit verifies its $a" "$pub" "$a" "$I/msg.txt" "$W/$a.sig"
+        if [ -n "$OPENSSL" ]; then
+            case $a in
+            pkcs1-*) set -- ;;
+            pss-*) set -- -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:digest -sigopt "rsa_mgf1_md:$h" ;;
+            esac
+            if $OPENSSL dgst "-$h" "$@" -verify "$pub" -signature "$W/$a.sig" "$I/msg.txt" >/dev/null 2>&1; then ok; else bad "openssl rejects tacit's $a signature"; fi
+        fi
+    done
+    if [ -f "$W/pkcs1-sha256.sig" ]; then
+        t sign -k "$k" -a pkcs1-sha256 <"$I/msg.txt" >"$W/again.sig" 2>/dev/null
+        same_file "pkcs1 signatures are deterministic (stdin, stdout)" "$W/pkcs1-sha256.sig" "$W/again.sig"
+    fi
+    expect 0 "sign pss --saltlen max" t sign -k "$k" -a pss-sha256 --saltlen max -i "$I/msg.txt" -o "$W/pss-max.sig"
+    verify_ok "verify pss --saltlen max (auto)" "$pub" pss-sha256 "$I/msg.txt" "$W/pss-max.sig"
+    verify_ok "verify pss --saltlen 222" "$pub" pss-sha256 "$I/msg.txt" "$W/pss-max.sig" --saltlen 222
+    verify_bad "verify pss max salt with --saltlen 32" "$pub" pss-sha256 "$I/msg.txt" "$W/pss-max.sig" --saltlen 32
+    expect 0 "sign pss --saltlen 0" t sign -k "$k" -a pss-sha256 --saltlen 0 -i "$I/msg.txt" -o "$W/pss-0.sig"
+    verify_ok "verify pss salt 0 (auto)" "$pub" pss-sha256 "$I/msg.txt" "$W/pss-0.sig"
+    expect 3 "sign pss --saltlen too long" t sign -k "$k" -a pss-sha256 --saltlen 300 -i "$I/msg.txt"
+    if [ -n "$OPENSSL" ]; then
+        for sl in max 0; do
+            if $OPENSSL dgst -sha256 -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:auto -sigopt rsa_mgf1_md:sha256 \
+                -verify "$pub" -signature "$W/pss-$sl.sig" "$I/msg.txt" >/dev/null 2>&1; then ok; else bad "openssl rejects tacit's pss --saltlen $sl"; fi
+        done
+        $OPENSSL dgst -sha256 -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:max -sigopt rsa_mgf1_md:sha256 \
+            -sign "$k" -out "$W/ossl-pss-max.sig" "$I/msg.txt"
+        verify_ok "verify openssl pss saltlen max (auto)" "$pub" pss-sha256 "$I/msg.txt" "$W/ossl-pss-max.sig"
+        verify_bad "verify openssl pss saltlen max with --saltlen 32" "$pub" pss-sha256 "$I/msg.txt" "$W/ossl-pss-max.sig" --saltlen 32
+    else
+        skip "RSA signature interop with openssl: openssl not found"
+    fi
+fi
+if [ "$have_ec" = 1 ]; then
+    for c in $curves; do
+        for h in sha256 sha384 sha512; do
+            expect 0 "sign $c ecdsa-$h" t sign -k "$I/$c.pkcs8.pem" -a "ecdsa-$h" -i "$I/msg.txt" -o "$W/$c-$h.sig" || continue
+            verify_ok "tacit verifies its $c ecdsa-$h" "$I/$c.pub.pem" "ecdsa-$h" "$I/msg.txt" "$W/$c-$h.sig"
+            if [ -n "$OPENSSL" ]; then
+                if $OPENSSL dgst "-$h" -verify "$I/$c.pub.pem" -signature "$W/$c-$h.sig" "$I/msg.txt" >/dev/null 2>&1; then ok; else bad "openssl rejects tacit's $c ecdsa-$h signature"; fi
+            fi
+        done
+        expect 0 "sign $c --raw" t sign -k "$I/$c.sec1.der" -a ecdsa-sha256 --raw -i "$I/msg.txt" -o "$W/$c.raw.sig"
+        case $c in p256) n=64 ;; p384) n=96 ;; p521) n=132 ;; esac
+        [ "$(wc -c <"$W/$c.raw.sig")" -eq $n ] && ok || bad "sign $c --raw: not $n bytes"
+        verify_ok "verify $c --raw" "$I/$c.pub.der" ecdsa-sha256 "$I/msg.txt" "$W/$c.raw.sig" --raw
+        verify_bad "verify $c raw signature as DER" "$I/$c.pub.der" ecdsa-sha256 "$I/msg.txt" "$W/$c.raw.sig"
+    done
+    if [ -n "$OPENSSL" ]; then
+        # high-S: s' = n - s verifies too (openssl does not normalise)
+        for c in p256; do
+            $OPENSSL dgst -sha256 -sign "$I/$c.sec1.pem" -out "$W/ossl-$c.sig" "$I/msg.txt"
+            verify_ok "verify a fresh openssl $c signature" "$I/$c.pub.pem" ecdsa-sha256 "$I/msg.txt" "$W/ossl-$c.sig"
+        done
+    else
+        skip "ECDSA signature interop with openssl: openssl not found"
+    fi
+fi
+
+# ---- encryption ------------------------------------------------------------------------
+if [ "$have_rsa" = 1 ]; then
+    for k in $rsa_sizes; do
+        [ -f "$I/$k.oaep-sha256.bin" ] || continue
+        for x in "oaep-sha256:oaep-sha256" "oaep-sha1:oaep-sha1" "pkcs1:pkcs1v15-enc"; do
+            a=${x%%:*}; f=${x#*:}
+            expect 0 "decrypt openssl $k $a" t decrypt -k "$I/$k.key.pem" -a "$a" -i "$I/$k.$f.bin" -o "$W/plain" && same_file "decrypt openssl $k $a" "$W/plain" "$I/secret.txt"
+        done
+    done
+    expect 3 "decrypt a bit-flipped ciphertext" t decrypt -k "$I/rsa2048.key.pem" -a oaep-sha256 -i "$I/broken/rsa2048.oaep-sha256.bitflip.bin"
+    expect 3 "decrypt with the wrong OAEP hash" t decrypt -k "$I/rsa2048.key.pem" -a oaep-sha1 -i "$I/rsa2048.oaep-sha256.bin"
+    expect 3 "decrypt with a public key" t decrypt -k "$I/rsa2048.pub.pem" -a oaep-sha256 -i "$I/rsa2048.oaep-sha256.bin"
+    expect 2 "decrypt with an unknown padding" t decrypt -k "$I/rsa2048.key.pem" -a oaep-md5 -i "$I/rsa2048.oaep-sha256.bin"
+    expect 2 "encrypt --label with bad hex" t encrypt -k "$I/rsa2048.pub.pem" -a oaep-sha256 --label 0g -i "$I/secret.txt"
+    expect 3 "encrypt a too-long message" t encrypt -k "$I/rsa2048.pub.pem" -a oaep-sha256 -i "$I/rsa2048.pub.der"
+    for a in oaep-sha1 oaep-sha256 oaep-sha384 oaep-sha512 pkcs1; do
+        expect 0 "encrypt $a" t encrypt -k "$I/rsa2048.pub.pem" -a "$a" -i "$I/secret.txt" -o "$W/$a.bin" || continue
+        expect 0 "decrypt tacit's $a" t decrypt -k "$I/rsa2048.pkcs8.der" -a "$a" -i "$W/$a.bin" -o "$W/plain" && same_file "round trip $a" "$W/plain" "$I/secret.txt"
+        if [ -n "$OPENSSL" ]; then
+            h=${a#oaep-}
+            case $a in
+            oaep-*) set -- -pkeyopt rsa_padding_mode:oaep -pkeyopt "rsa_oaep_md:$h" -pkeyopt "rsa_mgf1_md:$h" ;;
+            pkcs1) set -- -pkeyopt rsa_padding_mode:pkcs1 ;;
+            esac
+            if $OPENSSL pkeyutl -decrypt -inkey "$I/rsa2048.key.pem" "$@" -in "$W/$a.bin" -out "$W/plain.ossl" 2>/dev/null; then
+                same_file "openssl decrypts tacit's $a" "$W/plain.ossl" "$I/secret.txt"
+            else
+                bad "openssl cannot decrypt tacit's $a"
+            fi
+        fi
+    done
+    expect 0 "encrypt with a label" t encrypt -k "$I/rsa2048.pub.der" -a oaep-sha256 --label 00a1b2 -i "$I/secret.txt" -o "$W/label.bin"
+    expect 0 "decrypt with the label" t decrypt -k "$I/rsa2048.key.der" -a oaep-sha256 --label 00A1B2 -i "$W/label.bin" -o "$W/plain" && same_file "label round trip" "$W/plain" "$I/secret.txt"
+    expect 3 "decrypt without the label" t decrypt -k "$I/rsa2048.key.der" -a oaep-sha256 -i "$W/label.bin"
+    if [ -n "$OPENSSL" ]; then
+        $OPENSSL pkeyutl -decrypt -inkey "$I/rsa2048.key.pem" -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256 \
+            -pkeyopt rsa_mgf1_md:sha256 -pkeyopt rsa_oaep_label:00a1b2 -in "$W/label.bin" -out "$W/plain.ossl" 2>/dev/null \
+            && same_file "openssl decrypts tacit's labelled OAEP" "$W/plain.ossl" "$I/secret.txt" || bad "openssl cannot decrypt tacit's labelled OAEP"
+        $OPENSSL pkeyutl -encrypt -pubin -inkey "$I/rsa3072.pub.pem" -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha512 \
+            -pkeyopt rsa_mgf1_md:sha512 -pkeyopt rsa_oaep_label:c0ffee -in "$I/secret.txt" -out "$W/ossl-label.bin"
+        expect 0 "decrypt openssl's labelled OAEP-SHA512" t decrypt -k "$I/rsa3072.key.pem" -a oaep-sha512 --label c0ffee -i "$W/ossl-label.bin" -o "$W/plain" && same_file "openssl labelled OAEP-SHA512" "$W/plain" "$I/secret.txt"
+    else
+        skip "RSA encryption interop with openssl: openssl not found"
+    fi
+fi
+
+# ---- ECDH ---------------------------------------------------------------------------------
+if [ "$have_ec" = 1 ]; then
+    for c in $curves; do
+        expect 0 "ecdh $c" t ecdh -k "$I/$c.sec1.pem" -p "$I/$c-peer.pub.pem" -o "$W/ecdh.bin" && same_file "ecdh $c = openssl's" "$W/ecdh.bin" "$I/$c.ecdh.bin"
+        expect 0 "ecdh $c, other side" t ecdh -k "$I/$c-peer.pkcs8.der" -p "$I/$c.pub.der" -o "$W/ecdh.bin" && same_file "ecdh $c other side" "$W/ecdh.bin" "$I/$c.ecdh.bin"
+    done
+    expect 0 "ecdh, peer as a compressed point" t ecdh -k "$I/p256-peer.sec1.der" -p "$I/p256.pub.compressed.der" -o "$W/ecdh.bin" && same_file "ecdh compressed peer" "$W/ecdh.bin" "$I/p256.ecdh.bin"
+    expect 3 "ecdh across curves" t ecdh -k "$I/p256.sec1.pem" -p "$I/p384-peer.pub.pem"
+    expect 3 "ecdh with a public key as -k" t ecdh -k "$I/p256.pub.pem" -p "$I/p256-peer.pub.pem"
+    expect 2 "ecdh without -p" t ecdh -k "$I/p256.sec1.pem"
+    [ "$have_rsa" = 1 ] && expect 3 "ecdh with an RSA key" t ecdh -k "$I/rsa2048.key.pem" -p "$I/p256-peer.pub.pem"
+fi
+
+# ---- genkey: tacit's keys in tacit and in openssl -------------------------------------------
+if have_cmd genkey && { [ "$have_rsa" = 1 ] || [ "$have_ec" = 1 ]; }; then
+    specs=""
+    [ "$have_rsa" = 1 ] && specs="$specs rsa:2048"
+    [ "$have_ec" = 1 ] && specs="$specs ec:p256 ec:p384 ec:p521"
+    for s in $specs; do
+        n=$(echo "$s" | tr : -)
+        expect 0 "genkey $s" t genkey "$s" -o "$W/$n.pem" || continue
+        head -1 "$W/$n.pem" | grep -q -- "-----BEGIN PRIVATE KEY-----" && ok || bad "genkey $s: not a PKCS#8 PEM"
+        expect 0 "pubkey of genkey $s" t pubkey -k "$W/$n.pem" -o "$W/$n.pub.pem"
+        case $s in rsa*) a=pss-sha256 ;; *) a=ecdsa-sha256 ;; esac
+        expect 0 "sign with genkey $s" t sign -k "$W/$n.pem" -a $a -i "$I/msg.txt" -o "$W/$n.sig"
+        verify_ok "verify with genkey $s" "$W/$n.pub.pem" $a "$I/msg.txt" "$W/$n.sig"
+        if [ -n "$OPENSSL" ]; then
+            $OPENSSL pkey -in "$W/$n.pem" -check -noout >/dev/null 2>&1 && ok || bad "openssl pkey -check rejects tacit's $s key"
+            $OPENSSL pkey -in "$W/$n.pem" -pubout -out "$W/$n.ossl.pub.pem" 2>/dev/null
+            same_file "openssl's public key of tacit's $s key" "$W/$n.ossl.pub.pem" "$W/$n.pub.pem"
+            case $s in
+            rsa*) set -- -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:auto ;;
+            *) set -- ;;
+            esac
+            $OPENSSL dgst -sha256 "$@" -verify "$W/$n.pub.pem" -signature "$W/$n.sig" "$I/msg.txt" >/dev/null 2>&1 && ok || bad "openssl rejects a signature by tacit's $s key"
+            # openssl signs with tacit's key, tacit verifies
+            $OPENSSL dgst -sha256 "$@" -sign "$W/$n.pem" -out "$W/$n.ossl.sig" "$I/msg.txt" 2>/dev/null
+            verify_ok "verify openssl's signature by tacit's $s key" "$W/$n.pub.pem" $a "$I/msg.txt" "$W/$n.ossl.sig"
+        fi
+    done
+    if [ "$have_ec" = 1 ]; then g=ec:p256; else g=rsa:1024; fi
+    expect 0 "genkey --der" t genkey $g --der -o "$W/k.der"
+    if [ -n "$OPENSSL" ]; then
+        $OPENSSL pkey -inform DER -in "$W/k.der" -check -noout >/dev/null 2>&1 && ok || bad "openssl rejects tacit's DER key"
+    fi
+    if [ -f "$W/rsa-2048.pem" ]; then
+        [ "$(stat -c %a "$W/rsa-2048.pem" 2>/dev/null)" = 600 ] && ok || bad "genkey: private key file is not mode 600"
+    fi
+    if [ -f "$W/ec-p256.pem" ] && [ -f "$W/ec-p384.pem" ]; then
+        t pubkey -k "$W/ec-p256.pem" --der -o "$W/a.pub.der"; t pubkey -k "$W/ec-p384.pem" -o "$W/b.pub.pem"
+        expect 0 "ecdh a-b with tacit keys" t ecdh -k "$W/ec-p256.pem" -p "$I/p256-peer.pub.pem" -o "$W/ab.bin"
+        expect 0 "ecdh b-a with tacit keys" t ecdh -k "$I/p256-peer.sec1.pem" -p "$W/a.pub.der" -o "$W/ba.bin"
+        same_file "ecdh both sides agree" "$W/ab.bin" "$W/ba.bin"
+        if [ -n "$OPENSSL" ]; then
+            $OPENSSL pkeyutl -derive -inkey "$W/ec-p256.pem" -peerkey "$I/p256-peer.pub.pem" -out "$W/ab.ossl" 2>/dev/null
+            same_file "openssl derives the same ECDH secret from tacit's key" "$W/ab.bin" "$W/ab.ossl"
+        fi
+    fi
+    expect 2 "genkey of an unknown type" t genkey dsa:1024
+    expect 2 "genkey rsa:100" t genkey rsa:100
+    expect 2 "genkey ec:p224" t genkey ec:p224
+    expect 2 "genkey without a type" t genkey
+    [ -z "$OPENSSL" ] && skip "genkey interop with openssl: openssl not found"
+fi
+
+# ---- OpenSSL genpkey keys in tacit -------------------------------------------------------------
+if [ -n "$OPENSSL" ] && [ -f "$I/msg.txt" ] && have_cmd sign; then
+    if [ "$have_rsa" = 1 ] && $OPENSSL genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$W/o-rsa.pem" 2>/dev/null; then
+        $OPENSSL pkey -in "$W/o-rsa.pem" -pubout -out "$W/o-rsa.pub.pem"
+        expect 0 "sign with openssl genpkey RSA" t sign -k "$W/o-rsa.pem" -a pkcs1-sha384 -i "$I/msg.txt" -o "$W/o-rsa.sig"
+        $OPENSSL dgst -sha384 -verify "$W/o-rsa.pub.pem" -signature "$W/o-rsa.sig" "$I/msg.txt" >/dev/null 2>&1 && ok || bad "openssl rejects tacit's signature with an openssl key"
+        $OPENSSL dgst -sha512 -sign "$W/o-rsa.pem" -out "$W/o-rsa.ossl.sig" "$I/msg.txt"
+        verify_ok "verify openssl genpkey RSA signature" "$W/o-rsa.pub.pem" pkcs1-sha512 "$I/msg.txt" "$W/o-rsa.ossl.sig"
+        $OPENSSL pkeyutl -encrypt -pubin -inkey "$W/o-rsa.pub.pem" -pkeyopt rsa_padding_mode:oaep -in "$I/secret.txt" -out "$W/o-rsa.ct"
+        expect 0 "decrypt with openssl genpkey RSA" t decrypt -k "$W/o-rsa.pem" -a oaep-sha1 -i "$W/o-rsa.ct" -o "$W/plain" && same_file "openssl genpkey RSA decrypt" "$W/plain" "$I/secret.txt"
+    fi
+    if [ "$have_ec" = 1 ]; then
+        for c in P-256 P-384 P-521; do
+            $OPENSSL genpkey -algorithm EC -pkeyopt "ec_paramgen_curve:$c" -out "$W/o-ec.pem" 2>/dev/null || continue
+            $OPENSSL pkey -in "$W/o-ec.pem" -pubout -out "$W/o-ec.pub.pem"
+            expect 0 "sign with openssl genpkey $c" t sign -k "$W/o-ec.pem" -a ecdsa-sha384 -i "$I/msg.txt" -o "$W/o-ec.sig"
+            $OPENSSL dgst -sha384 -verify "$W/o-ec.pub.pem" -signature "$W/o-ec.sig" "$I/msg.txt" >/dev/null 2>&1 && ok || bad "openssl rejects tacit's signature with an openssl $c key"
+            $OPENSSL dgst -sha256 -sign "$W/o-ec.pem" -out "$W/o-ec.ossl.sig" "$I/msg.txt"
+            verify_ok "verify openssl genpkey $c signature" "$W/o-ec.pub.pem" ecdsa-sha256 "$I/msg.txt" "$W/o-ec.ossl.sig"
+        done
+        # `openssl ecparam -genkey` writes an EC PARAMETERS block before the key
+        if $OPENSSL ecparam -name prime256v1 -genkey -out "$W/o-ecparam.pem" 2>/dev/null; then
+            expect 0 "key after an EC PARAMETERS block" t pubkey -k "$W/o-ecparam.pem" -o "$W/o-ecparam.pub.pem"
+        fi
+    fi
+elif [ -z "$OPENSSL" ]; then
+    skip "openssl genpkey keys: openssl not found"
 fi
 
 # ---- summary ---------------------------------------------------------------------

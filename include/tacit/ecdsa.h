@@ -1,0 +1,73 @@
+/*
+ * ECDSA (SEC 1 v2, 4.1; FIPS 186-4) on P-256, P-384, P-521.
+ *
+ * Signing is deterministic (RFC 6979: the nonce is HMAC_DRBG(private key,
+ * hash)) and constant time in the private key and the nonce.  With an RNG
+ * the nonce is hedged: 32 random bytes join the RFC 6979 seed as its
+ * "additional data" k' (RFC 6979 3.6), so a broken RNG still gives a safe
+ * deterministic nonce.  Hashes longer than the group order are truncated to
+ * its bit length (SEC 1 4.1.3 step 5); any non-empty hash length works.
+ *
+ * Signatures: raw r||s (each exactly tacit_ecp_curve_bytes() long) or DER
+ * ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER } (strict DER on
+ * input).  Verification accepts both low-S and high-S signatures.
+ * Error codes are in ecp.h.
+ */
+#ifndef TACIT_ECDSA_H
+#define TACIT_ECDSA_H
+
+#include <stddef.h>
+
+#include "tacit/ecp.h"
+#include "tacit/md.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest signatures: raw r||s and DER (P-521). */
+#define TACIT_ECDSA_MAX_RAW_LEN (2 * TACIT_ECP_MAX_BYTES)
+#define TACIT_ECDSA_MAX_DER_LEN (3 + 2 * (3 + 1 + TACIT_ECP_MAX_BYTES))
+
+/*
+ * Sign hash[0..hlen) with key (must hold d).  md names the hash function
+ * that produced it, used by RFC 6979's HMAC (TACIT_MD_NONE: chosen from
+ * hlen, SHA-256 for unusual lengths).  f_rng NULL: purely deterministic
+ * (RFC 6979 test vectors reproduce), the computation blinded with
+ * tacit_rng_default; otherwise hedged and blinded with f_rng.
+ * _raw writes r||s (2 * curve_bytes), _der the DER SEQUENCE.
+ * Errors: TACIT_ERR_ECP_NO_PRIVATE_KEY, TACIT_ERR_ECDSA_BAD_HASH (hlen 0),
+ * TACIT_ERR_ECP_BUFFER_TOO_SMALL, TACIT_ERR_RNG_FAILED, ...
+ */
+int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
+                         const unsigned char *hash, size_t hlen,
+                         unsigned char *sig, size_t sigsize, size_t *siglen,
+                         tacit_rng_func f_rng, void *p_rng);
+int tacit_ecdsa_sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
+                         const unsigned char *hash, size_t hlen,
+                         unsigned char *sig, size_t sigsize, size_t *siglen,
+                         tacit_rng_func f_rng, void *p_rng);
+
+/*
+ * Verify a signature over hash with key's Q.  0 if valid;
+ * TACIT_ERR_ECDSA_VERIFY_FAILED if it does not match;
+ * TACIT_ERR_ECDSA_BAD_SIGNATURE if malformed (DER not strict, trailing data,
+ * wrong raw length, r or s not in [1, n-1]); TACIT_ERR_ECDSA_BAD_HASH for
+ * an empty hash.
+ */
+int tacit_ecdsa_verify_raw(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
+                           const unsigned char *sig, size_t siglen);
+int tacit_ecdsa_verify_der(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
+                           const unsigned char *sig, size_t siglen);
+
+/* Convert between the two signature forms for curve grp (strict DER in). */
+int tacit_ecdsa_raw_to_der(tacit_ecp_group_id grp, const unsigned char *raw, size_t rawlen,
+                           unsigned char *der, size_t dersize, size_t *derlen);
+int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, size_t derlen,
+                           unsigned char *raw, size_t rawsize, size_t *rawlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACIT_ECDSA_H */

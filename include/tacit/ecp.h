@@ -1,0 +1,165 @@
+/*
+ * Elliptic curves over prime fields: the NIST curves P-256, P-384, P-521
+ * (SEC 2 secp256r1, secp384r1, secp521r1), key pairs, point encodings and
+ * the key file formats.  ECDH is in ecdh.h, ECDSA in ecdsa.h; all three
+ * share the error codes below.
+ *
+ * Constant time: everything that touches a private scalar (key generation,
+ * scalar multiplication, signing, ECDH) runs in time independent of it: no
+ * secret-dependent branch or memory index; precomputed points are read with
+ * a masked scan of the whole table.  Public inputs (points, signatures,
+ * encodings) may be handled with branches.
+ *
+ * Nothing here allocates: a key pair is a plain struct of fixed size.
+ */
+#ifndef TACIT_ECP_H
+#define TACIT_ECP_H
+
+#include <stddef.h>
+
+#include "tacit/config.h"
+#include "tacit/limb.h"
+#include "tacit/platform.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- error codes (ecp, ecdh, ecdsa: -0x0090 .. -0x00AF) ------------------ */
+#define TACIT_ERR_ECP_BAD_INPUT          -0x0090 /* bad argument (length, NULL, flag) */
+#define TACIT_ERR_ECP_UNKNOWN_CURVE      -0x0091 /* group id or curve OID not supported */
+#define TACIT_ERR_ECP_INVALID_POINT      -0x0092 /* encoding malformed, not on the curve, or infinity */
+#define TACIT_ERR_ECP_INVALID_KEY        -0x0093 /* private scalar not in [1, n-1], or d*G != Q */
+#define TACIT_ERR_ECP_BUFFER_TOO_SMALL   -0x0094 /* output buffer too small */
+#define TACIT_ERR_ECP_KEY_FORMAT         -0x0095 /* key DER/PEM malformed or of another kind */
+#define TACIT_ERR_ECP_NO_PRIVATE_KEY     -0x0096 /* operation needs d, key has only Q */
+#define TACIT_ERR_ECDSA_VERIFY_FAILED    -0x00A0 /* signature does not match */
+#define TACIT_ERR_ECDSA_BAD_SIGNATURE    -0x00A1 /* malformed: bad DER, wrong length, r or s out of range */
+#define TACIT_ERR_ECDSA_BAD_HASH         -0x00A2 /* empty hash, or hash type unsupported */
+#define TACIT_ERR_ECDH_SHARED_ZERO       -0x00A8 /* shared secret is the point at infinity */
+
+/* ---- curves ---------------------------------------------------------------- */
+typedef enum {
+    TACIT_ECP_NONE = 0,
+    TACIT_ECP_SECP256R1, /* P-256, prime256v1 */
+    TACIT_ECP_SECP384R1, /* P-384 */
+    TACIT_ECP_SECP521R1  /* P-521 */
+} tacit_ecp_group_id;
+
+#define TACIT_ECP_MAX_BYTES     66                          /* P-521 field/scalar size */
+#define TACIT_ECP_MAX_PT_LEN    (1 + 2 * TACIT_ECP_MAX_BYTES) /* uncompressed P-521 point */
+/* Limbs per coordinate or scalar, whatever the limb width (64-bit multiples). */
+#define TACIT_ECP_MAX_LIMBS     (576 / TACIT_MPI_LIMB_BITS)
+
+/* Field (and scalar) size in bytes: 32, 48, 66; 0 for an unknown id. */
+size_t tacit_ecp_curve_bytes(tacit_ecp_group_id id);
+/* "P-256" etc.; NULL for an unknown id. */
+const char *tacit_ecp_curve_name(tacit_ecp_group_id id);
+/* "P-256", "secp256r1", "prime256v1" (any case) ...; TACIT_ECP_NONE if unknown. */
+tacit_ecp_group_id tacit_ecp_curve_from_name(const char *name);
+
+/* ---- key pair -------------------------------------------------------------- */
+/*
+ * A key pair or a public key.  d is the private scalar (zero when absent),
+ * Qx/Qy the affine public point; little-endian limbs of the plain integers.
+ * Treat the fields as read-only; fill it through the functions below.
+ */
+typedef struct tacit_ecp_keypair {
+    tacit_ecp_group_id grp;   /* TACIT_ECP_NONE: empty */
+    int has_private;          /* d is set */
+    tacit_mpi_uint d[TACIT_ECP_MAX_LIMBS];
+    tacit_mpi_uint Qx[TACIT_ECP_MAX_LIMBS];
+    tacit_mpi_uint Qy[TACIT_ECP_MAX_LIMBS];
+} tacit_ecp_keypair;
+
+void tacit_ecp_keypair_init(tacit_ecp_keypair *key);
+/* Zeroize the whole key (private scalar included).  NULL is ignored. */
+void tacit_ecp_keypair_free(tacit_ecp_keypair *key);
+
+/*
+ * Generate a key pair: d uniform in [1, n-1] (rejection sampling of
+ * bit-masked random bytes), Q = d*G.  f_rng NULL: tacit_rng_default.
+ */
+int tacit_ecp_gen_key(tacit_ecp_group_id grp, tacit_ecp_keypair *key,
+                      tacit_rng_func f_rng, void *p_rng);
+
+/*
+ * Set the private scalar from a big-endian byte string of exactly
+ * tacit_ecp_curve_bytes(grp) bytes, and compute Q = d*G.
+ * TACIT_ERR_ECP_INVALID_KEY if d is 0 or >= n.
+ */
+int tacit_ecp_set_private(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
+                          const unsigned char *d, size_t dlen);
+
+/*
+ * Set a public key (no private part) from a SEC1 point encoding:
+ * 04||X||Y (uncompressed) or 02/03||X (compressed).  The point is checked:
+ * coordinates < p, on the curve, not infinity (TACIT_ERR_ECP_INVALID_POINT).
+ */
+int tacit_ecp_set_public(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
+                         const unsigned char *pt, size_t plen);
+
+/* Q is a valid point of the key's curve (always true after set_public/parse). */
+int tacit_ecp_check_pub(const tacit_ecp_keypair *key);
+/* d in [1, n-1] and d*G == Q. */
+int tacit_ecp_check_priv(const tacit_ecp_keypair *key);
+
+/*
+ * Write Q as a SEC1 point: uncompressed (04||X||Y) or, with compressed != 0,
+ * 02/03||X.  *olen gets the length.
+ */
+int tacit_ecp_write_public_point(const tacit_ecp_keypair *key, int compressed,
+                                 unsigned char *out, size_t outsize, size_t *olen);
+/* Write d, big-endian, exactly tacit_ecp_curve_bytes() bytes. */
+int tacit_ecp_write_private(const tacit_ecp_keypair *key, unsigned char *out, size_t outsize);
+
+/*
+ * Scalar multiplication on encoded points: out = k * P, as an uncompressed
+ * SEC1 point.  k is big-endian, exactly curve_bytes long, in [1, n-1]
+ * (TACIT_ERR_ECP_INVALID_KEY otherwise); P is any SEC1 encoding, checked.
+ * Constant time in k.  f_rng (may be NULL: no blinding) randomises the
+ * projective coordinates.
+ */
+int tacit_ecp_mul(tacit_ecp_group_id grp, const unsigned char *k, size_t klen,
+                  const unsigned char *pt, size_t plen,
+                  unsigned char *out, size_t outsize, size_t *olen,
+                  tacit_rng_func f_rng, void *p_rng);
+
+/* ---- key formats ----------------------------------------------------------- */
+/* Private key encodings for the write functions. */
+#define TACIT_ECP_FORMAT_SEC1   0  /* ECPrivateKey (RFC 5915), "EC PRIVATE KEY" */
+#define TACIT_ECP_FORMAT_PKCS8  1  /* PrivateKeyInfo (RFC 5208/5958), "PRIVATE KEY" */
+
+/*
+ * Parse a private key: SEC1 ECPrivateKey or unencrypted PKCS#8 with
+ * id-ecPublicKey and a named curve.  If the encoding carries the public
+ * key it must match d*G; otherwise Q is computed.
+ */
+int tacit_ecp_parse_key_der(tacit_ecp_keypair *key, const unsigned char *der, size_t len);
+/* PEM: "EC PRIVATE KEY" (SEC1) or "PRIVATE KEY" (PKCS#8). */
+int tacit_ecp_parse_key_pem(tacit_ecp_keypair *key, const unsigned char *pem, size_t len);
+/* SubjectPublicKeyInfo, named curve, compressed or uncompressed point. */
+int tacit_ecp_parse_public_key_der(tacit_ecp_keypair *key, const unsigned char *der, size_t len);
+/* PEM "PUBLIC KEY". */
+int tacit_ecp_parse_public_key_pem(tacit_ecp_keypair *key, const unsigned char *pem, size_t len);
+
+/*
+ * Write the private key (format TACIT_ECP_FORMAT_*), with the curve OID and
+ * the public key included.  The DER is written at the start of out.
+ */
+int tacit_ecp_write_key_der(const tacit_ecp_keypair *key, int format,
+                            unsigned char *out, size_t outsize, size_t *olen);
+/* PEM; *olen excludes the terminating NUL that is written too. */
+int tacit_ecp_write_key_pem(const tacit_ecp_keypair *key, int format,
+                            unsigned char *out, size_t outsize, size_t *olen);
+/* SubjectPublicKeyInfo with an uncompressed point. */
+int tacit_ecp_write_public_key_der(const tacit_ecp_keypair *key,
+                                   unsigned char *out, size_t outsize, size_t *olen);
+int tacit_ecp_write_public_key_pem(const tacit_ecp_keypair *key,
+                                   unsigned char *out, size_t outsize, size_t *olen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACIT_ECP_H */

@@ -1,0 +1,95 @@
+/*
+ * Keys in the tacit tool: read any private or public key file (PEM or DER;
+ * PKCS#1, SEC1, PKCS#8, SubjectPublicKeyInfo), detected automatically, and
+ * write PKCS#8 / SPKI.  A small dispatcher over rsa.h and ecp.h.
+ */
+#ifndef TACIT_CLI_KEY_H
+#define TACIT_CLI_KEY_H
+
+#include <stddef.h>
+
+#include "tacit/config.h"
+#include "tacit/error.h"
+#include "tacit/md.h"
+
+/*
+ * CLI_RSA / CLI_EC: the tool's RSA and EC support, on when the module is
+ * configured in.
+ */
+#if defined(TACIT_RSA_C) && defined(__has_include)
+#if __has_include("tacit/rsa.h") /* TRANSITION: until rsa lands on main */
+#define CLI_RSA 1
+#include "tacit/rsa.h"
+#endif
+#endif
+#if defined(TACIT_ECP_C) && defined(TACIT_ECDSA_C) && defined(TACIT_ECDH_C) && defined(__has_include)
+#if __has_include("tacit/ecdsa.h") /* TRANSITION: until ecc lands on main */
+#define CLI_EC 1
+#include "tacit/ecdh.h"
+#include "tacit/ecdsa.h"
+#include "tacit/ecp.h"
+#endif
+#endif
+
+typedef enum { CLI_KEY_NONE = 0, CLI_KEY_RSA, CLI_KEY_EC } cli_key_kind;
+
+typedef struct {
+    cli_key_kind kind;
+    int is_private;
+#if defined(CLI_RSA)
+    tacit_rsa_context rsa;
+#endif
+#if defined(CLI_EC)
+    tacit_ecp_keypair ec;
+#endif
+} cli_key;
+
+/*
+ * Read the key in `path` (NULL or "-": stdin).  need_private: refuse a
+ * public key ("... is a public key; this needs a private key").  Reports
+ * its own one-line error and returns CLI_OK or CLI_ERROR.
+ */
+int cli_key_load(const char *cmd, const char *path, int need_private, cli_key *key);
+void cli_key_init(cli_key *key);
+void cli_key_free(cli_key *key);
+
+/* Write the private key as PKCS#8 (PEM, or DER with der != 0), file mode 0600. */
+int cli_key_write_private(const char *cmd, const cli_key *key, int der, const char *path);
+/* Write the public key as SubjectPublicKeyInfo (PEM or DER). */
+int cli_key_write_public(const char *cmd, const cli_key *key, int der, const char *path);
+
+/* "RSA-2048", "EC P-256" */
+const char *cli_key_describe(const cli_key *key);
+
+/* ---- algorithm names ------------------------------------------------------- */
+
+typedef enum {
+    CLI_ALG_NONE = 0,
+    CLI_ALG_PKCS1_SIG, /* pkcs1-shaNNN */
+    CLI_ALG_PSS,       /* pss-shaNNN */
+    CLI_ALG_ECDSA,     /* ecdsa-shaNNN */
+    CLI_ALG_OAEP,      /* oaep-shaNNN (MGF1 with the same hash) */
+    CLI_ALG_PKCS1_ENC  /* pkcs1 (RSAES-PKCS1-v1_5) */
+} cli_alg_scheme;
+
+typedef struct {
+    cli_alg_scheme scheme;
+    tacit_md_type md;
+} cli_alg;
+
+/* Signature algorithms: pkcs1|pss|ecdsa - sha256|sha384|sha512.  0 or -1. */
+int cli_alg_sig(const char *name, cli_alg *alg);
+/* Encryption: oaep-sha1|sha256|sha384|sha512, pkcs1.  0 or -1. */
+int cli_alg_enc(const char *name, cli_alg *alg);
+
+/* Check the key fits the algorithm ("ecdsa-sha256 needs an EC key, ... is RSA-2048"). */
+int cli_key_check_alg(const char *cmd, const cli_key *key, const cli_alg *alg, const char *name);
+
+/* --saltlen: a byte count >= 0, or one of these. */
+#define CLI_SALT_DEFAULT (-100) /* not given: sign = hash length, verify = any */
+#define CLI_SALT_MAX (-101)     /* "max": the largest that fits the key */
+#define CLI_SALT_AUTO (-102)    /* "auto" (verify only): any */
+/* Parse a --saltlen value.  0 or -1 (not a number, "max" or "auto"). */
+int cli_saltlen(const char *arg, int *saltlen);
+
+#endif /* TACIT_CLI_KEY_H */

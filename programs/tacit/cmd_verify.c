@@ -1,0 +1,158 @@
+/*
+ * tacit verify: check a PKCS#1 v1.5, PSS or ECDSA signature.  Prints
+ * "Verified OK" and exits 0, or "Verification failure" and exits 1 (a
+ * malformed signature is a failure too, as with `openssl dgst -verify`).
+ */
+#include "cli.h"
+#include "cli_key.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#if defined(CLI_RSA) || defined(CLI_EC)
+
+static const char usage[] =
+    "usage: tacit verify -k KEY -a ALG -s SIG [--saltlen N|max|auto] [--raw] [-i IN]\n"
+    "  Verify the signature SIG of the message IN with the public key in KEY.\n"
+    "  Prints \"Verified OK\" (exit 0) or \"Verification failure\" (exit 1).\n"
+    "  -k, --key KEY       public key (SPKI or PKCS#1 RSAPublicKey) or a private key,\n"
+    "                      PEM or DER\n"
+    "  -a, --alg ALG       pkcs1-sha256|pkcs1-sha384|pkcs1-sha512\n"
+    "                      pss-sha256|pss-sha384|pss-sha512 (MGF1 same hash)\n"
+    "                      ecdsa-sha256|ecdsa-sha384|ecdsa-sha512\n"
+    "  -s, --sig SIG       the signature file\n"
+    "  --saltlen N|max|auto  PSS: insist on this salt length (default auto: any)\n"
+    "  --raw               ECDSA: the signature is r||s, not DER\n"
+    "  -i, --in IN         message (default: stdin)\n";
+
+/* Errors that mean "this signature is not valid" rather than "cannot check". */
+static int is_bad_signature(int err)
+{
+#if defined(CLI_RSA)
+    if (err == TACIT_ERR_RSA_VERIFY_FAILED || err == TACIT_ERR_RSA_INPUT_OUT_OF_RANGE ||
+        err == TACIT_ERR_RSA_INVALID_PADDING) {
+        return 1;
+    }
+#endif
+#if defined(CLI_EC)
+    if (err == TACIT_ERR_ECDSA_VERIFY_FAILED || err == TACIT_ERR_ECDSA_BAD_SIGNATURE) {
+        return 1;
+    }
+#endif
+    (void)err;
+    return 0;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+    cli_parser p;
+    const char *keyfile = NULL, *algname = NULL, *in = NULL, *sigfile = NULL, *salt = NULL;
+    int raw = 0, saltlen = CLI_SALT_DEFAULT, rc, ret = TACIT_ERR_NOT_SUPPORTED;
+    cli_alg alg;
+    cli_key key;
+    unsigned char *msg = NULL, *sig = NULL;
+    unsigned char hash[TACIT_MD_MAX_SIZE];
+    size_t mlen = 0, siglen = 0, hlen;
+
+    cli_parser_init(&p, "verify", usage, argc, argv);
+    while (cli_next(&p)) {
+        if (cli_flag(&p, NULL, "--raw")) {
+            raw = 1;
+        } else if (cli_value(&p, "-k", "--key", &keyfile) ||
+                   cli_value(&p, "-a", "--alg", &algname) ||
+                   cli_value(&p, "-s", "--sig", &sigfile) ||
+                   cli_value(&p, NULL, "--saltlen", &salt) || cli_value(&p, "-i", "--in", &in)) {
+        } else {
+            cli_unknown(&p);
+        }
+    }
+    if (p.status >= 0) {
+        return p.status;
+    }
+    if (keyfile == NULL) {
+        return cli_usage_error(&p, "-k KEY is required");
+    }
+    if (sigfile == NULL) {
+        return cli_usage_error(&p, "-s SIG is required");
+    }
+    if (algname == NULL || cli_alg_sig(algname, &alg) != 0) {
+        return cli_usage_error(&p, "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512%s%s",
+                               algname != NULL ? ", got " : "", algname != NULL ? algname : "");
+    }
+    if (salt != NULL && (alg.scheme != CLI_ALG_PSS || cli_saltlen(salt, &saltlen) != 0)) {
+        return cli_usage_error(&p, "--saltlen takes a byte count, 'max' or 'auto', with pss-* only");
+    }
+    if (raw && alg.scheme != CLI_ALG_ECDSA) {
+        return cli_usage_error(&p, "--raw is for ecdsa-* only");
+    }
+    if ((in == NULL || strcmp(in, "-") == 0) &&
+        (strcmp(keyfile, "-") == 0 || strcmp(sigfile, "-") == 0)) {
+        return cli_usage_error(&p, "only one of the message, key and signature can come from stdin");
+    }
+
+    cli_key_init(&key);
+    rc = cli_key_load("verify", keyfile, 0, &key);
+    if (rc == CLI_OK) {
+        rc = cli_key_check_alg("verify", &key, &alg, algname);
+    }
+    if (rc == CLI_OK) {
+        rc = cli_read("verify", sigfile, &sig, &siglen);
+    }
+    if (rc == CLI_OK) {
+        rc = cli_read("verify", in, &msg, &mlen);
+    }
+    if (rc != CLI_OK) {
+        goto exit;
+    }
+    hlen = tacit_md_size(alg.md);
+    ret = tacit_md(alg.md, msg, mlen, hash);
+    if (ret != 0) {
+        cli_err("verify", "cannot hash the message: %s", cli_strerror(ret));
+        rc = CLI_ERROR;
+        goto exit;
+    }
+    ret = TACIT_ERR_NOT_SUPPORTED;
+#if defined(CLI_RSA)
+    if (alg.scheme == CLI_ALG_PKCS1_SIG) {
+        ret = tacit_rsa_pkcs1_verify(&key.rsa, alg.md, hash, hlen, sig, siglen);
+    } else if (alg.scheme == CLI_ALG_PSS) {
+        int s = saltlen;
+        if (saltlen == CLI_SALT_DEFAULT || saltlen == CLI_SALT_AUTO) {
+            s = TACIT_RSA_SALT_LEN_ANY;
+        } else if (saltlen == CLI_SALT_MAX) {
+            /* emLen - hLen - 2, emLen = ceil((modBits - 1) / 8) */
+            size_t emlen = (tacit_rsa_bitlen(&key.rsa) - 1 + 7) / 8;
+            s = emlen >= hlen + 2 ? (int)(emlen - hlen - 2) : 0;
+        }
+        ret = tacit_rsa_pss_verify(&key.rsa, alg.md, alg.md, s, hash, hlen, sig, siglen);
+    }
+#endif
+#if defined(CLI_EC)
+    if (alg.scheme == CLI_ALG_ECDSA) {
+        ret = raw ? tacit_ecdsa_verify_raw(&key.ec, hash, hlen, sig, siglen)
+                  : tacit_ecdsa_verify_der(&key.ec, hash, hlen, sig, siglen);
+    }
+#endif
+    if (ret == 0) {
+        printf("Verified OK\n");
+        rc = CLI_OK;
+    } else if (is_bad_signature(ret)) {
+        printf("Verification failure\n");
+        rc = CLI_VERIFY_FAILED;
+    } else {
+        cli_err("verify", "cannot verify with the %s key: %s", cli_key_describe(&key),
+                cli_strerror(ret));
+        rc = CLI_ERROR;
+    }
+    fflush(stdout);
+
+exit:
+    cli_free(msg, mlen);
+    cli_free(sig, siglen);
+    cli_key_free(&key);
+    return rc;
+}
+
+#else
+typedef int tacit_cli_cmd_verify_unused; /* TACIT_CLI_UNUSED: no RSA, no EC */
+#endif

@@ -1,0 +1,212 @@
+/*
+ * tacit_mpi division: Knuth's algorithm D on limbs, and the signed
+ * division / reduction functions built on it.  Leaky (ordinary
+ * arithmetic); the constant-time reduction is tacit_mpi_core_mod_ct.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_BIGNUM_C)
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bignum_core.h"
+#include "bignum_core_limb.h"
+#include "bignum_internal.h"
+#include "tacit/bignum.h"
+#include "tacit/platform.h"
+
+void tacit_mpi_div_limbs_unsafe(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
+                                size_t na, const tacit_mpi_uint *B, size_t nb,
+                                tacit_mpi_uint *T)
+{
+    tacit_mpi_uint *U = T, *V = T + na + 1, d, top;
+    size_t s = 0, i, j;
+
+    /* normalise: shift both so the divisor's top bit is set */
+    for (top = B[nb - 1]; (top >> (TACIT_MPI_LIMB_BITS - 1)) == 0; top <<= 1) {
+        s++;
+    }
+    memcpy(U, A, na * sizeof(*U));
+    U[na] = 0;
+    tacit_mpi_core_shift_l(U, na + 1, s);
+    memcpy(V, B, nb * sizeof(*V));
+    tacit_mpi_core_shift_l(V, nb, s);
+    d = V[nb - 1];
+
+    for (j = na - nb + 1; j-- > 0;) {
+        tacit_mpi_uint hi = U[j + nb], lo = U[j + nb - 1], q, mc = 0, br = 0;
+
+        /* the estimate from the top limbs is at most 2 too large (Knuth, Theorem B) */
+        q = hi >= d ? TACIT_MPI_UINT_MAX : tacit_mpi_div21_unsafe(hi, lo, d);
+        for (i = 0; i < nb; i++) {
+            tacit_mpi_uint p = tacit_mpi_muladd(&mc, q, V[i], mc, 0);
+            tacit_mpi_uint u = U[j + i], df = u - p;
+            tacit_mpi_uint b1 = (tacit_mpi_uint)(u < p);
+            U[j + i] = df - br;
+            br = b1 | (tacit_mpi_uint)(df < br);
+        }
+        {
+            tacit_mpi_uint u = U[j + nb], df = u - mc;
+            tacit_mpi_uint b1 = (tacit_mpi_uint)(u < mc);
+            U[j + nb] = df - br;
+            br = b1 | (tacit_mpi_uint)(df < br);
+        }
+        while (br != 0) {
+            tacit_mpi_uint c = tacit_mpi_core_add(U + j, U + j, V, nb), old = U[j + nb];
+            U[j + nb] += c;
+            br = (tacit_mpi_uint)(U[j + nb] >= old); /* still negative: no carry out */
+            q--;
+        }
+        if (Q != NULL) {
+            Q[j] = q;
+        }
+    }
+    if (R != NULL) {
+        tacit_mpi_core_shift_r(U, nb, s);
+        memcpy(R, U, nb * sizeof(*R));
+    }
+}
+
+int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
+{
+    tacit_mpi TQ, TR;
+    tacit_mpi_uint *T = NULL;
+    size_t na, nb;
+    int as, bs, ret;
+
+    if (A == NULL || B == NULL || (Q != NULL && Q == R)) {
+        return TACIT_ERR_MPI_BAD_INPUT;
+    }
+    na = tacit_mpi_used_limbs(A);
+    nb = tacit_mpi_used_limbs(B);
+    if (nb == 0) {
+        return TACIT_ERR_MPI_DIVISION_BY_ZERO;
+    }
+    as = A->s;
+    bs = B->s;
+    tacit_mpi_init(&TQ);
+    tacit_mpi_init(&TR);
+    if (tacit_mpi_cmp_abs(A, B) < 0) {
+        /* quotient 0, remainder A */
+        if ((ret = tacit_mpi_grow(&TQ, 1)) != 0 || (ret = tacit_mpi_copy(&TR, A)) != 0) {
+            goto cleanup;
+        }
+    } else {
+        if ((ret = tacit_mpi_grow(&TQ, na - nb + 1)) != 0 ||
+            (ret = tacit_mpi_grow(&TR, nb)) != 0) {
+            goto cleanup;
+        }
+        T = (tacit_mpi_uint *)calloc(na + nb + 2, sizeof(*T));
+        if (T == NULL) {
+            ret = TACIT_ERR_MPI_ALLOC_FAILED;
+            goto cleanup;
+        }
+        tacit_mpi_div_limbs_unsafe(TQ.p, TR.p, A->p, na, B->p, nb, T);
+        TQ.s = as * bs;
+    }
+    TR.s = as;
+    tacit_mpi_normalize_sign(&TQ);
+    tacit_mpi_normalize_sign(&TR);
+    if (Q != NULL) {
+        tacit_mpi_swap(Q, &TQ);
+    }
+    if (R != NULL) {
+        tacit_mpi_swap(R, &TR);
+    }
+    ret = 0;
+cleanup:
+    if (T != NULL) {
+        tacit_platform_zeroize(T, (na + nb + 2) * sizeof(*T));
+        free(T);
+    }
+    tacit_mpi_free(&TQ);
+    tacit_mpi_free(&TR);
+    return ret;
+}
+
+int tacit_mpi_div_int(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, tacit_mpi_sint b)
+{
+    tacit_mpi_uint limb = b < 0 ? (tacit_mpi_uint)0 - (tacit_mpi_uint)b : (tacit_mpi_uint)b;
+    tacit_mpi B;
+
+    B.s = b < 0 ? -1 : 1;
+    B.n = 1;
+    B.p = &limb;
+    return tacit_mpi_div_mpi(Q, R, A, &B);
+}
+
+int tacit_mpi_mod_mpi(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
+{
+    tacit_mpi T;
+    int ret;
+
+    if (R == NULL || A == NULL || B == NULL) {
+        return TACIT_ERR_MPI_BAD_INPUT;
+    }
+    if (tacit_mpi_used_limbs(B) == 0) {
+        return TACIT_ERR_MPI_DIVISION_BY_ZERO;
+    }
+    if (B->s < 0) {
+        return TACIT_ERR_MPI_NEGATIVE_VALUE;
+    }
+    tacit_mpi_init(&T);
+    if ((ret = tacit_mpi_div_mpi(NULL, &T, A, B)) == 0 && T.s < 0) {
+        /* |A mod B| < B: one addition makes it non-negative */
+        ret = tacit_mpi_add_mpi(&T, &T, B);
+    }
+    if (ret == 0) {
+        tacit_mpi_swap(R, &T);
+    }
+    tacit_mpi_free(&T);
+    return ret;
+}
+
+int tacit_mpi_mod_int(tacit_mpi_uint *r, const tacit_mpi *A, tacit_mpi_sint b)
+{
+    tacit_mpi_uint limb;
+
+    if (r == NULL || A == NULL) {
+        return TACIT_ERR_MPI_BAD_INPUT;
+    }
+    if (b == 0) {
+        return TACIT_ERR_MPI_DIVISION_BY_ZERO;
+    }
+    if (b < 0) {
+        return TACIT_ERR_MPI_NEGATIVE_VALUE;
+    }
+    limb = (tacit_mpi_uint)b;
+#if defined(TACIT_MPI_HAVE_DBL)
+    {
+        /* one limb at a time from the top, no allocation (trial division) */
+        tacit_mpi_uint rem = 0;
+        size_t i;
+        for (i = tacit_mpi_used_limbs(A); i-- > 0;) {
+            rem = (tacit_mpi_uint)((((tacit_mpi_dbl)rem << TACIT_MPI_LIMB_BITS) | A->p[i]) % limb);
+        }
+        if (A->s < 0 && rem != 0) {
+            rem = limb - rem;
+        }
+        *r = rem;
+        return 0;
+    }
+#else
+    {
+        tacit_mpi B, T;
+        int ret;
+        B.s = 1;
+        B.n = 1;
+        B.p = &limb;
+        tacit_mpi_init(&T);
+        if ((ret = tacit_mpi_mod_mpi(&T, A, &B)) == 0) {
+            *r = T.n > 0 ? T.p[0] : 0;
+        }
+        tacit_mpi_free(&T);
+        return ret;
+    }
+#endif
+}
+
+#else
+typedef int tacit_bignum_div_unused;
+#endif /* TACIT_BIGNUM_C */

@@ -1,0 +1,193 @@
+/*
+ * tacit_mpi text import/export in radix 10 and 16.  Leaky (public values:
+ * configuration, test vectors, printing).
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_BIGNUM_C)
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bignum_core.h"
+#include "bignum_core_limb.h"
+#include "bignum_internal.h"
+#include "tacit/bignum.h"
+#include "tacit/platform.h"
+
+/* Value of a digit in radix 10 or 16, or -1. */
+static int digit_value(char c, int radix)
+{
+    int v = -1;
+
+    if (c >= '0' && c <= '9') {
+        v = c - '0';
+    } else if (c >= 'a' && c <= 'f') {
+        v = c - 'a' + 10;
+    } else if (c >= 'A' && c <= 'F') {
+        v = c - 'A' + 10;
+    }
+    return v < radix ? v : -1;
+}
+
+int tacit_mpi_read_string(tacit_mpi *X, int radix, const char *s)
+{
+    tacit_mpi T;
+    size_t len, i, limbs, bits;
+    int neg = 0, ret;
+
+    if (X == NULL || s == NULL || (radix != 10 && radix != 16)) {
+        return TACIT_ERR_MPI_BAD_INPUT;
+    }
+    if (s[0] == '-') {
+        neg = 1;
+        s++;
+    }
+    len = strlen(s);
+    if (len == 0) {
+        return TACIT_ERR_MPI_INVALID_CHARACTER;
+    }
+    for (i = 0; i < len; i++) {
+        if (digit_value(s[i], radix) < 0) {
+            return TACIT_ERR_MPI_INVALID_CHARACTER;
+        }
+    }
+    while (len > 1 && s[0] == '0') {
+        s++;
+        len--;
+    }
+    /* log2(10) < 3.33 */
+    bits = radix == 16 ? 4 * len : len / 3 * 10 + 4 * (len % 3);
+    if (bits / TACIT_MPI_LIMB_BITS >= TACIT_MPI_GROW_MAX_LIMBS) {
+        return TACIT_ERR_MPI_TOO_LARGE;
+    }
+    limbs = TACIT_MPI_CORE_BITS_TO_LIMBS(bits);
+    tacit_mpi_init(&T);
+    if ((ret = tacit_mpi_grow(&T, limbs)) != 0) {
+        return ret;
+    }
+    if (radix == 16) {
+        for (i = 0; i < len; i++) {
+            tacit_mpi_uint d = (tacit_mpi_uint)digit_value(s[len - 1 - i], 16);
+            T.p[i / (TACIT_MPI_LIMB_BITS / 4)] |= d << (4 * (i % (TACIT_MPI_LIMB_BITS / 4)));
+        }
+    } else {
+        for (i = 0; i < len; i++) {
+            /* T = T * 10 + digit, in place */
+            tacit_mpi_uint c = (tacit_mpi_uint)digit_value(s[i], 10);
+            size_t k;
+            for (k = 0; k < limbs; k++) {
+                T.p[k] = tacit_mpi_muladd(&c, T.p[k], 10, c, 0);
+            }
+        }
+    }
+    T.s = neg ? -1 : 1;
+    tacit_mpi_normalize_sign(&T);
+    tacit_mpi_swap(X, &T);
+    tacit_mpi_free(&T);
+    return 0;
+}
+
+/*
+ * Divide the limb array X (n limbs) in place by d < 2^(biL/2) and return
+ * the remainder, working in half limbs so no wider type is needed.
+ */
+static tacit_mpi_uint div_small(tacit_mpi_uint *X, size_t n, tacit_mpi_uint d)
+{
+    const unsigned h = TACIT_MPI_LIMB_BITS / 2;
+    const tacit_mpi_uint lmask = ((tacit_mpi_uint)1 << h) - 1;
+    tacit_mpi_uint r = 0;
+    size_t i;
+
+    for (i = n; i-- > 0;) {
+        tacit_mpi_uint hi = (r << h) | (X[i] >> h), qh, ql, lo;
+        qh = hi / d;
+        r = hi % d;
+        lo = (r << h) | (X[i] & lmask);
+        ql = lo / d;
+        r = lo % d;
+        X[i] = (qh << h) | ql;
+    }
+    return r;
+}
+
+int tacit_mpi_write_string(const tacit_mpi *X, int radix, char *buf, size_t buflen,
+                           size_t *olen)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t used, ndig = 0, need, i;
+    char *digits = NULL;        /* least significant first */
+    tacit_mpi_uint *W = NULL;
+    int ret = 0, neg;
+
+    if (X == NULL || olen == NULL || (buf == NULL && buflen != 0) ||
+        (radix != 10 && radix != 16)) {
+        return TACIT_ERR_MPI_BAD_INPUT;
+    }
+    used = tacit_mpi_used_limbs(X);
+    neg = X->s < 0 && used > 0;
+    /* at most biL/3 + 1 decimal digits per limb; biL/4 hex */
+    digits = (char *)malloc(used * (TACIT_MPI_LIMB_BITS / 3 + 1) + 1);
+    W = (tacit_mpi_uint *)calloc(used + 1, sizeof(*W));
+    if (digits == NULL || W == NULL) {
+        ret = TACIT_ERR_MPI_ALLOC_FAILED;
+        goto cleanup;
+    }
+    if (used > 0) {
+        memcpy(W, X->p, used * sizeof(*W));
+    }
+    if (radix == 16) {
+        size_t nib = (tacit_mpi_core_bitlen(W, used) + 3) / 4;
+        for (i = 0; i < nib; i++) {
+            digits[ndig++] = hex[(W[i / (TACIT_MPI_LIMB_BITS / 4)] >>
+                                  (4 * (i % (TACIT_MPI_LIMB_BITS / 4)))) & 0xF];
+        }
+    } else {
+        /* 10^4 or 10^9 fits in half a limb */
+        const tacit_mpi_uint chunk = TACIT_MPI_LIMB_BITS == 64 ? 1000000000u : 10000u;
+        const unsigned chunk_digits = TACIT_MPI_LIMB_BITS == 64 ? 9 : 4;
+        size_t n = used;
+        while (n > 0) {
+            tacit_mpi_uint r = div_small(W, n, chunk);
+            unsigned k;
+            while (n > 0 && W[n - 1] == 0) {
+                n--;
+            }
+            for (k = 0; k < chunk_digits && (n > 0 || r != 0); k++) {
+                digits[ndig++] = (char)('0' + r % 10);
+                r /= 10;
+            }
+        }
+    }
+    if (ndig == 0) {
+        digits[ndig++] = '0';
+    }
+    need = (size_t)neg + ndig + 1;
+    *olen = need;
+    if (buflen < need) {
+        if (buflen > 0) {
+            buf[0] = '\0';
+        }
+        ret = TACIT_ERR_MPI_BUFFER_TOO_SMALL;
+        goto cleanup;
+    }
+    i = 0;
+    if (neg) {
+        buf[i++] = '-';
+    }
+    while (ndig > 0) {
+        buf[i++] = digits[--ndig];
+    }
+    buf[i] = '\0';
+cleanup:
+    free(digits);
+    if (W != NULL) {
+        tacit_platform_zeroize(W, (used + 1) * sizeof(*W));
+        free(W);
+    }
+    return ret;
+}
+
+#else
+typedef int tacit_bignum_string_unused;
+#endif /* TACIT_BIGNUM_C */

@@ -1,0 +1,389 @@
+/*
+ * ECDSA signing (RFC 6979 nonces, optionally hedged) and verification.
+ *
+ * Signing, with e the truncated hash, d the key and k the nonce:
+ *     r = x(k G) mod n,  s = k^-1 (e + r d) mod n
+ * in Montgomery form mod n (tacit_ecp_sc_*), constant time; k G uses the
+ * masked fixed-base comb.  The only values revealed are r == 0 or s == 0
+ * (a retry with the next nonce, probability ~2^-256) and the range verdict
+ * on rejected nonce candidates.
+ *
+ * Verification handles public values only: u1 = e/s, u2 = r/s and
+ * tacit_ecp_muladd_unsafe.
+ */
+#include "ecp_internal.h"
+#include "tacit/ecdsa.h"
+#include "tacit/asn1.h"
+#include "tacit/hmac_drbg.h"
+
+#if defined(TACIT_ECDSA_C)
+
+#include <string.h>
+
+#if defined(TACIT_TEST_HOOKS)
+unsigned char tacit_ecdsa_test_last_k[TACIT_ECP_MAX_BYTES];
+#endif
+
+static tacit_md_type md_for_len(tacit_md_type md, size_t hlen)
+{
+    if (md != TACIT_MD_NONE && tacit_md_size(md) != 0) {
+        return md;
+    }
+    switch (hlen) {
+        case 20:
+            return TACIT_MD_SHA1;
+        case 28:
+            return TACIT_MD_SHA224;
+        case 48:
+            return TACIT_MD_SHA384;
+        case 64:
+            return TACIT_MD_SHA512;
+        default:
+            return TACIT_MD_SHA256;
+    }
+}
+
+/* k = bits2int(T): the leftmost c->bits bits of T (c->bytes long) */
+static void bits2int(const tacit_ecp_curve *c, tacit_mpi_uint *k, const unsigned char *t)
+{
+    unsigned shift = (unsigned)(c->bytes * 8 - c->bits);
+    size_t i;
+
+    tacit_ecp_from_bytes(k, c->limbs, t, c->bytes);
+    if (shift != 0) {
+        for (i = 0; i < c->limbs; i++) {
+            k[i] = (k[i] >> shift) |
+                   (i + 1 < c->limbs ? k[i + 1] << (TACIT_MPI_LIMB_BITS - shift) : 0);
+        }
+    }
+}
+
+/* r||s into sig (2 * bytes) */
+static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tacit_md_type md,
+                     const unsigned char *hash, size_t hlen, unsigned char *sig,
+                     tacit_rng_func f_rng, void *p_rng)
+{
+    tacit_hmac_drbg_context drbg;
+    unsigned char x[TACIT_ECP_MAX_BYTES], h1[TACIT_ECP_MAX_BYTES], t[TACIT_ECP_MAX_BYTES];
+    unsigned char extra[32];
+    size_t elen = 0;
+    tacit_mpi_uint e[TACIT_ECP_N], k[TACIT_ECP_N], r[TACIT_ECP_N], s[TACIT_ECP_N];
+    tacit_mpi_uint tmp[TACIT_ECP_N], rx[TACIT_ECP_N], ry[TACIT_ECP_N];
+    tacit_rng_func blind_rng = f_rng;
+    void *blind_p = p_rng;
+    int ret, tries;
+
+    tacit_hmac_drbg_init(&drbg);
+    tacit_ecp_sc_from_hash(c, e, hash, hlen);
+    tacit_ecp_to_bytes(key->d, c->limbs, x, c->bytes);
+    tacit_ecp_to_bytes(e, c->limbs, h1, c->bytes);
+    if (f_rng != NULL) {
+        if (f_rng(p_rng, extra, sizeof(extra)) != 0) {
+            ret = TACIT_ERR_RNG_FAILED;
+            goto cleanup;
+        }
+        elen = sizeof(extra);
+    }
+    blind_rng = tacit_ecp_rng_or_default(blind_rng, &blind_p);
+    ret = tacit_hmac_drbg_seed_buf(&drbg, md_for_len(md, hlen), x, c->bytes, h1, c->bytes,
+                                   extra, elen);
+    if (ret != 0) {
+        goto cleanup;
+    }
+    ret = TACIT_ERR_CORRUPTION_DETECTED;
+    for (tries = 0; tries < 16; tries++) {
+        if ((ret = tacit_hmac_drbg_generate(&drbg, t, c->bytes, NULL, 0)) != 0) {
+            goto cleanup;
+        }
+        bits2int(c, k, t);
+        /* a candidate out of [1, n-1] is discarded: its verdict may show */
+        if (!tacit_ct_declassify_u32((uint32_t)(tacit_ecp_sc_in_range_ct(c, k) & 1u))) {
+            ret = TACIT_ERR_CORRUPTION_DETECTED;
+            continue;
+        }
+#if defined(TACIT_TEST_HOOKS)
+        memcpy(tacit_ecdsa_test_last_k, t, c->bytes);
+        tacit_ecp_to_bytes(k, c->limbs, tacit_ecdsa_test_last_k, c->bytes);
+#endif
+        if ((ret = tacit_ecp_mul_base_ct(c, rx, ry, k, blind_rng, blind_p)) != 0) {
+            goto cleanup;
+        }
+        /* r = x mod n (x < p < 2n) */
+        tacit_ecp_fe_from_mont(c, rx, rx);
+        tacit_ecp_sc_reduce_once(c, r, rx);
+        /* s = k^-1 (e + r d): Montgomery forms cancel as commented */
+        tacit_ecp_sc_mul(c, tmp, r, c->rr_n);        /* r R */
+        tacit_ecp_sc_mul(c, tmp, tmp, key->d);       /* r d */
+        tacit_ecp_modadd(tmp, tmp, e, c->n, c->limbs); /* e + r d */
+        tacit_ecp_sc_mul(c, s, k, c->rr_n);          /* k R */
+        tacit_ecp_sc_inv(c, s, s);                   /* k^-1 R */
+        tacit_ecp_sc_mul(c, s, s, tmp);              /* k^-1 (e + r d) */
+        if (tacit_ct_declassify_u32((uint32_t)((tacit_ecp_is_zero_ct(r, c->limbs) |
+                                                tacit_ecp_is_zero_ct(s, c->limbs)) & 1u))) {
+            ret = TACIT_ERR_CORRUPTION_DETECTED;
+            continue; /* probability ~2^-bits: next nonce */
+        }
+        tacit_ecp_to_bytes(r, c->limbs, sig, c->bytes);
+        tacit_ecp_to_bytes(s, c->limbs, sig + c->bytes, c->bytes);
+        ret = 0;
+        break;
+    }
+
+cleanup:
+    tacit_hmac_drbg_free(&drbg);
+    tacit_platform_zeroize(x, sizeof(x));
+    tacit_platform_zeroize(t, sizeof(t));
+    tacit_platform_zeroize(extra, sizeof(extra));
+    tacit_platform_zeroize(k, sizeof(k));
+    tacit_platform_zeroize(tmp, sizeof(tmp));
+    tacit_platform_zeroize(rx, sizeof(rx));
+    tacit_platform_zeroize(ry, sizeof(ry));
+    tacit_platform_zeroize(s, sizeof(s));
+    return ret;
+}
+
+static int sign_check(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
+                      unsigned char *sig, size_t *siglen, const tacit_ecp_curve **cp)
+{
+    if (key == NULL || sig == NULL || siglen == NULL || (hash == NULL && hlen != 0)) {
+        return TACIT_ERR_ECP_BAD_INPUT;
+    }
+    if ((*cp = tacit_ecp_curve_get(key->grp)) == NULL) {
+        return TACIT_ERR_ECP_UNKNOWN_CURVE;
+    }
+    if (!key->has_private) {
+        return TACIT_ERR_ECP_NO_PRIVATE_KEY;
+    }
+    if (hlen == 0) {
+        return TACIT_ERR_ECDSA_BAD_HASH;
+    }
+    return 0;
+}
+
+int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
+                         const unsigned char *hash, size_t hlen,
+                         unsigned char *sig, size_t sigsize, size_t *siglen,
+                         tacit_rng_func f_rng, void *p_rng)
+{
+    const tacit_ecp_curve *c = NULL;
+    int ret = sign_check(key, hash, hlen, sig, siglen, &c);
+
+    if (ret != 0) {
+        return ret;
+    }
+    if (sigsize < 2 * c->bytes) {
+        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
+    }
+    ret = sign_core(c, key, md, hash, hlen, sig, f_rng, p_rng);
+    if (ret != 0) {
+        memset(sig, 0, 2 * c->bytes);
+        return ret;
+    }
+    *siglen = 2 * c->bytes;
+    return 0;
+}
+
+/* DER SEQUENCE { r, s } of raw r||s (each `bytes` long) at the start of der */
+static int raw_to_der(size_t bytes, const unsigned char *raw, unsigned char *der,
+                      size_t dersize, size_t *derlen)
+{
+    unsigned char buf[TACIT_ECDSA_MAX_DER_LEN], *p = buf + sizeof(buf);
+    int len = 0, r;
+
+    if ((r = tacit_asn1_write_uint(&p, buf, raw + bytes, bytes)) < 0) {
+        return r;
+    }
+    len += r;
+    if ((r = tacit_asn1_write_uint(&p, buf, raw, bytes)) < 0) {
+        return r;
+    }
+    len += r;
+    if ((r = tacit_asn1_write_header(&p, buf, TACIT_ASN1_SEQUENCE, (size_t)len)) < 0) {
+        return r;
+    }
+    len += r;
+    if ((size_t)len > dersize) {
+        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
+    }
+    memcpy(der, p, (size_t)len);
+    *derlen = (size_t)len;
+    return 0;
+}
+
+int tacit_ecdsa_sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
+                         const unsigned char *hash, size_t hlen,
+                         unsigned char *sig, size_t sigsize, size_t *siglen,
+                         tacit_rng_func f_rng, void *p_rng)
+{
+    const tacit_ecp_curve *c = NULL;
+    unsigned char raw[TACIT_ECDSA_MAX_RAW_LEN];
+    int ret = sign_check(key, hash, hlen, sig, siglen, &c);
+
+    if (ret != 0) {
+        return ret;
+    }
+    ret = sign_core(c, key, md, hash, hlen, raw, f_rng, p_rng);
+    if (ret == 0) {
+        ret = raw_to_der(c->bytes, raw, sig, sigsize, siglen);
+    }
+    tacit_platform_zeroize(raw, sizeof(raw));
+    return ret;
+}
+
+/* r, s from raw bytes, public; checks 1 <= r, s < n */
+static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
+                       const unsigned char *hash, size_t hlen,
+                       const unsigned char *rb, size_t rlen, const unsigned char *sb, size_t slen)
+{
+    tacit_mpi_uint r[TACIT_ECP_N], s[TACIT_ECP_N], e[TACIT_ECP_N], w[TACIT_ECP_N];
+    tacit_mpi_uint u1[TACIT_ECP_N], u2[TACIT_ECP_N], qx[TACIT_ECP_N], qy[TACIT_ECP_N];
+    tacit_mpi_uint x[TACIT_ECP_N], y[TACIT_ECP_N];
+
+    if (hlen == 0) {
+        return TACIT_ERR_ECDSA_BAD_HASH;
+    }
+    if (rlen > c->bytes || slen > c->bytes) {
+        return TACIT_ERR_ECDSA_BAD_SIGNATURE;
+    }
+    tacit_ecp_from_bytes(r, c->limbs, rb, rlen);
+    tacit_ecp_from_bytes(s, c->limbs, sb, slen);
+    if (!tacit_ecp_sc_in_range_ct(c, r) || !tacit_ecp_sc_in_range_ct(c, s)) {
+        return TACIT_ERR_ECDSA_BAD_SIGNATURE;
+    }
+    if (!tacit_ecp_lt_ct(key->Qx, c->p, c->limbs) || !tacit_ecp_lt_ct(key->Qy, c->p, c->limbs)) {
+        return TACIT_ERR_ECP_INVALID_POINT;
+    }
+    tacit_ecp_fe_to_mont(c, qx, key->Qx);
+    tacit_ecp_fe_to_mont(c, qy, key->Qy);
+    if (!tacit_ecp_on_curve(c, qx, qy)) {
+        return TACIT_ERR_ECP_INVALID_POINT;
+    }
+    tacit_ecp_sc_from_hash(c, e, hash, hlen);
+    tacit_ecp_sc_mul(c, w, s, c->rr_n); /* s R */
+    tacit_ecp_sc_inv(c, w, w);          /* s^-1 R */
+    tacit_ecp_sc_mul(c, u1, w, e);      /* e / s */
+    tacit_ecp_sc_mul(c, u2, w, r);      /* r / s */
+    if (tacit_ecp_muladd_unsafe(c, x, y, u1, u2, qx, qy)) {
+        return TACIT_ERR_ECDSA_VERIFY_FAILED;
+    }
+    tacit_ecp_fe_from_mont(c, x, x);
+    tacit_ecp_sc_reduce_once(c, x, x);
+    if (memcmp(x, r, c->limbs * sizeof(tacit_mpi_uint)) != 0) {
+        return TACIT_ERR_ECDSA_VERIFY_FAILED;
+    }
+    return 0;
+}
+
+static int verify_check(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
+                        const unsigned char *sig, const tacit_ecp_curve **cp)
+{
+    if (key == NULL || sig == NULL || (hash == NULL && hlen != 0)) {
+        return TACIT_ERR_ECP_BAD_INPUT;
+    }
+    if ((*cp = tacit_ecp_curve_get(key->grp)) == NULL) {
+        return TACIT_ERR_ECP_UNKNOWN_CURVE;
+    }
+    return 0;
+}
+
+int tacit_ecdsa_verify_raw(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
+                           const unsigned char *sig, size_t siglen)
+{
+    const tacit_ecp_curve *c = NULL;
+    int ret = verify_check(key, hash, hlen, sig, &c);
+
+    if (ret != 0) {
+        return ret;
+    }
+    if (siglen != 2 * c->bytes) {
+        return TACIT_ERR_ECDSA_BAD_SIGNATURE;
+    }
+    return verify_core(c, key, hash, hlen, sig, c->bytes, sig + c->bytes, c->bytes);
+}
+
+/* Strict DER SEQUENCE { r, s } covering exactly der[0..len). */
+static int parse_der(const unsigned char *der, size_t len, const unsigned char **r,
+                     size_t *rlen, const unsigned char **s, size_t *slen)
+{
+    const unsigned char *p = der, *end = der + len, *seq_end;
+    size_t l;
+
+    if (tacit_asn1_get_tag(&p, end, &l, TACIT_ASN1_SEQUENCE) != 0) {
+        return TACIT_ERR_ECDSA_BAD_SIGNATURE;
+    }
+    seq_end = p + l;
+    if (tacit_asn1_get_uint(&p, seq_end, r, rlen) != 0 ||
+        tacit_asn1_get_uint(&p, seq_end, s, slen) != 0 ||
+        tacit_asn1_expect_end(p, seq_end) != 0 || tacit_asn1_expect_end(p, end) != 0) {
+        return TACIT_ERR_ECDSA_BAD_SIGNATURE;
+    }
+    return 0;
+}
+
+int tacit_ecdsa_verify_der(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
+                           const unsigned char *sig, size_t siglen)
+{
+    const tacit_ecp_curve *c = NULL;
+    const unsigned char *r, *s;
+    size_t rlen, slen;
+    int ret = verify_check(key, hash, hlen, sig, &c);
+
+    if (ret != 0) {
+        return ret;
+    }
+    if ((ret = parse_der(sig, siglen, &r, &rlen, &s, &slen)) != 0) {
+        return ret;
+    }
+    return verify_core(c, key, hash, hlen, r, rlen, s, slen);
+}
+
+int tacit_ecdsa_raw_to_der(tacit_ecp_group_id grp, const unsigned char *raw, size_t rawlen,
+                           unsigned char *der, size_t dersize, size_t *derlen)
+{
+    const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
+
+    if (raw == NULL || der == NULL || derlen == NULL) {
+        return TACIT_ERR_ECP_BAD_INPUT;
+    }
+    if (c == NULL) {
+        return TACIT_ERR_ECP_UNKNOWN_CURVE;
+    }
+    if (rawlen != 2 * c->bytes) {
+        return TACIT_ERR_ECDSA_BAD_SIGNATURE;
+    }
+    return raw_to_der(c->bytes, raw, der, dersize, derlen);
+}
+
+int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, size_t derlen,
+                           unsigned char *raw, size_t rawsize, size_t *rawlen)
+{
+    const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
+    const unsigned char *r, *s;
+    size_t rlen, slen;
+    int ret;
+
+    if (der == NULL || raw == NULL || rawlen == NULL) {
+        return TACIT_ERR_ECP_BAD_INPUT;
+    }
+    if (c == NULL) {
+        return TACIT_ERR_ECP_UNKNOWN_CURVE;
+    }
+    if ((ret = parse_der(der, derlen, &r, &rlen, &s, &slen)) != 0) {
+        return ret;
+    }
+    if (rlen > c->bytes || slen > c->bytes) {
+        return TACIT_ERR_ECDSA_BAD_SIGNATURE;
+    }
+    if (rawsize < 2 * c->bytes) {
+        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
+    }
+    memset(raw, 0, 2 * c->bytes);
+    memcpy(raw + c->bytes - rlen, r, rlen);
+    memcpy(raw + 2 * c->bytes - slen, s, slen);
+    *rawlen = 2 * c->bytes;
+    return 0;
+}
+
+#else
+typedef int tacit_ecdsa_unused;
+#endif /* TACIT_ECDSA_C */

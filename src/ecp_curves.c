@@ -1,0 +1,113 @@
+/*
+ * The three supported curves: their constants (ecp_data.c, generated) tied
+ * to their field products, and lookup by id or name.
+ */
+#include "ecp_internal.h"
+
+#if defined(TACIT_ECP_C)
+
+#include <string.h>
+
+#define CURVE(ID, NAME, name, BITS, PMM, NMM)                                           \
+    {                                                                           \
+        ID, NAME, (BITS + 63) / 64 * 64 / TACIT_MPI_LIMB_BITS, BITS, (BITS + 7) / 8, \
+        (BITS + TACIT_ECP_W - 1) / TACIT_ECP_W,                                 \
+        tacit_ecp_##name##_p, tacit_ecp_##name##_n, tacit_ecp_##name##_b_mont,   \
+        tacit_ecp_##name##_one_mont, tacit_ecp_##name##_rr_p,                   \
+        tacit_ecp_##name##_gx_mont, tacit_ecp_##name##_gy_mont,                 \
+        tacit_ecp_##name##_rr_n, tacit_ecp_##name##_one_n,                      \
+        (tacit_mpi_uint)(PMM), (tacit_mpi_uint)(NMM),                           \
+        tacit_ecp_##name##_gtab, tacit_ecp_##name##_mul, tacit_ecp_##name##_sqr, \
+        tacit_ecp_##name##_add, tacit_ecp_##name##_sub, tacit_ecp_##name##_jac_dbl, \
+        tacit_ecp_##name##_jac_add, tacit_ecp_##name##_jac_madd,                \
+        tacit_ecp_##name##_proj_madd, tacit_ecp_##name##_proj_dbl               \
+    }
+
+/*
+ * -m^-1 mod 2^64 for p and n (scripts/gen_ecp_data.py prints them); the
+ * cast keeps the low 32 bits, which is -m^-1 mod 2^32 for 32-bit limbs.
+ */
+static const tacit_ecp_curve curves[3] = {
+    CURVE(TACIT_ECP_SECP256R1, "P-256", p256, 256, 0x0000000000000001u, 0xccd1c8aaee00bc4fu),
+    CURVE(TACIT_ECP_SECP384R1, "P-384", p384, 384, 0x0000000100000001u, 0x6ed46089e88fdc45u),
+    CURVE(TACIT_ECP_SECP521R1, "P-521", p521, 521, 0x0000000000000001u, 0x1d2f5ccd79a995c7u),
+};
+
+const tacit_ecp_curve *tacit_ecp_curve_get(tacit_ecp_group_id id)
+{
+    const tacit_ecp_curve *c;
+
+    switch (id) {
+        case TACIT_ECP_SECP256R1:
+            c = &curves[0];
+            break;
+        case TACIT_ECP_SECP384R1:
+            c = &curves[1];
+            break;
+        case TACIT_ECP_SECP521R1:
+            c = &curves[2];
+            break;
+        default:
+            return NULL;
+    }
+    return c;
+}
+
+size_t tacit_ecp_curve_bytes(tacit_ecp_group_id id)
+{
+    const tacit_ecp_curve *c = tacit_ecp_curve_get(id);
+    return c == NULL ? 0 : c->bytes;
+}
+
+const char *tacit_ecp_curve_name(tacit_ecp_group_id id)
+{
+    const tacit_ecp_curve *c = tacit_ecp_curve_get(id);
+    return c == NULL ? NULL : c->name;
+}
+
+static int name_eq(const char *a, const char *b)
+{
+    for (; *a != '\0' && *b != '\0'; a++, b++) {
+        char x = *a, y = *b;
+        if (x >= 'A' && x <= 'Z') {
+            x = (char)(x - 'A' + 'a');
+        }
+        if (y >= 'A' && y <= 'Z') {
+            y = (char)(y - 'A' + 'a');
+        }
+        if (x != y) {
+            return 0;
+        }
+    }
+    return *a == *b;
+}
+
+tacit_ecp_group_id tacit_ecp_curve_from_name(const char *name)
+{
+    static const struct {
+        const char *name;
+        tacit_ecp_group_id id;
+    } names[] = {
+        { "P-256", TACIT_ECP_SECP256R1 }, { "secp256r1", TACIT_ECP_SECP256R1 },
+        { "prime256v1", TACIT_ECP_SECP256R1 }, { "P256", TACIT_ECP_SECP256R1 },
+        { "P-384", TACIT_ECP_SECP384R1 }, { "secp384r1", TACIT_ECP_SECP384R1 },
+        { "P384", TACIT_ECP_SECP384R1 },
+        { "P-521", TACIT_ECP_SECP521R1 }, { "secp521r1", TACIT_ECP_SECP521R1 },
+        { "P521", TACIT_ECP_SECP521R1 },
+    };
+    size_t i;
+
+    if (name == NULL) {
+        return TACIT_ECP_NONE;
+    }
+    for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        if (name_eq(name, names[i].name)) {
+            return names[i].id;
+        }
+    }
+    return TACIT_ECP_NONE;
+}
+
+#else
+typedef int tacit_ecp_curves_unused;
+#endif /* TACIT_ECP_C */

@@ -1,0 +1,270 @@
+/*
+ * Generic limb arithmetic of the ecp module (the Montgomery product used
+ * for scalars mod n, modular add/sub, byte conversion) and the field
+ * operations that are not hot enough for per-curve code: inversion and
+ * exponentiation by a public exponent, conversions.  The per-curve
+ * products and point formulas are in ecp_p256.c, ecp_p384.c, ecp_p521.c.
+ * Constant time.
+ */
+#include "ecp_internal.h"
+
+#if defined(TACIT_ECP_C)
+
+#include <string.h>
+
+#define LB TACIT_MPI_LIMB_BITS
+
+/* r = a + b + carry-in over n limbs; returns the carry out. */
+static inline tacit_mpi_uint limbs_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                                       const tacit_mpi_uint *b, size_t n)
+{
+    tacit_ecp_dlimb acc = 0;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        acc += (tacit_ecp_dlimb)a[i] + b[i];
+        r[i] = (tacit_mpi_uint)acc;
+        acc >>= LB;
+    }
+    return (tacit_mpi_uint)acc;
+}
+
+/* r = a - b over n limbs; returns the borrow (0 or 1). */
+static inline tacit_mpi_uint limbs_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                                       const tacit_mpi_uint *b, size_t n)
+{
+    tacit_mpi_uint borrow = 0;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        tacit_ecp_dlimb d = (tacit_ecp_dlimb)a[i] - b[i] - borrow;
+        r[i] = (tacit_mpi_uint)d;
+        borrow = (tacit_mpi_uint)(d >> LB) & 1;
+    }
+    return borrow;
+}
+
+/*
+ * CIOS Montgomery product.  Inputs < m < 2^(n*LB) give t < 2m, reduced by
+ * one masked subtraction.  n must be a compile-time constant at the
+ * instantiations for speed.
+ */
+static inline void montmul_inline(tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                                  const tacit_mpi_uint *b, const tacit_mpi_uint *m,
+                                  size_t n, tacit_mpi_uint mm)
+{
+    tacit_mpi_uint t[TACIT_ECP_N + 2];
+    tacit_mpi_uint d[TACIT_ECP_N];
+    tacit_mpi_uint borrow, use_d;
+    size_t i, j;
+
+    for (j = 0; j < n + 2; j++) {
+        t[j] = 0;
+    }
+    for (i = 0; i < n; i++) {
+        tacit_ecp_dlimb acc;
+        tacit_mpi_uint c = 0, q;
+
+        for (j = 0; j < n; j++) {
+            acc = (tacit_ecp_dlimb)a[j] * b[i] + t[j] + c;
+            t[j] = (tacit_mpi_uint)acc;
+            c = (tacit_mpi_uint)(acc >> LB);
+        }
+        acc = (tacit_ecp_dlimb)t[n] + c;
+        t[n] = (tacit_mpi_uint)acc;
+        t[n + 1] = (tacit_mpi_uint)(acc >> LB);
+
+        q = t[0] * mm;
+        acc = (tacit_ecp_dlimb)q * m[0] + t[0];
+        c = (tacit_mpi_uint)(acc >> LB);
+        for (j = 1; j < n; j++) {
+            acc = (tacit_ecp_dlimb)q * m[j] + t[j] + c;
+            t[j - 1] = (tacit_mpi_uint)acc;
+            c = (tacit_mpi_uint)(acc >> LB);
+        }
+        acc = (tacit_ecp_dlimb)t[n] + c;
+        t[n - 1] = (tacit_mpi_uint)acc;
+        t[n] = t[n + 1] + (tacit_mpi_uint)(acc >> LB);
+    }
+    borrow = limbs_sub(d, t, m, n);
+    /* t >= m exactly when the top limb is set or the subtraction did not borrow */
+    use_d = tacit_ct_mask_nonzero_limb(t[n]) | tacit_ct_mask_eq_limb(borrow, 0);
+    for (j = 0; j < n; j++) {
+        r[j] = tacit_ct_select_limb(use_d, d[j], t[j]);
+    }
+}
+
+void tacit_ecp_montmul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
+                       const tacit_mpi_uint *m, size_t n, tacit_mpi_uint mm)
+{
+    montmul_inline(r, a, b, m, n, mm);
+}
+
+void tacit_ecp_modadd(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
+                      const tacit_mpi_uint *m, size_t n)
+{
+    tacit_mpi_uint s[TACIT_ECP_N], d[TACIT_ECP_N];
+    tacit_mpi_uint carry, borrow, use_d;
+    size_t i;
+
+    carry = limbs_add(s, a, b, n);
+    borrow = limbs_sub(d, s, m, n);
+    use_d = tacit_ct_mask_nonzero_limb(carry) | tacit_ct_mask_eq_limb(borrow, 0);
+    for (i = 0; i < n; i++) {
+        r[i] = tacit_ct_select_limb(use_d, d[i], s[i]);
+    }
+}
+
+void tacit_ecp_modsub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
+                      const tacit_mpi_uint *m, size_t n)
+{
+    tacit_mpi_uint d[TACIT_ECP_N], madd[TACIT_ECP_N];
+    tacit_mpi_uint borrow, mask;
+    size_t i;
+
+    borrow = limbs_sub(d, a, b, n);
+    mask = tacit_ct_mask_from_bit_limb(borrow);
+    for (i = 0; i < n; i++) {
+        madd[i] = m[i] & mask;
+    }
+    (void)limbs_add(r, d, madd, n);
+}
+
+tacit_mpi_uint tacit_ecp_lt_ct(const tacit_mpi_uint *a, const tacit_mpi_uint *b, size_t n)
+{
+    tacit_mpi_uint d[TACIT_ECP_N];
+
+    return tacit_ct_mask_from_bit_limb(limbs_sub(d, a, b, n));
+}
+
+tacit_mpi_uint tacit_ecp_is_zero_ct(const tacit_mpi_uint *a, size_t n)
+{
+    tacit_mpi_uint acc = 0;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        acc |= a[i];
+    }
+    return tacit_ct_mask_eq_limb(acc, 0);
+}
+
+void tacit_ecp_from_bytes(tacit_mpi_uint *r, size_t n, const unsigned char *buf, size_t blen)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        r[i] = 0;
+    }
+    for (i = 0; i < blen && i < n * TACIT_MPI_LIMB_BYTES; i++) {
+        r[i / TACIT_MPI_LIMB_BYTES] |=
+            (tacit_mpi_uint)buf[blen - 1 - i] << (8 * (i % TACIT_MPI_LIMB_BYTES));
+    }
+}
+
+void tacit_ecp_to_bytes(const tacit_mpi_uint *a, size_t n, unsigned char *buf, size_t blen)
+{
+    size_t i;
+
+    for (i = 0; i < blen; i++) {
+        buf[blen - 1 - i] = (i < n * TACIT_MPI_LIMB_BYTES)
+            ? (unsigned char)(a[i / TACIT_MPI_LIMB_BYTES] >> (8 * (i % TACIT_MPI_LIMB_BYTES)))
+            : 0;
+    }
+}
+
+/* ---- field operations ------------------------------------------------------- */
+
+void tacit_ecp_fe_add(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                      const tacit_mpi_uint *b)
+{
+    c->add(r, a, b);
+}
+
+void tacit_ecp_fe_sub(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                      const tacit_mpi_uint *b)
+{
+    c->sub(r, a, b);
+}
+
+void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                           tacit_mpi_uint mask)
+{
+    tacit_mpi_uint neg[TACIT_ECP_N], zero[TACIT_ECP_N];
+    size_t i, n = c->limbs;
+
+    memset(zero, 0, sizeof(zero));
+    tacit_ecp_modsub(neg, zero, a, c->p, n);
+    for (i = 0; i < n; i++) {
+        r[i] = tacit_ct_select_limb(mask, neg[i], a[i]);
+    }
+}
+
+/*
+ * Left-to-right 4-bit fixed windows.  The exponent is public, so skipping
+ * the multiplication for a zero window and indexing the table by a window
+ * leak nothing about a.
+ */
+void tacit_ecp_fe_pow(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                      const tacit_mpi_uint *e)
+{
+    tacit_mpi_uint tab[16][TACIT_ECP_N];
+    tacit_mpi_uint acc[TACIT_ECP_N];
+    size_t n = c->limbs, i, started = 0;
+    int bit;
+
+    memcpy(tab[0], c->one, n * sizeof(tacit_mpi_uint));
+    memcpy(tab[1], a, n * sizeof(tacit_mpi_uint));
+    for (i = 2; i < 16; i++) {
+        c->mul(tab[i], tab[i - 1], a);
+    }
+    memcpy(acc, c->one, n * sizeof(tacit_mpi_uint));
+    for (bit = (int)(n * LB) - 4; bit >= 0; bit -= 4) {
+        unsigned w = (unsigned)(e[bit / LB] >> (bit % LB)) & 15u;
+        if (started) {
+            c->sqr(acc, acc, acc);
+            c->sqr(acc, acc, acc);
+            c->sqr(acc, acc, acc);
+            c->sqr(acc, acc, acc);
+        }
+        if (w != 0) {
+            if (started) {
+                c->mul(acc, acc, tab[w]);
+            } else {
+                memcpy(acc, tab[w], n * sizeof(tacit_mpi_uint));
+                started = 1;
+            }
+        }
+    }
+    memcpy(r, acc, n * sizeof(tacit_mpi_uint));
+    tacit_platform_zeroize(tab, sizeof(tab));
+    tacit_platform_zeroize(acc, sizeof(acc));
+}
+
+void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    tacit_mpi_uint e[TACIT_ECP_N];
+    tacit_mpi_uint two[TACIT_ECP_N];
+
+    memset(two, 0, sizeof(two));
+    two[0] = 2;
+    (void)limbs_sub(e, c->p, two, c->limbs);
+    tacit_ecp_fe_pow(c, r, a, e);
+}
+
+void tacit_ecp_fe_to_mont(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    c->mul(r, a, c->rr_p);
+}
+
+void tacit_ecp_fe_from_mont(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    tacit_mpi_uint one[TACIT_ECP_N];
+
+    memset(one, 0, sizeof(one));
+    one[0] = 1;
+    c->mul(r, a, one);
+}
+
+#else
+typedef int tacit_ecp_field_unused;
+#endif /* TACIT_ECP_C */

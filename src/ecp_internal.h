@@ -1,0 +1,237 @@
+/*
+ * Inside the ecp module: curve descriptions, field and scalar arithmetic,
+ * point arithmetic and scalar multiplication.  Shared by ecp*.c, ecdh.c,
+ * ecdsa.c and the tests.
+ *
+ * Conventions
+ * - A field element is N = c->limbs limbs (little-endian), in Montgomery
+ *   form x*R mod p with R = 2^(64 * ceil(bits/64)) for both limb widths
+ *   (P-521: R = 1, plain integers, see ecp_p521.c), and always fully
+ *   reduced (< p).  Buffers are TACIT_ECP_MAX_LIMBS long.
+ * - A Jacobian point is 3N limbs X|Y|Z (x = X/Z^2, y = Y/Z^3); a projective
+ *   point (x = X/Z, y = Y/Z, used by the fixed-base comb with complete
+ *   formulas) has the same layout; an affine point is 2N limbs X|Y.  Z = 0
+ *   is the point at infinity.
+ * - Scalars mod n are N limbs too (n has as many bits as p).
+ * - Outputs may alias inputs unless a comment says otherwise.
+ * - Everything is constant time unless the name ends in _unsafe.
+ */
+#ifndef TACIT_ECP_INTERNAL_H
+#define TACIT_ECP_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tacit/ecp.h"
+#include "tacit/error.h"
+#include "tacit/limb.h"
+#include "constant_time_internal.h"
+
+#if TACIT_MPI_LIMB_BITS == 64
+#define TACIT_ECP_L64(x) ((tacit_mpi_uint)(x))
+__extension__ typedef unsigned __int128 tacit_ecp_dlimb;
+#else
+#define TACIT_ECP_L64(x) (tacit_mpi_uint)((x) & 0xFFFFFFFFu), (tacit_mpi_uint)((x) >> 32)
+typedef uint64_t tacit_ecp_dlimb;
+#endif
+
+#define TACIT_ECP_N TACIT_ECP_MAX_LIMBS
+
+/* Regular signed windows: digits odd in [-(2^W - 1), 2^W - 1]. */
+#define TACIT_ECP_W 5
+#define TACIT_ECP_TABLE 16              /* 2^(W-1) odd multiples */
+#define TACIT_ECP_COMB_SPACING 4        /* see scripts/gen_ecp_data.py */
+
+typedef void (*tacit_ecp_mul_func)(tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                                   const tacit_mpi_uint *b);
+typedef void (*tacit_ecp_pt1_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P);
+typedef void (*tacit_ecp_pt2_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                                   const tacit_mpi_uint *Q);
+
+typedef struct tacit_ecp_curve {
+    tacit_ecp_group_id id;
+    const char *name;
+    size_t limbs;      /* N */
+    size_t bits;       /* bits of p (and of n): 256, 384, 521 */
+    size_t bytes;      /* (bits + 7) / 8 */
+    size_t digits;     /* signed digits of a scalar: ceil(bits / W) */
+    const tacit_mpi_uint *p, *n;
+    const tacit_mpi_uint *b;       /* Montgomery */
+    const tacit_mpi_uint *one;     /* R mod p */
+    const tacit_mpi_uint *rr_p;    /* R^2 mod p */
+    const tacit_mpi_uint *gx, *gy; /* Montgomery */
+    const tacit_mpi_uint *rr_n;    /* R^2 mod n */
+    const tacit_mpi_uint *one_n;   /* R mod n */
+    tacit_mpi_uint p_mm, n_mm;     /* -m^-1 mod 2^limb_bits */
+    const tacit_mpi_uint *gtab;    /* fixed-base tables, 16 affine points each */
+    /* per-curve code (ecp_p256.c ...): field, then point formulas */
+    tacit_ecp_mul_func mul;        /* Montgomery product mod p */
+    tacit_ecp_mul_func sqr;        /* ignores its third argument */
+    tacit_ecp_mul_func add, sub;
+    tacit_ecp_pt1_func jac_dbl;
+    tacit_ecp_pt2_func jac_add, jac_madd, proj_madd;
+    tacit_ecp_pt1_func proj_dbl;
+} tacit_ecp_curve;
+
+/* The per-curve symbols: data (ecp_data.c) and code (ecp_p256.c, ...). */
+#define TACIT_ECP_DECLARE_CURVE(name)                                               \
+    extern const tacit_mpi_uint tacit_ecp_##name##_p[], tacit_ecp_##name##_n[],       \
+        tacit_ecp_##name##_b_mont[], tacit_ecp_##name##_one_mont[],                   \
+        tacit_ecp_##name##_rr_p[], tacit_ecp_##name##_gx_mont[],                      \
+        tacit_ecp_##name##_gy_mont[], tacit_ecp_##name##_rr_n[],                      \
+        tacit_ecp_##name##_one_n[], tacit_ecp_##name##_gtab[];                        \
+    void tacit_ecp_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);      \
+    void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,       \
+                                    const tacit_mpi_uint *Q);                        \
+    void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,      \
+                                     const tacit_mpi_uint *Qaff);                    \
+    void tacit_ecp_##name##_proj_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,     \
+                                      const tacit_mpi_uint *Qaff);                   \
+    void tacit_ecp_##name##_proj_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);
+
+TACIT_ECP_DECLARE_CURVE(p256)
+TACIT_ECP_DECLARE_CURVE(p384)
+TACIT_ECP_DECLARE_CURVE(p521)
+
+/* NULL for an unknown id. */
+const tacit_ecp_curve *tacit_ecp_curve_get(tacit_ecp_group_id id);
+
+/* ---- generic limb arithmetic (ecp_field.c) --------------------------------- */
+/* Montgomery product a*b/R mod m, n limbs, inputs < m; r may alias. */
+void tacit_ecp_montmul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
+                       const tacit_mpi_uint *m, size_t n, tacit_mpi_uint mm);
+/* r = a + b mod m, r = a - b mod m (inputs < m). */
+void tacit_ecp_modadd(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
+                      const tacit_mpi_uint *m, size_t n);
+void tacit_ecp_modsub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
+                      const tacit_mpi_uint *m, size_t n);
+/* All-ones if a < b (n limbs). */
+tacit_mpi_uint tacit_ecp_lt_ct(const tacit_mpi_uint *a, const tacit_mpi_uint *b, size_t n);
+/* All-ones if a == 0. */
+tacit_mpi_uint tacit_ecp_is_zero_ct(const tacit_mpi_uint *a, size_t n);
+/* Big-endian bytes <-> limbs (blen <= n * limb bytes; higher limbs zero). */
+void tacit_ecp_from_bytes(tacit_mpi_uint *r, size_t n, const unsigned char *buf, size_t blen);
+void tacit_ecp_to_bytes(const tacit_mpi_uint *a, size_t n, unsigned char *buf, size_t blen);
+
+/* ---- field arithmetic mod p (ecp_field.c) ---------------------------------- */
+
+void tacit_ecp_fe_add(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                      const tacit_mpi_uint *b);
+void tacit_ecp_fe_sub(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                      const tacit_mpi_uint *b);
+/* r = -a if mask is all-ones, a if zero. */
+void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                           tacit_mpi_uint mask);
+/* r = a^e for a PUBLIC exponent e (plain integer, N limbs); a may be secret. */
+void tacit_ecp_fe_pow(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                      const tacit_mpi_uint *e);
+/* r = 1/a (Fermat; 0 -> 0). */
+void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
+/* Plain integer < p <-> Montgomery form. */
+void tacit_ecp_fe_to_mont(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
+void tacit_ecp_fe_from_mont(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
+
+/* ---- scalars mod n (ecp_scalar.c) ------------------------------------------ */
+/* Montgomery product mod n. */
+void tacit_ecp_sc_mul(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                      const tacit_mpi_uint *b);
+/* r = a mod n for a < 2n (one conditional subtraction). */
+void tacit_ecp_sc_reduce_once(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
+/* r = a^-1 mod n, a in Montgomery form, result in Montgomery form (Fermat). */
+void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
+/* All-ones if 1 <= a < n. */
+tacit_mpi_uint tacit_ecp_sc_in_range_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *a);
+/*
+ * Bits -> integer as in ECDSA (SEC 1 4.1.3 step 5): the leftmost nbits of
+ * the hash, reduced once mod n.
+ */
+void tacit_ecp_sc_from_hash(const tacit_ecp_curve *c, tacit_mpi_uint *r,
+                            const unsigned char *hash, size_t hlen);
+
+/* ---- points (ecp_point.c) -------------------------------------------------- */
+/* Jacobian, a = -3.  dbl: any input, infinity -> infinity. */
+void tacit_ecp_jac_dbl(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P);
+/*
+ * R = P + Q, Jacobian.  Correct when P != +-Q and neither is infinity;
+ * P == -Q gives infinity; P == Q gives garbage (Z = 0): callers prove it
+ * cannot happen or handle it (tacit_ecp_jac_add_dbl_ct).
+ */
+void tacit_ecp_jac_add(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                       const tacit_mpi_uint *Q);
+/* R = P + Q for any P, Q that are not infinity (the doubling case selected). */
+void tacit_ecp_jac_add_dbl_ct(const tacit_ecp_curve *c, tacit_mpi_uint *R,
+                              const tacit_mpi_uint *P, const tacit_mpi_uint *Q);
+/* Jacobian + affine (Z = 1): same exceptions as jac_add. */
+void tacit_ecp_jac_madd(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                        const tacit_mpi_uint *Qaff);
+/* Projective, complete (Renes-Costello-Batina 2016, a = -3, Alg. 5 and 6). */
+void tacit_ecp_proj_madd(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                         const tacit_mpi_uint *Qaff);
+void tacit_ecp_proj_dbl(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P);
+/*
+ * Affine coordinates (Montgomery form) of a Jacobian / projective point;
+ * returns an all-ones mask if the point is infinity (x, y then zero).
+ */
+tacit_mpi_uint tacit_ecp_jac_to_affine(const tacit_ecp_curve *c, tacit_mpi_uint *x,
+                                       tacit_mpi_uint *y, const tacit_mpi_uint *P);
+tacit_mpi_uint tacit_ecp_proj_to_affine(const tacit_ecp_curve *c, tacit_mpi_uint *x,
+                                        tacit_mpi_uint *y, const tacit_mpi_uint *P);
+/* All-ones if the affine (x, y), Montgomery form, satisfies the curve equation. */
+tacit_mpi_uint tacit_ecp_on_curve(const tacit_ecp_curve *c, const tacit_mpi_uint *x,
+                                  const tacit_mpi_uint *y);
+
+/* ---- scalar multiplication (ecp_mul.c) ------------------------------------- */
+/*
+ * (x, y) = k * P, P affine in Montgomery form and a valid point, k a plain
+ * integer in [1, n-1] (N limbs).  Constant time in k and P.  f_rng may be
+ * NULL (no coordinate blinding).  Returns 0, TACIT_ERR_RNG_FAILED, or
+ * TACIT_ERR_ECP_INVALID_POINT if the result is infinity (only possible when
+ * the contract is broken; the verdict is declassified).
+ */
+int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                     const tacit_mpi_uint *k, const tacit_mpi_uint *px, const tacit_mpi_uint *py,
+                     tacit_rng_func f_rng, void *p_rng);
+/* (x, y) = k * G with the fixed-base tables; same contract. */
+int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                          const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng);
+/*
+ * Leaks: u1, u2 and Q (through branches, table indices and timing).
+ * Only for: ECDSA verification, where u1 = e/s, u2 = r/s and Q are public.
+ * (x, y) = u1*G + u2*Q, u1 and u2 plain integers < n (either may be 0), Q
+ * affine Montgomery.  Returns 1 if the result is infinity, else 0.
+ */
+int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                            const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
+                            const tacit_mpi_uint *qx, const tacit_mpi_uint *qy);
+
+/* ---- encodings (ecp_io.c) ---------------------------------------------------- */
+/*
+ * Decode a SEC1 point (uncompressed or compressed) into affine Montgomery
+ * coordinates, checked: coordinates < p, on the curve (not infinity).
+ */
+int tacit_ecp_point_read(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                         const unsigned char *buf, size_t blen);
+/* Encode affine Montgomery coordinates. */
+int tacit_ecp_point_write(const tacit_ecp_curve *c, const tacit_mpi_uint *x,
+                          const tacit_mpi_uint *y, int compressed,
+                          unsigned char *out, size_t outsize, size_t *olen);
+
+/* The random generator to use: f_rng, or tacit_rng_default when NULL. */
+tacit_rng_func tacit_ecp_rng_or_default(tacit_rng_func f_rng, void **p_rng);
+
+/*
+ * Draw a uniform scalar in [1, n-1] into k (plain integer) by rejection
+ * sampling; returns 0 or TACIT_ERR_RNG_FAILED.
+ */
+int tacit_ecp_random_scalar(const tacit_ecp_curve *c, tacit_mpi_uint *k,
+                            tacit_rng_func f_rng, void *p_rng);
+
+#endif /* TACIT_ECP_INTERNAL_H */

@@ -1,0 +1,409 @@
+/*
+ * Scalar multiplication.
+ *
+ * Secret scalars (tacit_ecp_mul_ct, tacit_ecp_mul_base_ct) use the regular
+ * signed-window recoding: an odd scalar k is written as
+ *     k = sum_i d_i 2^(W i),  every d_i odd in [-(2^W - 1), 2^W - 1],
+ * so every digit costs the same: one masked scan of a table of the 16 odd
+ * multiples, one conditional negation, one addition.  An even k is replaced
+ * by n - k (odd) and the result negated, both with masks.
+ *
+ * Recoding (from the bits of k, no carries): with k_0 = k and
+ * k_{i+1} = (k_i >> W) | 1 = (k >> W(i+1)) | 1, the digit is
+ * d_i = (k_i mod 2^(W+1)) - 2^W and the last digit is k_{D-1} itself
+ * (< 2^W because W*D >= bits).  Indeed k_i - d_i = 2^W k_{i+1}.
+ */
+#include "ecp_internal.h"
+
+#if defined(TACIT_ECP_C)
+
+#include <string.h>
+
+#define W TACIT_ECP_W
+
+/* W+1 bits of k starting at bit pos (bits beyond the n limbs read as 0). */
+static uint32_t scalar_bits(const tacit_mpi_uint *k, size_t n, size_t pos)
+{
+    size_t limb = pos / TACIT_MPI_LIMB_BITS, off = pos % TACIT_MPI_LIMB_BITS;
+    tacit_mpi_uint v = 0;
+
+    if (limb < n) {
+        v = k[limb] >> off;
+        if (off + W + 1 > TACIT_MPI_LIMB_BITS && limb + 1 < n) {
+            v |= k[limb + 1] << (TACIT_MPI_LIMB_BITS - off);
+        }
+    }
+    return (uint32_t)v & ((1u << (W + 1)) - 1);
+}
+
+/*
+ * Digit i of the odd scalar k as (table index, negative mask):
+ * |d_i| = 2 * index + 1.
+ */
+static void scalar_digit(const tacit_ecp_curve *c, const tacit_mpi_uint *k, size_t i,
+                         uint32_t *index, uint32_t *neg)
+{
+    uint32_t v = scalar_bits(k, c->limbs, W * i);
+    uint32_t d, m;
+
+    if (i + 1 == c->digits) {
+        /* the last digit is the rest of k, positive; i is public */
+        *index = ((v | 1u) - 1u) >> 1;
+        *neg = 0;
+        return;
+    }
+    if (i > 0) {
+        v |= 1u;
+    }
+    d = v - (1u << W);                               /* two's complement digit */
+    m = tacit_ct_mask_from_bit_u32(((v >> W) & 1u) ^ 1u); /* negative when bit W is clear */
+    *index = (((d ^ m) - m) - 1u) >> 1;
+    *neg = m;
+}
+
+/*
+ * Replace k by an odd scalar: kk = k or n - k; returns the mask "k was
+ * even" (the result must then be negated).  k in [1, n-1].
+ */
+static tacit_mpi_uint make_odd(const tacit_ecp_curve *c, tacit_mpi_uint *kk,
+                               const tacit_mpi_uint *k)
+{
+    tacit_mpi_uint even = tacit_ct_mask_from_bit_limb((k[0] & 1) ^ 1);
+    tacit_mpi_uint t[TACIT_ECP_N];
+    size_t i;
+
+    tacit_ecp_modsub(t, c->n, k, c->n, c->limbs);
+    for (i = 0; i < c->limbs; i++) {
+        kk[i] = tacit_ct_select_limb(even, t[i], k[i]);
+    }
+    tacit_platform_zeroize(t, sizeof(t));
+    return even;
+}
+
+/* A random non-zero field element in Montgomery form, for blinding. */
+static int random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r,
+                     tacit_rng_func f_rng, void *p_rng)
+{
+    tacit_mpi_uint k[TACIT_ECP_N];
+    int ret;
+
+    /* n < p for the three curves, so a scalar in [1, n-1] is a non-zero element */
+    ret = tacit_ecp_random_scalar(c, k, f_rng, p_rng);
+    if (ret == 0) {
+        tacit_ecp_fe_to_mont(c, r, k);
+    }
+    tacit_platform_zeroize(k, sizeof(k));
+    return ret;
+}
+
+/*
+ * Variable base, Jacobian coordinates.  Exceptional cases of
+ * tacit_ecp_jac_add: the accumulator after the top digits is A_i P with
+ * A_i = k_i = (k >> W i) | 1 >= 1 (the recoding's partial values), and the
+ * step i adds d_i P to 2^W A_{i+1} P.  For i >= 1, 0 < 2^W A_{i+1} <= k/2^W + 2^W
+ * and |d_i| < 2^W, so 2^W A_{i+1} = +-d_i (mod n) would need equality of
+ * integers, impossible as 2^W A_{i+1} >= 2^W > |d_i|.  Only the last step
+ * (i = 0) can meet P == Q (k = 2 d_0 - n... i.e. k = n - 2|d_0|) or
+ * P == -Q (k = 0, excluded); it uses tacit_ecp_jac_add_dbl_ct.  The table
+ * (2j+1)P = (2j-1)P + 2P never meets them since n > 33.
+ */
+int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                     const tacit_mpi_uint *k, const tacit_mpi_uint *px, const tacit_mpi_uint *py,
+                     tacit_rng_func f_rng, void *p_rng)
+{
+    size_t n = c->limbs, pn = 3 * n, j;
+    tacit_mpi_uint tab[TACIT_ECP_TABLE * 3 * TACIT_ECP_N];
+    tacit_mpi_uint Q[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N], P2[3 * TACIT_ECP_N];
+    tacit_mpi_uint kk[TACIT_ECP_N];
+    tacit_mpi_uint even;
+    uint32_t index, neg;
+    int ret = 0;
+    size_t i;
+
+    /* tab[0] = P, blinded: (X l^2, Y l^3, l) */
+    memcpy(tab, px, n * sizeof(tacit_mpi_uint));
+    memcpy(tab + n, py, n * sizeof(tacit_mpi_uint));
+    memcpy(tab + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
+    if (f_rng != NULL) {
+        tacit_mpi_uint l[TACIT_ECP_N], l2[TACIT_ECP_N];
+        ret = random_fe(c, l, f_rng, p_rng);
+        if (ret != 0) {
+            goto cleanup;
+        }
+        c->sqr(l2, l, l);
+        c->mul(tab, tab, l2);
+        c->mul(l2, l2, l);
+        c->mul(tab + n, tab + n, l2);
+        memcpy(tab + 2 * n, l, n * sizeof(tacit_mpi_uint));
+        tacit_platform_zeroize(l, sizeof(l));
+        tacit_platform_zeroize(l2, sizeof(l2));
+    }
+    tacit_ecp_jac_dbl(c, P2, tab);
+    for (j = 1; j < TACIT_ECP_TABLE; j++) {
+        tacit_ecp_jac_add(c, tab + j * pn, tab + (j - 1) * pn, P2);
+    }
+
+    even = make_odd(c, kk, k);
+    scalar_digit(c, kk, c->digits - 1, &index, &neg);
+    tacit_ct_table_select_limbs(Q, tab, pn, TACIT_ECP_TABLE, index);
+    for (i = c->digits - 1; i-- > 0;) {
+        for (j = 0; j < W; j++) {
+            tacit_ecp_jac_dbl(c, Q, Q);
+        }
+        scalar_digit(c, kk, i, &index, &neg);
+        tacit_ct_table_select_limbs(T, tab, pn, TACIT_ECP_TABLE, index);
+        tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
+        if (i > 0) {
+            tacit_ecp_jac_add(c, Q, Q, T);
+        } else {
+            tacit_ecp_jac_add_dbl_ct(c, Q, Q, T);
+        }
+    }
+    tacit_ecp_fe_cond_neg(c, Q + n, Q + n, even);
+    /* infinity cannot happen for k in [1, n-1] and P of order n; say so if it does */
+    if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_jac_to_affine(c, x, y, Q) & 1u))) {
+        ret = TACIT_ERR_ECP_INVALID_POINT;
+    }
+
+cleanup:
+    tacit_platform_zeroize(tab, sizeof(tab));
+    tacit_platform_zeroize(Q, sizeof(Q));
+    tacit_platform_zeroize(T, sizeof(T));
+    tacit_platform_zeroize(P2, sizeof(P2));
+    tacit_platform_zeroize(kk, sizeof(kk));
+    return ret;
+}
+
+/*
+ * Fixed base: digits are grouped by their position modulo the spacing S;
+ * table t holds (2m+1) 2^(W S t) G.  Horner over j = S-1 .. 0:
+ *     Q = 2^W Q + sum_t d_{S t + j} 2^(W S t) G.
+ * The additions use complete projective formulas, so the accumulator may be
+ * anything (it starts at infinity).
+ */
+int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                          const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng)
+{
+    const size_t S = TACIT_ECP_COMB_SPACING;
+    size_t n = c->limbs, an = 2 * n;
+    size_t ntab = (c->digits + S - 1) / S;
+    tacit_mpi_uint Q[3 * TACIT_ECP_N], T[2 * TACIT_ECP_N];
+    tacit_mpi_uint kk[TACIT_ECP_N];
+    tacit_mpi_uint even;
+    uint32_t index, neg;
+    size_t i, j, t;
+    int ret = 0;
+
+    /* infinity (0 : 1 : 0), or (0 : l : 0) when blinding */
+    memset(Q, 0, sizeof(Q));
+    if (f_rng != NULL) {
+        ret = random_fe(c, Q + n, f_rng, p_rng);
+        if (ret != 0) {
+            goto cleanup;
+        }
+    } else {
+        memcpy(Q + n, c->one, n * sizeof(tacit_mpi_uint));
+    }
+
+    even = make_odd(c, kk, k);
+    for (j = S; j-- > 0;) {
+        if (j + 1 < S) {
+            for (i = 0; i < W; i++) {
+                tacit_ecp_proj_dbl(c, Q, Q);
+            }
+        }
+        for (t = 0; t < ntab; t++) {
+            i = S * t + j;
+            if (i >= c->digits) {
+                continue; /* public: depends on the curve only */
+            }
+            scalar_digit(c, kk, i, &index, &neg);
+            tacit_ct_table_select_limbs(T, c->gtab + t * TACIT_ECP_TABLE * an, an,
+                                        TACIT_ECP_TABLE, index);
+            tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
+            tacit_ecp_proj_madd(c, Q, Q, T);
+        }
+    }
+    tacit_ecp_fe_cond_neg(c, Q + n, Q + n, even);
+    (void)tacit_ecp_proj_to_affine(c, x, y, Q);
+
+cleanup:
+    tacit_platform_zeroize(Q, sizeof(Q));
+    tacit_platform_zeroize(T, sizeof(T));
+    tacit_platform_zeroize(kk, sizeof(kk));
+    return ret;
+}
+
+/* ---- public scalars: ECDSA verification ------------------------------------ */
+
+/*
+ * Leaks: P, Q and which exceptional case occurred (branches).
+ * Only for: public points (signature verification).
+ * R = P + Q in Jacobian coordinates, any inputs.
+ */
+static void jac_add_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                           const tacit_mpi_uint *Q)
+{
+    size_t n = c->limbs;
+    tacit_mpi_uint a[TACIT_ECP_N], b[TACIT_ECP_N], z1[TACIT_ECP_N], z2[TACIT_ECP_N];
+
+    if (tacit_ecp_is_zero_ct(P + 2 * n, n)) {
+        memmove(R, Q, 3 * n * sizeof(tacit_mpi_uint));
+        return;
+    }
+    if (tacit_ecp_is_zero_ct(Q + 2 * n, n)) {
+        memmove(R, P, 3 * n * sizeof(tacit_mpi_uint));
+        return;
+    }
+    c->sqr(z1, P + 2 * n, P + 2 * n);
+    c->sqr(z2, Q + 2 * n, Q + 2 * n);
+    c->mul(a, P, z2);
+    c->mul(b, Q, z1);
+    if (memcmp(a, b, n * sizeof(tacit_mpi_uint)) == 0) {
+        c->mul(z1, z1, P + 2 * n);
+        c->mul(z2, z2, Q + 2 * n);
+        c->mul(a, P + n, z2);
+        c->mul(b, Q + n, z1);
+        if (memcmp(a, b, n * sizeof(tacit_mpi_uint)) == 0) {
+            tacit_ecp_jac_dbl(c, R, P);
+        } else {
+            memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
+        }
+        return;
+    }
+    tacit_ecp_jac_add(c, R, P, Q);
+}
+
+/*
+ * Leaks: P, Q and which exceptional case occurred (branches).
+ * Only for: public points (signature verification).
+ * R = P + Q for P Jacobian (any) and Q affine (not infinity).
+ */
+static void jac_madd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                            const tacit_mpi_uint *Qaff)
+{
+    size_t n = c->limbs;
+    tacit_mpi_uint a[TACIT_ECP_N], z1[TACIT_ECP_N];
+
+    if (tacit_ecp_is_zero_ct(P + 2 * n, n)) {
+        memmove(R, Qaff, 2 * n * sizeof(tacit_mpi_uint));
+        memcpy(R + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
+        return;
+    }
+    c->sqr(z1, P + 2 * n, P + 2 * n);
+    c->mul(a, Qaff, z1);
+    if (memcmp(a, P, n * sizeof(tacit_mpi_uint)) == 0) {
+        c->mul(z1, z1, P + 2 * n);
+        c->mul(a, Qaff + n, z1);
+        if (memcmp(a, P + n, n * sizeof(tacit_mpi_uint)) == 0) {
+            tacit_ecp_jac_dbl(c, R, P);
+        } else {
+            memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
+        }
+        return;
+    }
+    tacit_ecp_jac_madd(c, R, P, Qaff);
+}
+
+/* wNAF digits of a public scalar (n limbs), width w: odd |d| < 2^(w-1). */
+static size_t wnaf(signed char *digits, size_t maxd, const tacit_mpi_uint *k, size_t n, int w)
+{
+    tacit_mpi_uint t[TACIT_ECP_N + 1];
+    size_t len = 0, i;
+    int nonzero;
+
+    memcpy(t, k, n * sizeof(tacit_mpi_uint));
+    t[n] = 0;
+    for (;;) {
+        nonzero = 0;
+        for (i = 0; i <= n; i++) {
+            nonzero |= (t[i] != 0);
+        }
+        if (!nonzero || len >= maxd) {
+            break;
+        }
+        if (t[0] & 1) {
+            int d = (int)(t[0] & (((tacit_mpi_uint)1 << w) - 1));
+            if (d >= (1 << (w - 1))) {
+                d -= 1 << w;
+            }
+            digits[len] = (signed char)d;
+            /* t -= d */
+            if (d > 0) {
+                tacit_mpi_uint borrow = (tacit_mpi_uint)d;
+                for (i = 0; i <= n && borrow; i++) {
+                    tacit_mpi_uint old = t[i];
+                    t[i] = old - borrow;
+                    borrow = old < borrow;
+                }
+            } else {
+                tacit_mpi_uint carry = (tacit_mpi_uint)(-d);
+                for (i = 0; i <= n && carry; i++) {
+                    t[i] += carry;
+                    carry = t[i] < carry;
+                }
+            }
+        } else {
+            digits[len] = 0;
+        }
+        len++;
+        for (i = 0; i < n; i++) {
+            t[i] = (t[i] >> 1) | (t[i + 1] << (TACIT_MPI_LIMB_BITS - 1));
+        }
+        t[n] >>= 1;
+    }
+    return len;
+}
+
+#define WNAF_G 6 /* odd multiples up to 31 G: table 0 of the fixed-base tables */
+#define WNAF_Q 5 /* odd multiples up to 15 Q, computed per call */
+
+int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                            const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
+                            const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
+{
+    size_t n = c->limbs, pn = 3 * n;
+    signed char d1[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2], d2[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2];
+    tacit_mpi_uint tabq[8 * 3 * TACIT_ECP_N];
+    tacit_mpi_uint R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N], Q2[3 * TACIT_ECP_N];
+    size_t l1, l2, len, i, j;
+
+    l1 = wnaf(d1, sizeof(d1), u1, n, WNAF_G);
+    l2 = wnaf(d2, sizeof(d2), u2, n, WNAF_Q);
+    len = l1 > l2 ? l1 : l2;
+
+    memcpy(tabq, qx, n * sizeof(tacit_mpi_uint));
+    memcpy(tabq + n, qy, n * sizeof(tacit_mpi_uint));
+    memcpy(tabq + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
+    tacit_ecp_jac_dbl(c, Q2, tabq);
+    for (j = 1; j < 8; j++) {
+        jac_add_unsafe(c, tabq + j * pn, tabq + (j - 1) * pn, Q2);
+    }
+
+    memset(R, 0, sizeof(R));
+    for (i = len; i-- > 0;) {
+        tacit_ecp_jac_dbl(c, R, R);
+        if (i < l1 && d1[i] != 0) {
+            int d = d1[i] < 0 ? -d1[i] : d1[i];
+            const tacit_mpi_uint *G = c->gtab + (size_t)((d - 1) / 2) * 2 * n;
+            memcpy(T, G, 2 * n * sizeof(tacit_mpi_uint));
+            if (d1[i] < 0) {
+                tacit_ecp_fe_cond_neg(c, T + n, T + n, TACIT_MPI_UINT_MAX);
+            }
+            jac_madd_unsafe(c, R, R, T);
+        }
+        if (i < l2 && d2[i] != 0) {
+            int d = d2[i] < 0 ? -d2[i] : d2[i];
+            memcpy(T, tabq + (size_t)((d - 1) / 2) * pn, pn * sizeof(tacit_mpi_uint));
+            if (d2[i] < 0) {
+                tacit_ecp_fe_cond_neg(c, T + n, T + n, TACIT_MPI_UINT_MAX);
+            }
+            jac_add_unsafe(c, R, R, T);
+        }
+    }
+    return tacit_ecp_jac_to_affine(c, x, y, R) != 0;
+}
+
+#else
+typedef int tacit_ecp_mul_unused;
+#endif /* TACIT_ECP_C */

@@ -1,0 +1,59 @@
+/*
+ * P-256 field arithmetic and point formulas.
+ *
+ * p = 2^256 - 2^224 + 2^192 + 2^96 - 1, Montgomery form with R = 2^256.
+ * -p^-1 = 1 modulo 2^64 and 2^32, so the reduction needs no multiplication
+ * by mm, and p's zero limbs cost nothing since p is a visible constant.
+ */
+#include "ecp_fe.h"
+
+#if defined(TACIT_ECP_C)
+
+#include <string.h>
+
+#define ECP_N (256 / TACIT_MPI_LIMB_BITS)
+#define ECP_B tacit_ecp_p256_b_mont
+#define ECP_FN(x) tacit_ecp_p256_##x
+
+/* p as constants the compiler can see (limb 2 of p is zero: no products) */
+static const tacit_mpi_uint P256_P[ECP_N] = {
+    TACIT_ECP_L64(0xFFFFFFFFFFFFFFFF), TACIT_ECP_L64(0x00000000FFFFFFFF),
+    TACIT_ECP_L64(0x0000000000000000), TACIT_ECP_L64(0xFFFFFFFF00000001),
+};
+
+static inline void p256_reduce(tacit_mpi_uint *r, const tacit_mpi_uint *t)
+{
+    ecp_fe_mont_reduce(r, t, P256_P, ECP_N, 1);
+}
+
+static inline void fe_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    tacit_mpi_uint t[2 * ECP_N];
+
+    ecp_fe_mul_wide(t, a, b, ECP_N);
+    p256_reduce(r, t);
+}
+
+static inline void fe_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    tacit_mpi_uint t[2 * ECP_N];
+
+    ecp_fe_sqr_wide(t, a, ECP_N);
+    p256_reduce(r, t);
+}
+
+static inline void fe_add(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    ecp_fe_add(r, a, b, P256_P, ECP_N);
+}
+
+static inline void fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    ecp_fe_sub(r, a, b, P256_P, ECP_N);
+}
+
+#include "ecp_point_impl.h"
+
+#else
+typedef int tacit_ecp_p256_unused;
+#endif /* TACIT_ECP_C */

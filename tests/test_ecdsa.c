@@ -1,0 +1,399 @@
+/*
+ * ECDSA: RFC 6979 vectors (k, r, s exact), Wycheproof verification vectors,
+ * OpenSSL-made signatures and keys (../shared/interop), tacit's signatures
+ * verified by OpenSSL libcrypto, and bad inputs.
+ */
+#include "ecc_test_util.h"
+
+#include "ecp_internal.h"
+#include "tacit/ecdsa.h"
+#include "tacit/md.h"
+
+#if defined(TACIT_HAVE_OPENSSL)
+#include <openssl/evp.h>
+#include <openssl/x509.h>
+#endif
+
+#if defined(TACIT_TEST_HOOKS)
+extern unsigned char tacit_ecdsa_test_last_k[TACIT_ECP_MAX_BYTES];
+#endif
+
+static uint64_t rng_state = 0x0123456789ABCDEFu;
+static int test_rng(void *p, unsigned char *out, size_t len)
+{
+    size_t i;
+    (void)p;
+    for (i = 0; i < len; i++) {
+        rng_state ^= rng_state << 13;
+        rng_state ^= rng_state >> 7;
+        rng_state ^= rng_state << 17;
+        out[i] = (unsigned char)(rng_state >> 24);
+    }
+    return 0;
+}
+
+static int failing_rng(void *p, unsigned char *out, size_t len)
+{
+    (void)p;
+    (void)out;
+    (void)len;
+    return -1;
+}
+
+/* RFC 6979 A.2.5 / A.2.6 via the flat file */
+static void test_rfc6979(void)
+{
+    size_t flen = 0;
+    unsigned char *file = test_read_shared("vectors/rfc6979/rfc6979_p256_p384.txt", &flen);
+    char *cur = (char *)file, *line, *tok[ECC_MAX_TOKENS];
+    tacit_ecp_keypair key;
+    tacit_ecp_group_id id = TACIT_ECP_NONE;
+    size_t bytes = 0;
+    int nsig = 0, ncurve = 0;
+
+    tacit_ecp_keypair_init(&key);
+    if (file == NULL) {
+        TEST_SKIP("../shared/vectors/rfc6979 missing");
+    }
+    while ((line = ecc_next_line(&cur)) != NULL) {
+        int n;
+        if (line[0] == '#' || line[0] == '\0') {
+            continue;
+        }
+        n = ecc_tokens(line, tok);
+        if (strcmp(tok[0], "curve") == 0 && n == 5) {
+            unsigned char d[TACIT_ECP_MAX_BYTES], pt[TACIT_ECP_MAX_PT_LEN], want[TACIT_ECP_MAX_PT_LEN];
+            size_t ptlen;
+            id = ecc_curve(tok[1]);
+            TEST_ASSERT(id != TACIT_ECP_NONE);
+            bytes = tacit_ecp_curve_bytes(id);
+            TEST_EQUAL(ecc_hex_fixed(tok[2], d, bytes), 0);
+            TEST_EQUAL(tacit_ecp_set_private(&key, id, d, bytes), 0);
+            want[0] = 4;
+            TEST_EQUAL(ecc_hex_fixed(tok[3], want + 1, bytes), 0);
+            TEST_EQUAL(ecc_hex_fixed(tok[4], want + 1 + bytes, bytes), 0);
+            TEST_EQUAL(tacit_ecp_write_public_point(&key, 0, pt, sizeof(pt), &ptlen), 0);
+            TEST_MEM_EQ(pt, ptlen, want, 1 + 2 * bytes);
+            ncurve++;
+        } else if (strcmp(tok[0], "sig") == 0 && n == 7) {
+            tacit_md_type md = tacit_md_from_name(tok[1]);
+            unsigned char hash[64], sig[TACIT_ECDSA_MAX_DER_LEN], want[2 * TACIT_ECP_MAX_BYTES];
+            unsigned char *der;
+            size_t siglen, derlen = 0;
+            TEST_ASSERT(md != TACIT_MD_NONE);
+            TEST_EQUAL(tacit_md(md, (const unsigned char *)tok[2], strlen(tok[2]), hash), 0);
+            TEST_EQUAL(tacit_ecdsa_sign_raw(&key, md, hash, tacit_md_size(md), sig, sizeof(sig),
+                                            &siglen, NULL, NULL), 0);
+#if defined(TACIT_TEST_HOOKS)
+            TEST_EQUAL(ecc_hex_fixed(tok[3], want, bytes), 0);
+            TEST_MEM_EQ(tacit_ecdsa_test_last_k, bytes, want, bytes);
+#endif
+            TEST_EQUAL(ecc_hex_fixed(tok[4], want, bytes), 0);
+            TEST_EQUAL(ecc_hex_fixed(tok[5], want + bytes, bytes), 0);
+            TEST_MEM_EQ(sig, siglen, want, 2 * bytes);
+            der = test_unhex(tok[6], &derlen);
+            TEST_ASSERT(der != NULL);
+            TEST_EQUAL(tacit_ecdsa_sign_der(&key, md, hash, tacit_md_size(md), sig, sizeof(sig),
+                                            &siglen, NULL, NULL), 0);
+            if (siglen != derlen || memcmp(sig, der, derlen) != 0) {
+                free(der);
+                TEST_ASSERT(!"DER signature differs");
+            }
+            TEST_EQUAL(tacit_ecdsa_verify_der(&key, hash, tacit_md_size(md), der, derlen), 0);
+            free(der);
+            nsig++;
+        }
+    }
+    TEST_EQUAL(ncurve, 2);
+    TEST_EQUAL(nsig, 20);
+exit:
+    tacit_ecp_keypair_free(&key);
+    free(file);
+}
+
+/* Wycheproof: every valid accepted, every invalid rejected */
+static void wycheproof_file(const char *name)
+{
+    char path[256];
+    size_t flen = 0;
+    unsigned char *file;
+    char *cur, *line, *tok[ECC_MAX_TOKENS];
+    tacit_ecp_keypair key;
+    tacit_md_type md = TACIT_MD_NONE;
+    int have_key = 0, nvalid = 0, ninvalid = 0, naccept = 0, naccepted_acc = 0;
+
+    tacit_ecp_keypair_init(&key);
+    snprintf(path, sizeof(path), "vectors/wycheproof/%s", name);
+    file = test_read_shared(path, &flen);
+    if (file == NULL) {
+        TEST_SKIP("../shared/vectors/wycheproof missing");
+    }
+    cur = (char *)file;
+    while ((line = ecc_next_line(&cur)) != NULL) {
+        int n;
+        if (line[0] == '#' || line[0] == '\0') {
+            continue;
+        }
+        n = ecc_tokens(line, tok);
+        if (strcmp(tok[0], "group") == 0) {
+            md = tacit_md_from_name(ecc_param(tok, n, 2, "sha"));
+            have_key = 0;
+            TEST_ASSERT(md != TACIT_MD_NONE);
+            key.grp = ecc_curve(ecc_param(tok, n, 2, "curve"));
+        } else if (strcmp(tok[0], "key") == 0 && n == 3 && strcmp(tok[1], "point") == 0) {
+            size_t plen = 0;
+            unsigned char *pt = test_unhex(tok[2], &plen);
+            TEST_ASSERT(pt != NULL);
+            have_key = tacit_ecp_set_public(&key, key.grp, pt, plen) == 0;
+            free(pt);
+            TEST_ASSERT(have_key);
+        } else if (strcmp(tok[0], "test") == 0 && n == 6) {
+            size_t mlen = 0, slen = 0;
+            unsigned char *msg = test_unhex(tok[3], &mlen), *sig = test_unhex(tok[4], &slen);
+            unsigned char hash[64];
+            int ret;
+            TEST_ASSERT(have_key && msg != NULL && sig != NULL);
+            TEST_EQUAL(tacit_md(md, msg, mlen, hash), 0);
+            ret = tacit_ecdsa_verify_der(&key, hash, tacit_md_size(md), sig, slen);
+            free(msg);
+            free(sig);
+            if (strcmp(tok[2], "valid") == 0) {
+                if (ret != 0) {
+                    printf("\n    tcId %s valid but rejected (%d)", tok[1], ret);
+                }
+                TEST_EQUAL(ret, 0);
+                nvalid++;
+            } else if (strcmp(tok[2], "invalid") == 0) {
+                if (ret == 0) {
+                    printf("\n    tcId %s invalid but accepted (%s)", tok[1], tok[5]);
+                }
+                TEST_ASSERT(ret != 0);
+                ninvalid++;
+            } else {
+                naccept++;
+                naccepted_acc += ret == 0;
+            }
+        }
+    }
+    printf(" [%d valid, %d invalid, %d acceptable (%d accepted)]", nvalid, ninvalid, naccept,
+           naccepted_acc);
+    TEST_ASSERT(nvalid > 100 && ninvalid > 100);
+exit:
+    tacit_ecp_keypair_free(&key);
+    free(file);
+}
+
+static void test_wycheproof_p256(void)
+{
+    wycheproof_file("ecdsa_secp256r1_sha256_test.txt");
+}
+
+static void test_wycheproof_p384(void)
+{
+    wycheproof_file("ecdsa_secp384r1_sha384_test.txt");
+}
+
+/* OpenSSL-made keys and signatures over msg.txt */
+static void test_interop(void)
+{
+    static const char *const curves[] = { "p256", "p384", "p521" };
+    static const struct {
+        const char *name;
+        tacit_md_type md;
+    } hashes[] = { { "sha256", TACIT_MD_SHA256 }, { "sha384", TACIT_MD_SHA384 },
+                   { "sha512", TACIT_MD_SHA512 } };
+    unsigned char *msg = NULL, *bad = NULL, *der = NULL, *sig = NULL;
+    size_t mlen = 0, blen = 0, dlen = 0, slen = 0;
+    tacit_ecp_keypair pub;
+    size_t i, j;
+    char name[64];
+
+    tacit_ecp_keypair_init(&pub);
+    msg = ecc_interop("msg.txt", &mlen);
+    bad = ecc_interop("broken/msg.bitflip.txt", &blen);
+    if (msg == NULL || bad == NULL) {
+        TEST_SKIP("../shared/interop missing");
+    }
+    for (i = 0; i < 3; i++) {
+        snprintf(name, sizeof(name), "%s.pub.der", curves[i]);
+        der = ecc_interop(name, &dlen);
+        TEST_ASSERT(der != NULL);
+        TEST_EQUAL(tacit_ecp_parse_public_key_der(&pub, der, dlen), 0);
+        free(der);
+        der = NULL;
+        for (j = 0; j < 3; j++) {
+            unsigned char hash[64];
+            size_t hlen = tacit_md_size(hashes[j].md);
+            snprintf(name, sizeof(name), "%s.ecdsa-%s.der.sig", curves[i], hashes[j].name);
+            sig = ecc_interop(name, &slen);
+            TEST_ASSERT(sig != NULL);
+            TEST_EQUAL(tacit_md(hashes[j].md, msg, mlen, hash), 0);
+            TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, hlen, sig, slen), 0);
+            TEST_EQUAL(tacit_md(hashes[j].md, bad, blen, hash), 0);
+            TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, hlen, sig, slen),
+                       TACIT_ERR_ECDSA_VERIFY_FAILED);
+            free(sig);
+            sig = NULL;
+        }
+    }
+    /* a bit flipped inside s */
+    der = ecc_interop("p256.pub.der", &dlen);
+    sig = ecc_interop("broken/p256.ecdsa-sha256.bitflip.der.sig", &slen);
+    TEST_ASSERT(der != NULL && sig != NULL);
+    TEST_EQUAL(tacit_ecp_parse_public_key_der(&pub, der, dlen), 0);
+    {
+        unsigned char hash[32];
+        TEST_EQUAL(tacit_md(TACIT_MD_SHA256, msg, mlen, hash), 0);
+        TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, sig, slen), TACIT_ERR_ECDSA_VERIFY_FAILED);
+    }
+exit:
+    tacit_ecp_keypair_free(&pub);
+    free(msg);
+    free(bad);
+    free(der);
+    free(sig);
+}
+
+#if defined(TACIT_HAVE_OPENSSL)
+/* 1 if OpenSSL accepts the DER signature over hash with tacit's SPKI */
+static int openssl_verify(const unsigned char *spki, size_t spki_len, const unsigned char *hash,
+                          size_t hlen, const unsigned char *sig, size_t slen)
+{
+    const unsigned char *p = spki;
+    EVP_PKEY *pkey = d2i_PUBKEY(NULL, &p, (long)spki_len);
+    EVP_PKEY_CTX *ctx = pkey != NULL ? EVP_PKEY_CTX_new(pkey, NULL) : NULL;
+    int ok = ctx != NULL && EVP_PKEY_verify_init(ctx) == 1 &&
+             EVP_PKEY_verify(ctx, sig, slen, hash, hlen) == 1;
+
+    EVP_PKEY_CTX_free(ctx);
+    EVP_PKEY_free(pkey);
+    return ok;
+}
+#endif
+
+/*
+ * Sign with fresh keys on every curve and several hash lengths (incl.
+ * P-256 + SHA-512 truncation and P-521 + SHA-256), hedged and not; tacit
+ * verifies, OpenSSL verifies (when present), tampering is caught.
+ */
+static void test_sign_verify(void)
+{
+    static const tacit_ecp_group_id ids[] = { TACIT_ECP_SECP256R1, TACIT_ECP_SECP384R1,
+                                              TACIT_ECP_SECP521R1 };
+    static const tacit_md_type mds[] = { TACIT_MD_SHA256, TACIT_MD_SHA384, TACIT_MD_SHA512,
+                                         TACIT_MD_SHA1 };
+    tacit_ecp_keypair key, pub;
+    size_t i, j;
+    int openssl_checked = 0;
+
+    for (i = 0; i < 3; i++) {
+        unsigned char spki[200], pt[TACIT_ECP_MAX_PT_LEN];
+        size_t spki_len, ptlen;
+        TEST_EQUAL(tacit_ecp_gen_key(ids[i], &key, test_rng, NULL), 0);
+        TEST_EQUAL(tacit_ecp_write_public_key_der(&key, spki, sizeof(spki), &spki_len), 0);
+        TEST_EQUAL(tacit_ecp_write_public_point(&key, 1, pt, sizeof(pt), &ptlen), 0);
+        TEST_EQUAL(tacit_ecp_set_public(&pub, ids[i], pt, ptlen), 0);
+        for (j = 0; j < 8; j++) {
+            tacit_md_type md = mds[j % 4];
+            unsigned char msg[3] = { 'a', (unsigned char)i, (unsigned char)j };
+            unsigned char hash[64], sig[TACIT_ECDSA_MAX_DER_LEN], raw[TACIT_ECDSA_MAX_RAW_LEN];
+            unsigned char der2[TACIT_ECDSA_MAX_DER_LEN];
+            size_t hlen = tacit_md_size(md), slen, rlen, d2len;
+            TEST_EQUAL(tacit_md(md, msg, sizeof(msg), hash), 0);
+            TEST_EQUAL(tacit_ecdsa_sign_der(&key, md, hash, hlen, sig, sizeof(sig), &slen,
+                                            j >= 4 ? test_rng : NULL, NULL), 0);
+            TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, hlen, sig, slen), 0);
+            TEST_EQUAL(tacit_ecdsa_der_to_raw(ids[i], sig, slen, raw, sizeof(raw), &rlen), 0);
+            TEST_EQUAL(tacit_ecdsa_verify_raw(&pub, hash, hlen, raw, rlen), 0);
+            TEST_EQUAL(tacit_ecdsa_raw_to_der(ids[i], raw, rlen, der2, sizeof(der2), &d2len), 0);
+            TEST_MEM_EQ(der2, d2len, sig, slen);
+#if defined(TACIT_HAVE_OPENSSL)
+            TEST_ASSERT(openssl_verify(spki, spki_len, hash, hlen, sig, slen));
+            openssl_checked++;
+#endif
+            hash[0] ^= 1;
+            TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, hlen, sig, slen),
+                       TACIT_ERR_ECDSA_VERIFY_FAILED);
+            hash[0] ^= 1;
+            raw[rlen - 1] ^= 1;
+            TEST_EQUAL(tacit_ecdsa_verify_raw(&pub, hash, hlen, raw, rlen),
+                       TACIT_ERR_ECDSA_VERIFY_FAILED);
+            /* high-S: (r, n - s) verifies too */
+            {
+                const tacit_ecp_curve *c = tacit_ecp_curve_get(ids[i]);
+                tacit_mpi_uint s[TACIT_ECP_MAX_LIMBS];
+                size_t b = c->bytes;
+                raw[rlen - 1] ^= 1;
+                tacit_ecp_from_bytes(s, c->limbs, raw + b, b);
+                tacit_ecp_modsub(s, c->n, s, c->n, c->limbs);
+                tacit_ecp_to_bytes(s, c->limbs, raw + b, b);
+                TEST_EQUAL(tacit_ecdsa_verify_raw(&pub, hash, hlen, raw, rlen), 0);
+            }
+        }
+    }
+#if defined(TACIT_HAVE_OPENSSL)
+    TEST_EQUAL(openssl_checked, 24);
+#else
+    TEST_SKIP("OpenSSL libcrypto not found: tacit's signatures not checked by a peer");
+#endif
+exit:
+    return;
+}
+
+static void test_bad_inputs(void)
+{
+    tacit_ecp_keypair key, pub;
+    unsigned char hash[32] = { 1 }, sig[TACIT_ECDSA_MAX_DER_LEN], raw[64];
+    unsigned char pt[TACIT_ECP_MAX_PT_LEN];
+    size_t slen, ptlen;
+    const tacit_ecp_curve *c = tacit_ecp_curve_get(TACIT_ECP_SECP256R1);
+
+    TEST_EQUAL(tacit_ecp_gen_key(TACIT_ECP_SECP256R1, &key, test_rng, NULL), 0);
+    TEST_EQUAL(tacit_ecp_write_public_point(&key, 0, pt, sizeof(pt), &ptlen), 0);
+    TEST_EQUAL(tacit_ecp_set_public(&pub, TACIT_ECP_SECP256R1, pt, ptlen), 0);
+    TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 0, sig, sizeof(sig), &slen,
+                                    NULL, NULL), TACIT_ERR_ECDSA_BAD_HASH);
+    TEST_EQUAL(tacit_ecdsa_sign_raw(&pub, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
+                                    NULL, NULL), TACIT_ERR_ECP_NO_PRIVATE_KEY);
+    TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, 63, &slen, NULL, NULL),
+               TACIT_ERR_ECP_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, 64, &slen, failing_rng,
+                                    NULL), TACIT_ERR_RNG_FAILED);
+    TEST_EQUAL(tacit_ecdsa_sign_der(&key, TACIT_MD_SHA256, hash, 32, sig, 10, &slen, NULL, NULL),
+               TACIT_ERR_ECP_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, raw, sizeof(raw), &slen,
+                                    NULL, NULL), 0);
+    TEST_EQUAL(tacit_ecdsa_verify_raw(&pub, hash, 0, raw, 64), TACIT_ERR_ECDSA_BAD_HASH);
+    TEST_EQUAL(tacit_ecdsa_verify_raw(&pub, hash, 32, raw, 63), TACIT_ERR_ECDSA_BAD_SIGNATURE);
+    /* r = 0, s = n, r = n */
+    memset(raw, 0, 32);
+    TEST_EQUAL(tacit_ecdsa_verify_raw(&pub, hash, 32, raw, 64), TACIT_ERR_ECDSA_BAD_SIGNATURE);
+    tacit_ecp_to_bytes(c->n, c->limbs, raw, 32);
+    TEST_EQUAL(tacit_ecdsa_verify_raw(&pub, hash, 32, raw, 64), TACIT_ERR_ECDSA_BAD_SIGNATURE);
+    /* DER: garbage, trailing byte, BER length */
+    TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, (const unsigned char *)"\x30\x00", 2),
+               TACIT_ERR_ECDSA_BAD_SIGNATURE);
+    TEST_EQUAL(tacit_ecdsa_sign_der(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
+                                    NULL, NULL), 0);
+    sig[slen] = 0;
+    TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, sig, slen + 1), TACIT_ERR_ECDSA_BAD_SIGNATURE);
+    TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, sig, slen - 1), TACIT_ERR_ECDSA_BAD_SIGNATURE);
+    TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, sig, slen), 0);
+    /* wrong curve key */
+    pub.grp = TACIT_ECP_NONE;
+    TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, sig, slen), TACIT_ERR_ECP_UNKNOWN_CURVE);
+exit:
+    tacit_ecp_keypair_free(&key);
+}
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    RUN_TEST(test_rfc6979);
+    RUN_TEST(test_wycheproof_p256);
+    RUN_TEST(test_wycheproof_p384);
+    RUN_TEST(test_interop);
+    RUN_TEST(test_sign_verify);
+    RUN_TEST(test_bad_inputs);
+    return TEST_MAIN_END();
+}

@@ -1,0 +1,523 @@
+/*
+ * ecp: field and point arithmetic, scalar multiplication (variable base,
+ * fixed base, muladd), point encodings, key pair API.
+ *
+ * The reference is a slow affine double-and-add written here on top of
+ * bignum_core (its own Montgomery code, inversion by exp_mod), with the
+ * domain parameters typed in from FIPS 186-4 D.1.2 as hex: it shares no
+ * code with ecp_*.c.
+ */
+#include "harness.h"
+
+#include "bignum_core.h"
+#include "ecp_internal.h"
+#include "tacit/ecp.h"
+
+/* ---- the reference ----------------------------------------------------------- */
+
+typedef struct {
+    tacit_ecp_group_id id;
+    const char *p, *n, *b, *gx, *gy;
+} ref_params;
+
+static const ref_params params[] = {
+    { TACIT_ECP_SECP256R1,
+      "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+      "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+      "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
+      "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
+      "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5" },
+    { TACIT_ECP_SECP384R1,
+      "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff",
+      "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973",
+      "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef",
+      "aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab7",
+      "3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f" },
+    { TACIT_ECP_SECP521R1,
+      "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+      "01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409",
+      "0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00",
+      "00c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d3dbaa14b5e77efe75928fe1dc127a2ffa8de3348b3c1856a429bf97e7e31c2e5bd66",
+      "011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd16650" },
+};
+
+#define RN TACIT_ECP_MAX_LIMBS
+
+typedef struct {
+    size_t limbs, bytes;
+    tacit_mpi_uint p[RN], n[RN], b[RN], gx[RN], gy[RN], rr[RN], pm2[RN];
+    tacit_mpi_uint mm;
+    tacit_mpi_uint *T;
+} ref_curve;
+
+typedef struct {
+    int inf;
+    tacit_mpi_uint x[RN], y[RN];
+} ref_point;
+
+static void hex_limbs(tacit_mpi_uint *x, size_t limbs, const char *hex)
+{
+    size_t len = 0;
+    unsigned char *b = test_unhex(hex, &len);
+    tacit_mpi_core_read_be(x, limbs, b, len);
+    free(b);
+}
+
+static int ref_init(ref_curve *r, const ref_params *pp)
+{
+    const tacit_ecp_curve *c = tacit_ecp_curve_get(pp->id);
+    tacit_mpi_uint two[RN] = { 2 };
+
+    memset(r, 0, sizeof(*r));
+    r->limbs = c->limbs;
+    r->bytes = strlen(pp->p) / 2;
+    hex_limbs(r->p, r->limbs, pp->p);
+    hex_limbs(r->n, r->limbs, pp->n);
+    hex_limbs(r->b, r->limbs, pp->b);
+    hex_limbs(r->gx, r->limbs, pp->gx);
+    hex_limbs(r->gy, r->limbs, pp->gy);
+    r->mm = tacit_mpi_core_mont_init(r->p);
+    tacit_mpi_core_get_mont_r2_unsafe(r->rr, r->p, r->limbs);
+    tacit_mpi_core_sub(r->pm2, r->p, two, r->limbs);
+    r->T = calloc(tacit_mpi_core_exp_mod_unsafe_working_limbs(r->limbs, r->limbs) + 4 * RN,
+                  sizeof(tacit_mpi_uint));
+    return r->T != NULL;
+}
+
+static void ref_mul(ref_curve *r, tacit_mpi_uint *x, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    tacit_mpi_core_montmul(x, a, b, r->p, r->limbs, r->mm, r->T);
+    tacit_mpi_core_montmul(x, x, r->rr, r->p, r->limbs, r->mm, r->T);
+}
+
+static void ref_inv(ref_curve *r, tacit_mpi_uint *x, const tacit_mpi_uint *a)
+{
+    tacit_mpi_core_exp_mod_unsafe(x, a, r->p, r->limbs, r->pm2, r->limbs, r->rr, r->T);
+}
+
+static void ref_add(ref_curve *r, ref_point *R, const ref_point *P, const ref_point *Q)
+{
+    size_t n = r->limbs;
+    tacit_mpi_uint lam[RN] = { 0 }, t[RN] = { 0 }, u[RN] = { 0 }, x3[RN] = { 0 };
+
+    if (P->inf) {
+        *R = *Q;
+        return;
+    }
+    if (Q->inf) {
+        *R = *P;
+        return;
+    }
+    if (memcmp(P->x, Q->x, n * sizeof(tacit_mpi_uint)) == 0) {
+        tacit_mpi_core_add_mod(t, P->y, Q->y, r->p, n);
+        if (tacit_mpi_core_is_zero_ct(t, n)) {
+            R->inf = 1;
+            return;
+        }
+        /* lam = (3x^2 - 3) / 2y */
+        ref_mul(r, t, P->x, P->x);
+        memset(u, 0, sizeof(u));
+        u[0] = 1;
+        tacit_mpi_core_sub_mod(t, t, u, r->p, n);
+        tacit_mpi_core_add_mod(u, t, t, r->p, n);
+        tacit_mpi_core_add_mod(t, u, t, r->p, n);
+        tacit_mpi_core_add_mod(u, P->y, P->y, r->p, n);
+    } else {
+        tacit_mpi_core_sub_mod(t, Q->y, P->y, r->p, n);
+        tacit_mpi_core_sub_mod(u, Q->x, P->x, r->p, n);
+    }
+    ref_inv(r, u, u);
+    ref_mul(r, lam, t, u);
+    ref_mul(r, x3, lam, lam);
+    tacit_mpi_core_sub_mod(x3, x3, P->x, r->p, n);
+    tacit_mpi_core_sub_mod(x3, x3, Q->x, r->p, n);
+    tacit_mpi_core_sub_mod(t, P->x, x3, r->p, n);
+    ref_mul(r, t, lam, t);
+    tacit_mpi_core_sub_mod(R->y, t, P->y, r->p, n);
+    memcpy(R->x, x3, sizeof(x3));
+    R->inf = 0;
+}
+
+/* R = k P, k a plain integer (any value), right-to-left double-and-add */
+static void ref_smul(ref_curve *r, ref_point *R, const tacit_mpi_uint *k, const ref_point *P)
+{
+    ref_point acc, base = *P;
+    size_t i;
+
+    memset(&acc, 0, sizeof(acc));
+    acc.inf = 1;
+    for (i = 0; i < r->limbs * TACIT_MPI_LIMB_BITS; i++) {
+        if ((k[i / TACIT_MPI_LIMB_BITS] >> (i % TACIT_MPI_LIMB_BITS)) & 1) {
+            ref_add(r, &acc, &acc, &base);
+        }
+        ref_add(r, &base, &base, &base);
+    }
+    *R = acc;
+}
+
+static void ref_encode(ref_curve *r, const ref_point *P, unsigned char *out)
+{
+    out[0] = 4;
+    tacit_mpi_core_write_be(P->x, r->limbs, out + 1, r->bytes);
+    tacit_mpi_core_write_be(P->y, r->limbs, out + 1 + r->bytes, r->bytes);
+}
+
+/* ---- a deterministic generator for the tests -------------------------------- */
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+
+static int test_rng(void *p, unsigned char *out, size_t len)
+{
+    size_t i;
+    (void)p;
+    for (i = 0; i < len; i++) {
+        rng_state ^= rng_state << 13;
+        rng_state ^= rng_state >> 7;
+        rng_state ^= rng_state << 17;
+        out[i] = (unsigned char)(rng_state >> 24);
+    }
+    return 0;
+}
+
+/* a random scalar in [1, n-1] as bytes and limbs */
+static void random_scalar(ref_curve *r, unsigned char *kb, tacit_mpi_uint *k)
+{
+    do {
+        test_rng(NULL, kb, r->bytes);
+        if (r->bytes == 66) {
+            kb[0] &= 1;
+        }
+        tacit_mpi_core_read_be(k, r->limbs, kb, r->bytes);
+    } while (tacit_mpi_core_is_zero_ct(k, r->limbs) || !tacit_mpi_core_lt_ct(k, r->n, r->limbs));
+}
+
+/* ---- cases -------------------------------------------------------------------- */
+
+static void test_constants(void)
+{
+    size_t i;
+
+    for (i = 0; i < 3; i++) {
+        const tacit_ecp_curve *c = tacit_ecp_curve_get(params[i].id);
+        ref_curve r;
+        tacit_mpi_uint t[RN];
+        TEST_ASSERT(ref_init(&r, &params[i]));
+        TEST_ASSERT(memcmp(c->p, r.p, c->limbs * sizeof(tacit_mpi_uint)) == 0);
+        TEST_ASSERT(memcmp(c->n, r.n, c->limbs * sizeof(tacit_mpi_uint)) == 0);
+        TEST_EQUAL(c->p_mm, tacit_mpi_core_mont_init(r.p));
+        TEST_EQUAL(c->n_mm, tacit_mpi_core_mont_init(r.n));
+        tacit_ecp_fe_from_mont(c, t, c->gx);
+        TEST_ASSERT(memcmp(t, r.gx, c->limbs * sizeof(tacit_mpi_uint)) == 0);
+        tacit_ecp_fe_from_mont(c, t, c->gy);
+        TEST_ASSERT(memcmp(t, r.gy, c->limbs * sizeof(tacit_mpi_uint)) == 0);
+        tacit_ecp_fe_from_mont(c, t, c->b);
+        TEST_ASSERT(memcmp(t, r.b, c->limbs * sizeof(tacit_mpi_uint)) == 0);
+        TEST_EQUAL(tacit_ecp_curve_bytes(params[i].id), r.bytes);
+        free(r.T);
+        continue;
+    exit:
+        free(r.T);
+        return;
+    }
+}
+
+/* field products against bignum_core on random inputs, incl. p-1 */
+static void test_field(void)
+{
+    size_t i, j;
+
+    for (i = 0; i < 3; i++) {
+        const tacit_ecp_curve *c = tacit_ecp_curve_get(params[i].id);
+        ref_curve r;
+        TEST_ASSERT(ref_init(&r, &params[i]));
+        for (j = 0; j < 200; j++) {
+            unsigned char buf[2 * TACIT_ECP_MAX_BYTES];
+            tacit_mpi_uint a[RN], b[RN], am[RN], bm[RN], x[RN], y[RN];
+            tacit_mpi_uint one[RN] = { 1 };
+            test_rng(NULL, buf, sizeof(buf));
+            tacit_mpi_core_read_be(a, r.limbs, buf, r.bytes);
+            tacit_mpi_core_read_be(b, r.limbs, buf + r.bytes, r.bytes);
+            if (j == 0) {
+                tacit_mpi_core_sub(a, r.p, one, r.limbs);
+                tacit_mpi_core_sub(b, r.p, one, r.limbs);
+            }
+            a[r.limbs - 1] &= r.p[r.limbs - 1];
+            b[r.limbs - 1] &= r.p[r.limbs - 1];
+            if (!tacit_mpi_core_lt_ct(a, r.p, r.limbs) || !tacit_mpi_core_lt_ct(b, r.p, r.limbs)) {
+                continue;
+            }
+            tacit_ecp_fe_to_mont(c, am, a);
+            tacit_ecp_fe_to_mont(c, bm, b);
+            c->mul(x, am, bm);
+            tacit_ecp_fe_from_mont(c, x, x);
+            ref_mul(&r, y, a, b);
+            TEST_ASSERT(memcmp(x, y, r.limbs * sizeof(tacit_mpi_uint)) == 0);
+            c->sqr(x, am, am);
+            tacit_ecp_fe_from_mont(c, x, x);
+            ref_mul(&r, y, a, a);
+            TEST_ASSERT(memcmp(x, y, r.limbs * sizeof(tacit_mpi_uint)) == 0);
+            tacit_ecp_fe_add(c, x, am, bm);
+            tacit_ecp_fe_from_mont(c, x, x);
+            tacit_mpi_core_add_mod(y, a, b, r.p, r.limbs);
+            TEST_ASSERT(memcmp(x, y, r.limbs * sizeof(tacit_mpi_uint)) == 0);
+            tacit_ecp_fe_sub(c, x, am, bm);
+            tacit_ecp_fe_from_mont(c, x, x);
+            tacit_mpi_core_sub_mod(y, a, b, r.p, r.limbs);
+            TEST_ASSERT(memcmp(x, y, r.limbs * sizeof(tacit_mpi_uint)) == 0);
+            if (j < 10 && !tacit_mpi_core_is_zero_ct(a, r.limbs)) {
+                tacit_ecp_fe_inv(c, x, am);
+                tacit_ecp_fe_from_mont(c, x, x);
+                ref_inv(&r, y, a);
+                TEST_ASSERT(memcmp(x, y, r.limbs * sizeof(tacit_mpi_uint)) == 0);
+            }
+        }
+        free(r.T);
+        continue;
+    exit:
+        free(r.T);
+        return;
+    }
+}
+
+/*
+ * k*P (variable base) and k*G (fixed base) against the reference, for
+ * random k and the edge scalars: 1, 2, small even values (their odd
+ * complement n - k meets the doubling case in the last addition), n-1,
+ * n-2, n - 2j.
+ */
+static void check_scalar(ref_curve *r, const tacit_ecp_curve *c, const tacit_mpi_uint *k,
+                         const ref_point *P, int *ok)
+{
+    ref_point R, G;
+    unsigned char kb[TACIT_ECP_MAX_BYTES], pb[TACIT_ECP_MAX_PT_LEN], want[TACIT_ECP_MAX_PT_LEN],
+        got[TACIT_ECP_MAX_PT_LEN];
+    size_t olen = 0;
+    tacit_ecp_keypair key;
+
+    *ok = 0;
+    tacit_mpi_core_write_be(k, r->limbs, kb, r->bytes);
+    ref_encode(r, P, pb);
+    ref_smul(r, &R, k, P);
+    ref_encode(r, &R, want);
+    if (tacit_ecp_mul(c->id, kb, r->bytes, pb, 1 + 2 * r->bytes, got, sizeof(got), &olen,
+                      (k[0] & 2) ? test_rng : NULL, NULL) != 0 ||
+        olen != 1 + 2 * r->bytes || memcmp(got, want, olen) != 0) {
+        printf("\n    variable base differs\n");
+        test_hexdump("k", kb, r->bytes);
+        return;
+    }
+    memset(&G, 0, sizeof(G));
+    memcpy(G.x, r->gx, sizeof(G.x));
+    memcpy(G.y, r->gy, sizeof(G.y));
+    ref_smul(r, &R, k, &G);
+    ref_encode(r, &R, want);
+    if (tacit_ecp_set_private(&key, c->id, kb, r->bytes) != 0 ||
+        tacit_ecp_write_public_point(&key, 0, got, sizeof(got), &olen) != 0 ||
+        memcmp(got, want, olen) != 0) {
+        printf("\n    fixed base differs\n");
+        test_hexdump("k", kb, r->bytes);
+        return;
+    }
+    *ok = 1;
+}
+
+static void test_scalar_mul(void)
+{
+    size_t i, j;
+
+    for (i = 0; i < 3; i++) {
+        const tacit_ecp_curve *c = tacit_ecp_curve_get(params[i].id);
+        ref_curve r;
+        ref_point G, P;
+        tacit_mpi_uint k[RN], t[RN];
+        unsigned char kb[TACIT_ECP_MAX_BYTES];
+        int ok;
+
+        TEST_ASSERT(ref_init(&r, &params[i]));
+        memset(&G, 0, sizeof(G));
+        memcpy(G.x, r.gx, sizeof(G.x));
+        memcpy(G.y, r.gy, sizeof(G.y));
+        /* a random base point */
+        random_scalar(&r, kb, k);
+        ref_smul(&r, &P, k, &G);
+
+        for (j = 0; j < 6; j++) {
+            random_scalar(&r, kb, k);
+            check_scalar(&r, c, k, j & 1 ? &P : &G, &ok);
+            TEST_ASSERT(ok);
+        }
+        for (j = 1; j <= 70; j += (j < 8 ? 1 : 13)) {
+            memset(k, 0, sizeof(k));
+            k[0] = (tacit_mpi_uint)j;
+            check_scalar(&r, c, k, &P, &ok);
+            TEST_ASSERT(ok);
+            memset(t, 0, sizeof(t));
+            t[0] = (tacit_mpi_uint)j;
+            tacit_mpi_core_sub(k, r.n, t, r.limbs);
+            check_scalar(&r, c, k, &P, &ok);
+            TEST_ASSERT(ok);
+        }
+        free(r.T);
+        continue;
+    exit:
+        free(r.T);
+        return;
+    }
+}
+
+static void test_muladd(void)
+{
+    size_t i, j;
+
+    for (i = 0; i < 3; i++) {
+        const tacit_ecp_curve *c = tacit_ecp_curve_get(params[i].id);
+        ref_curve r;
+        ref_point G, Q, A, B, S;
+        tacit_mpi_uint u1[RN], u2[RN], d[RN], qx[RN], qy[RN], x[RN], y[RN];
+        unsigned char kb[TACIT_ECP_MAX_BYTES];
+        int inf;
+
+        TEST_ASSERT(ref_init(&r, &params[i]));
+        memset(&G, 0, sizeof(G));
+        memcpy(G.x, r.gx, sizeof(G.x));
+        memcpy(G.y, r.gy, sizeof(G.y));
+        random_scalar(&r, kb, d);
+        ref_smul(&r, &Q, d, &G);
+        tacit_ecp_fe_to_mont(c, qx, Q.x);
+        tacit_ecp_fe_to_mont(c, qy, Q.y);
+        for (j = 0; j < 8; j++) {
+            random_scalar(&r, kb, u1);
+            random_scalar(&r, kb, u2);
+            if (j == 1) {
+                memset(u1, 0, sizeof(u1)); /* 0*G + u2*Q */
+            }
+            if (j == 2) {
+                memset(u2, 0, sizeof(u2));
+            }
+            if (j == 3) {
+                memcpy(u1, d, sizeof(d)); /* u1 = d, u2 = 1: 2Q (doubling inside) */
+                memset(u2, 0, sizeof(u2));
+                u2[0] = 1;
+            }
+            if (j == 4) {
+                /* u1 = n - d, u2 = 1: infinity */
+                tacit_mpi_core_sub(u1, r.n, d, r.limbs);
+                memset(u2, 0, sizeof(u2));
+                u2[0] = 1;
+            }
+            ref_smul(&r, &A, u1, &G);
+            ref_smul(&r, &B, u2, &Q);
+            ref_add(&r, &S, &A, &B);
+            inf = tacit_ecp_muladd_unsafe(c, x, y, u1, u2, qx, qy);
+            TEST_EQUAL(inf, S.inf);
+            if (!S.inf) {
+                tacit_ecp_fe_from_mont(c, x, x);
+                tacit_ecp_fe_from_mont(c, y, y);
+                TEST_ASSERT(memcmp(x, S.x, r.limbs * sizeof(tacit_mpi_uint)) == 0);
+                TEST_ASSERT(memcmp(y, S.y, r.limbs * sizeof(tacit_mpi_uint)) == 0);
+            }
+        }
+        free(r.T);
+        continue;
+    exit:
+        free(r.T);
+        return;
+    }
+}
+
+/* compressed <-> uncompressed, and points that must be rejected */
+static void test_point_encoding(void)
+{
+    size_t i;
+
+    for (i = 0; i < 3; i++) {
+        tacit_ecp_group_id id = params[i].id;
+        size_t bytes = tacit_ecp_curve_bytes(id);
+        tacit_ecp_keypair key, pub;
+        unsigned char u[TACIT_ECP_MAX_PT_LEN], cp[TACIT_ECP_MAX_PT_LEN], u2[TACIT_ECP_MAX_PT_LEN];
+        unsigned char bad[TACIT_ECP_MAX_PT_LEN];
+        size_t ulen, clen, u2len, k;
+
+        TEST_EQUAL(tacit_ecp_gen_key(id, &key, test_rng, NULL), 0);
+        TEST_EQUAL(tacit_ecp_check_priv(&key), 0);
+        TEST_EQUAL(tacit_ecp_write_public_point(&key, 0, u, sizeof(u), &ulen), 0);
+        TEST_EQUAL(ulen, 1 + 2 * bytes);
+        TEST_EQUAL(tacit_ecp_write_public_point(&key, 1, cp, sizeof(cp), &clen), 0);
+        TEST_EQUAL(clen, 1 + bytes);
+        TEST_EQUAL(cp[0], 2 | (u[ulen - 1] & 1));
+        TEST_EQUAL(tacit_ecp_set_public(&pub, id, cp, clen), 0);
+        TEST_EQUAL(tacit_ecp_check_pub(&pub), 0);
+        TEST_EQUAL(tacit_ecp_write_public_point(&pub, 0, u2, sizeof(u2), &u2len), 0);
+        TEST_MEM_EQ(u2, u2len, u, ulen);
+        /* the other root */
+        cp[0] ^= 1;
+        TEST_EQUAL(tacit_ecp_set_public(&pub, id, cp, clen), 0);
+        TEST_EQUAL(tacit_ecp_write_public_point(&pub, 0, u2, sizeof(u2), &u2len), 0);
+        TEST_ASSERT(memcmp(u2, u, 1 + bytes) == 0 && memcmp(u2, u, ulen) != 0);
+        TEST_EQUAL(tacit_ecp_write_public_point(&pub, 0, u2, ulen - 1, &u2len),
+                   TACIT_ERR_ECP_BUFFER_TOO_SMALL);
+
+        /* rejected: off curve, x >= p, infinity, hybrid, lengths, unknown curve */
+        memcpy(bad, u, ulen);
+        bad[ulen - 1] ^= 1;
+        TEST_EQUAL(tacit_ecp_set_public(&pub, id, bad, ulen), TACIT_ERR_ECP_INVALID_POINT);
+        memset(bad + 1, 0xFF, bytes);
+        TEST_EQUAL(tacit_ecp_set_public(&pub, id, bad, ulen), TACIT_ERR_ECP_INVALID_POINT);
+        TEST_EQUAL(tacit_ecp_set_public(&pub, id, bad, 1 + bytes), TACIT_ERR_ECP_INVALID_POINT);
+        bad[0] = 0;
+        TEST_EQUAL(tacit_ecp_set_public(&pub, id, bad, 1), TACIT_ERR_ECP_INVALID_POINT);
+        memcpy(bad, u, ulen);
+        bad[0] = 6 | (u[ulen - 1] & 1);
+        TEST_EQUAL(tacit_ecp_set_public(&pub, id, bad, ulen), TACIT_ERR_ECP_INVALID_POINT);
+        TEST_EQUAL(tacit_ecp_set_public(&pub, id, u, ulen - 1), TACIT_ERR_ECP_INVALID_POINT);
+        TEST_EQUAL(tacit_ecp_set_public(&pub, id, u, 0), TACIT_ERR_ECP_INVALID_POINT);
+        TEST_EQUAL(tacit_ecp_set_public(&pub, TACIT_ECP_NONE, u, ulen), TACIT_ERR_ECP_UNKNOWN_CURVE);
+        /* x with no square root: find one by trying x = 1, 2, ... */
+        memset(bad, 0, sizeof(bad));
+        bad[0] = 2;
+        for (k = 1; k < 50; k++) {
+            bad[bytes] = (unsigned char)k;
+            if (tacit_ecp_set_public(&pub, id, bad, 1 + bytes) == TACIT_ERR_ECP_INVALID_POINT) {
+                break;
+            }
+        }
+        TEST_ASSERT(k < 50);
+
+        /* private scalar range */
+        memset(bad, 0, bytes);
+        TEST_EQUAL(tacit_ecp_set_private(&pub, id, bad, bytes), TACIT_ERR_ECP_INVALID_KEY);
+        memset(bad, 0xFF, bytes);
+        TEST_EQUAL(tacit_ecp_set_private(&pub, id, bad, bytes), TACIT_ERR_ECP_INVALID_KEY);
+        TEST_EQUAL(tacit_ecp_set_private(&pub, id, bad, bytes - 1), TACIT_ERR_ECP_INVALID_KEY);
+        /* check_priv catches a mismatched Q */
+        key.Qx[0] ^= 1;
+        TEST_ASSERT(tacit_ecp_check_priv(&key) != 0);
+        TEST_EQUAL(tacit_ecp_check_pub(&key), TACIT_ERR_ECP_INVALID_POINT);
+    }
+exit:
+    return;
+}
+
+static void test_names(void)
+{
+    TEST_EQUAL(tacit_ecp_curve_from_name("prime256v1"), TACIT_ECP_SECP256R1);
+    TEST_EQUAL(tacit_ecp_curve_from_name("P-384"), TACIT_ECP_SECP384R1);
+    TEST_EQUAL(tacit_ecp_curve_from_name("SECP521R1"), TACIT_ECP_SECP521R1);
+    TEST_EQUAL(tacit_ecp_curve_from_name("P-224"), TACIT_ECP_NONE);
+    TEST_ASSERT(strcmp(tacit_ecp_curve_name(TACIT_ECP_SECP256R1), "P-256") == 0);
+    TEST_ASSERT(tacit_ecp_curve_name(TACIT_ECP_NONE) == NULL);
+exit:
+    return;
+}
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    RUN_TEST(test_constants);
+    RUN_TEST(test_field);
+    RUN_TEST(test_scalar_mul);
+    RUN_TEST(test_muladd);
+    RUN_TEST(test_point_encoding);
+    RUN_TEST(test_names);
+    return TEST_MAIN_END();
+}
