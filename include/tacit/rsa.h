@@ -307,12 +307,16 @@ int tacit_rsa_parse_public_key_pem(tacit_rsa_context *ctx, const unsigned char *
 
 /*
  * Write the private key as TACIT_RSA_FORMAT_PKCS1 or _PKCS8 DER at the start
- * of out[0 .. osize); *olen = its length.  Too small a buffer:
- * TACIT_ERR_RSA_BUFFER_TOO_SMALL and out zeroed.
+ * of out[0 .. osize); *olen = its length.  Too small a buffer (out may be
+ * NULL with osize 0 to ask): TACIT_ERR_RSA_BUFFER_TOO_SMALL, *olen = the
+ * size needed, out untouched.  Temporary copies of the key are zeroized.
  */
 int tacit_rsa_write_key_der(const tacit_rsa_context *ctx, tacit_rsa_format format,
                             unsigned char *out, size_t osize, size_t *olen);
-/* The same as PEM text (no NUL terminator; *olen is the text length). */
+/*
+ * The same as PEM text (no NUL terminator; *olen is the text length, or the
+ * size needed on TACIT_ERR_RSA_BUFFER_TOO_SMALL, when out is zeroed).
+ */
 int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_rsa_format format,
                             unsigned char *out, size_t osize, size_t *olen);
 /* The public key as TACIT_RSA_FORMAT_SPKI or _PKCS1. */
