@@ -230,30 +230,31 @@ static size_t dec_groups_scalar(unsigned char *dst, size_t dcap, const unsigned 
     return i;
 }
 
-/* As many plain groups as possible, widest kernel first. */
-static size_t dec_plain(int path, unsigned char *dst, size_t dcap, const unsigned char *src,
-                        size_t slen, uint64_t *bad)
+/*
+ * Plain groups and the line breaks between them, widest kernel first, until
+ * something a kernel does not handle.  Returns input consumed; *produced.
+ */
+static size_t dec_fast(int path, unsigned char *dst, size_t dcap, size_t *produced,
+                       const unsigned char *src, size_t slen, uint64_t *bad)
 {
-    size_t i = 0, o = 0, n;
+    size_t i = 0, o = 0, n, p;
 
 #if defined(TACIT_BASE64_HAVE_X86)
     if (path >= TACIT_BASE64_PATH_AVX2) {
-        n = tacit_base64_dec_avx2(dst, dcap, src, slen, bad);
-        i += n;
-        o += n / 4 * 3;
+        i += tacit_base64_dec_avx2(dst, dcap, &p, src, slen, bad);
+        o += p;
     }
     if (path >= TACIT_BASE64_PATH_SSSE3) {
-        n = tacit_base64_dec_ssse3(dst + o, dcap - o, src + i, slen - i, bad);
-        i += n;
-        o += n / 4 * 3;
+        i += tacit_base64_dec_ssse3(dst + o, dcap - o, &p, src + i, slen - i, bad);
+        o += p;
     }
 #endif
     if (path >= TACIT_BASE64_PATH_SWAR) {
-        n = tacit_base64_dec_swar(dst + o, dcap - o, src + i, slen - i, bad);
-        i += n;
-        o += n / 4 * 3;
+        i += tacit_base64_dec_swar(dst + o, dcap - o, &p, src + i, slen - i, bad);
+        o += p;
     }
     n = dec_groups_scalar(dst + o, dcap - o, src + i, slen - i, bad);
+    *produced = o + n / 4 * 3;
     return i + n;
 }
 
@@ -264,12 +265,8 @@ static size_t dec_plain(int path, unsigned char *dst, size_t dcap, const unsigne
  */
 static size_t decoded_len(const unsigned char *src, size_t slen)
 {
-    size_t i, chars = 0, pads = 0;
+    size_t i, chars = slen - tacit_base64_count_breaks(src, slen), pads = 0;
 
-    for (i = 0; i < slen; i++) {
-        uint32_t cls = char_class(src[i]);
-        chars += cls != CLASS_NL && cls != CLASS_CR;
-    }
     for (i = slen; i > 0 && pads < 2; i--) {
         uint32_t cls = char_class(src[i - 1]);
         if (cls == CLASS_PAD) {
@@ -289,6 +286,7 @@ int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *
     int misplaced_break = 0, lone_cr = 0, overflow = 0, gi = 0, gpad = 0;
     uint64_t bad = 0;
     uint32_t noncanon = 0, inv = 0, grp[4] = { 0, 0, 0, 0 }, verdict;
+    unsigned char dummy = 0;
 
     if (olen == NULL || (src == NULL && slen > 0)) {
         return TACIT_ERR_BAD_INPUT;
@@ -300,24 +298,24 @@ int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *
         return TACIT_ERR_NOT_SUPPORTED;
     }
     *olen = 0;
-    if (dst == NULL || dlen < slen / 4 * 3) {
+    if (dst == NULL) {
+        /* a size query; otherwise running out of room is found while decoding */
         need = decoded_len(src, slen);
-        if (need > 0 && (dst == NULL || dlen < need)) {
+        if (need > 0) {
             *olen = need;
             return TACIT_ERR_BASE64_BUFFER_TOO_SMALL;
         }
-    }
-    if (dst == NULL) {
+        dst = &dummy;
         dlen = 0;
     }
 
     /* Fast part: plain groups, and line breaks between groups. */
     if (path > TACIT_BASE64_PATH_SCALAR) {
         while (pos < slen) {
-            size_t n = dec_plain(path, dst + out, dlen - out, src + pos, slen - pos, &bad);
-            pos += n;
-            out += n / 4 * 3;
-            nchars += n;
+            size_t p;
+            pos += dec_fast(path, dst + out, dlen - out, &p, src + pos, slen - pos, &bad);
+            out += p;
+            nchars += p / 3 * 4;
             if (pos == slen) {
                 break;
             }
@@ -372,11 +370,20 @@ int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *
                 out += k;
                 written = written > out ? written : out;
             } else {
-                overflow = 1;
+                overflow = 1; /* depends on public positions only */
+                break;
             }
             gi = 0;
             gpad = 0;
         }
+    }
+
+    if (overflow) {
+        if (written > 0) {
+            tacit_platform_zeroize(dst, written);
+        }
+        *olen = decoded_len(src, slen);
+        return TACIT_ERR_BASE64_BUFFER_TOO_SMALL;
     }
 
     /* Verdict: public structure first, then the secret mask, declassified once. */
@@ -395,10 +402,6 @@ int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *
                                                           (uint32_t)-TACIT_ERR_BASE64_NONCANONICAL,
                                                           0));
         verdict = tacit_ct_declassify_u32(verdict);
-        if (verdict == 0 && overflow) {
-            /* cannot happen: dlen was checked against the valid length */
-            verdict = (uint32_t)-TACIT_ERR_BASE64_BUFFER_TOO_SMALL;
-        }
     }
     if (verdict != 0) {
         if (written > 0) {

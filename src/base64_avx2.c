@@ -24,8 +24,8 @@ static inline AVX2 __m256i in_range(__m256i c, char lo, char hi)
                             _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(hi + 1)), c));
 }
 
-AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, const unsigned char *src,
-                                  size_t slen, uint64_t *bad)
+AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, size_t *produced,
+                                  const unsigned char *src, size_t slen, uint64_t *bad)
 {
     size_t i = 0, o = 0;
     __m256i ok = _mm256_set1_epi8(-1);
@@ -36,12 +36,24 @@ AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, const unsigne
 
     while (slen - i >= 32 && dcap - o >= 32) {
         __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-        __m256i sp = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(c, _mm256_set1_epi8('\n')),
-                                                     _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\r'))),
+        __m256i nl = _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\n'));
+        __m256i cr = _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\r'));
+        __m256i sp = _mm256_or_si256(_mm256_or_si256(nl, cr),
                                      _mm256_cmpeq_epi8(c, _mm256_set1_epi8('=')));
         __m256i up, lo, di, pl, sl, off, v;
 
         if (tacit_ct_declassify_u32((uint32_t)_mm256_movemask_epi8(sp)) != 0) {
+            /* once per line: a line break at the block's start is skipped */
+            uint32_t n = tacit_ct_declassify_u32((uint32_t)_mm256_movemask_epi8(nl));
+            uint32_t r = tacit_ct_declassify_u32((uint32_t)_mm256_movemask_epi8(cr));
+            if ((n & 1u) != 0) {
+                i += 1;
+                continue;
+            }
+            if ((r & 1u) != 0 && (n & 2u) != 0) {
+                i += 2;
+                continue;
+            }
             break;
         }
         up = in_range(c, 'A', 'Z');
@@ -66,6 +78,7 @@ AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, const unsigne
         o += 24;
     }
     *bad |= (uint64_t)((uint32_t)_mm256_movemask_epi8(ok) ^ 0xFFFFFFFFu);
+    *produced = o;
     return i;
 }
 

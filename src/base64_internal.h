@@ -60,21 +60,23 @@ static inline uint32_t tacit_base64_enc_char(uint32_t v)
 }
 
 /*
- * Decode kernels.  Each decodes as many leading blocks of its width (8, 16
- * or 32 characters) as it can, stopping before a block that holds '\n', '\r'
- * or '=', when fewer than a block of characters is left, or when a block's
- * store would pass dcap (a kernel may store up to 8 zero bytes past the 6,
- * 12 or 24 it produces, within dcap).  Returns the number of characters
- * consumed (a multiple of the width); *bad gets a non-zero value ORed in if
- * any consumed character is outside the alphabet (secret, not declassified).
+ * Decode kernels.  Each decodes blocks of its width (8, 16 or 32 characters)
+ * from the start of src, and skips a "\n" or "\r\n" found at the start of a
+ * block (the kernel is always between groups of 4 there).  It stops before a
+ * block holding any other '\n', '\r' or '=', when less than a block is
+ * left, or when a store would pass dcap (a store may put up to 8 zero bytes
+ * past the 6, 12 or 24 a block produces, within dcap).  Returns the number of
+ * input bytes consumed; *produced = output bytes written (3 per group of 4).
+ * *bad gets a non-zero value ORed in if any character decoded is outside the
+ * alphabet (secret: not declassified).
  */
-size_t tacit_base64_dec_swar(unsigned char *dst, size_t dcap, const unsigned char *src,
-                             size_t slen, uint64_t *bad);
+size_t tacit_base64_dec_swar(unsigned char *dst, size_t dcap, size_t *produced,
+                             const unsigned char *src, size_t slen, uint64_t *bad);
 #if defined(TACIT_BASE64_HAVE_X86)
-size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, const unsigned char *src,
-                              size_t slen, uint64_t *bad);
-size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, const unsigned char *src,
-                             size_t slen, uint64_t *bad);
+size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, size_t *produced,
+                              const unsigned char *src, size_t slen, uint64_t *bad);
+size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, size_t *produced,
+                             const unsigned char *src, size_t slen, uint64_t *bad);
 #endif
 
 /*
@@ -94,6 +96,12 @@ size_t tacit_base64_enc_avx2(unsigned char *dst, const unsigned char *src, size_
  * only the match masks of the blocks scanned (base64_scan.c).
  */
 size_t tacit_base64_find_byte(const unsigned char *p, size_t len, unsigned char b);
+
+/*
+ * Number of '\n' and '\r' bytes in p[0 .. len): public positions, counted
+ * with declassified block masks (base64_scan.c).
+ */
+size_t tacit_base64_count_breaks(const unsigned char *p, size_t len);
 
 /* Is this path compiled in and supported by this CPU?  (AUTO: always.) */
 int tacit_base64_path_supported(int path);

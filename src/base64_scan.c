@@ -56,7 +56,8 @@ size_t tacit_base64_find_byte(const unsigned char *p, size_t len, unsigned char 
         }
         y = x ^ (0x0101010101010101u * b);
         h = ~(((y & 0x7F7F7F7F7F7F7F7Fu) + 0x7F7F7F7F7F7F7F7Fu) | y) & 0x8080808080808080u;
-        tacit_ct_declassify(&h, sizeof(h));
+        h = ((uint64_t)tacit_ct_declassify_u32((uint32_t)(h >> 32)) << 32) |
+            tacit_ct_declassify_u32((uint32_t)h);
         if (h != 0) {
             return i + first_lane(h);
         }
@@ -67,6 +68,29 @@ size_t tacit_base64_find_byte(const unsigned char *p, size_t len, unsigned char 
         }
     }
     return i;
+}
+
+size_t tacit_base64_count_breaks(const unsigned char *p, size_t len)
+{
+    size_t i = 0, n = 0;
+
+#if defined(__SSE2__)
+    for (; len - i >= 16; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i br = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
+                                  _mm_cmpeq_epi8(x, _mm_set1_epi8('\r')));
+        uint32_t m = tacit_ct_declassify_u32((uint32_t)_mm_movemask_epi8(br));
+        while (m != 0) {
+            m &= m - 1;
+            n++;
+        }
+    }
+#endif
+    for (; i < len; i++) {
+        n += tacit_ct_declassify_u32(tacit_ct_mask_eq_u32(p[i], '\n') |
+                                     tacit_ct_mask_eq_u32(p[i], '\r')) & 1u;
+    }
+    return n;
 }
 
 #else

@@ -27,8 +27,8 @@ static inline SSSE3 __m128i in_range(__m128i c, char lo, char hi)
                          _mm_cmpgt_epi8(_mm_set1_epi8((char)(hi + 1)), c));
 }
 
-SSSE3 size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, const unsigned char *src,
-                                    size_t slen, uint64_t *bad)
+SSSE3 size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, size_t *produced,
+                                    const unsigned char *src, size_t slen, uint64_t *bad)
 {
     size_t i = 0, o = 0;
     __m128i ok = _mm_set1_epi8(-1);
@@ -37,12 +37,23 @@ SSSE3 size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, const unsig
 
     while (slen - i >= 16 && dcap - o >= 16) {
         __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
-        __m128i sp = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(c, _mm_set1_epi8('\n')),
-                                               _mm_cmpeq_epi8(c, _mm_set1_epi8('\r'))),
-                                  _mm_cmpeq_epi8(c, _mm_set1_epi8('=')));
+        __m128i nl = _mm_cmpeq_epi8(c, _mm_set1_epi8('\n'));
+        __m128i cr = _mm_cmpeq_epi8(c, _mm_set1_epi8('\r'));
+        __m128i sp = _mm_or_si128(_mm_or_si128(nl, cr), _mm_cmpeq_epi8(c, _mm_set1_epi8('=')));
         __m128i up, lo, di, pl, sl, off, v;
 
         if (tacit_ct_declassify_u32((uint32_t)_mm_movemask_epi8(sp)) != 0) {
+            /* a line break at the block's start is skipped */
+            uint32_t n = tacit_ct_declassify_u32((uint32_t)_mm_movemask_epi8(nl));
+            uint32_t r = tacit_ct_declassify_u32((uint32_t)_mm_movemask_epi8(cr));
+            if ((n & 1u) != 0) {
+                i += 1;
+                continue;
+            }
+            if ((r & 1u) != 0 && (n & 2u) != 0) {
+                i += 2;
+                continue;
+            }
             break;
         }
         up = in_range(c, 'A', 'Z');
@@ -67,6 +78,7 @@ SSSE3 size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, const unsig
         o += 12;
     }
     *bad |= (uint64_t)((uint32_t)_mm_movemask_epi8(ok) ^ 0xFFFFu);
+    *produced = o;
     return i;
 }
 

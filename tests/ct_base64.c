@@ -60,13 +60,19 @@ exit:;
 /* Encode and decode a 1217-byte "private key" on each path, all secret. */
 static void test_whole_buffers(void)
 {
-    unsigned char key[1217], txt[1700], lines[1800], out[1300];
-    size_t tlen, llen, olen, k;
+    unsigned char key[1217], txt[1700], lines[1800], crlf[1900], out[1300];
+    size_t tlen, llen, clen = 0, olen, k, j;
     int r;
 
     key_like(key, sizeof(key));
     TEST_EQUAL(tacit_base64_encode(txt, sizeof(txt), &tlen, key, sizeof(key)), 0);
     TEST_EQUAL(tacit_base64_encode_lines(lines, sizeof(lines), &llen, key, sizeof(key), 64), 0);
+    for (j = 0; j < llen; j++) { /* the same with "\r\n" line ends */
+        if (lines[j] == '\n') {
+            crlf[clen++] = '\r';
+        }
+        crlf[clen++] = lines[j];
+    }
     for (k = 0; k < N_PATHS; k++) {
         unsigned char enc[1700];
         size_t elen;
@@ -86,10 +92,17 @@ static void test_whole_buffers(void)
         TEST_MEM_EQ(out, olen, key, sizeof(key));
 
         TACIT_TEST_CF_SECRET(lines, llen);
-        r = tacit_base64_decode_path(paths[k], out, sizeof(out), &olen, lines, llen);
+        r = tacit_base64_decode_path(paths[k], out, sizeof(key), &olen, lines, llen);
         TEST_EQUAL(r, 0);
         TACIT_TEST_CF_PUBLIC(out, olen);
         TEST_MEM_EQ(out, olen, key, sizeof(key));
+
+        TACIT_TEST_CF_SECRET(crlf, clen);
+        r = tacit_base64_decode_path(paths[k], out, sizeof(key), &olen, crlf, clen);
+        TEST_EQUAL(r, 0);
+        TACIT_TEST_CF_PUBLIC(out, olen);
+        TEST_MEM_EQ(out, olen, key, sizeof(key));
+        TACIT_TEST_CF_PUBLIC(crlf, clen);
 
         /* a bad character and non-canonical bits: only the verdict comes out */
         TACIT_TEST_CF_PUBLIC(txt, tlen);
@@ -108,6 +121,8 @@ static void test_whole_buffers(void)
 exit:
     TACIT_TEST_CF_PUBLIC(key, sizeof(key));
     TACIT_TEST_CF_PUBLIC(txt, sizeof(txt));
+    TACIT_TEST_CF_PUBLIC(lines, sizeof(lines));
+    TACIT_TEST_CF_PUBLIC(crlf, sizeof(crlf));
 }
 
 /* A PEM private key with its body secret (the frame is public). */

@@ -272,7 +272,7 @@ static void test_buffer_sizes(void)
     TEST_EQUAL(tacit_base64_decode(out, 6, &olen, txt, strlen((const char *)txt)),
                TACIT_ERR_BASE64_BUFFER_TOO_SMALL);
     TEST_EQUAL(olen, 7);
-    TEST_EQUAL(out[0], 0xAA);
+    TEST_ASSERT(memcmp(out, "\0\0\0\0\0\0\xAA", 7) == 0); /* what was written is wiped */
     TEST_EQUAL(tacit_base64_decode(out, 7, &olen, txt, strlen((const char *)txt)), 0);
     TEST_MEM_EQ(out, olen, "foobarb", 7);
     TEST_EQUAL(tacit_base64_decode(NULL, 0, &olen, NULL, 0), 0);
@@ -338,8 +338,18 @@ static void test_round_trip(void)
             if (!tacit_base64_path_supported(paths[k])) {
                 continue;
             }
-            TEST_EQUAL(tacit_base64_decode_path(paths[k], back, sizeof(back), &blen, lines, llen), 0);
+            TEST_EQUAL(tacit_base64_decode_path(paths[k], back, len, &blen, lines, llen), 0);
             TEST_MEM_EQ(back, blen, bin, len);
+            if (len > 0) {
+                size_t z;
+                memset(back, 0xAA, len);
+                TEST_EQUAL(tacit_base64_decode_path(paths[k], back, len - 1, &blen, lines, llen),
+                           TACIT_ERR_BASE64_BUFFER_TOO_SMALL);
+                TEST_EQUAL(blen, len);
+                for (z = 0; z < len; z++) {
+                    TEST_ASSERT(back[z] == 0 || back[z] == 0xAA); /* written bytes wiped */
+                }
+            }
         }
     }
 exit:;

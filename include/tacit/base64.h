@@ -59,12 +59,14 @@ int tacit_base64_encode_lines(unsigned char *dst, size_t dlen, size_t *olen,
 
 /*
  * Decode slen characters of src (the format above) into dst.  *olen receives
- * the number of bytes written.  When dst is NULL or dlen is too small, the
- * function returns TACIT_ERR_BASE64_BUFFER_TOO_SMALL and *olen holds the
- * length the input decodes to if it is valid (computed from its length, line
- * breaks and padding only; the characters are checked by the call that
- * decodes).  dlen >= 3 * (slen / 4) is always enough.  TACIT_ERR_BAD_INPUT
- * when olen is NULL or src is NULL with slen > 0.
+ * the number of bytes written.  When dst is NULL (a size query) or the output
+ * does not fit in dlen bytes, the function returns
+ * TACIT_ERR_BASE64_BUFFER_TOO_SMALL and *olen holds the length the input
+ * decodes to if it is valid (computed from its length, line breaks and
+ * padding only; the characters are checked by the call that decodes; a
+ * malformed input may get its format error instead).  dlen >= 3 * (slen / 4)
+ * is always enough.  TACIT_ERR_BAD_INPUT when olen is NULL or src is NULL
+ * with slen > 0.
  */
 int tacit_base64_decode(unsigned char *dst, size_t dlen, size_t *olen,
                         const unsigned char *src, size_t slen);

@@ -16,19 +16,15 @@
  * CLI_RSA / CLI_EC: the tool's RSA and EC support, on when the module is
  * configured in.
  */
-#if defined(TACIT_RSA_C) && defined(__has_include)
-#if __has_include("tacit/rsa.h") /* TRANSITION: until rsa lands on main */
+#if defined(TACIT_RSA_C) && defined(CLI_RSA_LANDED) /* TRANSITION: until rsa lands on main */
 #define CLI_RSA 1
 #include "tacit/rsa.h"
 #endif
-#endif
-#if defined(TACIT_ECP_C) && defined(TACIT_ECDSA_C) && defined(TACIT_ECDH_C) && defined(__has_include)
-#if __has_include("tacit/ecdsa.h") /* TRANSITION: until ecc lands on main */
+#if defined(TACIT_ECP_C) && defined(TACIT_ECDSA_C) && defined(TACIT_ECDH_C)
 #define CLI_EC 1
 #include "tacit/ecdh.h"
 #include "tacit/ecdsa.h"
 #include "tacit/ecp.h"
-#endif
 #endif
 
 typedef enum { CLI_KEY_NONE = 0, CLI_KEY_RSA, CLI_KEY_EC } cli_key_kind;
