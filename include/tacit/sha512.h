@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "tacit/config.h"
+#include "tacit/error.h"
 
 #ifdef __cplusplus
 extern "C" {
