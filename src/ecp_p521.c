@@ -14,6 +14,8 @@
 #define ECP_N (576 / TACIT_MPI_LIMB_BITS)
 #define ECP_B tacit_ecp_p521_b_mont
 #define ECP_FN(x) tacit_ecp_p521_##x
+#define ECP_NMOD tacit_ecp_p521_n
+#define ECP_N_MM ((tacit_mpi_uint)0x1d2f5ccd79a995c7u) /* -n^-1 mod 2^64, truncated for 32-bit limbs */
 
 #define P521_L (521 / TACIT_MPI_LIMB_BITS) /* limb holding bit 521 */
 #define P521_S (521 % TACIT_MPI_LIMB_BITS) /* its position: 9 */
