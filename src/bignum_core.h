@@ -6,10 +6,12 @@
  * outputs come first.  A number of `limbs` limbs is A[0] (least significant)
  * .. A[limbs - 1].
  *
- * Constant time: unless a function's name ends in _unsafe, its timing and
- * memory accesses depend only on the limb counts (and, for Montgomery code,
- * on N, which is public), never on the values of the other operands.
- * _unsafe functions open their comment with what they leak.
+ * Constant time: unless a function's name ends in _unsafe (or it says so,
+ * like tacit_mpi_core_bitlen), its timing and memory accesses depend only
+ * on the limb counts, never on the values of the operands -- including
+ * the modulus N of the Montgomery functions, so an RSA-CRT prime may be
+ * secret (compute its R^2 with tacit_mpi_core_get_mont_r2_ct).  _unsafe
+ * functions open their comment with what they leak.
  *
  * Masks (`mask` parameters and _ct results) are all-ones or zero limbs,
  * as made by the tacit_ct_mask_*_limb primitives.
@@ -152,7 +154,7 @@ int tacit_mpi_core_write_le(const tacit_mpi_uint *A, size_t limbs, unsigned char
 size_t tacit_mpi_core_bitlen(const tacit_mpi_uint *A, size_t limbs);
 
 /* ---- Montgomery arithmetic ------------------------------------------------ *
- * N is odd, N > 1, of `limbs` limbs (leading zero limbs allowed), public.
+ * N is odd, N > 1, of `limbs` limbs (leading zero limbs allowed).
  * R = 2^(limbs*biL).  mm = -N^-1 mod 2^biL from tacit_mpi_core_mont_init.
  */
 
@@ -228,7 +230,7 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs);
  * from elimbs (public), table of A^0..A^(2^w-1) in Montgomery form, each
  * entry read through tacit_ct_table_select_limbs (every entry, every time),
  * w squarings and one multiplication per window for all elimbs*biL bits,
- * no early exit on leading zeros.  Timing depends on limbs, elimbs and N.
+ * no early exit on leading zeros.  Timing depends on limbs and elimbs only.
  * A < R (any value of `limbs` limbs; it is reduced).  E = 0 gives 1 mod N.
  * X may alias A; not E, N, RR or T.  RR = R^2 mod N.
  * T has tacit_mpi_core_exp_mod_working_limbs(limbs, elimbs) limbs.

@@ -6,7 +6,9 @@
  * The base is reduced with tacit_mpi_core_mod_ct (Montgomery, no division)
  * in both, so a secret base of any length never meets a leaky division.
  * The ct path passes the exponent's allocated limb count E->n to the core,
- * never its significant length.
+ * never its significant length, and computes R^2 with the constant-time
+ * doubling ladder, so the modulus may be secret too (RSA-CRT primes): only
+ * its limb length and validity verdicts are revealed.
  */
 #include "tacit/config.h"
 
@@ -17,8 +19,26 @@
 
 #include "bignum_core.h"
 #include "bignum_internal.h"
+#include "constant_time_internal.h"
 #include "tacit/bignum.h"
 #include "tacit/platform.h"
+
+/*
+ * Number of limbs up to N's most significant nonzero one, found without a
+ * branch on the limbs and then declassified: the modulus' length is public
+ * (the size of the key), its value need not be (RSA-CRT primes).
+ */
+static size_t modulus_limbs(const tacit_mpi *N)
+{
+    size_t i, used = 0;
+
+    for (i = 0; i < N->n; i++) {
+        size_t nz = tacit_ct_mask_to_size_u32(
+            (uint32_t)tacit_ct_mask_nonzero_limb(N->p[i]));
+        used = tacit_ct_select_size(nz, i + 1, used);
+    }
+    return tacit_ct_declassify_size(used);
+}
 
 static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
                           const tacit_mpi *N, tacit_mpi *RR, int unsafe)
@@ -31,11 +51,15 @@ static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
     if (X == NULL || A == NULL || E == NULL || N == NULL) {
         return TACIT_ERR_MPI_BAD_INPUT;
     }
-    n = tacit_mpi_used_limbs(N);   /* N is public */
+    /*
+     * Validity checks on N reveal only their verdicts (length, parity,
+     * N = 1), through tacit_ct_declassify.
+     */
+    n = modulus_limbs(N);
     if (n == 0 || N->s < 0) {
         return TACIT_ERR_MPI_BAD_INPUT;
     }
-    if ((N->p[0] & 1) == 0) {
+    if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1)) == 0) {
         return TACIT_ERR_MPI_EVEN_MODULUS;
     }
     if (n > TACIT_MPI_MAX_LIMBS) {
@@ -44,7 +68,7 @@ static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
     if (E->s < 0 && tacit_mpi_used_limbs(E) != 0) {
         return TACIT_ERR_MPI_NEGATIVE_VALUE;
     }
-    if (tacit_mpi_cmp_int(N, 1) == 0) {
+    if (n == 1 && tacit_ct_declassify_u32((uint32_t)(tacit_ct_mask_eq_limb(N->p[0], 1) & 1))) {
         return tacit_mpi_lset(X, 0); /* everything is 0 mod 1 */
     }
     elimbs = E->n;
@@ -67,10 +91,15 @@ static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
     T = res + n;
 
     /* R^2 mod N: from the cache, or computed (and cached when asked) */
-    if (RR != NULL && RR->p != NULL && RR->n >= n && tacit_mpi_used_limbs(RR) <= n) {
+    if (RR != NULL && RR->p != NULL && RR->n >= n) {
         rrp = RR->p;
     } else {
-        tacit_mpi_core_get_mont_r2_unsafe(rr, N->p, n);
+        /* the constant-time path may serve a secret modulus (RSA-CRT) */
+        if (unsafe) {
+            tacit_mpi_core_get_mont_r2_unsafe(rr, N->p, n);
+        } else {
+            tacit_mpi_core_get_mont_r2_ct(rr, N->p, n);
+        }
         rrp = rr;
         if (RR != NULL) {
             if ((ret = tacit_mpi_grow(RR, n)) != 0) {

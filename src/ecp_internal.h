@@ -31,7 +31,7 @@
 #define TACIT_ECP_L64(x) ((tacit_mpi_uint)(x))
 __extension__ typedef unsigned __int128 tacit_ecp_dlimb;
 #else
-#define TACIT_ECP_L64(x) (tacit_mpi_uint)((x) & 0xFFFFFFFFu), (tacit_mpi_uint)((x) >> 32)
+#define TACIT_ECP_L64(x) (tacit_mpi_uint)((uint64_t)(x) & 0xFFFFFFFFu), (tacit_mpi_uint)((uint64_t)(x) >> 32)
 typedef uint64_t tacit_ecp_dlimb;
 #endif
 
@@ -223,6 +223,13 @@ int tacit_ecp_point_read(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_
 int tacit_ecp_point_write(const tacit_ecp_curve *c, const tacit_mpi_uint *x,
                           const tacit_mpi_uint *y, int compressed,
                           unsigned char *out, size_t outsize, size_t *olen);
+
+/*
+ * Private key DER of a given format (TACIT_ECP_FORMAT_SEC1 or _PKCS8), or
+ * either (-1).  For the PEM labels, which name the format (ecp_keys.c).
+ */
+int tacit_ecp_parse_key_der_format(tacit_ecp_keypair *key, const unsigned char *der, size_t len,
+                                   int format);
 
 /* The random generator to use: f_rng, or tacit_rng_default when NULL. */
 tacit_rng_func tacit_ecp_rng_or_default(tacit_rng_func f_rng, void **p_rng);

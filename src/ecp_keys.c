@@ -144,7 +144,8 @@ static int parse_ecprivatekey(tacit_ecp_keypair *key, const unsigned char *der, 
     return ret;
 }
 
-int tacit_ecp_parse_key_der(tacit_ecp_keypair *key, const unsigned char *der, size_t len)
+int tacit_ecp_parse_key_der_format(tacit_ecp_keypair *key, const unsigned char *der, size_t len,
+                                   int format)
 {
     tacit_asn1_key_info info;
     tacit_ecp_group_id id;
@@ -153,7 +154,7 @@ int tacit_ecp_parse_key_der(tacit_ecp_keypair *key, const unsigned char *der, si
     if (key == NULL || (der == NULL && len != 0)) {
         return TACIT_ERR_ECP_BAD_INPUT;
     }
-    if (tacit_asn1_parse_pkcs8(der, len, &info) == 0) {
+    if (format != TACIT_ECP_FORMAT_SEC1 && tacit_asn1_parse_pkcs8(der, len, &info) == 0) {
         if (!TACIT_OID_EQUAL(TACIT_OID_EC_PUBLIC_KEY, info.alg.p, info.alg.len)) {
             return TACIT_ERR_ECP_KEY_FORMAT; /* another algorithm's key */
         }
@@ -162,7 +163,15 @@ int tacit_ecp_parse_key_der(tacit_ecp_keypair *key, const unsigned char *der, si
         }
         return parse_ecprivatekey(key, info.key.p, info.key.len, id);
     }
+    if (format == TACIT_ECP_FORMAT_PKCS8) {
+        return TACIT_ERR_ECP_KEY_FORMAT;
+    }
     return parse_ecprivatekey(key, der, len, TACIT_ECP_NONE);
+}
+
+int tacit_ecp_parse_key_der(tacit_ecp_keypair *key, const unsigned char *der, size_t len)
+{
+    return tacit_ecp_parse_key_der_format(key, der, len, -1);
 }
 
 int tacit_ecp_parse_public_key_der(tacit_ecp_keypair *key, const unsigned char *der, size_t len)

@@ -12,6 +12,8 @@
 
 #include "tacit/platform.h"
 
+#include "sha_internal.h"
+
 static uint32_t load_be32(const unsigned char *p)
 {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
@@ -53,7 +55,57 @@ static void store_be32(unsigned char *p, uint32_t x)
 #define K2 UINT32_C(0x8f1bbcdc)
 #define K3 UINT32_C(0xca62c1d6)
 
-static void sha1_blocks(uint32_t state[5], const unsigned char *p, size_t nblocks)
+#if defined(TACIT_SHA_COMPACT) || defined(TACIT_TEST_HOOKS)
+/* The same compression as one loop over the rounds (see sha_internal.h). */
+static void sha1_blocks_compact(uint32_t state[5], const unsigned char *p, size_t nblocks)
+{
+    uint32_t s[5], w[16], f, k, t;
+    int i;
+
+    while (nblocks-- > 0) {
+        for (i = 0; i < 16; i++) {
+            w[i] = load_be32(p + 4 * i);
+        }
+        for (i = 0; i < 5; i++) {
+            s[i] = state[i];
+        }
+        for (i = 0; i < 80; i++) {
+            if (i >= 16) {
+                W_NEXT(i);
+            }
+            if (i < 20) {
+                f = F_CH(s[1], s[2], s[3]);
+                k = K0;
+            } else if (i < 40) {
+                f = F_PARITY(s[1], s[2], s[3]);
+                k = K1;
+            } else if (i < 60) {
+                f = F_MAJ(s[1], s[2], s[3]);
+                k = K2;
+            } else {
+                f = F_PARITY(s[1], s[2], s[3]);
+                k = K3;
+            }
+            t = ROL(s[0], 5) + f + s[4] + k + w[i & 15];
+            s[4] = s[3];
+            s[3] = s[2];
+            s[2] = ROL(s[1], 30);
+            s[1] = s[0];
+            s[0] = t;
+        }
+        for (i = 0; i < 5; i++) {
+            state[i] += s[i];
+        }
+        p += 64;
+    }
+    tacit_platform_zeroize(s, sizeof(s));
+    tacit_platform_zeroize(w, sizeof(w));
+}
+#endif
+
+#if !defined(TACIT_SHA_COMPACT)
+/* Compress nblocks consecutive 64-byte blocks into state: unrolled form. */
+static void sha1_blocks_unrolled(uint32_t state[5], const unsigned char *p, size_t nblocks)
 {
     uint32_t a, b, c, d, e;
     uint32_t w[16];
@@ -91,6 +143,22 @@ static void sha1_blocks(uint32_t state[5], const unsigned char *p, size_t nblock
         p += 64;
     }
     tacit_platform_zeroize(w, sizeof(w));
+}
+#endif
+
+static void sha1_blocks(uint32_t state[5], const unsigned char *p, size_t nblocks)
+{
+#if defined(TACIT_SHA_COMPACT)
+    sha1_blocks_compact(state, p, nblocks);
+#else
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_sha_hook_compact) {
+        sha1_blocks_compact(state, p, nblocks);
+        return;
+    }
+#endif
+    sha1_blocks_unrolled(state, p, nblocks);
+#endif
 }
 
 void tacit_sha1_init(tacit_sha1_context *ctx)

@@ -15,7 +15,7 @@
 
 #include "tacit/platform.h"
 
-#include "sha256_internal.h"
+#include "sha_internal.h"
 
 static const uint32_t K256[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -89,8 +89,45 @@ static void store_be32(unsigned char *p, uint32_t x)
     ROUND(c, d, e, f, g, h, a, b, (i) + 6, W, x, y);                                    \
     ROUND(b, c, d, e, f, g, h, a, (i) + 7, W, y, x)
 
-/* Compress nblocks consecutive 64-byte blocks into state (portable C). */
-static void sha256_blocks_c(uint32_t state[8], const unsigned char *p, size_t nblocks)
+#if defined(TACIT_SHA_COMPACT) || defined(TACIT_TEST_HOOKS)
+/* The same compression as one loop over the rounds (see sha_internal.h). */
+static void sha256_blocks_compact(uint32_t state[8], const unsigned char *p, size_t nblocks)
+{
+    uint32_t s[8], w[16], t1, t2;
+    int i, j;
+
+    while (nblocks-- > 0) {
+        for (i = 0; i < 16; i++) {
+            w[i] = load_be32(p + 4 * i);
+        }
+        for (j = 0; j < 8; j++) {
+            s[j] = state[j];
+        }
+        for (i = 0; i < 64; i++) {
+            if (i >= 16) {
+                W_NEXT(i);
+            }
+            t1 = s[7] + BSIG1(s[4]) + CH(s[4], s[5], s[6]) + K256[i] + w[i & 15];
+            t2 = BSIG0(s[0]) + ((s[0] & s[1]) | (s[2] & (s[0] | s[1])));
+            for (j = 7; j > 0; j--) {
+                s[j] = s[j - 1];
+            }
+            s[4] += t1;
+            s[0] = t1 + t2;
+        }
+        for (j = 0; j < 8; j++) {
+            state[j] += s[j];
+        }
+        p += 64;
+    }
+    tacit_platform_zeroize(s, sizeof(s));
+    tacit_platform_zeroize(w, sizeof(w));
+}
+#endif
+
+#if !defined(TACIT_SHA_COMPACT)
+/* Compress nblocks consecutive 64-byte blocks into state: unrolled form. */
+static void sha256_blocks_unrolled(uint32_t state[8], const unsigned char *p, size_t nblocks)
 {
     uint32_t a, b, c, d, e, f, g, h, x, y;
     uint32_t w[16];
@@ -119,6 +156,23 @@ static void sha256_blocks_c(uint32_t state[8], const unsigned char *p, size_t nb
     }
     /* The schedule words are a function of the (possibly secret) message. */
     tacit_platform_zeroize(w, sizeof(w));
+}
+#endif
+
+/* Compress nblocks consecutive 64-byte blocks into state (portable C). */
+static void sha256_blocks_c(uint32_t state[8], const unsigned char *p, size_t nblocks)
+{
+#if defined(TACIT_SHA_COMPACT)
+    sha256_blocks_compact(state, p, nblocks);
+#else
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_sha_hook_compact) {
+        sha256_blocks_compact(state, p, nblocks);
+        return;
+    }
+#endif
+    sha256_blocks_unrolled(state, p, nblocks);
+#endif
 }
 
 #if defined(TACIT_TEST_HOOKS)

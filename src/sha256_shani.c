@@ -1,5 +1,5 @@
 /*
- * SHA-256 compression with the x86 SHA extensions (see sha256_internal.h).
+ * SHA-256 compression with the x86 SHA extensions (see sha_internal.h).
  *
  * The state lives in two registers in the order SHA256RNDS2 wants:
  * abef = (a, b, e, f) and cdgh = (c, d, g, h), most significant lane first.
@@ -8,7 +8,7 @@
  * schedule for rounds 16..63 comes from SHA256MSG1/MSG2 over the previous
  * sixteen words, held in four registers used as a ring.
  */
-#include "sha256_internal.h"
+#include "sha_internal.h"
 
 #if defined(TACIT_SHA256_C) && defined(TACIT_SHA256_HAVE_SHANI)
 

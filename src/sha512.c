@@ -12,6 +12,8 @@
 
 #include "tacit/platform.h"
 
+#include "sha_internal.h"
+
 #define U64(x) UINT64_C(x)
 
 static const uint64_t K512[80] = {
@@ -98,8 +100,45 @@ static void store_be64(unsigned char *p, uint64_t x)
     ROUND(c, d, e, f, g, h, a, b, (i) + 6, W, x, y);                                    \
     ROUND(b, c, d, e, f, g, h, a, (i) + 7, W, y, x)
 
-/* Compress nblocks consecutive 128-byte blocks into state. */
-static void sha512_blocks(uint64_t state[8], const unsigned char *p, size_t nblocks)
+#if defined(TACIT_SHA_COMPACT) || defined(TACIT_TEST_HOOKS)
+/* The same compression as one loop over the rounds (see sha_internal.h). */
+static void sha512_blocks_compact(uint64_t state[8], const unsigned char *p, size_t nblocks)
+{
+    uint64_t s[8], w[16], t1, t2;
+    int i, j;
+
+    while (nblocks-- > 0) {
+        for (i = 0; i < 16; i++) {
+            w[i] = load_be64(p + 8 * i);
+        }
+        for (j = 0; j < 8; j++) {
+            s[j] = state[j];
+        }
+        for (i = 0; i < 80; i++) {
+            if (i >= 16) {
+                W_NEXT(i);
+            }
+            t1 = s[7] + BSIG1(s[4]) + CH(s[4], s[5], s[6]) + K512[i] + w[i & 15];
+            t2 = BSIG0(s[0]) + ((s[0] & s[1]) | (s[2] & (s[0] | s[1])));
+            for (j = 7; j > 0; j--) {
+                s[j] = s[j - 1];
+            }
+            s[4] += t1;
+            s[0] = t1 + t2;
+        }
+        for (j = 0; j < 8; j++) {
+            state[j] += s[j];
+        }
+        p += 128;
+    }
+    tacit_platform_zeroize(s, sizeof(s));
+    tacit_platform_zeroize(w, sizeof(w));
+}
+#endif
+
+#if !defined(TACIT_SHA_COMPACT)
+/* Compress nblocks consecutive 128-byte blocks into state: unrolled form. */
+static void sha512_blocks_unrolled(uint64_t state[8], const unsigned char *p, size_t nblocks)
 {
     uint64_t a, b, c, d, e, f, g, h, x, y;
     uint64_t w[16];
@@ -129,6 +168,23 @@ static void sha512_blocks(uint64_t state[8], const unsigned char *p, size_t nblo
         p += 128;
     }
     tacit_platform_zeroize(w, sizeof(w));
+}
+#endif
+
+/* Compress nblocks consecutive 128-byte blocks into state (portable C). */
+static void sha512_blocks_c(uint64_t state[8], const unsigned char *p, size_t nblocks)
+{
+#if defined(TACIT_SHA_COMPACT)
+    sha512_blocks_compact(state, p, nblocks);
+#else
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_sha_hook_compact) {
+        sha512_blocks_compact(state, p, nblocks);
+        return;
+    }
+#endif
+    sha512_blocks_unrolled(state, p, nblocks);
+#endif
 }
 
 void tacit_sha512_init(tacit_sha512_context *ctx)
@@ -175,12 +231,12 @@ int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size
             return 0;
         }
         memcpy(ctx->buffer + used, in, fill);
-        sha512_blocks(ctx->state, ctx->buffer, 1);
+        sha512_blocks_c(ctx->state, ctx->buffer, 1);
         in += fill;
         ilen -= fill;
     }
     if (ilen >= 128) {
-        sha512_blocks(ctx->state, in, ilen / 128);
+        sha512_blocks_c(ctx->state, in, ilen / 128);
         in += ilen & ~(size_t)127;
         ilen &= 127;
     }
@@ -201,14 +257,14 @@ int tacit_sha512_finish(tacit_sha512_context *ctx, unsigned char *out)
     ctx->buffer[used++] = 0x80;
     if (used > 112) {
         memset(ctx->buffer + used, 0, 128 - used);
-        sha512_blocks(ctx->state, ctx->buffer, 1);
+        sha512_blocks_c(ctx->state, ctx->buffer, 1);
         used = 0;
     }
     memset(ctx->buffer + used, 0, 112 - used);
     /* 128-bit message length in bits: total fits in 64 bits of bytes. */
     store_be64(ctx->buffer + 112, ctx->total >> 61);
     store_be64(ctx->buffer + 120, ctx->total << 3);
-    sha512_blocks(ctx->state, ctx->buffer, 1);
+    sha512_blocks_c(ctx->state, ctx->buffer, 1);
 
     for (i = 0; i < (ctx->is384 ? 6u : 8u); i++) {
         store_be64(out + 8 * i, ctx->state[i]);

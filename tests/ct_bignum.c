@@ -96,14 +96,17 @@ static void test_core_mont(void)
     B[n - 1] &= N[n - 1] >> 1;
     SECRET(A, sizeof(A));
     SECRET(B, sizeof(B));
+    SECRET(N, sizeof(N)); /* constant time in the modulus as well */
+    SECRET(RR, sizeof(RR));
+    SECRET(&mm, sizeof(mm));
     tacit_mpi_core_montmul(X, A, B, N, n, mm, T);
     tacit_mpi_core_montsqr(X, X, N, n, mm, T);
     tacit_mpi_core_to_mont(X, A, N, n, mm, RR, T);
     tacit_mpi_core_from_mont(X, X, N, n, mm, T);
     tacit_mpi_core_mod_ct(X, A, 3 * n, N, n, mm, RR, T);
     /* a secret modulus' R^2 (RSA p and q) */
-    SECRET(N, sizeof(N));
     tacit_mpi_core_get_mont_r2_ct(RR, N, n);
+    (void)tacit_mpi_core_mont_init(N);
     PUBLIC(X, sizeof(X));
 }
 
@@ -132,6 +135,7 @@ static void run_exp(size_t n, size_t en, int leaky)
     if (leaky) {
         tacit_mpi_core_exp_mod_unsafe(X, A, N, n, E, en, RR, T);
     } else {
+        SECRET(N, n * sizeof(*N)); /* the core is constant time in N too */
         tacit_mpi_core_exp_mod(X, A, N, n, E, en, RR, T);
         /* X aliasing A */
         tacit_mpi_core_exp_mod(A, A, N, n, E, en, RR, T);
@@ -147,7 +151,10 @@ static void test_core_exp_mod(void)
     run_exp(2048 / BIL, 2048 / BIL, 0);
 }
 
-/* The tacit_mpi layer's exp_mod: A and E secret, N public. */
+/*
+ * The tacit_mpi layer's exp_mod: A, E and N all secret (RSA-CRT: the
+ * modulus is a prime of the key); R^2 cold, then from the cache.
+ */
 static void test_mpi_exp_mod(void)
 {
     tacit_mpi X, A, E, N, RR;
@@ -166,6 +173,7 @@ static void test_mpi_exp_mod(void)
     rnd_limbs(E.p, n);
     SECRET(A.p, 2 * n * sizeof(*A.p));
     SECRET(E.p, n * sizeof(*E.p));
+    SECRET(N.p, n * sizeof(*N.p));
     TEST_EQUAL(tacit_mpi_exp_mod(&X, &A, &E, &N, &RR), 0);
     TEST_EQUAL(tacit_mpi_exp_mod(&X, &A, &E, &N, &RR), 0); /* hot RR */
     TEST_EQUAL(tacit_mpi_exp_mod(&A, &A, &E, &N, NULL), 0); /* aliasing */

@@ -13,7 +13,7 @@
 #define ECC_MAX_TOKENS 16
 
 /* Next line of buf (modified in place: '\n' -> NUL); NULL at the end. */
-static char *ecc_next_line(char **cursor)
+static inline char *ecc_next_line(char **cursor)
 {
     char *line = *cursor, *nl;
 
@@ -34,7 +34,7 @@ static char *ecc_next_line(char **cursor)
 }
 
 /* Split line at single spaces into tok[]; returns the count. */
-static int ecc_tokens(char *line, char **tok)
+static inline int ecc_tokens(char *line, char **tok)
 {
     int n = 0;
     char *p = line;
@@ -51,7 +51,7 @@ static int ecc_tokens(char *line, char **tok)
 }
 
 /* Value of "key=value" among tok[from..n), or NULL. */
-static const char *ecc_param(char **tok, int n, int from, const char *key)
+static inline const char *ecc_param(char **tok, int n, int from, const char *key)
 {
     size_t kl = strlen(key);
     int i;
@@ -64,7 +64,7 @@ static const char *ecc_param(char **tok, int n, int from, const char *key)
     return NULL;
 }
 
-static tacit_ecp_group_id ecc_curve(const char *name)
+static inline tacit_ecp_group_id ecc_curve(const char *name)
 {
     return name == NULL ? TACIT_ECP_NONE : tacit_ecp_curve_from_name(name);
 }
@@ -73,7 +73,7 @@ static tacit_ecp_group_id ecc_curve(const char *name)
  * A big-endian integer in hex (maybe with leading 00s) as exactly `bytes`
  * bytes into out; 0 on success, -1 if it does not fit.
  */
-static int ecc_hex_fixed(const char *hex, unsigned char *out, size_t bytes)
+static inline int ecc_hex_fixed(const char *hex, unsigned char *out, size_t bytes)
 {
     size_t len = 0, i, skip = 0;
     unsigned char *b = test_unhex(hex, &len);
@@ -97,7 +97,7 @@ static int ecc_hex_fixed(const char *hex, unsigned char *out, size_t bytes)
 }
 
 /* Read interop/<name>; NULL if missing. */
-static unsigned char *ecc_interop(const char *name, size_t *len)
+static inline unsigned char *ecc_interop(const char *name, size_t *len)
 {
     char path[256];
 

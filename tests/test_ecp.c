@@ -7,7 +7,7 @@
  * domain parameters typed in from FIPS 186-4 D.1.2 as hex: it shares no
  * code with ecp_*.c.
  */
-#include "harness.h"
+#include "ecc_test_util.h"
 
 #include "bignum_core.h"
 #include "ecp_internal.h"
@@ -510,6 +510,159 @@ exit:
     return;
 }
 
+/* Same key (group, d if both have it, Q). */
+static int same_key(const tacit_ecp_keypair *a, const tacit_ecp_keypair *b)
+{
+    return a->grp == b->grp && memcmp(a->Qx, b->Qx, sizeof(a->Qx)) == 0 &&
+           memcmp(a->Qy, b->Qy, sizeof(a->Qy)) == 0 &&
+           (!a->has_private || !b->has_private || memcmp(a->d, b->d, sizeof(a->d)) == 0);
+}
+
+/*
+ * OpenSSL-made keys in every format parse to the same key, and what tacit
+ * writes is byte-identical to OpenSSL's files (DER and PEM).
+ */
+static void test_keys_interop(void)
+{
+    static const char *const names[] = { "p256", "p384", "p521", "p256-peer", "p384-peer",
+                                         "p521-peer" };
+    unsigned char *f = NULL, out[1024];
+    size_t flen = 0, olen, i;
+    tacit_ecp_keypair ref, k;
+    char name[64];
+
+    tacit_ecp_keypair_init(&ref);
+    tacit_ecp_keypair_init(&k);
+    if (test_shared_dir() == NULL) {
+        TEST_SKIP("../shared/interop missing");
+    }
+    for (i = 0; i < 6; i++) {
+#define LOAD(fmt)                                                                  \
+    do {                                                                           \
+        free(f);                                                                   \
+        snprintf(name, sizeof(name), fmt, names[i]);                               \
+        f = ecc_interop(name, &flen);                                              \
+        TEST_ASSERT(f != NULL);                                                    \
+    } while (0)
+        LOAD("%s.sec1.der");
+        TEST_EQUAL(tacit_ecp_parse_key_der(&ref, f, flen), 0);
+        TEST_EQUAL(tacit_ecp_check_priv(&ref), 0);
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_ECP_FORMAT_SEC1, out, sizeof(out), &olen), 0);
+        TEST_MEM_EQ(out, olen, f, flen);
+        LOAD("%s.sec1.pem");
+        TEST_EQUAL(tacit_ecp_parse_key_pem(&k, f, flen), 0);
+        TEST_ASSERT(same_key(&k, &ref) && k.has_private);
+        TEST_EQUAL(tacit_ecp_write_key_pem(&ref, TACIT_ECP_FORMAT_SEC1, out, sizeof(out), &olen), 0);
+        TEST_MEM_EQ(out, olen, f, flen);
+        LOAD("%s.pkcs8.der");
+        TEST_EQUAL(tacit_ecp_parse_key_der(&k, f, flen), 0);
+        TEST_ASSERT(same_key(&k, &ref) && k.has_private);
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_ECP_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
+        TEST_MEM_EQ(out, olen, f, flen);
+        LOAD("%s.pkcs8.pem");
+        TEST_EQUAL(tacit_ecp_parse_key_pem(&k, f, flen), 0);
+        TEST_ASSERT(same_key(&k, &ref) && k.has_private);
+        TEST_EQUAL(tacit_ecp_write_key_pem(&ref, TACIT_ECP_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
+        TEST_MEM_EQ(out, olen, f, flen);
+        LOAD("%s.pub.der");
+        TEST_EQUAL(tacit_ecp_parse_public_key_der(&k, f, flen), 0);
+        TEST_ASSERT(same_key(&k, &ref) && !k.has_private);
+        TEST_EQUAL(tacit_ecp_write_public_key_der(&ref, out, sizeof(out), &olen), 0);
+        TEST_MEM_EQ(out, olen, f, flen);
+        TEST_EQUAL(tacit_ecp_parse_key_der(&k, f, flen), TACIT_ERR_ECP_KEY_FORMAT);
+        LOAD("%s.pub.pem");
+        TEST_EQUAL(tacit_ecp_parse_public_key_pem(&k, f, flen), 0);
+        TEST_ASSERT(same_key(&k, &ref));
+        TEST_EQUAL(tacit_ecp_write_public_key_pem(&ref, out, sizeof(out), &olen), 0);
+        TEST_MEM_EQ(out, olen, f, flen);
+        TEST_ASSERT(tacit_ecp_parse_key_pem(&k, f, flen) != 0);
+        if (i < 3) {
+            LOAD("%s.pub.compressed.der");
+            TEST_EQUAL(tacit_ecp_parse_public_key_der(&k, f, flen), 0);
+            TEST_ASSERT(same_key(&k, &ref));
+        }
+        /* too small an output buffer: error, nothing left behind */
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_ECP_FORMAT_SEC1, out, 40, &olen),
+                   TACIT_ERR_ECP_BUFFER_TOO_SMALL);
+        TEST_EQUAL(tacit_ecp_is_zero_ct((const tacit_mpi_uint *)out, 40 / sizeof(tacit_mpi_uint)),
+                   (tacit_mpi_uint)-1);
+#undef LOAD
+    }
+exit:
+    tacit_ecp_keypair_free(&ref);
+    tacit_ecp_keypair_free(&k);
+    free(f);
+}
+
+/* broken/ files and keys of another algorithm are rejected */
+static void test_keys_rejected(void)
+{
+    static const struct {
+        const char *file;
+        int kind; /* 0 private DER, 1 private PEM, 2 public DER, 3 public PEM */
+    } bad[] = {
+        { "broken/p256.pub.bad-b64char.pem", 3 },
+        { "broken/p256.pub.truncated.der", 2 },
+        { "broken/rsa2048.key.ec-label.pem", 1 },
+        { "broken/rsa2048.pkcs8.truncated.der", 0 },
+        { "broken/rsa2048.key.bad-dashes.pem", 1 },
+        { "broken/rsa2048.key.mismatched-footer.pem", 1 },
+        { "rsa2048.pkcs8.der", 0 },
+        { "rsa2048.key.der", 0 },
+        { "rsa2048.pub.der", 2 },
+        { "rsa2048.pub.pem", 3 },
+        { "p256.crt.der", 2 },
+        { "p256.sec1.pem", 3 },
+        { "p256.pub.pem", 1 },
+    };
+    unsigned char *f = NULL;
+    size_t flen = 0, i;
+    tacit_ecp_keypair k;
+    int ret = 0;
+
+    tacit_ecp_keypair_init(&k);
+    if (test_shared_dir() == NULL) {
+        TEST_SKIP("../shared/interop missing");
+    }
+    for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        f = ecc_interop(bad[i].file, &flen);
+        TEST_ASSERT(f != NULL);
+        switch (bad[i].kind) {
+            case 0:
+                ret = tacit_ecp_parse_key_der(&k, f, flen);
+                break;
+            case 1:
+                ret = tacit_ecp_parse_key_pem(&k, f, flen);
+                break;
+            case 2:
+                ret = tacit_ecp_parse_public_key_der(&k, f, flen);
+                break;
+            default:
+                ret = tacit_ecp_parse_public_key_pem(&k, f, flen);
+                break;
+        }
+        if (ret == 0) {
+            printf("\n    %s accepted", bad[i].file);
+        }
+        TEST_ASSERT(ret < 0);
+        free(f);
+        f = NULL;
+    }
+    /* explicit curve parameters, unknown curve OID: by hand */
+    {
+        /* SPKI with secp224r1 (1.3.132.0.33) */
+        static const unsigned char spki224[] = {
+            0x30, 0x16, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+            0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x21, 0x03, 0x02, 0x00, 0x00
+        };
+        TEST_EQUAL(tacit_ecp_parse_public_key_der(&k, spki224, sizeof(spki224)),
+                   TACIT_ERR_ECP_UNKNOWN_CURVE);
+    }
+exit:
+    tacit_ecp_keypair_free(&k);
+    free(f);
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -519,5 +672,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_muladd);
     RUN_TEST(test_point_encoding);
     RUN_TEST(test_names);
+    RUN_TEST(test_keys_interop);
+    RUN_TEST(test_keys_rejected);
     return TEST_MAIN_END();
 }

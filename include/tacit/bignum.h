@@ -144,20 +144,24 @@ int tacit_mpi_mod_mpi(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B);
 int tacit_mpi_mod_int(tacit_mpi_uint *r, const tacit_mpi *A, tacit_mpi_sint b);
 
 /*
- * X = A^E mod N, constant time in A and E (their values; the limb count of
- * E and N are public).  N odd and > 0 (even: TACIT_ERR_MPI_EVEN_MODULUS,
- * N <= 0: TACIT_ERR_MPI_BAD_INPUT), E >= 0 (TACIT_ERR_MPI_NEGATIVE_VALUE).
- * A may be negative or >= N.  RR: NULL, or a cache of R^2 mod N -- if
- * RR->p is NULL it is computed and stored there, otherwise it is used as
- * is (pass the same RR only with the same N).
+ * X = A^E mod N, constant time in the values of A, E and N (revealed: the
+ * limb counts A->n and E->n, N's length in limbs, the signs, and whether N
+ * is valid).  N odd and > 0 (even: TACIT_ERR_MPI_EVEN_MODULUS, N <= 0:
+ * TACIT_ERR_MPI_BAD_INPUT), E >= 0 (TACIT_ERR_MPI_NEGATIVE_VALUE).  A may
+ * be negative or >= N.  Time grows with E->n, not with E's value: a secret
+ * exponent should be stored in a fixed number of limbs.
+ * RR: NULL, or a cache of R^2 mod N -- if RR->p is NULL it is computed
+ * (constant time) and stored there, otherwise it is used as is (pass the
+ * same RR only with the same N).
  */
 int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
                       const tacit_mpi *N, tacit_mpi *RR);
 /*
- * Leaks: the exponent E (its bit length and bits, through the timing).
- * Only for: public exponents (RSA public operations, primality tests).
- * Same as tacit_mpi_exp_mod otherwise; cost follows E's bit length, not
- * its limb count.
+ * Leaks: the exponent E (its bit length and bits, through the timing), and
+ * N's value when R^2 mod N is computed here (RR NULL or empty).
+ * Only for: public exponents and public moduli (RSA public operations).
+ * Otherwise as tacit_mpi_exp_mod; its cost follows E's bit length, not its
+ * limb count, so a grown e = 65537 costs what 17 bits cost.
  */
 int tacit_mpi_exp_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
                              const tacit_mpi *N, tacit_mpi *RR);

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "tacit/config.h"
+#include "tacit/error.h"
 #include "tacit/sha1.h"
 #include "tacit/sha256.h"
 #include "tacit/sha512.h"
