@@ -1,0 +1,341 @@
+/*
+ * RSA (RFC 8017): keys, the public and private operations, PKCS#1 v1.5 and
+ * PSS signatures, OAEP and PKCS#1 v1.5 encryption, and keys in DER and PEM.
+ *
+ * ---- The two paths ----------------------------------------------------------
+ *
+ * Public operations (verify, encrypt) raise to the public exponent e with
+ * the fast, leaky tacit_mpi_core_exp_mod_unsafe: e is public, and a sliding
+ * window over its real bit length is what 65537 deserves.
+ *
+ * Private operations (sign, decrypt) are constant time in the key and in the
+ * data: the CRT halves m_p = c^dP mod p and m_q = c^dQ mod q are computed
+ * with the constant-time tacit_mpi_core_exp_mod, c is reduced modulo p and q
+ * and the halves are recombined with Montgomery arithmetic (no division),
+ * and the input is blinded with a fresh random r for every call (c * r^e,
+ * unblinded with r^-1).  Before a result leaves tacit_rsa_private it is
+ * checked with the public operation; a mismatch (a fault in one CRT half
+ * would otherwise hand out a signature that factors n) zeroes the output
+ * and returns TACIT_ERR_RSA_PRIVATE_FAILED.  What a private operation may
+ * leak is the modulus size and the public input and output.
+ *
+ * Key import, checking and generation are NOT constant time: they run once
+ * per key and use the variable-time tacit_mpi arithmetic (division, gcd,
+ * inversion, prime search).  Everything that runs per signature or per
+ * decryption is.
+ *
+ * ---- Randomness -------------------------------------------------------------
+ *
+ * Blinding needs random numbers.  Functions that take (f_rng, p_rng) use
+ * that generator; the others (tacit_rsa_pkcs1_sign, the decryptions) use the
+ * context's, set with tacit_rsa_set_rng.  When neither is set, tacit's
+ * default generator tacit_rng_default (hmac_drbg.h) is used.
+ *
+ * ---- Sizes ------------------------------------------------------------------
+ *
+ * k = tacit_rsa_len(ctx) is the modulus size in bytes.  Signatures and
+ * ciphertexts are exactly k bytes, in and out: output buffers must hold at
+ * least k bytes (TACIT_ERR_RSA_BUFFER_TOO_SMALL otherwise) and exactly k
+ * bytes are written.  On any error an output buffer is left untouched or
+ * zeroed, never partly written.
+ *
+ * ---- Example ----------------------------------------------------------------
+ *
+ *     tacit_rsa_context rsa;
+ *     unsigned char hash[32], sig[512];
+ *
+ *     tacit_rsa_init(&rsa);
+ *     ret = tacit_rsa_parse_key_pem(&rsa, pem, pem_len);
+ *     tacit_sha256(msg, msg_len, hash);
+ *     ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig));
+ *     // sig[0 .. tacit_rsa_len(&rsa)) is the signature
+ *     tacit_rsa_free(&rsa);
+ */
+#ifndef TACIT_RSA_H
+#define TACIT_RSA_H
+
+#include <stddef.h>
+
+#include "tacit/bignum.h"
+#include "tacit/config.h"
+#include "tacit/error.h"
+#include "tacit/md.h"
+#include "tacit/platform.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- errors (-0x0070 .. -0x008F) ------------------------------------------- */
+
+#define TACIT_ERR_RSA_BAD_INPUT_DATA     -0x0070 /* NULL pointer, wrong length, bad parameter */
+#define TACIT_ERR_RSA_INVALID_PADDING    -0x0071 /* decryption failed: the ONE error for every padding defect */
+#define TACIT_ERR_RSA_KEY_GEN_FAILED     -0x0072 /* no key found (RNG returning garbage?) */
+#define TACIT_ERR_RSA_KEY_CHECK_FAILED   -0x0073 /* the key is inconsistent or out of range */
+#define TACIT_ERR_RSA_PUBLIC_FAILED      -0x0074 /* the public operation failed */
+#define TACIT_ERR_RSA_PRIVATE_FAILED     -0x0075 /* the private operation failed or was caught faulty */
+#define TACIT_ERR_RSA_VERIFY_FAILED      -0x0076 /* the signature does not verify */
+#define TACIT_ERR_RSA_OUTPUT_TOO_LARGE   -0x0077 /* the decrypted message does not fit the output buffer */
+#define TACIT_ERR_RSA_INPUT_OUT_OF_RANGE -0x0078 /* a signature or ciphertext >= n, or of the wrong length */
+#define TACIT_ERR_RSA_MESSAGE_TOO_LONG   -0x0079 /* too long a message for this key and padding */
+#define TACIT_ERR_RSA_BUFFER_TOO_SMALL   -0x007A /* an output buffer is smaller than needed */
+#define TACIT_ERR_RSA_UNSUPPORTED        -0x007B /* a key version/format or parameter tacit does not take */
+#define TACIT_ERR_RSA_WRONG_KEY_TYPE     -0x007C /* not an RSA key (other algorithm OID or PEM label) */
+#define TACIT_ERR_RSA_BAD_HASH           -0x007D /* hash not allowed here (SHA-1 signing, NONE) or hlen != its size */
+#define TACIT_ERR_RSA_NO_PRIVATE_KEY     -0x007E /* a private operation on a public-only context */
+
+/* Key sizes, in bits of n. */
+#define TACIT_RSA_MIN_BITS     1024   /* imported and generated keys */
+#define TACIT_RSA_GEN_MAX_BITS 8192
+#define TACIT_RSA_MAX_BITS     TACIT_MPI_MAX_BITS
+
+/* PSS salt lengths (non-negative values are a byte count). */
+#define TACIT_RSA_SALT_LEN_ANY  -1 /* verify: accept any salt length */
+#define TACIT_RSA_SALT_LEN_HASH -2 /* the hash's output size (the usual choice) */
+#define TACIT_RSA_SALT_LEN_MAX  -3 /* sign: the largest that fits */
+
+/* Key encodings for the writers. */
+typedef enum {
+    TACIT_RSA_FORMAT_PKCS1 = 1, /* RSAPrivateKey / RSAPublicKey ("RSA PRIVATE KEY", "RSA PUBLIC KEY") */
+    TACIT_RSA_FORMAT_PKCS8,     /* PrivateKeyInfo ("PRIVATE KEY"), private keys only */
+    TACIT_RSA_FORMAT_SPKI       /* SubjectPublicKeyInfo ("PUBLIC KEY"), public keys only */
+} tacit_rsa_format;
+
+/*
+ * The key.  N, E (public) and D, P, Q, DP = D mod (P-1), DQ = D mod (Q-1),
+ * QP = Q^-1 mod P (private) may be read.  Set them only through the import
+ * functions: the context also caches Montgomery data computed from them.
+ */
+typedef struct tacit_rsa_context {
+    size_t len;                 /* k: bytes of N */
+    tacit_mpi N, E;
+    tacit_mpi D, P, Q, DP, DQ, QP;
+    int is_private;             /* P, Q, D, DP, DQ, QP are set and checked */
+    tacit_rng_func f_rng;       /* blinding for functions without their own RNG */
+    void *p_rng;
+    /* internal: limb copies and Montgomery constants (see src/rsa_internal.h) */
+    size_t nlimbs, hlimbs, elimbs;
+    tacit_mpi_uint mm_n, mm_p, mm_q;
+    tacit_mpi_uint *cache;
+    size_t cache_limbs;
+} tacit_rsa_context;
+
+/* ---- context ------------------------------------------------------------------ */
+
+void tacit_rsa_init(tacit_rsa_context *ctx);
+/* Zeroize everything (private key included) and release memory.  NULL is fine. */
+void tacit_rsa_free(tacit_rsa_context *ctx);
+/* The RNG for blinding in functions without an f_rng parameter (NULL: default). */
+void tacit_rsa_set_rng(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng);
+/* k, the size of n in bytes (0 before a key is set). */
+size_t tacit_rsa_len(const tacit_rsa_context *ctx);
+/* The size of n in bits. */
+size_t tacit_rsa_bitlen(const tacit_rsa_context *ctx);
+/* Deep copy (dst must be initialised; its old key is freed). */
+int tacit_rsa_copy(tacit_rsa_context *dst, const tacit_rsa_context *src);
+
+/* ---- key import ---------------------------------------------------------------- */
+
+/*
+ * Set a key from its components, any of which may be NULL; then derive what
+ * is missing and check the result:
+ *   - N and E: a public key;
+ *   - P, Q, E (N optional): N = P*Q, D = E^-1 mod lcm(P-1, Q-1);
+ *   - N, E, D: P and Q are recovered by factoring N with D (RFC 8017's
+ *     key forms are equivalent);
+ *   - DP, DQ, QP are always derived from P, Q, D.
+ * The context is replaced as a whole (an earlier key is freed), and on error
+ * it is left empty.  Errors: TACIT_ERR_RSA_BAD_INPUT_DATA (not enough
+ * components), TACIT_ERR_RSA_KEY_CHECK_FAILED (inconsistent or out of range:
+ * n of fewer than TACIT_RSA_MIN_BITS or more than TACIT_RSA_MAX_BITS bits,
+ * even n, e even or < 3 or >= n, n != p*q, ...).
+ */
+int tacit_rsa_import(tacit_rsa_context *ctx, const tacit_mpi *N, const tacit_mpi *P,
+                     const tacit_mpi *Q, const tacit_mpi *D, const tacit_mpi *E);
+
+/* The same from unsigned big-endian byte strings (NULL pointer = absent). */
+int tacit_rsa_import_raw(tacit_rsa_context *ctx, const unsigned char *n, size_t nlen,
+                         const unsigned char *p, size_t plen, const unsigned char *q,
+                         size_t qlen, const unsigned char *d, size_t dlen,
+                         const unsigned char *e, size_t elen);
+
+/*
+ * A full private key including the CRT values, as stored in key files: the
+ * given DP, DQ, QP must equal the derived ones (TACIT_ERR_RSA_KEY_CHECK_FAILED
+ * otherwise).  Every pointer is required.
+ */
+int tacit_rsa_import_crt_raw(tacit_rsa_context *ctx, const unsigned char *n, size_t nlen,
+                             const unsigned char *e, size_t elen, const unsigned char *d,
+                             size_t dlen, const unsigned char *p, size_t plen,
+                             const unsigned char *q, size_t qlen, const unsigned char *dp,
+                             size_t dplen, const unsigned char *dq, size_t dqlen,
+                             const unsigned char *qp, size_t qplen);
+
+/* ---- checks --------------------------------------------------------------------- */
+
+/* n odd and of an allowed size, 3 <= e < n, e odd.  0 or TACIT_ERR_RSA_KEY_CHECK_FAILED. */
+int tacit_rsa_check_pubkey(const tacit_rsa_context *ctx);
+/*
+ * The public checks, and n = p*q, 1 < d < n, e*d = 1 mod (p-1) and mod (q-1),
+ * DP, DQ, QP consistent.  p and q are not tested for primality (that would
+ * cost seconds; generated keys are prime by construction).
+ */
+int tacit_rsa_check_privkey(const tacit_rsa_context *ctx);
+/* pub and prv hold the same public key and prv passes check_privkey. */
+int tacit_rsa_check_pub_priv(const tacit_rsa_context *pub, const tacit_rsa_context *prv);
+
+/* ---- key generation -------------------------------------------------------------- */
+
+/*
+ * A new key of nbits bits (TACIT_RSA_MIN_BITS .. TACIT_RSA_GEN_MAX_BITS) with
+ * public exponent `exponent` (odd, >= 3; 65537 is the usual choice): two
+ * primes of nbits/2 bits from tacit_mpi_gen_prime, |p - q| > 2^(nbits/2-100),
+ * d > 2^(nbits/2) (FIPS 186-5 B.3.1).  f_rng NULL: tacit_rng_default.
+ * Variable time (see the top of this file).
+ */
+int tacit_rsa_gen_key(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
+                      unsigned int nbits, int exponent);
+
+/* ---- raw operations ---------------------------------------------------------------- */
+
+/*
+ * out = in^e mod n.  ilen must be k and in < n (TACIT_ERR_RSA_INPUT_OUT_OF_RANGE),
+ * osize >= k (TACIT_ERR_RSA_BUFFER_TOO_SMALL); k bytes are written.
+ */
+int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+                     unsigned char *out, size_t osize);
+
+/*
+ * out = in^d mod n: blinded CRT, constant time, checked with the public
+ * operation (see the top of this file).  Same length rules as
+ * tacit_rsa_public.  f_rng NULL: the context's RNG, then the default.
+ */
+int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
+                      const unsigned char *in, size_t ilen, unsigned char *out, size_t osize);
+
+/* ---- signatures -------------------------------------------------------------------- */
+
+/*
+ * RSASSA-PKCS1-v1_5 with hash md over a message whose digest is hash[0..hlen)
+ * (hlen must be md's size).  Signing with SHA-1 is refused
+ * (TACIT_ERR_RSA_BAD_HASH); SHA-1 signatures can still be verified.
+ * Verification computes the expected encoded block and compares all of it:
+ * the signature's ASN.1 is never parsed.  siglen: the buffer size for sign
+ * (>= k), the signature's length for verify (must be k).
+ */
+int tacit_rsa_pkcs1_sign(tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
+                         size_t hlen, unsigned char *sig, size_t siglen);
+int tacit_rsa_pkcs1_verify(tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
+                           size_t hlen, const unsigned char *sig, size_t siglen);
+
+/*
+ * RSASSA-PSS with hash md, MGF1 over mgf1_md (usually the same), and a salt
+ * of saltlen bytes (or TACIT_RSA_SALT_LEN_HASH / _MAX).  The salt comes
+ * from f_rng (NULL: the context's RNG, then the default).  SHA-1 is refused
+ * for signing.
+ */
+int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
+                       tacit_md_type md, tacit_md_type mgf1_md, int saltlen,
+                       const unsigned char *hash, size_t hlen, unsigned char *sig,
+                       size_t siglen);
+/* saltlen: the exact salt length, TACIT_RSA_SALT_LEN_HASH, or TACIT_RSA_SALT_LEN_ANY. */
+int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+                         int saltlen, const unsigned char *hash, size_t hlen,
+                         const unsigned char *sig, size_t siglen);
+
+/* ---- encryption --------------------------------------------------------------------- */
+
+/*
+ * RSAES-OAEP with hash md for the label and MGF1 over mgf1_md (OpenSSL's
+ * default is SHA-1 for both; SHA-1 is fine here).  label may be NULL when
+ * llen is 0.  The message may be up to k - 2*hLen - 2 bytes
+ * (TACIT_ERR_RSA_MESSAGE_TOO_LONG).  out gets k bytes.
+ */
+int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
+                           tacit_md_type md, tacit_md_type mgf1_md,
+                           const unsigned char *label, size_t llen,
+                           const unsigned char *in, size_t ilen,
+                           unsigned char *out, size_t osize);
+/*
+ * Decrypt ilen (= k) bytes; the message goes to out[0 .. *olen).  Every
+ * padding defect gives the same TACIT_ERR_RSA_INVALID_PADDING after the
+ * same work: the check runs in constant time over the whole block (no
+ * Manger oracle).  A message longer than osize: TACIT_ERR_RSA_OUTPUT_TOO_LARGE.
+ */
+int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+                           const unsigned char *label, size_t llen,
+                           const unsigned char *in, size_t ilen,
+                           unsigned char *out, size_t osize, size_t *olen);
+
+/*
+ * RSAES-PKCS1-v1_5 (for old protocols; prefer OAEP).  Encryption takes up to
+ * k - 11 bytes.  Decryption checks 00 02 PS(>= 8 non-zero) 00 M in constant
+ * time and gives TACIT_ERR_RSA_INVALID_PADDING for every defect.  (The
+ * error itself is an oracle if a protocol reveals it: TLS must use the
+ * message-independent fallback of RFC 5246 7.4.7.1.)
+ */
+int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
+                            const unsigned char *in, size_t ilen,
+                            unsigned char *out, size_t osize);
+int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+                            unsigned char *out, size_t osize, size_t *olen);
+
+/* ---- keys in DER and PEM -------------------------------------------------------------- */
+
+/*
+ * A private key, PKCS#1 RSAPrivateKey (two-prime, version 0) or PKCS#8
+ * PrivateKeyInfo (unencrypted, rsaEncryption or id-RSASSA-PSS), recognised
+ * from the DER; the whole buffer must be the key.  The key is checked
+ * (tacit_rsa_check_privkey) before it is accepted.  Errors: the asn1 reader's
+ * TACIT_ERR_ASN1_* for malformed DER, TACIT_ERR_RSA_WRONG_KEY_TYPE (another
+ * algorithm), TACIT_ERR_RSA_UNSUPPORTED (multi-prime), TACIT_ERR_RSA_KEY_CHECK_FAILED.
+ * On error ctx is left empty.
+ */
+int tacit_rsa_parse_key_der(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
+/*
+ * The same from the first PEM block in pem[0 .. len): "RSA PRIVATE KEY"
+ * (PKCS#1) or "PRIVATE KEY" (PKCS#8); the label must match the contents.
+ * Another label: TACIT_ERR_RSA_WRONG_KEY_TYPE; PEM errors: TACIT_ERR_PEM_* /
+ * TACIT_ERR_BASE64_*.
+ */
+int tacit_rsa_parse_key_pem(tacit_rsa_context *ctx, const unsigned char *pem, size_t len);
+
+/* A public key: SubjectPublicKeyInfo or PKCS#1 RSAPublicKey, recognised from the DER. */
+int tacit_rsa_parse_public_key_der(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
+/* "PUBLIC KEY" (SPKI) or "RSA PUBLIC KEY" (PKCS#1); the label must match the contents. */
+int tacit_rsa_parse_public_key_pem(tacit_rsa_context *ctx, const unsigned char *pem, size_t len);
+
+/*
+ * Write the private key as TACIT_RSA_FORMAT_PKCS1 or _PKCS8 DER at the start
+ * of out[0 .. osize); *olen = its length.  Too small a buffer (out may be
+ * NULL with osize 0 to ask): TACIT_ERR_RSA_BUFFER_TOO_SMALL, *olen = the
+ * size needed, out untouched.  Temporary copies of the key are zeroized.
+ */
+int tacit_rsa_write_key_der(const tacit_rsa_context *ctx, tacit_rsa_format format,
+                            unsigned char *out, size_t osize, size_t *olen);
+/*
+ * The same as PEM text (no NUL terminator; *olen is the text length, or the
+ * size needed on TACIT_ERR_RSA_BUFFER_TOO_SMALL, when out is zeroed).
+ */
+int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_rsa_format format,
+                            unsigned char *out, size_t osize, size_t *olen);
+/* The public key as TACIT_RSA_FORMAT_SPKI or _PKCS1. */
+int tacit_rsa_write_public_key_der(const tacit_rsa_context *ctx, tacit_rsa_format format,
+                                   unsigned char *out, size_t osize, size_t *olen);
+int tacit_rsa_write_public_key_pem(const tacit_rsa_context *ctx, tacit_rsa_format format,
+                                   unsigned char *out, size_t osize, size_t *olen);
+
+#if defined(TACIT_TEST_HOOKS)
+/*
+ * Test hook: when non-zero, the next private operation flips a bit of its
+ * m_p half (then the hook resets itself), as a fault would; verify-after-
+ * sign must catch it.
+ */
+extern int tacit_rsa_test_fault_crt;
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACIT_RSA_H */

@@ -1,0 +1,59 @@
+/*
+ * RSA internals shared by the rsa_*.c files.
+ *
+ * ctx->cache is one allocation holding fixed-length limb copies of the key
+ * and its Montgomery constants, so the per-operation code works on plain
+ * limb arrays (bignum_core) with lengths that depend only on the key size:
+ *
+ *   public part (nlimbs = limbs of n, elimbs = limbs of e):
+ *     N[nlimbs]  RN[nlimbs] (R^2 mod n)  E[elimbs]
+ *   private part (hlimbs = limbs of the larger of p, q; both padded to it):
+ *     P  RP  DP  Q  RQ  DQ  QPM   each [hlimbs]
+ *     QPM = QP * R mod p (Montgomery form, so one montmul multiplies by QP)
+ *
+ * The private part holds secrets: it is zeroized before it is freed.
+ */
+#ifndef TACIT_RSA_INTERNAL_H
+#define TACIT_RSA_INTERNAL_H
+
+#include "tacit/rsa.h"
+
+#include "bignum_core.h"
+
+#define RSA_C_N(ctx)   ((ctx)->cache)
+#define RSA_C_RN(ctx)  ((ctx)->cache + (ctx)->nlimbs)
+#define RSA_C_E(ctx)   ((ctx)->cache + 2 * (ctx)->nlimbs)
+#define RSA_C_PRIV(ctx, i) ((ctx)->cache + 2 * (ctx)->nlimbs + (ctx)->elimbs + (i) * (ctx)->hlimbs)
+#define RSA_C_P(ctx)   RSA_C_PRIV(ctx, 0)
+#define RSA_C_RP(ctx)  RSA_C_PRIV(ctx, 1)
+#define RSA_C_DP(ctx)  RSA_C_PRIV(ctx, 2)
+#define RSA_C_Q(ctx)   RSA_C_PRIV(ctx, 3)
+#define RSA_C_RQ(ctx)  RSA_C_PRIV(ctx, 4)
+#define RSA_C_DQ(ctx)  RSA_C_PRIV(ctx, 5)
+#define RSA_C_QPM(ctx) RSA_C_PRIV(ctx, 6)
+#define RSA_C_PRIV_COUNT 7
+
+/* The RNG to use: the one given, else the context's, else the default. */
+void tacit_rsa_pick_rng(const tacit_rsa_context *ctx, tacit_rng_func *f_rng, void **p_rng);
+
+/* Free the key (zeroized) but keep the RNG setting: the context is empty. */
+void tacit_rsa_clear_key(tacit_rsa_context *ctx);
+
+/* Build ctx->cache from the mpi fields (after the checks passed). */
+int tacit_rsa_setup_cache(tacit_rsa_context *ctx);
+
+/* Hash output size for md, or 0 if md is not a usable hash. */
+size_t tacit_rsa_md_size(tacit_md_type md);
+
+/*
+ * dst[0 .. dlen) ^= MGF1(md, seed[0 .. slen)) (RFC 8017 B.2.1).  Constant
+ * time in the seed and dst (the hash is).
+ */
+int tacit_rsa_mgf1_xor(tacit_md_type md, const unsigned char *seed, size_t slen,
+                       unsigned char *dst, size_t dlen);
+
+/* Parse a PKCS#1 RSAPrivateKey / RSAPublicKey that is exactly der[0 .. len). */
+int tacit_rsa_parse_pkcs1_priv(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
+int tacit_rsa_parse_pkcs1_pub(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
+
+#endif /* TACIT_RSA_INTERNAL_H */

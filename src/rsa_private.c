@@ -1,0 +1,207 @@
+/*
+ * The RSA private operation: blinded, CRT, constant time, checked.
+ *
+ *   c' = c * r^e mod n                         (r fresh and random per call)
+ *   m_p = (c' mod p)^dP mod p                  (constant-time exp_mod)
+ *   m_q = (c' mod q)^dQ mod q
+ *   h = (m_p - m_q) * qInv mod p               (Montgomery, no division)
+ *   m' = m_q + h * q                           (= c'^d mod n)
+ *   m = m' * r^-1 mod n
+ *   check m^e mod n == c, else zero the output (a fault in one half would
+ *   otherwise release a value whose gcd with n is a prime factor)
+ *
+ * The reductions c' mod p, m_q mod p use tacit_mpi_core_mod_ct.  Timing and
+ * memory accesses depend on the limb counts of n, p, q and e only.
+ *
+ * Getting r^-1: inverting r directly with the (variable-time) modular
+ * inverse would leak r, and with it the blinding.  Instead a second random
+ * u masks it: t = r*u is uniformly random and independent of r, so t may be
+ * inverted in variable time (it is declassified for that: the one intended
+ * leak here), and r^-1 = t^-1 * u.
+ */
+#include "rsa_internal.h"
+
+#if defined(TACIT_RSA_C)
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "constant_time_internal.h"
+
+#if defined(TACIT_TEST_HOOKS)
+int tacit_rsa_test_fault_crt = 0;
+#endif
+
+/*
+ * X (nl limbs) = a random number of at most bits(n) - 1 bits, so X < n.
+ * buf has k bytes of room.
+ */
+static int random_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
+                          tacit_mpi_uint *X, unsigned char *buf)
+{
+    size_t k = ctx->len, nbits = tacit_mpi_bitlen(&ctx->N);
+    size_t keep = (nbits - 1) - 8 * (k - 1); /* bits kept in buf[0], 0..7 */
+
+    if (f_rng(p_rng, buf, k) != 0) {
+        return TACIT_ERR_RNG_FAILED;
+    }
+    buf[0] &= (unsigned char)((1u << keep) - 1u);
+    tacit_mpi_core_read_be(X, ctx->nlimbs, buf, k);
+    tacit_platform_zeroize(buf, k);
+    return 0;
+}
+
+int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
+                      const unsigned char *in, size_t ilen, unsigned char *out, size_t osize)
+{
+    size_t nl, hl, el, tl, t2, total, attempt;
+    tacit_mpi_uint *buf = NULL, *C, *B, *S, *RI, *U, *RE, *CP, *MP, *MQ, *H, *PROD, *T;
+    tacit_mpi_uint ok;
+    unsigned char *rbuf;
+    tacit_mpi Tm, Ti;
+    int ret;
+
+    if (ctx == NULL || in == NULL || out == NULL) {
+        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    }
+    if (!ctx->is_private || ctx->cache == NULL) {
+        return TACIT_ERR_RSA_NO_PRIVATE_KEY;
+    }
+    if (ilen != ctx->len) {
+        return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
+    }
+    if (osize < ctx->len) {
+        return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
+    }
+    tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
+    tacit_mpi_init(&Tm);
+    tacit_mpi_init(&Ti);
+
+    nl = ctx->nlimbs;
+    hl = ctx->hlimbs;
+    el = ctx->elimbs;
+    tl = tacit_mpi_core_exp_mod_working_limbs(hl, hl);
+    t2 = tacit_mpi_core_exp_mod_unsafe_working_limbs(nl, el);
+    tl = tl > t2 ? tl : t2;
+    t2 = TACIT_MPI_CORE_MOD_CT_WORKING_LIMBS(hl);
+    tl = tl > t2 ? tl : t2;
+    t2 = TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(nl);
+    tl = tl > t2 ? tl : t2;
+    /* C B S RI U RE (nl each), CP MP MQ H (hl each), PROD (2hl + 1), T, rbuf */
+    total = 6 * nl + 4 * hl + (2 * hl + 1) + tl +
+            (ctx->len + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
+    buf = (tacit_mpi_uint *)calloc(total, sizeof(tacit_mpi_uint));
+    if (buf == NULL) {
+        return TACIT_ERR_ALLOC_FAILED;
+    }
+    C = buf;
+    B = C + nl;
+    S = B + nl;
+    RI = S + nl;
+    U = RI + nl;
+    RE = U + nl;
+    CP = RE + nl;
+    MP = CP + hl;
+    MQ = MP + hl;
+    H = MQ + hl;
+    PROD = H + hl;
+    T = PROD + 2 * hl + 1;
+    rbuf = (unsigned char *)(T + tl);
+
+    /*
+     * c is public (a ciphertext, or an encoded message whose only random part,
+     * a PSS salt, the signature reveals anyway): its range verdict may be too.
+     */
+    ok = tacit_mpi_core_read_be(C, nl, in, ilen) == 0 ? tacit_mpi_core_lt_ct(C, RSA_C_N(ctx), nl)
+                                                       : 0;
+    tacit_ct_declassify(&ok, sizeof(ok));
+    if (!ok) {
+        ret = TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
+        goto cleanup;
+    }
+
+    /* ---- blinding: r (in S for now), u, t = r*u*R^-1, RI = r^-1 -------------- */
+    for (attempt = 0;; attempt++) {
+        if (attempt == 8) {
+            ret = TACIT_ERR_RSA_PRIVATE_FAILED; /* 8 non-invertible draws: a broken RNG */
+            goto cleanup;
+        }
+        if ((ret = random_below_n(ctx, f_rng, p_rng, S, rbuf)) != 0 ||
+            (ret = random_below_n(ctx, f_rng, p_rng, U, rbuf)) != 0) {
+            goto cleanup;
+        }
+        tacit_mpi_core_montmul(RI, S, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
+        /* RI = r*u/R: uniformly random, independent of r (see the top). */
+        tacit_ct_declassify(RI, nl * sizeof(tacit_mpi_uint));
+        if ((ret = tacit_mpi_grow(&Tm, nl)) != 0) {
+            goto cleanup;
+        }
+        memcpy(Tm.p, RI, nl * sizeof(tacit_mpi_uint));
+        ret = tacit_mpi_inv_mod(&Ti, &Tm, &ctx->N);
+        if (ret == TACIT_ERR_MPI_NOT_ACCEPTABLE || ret == TACIT_ERR_MPI_BAD_INPUT) {
+            continue; /* r or u shares a factor with n, or is 0 */
+        }
+        if (ret != 0) {
+            goto cleanup;
+        }
+        break;
+    }
+    /* Ti = R / (r*u).  RI = Ti * u / R = 1/r.  Ti has at most nl limbs (< n). */
+    memset(RI, 0, nl * sizeof(tacit_mpi_uint));
+    memcpy(RI, Ti.p, (Ti.n < nl ? Ti.n : nl) * sizeof(tacit_mpi_uint));
+    tacit_mpi_core_montmul(RI, RI, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
+    /* RE = r^e (e public); B = c * r^e = montmul(montmul(c, RE), R^2) */
+    tacit_mpi_core_exp_mod_unsafe(RE, S, RSA_C_N(ctx), nl, RSA_C_E(ctx), el, RSA_C_RN(ctx), T);
+    tacit_mpi_core_montmul(B, C, RE, RSA_C_N(ctx), nl, ctx->mm_n, T);
+    tacit_mpi_core_montmul(B, B, RSA_C_RN(ctx), RSA_C_N(ctx), nl, ctx->mm_n, T);
+
+    /* ---- CRT --------------------------------------------------------------- */
+    tacit_mpi_core_mod_ct(CP, B, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), T);
+    tacit_mpi_core_exp_mod(MP, CP, RSA_C_P(ctx), hl, RSA_C_DP(ctx), hl, RSA_C_RP(ctx), T);
+    tacit_mpi_core_mod_ct(CP, B, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx), T);
+    tacit_mpi_core_exp_mod(MQ, CP, RSA_C_Q(ctx), hl, RSA_C_DQ(ctx), hl, RSA_C_RQ(ctx), T);
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_rsa_test_fault_crt) {
+        tacit_rsa_test_fault_crt = 0;
+        MP[0] ^= 1;
+    }
+#endif
+    /* H = (m_p - (m_q mod p)) * qInv mod p; QPM = qInv * R, so montmul gives the product */
+    tacit_mpi_core_mod_ct(CP, MQ, hl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), T);
+    tacit_mpi_core_sub_mod(H, MP, CP, RSA_C_P(ctx), hl);
+    tacit_mpi_core_montmul(H, H, RSA_C_QPM(ctx), RSA_C_P(ctx), hl, ctx->mm_p, T);
+    /* m' = m_q + h * q  (< n, so its top limbs beyond nl are zero) */
+    tacit_mpi_core_mul(PROD, H, hl, RSA_C_Q(ctx), hl);
+    PROD[2 * hl] = 0;
+    {
+        tacit_mpi_uint carry = tacit_mpi_core_add(PROD, PROD, MQ, hl);
+        tacit_mpi_core_add_limb(PROD + hl, PROD + hl, carry, hl + 1);
+    }
+    /* ---- unblind: S = m' * r^-1 = montmul(montmul(m', RI), R^2) -------------- */
+    tacit_mpi_core_montmul(S, PROD, RI, RSA_C_N(ctx), nl, ctx->mm_n, T);
+    tacit_mpi_core_montmul(S, S, RSA_C_RN(ctx), RSA_C_N(ctx), nl, ctx->mm_n, T);
+
+    /* ---- verify-after-sign: S^e == c (public exponent, fast path) ------------ */
+    tacit_mpi_core_exp_mod_unsafe(B, S, RSA_C_N(ctx), nl, RSA_C_E(ctx), el, RSA_C_RN(ctx), T);
+    ok = tacit_mpi_core_eq_ct(B, C, nl);
+    /* the verdict is public: either the result is released or an error is */
+    tacit_ct_declassify(&ok, sizeof(ok));
+    if (!ok) {
+        ret = TACIT_ERR_RSA_PRIVATE_FAILED;
+        goto cleanup;
+    }
+    ret = tacit_mpi_core_write_be(S, nl, out, ctx->len) == 0 ? 0 : TACIT_ERR_RSA_PRIVATE_FAILED;
+cleanup:
+    if (ret != 0) {
+        tacit_platform_zeroize(out, osize < ctx->len ? osize : ctx->len);
+    }
+    tacit_platform_zeroize(buf, total * sizeof(tacit_mpi_uint));
+    free(buf);
+    tacit_mpi_free(&Tm);
+    tacit_mpi_free(&Ti);
+    return ret;
+}
+
+#else
+typedef int tacit_rsa_private_unused;
+#endif /* TACIT_RSA_C */
