@@ -353,7 +353,7 @@ void tacit_mpi_core_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t alimb
 void tacit_mpi_core_sqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs)
 {
     size_t i;
-    tacit_mpi_uint c;
+    tacit_mpi_uint c, top;
 
     memset(X, 0, 2 * limbs * sizeof(*X));
     if (limbs == 0) {
@@ -363,19 +363,16 @@ void tacit_mpi_core_sqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs
     for (i = 0; i + 1 < limbs; i++) {
         X[i + limbs] = tacit_mpi_core_mla(X + 2 * i + 1, A + i + 1, limbs - i - 1, A[i]);
     }
-    /* double them */
+    /* double them and add the squares a_i^2 on the diagonal, in one pass */
     c = 0;
-    for (i = 0; i < 2 * limbs; i++) {
-        tacit_mpi_uint x = X[i];
-        X[i] = (x << 1) | c;
-        c = x >> (TACIT_MPI_BIL - 1);
-    }
-    /* add the squares a_i^2 on the diagonal */
-    c = 0;
+    top = 0;
     for (i = 0; i < limbs; i++) {
         tacit_mpi_uint hi, lo = tacit_mpi_mul11(&hi, A[i], A[i]);
-        X[2 * i] = tacit_mpi_add3(X[2 * i], lo, &c);
-        X[2 * i + 1] = tacit_mpi_add3(X[2 * i + 1], hi, &c);
+        tacit_mpi_uint x0 = X[2 * i], x1 = X[2 * i + 1];
+        tacit_mpi_uint d0 = (x0 << 1) | top, d1 = (x1 << 1) | (x0 >> (TACIT_MPI_BIL - 1));
+        top = x1 >> (TACIT_MPI_BIL - 1);
+        X[2 * i] = tacit_mpi_add3(d0, lo, &c);
+        X[2 * i + 1] = tacit_mpi_add3(d1, hi, &c);
     }
 }
 
