@@ -92,6 +92,10 @@ static void cofactor_update(tacit_mpi_uint *X, const tacit_mpi_uint *U, int64_t 
     memcpy(X, W, L * sizeof(*X));
 }
 
+/*
+ * Leaks: Y and N (the running time follows their binary GCD).
+ * Only for: a public Y and a public odd N (see rsa_internal.h).
+ */
 int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const tacit_mpi_uint *N,
                              size_t L, tacit_mpi_uint mm, tacit_mpi_uint *T)
 {
