@@ -18,10 +18,16 @@
 
 #define AVX2 __attribute__((target("avx2")))
 
-static inline AVX2 __m256i in_range(__m256i c, char lo, char hi)
+/*
+ * A constant the compiler may not rebuild: gcc otherwise re-creates each
+ * splatted byte from an immediate in every iteration (three instructions)
+ * when the loop runs short of registers, instead of spilling it once.
+ */
+static inline AVX2 __m256i splat(char b)
 {
-    return _mm256_and_si256(_mm256_cmpgt_epi8(c, _mm256_set1_epi8((char)(lo - 1))),
-                            _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(hi + 1)), c));
+    __m256i v = _mm256_set1_epi8(b);
+    __asm__("" : "+x"(v));
+    return v;
 }
 
 AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, size_t *produced,
@@ -33,13 +39,18 @@ AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, size_t *produ
                                            2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
     /* dwords 0-2 (lane 0's 12 bytes), 4-6 (lane 1's), then the zero ones */
     const __m256i join = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7);
+    const __m256i k_nl = splat('\n'), k_cr = splat('\r'), k_eq = splat('=');
+    const __m256i k_a0 = splat('A' - 1), k_a1 = splat('Z' + 1), k_b0 = splat('a' - 1),
+                  k_b1 = splat('z' + 1), k_d0 = splat('0' - 1), k_d1 = splat('9' + 1);
+    const __m256i k_pl = splat('+'), k_sl = splat('/');
+    const __m256i off_up = splat(-65), off_lo = splat(-71), off_di = splat(4),
+                  off_pl = splat(19), off_sl = splat(16);
 
     while (slen - i >= 32 && dcap - o >= 32) {
         __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-        __m256i nl = _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\n'));
-        __m256i cr = _mm256_cmpeq_epi8(c, _mm256_set1_epi8('\r'));
-        __m256i sp = _mm256_or_si256(_mm256_or_si256(nl, cr),
-                                     _mm256_cmpeq_epi8(c, _mm256_set1_epi8('=')));
+        __m256i nl = _mm256_cmpeq_epi8(c, k_nl);
+        __m256i cr = _mm256_cmpeq_epi8(c, k_cr);
+        __m256i sp = _mm256_or_si256(_mm256_or_si256(nl, cr), _mm256_cmpeq_epi8(c, k_eq));
         __m256i up, lo, di, pl, sl, off, v;
 
         if (tacit_ct_declassify_u32((uint32_t)_mm256_movemask_epi8(sp)) != 0) {
@@ -56,20 +67,22 @@ AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, size_t *produ
             }
             break;
         }
-        up = in_range(c, 'A', 'Z');
-        lo = in_range(c, 'a', 'z');
-        di = in_range(c, '0', '9');
-        pl = _mm256_cmpeq_epi8(c, _mm256_set1_epi8('+'));
-        sl = _mm256_cmpeq_epi8(c, _mm256_set1_epi8('/'));
+        /* ranges by signed compares: bytes >= 0x80 are negative, in none */
+        up = _mm256_and_si256(_mm256_cmpgt_epi8(c, k_a0), _mm256_cmpgt_epi8(k_a1, c));
+        lo = _mm256_and_si256(_mm256_cmpgt_epi8(c, k_b0), _mm256_cmpgt_epi8(k_b1, c));
+        di = _mm256_and_si256(_mm256_cmpgt_epi8(c, k_d0), _mm256_cmpgt_epi8(k_d1, c));
+        pl = _mm256_cmpeq_epi8(c, k_pl);
+        sl = _mm256_cmpeq_epi8(c, k_sl);
         ok = _mm256_and_si256(ok, _mm256_or_si256(_mm256_or_si256(up, lo),
                                                   _mm256_or_si256(_mm256_or_si256(di, pl), sl)));
+        /* value = c + the offset of its range */
         off = _mm256_or_si256(
-            _mm256_or_si256(_mm256_and_si256(up, _mm256_set1_epi8(-65)),
-                            _mm256_and_si256(lo, _mm256_set1_epi8(-71))),
-            _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(di, _mm256_set1_epi8(4)),
-                                            _mm256_and_si256(pl, _mm256_set1_epi8(19))),
-                            _mm256_and_si256(sl, _mm256_set1_epi8(16))));
+            _mm256_or_si256(_mm256_and_si256(up, off_up), _mm256_and_si256(lo, off_lo)),
+            _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(di, off_di),
+                                            _mm256_and_si256(pl, off_pl)),
+                            _mm256_and_si256(sl, off_sl)));
         v = _mm256_add_epi8(c, off);
+        /* pairs a * 64 + b, then pairs of pairs ab * 4096 + cd: 24 bits a dword */
         v = _mm256_maddubs_epi16(v, _mm256_set1_epi32(0x01400140));
         v = _mm256_madd_epi16(v, _mm256_set1_epi32(0x00011000));
         v = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, order), join);
@@ -122,6 +135,22 @@ AVX2 size_t tacit_base64_enc_avx2(unsigned char *dst, const unsigned char *src, 
         _mm256_storeu_si256((__m256i *)(void *)(dst + o), enc_chars(enc_sextets(in)));
         i += 24;
         o += 32;
+    }
+    return i;
+}
+
+/* tacit_base64_find_byte's loop, 32 bytes a step; returns len if not found. */
+AVX2 size_t tacit_base64_find_byte_avx2(const unsigned char *p, size_t len, unsigned char b)
+{
+    size_t i = 0;
+    const __m256i want = _mm256_set1_epi8((char)b);
+
+    for (; len - i >= 32; i += 32) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
+        uint32_t m = tacit_ct_declassify_u32((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, want)));
+        if (m != 0) {
+            return i + (size_t)__builtin_ctz(m);
+        }
     }
     return i;
 }

@@ -96,6 +96,10 @@ size_t tacit_base64_enc_avx2(unsigned char *dst, const unsigned char *src, size_
  * only the match masks of the blocks scanned (base64_scan.c).
  */
 size_t tacit_base64_find_byte(const unsigned char *p, size_t len, unsigned char b);
+#if defined(TACIT_BASE64_HAVE_X86)
+/* Its AVX2 loop: stops at a match or before the last partial 32 bytes. */
+size_t tacit_base64_find_byte_avx2(const unsigned char *p, size_t len, unsigned char b);
+#endif
 
 /*
  * Number of '\n' and '\r' bytes in p[0 .. len): public positions, counted

@@ -2,7 +2,7 @@
  * Find a byte in possibly secret text, constant-flow up to the answer: the
  * PEM reader uses it to find the END line after a private key's body.
  *
- * Each block of 16 (SSE2) or 8 (SWAR) bytes is compared with the byte as a
+ * Each block of 32 (AVX2), 16 (SSE2) or 8 (SWAR) bytes is compared with the byte as a
  * mask, and only that mask is declassified and branched on.  What leaks is
  * where the byte occurs in the blocks up to and including the first match:
  * in a valid PEM body that is only the END line's position.
@@ -15,6 +15,19 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+
+#if defined(__SSE2__)
+static size_t first_bit(uint32_t m)
+{
+    size_t k = 0;
+
+    while ((m & 1u) == 0) {
+        m >>= 1;
+        k++;
+    }
+    return k;
+}
 #endif
 
 static size_t first_lane(uint64_t h)
@@ -32,6 +45,15 @@ size_t tacit_base64_find_byte(const unsigned char *p, size_t len, unsigned char 
 {
     size_t i = 0;
 
+#if defined(TACIT_BASE64_HAVE_X86)
+    if (tacit_base64_path_supported(TACIT_BASE64_PATH_AVX2)) {
+        i = tacit_base64_find_byte_avx2(p, len, b);
+        if (len - i >= 32) {
+            return i; /* found */
+        }
+    }
+#endif
+
 #if defined(__SSE2__)
     const __m128i want = _mm_set1_epi8((char)b);
 
@@ -39,12 +61,7 @@ size_t tacit_base64_find_byte(const unsigned char *p, size_t len, unsigned char 
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
         uint32_t m = tacit_ct_declassify_u32((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, want)));
         if (m != 0) {
-            size_t k = 0;
-            while ((m & 1u) == 0) {
-                m >>= 1;
-                k++;
-            }
-            return i + k;
+            return i + first_bit(m);
         }
     }
 #endif

@@ -20,11 +20,15 @@
 
 #define SSSE3 __attribute__((target("ssse3")))
 
-/* lo <= c <= hi, as a byte mask (lo > 0: bytes >= 0x80 are never in range). */
-static inline SSSE3 __m128i in_range(__m128i c, char lo, char hi)
+/*
+ * A constant the compiler may not rebuild: gcc otherwise re-creates splatted
+ * bytes from immediates in every iteration when short of registers.
+ */
+static inline SSSE3 __m128i splat(char b)
 {
-    return _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8((char)(lo - 1))),
-                         _mm_cmpgt_epi8(_mm_set1_epi8((char)(hi + 1)), c));
+    __m128i v = _mm_set1_epi8(b);
+    __asm__("" : "+x"(v));
+    return v;
 }
 
 SSSE3 size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, size_t *produced,
@@ -34,12 +38,18 @@ SSSE3 size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, size_t *pro
     __m128i ok = _mm_set1_epi8(-1);
     /* per 32-bit lane: bytes 2, 1, 0 of the 24-bit value; the last 4 zero */
     const __m128i order = _mm_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+    const __m128i k_nl = splat('\n'), k_cr = splat('\r'), k_eq = splat('=');
+    const __m128i k_a0 = splat('A' - 1), k_a1 = splat('Z' + 1), k_b0 = splat('a' - 1),
+                  k_b1 = splat('z' + 1), k_d0 = splat('0' - 1), k_d1 = splat('9' + 1);
+    const __m128i k_pl = splat('+'), k_sl = splat('/');
+    const __m128i off_up = splat(-65), off_lo = splat(-71), off_di = splat(4),
+                  off_pl = splat(19), off_sl = splat(16);
 
     while (slen - i >= 16 && dcap - o >= 16) {
         __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
-        __m128i nl = _mm_cmpeq_epi8(c, _mm_set1_epi8('\n'));
-        __m128i cr = _mm_cmpeq_epi8(c, _mm_set1_epi8('\r'));
-        __m128i sp = _mm_or_si128(_mm_or_si128(nl, cr), _mm_cmpeq_epi8(c, _mm_set1_epi8('=')));
+        __m128i nl = _mm_cmpeq_epi8(c, k_nl);
+        __m128i cr = _mm_cmpeq_epi8(c, k_cr);
+        __m128i sp = _mm_or_si128(_mm_or_si128(nl, cr), _mm_cmpeq_epi8(c, k_eq));
         __m128i up, lo, di, pl, sl, off, v;
 
         if (tacit_ct_declassify_u32((uint32_t)_mm_movemask_epi8(sp)) != 0) {
@@ -56,19 +66,19 @@ SSSE3 size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, size_t *pro
             }
             break;
         }
-        up = in_range(c, 'A', 'Z');
-        lo = in_range(c, 'a', 'z');
-        di = in_range(c, '0', '9');
-        pl = _mm_cmpeq_epi8(c, _mm_set1_epi8('+'));
-        sl = _mm_cmpeq_epi8(c, _mm_set1_epi8('/'));
+        /* ranges by signed compares: bytes >= 0x80 are negative, in none */
+        up = _mm_and_si128(_mm_cmpgt_epi8(c, k_a0), _mm_cmpgt_epi8(k_a1, c));
+        lo = _mm_and_si128(_mm_cmpgt_epi8(c, k_b0), _mm_cmpgt_epi8(k_b1, c));
+        di = _mm_and_si128(_mm_cmpgt_epi8(c, k_d0), _mm_cmpgt_epi8(k_d1, c));
+        pl = _mm_cmpeq_epi8(c, k_pl);
+        sl = _mm_cmpeq_epi8(c, k_sl);
         ok = _mm_and_si128(ok, _mm_or_si128(_mm_or_si128(up, lo),
                                             _mm_or_si128(_mm_or_si128(di, pl), sl)));
-        /* value = c + offset of its range: -65, -71, +4, +19, +16 */
-        off = _mm_or_si128(_mm_or_si128(_mm_and_si128(up, _mm_set1_epi8(-65)),
-                                        _mm_and_si128(lo, _mm_set1_epi8(-71))),
-                           _mm_or_si128(_mm_or_si128(_mm_and_si128(di, _mm_set1_epi8(4)),
-                                                     _mm_and_si128(pl, _mm_set1_epi8(19))),
-                                        _mm_and_si128(sl, _mm_set1_epi8(16))));
+        /* value = c + the offset of its range: -65, -71, +4, +19, +16 */
+        off = _mm_or_si128(_mm_or_si128(_mm_and_si128(up, off_up), _mm_and_si128(lo, off_lo)),
+                           _mm_or_si128(_mm_or_si128(_mm_and_si128(di, off_di),
+                                                     _mm_and_si128(pl, off_pl)),
+                                        _mm_and_si128(sl, off_sl)));
         v = _mm_add_epi8(c, off);
         /* pairs a * 64 + b, then pairs of pairs ab * 4096 + cd: 24 bits a lane */
         v = _mm_maddubs_epi16(v, _mm_set1_epi32(0x01400140));

@@ -62,11 +62,29 @@ static int parse_boundary(const unsigned char *p, size_t len, const char *kw, bo
         return TACIT_ERR_PEM_BAD_HEADER;
     }
     start = ++i;
-    while (i < len && !starts_with(p + i, len - i, DASHES)) {
-        if (p[i] < 0x20 || p[i] > 0x7E) {
+    {
+        /* stay on this line: what follows may be a secret body */
+        const unsigned char *eol = (const unsigned char *)memchr(p + i, '\n', len - i);
+        if (eol != NULL) {
+            len = (size_t)(eol - p) + 1;
+        }
+    }
+    /* the label ends at the first "-----" (it may hold single '-') */
+    for (;;) {
+        const unsigned char *d = (const unsigned char *)memchr(p + i, '-', len - i);
+        if (d == NULL) {
             return TACIT_ERR_PEM_BAD_HEADER;
         }
+        i = (size_t)(d - p);
+        if (starts_with(p + i, len - i, DASHES)) {
+            break;
+        }
         i++;
+    }
+    for (n = start; n < i; n++) {
+        if (p[n] < 0x20 || p[n] > 0x7E) {
+            return TACIT_ERR_PEM_BAD_HEADER;
+        }
     }
     n = i - start;
     if (i >= len || n > TACIT_PEM_MAX_LABEL) {

@@ -14,6 +14,12 @@
 
 #include "tacit/hmac_drbg.h"
 
+/* pthread is part of libc since glibc 2.34: no extra link flag needed. */
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+#include <pthread.h>
+#define TEST_HAVE_THREADS 1
+#endif
+
 /* ---- entropy sources for tests --------------------------------------------- */
 
 /* Replays a fixed byte string; fails when exhausted. */
@@ -770,6 +776,61 @@ exit:
     }
 }
 
+#if defined(TEST_HAVE_THREADS)
+typedef struct {
+    unsigned char first[32];
+    int ret;
+} thread_result;
+
+static void *rng_thread(void *arg)
+{
+    thread_result *r = (thread_result *)arg;
+    unsigned char buf[64];
+    int i;
+
+    r->ret = tacit_rng_default(NULL, r->first, sizeof(r->first));
+    for (i = 0; i < 300 && r->ret == 0; i++) {
+        r->ret = tacit_rng_default(NULL, buf, sizeof(buf));
+    }
+    tacit_rng_default_free();
+    return NULL;
+}
+#endif
+
+/* Concurrent threads each get their own generator (no shared state, no lock). */
+static void test_rng_default_threads(void)
+{
+#if defined(TEST_HAVE_THREADS)
+    pthread_t th[4];
+    thread_result res[4];
+    int i, j, started = 0;
+
+    memset(res, 0, sizeof(res));
+    for (i = 0; i < 4; i++) {
+        TEST_EQUAL(pthread_create(&th[i], NULL, rng_thread, &res[i]), 0);
+        started++;
+    }
+    for (i = 0; i < started; i++) {
+        pthread_join(th[i], NULL);
+    }
+    started = 0;
+    for (i = 0; i < 4; i++) {
+        TEST_EQUAL(res[i].ret, 0);
+        for (j = 0; j < i; j++) {
+            TEST_ASSERT(memcmp(res[i].first, res[j].first, 32) != 0);
+        }
+    }
+exit:
+    for (i = 0; i < started; i++) {
+        pthread_join(th[i], NULL);
+    }
+#else
+    TEST_SKIP("no pthread in libc");
+exit:
+    ;
+#endif
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -783,5 +844,6 @@ int main(int argc, char **argv)
     RUN_TEST(test_free_zeroizes);
     RUN_TEST(test_entropy_default);
     RUN_TEST(test_rng_default);
+    RUN_TEST(test_rng_default_threads);
     return TEST_MAIN_END();
 }

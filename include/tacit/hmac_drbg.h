@@ -27,12 +27,15 @@
  *                        NULL, 0)                      -- (or extra data k')
  *   step 3.2.h     = loop { tacit_hmac_drbg_generate(ctx, T, rlen, NULL, 0);
  *                           k = bits2int(T); if 1 <= k < q: done }
- * rlen = ceil(qlen/8).  One generate call produces T = V_1 || V_2 || ...
- * (the RFC's inner loop, since ceil(qlen/hlen) blocks = ceil(rlen/(hlen/8)))
- * and then performs the SP's update with empty input, which is exactly the
- * RFC's retry step "K = HMAC_K(V || 0x00); V = HMAC_K(V)".  The deterministic
- * context has no entropy source: it never reseeds by itself (it fails with
- * TACIT_ERR_DRBG_RESEED_REQUIRED after the reseed interval instead).
+ * rlen = ceil(qlen/8) bytes.  One generate call computes V = HMAC_K(V) as
+ * many times as rlen bytes need (ceil(8*rlen / hashbits) times, the same
+ * count as the RFC's "while tlen < qlen" loop) and returns their
+ * concatenation T truncated to rlen bytes; bits2int(T) then keeps the
+ * leftmost qlen bits.  It ends with the SP's update with empty input, which
+ * is exactly the RFC's retry step "K = HMAC_K(V || 0x00); V = HMAC_K(V)".
+ * The deterministic context has no entropy source: it never reseeds by
+ * itself (it fails with TACIT_ERR_DRBG_RESEED_REQUIRED after the reseed
+ * interval instead).
  */
 #ifndef TACIT_HMAC_DRBG_H
 #define TACIT_HMAC_DRBG_H

@@ -8,6 +8,12 @@
  *
  * Same shape as sha256.h: one-shot tacit_sha1 (20 bytes) and a streaming
  * context (init, starts, update, finish, free) that may be copied.
+ *
+ * Build options (define them for the library build, e.g. in the config
+ * file): TACIT_SHA_SMALL selects a compact, rolled compression function
+ * (also chosen automatically under -Os) for code-size-constrained
+ * firmware.  On x86 a copy of the C code compiled for BMI2 runs when the
+ * CPU has it; TACIT_SHA_NO_ACCEL builds the plain C only.
  */
 #ifndef TACIT_SHA1_H
 #define TACIT_SHA1_H

@@ -8,6 +8,14 @@
  *
  * The compression function has no secret-dependent branch or memory index:
  * hashing secret data (keys in HMAC, DRBG state) leaks only its length.
+ *
+ * Build options (define them for the library build, e.g. in the config
+ * file): TACIT_SHA_SMALL selects a compact, rolled compression function
+ * (also chosen automatically under -Os) for code-size-constrained
+ * firmware.  On x86 the SHA extensions (SHA-NI) are used when CPUID reports
+ * them, else a copy of the C code compiled for BMI2 if the CPU has it;
+ * TACIT_SHA_NO_ACCEL builds the plain C only.  Every back end has
+ * data-independent timing.
  */
 #ifndef TACIT_SHA256_H
 #define TACIT_SHA256_H

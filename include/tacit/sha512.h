@@ -8,6 +8,12 @@
  *
  * The compression function has no secret-dependent branch or memory index:
  * hashing secret data (keys in HMAC, DRBG state) leaks only its length.
+ *
+ * Build options (define them for the library build, e.g. in the config
+ * file): TACIT_SHA_SMALL selects a compact, rolled compression function
+ * (also chosen automatically under -Os) for code-size-constrained
+ * firmware.  On x86 a copy of the C code compiled for BMI2 runs when the
+ * CPU has it; TACIT_SHA_NO_ACCEL builds the plain C only.
  */
 #ifndef TACIT_SHA512_H
 #define TACIT_SHA512_H

@@ -16,7 +16,7 @@
  * CLI_RSA / CLI_EC: the tool's RSA and EC support, on when the module is
  * configured in.
  */
-#if defined(TACIT_RSA_C) && defined(CLI_RSA_LANDED) /* TRANSITION: until rsa lands on main */
+#if defined(TACIT_RSA_C)
 #define CLI_RSA 1
 #include "tacit/rsa.h"
 #endif

@@ -76,9 +76,13 @@ int cmd_speed(int argc, char **argv)
         }
     }
     for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--seconds") == 0 ||
-            strcmp(argv[i], "--list") == 0 || strcmp(argv[i], "-h") == 0 ||
-            strcmp(argv[i], "--help") == 0) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            rc = bench_main("tacit speed", argc - 1, argv + 1, bench_all_tables);
+            printf("  Without --seconds, the time per measurement is chosen so that the whole\n"
+                   "  run takes about a minute.  Progress goes to stderr, results to stdout.\n");
+            return rc;
+        }
+        if (strcmp(argv[i], "--seconds") == 0 || strcmp(argv[i], "--list") == 0) {
             return bench_main("tacit speed", argc - 1, argv + 1, bench_all_tables);
         }
         if (strcmp(argv[i], "--peers") == 0) {

@@ -1,7 +1,8 @@
 /*
  * Minimal configuration: ECDSA and ECDH on P-256 only, with SHA-256 for the
- * message digest and HMAC for RFC 6979 nonces.  No tacit_mpi layer, no RSA,
- * no PEM/base64, no OS entropy source (the caller passes a tacit_rng_func).
+ * message digest and HMAC_DRBG (over HMAC-SHA-256) for RFC 6979 nonces.  No
+ * tacit_mpi layer, no RSA, no PEM/base64, no OS entropy source (the caller
+ * passes a tacit_rng_func).
  * Used by scripts/code_size.sh; a firmware image can start from it:
  *   cc -DTACIT_CONFIG_FILE='"p256_ecdsa_only.h"' ...
  */
@@ -13,6 +14,7 @@
 #define TACIT_SHA256_C
 #define TACIT_MD_C
 #define TACIT_HMAC_C
+#define TACIT_HMAC_DRBG_C
 #define TACIT_ASN1_C
 #define TACIT_ECP_C
 #define TACIT_ECP_SECP256R1_C
