@@ -269,17 +269,35 @@ static int cpu_has_adx(void)
 }
 
 /*
- * X[0..4q) += A[0..4q) * b, carry limb returned.  MULX leaves the flags
- * alone, ADCX carries the low halves (CF) and ADOX the high halves (OF),
- * LEA/JRCXZ run the loop without touching either.
+ * X[0..n) += A[0..n) * b for n >= 1, carry limb returned: n % 4 single
+ * steps, then blocks of four.  MULX leaves the flags alone, ADCX carries
+ * the low halves (CF) and ADOX the high halves (OF); MOV, LEA and JRCXZ
+ * run the loops without touching either.
  */
-static tacit_mpi_uint mla_adx4(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t q,
-                               tacit_mpi_uint b)
+static tacit_mpi_uint mla_adx(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n,
+                              tacit_mpi_uint b)
 {
     tacit_mpi_uint c = 0, lo, hi;
+    size_t r = n % 4, q = n / 4, cnt;
 
     __asm__ volatile(
         "xor %k[lo], %k[lo]\n\t"
+        "mov %[r], %[cnt]\n\t"
+        "jrcxz 3f\n\t"
+        "4:\n\t"
+        "mulx (%[a]), %[lo], %[hi]\n\t"
+        "adcx (%[x]), %[lo]\n\t"
+        "adox %[c], %[lo]\n\t"
+        "mov %[lo], (%[x])\n\t"
+        "mov %[hi], %[c]\n\t"
+        "lea 8(%[a]), %[a]\n\t"
+        "lea 8(%[x]), %[x]\n\t"
+        "lea -1(%[cnt]), %[cnt]\n\t"
+        "jrcxz 3f\n\t"
+        "jmp 4b\n\t"
+        "3:\n\t"
+        "mov %[q], %[cnt]\n\t"
+        "jrcxz 2f\n\t"
         "1:\n\t"
         "mulx (%[a]), %[lo], %[hi]\n\t"
         "adcx (%[x]), %[lo]\n\t"
@@ -299,7 +317,7 @@ static tacit_mpi_uint mla_adx4(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_
         "mov %[lo], 24(%[x])\n\t"
         "lea 32(%[a]), %[a]\n\t"
         "lea 32(%[x]), %[x]\n\t"
-        "lea -1(%[n]), %[n]\n\t"
+        "lea -1(%[cnt]), %[cnt]\n\t"
         "jrcxz 2f\n\t"
         "jmp 1b\n\t"
         "2:\n\t"
@@ -307,8 +325,8 @@ static tacit_mpi_uint mla_adx4(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_
         "adcx %[lo], %[c]\n\t"
         "adox %[lo], %[c]\n\t"
         : [c] "+&r"(c), [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+&r"(A), [x] "+&r"(X),
-          [n] "+&c"(q)
-        : "d"(b)
+          [cnt] "=&c"(cnt)
+        : "d"(b), [r] "r"(r), [q] "r"(q)
         : "cc", "memory");
     return c;
 }
@@ -321,14 +339,8 @@ tacit_mpi_uint tacit_mpi_core_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, si
     size_t i = 0;
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (limbs >= 4 && cpu_has_adx()) {
-        /* the bulk in assembly, the 0..3 remaining limbs below */
-        i = limbs & ~(size_t)3;
-        c = mla_adx4(X, A, i / 4, b);
-        for (; i < limbs; i++) {
-            X[i] = tacit_mpi_muladd(&c, A[i], b, X[i], c);
-        }
-        return c;
+    if (limbs > 0 && cpu_has_adx()) {
+        return mla_adx(X, A, limbs, b);
     }
 #endif
 
