@@ -240,6 +240,10 @@ void tacit_mpi_core_shift_l(tacit_mpi_uint *X, size_t limbs, size_t count)
 
 /* ---- multiplication ------------------------------------------------------------ */
 
+#if defined(TACIT_TEST_HOOKS)
+int tacit_mpi_core_test_force_adx;
+#endif
+
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
 /* 1 if the CPU has BMI2 (MULX) and ADX (ADCX/ADOX); asked once. */
 static int cpu_has_adx(void)
@@ -247,6 +251,11 @@ static int cpu_has_adx(void)
     static int known = 0, has = 0;
     uint32_t a, b, c, d;
 
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_mpi_core_test_force_adx) {
+        return 1;
+    }
+#endif
     if (known) {
         return has;
     }
@@ -260,17 +269,35 @@ static int cpu_has_adx(void)
 }
 
 /*
- * X[0..4q) += A[0..4q) * b, carry limb returned.  MULX leaves the flags
- * alone, ADCX carries the low halves (CF) and ADOX the high halves (OF),
- * LEA/JRCXZ run the loop without touching either.
+ * X[0..n) += A[0..n) * b for n >= 1, carry limb returned: n % 4 single
+ * steps, then blocks of four.  MULX leaves the flags alone, ADCX carries
+ * the low halves (CF) and ADOX the high halves (OF); MOV, LEA and JRCXZ
+ * run the loops without touching either.
  */
-static tacit_mpi_uint mla_adx4(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t q,
-                               tacit_mpi_uint b)
+static tacit_mpi_uint mla_adx(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n,
+                              tacit_mpi_uint b)
 {
     tacit_mpi_uint c = 0, lo, hi;
+    size_t r = n % 4, q = n / 4, cnt;
 
     __asm__ volatile(
         "xor %k[lo], %k[lo]\n\t"
+        "mov %[r], %[cnt]\n\t"
+        "jrcxz 3f\n\t"
+        "4:\n\t"
+        "mulx (%[a]), %[lo], %[hi]\n\t"
+        "adcx (%[x]), %[lo]\n\t"
+        "adox %[c], %[lo]\n\t"
+        "mov %[lo], (%[x])\n\t"
+        "mov %[hi], %[c]\n\t"
+        "lea 8(%[a]), %[a]\n\t"
+        "lea 8(%[x]), %[x]\n\t"
+        "lea -1(%[cnt]), %[cnt]\n\t"
+        "jrcxz 3f\n\t"
+        "jmp 4b\n\t"
+        "3:\n\t"
+        "mov %[q], %[cnt]\n\t"
+        "jrcxz 2f\n\t"
         "1:\n\t"
         "mulx (%[a]), %[lo], %[hi]\n\t"
         "adcx (%[x]), %[lo]\n\t"
@@ -290,7 +317,7 @@ static tacit_mpi_uint mla_adx4(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_
         "mov %[lo], 24(%[x])\n\t"
         "lea 32(%[a]), %[a]\n\t"
         "lea 32(%[x]), %[x]\n\t"
-        "lea -1(%[n]), %[n]\n\t"
+        "lea -1(%[cnt]), %[cnt]\n\t"
         "jrcxz 2f\n\t"
         "jmp 1b\n\t"
         "2:\n\t"
@@ -298,8 +325,8 @@ static tacit_mpi_uint mla_adx4(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_
         "adcx %[lo], %[c]\n\t"
         "adox %[lo], %[c]\n\t"
         : [c] "+&r"(c), [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+&r"(A), [x] "+&r"(X),
-          [n] "+&c"(q)
-        : "d"(b)
+          [cnt] "=&c"(cnt)
+        : "d"(b), [r] "r"(r), [q] "r"(q)
         : "cc", "memory");
     return c;
 }
@@ -312,14 +339,8 @@ tacit_mpi_uint tacit_mpi_core_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, si
     size_t i = 0;
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (limbs >= 4 && cpu_has_adx()) {
-        /* the bulk in assembly, the 0..3 remaining limbs below */
-        i = limbs & ~(size_t)3;
-        c = mla_adx4(X, A, i / 4, b);
-        for (; i < limbs; i++) {
-            X[i] = tacit_mpi_muladd(&c, A[i], b, X[i], c);
-        }
-        return c;
+    if (limbs > 0 && cpu_has_adx()) {
+        return mla_adx(X, A, limbs, b);
     }
 #endif
 
@@ -353,7 +374,7 @@ void tacit_mpi_core_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t alimb
 void tacit_mpi_core_sqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs)
 {
     size_t i;
-    tacit_mpi_uint c;
+    tacit_mpi_uint c, top;
 
     memset(X, 0, 2 * limbs * sizeof(*X));
     if (limbs == 0) {
@@ -363,19 +384,16 @@ void tacit_mpi_core_sqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs
     for (i = 0; i + 1 < limbs; i++) {
         X[i + limbs] = tacit_mpi_core_mla(X + 2 * i + 1, A + i + 1, limbs - i - 1, A[i]);
     }
-    /* double them */
+    /* double them and add the squares a_i^2 on the diagonal, in one pass */
     c = 0;
-    for (i = 0; i < 2 * limbs; i++) {
-        tacit_mpi_uint x = X[i];
-        X[i] = (x << 1) | c;
-        c = x >> (TACIT_MPI_BIL - 1);
-    }
-    /* add the squares a_i^2 on the diagonal */
-    c = 0;
+    top = 0;
     for (i = 0; i < limbs; i++) {
         tacit_mpi_uint hi, lo = tacit_mpi_mul11(&hi, A[i], A[i]);
-        X[2 * i] = tacit_mpi_add3(X[2 * i], lo, &c);
-        X[2 * i + 1] = tacit_mpi_add3(X[2 * i + 1], hi, &c);
+        tacit_mpi_uint x0 = X[2 * i], x1 = X[2 * i + 1];
+        tacit_mpi_uint d0 = (x0 << 1) | top, d1 = (x1 << 1) | (x0 >> (TACIT_MPI_BIL - 1));
+        top = x1 >> (TACIT_MPI_BIL - 1);
+        X[2 * i] = tacit_mpi_add3(d0, lo, &c);
+        X[2 * i + 1] = tacit_mpi_add3(d1, hi, &c);
     }
 }
 

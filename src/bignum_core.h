@@ -259,6 +259,13 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
 /* Incremented by every tacit_mpi_core_exp_mod / _exp_mod_unsafe call. */
 extern unsigned long tacit_mpi_core_test_exp_ct_calls;
 extern unsigned long tacit_mpi_core_test_exp_unsafe_calls;
+/*
+ * Non-zero: take the x86-64 MULX/ADX path without asking CPUID.  valgrind
+ * hides ADX from CPUID but runs the instructions, so ct_bignum sets this
+ * under valgrind to check the assembly's constant flow too.  Never set it
+ * natively on a CPU without ADX.
+ */
+extern int tacit_mpi_core_test_force_adx;
 #endif
 
 #endif /* TACIT_BIGNUM_CORE_H */

@@ -42,6 +42,19 @@ void tacit_rsa_clear_key(tacit_rsa_context *ctx);
 /* Build ctx->cache from the mpi fields (after the checks passed). */
 int tacit_rsa_setup_cache(tacit_rsa_context *ctx);
 
+/*
+ * Leaks: Y and N (the running time follows their binary GCD).
+ * Only for: a public Y (RSA blinding inverts a value that was declassified
+ * because it is independent of every secret) and a public odd N.
+ *
+ * X = Y^-1 mod N for Y < N, N odd (L limbs each); mm = -N^-1 mod 2^biL.
+ * T has TACIT_RSA_INV_WORKING_LIMBS(L) limbs.  Not invertible (gcd != 1,
+ * Y = 0): TACIT_ERR_RSA_PRIVATE_FAILED, X untouched.
+ */
+#define TACIT_RSA_INV_WORKING_LIMBS(L) (8 * (size_t)(L) + 4)
+int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const tacit_mpi_uint *N,
+                             size_t L, tacit_mpi_uint mm, tacit_mpi_uint *T);
+
 /* Hash output size for md, or 0 if md is not a usable hash. */
 size_t tacit_rsa_md_size(tacit_md_type md);
 

@@ -376,7 +376,7 @@ static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
                      unsigned char *out, size_t osize, size_t *olen)
 {
     unsigned char *der = NULL;
-    size_t dlen = 0, cap;
+    size_t dlen = 0;
     const char *label;
     int ret;
 
@@ -386,7 +386,6 @@ static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
     if ((ret = write_der(ctx, private_key, format, NULL, 0, &dlen, &der)) != 0) {
         return ret;
     }
-    cap = 9 * (ctx->len + 8) + tacit_mpi_size(&ctx->E) + 128;
     if (format == TACIT_RSA_FORMAT_PKCS1) {
         label = private_key ? LABEL_PKCS1_PRIV : LABEL_PKCS1_PUB;
     } else {
@@ -399,7 +398,8 @@ static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
     if (ret != 0 && out != NULL) {
         tacit_platform_zeroize(out, osize);
     }
-    tacit_platform_zeroize(der, cap);
+    /* write_der zeroized the rest of its buffer already */
+    tacit_platform_zeroize(der, dlen);
     free(der);
     return ret;
 }

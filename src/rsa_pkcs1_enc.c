@@ -47,9 +47,12 @@ int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *
         ret = TACIT_ERR_RNG_FAILED;
         goto cleanup;
     }
-    /* redraw zero bytes (the RNG output is not secret from its own zero-ness) */
+    /*
+     * Redraw zero bytes.  Which draws were zero is declassified: those draws
+     * are thrown away, and the kept bytes are uniform on 1..255 either way.
+     */
     for (i = 2; i < 2 + pslen; i++) {
-        for (tries = 0; em[i] == 0; tries++) {
+        for (tries = 0; tacit_ct_declassify_u32(tacit_ct_mask_eq_u32(em[i], 0)) != 0; tries++) {
             if (tries == 100 || f_rng(p_rng, em + i, 1) != 0) {
                 ret = TACIT_ERR_RNG_FAILED;
                 goto cleanup;

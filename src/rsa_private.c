@@ -13,11 +13,11 @@
  * The reductions c' mod p, m_q mod p use tacit_mpi_core_mod_ct.  Timing and
  * memory accesses depend on the limb counts of n, p, q and e only.
  *
- * Getting r^-1: inverting r directly with the (variable-time) modular
- * inverse would leak r, and with it the blinding.  Instead a second random
- * u masks it: t = r*u is uniformly random and independent of r, so t may be
+ * Getting r^-1: inverting r directly with a variable-time modular inverse
+ * would leak r, and with it the blinding.  Instead a second random u masks
+ * it: t = r*u is uniformly random and independent of r, so t may be
  * inverted in variable time (it is declassified for that: the one intended
- * leak here), and r^-1 = t^-1 * u.
+ * leak here; tacit_rsa_inv_mod_unsafe in rsa_inv.c), and r^-1 = t^-1 * u.
  */
 #include "rsa_internal.h"
 
@@ -58,7 +58,6 @@ int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
     tacit_mpi_uint *buf = NULL, *C, *B, *S, *RI, *U, *RE, *CP, *MP, *MQ, *H, *PROD, *T;
     tacit_mpi_uint ok;
     unsigned char *rbuf;
-    tacit_mpi Tm, Ti;
     int ret;
 
     if (ctx == NULL || in == NULL || out == NULL) {
@@ -74,8 +73,6 @@ int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
         return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
     }
     tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
-    tacit_mpi_init(&Tm);
-    tacit_mpi_init(&Ti);
 
     nl = ctx->nlimbs;
     hl = ctx->hlimbs;
@@ -86,6 +83,8 @@ int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
     t2 = TACIT_MPI_CORE_MOD_CT_WORKING_LIMBS(hl);
     tl = tl > t2 ? tl : t2;
     t2 = TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(nl);
+    tl = tl > t2 ? tl : t2;
+    t2 = TACIT_RSA_INV_WORKING_LIMBS(nl);
     tl = tl > t2 ? tl : t2;
     /* C B S RI U RE (nl each), CP MP MQ H (hl each), PROD (2hl + 1), T, rbuf */
     total = 6 * nl + 4 * hl + (2 * hl + 1) + tl +
@@ -133,23 +132,13 @@ int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
         tacit_mpi_core_montmul(RI, S, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
         /* RI = r*u/R: uniformly random, independent of r (see the top). */
         tacit_ct_declassify(RI, nl * sizeof(tacit_mpi_uint));
-        if ((ret = tacit_mpi_grow(&Tm, nl)) != 0) {
-            goto cleanup;
+        if (tacit_rsa_inv_mod_unsafe(RE, RI, RSA_C_N(ctx), nl, ctx->mm_n, T) == 0) {
+            break;
         }
-        memcpy(Tm.p, RI, nl * sizeof(tacit_mpi_uint));
-        ret = tacit_mpi_inv_mod(&Ti, &Tm, &ctx->N);
-        if (ret == TACIT_ERR_MPI_NOT_ACCEPTABLE || ret == TACIT_ERR_MPI_BAD_INPUT) {
-            continue; /* r or u shares a factor with n, or is 0 */
-        }
-        if (ret != 0) {
-            goto cleanup;
-        }
-        break;
+        /* r or u is 0 or shares a factor with n: draw again */
     }
-    /* Ti = R / (r*u).  RI = Ti * u / R = 1/r.  Ti has at most nl limbs (< n). */
-    memset(RI, 0, nl * sizeof(tacit_mpi_uint));
-    memcpy(RI, Ti.p, (Ti.n < nl ? Ti.n : nl) * sizeof(tacit_mpi_uint));
-    tacit_mpi_core_montmul(RI, RI, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
+    /* RE = R / (r*u).  RI = RE * u / R = 1/r. */
+    tacit_mpi_core_montmul(RI, RE, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
     /* RE = r^e (e public); B = c * r^e = montmul(montmul(c, RE), R^2) */
     tacit_mpi_core_exp_mod_unsafe(RE, S, RSA_C_N(ctx), nl, RSA_C_E(ctx), el, RSA_C_RN(ctx), T);
     tacit_mpi_core_montmul(B, C, RE, RSA_C_N(ctx), nl, ctx->mm_n, T);
@@ -197,8 +186,6 @@ cleanup:
     }
     tacit_platform_zeroize(buf, total * sizeof(tacit_mpi_uint));
     free(buf);
-    tacit_mpi_free(&Tm);
-    tacit_mpi_free(&Ti);
     return ret;
 }
 

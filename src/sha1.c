@@ -105,7 +105,7 @@ static void sha1_blocks_compact(uint32_t state[5], const unsigned char *p, size_
 
 #if !defined(TACIT_SHA_COMPACT)
 /* Compress nblocks consecutive 64-byte blocks into state: unrolled form. */
-static void sha1_blocks_unrolled(uint32_t state[5], const unsigned char *p, size_t nblocks)
+TACIT_SHA_INLINE void sha1_blocks_unrolled(uint32_t state[5], const unsigned char *p, size_t nblocks)
 {
     uint32_t a, b, c, d, e;
     uint32_t w[16];
@@ -146,6 +146,22 @@ static void sha1_blocks_unrolled(uint32_t state[5], const unsigned char *p, size
 }
 #endif
 
+#if !defined(TACIT_SHA_COMPACT)
+static void sha1_blocks_plain(uint32_t state[5], const unsigned char *p, size_t nblocks)
+{
+    sha1_blocks_unrolled(state, p, nblocks);
+}
+#if defined(TACIT_SHA_X86)
+/* The same code compiled for BMI2 (see sha_internal.h). */
+TACIT_SHA_TARGET_BMI2
+static void sha1_blocks_bmi2(uint32_t state[5], const unsigned char *p, size_t nblocks)
+{
+    sha1_blocks_unrolled(state, p, nblocks);
+}
+#endif
+#endif
+
+/* Compress nblocks consecutive blocks into state with the best back end here. */
 static void sha1_blocks(uint32_t state[5], const unsigned char *p, size_t nblocks)
 {
 #if defined(TACIT_SHA_COMPACT)
@@ -157,7 +173,13 @@ static void sha1_blocks(uint32_t state[5], const unsigned char *p, size_t nblock
         return;
     }
 #endif
-    sha1_blocks_unrolled(state, p, nblocks);
+#if defined(TACIT_SHA_X86)
+    if (tacit_sha_cpu() & TACIT_SHA_CPU_BMI2) {
+        sha1_blocks_bmi2(state, p, nblocks);
+        return;
+    }
+#endif
+    sha1_blocks_plain(state, p, nblocks);
 #endif
 }
 

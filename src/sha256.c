@@ -127,7 +127,7 @@ static void sha256_blocks_compact(uint32_t state[8], const unsigned char *p, siz
 
 #if !defined(TACIT_SHA_COMPACT)
 /* Compress nblocks consecutive 64-byte blocks into state: unrolled form. */
-static void sha256_blocks_unrolled(uint32_t state[8], const unsigned char *p, size_t nblocks)
+TACIT_SHA_INLINE void sha256_blocks_unrolled(uint32_t state[8], const unsigned char *p, size_t nblocks)
 {
     uint32_t a, b, c, d, e, f, g, h, x, y;
     uint32_t w[16];
@@ -159,9 +159,33 @@ static void sha256_blocks_unrolled(uint32_t state[8], const unsigned char *p, si
 }
 #endif
 
-/* Compress nblocks consecutive 64-byte blocks into state (portable C). */
-static void sha256_blocks_c(uint32_t state[8], const unsigned char *p, size_t nblocks)
+
+#if !defined(TACIT_SHA_COMPACT)
+static void sha256_blocks_plain(uint32_t state[8], const unsigned char *p, size_t nblocks)
 {
+    sha256_blocks_unrolled(state, p, nblocks);
+}
+#if defined(TACIT_SHA_X86)
+/* The same code compiled for BMI2 (see sha_internal.h). */
+TACIT_SHA_TARGET_BMI2
+static void sha256_blocks_bmi2(uint32_t state[8], const unsigned char *p, size_t nblocks)
+{
+    sha256_blocks_unrolled(state, p, nblocks);
+}
+#endif
+#endif
+
+/* Compress nblocks consecutive blocks into state with the best back end here. */
+static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks)
+{
+#if defined(TACIT_SHA_X86)
+    unsigned cpu = tacit_sha_cpu();
+
+    if (cpu & TACIT_SHA_CPU_SHANI) {
+        tacit_sha256_shani_blocks(state, p, nblocks);
+        return;
+    }
+#endif
 #if defined(TACIT_SHA_COMPACT)
     sha256_blocks_compact(state, p, nblocks);
 #else
@@ -171,44 +195,15 @@ static void sha256_blocks_c(uint32_t state[8], const unsigned char *p, size_t nb
         return;
     }
 #endif
-    sha256_blocks_unrolled(state, p, nblocks);
+#if defined(TACIT_SHA_X86)
+    if (cpu & TACIT_SHA_CPU_BMI2) {
+        sha256_blocks_bmi2(state, p, nblocks);
+        return;
+    }
+#endif
+    sha256_blocks_plain(state, p, nblocks);
 #endif
 }
-
-#if defined(TACIT_TEST_HOOKS)
-int tacit_sha256_hook_portable;
-#endif
-
-#if defined(TACIT_SHA256_HAVE_SHANI)
-/*
- * 0: not probed yet, 1: SHA-NI, 2: portable.  Probing is idempotent, so
- * threads racing on the first call all store the same value (relaxed
- * atomics keep that well-defined).
- */
-static int sha256_backend;
-
-static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks)
-{
-    int backend = __atomic_load_n(&sha256_backend, __ATOMIC_RELAXED);
-
-    if (backend == 0) {
-        backend = tacit_sha256_shani_available() ? 1 : 2;
-        __atomic_store_n(&sha256_backend, backend, __ATOMIC_RELAXED);
-    }
-#if defined(TACIT_TEST_HOOKS)
-    if (tacit_sha256_hook_portable) {
-        backend = 2;
-    }
-#endif
-    if (backend == 1) {
-        tacit_sha256_shani_blocks(state, p, nblocks);
-    } else {
-        sha256_blocks_c(state, p, nblocks);
-    }
-}
-#else
-#define sha256_blocks sha256_blocks_c
-#endif
 
 void tacit_sha256_init(tacit_sha256_context *ctx)
 {

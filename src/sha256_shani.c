@@ -10,9 +10,8 @@
  */
 #include "sha_internal.h"
 
-#if defined(TACIT_SHA256_C) && defined(TACIT_SHA256_HAVE_SHANI)
+#if defined(TACIT_SHA256_C) && defined(TACIT_SHA_X86)
 
-#include <cpuid.h>
 #include <immintrin.h>
 
 #define SHANI_TARGET __attribute__((target("sha,sse4.1")))
@@ -27,19 +26,6 @@ static const uint32_t K256_SHANI[64] __attribute__((aligned(16))) = {
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
-
-int tacit_sha256_shani_available(void)
-{
-    unsigned int a, b, c, d;
-
-    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 19))) {   /* SSE4.1 (implies SSSE3) */
-        return 0;
-    }
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
-        return 0;
-    }
-    return (b >> 29) & 1;   /* SHA */
-}
 
 /* Four rounds on schedule words w (lane 0 first), starting at round i. */
 #define QROUNDS(w, i)                                                                  \

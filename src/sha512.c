@@ -138,7 +138,7 @@ static void sha512_blocks_compact(uint64_t state[8], const unsigned char *p, siz
 
 #if !defined(TACIT_SHA_COMPACT)
 /* Compress nblocks consecutive 128-byte blocks into state: unrolled form. */
-static void sha512_blocks_unrolled(uint64_t state[8], const unsigned char *p, size_t nblocks)
+TACIT_SHA_INLINE void sha512_blocks_unrolled(uint64_t state[8], const unsigned char *p, size_t nblocks)
 {
     uint64_t a, b, c, d, e, f, g, h, x, y;
     uint64_t w[16];
@@ -171,8 +171,24 @@ static void sha512_blocks_unrolled(uint64_t state[8], const unsigned char *p, si
 }
 #endif
 
-/* Compress nblocks consecutive 128-byte blocks into state (portable C). */
-static void sha512_blocks_c(uint64_t state[8], const unsigned char *p, size_t nblocks)
+
+#if !defined(TACIT_SHA_COMPACT)
+static void sha512_blocks_plain(uint64_t state[8], const unsigned char *p, size_t nblocks)
+{
+    sha512_blocks_unrolled(state, p, nblocks);
+}
+#if defined(TACIT_SHA_X86)
+/* The same code compiled for BMI2 (see sha_internal.h). */
+TACIT_SHA_TARGET_BMI2
+static void sha512_blocks_bmi2(uint64_t state[8], const unsigned char *p, size_t nblocks)
+{
+    sha512_blocks_unrolled(state, p, nblocks);
+}
+#endif
+#endif
+
+/* Compress nblocks consecutive blocks into state with the best back end here. */
+static void sha512_blocks(uint64_t state[8], const unsigned char *p, size_t nblocks)
 {
 #if defined(TACIT_SHA_COMPACT)
     sha512_blocks_compact(state, p, nblocks);
@@ -183,7 +199,13 @@ static void sha512_blocks_c(uint64_t state[8], const unsigned char *p, size_t nb
         return;
     }
 #endif
-    sha512_blocks_unrolled(state, p, nblocks);
+#if defined(TACIT_SHA_X86)
+    if (tacit_sha_cpu() & TACIT_SHA_CPU_BMI2) {
+        sha512_blocks_bmi2(state, p, nblocks);
+        return;
+    }
+#endif
+    sha512_blocks_plain(state, p, nblocks);
 #endif
 }
 
@@ -231,12 +253,12 @@ int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size
             return 0;
         }
         memcpy(ctx->buffer + used, in, fill);
-        sha512_blocks_c(ctx->state, ctx->buffer, 1);
+        sha512_blocks(ctx->state, ctx->buffer, 1);
         in += fill;
         ilen -= fill;
     }
     if (ilen >= 128) {
-        sha512_blocks_c(ctx->state, in, ilen / 128);
+        sha512_blocks(ctx->state, in, ilen / 128);
         in += ilen & ~(size_t)127;
         ilen &= 127;
     }
@@ -257,14 +279,14 @@ int tacit_sha512_finish(tacit_sha512_context *ctx, unsigned char *out)
     ctx->buffer[used++] = 0x80;
     if (used > 112) {
         memset(ctx->buffer + used, 0, 128 - used);
-        sha512_blocks_c(ctx->state, ctx->buffer, 1);
+        sha512_blocks(ctx->state, ctx->buffer, 1);
         used = 0;
     }
     memset(ctx->buffer + used, 0, 112 - used);
     /* 128-bit message length in bits: total fits in 64 bits of bytes. */
     store_be64(ctx->buffer + 112, ctx->total >> 61);
     store_be64(ctx->buffer + 120, ctx->total << 3);
-    sha512_blocks_c(ctx->state, ctx->buffer, 1);
+    sha512_blocks(ctx->state, ctx->buffer, 1);
 
     for (i = 0; i < (ctx->is384 ? 6u : 8u); i++) {
         store_be64(out + 8 * i, ctx->state[i]);

@@ -1,11 +1,64 @@
 /*
- * Test hooks shared by the SHA modules (see sha_internal.h); compiled only
- * in builds with TACIT_TEST_HOOKS.
+ * What the SHA modules share: the x86 CPU probe and the test hooks (see
+ * sha_internal.h).
  */
 #include "sha_internal.h"
 
+#if defined(TACIT_SHA_X86)
+#include <cpuid.h>
+#endif
+
 #if defined(TACIT_TEST_HOOKS)
+int tacit_sha_hook_plain;
 int tacit_sha_hook_compact;
-#else
+#endif
+
+#if defined(TACIT_SHA_X86)
+static unsigned sha_cpu_probe(void)
+{
+    unsigned int a, b, c, d, f = 0;
+    int sse41;
+
+    if (!__get_cpuid(1, &a, &b, &c, &d)) {
+        return 0;
+    }
+    sse41 = (c >> 19) & 1;
+    if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+        return 0;
+    }
+    if (((b >> 29) & 1) && sse41) {
+        f |= TACIT_SHA_CPU_SHANI;
+    }
+    if ((b >> 8) & 1) {
+        f |= TACIT_SHA_CPU_BMI2;
+    }
+    return f;
+}
+
+/*
+ * Probed on first use.  Threads racing on the first call all store the
+ * same value; relaxed atomics keep that well-defined.  Bit 0x100 marks
+ * "probed".
+ */
+static unsigned sha_cpu_cache;
+
+unsigned tacit_sha_cpu(void)
+{
+    unsigned f = __atomic_load_n(&sha_cpu_cache, __ATOMIC_RELAXED);
+
+    if (f == 0) {
+        f = sha_cpu_probe() | 0x100u;
+        __atomic_store_n(&sha_cpu_cache, f, __ATOMIC_RELAXED);
+    }
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_sha_hook_plain) {
+        return 0;
+    }
+#endif
+    return f & ~0x100u;
+}
+#endif
+
+#if !defined(TACIT_SHA_X86) && !defined(TACIT_TEST_HOOKS)
 typedef int tacit_sha_hooks_unused;
 #endif

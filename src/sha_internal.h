@@ -12,11 +12,14 @@
  * Both index memory by the round number only: no secret-dependent branch
  * or address.
  *
- * On x86 with the SHA extensions (SHA-NI: Goldmont, Ice Lake, Zen and
- * later) sha256.c hands whole blocks to tacit_sha256_shani_blocks, chosen
- * once at run time from CPUID.  The instructions have data-independent
- * timing, like the portable code.  Define TACIT_SHA256_NO_ACCEL to build
- * the portable code only.
+ * On x86 (GCC/clang) the CPU is probed once (CPUID) and:
+ *   - SHA-256 runs on the SHA extensions (SHA-NI: Goldmont, Ice Lake, Zen
+ *     and later) when present (sha256_shani.c);
+ *   - otherwise the unrolled C is run from a copy compiled for BMI2 when
+ *     the CPU has it (Haswell and later): RORX is a three-operand rotate,
+ *     which saves the register copies the two-operand ROR needs.
+ * All of these have data-independent timing.  TACIT_SHA_NO_ACCEL builds
+ * the plain C only.
  */
 #ifndef TACIT_SHA_INTERNAL_H
 #define TACIT_SHA_INTERNAL_H
@@ -30,24 +33,36 @@
 #define TACIT_SHA_COMPACT 1
 #endif
 
-#if !defined(TACIT_SHA256_NO_ACCEL) && (defined(__x86_64__) || defined(__i386__)) && \
+#if !defined(TACIT_SHA_NO_ACCEL) && (defined(__x86_64__) || defined(__i386__)) && \
     (defined(__GNUC__) || defined(__clang__))
-#define TACIT_SHA256_HAVE_SHANI 1
+#define TACIT_SHA_X86 1
 
-/* Non-zero when the CPU has SHA-NI and SSE4.1. */
-int tacit_sha256_shani_available(void);
+#define TACIT_SHA_CPU_SHANI 1u  /* SHA extensions and SSE4.1 */
+#define TACIT_SHA_CPU_BMI2  2u
+
+/* Features of this CPU the SHA code can use (probed once); 0 under tacit_sha_hook_plain. */
+unsigned tacit_sha_cpu(void);
 
 /* Compress nblocks 64-byte blocks with the SHA extensions. */
 void tacit_sha256_shani_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks);
+
+/*
+ * For a copy of the unrolled code compiled for BMI2: the generic body is
+ * always inlined into a wrapper carrying the target attribute.
+ */
+#define TACIT_SHA_INLINE static inline __attribute__((always_inline))
+#define TACIT_SHA_TARGET_BMI2 __attribute__((target("bmi2")))
+#else
+#define TACIT_SHA_INLINE static
 #endif
 
 #if defined(TACIT_TEST_HOOKS)
-/* Tests set this to 1 to force the portable SHA-256 code (no SHA-NI). */
-extern int tacit_sha256_hook_portable;
+/* Tests set this to 1 to run the plain C code: no SHA-NI, no BMI2 copy. */
+extern int tacit_sha_hook_plain;
 /*
- * Tests set this to 1 to run the compact compression functions of SHA-1,
- * SHA-256 and SHA-512 in a build that otherwise uses the unrolled ones
- * (test builds compile both).
+ * Tests set this to 1 (with tacit_sha_hook_plain) to run the compact
+ * compression functions of SHA-1, SHA-256 and SHA-512 in a build that
+ * otherwise uses the unrolled ones (test builds compile both).
  */
 extern int tacit_sha_hook_compact;
 #endif

@@ -188,6 +188,30 @@ exit:
     tacit_mpi_free(&RR);
 }
 
+/*
+ * The x86-64 MULX/ADX kernel.  valgrind hides ADX from CPUID, so the runs
+ * above take the C code; here the test hook forces the assembly (valgrind
+ * executes it whatever the CPU) and the same operations run again.
+ */
+static void test_core_adx_asm(void)
+{
+#if TACIT_TEST_CF_ENABLED && defined(TACIT_TEST_HOOKS) && defined(__x86_64__) && \
+    TACIT_MPI_LIMB_BITS == 64
+    if (!RUNNING_ON_VALGRIND) {
+        TEST_SKIP("only forced under valgrind");
+    }
+    tacit_mpi_core_test_force_adx = 1;
+    test_core_mont();
+    run_exp(8, 8, 0);
+    run_exp(2048 / BIL, 4, 0);
+    tacit_mpi_core_test_force_adx = 0;
+#else
+    TEST_SKIP("needs the ct build on x86-64 with 64-bit limbs");
+#endif
+exit:
+    ;
+}
+
 /* Negative control: the leaky exponentiation on a secret exponent. */
 static void test_negative_unsafe_exp(void)
 {
@@ -205,5 +229,6 @@ int main(int argc, char **argv)
     RUN_TEST(test_core_mont);
     RUN_TEST(test_core_exp_mod);
     RUN_TEST(test_mpi_exp_mod);
+    RUN_TEST(test_core_adx_asm);
     return TEST_MAIN_END();
 }

@@ -8,7 +8,8 @@
  * and the Montgomery constants of p and q.  The RNG marks its output secret
  * too, so the blinding values r and u are secret.  A raw private
  * operation, PKCS#1 v1.5 and PSS signing, and OAEP and PKCS#1 v1.5
- * decryption (of valid and of invalid ciphertexts) must then run without a
+ * decryption (of valid and of invalid ciphertexts), and OAEP and PKCS#1
+ * v1.5 encryption of a message marked secret must then run without a
  * branch or memory index depending on any of it.  What becomes public, only
  * through tacit_ct_declassify: the input's range verdict, the
  * blinding product r*u/R (uniform, independent of r), the verify-after-sign
@@ -130,6 +131,17 @@ static void test_private_ops_constant_flow(void)
     TEST_EQUAL(ret, TACIT_ERR_RSA_INVALID_PADDING);
     ret = tacit_rsa_pkcs1_decrypt(&rsa, ct, k, pt, sizeof(pt), &ol);
     TEST_EQUAL(ret, TACIT_ERR_RSA_INVALID_PADDING);
+    /*
+     * Encryption: the public operation on a block that holds a secret
+     * message (only the exponent e may steer the exponentiation).
+     */
+    TACIT_TEST_CF_SECRET(msg, sizeof(msg));
+    ret = tacit_rsa_oaep_encrypt(&rsa, secret_rng, NULL, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0,
+                                 msg, sizeof(msg), out, sizeof(out));
+    TEST_EQUAL(ret, 0);
+    ret = tacit_rsa_pkcs1_encrypt(&rsa, secret_rng, NULL, msg, sizeof(msg), out, sizeof(out));
+    TEST_EQUAL(ret, 0);
+    TACIT_TEST_CF_PUBLIC(msg, sizeof(msg));
 exit:
     tacit_rsa_free(&rsa);
 }

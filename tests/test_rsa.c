@@ -13,6 +13,7 @@
 #include "tacit/pem.h"
 
 #include "bignum_core.h"
+#include "rsa_internal.h"
 
 #if defined(TACIT_HAVE_OPENSSL)
 #include <openssl/evp.h>
@@ -469,6 +470,80 @@ exit:
     tacit_rsa_free(&a);
 }
 
+
+/* ---- the blinding inversion against tacit_mpi_inv_mod ------------------------------------ */
+
+static void test_inv_mod_unsafe(void)
+{
+    tacit_mpi N, Y, Xr;
+    tacit_mpi_uint *n = NULL, *y = NULL, *x = NULL, *T = NULL;
+    unsigned char buf[600];
+    size_t bits, L, i, round;
+    int ret, ref, checked = 0;
+
+    tacit_mpi_init(&N);
+    tacit_mpi_init(&Y);
+    tacit_mpi_init(&Xr);
+    seed_drbg("inv");
+    for (round = 0; round < 300; round++) {
+        bits = 8 + (round * 37) % 4100;
+        L = TACIT_MPI_CORE_BITS_TO_LIMBS(bits);
+        /* an odd modulus of exactly `bits` bits (sometimes with a tiny factor) */
+        test_rng(&drbg, buf, (bits + 7) / 8);
+        buf[0] &= (unsigned char)(0xFF >> ((8 - bits % 8) % 8));
+        buf[0] |= (unsigned char)(0x80 >> ((8 - bits % 8) % 8));
+        buf[(bits + 7) / 8 - 1] |= 1;
+        TEST_EQUAL(tacit_mpi_read_binary(&N, buf, (bits + 7) / 8), 0);
+        test_rng(&drbg, buf, (bits + 7) / 8);
+        if (round % 5 == 0) {
+            memset(buf, 0, (bits + 7) / 8 - 1); /* small values */
+        }
+        TEST_EQUAL(tacit_mpi_read_binary(&Y, buf, (bits + 7) / 8), 0);
+        TEST_EQUAL(tacit_mpi_mod_mpi(&Y, &Y, &N), 0);
+        n = calloc(L, sizeof(*n));
+        y = calloc(L, sizeof(*y));
+        x = calloc(L, sizeof(*x));
+        T = calloc(TACIT_RSA_INV_WORKING_LIMBS(L), sizeof(*T));
+        TEST_ASSERT(n && y && x && T);
+        for (i = 0; i < L; i++) {
+            n[i] = i < N.n ? N.p[i] : 0;
+            y[i] = i < Y.n ? Y.p[i] : 0;
+        }
+        if (bits < 3) {
+            goto next;
+        }
+        ret = tacit_rsa_inv_mod_unsafe(x, y, n, L, tacit_mpi_core_mont_init(n), T);
+        ref = tacit_mpi_inv_mod(&Xr, &Y, &N);
+        if (ref != 0) {
+            TEST_EQUAL(ret, TACIT_ERR_RSA_PRIVATE_FAILED);
+        } else {
+            if (ret != 0) {
+                printf("\n    round %zu bits %zu", round, bits);
+            }
+            TEST_EQUAL(ret, 0);
+            for (i = 0; i < L; i++) {
+                TEST_EQUAL(x[i], i < Xr.n ? Xr.p[i] : 0);
+            }
+            checked++;
+        }
+    next:
+        free(n);
+        free(y);
+        free(x);
+        free(T);
+        n = y = x = T = NULL;
+    }
+    TEST_ASSERT(checked > 200);
+exit:
+    free(n);
+    free(y);
+    free(x);
+    free(T);
+    tacit_mpi_free(&N);
+    tacit_mpi_free(&Y);
+    tacit_mpi_free(&Xr);
+}
+
 /* ---- bad input --------------------------------------------------------------------------- */
 
 static int all_bytes(const unsigned char *b, size_t n, unsigned char v)
@@ -743,6 +818,8 @@ static void test_openssl_checks_tacit(void)
 {
 #if !defined(TACIT_HAVE_OPENSSL)
     TEST_SKIP("OpenSSL libcrypto not found");
+exit:
+    return;
 #else
     tacit_rsa_context a;
     EVP_PKEY *pub = NULL, *prv = NULL;
@@ -841,6 +918,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_import_forms);
     RUN_TEST(test_keygen);
     RUN_TEST(test_interop_sizes_roundtrip);
+    RUN_TEST(test_inv_mod_unsafe);
     RUN_TEST(test_fault_injection);
     RUN_TEST(test_exp_paths);
     RUN_TEST(test_bad_inputs);

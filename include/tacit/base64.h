@@ -65,8 +65,9 @@ int tacit_base64_encode_lines(unsigned char *dst, size_t dlen, size_t *olen,
  * decodes to if it is valid (computed from its length, line breaks and
  * padding only; the characters are checked by the call that decodes; a
  * malformed input may get its format error instead).  dlen >= 3 * (slen / 4)
- * is always enough.  TACIT_ERR_BAD_INPUT when olen is NULL or src is NULL
- * with slen > 0.
+ * is always enough.  Up to 8 bytes of dst past *olen may be set to zero (the
+ * vector kernels store whole registers).  TACIT_ERR_BAD_INPUT when olen is
+ * NULL or src is NULL with slen > 0.
  */
 int tacit_base64_decode(unsigned char *dst, size_t dlen, size_t *olen,
                         const unsigned char *src, size_t slen);

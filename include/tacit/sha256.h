@@ -13,8 +13,9 @@
  * file): TACIT_SHA_SMALL selects a compact, rolled compression function
  * (also chosen automatically under -Os) for code-size-constrained
  * firmware.  On x86 the SHA extensions (SHA-NI) are used when CPUID reports
- * them; TACIT_SHA256_NO_ACCEL builds the portable code only.  Every back
- * end has data-independent timing.
+ * them, else a copy of the C code compiled for BMI2 if the CPU has it;
+ * TACIT_SHA_NO_ACCEL builds the plain C only.  Every back end has
+ * data-independent timing.
  */
 #ifndef TACIT_SHA256_H
 #define TACIT_SHA256_H

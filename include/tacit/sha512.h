@@ -12,7 +12,8 @@
  * Build options (define them for the library build, e.g. in the config
  * file): TACIT_SHA_SMALL selects a compact, rolled compression function
  * (also chosen automatically under -Os) for code-size-constrained
- * firmware.
+ * firmware.  On x86 a copy of the C code compiled for BMI2 runs when the
+ * CPU has it; TACIT_SHA_NO_ACCEL builds the plain C only.
  */
 #ifndef TACIT_SHA512_H
 #define TACIT_SHA512_H
