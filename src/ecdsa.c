@@ -20,10 +20,6 @@
 
 #include <string.h>
 
-#if defined(TACIT_TEST_HOOKS)
-unsigned char tacit_ecdsa_test_last_k[TACIT_ECP_MAX_BYTES];
-#endif
-
 static tacit_md_type md_for_len(tacit_md_type md, size_t hlen)
 {
     if (md != TACIT_MD_NONE && tacit_md_size(md) != 0) {
@@ -101,10 +97,6 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
             ret = TACIT_ERR_CORRUPTION_DETECTED;
             continue;
         }
-#if defined(TACIT_TEST_HOOKS)
-        memcpy(tacit_ecdsa_test_last_k, t, c->bytes);
-        tacit_ecp_to_bytes(k, c->limbs, tacit_ecdsa_test_last_k, c->bytes);
-#endif
         if ((ret = tacit_ecp_mul_base_ct(c, rx, ry, k, blind_rng, blind_p)) != 0) {
             goto cleanup;
         }
@@ -189,7 +181,7 @@ int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
 static int raw_to_der(size_t bytes, const unsigned char *raw, unsigned char *der,
                       size_t dersize, size_t *derlen)
 {
-    unsigned char buf[TACIT_ECDSA_MAX_DER_LEN], *p = buf + sizeof(buf);
+    unsigned char buf[TACIT_ECDSA_MAX_DER_LEN] = { 0 }, *p = buf + sizeof(buf);
     int len = 0, r;
 
     if ((r = tacit_asn1_write_uint(&p, buf, raw + bytes, bytes)) < 0) {

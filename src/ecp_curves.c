@@ -18,7 +18,8 @@
         tacit_ecp_##name##_rr_n, tacit_ecp_##name##_one_n,                      \
         (tacit_mpi_uint)(PMM), (tacit_mpi_uint)(NMM),                           \
         tacit_ecp_##name##_gtab, tacit_ecp_##name##_mul, tacit_ecp_##name##_sqr, \
-        tacit_ecp_##name##_add, tacit_ecp_##name##_sub, tacit_ecp_##name##_jac_dbl, \
+        tacit_ecp_##name##_add, tacit_ecp_##name##_sub, tacit_ecp_##name##_sc_mul, \
+        tacit_ecp_##name##_jac_dbl,                                             \
         tacit_ecp_##name##_jac_add, tacit_ecp_##name##_jac_madd,                \
         tacit_ecp_##name##_proj_madd, tacit_ecp_##name##_proj_dbl               \
     }

@@ -11,6 +11,47 @@
 
 #define ECP_LB TACIT_MPI_LIMB_BITS
 
+/* x86-64 with 64-bit limbs: straight-line products in assembly */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    TACIT_MPI_LIMB_BITS == 64 && !defined(TACIT_ECP_NO_ASM)
+#define TACIT_ECP_X86_64_ASM
+#include "ecp_asm_x86_64.h"
+#include <x86intrin.h>
+#endif
+
+/*
+ * One limb of an add-with-carry / subtract-with-borrow chain, c in {0, 1}.
+ * On x86-64 the intrinsics become adc / sbb (gcc makes long sequences of
+ * 128-bit additions otherwise).
+ */
+#if defined(TACIT_ECP_X86_64_ASM)
+#define ECP_ADC(c, a, b, r)                                                        \
+    do {                                                                           \
+        unsigned long long r_;                                                     \
+        (c) = _addcarry_u64((unsigned char)(c), (a), (b), &r_);                    \
+        (r) = (tacit_mpi_uint)r_;                                                  \
+    } while (0)
+#define ECP_SBB(c, a, b, r)                                                        \
+    do {                                                                           \
+        unsigned long long r_;                                                     \
+        (c) = _subborrow_u64((unsigned char)(c), (a), (b), &r_);                   \
+        (r) = (tacit_mpi_uint)r_;                                                  \
+    } while (0)
+#else
+#define ECP_ADC(c, a, b, r)                                                        \
+    do {                                                                           \
+        tacit_ecp_dlimb s_ = (tacit_ecp_dlimb)(a) + (b) + (c);                     \
+        (r) = (tacit_mpi_uint)s_;                                                  \
+        (c) = (unsigned char)(s_ >> ECP_LB);                                       \
+    } while (0)
+#define ECP_SBB(c, a, b, r)                                                        \
+    do {                                                                           \
+        tacit_ecp_dlimb d_ = (tacit_ecp_dlimb)(a) - (b) - (c);                     \
+        (r) = (tacit_mpi_uint)d_;                                                  \
+        (c) = (unsigned char)((d_ >> ECP_LB) & 1);                                 \
+    } while (0)
+#endif
+
 /* gcc leaves these short loops rolled at -O3 unless told (clang unrolls). */
 #if defined(__GNUC__) && !defined(__clang__)
 #define ECP_UNROLL _Pragma("GCC unroll 40")
@@ -23,15 +64,20 @@
  * three-limb accumulator (acc, c2).  Compilers turn this shape into
  * mul/add/adc chains far better than row-by-row carry propagation.
  */
+#define ECP_ACC_DECL tacit_mpi_uint acc0 = 0, acc1 = 0, c2 = 0
+#define ECP_ACC_LO acc0
 #define ECP_ACC_ADD(p)                                                             \
     do {                                                                           \
         tacit_ecp_dlimb p_ = (p);                                                  \
-        acc += p_;                                                                 \
-        c2 += (tacit_mpi_uint)(acc < p_);                                          \
+        unsigned char k_ = 0;                                                      \
+        ECP_ADC(k_, acc0, (tacit_mpi_uint)p_, acc0);                               \
+        ECP_ADC(k_, acc1, (tacit_mpi_uint)(p_ >> ECP_LB), acc1);                   \
+        c2 += k_;                                                                  \
     } while (0)
 #define ECP_ACC_SHIFT()                                                            \
     do {                                                                           \
-        acc = (acc >> ECP_LB) | ((tacit_ecp_dlimb)c2 << ECP_LB);                   \
+        acc0 = acc1;                                                               \
+        acc1 = c2;                                                                 \
         c2 = 0;                                                                    \
     } while (0)
 
@@ -39,8 +85,7 @@
 static inline void ecp_fe_mul_wide(tacit_mpi_uint *t, const tacit_mpi_uint *a,
                                    const tacit_mpi_uint *b, size_t n)
 {
-    tacit_ecp_dlimb acc = 0;
-    tacit_mpi_uint c2 = 0;
+    ECP_ACC_DECL;
     size_t i, k;
 
     ECP_UNROLL
@@ -50,19 +95,32 @@ static inline void ecp_fe_mul_wide(tacit_mpi_uint *t, const tacit_mpi_uint *a,
         for (i = lo; i <= hi; i++) {
             ECP_ACC_ADD((tacit_ecp_dlimb)a[i] * b[k - i]);
         }
-        t[k] = (tacit_mpi_uint)acc;
+        t[k] = ECP_ACC_LO;
         ECP_ACC_SHIFT();
     }
-    t[2 * n - 1] = (tacit_mpi_uint)acc;
+    t[2 * n - 1] = ECP_ACC_LO;
 }
 
 /* t[0..2n) = a^2: cross products counted twice, squares once */
 static inline void ecp_fe_sqr_wide(tacit_mpi_uint *t, const tacit_mpi_uint *a, size_t n)
 {
-    tacit_ecp_dlimb acc = 0;
-    tacit_mpi_uint c2 = 0;
+    ECP_ACC_DECL;
     size_t i, k;
 
+#if defined(TACIT_ECP_X86_64_ASM)
+    if (n == 4) {
+        ecp_asm_sqr_4(t, a);
+        return;
+    }
+    if (n == 6) {
+        ecp_asm_sqr_6(t, a);
+        return;
+    }
+    if (n == 9) {
+        ecp_asm_sqr_9(t, a);
+        return;
+    }
+#endif
     ECP_UNROLL
     for (k = 0; k + 1 < 2 * n; k++) {
         size_t lo = k < n ? 0 : k - n + 1, hi = k < n ? k : n - 1;
@@ -77,24 +135,22 @@ static inline void ecp_fe_sqr_wide(tacit_mpi_uint *t, const tacit_mpi_uint *a, s
                 ECP_ACC_ADD((tacit_ecp_dlimb)a[i] * a[i]);
             }
         }
-        t[k] = (tacit_mpi_uint)acc;
+        t[k] = ECP_ACC_LO;
         ECP_ACC_SHIFT();
     }
-    t[2 * n - 1] = (tacit_mpi_uint)acc;
+    t[2 * n - 1] = ECP_ACC_LO;
 }
 
 /* r = a - b over n limbs; returns the borrow (0 or 1) */
 static inline tacit_mpi_uint ecp_fe_sub_raw(tacit_mpi_uint *r, const tacit_mpi_uint *a,
                                             const tacit_mpi_uint *b, size_t n)
 {
-    tacit_mpi_uint borrow = 0;
+    unsigned char borrow = 0;
     size_t i;
 
     ECP_UNROLL
     for (i = 0; i < n; i++) {
-        tacit_ecp_dlimb d = (tacit_ecp_dlimb)a[i] - b[i] - borrow;
-        r[i] = (tacit_mpi_uint)d;
-        borrow = (tacit_mpi_uint)(d >> ECP_LB) & 1;
+        ECP_SBB(borrow, a[i], b[i], r[i]);
     }
     return borrow;
 }
@@ -121,11 +177,23 @@ static inline void ecp_fe_final_sub(tacit_mpi_uint *r, const tacit_mpi_uint *v,
 static inline void ecp_fe_mont_reduce(tacit_mpi_uint *r, const tacit_mpi_uint *t,
                                       const tacit_mpi_uint *m, size_t n, tacit_mpi_uint mm)
 {
-    tacit_mpi_uint q[TACIT_ECP_N], v[TACIT_ECP_N];
-    tacit_ecp_dlimb acc = 0;
-    tacit_mpi_uint c2 = 0;
+    tacit_mpi_uint q[TACIT_ECP_N], v[TACIT_ECP_N + 1];
+    ECP_ACC_DECL;
     size_t i, k;
 
+#if defined(TACIT_ECP_X86_64_ASM)
+    if (n == 4 || n == 6 || n == 9) {
+        if (n == 4) {
+            ecp_asm_redc_4(v, t, m, mm);
+        } else if (n == 6) {
+            ecp_asm_redc_6(v, t, m, mm);
+        } else {
+            ecp_asm_redc_9(v, t, m, mm);
+        }
+        ecp_fe_final_sub(r, v, v[n], m, n);
+        return;
+    }
+#endif
     ECP_UNROLL
     for (k = 0; k < n; k++) {
         ECP_ACC_ADD(t[k]);
@@ -133,7 +201,7 @@ static inline void ecp_fe_mont_reduce(tacit_mpi_uint *r, const tacit_mpi_uint *t
         for (i = 0; i < k; i++) {
             ECP_ACC_ADD((tacit_ecp_dlimb)q[i] * m[k - i]);
         }
-        q[k] = (tacit_mpi_uint)acc * mm;
+        q[k] = ECP_ACC_LO * mm;
         ECP_ACC_ADD((tacit_ecp_dlimb)q[k] * m[0]); /* clears the low limb */
         ECP_ACC_SHIFT();
     }
@@ -144,10 +212,10 @@ static inline void ecp_fe_mont_reduce(tacit_mpi_uint *r, const tacit_mpi_uint *t
         for (i = k - n + 1; i < n; i++) {
             ECP_ACC_ADD((tacit_ecp_dlimb)q[i] * m[k - i]);
         }
-        v[k - n] = (tacit_mpi_uint)acc;
+        v[k - n] = ECP_ACC_LO;
         ECP_ACC_SHIFT();
     }
-    ecp_fe_final_sub(r, v, (tacit_mpi_uint)acc, m, n);
+    ecp_fe_final_sub(r, v, ECP_ACC_LO, m, n);
 }
 
 /* r = a + b mod m (a, b < m) */
@@ -155,33 +223,28 @@ static inline void ecp_fe_add(tacit_mpi_uint *r, const tacit_mpi_uint *a, const 
                               const tacit_mpi_uint *m, size_t n)
 {
     tacit_mpi_uint s[TACIT_ECP_N];
-    tacit_ecp_dlimb acc = 0;
+    unsigned char carry = 0;
     size_t i;
 
     ECP_UNROLL
     for (i = 0; i < n; i++) {
-        acc += (tacit_ecp_dlimb)a[i] + b[i];
-        s[i] = (tacit_mpi_uint)acc;
-        acc >>= ECP_LB;
+        ECP_ADC(carry, a[i], b[i], s[i]);
     }
-    ecp_fe_final_sub(r, s, (tacit_mpi_uint)acc, m, n);
+    ecp_fe_final_sub(r, s, carry, m, n);
 }
 
-/* r = a - b mod m (a, b < m) */
+/* r = a - b mod m (a, b < m): add m back under the borrow's mask */
 static inline void ecp_fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
                               const tacit_mpi_uint *m, size_t n)
 {
     tacit_mpi_uint d[TACIT_ECP_N];
-    tacit_mpi_uint mask = (tacit_mpi_uint)0 - ecp_fe_sub_raw(d, a, b, n);
-    tacit_ecp_dlimb acc = 0;
+    tacit_mpi_uint mask = tacit_ct_mask_from_bit_limb(ecp_fe_sub_raw(d, a, b, n));
+    unsigned char carry = 0;
     size_t i;
 
-    mask = tacit_ct_barrier_limb(mask);
     ECP_UNROLL
     for (i = 0; i < n; i++) {
-        acc += (tacit_ecp_dlimb)d[i] + (m[i] & mask);
-        r[i] = (tacit_mpi_uint)acc;
-        acc >>= ECP_LB;
+        ECP_ADC(carry, d[i], m[i] & mask, r[i]);
     }
 }
 

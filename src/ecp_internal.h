@@ -68,6 +68,7 @@ typedef struct tacit_ecp_curve {
     tacit_ecp_mul_func mul;        /* Montgomery product mod p */
     tacit_ecp_mul_func sqr;        /* ignores its third argument */
     tacit_ecp_mul_func add, sub;
+    tacit_ecp_mul_func sc_mul;     /* Montgomery product mod n */
     tacit_ecp_pt1_func jac_dbl;
     tacit_ecp_pt2_func jac_add, jac_madd, proj_madd;
     tacit_ecp_pt1_func proj_dbl;
@@ -84,6 +85,8 @@ typedef struct tacit_ecp_curve {
                                 const tacit_mpi_uint *b);                            \
     void tacit_ecp_##name##_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
                                 const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,        \
+                                   const tacit_mpi_uint *b);                         \
     void tacit_ecp_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
                                 const tacit_mpi_uint *b);                            \
     void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \

@@ -14,6 +14,8 @@
 #define ECP_N (576 / TACIT_MPI_LIMB_BITS)
 #define ECP_B tacit_ecp_p521_b_mont
 #define ECP_FN(x) tacit_ecp_p521_##x
+#define ECP_NMOD tacit_ecp_p521_n
+#define ECP_N_MM ((tacit_mpi_uint)0x1d2f5ccd79a995c7u) /* -n^-1 mod 2^64, truncated for 32-bit limbs */
 
 #define P521_L (521 / TACIT_MPI_LIMB_BITS) /* limb holding bit 521 */
 #define P521_S (521 % TACIT_MPI_LIMB_BITS) /* its position: 9 */
@@ -30,30 +32,32 @@ static const tacit_mpi_uint P521_P[ECP_N] = {
 static inline void p521_reduce(tacit_mpi_uint *r, const tacit_mpi_uint *t)
 {
     const tacit_mpi_uint low = ((tacit_mpi_uint)1 << P521_S) - 1;
-    tacit_mpi_uint s[ECP_N];
-    tacit_ecp_dlimb acc = 0;
-    tacit_mpi_uint carry;
+    tacit_mpi_uint s[ECP_N], hi[ECP_N];
+    unsigned char c = 0;
+    tacit_mpi_uint top;
     size_t i;
 
-    /* s = (t mod 2^521) + (t >> 521) < 2^522 */
+    /* hi = t >> 521 */
+    ECP_UNROLL
+    for (i = 0; i < ECP_N; i++) {
+        hi[i] = (t[P521_L + i] >> P521_S) |
+                (P521_L + i + 1 < 2 * ECP_N ? t[P521_L + i + 1] << (TACIT_MPI_LIMB_BITS - P521_S)
+                                            : 0);
+    }
+    /* s = (t mod 2^521) + hi < 2^522 */
+    ECP_UNROLL
     for (i = 0; i < ECP_N; i++) {
         tacit_mpi_uint lo = i < P521_L ? t[i] : (i == P521_L ? t[i] & low : 0);
-        tacit_mpi_uint hi = (t[P521_L + i] >> P521_S) |
-                            (P521_L + i + 1 < 2 * ECP_N
-                                 ? t[P521_L + i + 1] << (TACIT_MPI_LIMB_BITS - P521_S)
-                                 : 0);
-        acc += (tacit_ecp_dlimb)lo + hi;
-        s[i] = (tacit_mpi_uint)acc;
-        acc >>= TACIT_MPI_LIMB_BITS;
+        ECP_ADC(c, lo, hi[i], s[i]);
     }
     /* fold bit 521 once more: s <= 2^521, then subtract p if s >= p */
-    carry = s[P521_L] >> P521_S;
+    top = s[P521_L] >> P521_S;
     s[P521_L] &= low;
-    acc = carry;
-    for (i = 0; i < ECP_N; i++) {
-        acc += s[i];
-        s[i] = (tacit_mpi_uint)acc;
-        acc >>= TACIT_MPI_LIMB_BITS;
+    c = 0;
+    ECP_ADC(c, s[0], top, s[0]);
+    ECP_UNROLL
+    for (i = 1; i < ECP_N; i++) {
+        ECP_ADC(c, s[i], 0, s[i]);
     }
     ecp_fe_final_sub(r, s, 0, P521_P, ECP_N);
 }

@@ -2,7 +2,7 @@
  * Point formulas, instantiated once per curve (included by ecp_p256.c,
  * ecp_p384.c, ecp_p521.c) so that the field operations inline with a
  * constant limb count.  The including file defines ECP_N, ECP_B (b in field
- * form), ECP_FN(name) and the static inline fe_mul, fe_sqr, fe_add, fe_sub.
+ * form), ECP_NMOD and ECP_N_MM (the group order and -n^-1), ECP_FN(name) and the static inline fe_mul, fe_sqr, fe_add, fe_sub.
  *
  * Jacobian (x = X/Z^2, y = Y/Z^3), a = -3: doubling dbl-2001-b (3M + 5S),
  * addition add-1998-cmo-2 (12M + 4S), mixed addition (8M + 3S); their
@@ -26,6 +26,15 @@ void ECP_FN(sqr)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uin
 {
     (void)b;
     fe_sqr(r, a);
+}
+
+/* Montgomery product mod n (ECDSA's scalar arithmetic) */
+void ECP_FN(sc_mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    tacit_mpi_uint t[2 * ECP_N];
+
+    ecp_fe_mul_wide(t, a, b, ECP_N);
+    ecp_fe_mont_reduce(r, t, ECP_NMOD, ECP_N, ECP_N_MM);
 }
 
 void ECP_FN(add)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)

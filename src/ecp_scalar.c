@@ -14,7 +14,7 @@
 void tacit_ecp_sc_mul(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
                       const tacit_mpi_uint *b)
 {
-    tacit_ecp_montmul(r, a, b, c->n, c->limbs, c->n_mm);
+    c->sc_mul(r, a, b);
 }
 
 void tacit_ecp_sc_reduce_once(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)

@@ -47,6 +47,7 @@ typedef struct {
 
 static const size_t hash_len[3] = { 32, 48, 64 };
 
+#if defined(TACIT_HAVE_MBEDTLS) || defined(TACIT_HAVE_BEARSSL) || defined(TACIT_HAVE_NETTLE)
 /* a deterministic byte source for the peers' key generation and nonces */
 static unsigned long long bench_rng_state = 0x243F6A8885A308D3ull;
 static void bench_fill(unsigned char *out, size_t len)
@@ -59,6 +60,7 @@ static void bench_fill(unsigned char *out, size_t len)
         out[i] = (unsigned char)(bench_rng_state >> 24);
     }
 }
+#endif
 
 static void fill_hash(unsigned char *h, size_t len)
 {

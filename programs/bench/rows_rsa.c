@@ -116,6 +116,7 @@ static int common_init(rsa_common *c, const rsa_arg *a)
     return ret;
 }
 
+#if defined(TACIT_HAVE_MBEDTLS) || defined(TACIT_HAVE_NETTLE)
 /* A cheap deterministic generator for the peers' blinding (benchmark only). */
 static unsigned long long bench_rng_state = 0x9E3779B97F4A7C15ull;
 static int bench_rng(void *p, unsigned char *out, size_t len)
@@ -130,6 +131,7 @@ static int bench_rng(void *p, unsigned char *out, size_t len)
     }
     return 0;
 }
+#endif
 
 /* ---- tacit ------------------------------------------------------------------------ */
 
