@@ -58,6 +58,17 @@
 /* Largest modulus the tacit_mpi layer accepts, in bits. */
 #define TACIT_MPI_MAX_BITS 8192
 
+/*
+ * Code-generation switches, all off by default.  Every accelerated path is
+ * chosen at run time from CPUID (never from data) and differential-tested
+ * against the portable C it replaces.
+ */
+/* #define TACIT_MPI_NO_ASM */     /* no x86-64 MULX/ADX Montgomery kernel */
+/* #define TACIT_ECP_NO_ASM */     /* no x86-64 assembly in the P-256 field */
+/* #define TACIT_SHA_NO_ACCEL */   /* no SHA-NI / BMI2 builds of the hashes */
+/* #define TACIT_SHA_SMALL */      /* looped (not unrolled) hashes: small code; implied by -Os */
+/* #define TACIT_BASE64_NO_SIMD */ /* no SSSE3/AVX2 base64 (64-bit SWAR only) */
+
 #endif /* TACIT_CONFIG_FILE */
 
 #include "tacit/check_config.h"
