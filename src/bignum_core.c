@@ -246,7 +246,7 @@ int tacit_mpi_core_test_force_adx;
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
 /* 1 if the CPU has BMI2 (MULX) and ADX (ADCX/ADOX); asked once. */
-static int cpu_has_adx(void)
+int tacit_mpi_core_cpu_has_adx(void)
 {
     static int known = 0, has = 0;
     uint32_t a, b, c, d;
@@ -330,6 +330,62 @@ static tacit_mpi_uint mla_adx(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t
         : "cc", "memory");
     return c;
 }
+
+/*
+ * X[0..2n) = A * B for n % 4 == 0, n >= 4, X zeroed on entry: one row
+ * X[i..i+n) += A * B[i] per limb of B, the row's carry stored in X[i+n],
+ * all rows in one loop nest (no call per row).  Loop control inside a row
+ * is LEA and JRCXZ, which leave CF and OF alone.
+ */
+static void mul_rows_adx(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                         size_t n)
+{
+    tacit_mpi_uint lo, hi, c, b;
+    size_t blocks = n / 4, bytes = n * sizeof(*X), rows = n, cnt;
+
+    __asm__ volatile(
+        "1:\n\t"
+        "mov (%[bp]), %[b]\n\t"
+        "xor %k[c], %k[c]\n\t"
+        "mov %[blocks], %[cnt]\n\t"
+        "2:\n\t"
+        "mulx (%[a]), %[lo], %[hi]\n\t"
+        "adcx (%[x]), %[lo]\n\t"
+        "adox %[c], %[lo]\n\t"
+        "mov %[lo], (%[x])\n\t"
+        "mulx 8(%[a]), %[lo], %[c]\n\t"
+        "adcx 8(%[x]), %[lo]\n\t"
+        "adox %[hi], %[lo]\n\t"
+        "mov %[lo], 8(%[x])\n\t"
+        "mulx 16(%[a]), %[lo], %[hi]\n\t"
+        "adcx 16(%[x]), %[lo]\n\t"
+        "adox %[c], %[lo]\n\t"
+        "mov %[lo], 16(%[x])\n\t"
+        "mulx 24(%[a]), %[lo], %[c]\n\t"
+        "adcx 24(%[x]), %[lo]\n\t"
+        "adox %[hi], %[lo]\n\t"
+        "mov %[lo], 24(%[x])\n\t"
+        "lea 32(%[a]), %[a]\n\t"
+        "lea 32(%[x]), %[x]\n\t"
+        "lea -1(%[cnt]), %[cnt]\n\t"
+        "jrcxz 3f\n\t"
+        "jmp 2b\n\t"
+        "3:\n\t"
+        "mov $0, %k[lo]\n\t"
+        "adcx %[lo], %[c]\n\t"
+        "adox %[lo], %[c]\n\t"
+        "mov %[c], (%[x])\n\t"
+        "sub %[bytes], %[x]\n\t"
+        "sub %[bytes], %[a]\n\t"
+        "lea 8(%[x]), %[x]\n\t"
+        "lea 8(%[bp]), %[bp]\n\t"
+        "dec %[rows]\n\t"
+        "jnz 1b\n\t"
+        : [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [b] "=&d"(b), [cnt] "=&c"(cnt),
+          [a] "+&r"(A), [x] "+&r"(X), [bp] "+&r"(B), [rows] "+&r"(rows)
+        : [blocks] "m"(blocks), [bytes] "m"(bytes)
+        : "cc", "memory");
+}
 #endif
 
 tacit_mpi_uint tacit_mpi_core_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs,
@@ -339,7 +395,7 @@ tacit_mpi_uint tacit_mpi_core_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, si
     size_t i = 0;
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (limbs > 0 && cpu_has_adx()) {
+    if (limbs > 0 && tacit_mpi_core_cpu_has_adx()) {
         return mla_adx(X, A, limbs, b);
     }
 #endif
@@ -366,6 +422,12 @@ void tacit_mpi_core_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t alimb
     if (alimbs == 0) {
         return;
     }
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    if (alimbs == blimbs && alimbs % 4 == 0 && tacit_mpi_core_cpu_has_adx()) {
+        mul_rows_adx(X, A, B, alimbs);
+        return;
+    }
+#endif
     for (i = 0; i < blimbs; i++) {
         X[i + alimbs] = tacit_mpi_core_mla(X + i, A, alimbs, B[i]);
     }

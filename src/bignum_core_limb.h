@@ -40,6 +40,12 @@ __extension__ typedef unsigned __int128 tacit_mpi_dbl;
 #define TACIT_MPI_HAVE_X86_64_ADX_ASM
 #endif
 
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+/* 1 if the CPU has BMI2 and ADX (asked once; forced by the test hook). */
+int tacit_mpi_core_cpu_has_adx(void);
+
+#endif
+
 /*
  * (*hi, return) = a * b + c + d.  Never overflows: (2^k-1)^2 + 2(2^k-1) =
  * 2^2k - 1.
