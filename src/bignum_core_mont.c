@@ -176,17 +176,6 @@ void tacit_mpi_core_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                             const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
                             tacit_mpi_uint *T)
 {
-#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    /*
-     * Up to 16 limbs the ADX full product (one loop nest, n^2 MULX) beats
-     * the triangle (n^2 / 2 MULX, but a call per row and a doubling pass).
-     */
-    if (limbs <= 16 && limbs % 4 == 0 && tacit_mpi_core_cpu_has_adx()) {
-        tacit_mpi_core_mul(T, A, limbs, A, limbs);
-        mont_redc(X, T, N, limbs, mm);
-        return;
-    }
-#endif
     tacit_mpi_core_sqr(T, A, limbs);
     mont_redc(X, T, N, limbs, mm);
 }
