@@ -246,7 +246,7 @@ int tacit_mpi_core_test_force_adx;
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
 /* 1 if the CPU has BMI2 (MULX) and ADX (ADCX/ADOX); asked once. */
-int tacit_mpi_core_cpu_has_adx(void)
+static int cpu_has_adx(void)
 {
     static int known = 0, has = 0;
     uint32_t a, b, c, d;
@@ -266,6 +266,11 @@ int tacit_mpi_core_cpu_has_adx(void)
     }
     known = 1;
     return has;
+}
+
+int tacit_mpi_core_cpu_has_adx(void)
+{
+    return cpu_has_adx();
 }
 
 /*
@@ -469,26 +474,13 @@ static void sqr_rows_adx(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
 tacit_mpi_uint tacit_mpi_core_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs,
                                   tacit_mpi_uint b)
 {
-    tacit_mpi_uint c = 0;
-    size_t i = 0;
-
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (limbs > 0 && tacit_mpi_core_cpu_has_adx()) {
+    if (limbs > 0 && cpu_has_adx()) {
         return mla_adx(X, A, limbs, b);
     }
 #endif
 
-    /* unrolled by four: about 15% faster where the C code runs */
-    for (i = limbs / 4; i > 0; i--, X += 4, A += 4) {
-        X[0] = tacit_mpi_muladd(&c, A[0], b, X[0], c);
-        X[1] = tacit_mpi_muladd(&c, A[1], b, X[1], c);
-        X[2] = tacit_mpi_muladd(&c, A[2], b, X[2], c);
-        X[3] = tacit_mpi_muladd(&c, A[3], b, X[3], c);
-    }
-    for (i = 0; i < limbs % 4; i++) {
-        X[i] = tacit_mpi_muladd(&c, A[i], b, X[i], c);
-    }
-    return c;
+    return tacit_mpi_mla_c(X, A, limbs, b);
 }
 
 void tacit_mpi_core_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t alimbs,
@@ -501,7 +493,7 @@ void tacit_mpi_core_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t alimb
         return;
     }
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (alimbs == blimbs && alimbs % 4 == 0 && tacit_mpi_core_cpu_has_adx()) {
+    if (alimbs == blimbs && alimbs % 4 == 0 && cpu_has_adx()) {
         mul_rows_adx(X, A, B, alimbs);
         return;
     }
@@ -522,13 +514,13 @@ void tacit_mpi_core_sqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs
     }
     /* the products a_i a_j for i < j, once */
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (limbs >= 2 && tacit_mpi_core_cpu_has_adx()) {
+    if (limbs >= 2 && cpu_has_adx()) {
         sqr_rows_adx(X, A, limbs);
     } else
 #endif
     {
         for (i = 0; i + 1 < limbs; i++) {
-            X[i + limbs] = tacit_mpi_core_mla(X + 2 * i + 1, A + i + 1, limbs - i - 1, A[i]);
+            X[i + limbs] = tacit_mpi_mla_c(X + 2 * i + 1, A + i + 1, limbs - i - 1, A[i]);
         }
     }
     /* double them and add the squares a_i^2 on the diagonal, in one pass */

@@ -95,27 +95,41 @@ static tacit_mpi_uint redc_rows_adx(tacit_mpi_uint *T, const tacit_mpi_uint *N, 
 #endif
 
 /*
+ * The reduction rows: for i < limbs, T[i..) += N * (T[i] * mm), carries
+ * rippled up; returns the carry out of T[2 limbs - 1].  Which kernel runs
+ * depends only on the CPU and the (public) size.
+ */
+static tacit_mpi_uint redc_rows(tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t limbs,
+                                tacit_mpi_uint mm)
+{
+    tacit_mpi_uint c = 0;
+    size_t i;
+    int adx = 0;
+
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    adx = limbs > 0 && tacit_mpi_core_cpu_has_adx();
+    if (adx && limbs % 4 == 0) {
+        return redc_rows_adx(T, N, limbs, mm);
+    }
+#endif
+    for (i = 0; i < limbs; i++) {
+        tacit_mpi_uint m = T[i] * mm;
+        tacit_mpi_uint cy = adx ? tacit_mpi_core_mla(T + i, N, limbs, m)
+                                : tacit_mpi_mla_c(T + i, N, limbs, m);
+        T[i + limbs] = tacit_mpi_add3(T[i + limbs], cy, &c);
+    }
+    return c;
+}
+
+/*
  * Montgomery reduction: X = T * R^-1 mod N, for T (2*limbs limbs, destroyed)
  * below R * N.  The intermediate is below 2N; one masked subtraction.
  */
 static void mont_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_mpi_uint *N,
                       size_t limbs, tacit_mpi_uint mm)
 {
-    tacit_mpi_uint c = 0, borrow;
-    size_t i;
+    tacit_mpi_uint c = redc_rows(T, N, limbs, mm), borrow;
 
-#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (limbs % 4 == 0 && limbs > 0 && tacit_mpi_core_cpu_has_adx()) {
-        c = redc_rows_adx(T, N, limbs, mm);
-    } else
-#endif
-    {
-        for (i = 0; i < limbs; i++) {
-            tacit_mpi_uint m = T[i] * mm;
-            tacit_mpi_uint cy = tacit_mpi_core_mla(T + i, N, limbs, m);
-            T[i + limbs] = tacit_mpi_add3(T[i + limbs], cy, &c);
-        }
-    }
     /* the value is c * R + T[limbs..2limbs), below 2N */
     borrow = tacit_mpi_core_sub(X, T + limbs, N, limbs);
     tacit_mpi_core_cond_assign(X, T + limbs, limbs,
