@@ -8,7 +8,8 @@
 # Usage: scripts/code_size.sh [CONFIG_HEADER ...]   (default: both of the above)
 # Objects land in build-size/<config>/.  Targets (issue 8):
 #   bignum_core + bignum <= 10 KiB of text (default config)
-#   P-256 ECDSA+ECDH build <= 8 KiB of text beyond the hash (sha256, md, hmac)
+#   P-256 ECDSA+ECDH build <= 8 KiB of text beyond the hash (sha256, md, hmac,
+#   and hmac_drbg for the RFC 6979 nonces); also measured on a linked program
 set -u
 cd "$(dirname "$0")/.."
 CC=${CC_ARM:-arm-none-eabi-gcc}
@@ -141,8 +142,8 @@ for cfg in "$@"; do
                        bn, bn / 1024, bn <= 10240 ? "ok" : "OVER"
             }
             if (cfg ~ /p256/) {
-                h = mt["sha256"] + mt["md"] + mt["hmac"]
-                printf "beyond the hash (total - sha256 - md - hmac): %d bytes = %.1f KiB text (target <= 8 KiB): %s\n",
+                h = mt["sha256"] + mt["md"] + mt["hmac"] + mt["hmac_drbg"]
+                printf "beyond the hash (total - sha256 - md - hmac - hmac_drbg): %d bytes = %.1f KiB text (target <= 8 KiB): %s\n",
                        t - h, (t - h) / 1024, t - h <= 8192 ? "ok" : "OVER"
             }
         }'

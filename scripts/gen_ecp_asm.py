@@ -11,7 +11,7 @@ finds the quotient limbs column by column the same way.  No branch and no
 memory index depends on the data.
 """
 
-SIZES = (6, 9)
+SIZES = (4, 6, 9)
 REDC_SIZES = (4, 6, 9)
 
 

@@ -49,27 +49,44 @@ awk '
 
 nlibs=$(head -1 "$tmp/data.tsv" | awk -F'\t' '{ print NF - 1 }')
 nrows=$(($(wc -l <"$tmp/data.tsv") - 1))
-width=$((400 + nrows * (20 + 14 * nlibs)))
-[ $width -gt 4000 ] && width=4000
+# One panel per 12 rows, stacked, so a full run stays readable.
+per=12
+panels=$(( (nrows + per - 1) / per ))
+p=0
+while [ $p -lt $panels ]; do
+    { head -1 "$tmp/data.tsv"; tail -n +2 "$tmp/data.tsv" | sed -n "$((p * per + 1)),$(((p + 1) * per))p"; } \
+        >"$tmp/panel$p.tsv"
+    p=$((p + 1))
+done
+height=$((80 + panels * 420))
 
-gnuplot <<GP
-set terminal pngcairo size $width,640 font "sans,10"
+{
+cat <<GP
+set terminal pngcairo size 1800,$height font "sans,10"
 set output "$png"
 set datafile separator "\t"
 set datafile missing "?"
 set termoption noenhanced
-set title "tacit speed --peers: speed relative to tacit (tacit = 1, higher is faster, log scale)"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border -1
 set boxwidth 0.9
 set logscale y 2
+set yrange [1.0/64:64]
 set ytics ("1/64" 0.015625, "1/32" 0.03125, "1/16" 0.0625, "1/8" 0.125, "1/4" 0.25, "1/2" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64)
 set grid ytics
-set xtics rotate by 35 right scale 0 font ",9"
+set xtics rotate by 20 right scale 0 font ",9"
 set key outside right top
-set yrange [*:*]
-set arrow from graph 0, first 1 to graph 1, first 1 nohead lw 2 lc rgb "black"
-plot for [i=2:$((nlibs + 1))] "$tmp/data.tsv" using i:xtic(stringcolumn(1)) title columnheader(i)
+set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead lw 2 lc rgb "black"
+set multiplot layout $panels,1 title "tacit speed --peers: each library's speed relative to tacit (tacit = 1; higher is faster; log scale)"
 GP
+p=0
+while [ $p -lt $panels ]; do
+    echo "plot for [i=2:$((nlibs + 1))] \"$tmp/panel$p.tsv\" using i:xtic(stringcolumn(1)) title columnheader(i)"
+    p=$((p + 1))
+done
+echo "unset multiplot"
+} | gnuplot 2>"$tmp/gnuplot.err" || { cat "$tmp/gnuplot.err" >&2; exit 3; }
+# a library absent from a whole panel is only a warning
+grep -v -e "no valid points" -e "^ *line 0:\$" "$tmp/gnuplot.err" >&2 || true
 echo "plot_speed: wrote $png ($nrows rows, $nlibs libraries)"

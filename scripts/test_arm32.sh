@@ -30,8 +30,13 @@ if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release \
     cat "$dir.configure.log"; echo "test_arm32: CONFIGURE FAILED"; exit 1
 fi
 echo "==== $dir: build ===="
-if ! cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1; then
-    grep -E "error|warning" "$dir.build.log" | head -40; echo "test_arm32: BUILD FAILED"; exit 1
+# Keep going past a suite that does not compile: the others still run, and
+# the missing one fails in ctest ("Not Run") and in the exit code.
+build_rc=0
+if ! cmake --build "$dir" -j"$jobs" -- -k >"$dir.build.log" 2>&1; then
+    build_rc=1
+    echo "test_arm32: BUILD FAILED for some targets:"
+    grep -E "error:|Error [0-9]" "$dir.build.log" | sort -u | head -20
 fi
 # The cross gcc (32-bit size_t, other inlining) finds warnings the host
 # builds do not; they are shown, not fatal (TACIT_ARM32_WERROR=ON makes them so).
@@ -45,5 +50,6 @@ grep -E "SKIP|tests passed|tests failed|Failed|\*\*\*" "$dir.test.log" | sed 's/
 [ $rc -eq 0 ] || tail -60 "$dir.test.log"
 end=$(date +%s)
 echo "test_arm32: build $((built - start)) s, tests $((end - built)) s, total $((end - start)) s"
+[ $build_rc -eq 0 ] || rc=1
 [ $rc -eq 0 ] && echo "test_arm32: PASSED" || echo "test_arm32: FAILED"
 exit $rc

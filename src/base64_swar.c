@@ -84,11 +84,16 @@ size_t tacit_base64_dec_swar(unsigned char *dst, size_t dcap, size_t *produced,
         pl = lanes_eq(x, '+');
         sl = lanes_eq(x, '/');
         acc |= ~(up | lo | di | pl | sl) & HIGH;
-        /* value = c + offset of its range: -65, -71, +4, +19, +16 (mod 256) */
-        off = (lanes_mask(up) & (0xBFu * ONES)) | (lanes_mask(lo) & (0xB9u * ONES)) |
-              (lanes_mask(di) & (0x04u * ONES)) | (lanes_mask(pl) & (0x13u * ONES)) |
-              (lanes_mask(sl) & (0x10u * ONES));
-        v = lanes_add(a, off) & (0x3Fu * ONES);
+        /*
+         * value = (c | 0x80) - s, s by range: 128 + 65, 128 + 71, 128 - 4,
+         * 128 - 19, 128 - 16 (0 outside the alphabet).  s <= (c | 0x80) in
+         * every lane, so one 64-bit subtraction borrows across no lane; the
+         * ranges are disjoint, so the sum of the per-lane products carries
+         * into no lane either.
+         */
+        off = (up >> 7) * 193u + (lo >> 7) * 199u + (di >> 7) * 124u + (pl >> 7) * 109u +
+              (sl >> 7) * 112u;
+        v = ((a | HIGH) - off) & (0x3Fu * ONES);
         /* 8 sextets -> 4 x 12 bits -> 2 x 24 bits, first character highest */
         t = ((v & 0x003F003F003F003Fu) << 6) | ((v >> 8) & 0x003F003F003F003Fu);
         t = ((t & 0x00000FFF00000FFFu) << 12) | ((t >> 16) & 0x00000FFF00000FFFu);

@@ -108,6 +108,10 @@ static inline void ecp_fe_sqr_wide(tacit_mpi_uint *t, const tacit_mpi_uint *a, s
     size_t i, k;
 
 #if defined(TACIT_ECP_X86_64_ASM)
+    if (n == 4) {
+        ecp_asm_sqr_4(t, a);
+        return;
+    }
     if (n == 6) {
         ecp_asm_sqr_6(t, a);
         return;

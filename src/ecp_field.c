@@ -1,6 +1,6 @@
 /*
- * Generic limb arithmetic of the ecp module (the Montgomery product used
- * for scalars mod n, modular add/sub, byte conversion) and the field
+ * Generic limb arithmetic of the ecp module (modular add/sub for the
+ * scalar field, comparisons, byte conversion) and the field
  * operations that are not hot enough for per-curve code: inversion and
  * exponentiation by a public exponent, conversions.  The per-curve
  * products and point formulas are in ecp_p256.c, ecp_p384.c, ecp_p521.c.
@@ -42,62 +42,6 @@ static inline tacit_mpi_uint limbs_sub(tacit_mpi_uint *r, const tacit_mpi_uint *
         borrow = (tacit_mpi_uint)(d >> LB) & 1;
     }
     return borrow;
-}
-
-/*
- * CIOS Montgomery product.  Inputs < m < 2^(n*LB) give t < 2m, reduced by
- * one masked subtraction.  n must be a compile-time constant at the
- * instantiations for speed.
- */
-static inline void montmul_inline(tacit_mpi_uint *r, const tacit_mpi_uint *a,
-                                  const tacit_mpi_uint *b, const tacit_mpi_uint *m,
-                                  size_t n, tacit_mpi_uint mm)
-{
-    tacit_mpi_uint t[TACIT_ECP_N + 2];
-    tacit_mpi_uint d[TACIT_ECP_N];
-    tacit_mpi_uint borrow, use_d;
-    size_t i, j;
-
-    for (j = 0; j < n + 2; j++) {
-        t[j] = 0;
-    }
-    for (i = 0; i < n; i++) {
-        tacit_ecp_dlimb acc;
-        tacit_mpi_uint c = 0, q;
-
-        for (j = 0; j < n; j++) {
-            acc = (tacit_ecp_dlimb)a[j] * b[i] + t[j] + c;
-            t[j] = (tacit_mpi_uint)acc;
-            c = (tacit_mpi_uint)(acc >> LB);
-        }
-        acc = (tacit_ecp_dlimb)t[n] + c;
-        t[n] = (tacit_mpi_uint)acc;
-        t[n + 1] = (tacit_mpi_uint)(acc >> LB);
-
-        q = t[0] * mm;
-        acc = (tacit_ecp_dlimb)q * m[0] + t[0];
-        c = (tacit_mpi_uint)(acc >> LB);
-        for (j = 1; j < n; j++) {
-            acc = (tacit_ecp_dlimb)q * m[j] + t[j] + c;
-            t[j - 1] = (tacit_mpi_uint)acc;
-            c = (tacit_mpi_uint)(acc >> LB);
-        }
-        acc = (tacit_ecp_dlimb)t[n] + c;
-        t[n - 1] = (tacit_mpi_uint)acc;
-        t[n] = t[n + 1] + (tacit_mpi_uint)(acc >> LB);
-    }
-    borrow = limbs_sub(d, t, m, n);
-    /* t >= m exactly when the top limb is set or the subtraction did not borrow */
-    use_d = tacit_ct_mask_nonzero_limb(t[n]) | tacit_ct_mask_eq_limb(borrow, 0);
-    for (j = 0; j < n; j++) {
-        r[j] = tacit_ct_select_limb(use_d, d[j], t[j]);
-    }
-}
-
-void tacit_ecp_montmul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
-                       const tacit_mpi_uint *m, size_t n, tacit_mpi_uint mm)
-{
-    montmul_inline(r, a, b, m, n, mm);
 }
 
 void tacit_ecp_modadd(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,

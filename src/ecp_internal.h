@@ -108,9 +108,6 @@ TACIT_ECP_DECLARE_CURVE(p521)
 const tacit_ecp_curve *tacit_ecp_curve_get(tacit_ecp_group_id id);
 
 /* ---- generic limb arithmetic (ecp_field.c) --------------------------------- */
-/* Montgomery product a*b/R mod m, n limbs, inputs < m; r may alias. */
-void tacit_ecp_montmul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
-                       const tacit_mpi_uint *m, size_t n, tacit_mpi_uint mm);
 /* r = a + b mod m, r = a - b mod m (inputs < m). */
 void tacit_ecp_modadd(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
                       const tacit_mpi_uint *m, size_t n);

@@ -19,18 +19,15 @@ void tacit_ecp_sc_mul(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
 
 void tacit_ecp_sc_reduce_once(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
 {
-    tacit_mpi_uint zero[TACIT_ECP_N];
     tacit_mpi_uint ge = ~tacit_ecp_lt_ct(a, c->n, c->limbs);
     tacit_mpi_uint d[TACIT_ECP_N];
     size_t i;
 
-    memset(zero, 0, sizeof(zero));
     /* a - n (mod 2^(N*LB)) when a >= n; a otherwise */
     tacit_ecp_modsub(d, a, c->n, c->n, c->limbs);
     for (i = 0; i < c->limbs; i++) {
         r[i] = tacit_ct_select_limb(ge, d[i], a[i]);
     }
-    (void)zero;
 }
 
 /*
