@@ -59,6 +59,9 @@
 #if defined(TACIT_ECDSA_C) && !(defined(TACIT_HMAC_C) && defined(TACIT_MD_C))
 #error "TACIT_ECDSA_C requires TACIT_HMAC_C and TACIT_MD_C (RFC 6979 nonces)"
 #endif
+#if defined(TACIT_ECDSA_C) && !defined(TACIT_HMAC_DRBG_C)
+#error "TACIT_ECDSA_C requires TACIT_HMAC_DRBG_C (RFC 6979 runs HMAC_DRBG)"
+#endif
 #if defined(TACIT_ECDSA_C) && !defined(TACIT_ASN1_C)
 #error "TACIT_ECDSA_C requires TACIT_ASN1_C (DER signatures)"
 #endif
