@@ -96,6 +96,7 @@ def main():
     for c in CURVES:
         p, n, b, n64, name = c["p"], c["n"], c["b"], c["n64"], c["name"]
         G = (c["gx"], c["gy"])
+        out.write("#if defined(TACIT_ECP_SECP%dR1_C)\n" % c["bits"])
         assert (G[1] ** 2 - G[0] ** 3 + 3 * G[0] - b) % p == 0
         assert mul(n, G, p) is None
         assert p % 4 == 3
@@ -128,7 +129,7 @@ def main():
                 out.write(fmt(mont(P[0]), n64) + "\n" + fmt(mont(P[1]), n64) + "\n")
                 P = add(P, P2, p)
             base = mul(2 ** (W * SPACING), base, p)
-        out.write("};\n\n")
+        out.write("};\n#endif /* TACIT_ECP_SECP%dR1_C */\n\n" % c["bits"])
     out.write("#else\ntypedef int tacit_ecp_data_unused;\n#endif\n")
 
 

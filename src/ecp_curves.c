@@ -1,5 +1,5 @@
 /*
- * The three supported curves: their constants (ecp_data.c, generated) tied
+ * The supported curves enabled in the configuration (TACIT_ECP_SECPxxxR1_C): their constants (ecp_data.c, generated) tied
  * to their field products, and lookup by id or name.
  */
 #include "ecp_internal.h"
@@ -28,30 +28,29 @@
  * -m^-1 mod 2^64 for p and n (scripts/gen_ecp_data.py prints them); the
  * cast keeps the low 32 bits, which is -m^-1 mod 2^32 for 32-bit limbs.
  */
-static const tacit_ecp_curve curves[3] = {
+static const tacit_ecp_curve curves[] = {
+#if defined(TACIT_ECP_SECP256R1_C)
     CURVE(TACIT_ECP_SECP256R1, "P-256", p256, 256, 0x0000000000000001u, 0xccd1c8aaee00bc4fu),
+#endif
+#if defined(TACIT_ECP_SECP384R1_C)
     CURVE(TACIT_ECP_SECP384R1, "P-384", p384, 384, 0x0000000100000001u, 0x6ed46089e88fdc45u),
+#endif
+#if defined(TACIT_ECP_SECP521R1_C)
     CURVE(TACIT_ECP_SECP521R1, "P-521", p521, 521, 0x0000000000000001u, 0x1d2f5ccd79a995c7u),
+#endif
 };
 
+/* A curve disabled in the configuration is not in the table: NULL, like an unknown id. */
 const tacit_ecp_curve *tacit_ecp_curve_get(tacit_ecp_group_id id)
 {
-    const tacit_ecp_curve *c;
+    size_t i;
 
-    switch (id) {
-        case TACIT_ECP_SECP256R1:
-            c = &curves[0];
-            break;
-        case TACIT_ECP_SECP384R1:
-            c = &curves[1];
-            break;
-        case TACIT_ECP_SECP521R1:
-            c = &curves[2];
-            break;
-        default:
-            return NULL;
+    for (i = 0; i < sizeof(curves) / sizeof(curves[0]); i++) {
+        if (curves[i].id == id) {
+            return &curves[i];
+        }
     }
-    return c;
+    return NULL;
 }
 
 size_t tacit_ecp_curve_bytes(tacit_ecp_group_id id)
@@ -89,12 +88,18 @@ tacit_ecp_group_id tacit_ecp_curve_from_name(const char *name)
         const char *name;
         tacit_ecp_group_id id;
     } names[] = {
+#if defined(TACIT_ECP_SECP256R1_C)
         { "P-256", TACIT_ECP_SECP256R1 }, { "secp256r1", TACIT_ECP_SECP256R1 },
         { "prime256v1", TACIT_ECP_SECP256R1 }, { "P256", TACIT_ECP_SECP256R1 },
+#endif
+#if defined(TACIT_ECP_SECP384R1_C)
         { "P-384", TACIT_ECP_SECP384R1 }, { "secp384r1", TACIT_ECP_SECP384R1 },
         { "P384", TACIT_ECP_SECP384R1 },
+#endif
+#if defined(TACIT_ECP_SECP521R1_C)
         { "P-521", TACIT_ECP_SECP521R1 }, { "secp521r1", TACIT_ECP_SECP521R1 },
         { "P521", TACIT_ECP_SECP521R1 },
+#endif
     };
     size_t i;
 

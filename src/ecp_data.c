@@ -7,6 +7,7 @@
 
 #if defined(TACIT_ECP_C)
 
+#if defined(TACIT_ECP_SECP256R1_C)
 const tacit_mpi_uint tacit_ecp_p256_p[] = {
     TACIT_ECP_L64(0xffffffffffffffff), TACIT_ECP_L64(0x00000000ffffffff),
     TACIT_ECP_L64(0x0000000000000000), TACIT_ECP_L64(0xffffffff00000001),
@@ -1087,7 +1088,9 @@ const tacit_mpi_uint tacit_ecp_p256_gtab[] = {
     TACIT_ECP_L64(0x4c7fd532fc4e5305), TACIT_ECP_L64(0xd792ffede93d787a),
     TACIT_ECP_L64(0xc72dc4e2e4245010), TACIT_ECP_L64(0xe7e0d47d0466bbbd),
 };
+#endif /* TACIT_ECP_SECP256R1_C */
 
+#if defined(TACIT_ECP_SECP384R1_C)
 const tacit_mpi_uint tacit_ecp_p384_p[] = {
     TACIT_ECP_L64(0x00000000ffffffff), TACIT_ECP_L64(0xffffffff00000000),
     TACIT_ECP_L64(0xfffffffffffffffe), TACIT_ECP_L64(0xffffffffffffffff),
@@ -3377,7 +3380,9 @@ const tacit_mpi_uint tacit_ecp_p384_gtab[] = {
     TACIT_ECP_L64(0x984e9eef98377805), TACIT_ECP_L64(0x291ae7ac36cf1deb),
     TACIT_ECP_L64(0xfed8748ca9f66df3), TACIT_ECP_L64(0xeca758bbfea8fa5d),
 };
+#endif /* TACIT_ECP_SECP384R1_C */
 
+#if defined(TACIT_ECP_SECP521R1_C)
 const tacit_mpi_uint tacit_ecp_p521_p[] = {
     TACIT_ECP_L64(0xffffffffffffffff), TACIT_ECP_L64(0xffffffffffffffff),
     TACIT_ECP_L64(0xffffffffffffffff), TACIT_ECP_L64(0xffffffffffffffff),
@@ -8197,6 +8202,7 @@ const tacit_mpi_uint tacit_ecp_p521_gtab[] = {
     TACIT_ECP_L64(0xca1f3410ea7c4ad8), TACIT_ECP_L64(0x7753085f3ebf90db),
     TACIT_ECP_L64(0x00000000000001d3),
 };
+#endif /* TACIT_ECP_SECP521R1_C */
 
 #else
 typedef int tacit_ecp_data_unused;

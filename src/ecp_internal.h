@@ -100,11 +100,18 @@ typedef struct tacit_ecp_curve {
                                       const tacit_mpi_uint *Qaff);                   \
     void tacit_ecp_##name##_proj_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);
 
+/* Only the curves enabled in the configuration exist (TACIT_ECP_SECPxxxR1_C). */
+#if defined(TACIT_ECP_SECP256R1_C)
 TACIT_ECP_DECLARE_CURVE(p256)
+#endif
+#if defined(TACIT_ECP_SECP384R1_C)
 TACIT_ECP_DECLARE_CURVE(p384)
+#endif
+#if defined(TACIT_ECP_SECP521R1_C)
 TACIT_ECP_DECLARE_CURVE(p521)
+#endif
 
-/* NULL for an unknown id. */
+/* NULL for an unknown id or a curve disabled in the configuration. */
 const tacit_ecp_curve *tacit_ecp_curve_get(tacit_ecp_group_id id);
 
 /* ---- generic limb arithmetic (ecp_field.c) --------------------------------- */

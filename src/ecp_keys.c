@@ -21,9 +21,15 @@ static const struct {
     const char *oid;
     size_t oidlen;
 } curve_oids[] = {
+#if defined(TACIT_ECP_SECP256R1_C)
     { TACIT_ECP_SECP256R1, TACIT_OID_SECP256R1, TACIT_OID_LEN(TACIT_OID_SECP256R1) },
+#endif
+#if defined(TACIT_ECP_SECP384R1_C)
     { TACIT_ECP_SECP384R1, TACIT_OID_SECP384R1, TACIT_OID_LEN(TACIT_OID_SECP384R1) },
+#endif
+#if defined(TACIT_ECP_SECP521R1_C)
     { TACIT_ECP_SECP521R1, TACIT_OID_SECP521R1, TACIT_OID_LEN(TACIT_OID_SECP521R1) },
+#endif
 };
 
 /* ECParameters must be a namedCurve OID we know (params: tag + contents). */

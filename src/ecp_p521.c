@@ -7,7 +7,7 @@
  */
 #include "ecp_fe.h"
 
-#if defined(TACIT_ECP_C)
+#if defined(TACIT_ECP_C) && defined(TACIT_ECP_SECP521R1_C)
 
 #include <string.h>
 
@@ -92,4 +92,4 @@ static inline void fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const taci
 
 #else
 typedef int tacit_ecp_p521_unused;
-#endif /* TACIT_ECP_C */
+#endif /* TACIT_ECP_C && TACIT_ECP_SECP521R1_C */

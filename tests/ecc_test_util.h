@@ -96,6 +96,35 @@ static inline int ecc_hex_fixed(const char *hex, unsigned char *out, size_t byte
     return ret;
 }
 
+/*
+ * 1 if the configuration compiled curve id in (TACIT_ECP_SECPxxxR1_C): a
+ * suite skips the curves that are compiled out.
+ */
+static inline int ecc_curve_enabled(tacit_ecp_group_id id)
+{
+    (void)id;
+    return 0
+#if defined(TACIT_ECP_SECP256R1_C)
+           || id == TACIT_ECP_SECP256R1
+#endif
+#if defined(TACIT_ECP_SECP384R1_C)
+           || id == TACIT_ECP_SECP384R1
+#endif
+#if defined(TACIT_ECP_SECP521R1_C)
+           || id == TACIT_ECP_SECP521R1
+#endif
+        ;
+}
+
+/* The same for a file-name prefix "p256", "p384" or "p521". */
+static inline int ecc_file_curve_enabled(const char *name)
+{
+    return ecc_curve_enabled(strncmp(name, "p256", 4) == 0   ? TACIT_ECP_SECP256R1
+                             : strncmp(name, "p384", 4) == 0 ? TACIT_ECP_SECP384R1
+                             : strncmp(name, "p521", 4) == 0 ? TACIT_ECP_SECP521R1
+                                                             : TACIT_ECP_NONE);
+}
+
 /* Read interop/<name>; NULL if missing. */
 static inline unsigned char *ecc_interop(const char *name, size_t *len)
 {

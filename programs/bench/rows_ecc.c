@@ -452,15 +452,22 @@ static const ecc_arg args[3][3] = {
     { id, title, 0, &args[c][op],                                                  \
       { TACIT_IMPL, OSSL_IMPL, MBED_IMPL, BEAR_IMPL, NETTLE_IMPL } }
 
+/* Only the curves compiled in (TACIT_ECP_SECPxxxR1_C). */
 const bench_row bench_rows_ecc[] = {
+#if defined(TACIT_ECP_SECP256R1_C)
     ROW("ecdsa-p256-sign", "ECDSA P-256 sign", 0, OP_SIGN),
     ROW("ecdsa-p256-verify", "ECDSA P-256 verify", 0, OP_VERIFY),
     ROW("ecdh-p256", "ECDH P-256", 0, OP_ECDH),
+#endif
+#if defined(TACIT_ECP_SECP384R1_C)
     ROW("ecdsa-p384-sign", "ECDSA P-384 sign", 1, OP_SIGN),
     ROW("ecdsa-p384-verify", "ECDSA P-384 verify", 1, OP_VERIFY),
     ROW("ecdh-p384", "ECDH P-384", 1, OP_ECDH),
+#endif
+#if defined(TACIT_ECP_SECP521R1_C)
     ROW("ecdsa-p521-sign", "ECDSA P-521 sign", 2, OP_SIGN),
     ROW("ecdsa-p521-verify", "ECDSA P-521 verify", 2, OP_VERIFY),
     ROW("ecdh-p521", "ECDH P-521", 2, OP_ECDH),
+#endif
     { NULL, NULL, 0, NULL, { { NULL, NULL, NULL, NULL, 0 } } },
 };

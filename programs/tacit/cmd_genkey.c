@@ -69,6 +69,9 @@ int cmd_genkey(int argc, char **argv)
                                                                   : TACIT_ECP_SECP521R1;
             key.kind = CLI_KEY_EC;
             ret = tacit_ecp_gen_key(grp, &key.ec, NULL, NULL);
+            if (ret == TACIT_ERR_ECP_UNKNOWN_CURVE) {
+                ret = TACIT_ERR_NOT_SUPPORTED; /* curve compiled out (TACIT_ECP_SECPxxxR1_C) */
+            }
         }
 #endif
     } else {
