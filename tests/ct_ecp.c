@@ -48,6 +48,15 @@ static const tacit_ecp_group_id ids[] = {
 };
 #define NIDS (sizeof(ids) / sizeof(ids[0]))
 
+/* The hedged signature's hash: SHA-384 unless the configuration dropped it. */
+#if defined(TACIT_SHA512_C)
+#define HEDGED_MD TACIT_MD_SHA384
+#define HEDGED_LEN 48
+#else
+#define HEDGED_MD TACIT_MD_SHA256
+#define HEDGED_LEN 32
+#endif
+
 static void test_mul_ct(void)
 {
     size_t i;
@@ -123,14 +132,14 @@ static void test_ecdsa_sign_ct(void)
                                    NULL, NULL);
         TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
         TEST_EQUAL(ret, 0);
-        ret = tacit_ecdsa_sign_der(&key, TACIT_MD_SHA384, hash, 48, sig, sizeof(sig), &slen,
+        ret = tacit_ecdsa_sign_der(&key, HEDGED_MD, hash, HEDGED_LEN, sig, sizeof(sig), &slen,
                                    test_rng, NULL);
         TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
         TEST_EQUAL(ret, 0);
         TACIT_TEST_CF_PUBLIC(key.d, sizeof(key.d));
         TACIT_TEST_CF_PUBLIC(sig, sizeof(sig));
         TACIT_TEST_CF_PUBLIC(&slen, sizeof(slen));
-        TEST_EQUAL(tacit_ecdsa_verify_der(&key, hash, 48, sig, slen), 0);
+        TEST_EQUAL(tacit_ecdsa_verify_der(&key, hash, HEDGED_LEN, sig, slen), 0);
         tacit_ecp_keypair_free(&key);
     }
 exit:
