@@ -66,11 +66,5 @@
 #error "TACIT_ECDSA_C requires TACIT_ASN1_C (DER signatures)"
 #endif
 
-#if defined(TACIT_PK_C) && !defined(TACIT_ASN1_C)
-#error "TACIT_PK_C requires TACIT_ASN1_C"
-#endif
-#if defined(TACIT_PK_C) && !defined(TACIT_RSA_C) && !defined(TACIT_ECP_C)
-#error "TACIT_PK_C requires TACIT_RSA_C or TACIT_ECP_C"
-#endif
 
 #endif /* TACIT_CHECK_CONFIG_H */

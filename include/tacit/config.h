@@ -45,7 +45,6 @@
 #define TACIT_ECP_SECP521R1_C
 #define TACIT_ECDH_C
 #define TACIT_ECDSA_C
-#define TACIT_PK_C
 
 /*
  * Limb size of the big-number code: 32 or 64.  Left undefined, it is picked

@@ -26,7 +26,6 @@
 #define TACIT_ECP_SECP521R1_C
 #define TACIT_ECDH_C
 #define TACIT_ECDSA_C
-#define TACIT_PK_C
 
 #define TACIT_MPI_MAX_BITS 8192
 
