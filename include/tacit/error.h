@@ -14,7 +14,7 @@
  *   -0x0060 .. -0x006F  asn1 (asn1.h)
  *   -0x0070 .. -0x008F  rsa (rsa.h)
  *   -0x0090 .. -0x00AF  ecp, ecdh, ecdsa (ecp.h)
- *   -0x00B0 .. -0x00BF  pk (pk.h)
+ *   -0x00B0 .. -0x00BF  reserved (a future pk key wrapper)
  */
 #ifndef TACIT_ERROR_H
 #define TACIT_ERROR_H
