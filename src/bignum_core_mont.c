@@ -142,6 +142,7 @@ static void mont_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_mpi_uint
  * T stays below A + N (< 2R, so T[limbs] <= 1) and ends below 2N; one
  * masked subtraction.
  */
+#if !defined(__OPTIMIZE_SIZE__)
 static void montmul_cios(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                          const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
                          tacit_mpi_uint mm, tacit_mpi_uint *T)
@@ -170,6 +171,7 @@ static void montmul_cios(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     borrow = tacit_mpi_core_sub(X, T, N, limbs);
     tacit_mpi_core_cond_assign(X, T, limbs, tacit_ct_mask_from_bit_limb(borrow & (T[limbs] ^ 1)));
 }
+#endif
 
 void tacit_mpi_core_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                             const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
@@ -183,7 +185,13 @@ void tacit_mpi_core_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
         return;
     }
 #endif
+#if defined(__OPTIMIZE_SIZE__)
+    /* -Os (firmware): the multiply + reduce pair montsqr needs anyway, no extra loop */
+    tacit_mpi_core_mul(T, A, limbs, B, limbs);
+    mont_redc(X, T, N, limbs, mm);
+#else
     montmul_cios(X, A, B, N, limbs, mm, T);
+#endif
 }
 
 void tacit_mpi_core_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
