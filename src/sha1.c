@@ -213,35 +213,13 @@ int tacit_sha1_starts(tacit_sha1_context *ctx)
 
 int tacit_sha1_update(tacit_sha1_context *ctx, const unsigned char *in, size_t ilen)
 {
-    size_t used, fill;
-
     if (ctx == NULL || (in == NULL && ilen > 0)) {
         return TACIT_ERR_MD_BAD_INPUT;
     }
     if (ilen == 0) {
         return 0;   /* in may be NULL */
     }
-    used = (size_t)(ctx->total & 63);
-    ctx->total += ilen;
-    if (used > 0) {
-        fill = 64 - used;
-        if (ilen < fill) {
-            memcpy(ctx->buffer + used, in, ilen);
-            return 0;
-        }
-        memcpy(ctx->buffer + used, in, fill);
-        sha1_blocks(ctx->state, ctx->buffer, 1);
-        in += fill;
-        ilen -= fill;
-    }
-    if (ilen >= 64) {
-        sha1_blocks(ctx->state, in, ilen / 64);
-        in += ilen & ~(size_t)63;
-        ilen &= 63;
-    }
-    if (ilen > 0) {
-        memcpy(ctx->buffer, in, ilen);
-    }
+    tacit_sha_block64_update(ctx->state, ctx->buffer, &ctx->total, in, ilen, sha1_blocks);
     return 0;
 }
 

@@ -29,6 +29,16 @@
 
 #include "tacit/config.h"
 
+/* Compress nblocks consecutive 64-byte blocks into a 32-bit-word state. */
+typedef void (*tacit_sha_blocks32_func)(uint32_t *state, const unsigned char *p, size_t nblocks);
+
+/*
+ * Streaming input of the 64-byte-block hashes (sha_block64.c): *total is the
+ * byte count so far, buffer holds its last *total % 64 bytes.  ilen > 0.
+ */
+void tacit_sha_block64_update(uint32_t *state, unsigned char buffer[64], uint64_t *total,
+                              const unsigned char *in, size_t ilen, tacit_sha_blocks32_func blocks);
+
 #if defined(TACIT_SHA_SMALL) || defined(__OPTIMIZE_SIZE__)
 #define TACIT_SHA_COMPACT 1
 #endif
