@@ -19,6 +19,7 @@
 #include "constant_time_internal.h"
 #include "tacit/bignum.h"
 #include "tacit/platform.h"
+#include "platform_internal.h"
 
 /* ---- memory ---------------------------------------------------------------- */
 
@@ -39,7 +40,7 @@ void tacit_mpi_free(tacit_mpi *X)
     }
     if (X->p != NULL) {
         tacit_platform_zeroize(X->p, X->n * sizeof(*X->p));
-        free(X->p);
+        tacit_platform_free(X->p);
     }
     X->s = 1;
     X->n = 0;
@@ -59,14 +60,14 @@ int tacit_mpi_grow(tacit_mpi *X, size_t limbs)
     if (X->n >= limbs) {
         return 0;
     }
-    p = (tacit_mpi_uint *)calloc(limbs, sizeof(*p));
+    p = (tacit_mpi_uint *)tacit_platform_calloc(limbs, sizeof(*p));
     if (p == NULL) {
         return TACIT_ERR_MPI_ALLOC_FAILED;
     }
     if (X->p != NULL) {
         memcpy(p, X->p, X->n * sizeof(*p));
         tacit_platform_zeroize(X->p, X->n * sizeof(*p));
-        free(X->p);
+        tacit_platform_free(X->p);
     }
     X->n = limbs;
     X->p = p;
@@ -92,13 +93,13 @@ int tacit_mpi_shrink(tacit_mpi *X, size_t limbs)
         tacit_mpi_free(X);
         return 0;
     }
-    p = (tacit_mpi_uint *)calloc(used, sizeof(*p));
+    p = (tacit_mpi_uint *)tacit_platform_calloc(used, sizeof(*p));
     if (p == NULL) {
         return TACIT_ERR_MPI_ALLOC_FAILED;
     }
     memcpy(p, X->p, used * sizeof(*p));
     tacit_platform_zeroize(X->p, X->n * sizeof(*p));
-    free(X->p);
+    tacit_platform_free(X->p);
     X->n = used;
     X->p = p;
     return 0;

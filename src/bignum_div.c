@@ -15,6 +15,7 @@
 #include "bignum_internal.h"
 #include "tacit/bignum.h"
 #include "tacit/platform.h"
+#include "platform_internal.h"
 
 void tacit_mpi_div_limbs_unsafe(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
                                 size_t na, const tacit_mpi_uint *B, size_t nb,
@@ -97,7 +98,7 @@ int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const taci
             (ret = tacit_mpi_grow(&TR, nb)) != 0) {
             goto cleanup;
         }
-        T = (tacit_mpi_uint *)calloc(na + nb + 2, sizeof(*T));
+        T = (tacit_mpi_uint *)tacit_platform_calloc(na + nb + 2, sizeof(*T));
         if (T == NULL) {
             ret = TACIT_ERR_MPI_ALLOC_FAILED;
             goto cleanup;
@@ -118,7 +119,7 @@ int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const taci
 cleanup:
     if (T != NULL) {
         tacit_platform_zeroize(T, (na + nb + 2) * sizeof(*T));
-        free(T);
+        tacit_platform_free(T);
     }
     tacit_mpi_free(&TQ);
     tacit_mpi_free(&TR);

@@ -22,6 +22,7 @@
 #include "constant_time_internal.h"
 #include "tacit/bignum.h"
 #include "tacit/platform.h"
+#include "platform_internal.h"
 
 /*
  * Number of limbs up to N's most significant nonzero one, found without a
@@ -81,7 +82,7 @@ static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
         work = TACIT_MPI_CORE_MOD_CT_WORKING_LIMBS(n);
     }
     total = 3 * n + work;
-    buf = (tacit_mpi_uint *)calloc(total, sizeof(*buf));
+    buf = (tacit_mpi_uint *)tacit_platform_calloc(total, sizeof(*buf));
     if (buf == NULL) {
         return TACIT_ERR_MPI_ALLOC_FAILED;
     }
@@ -145,7 +146,7 @@ static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
     ret = 0;
 cleanup:
     tacit_platform_zeroize(buf, total * sizeof(*buf));
-    free(buf);
+    tacit_platform_free(buf);
     return ret;
 }
 

@@ -17,6 +17,7 @@
 #include "bignum_internal.h"
 #include "tacit/bignum.h"
 #include "tacit/platform.h"
+#include "platform_internal.h"
 
 /* The odd primes below 1000. */
 static const unsigned short small_primes[] = {
@@ -46,7 +47,7 @@ int tacit_mpi_fill_random(tacit_mpi *X, size_t size, tacit_rng_func f_rng, void 
     if (size > TACIT_MPI_GROW_MAX_LIMBS * TACIT_MPI_LIMB_BYTES) {
         return TACIT_ERR_MPI_TOO_LARGE;
     }
-    buf = (unsigned char *)malloc(size > 0 ? size : 1);
+    buf = (unsigned char *)tacit_platform_calloc(1, size > 0 ? size : 1);
     if (buf == NULL) {
         return TACIT_ERR_MPI_ALLOC_FAILED;
     }
@@ -56,7 +57,7 @@ int tacit_mpi_fill_random(tacit_mpi *X, size_t size, tacit_rng_func f_rng, void 
         ret = tacit_mpi_read_binary(X, buf, size);
     }
     tacit_platform_zeroize(buf, size);
-    free(buf);
+    tacit_platform_free(buf);
     return ret;
 }
 

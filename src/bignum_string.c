@@ -14,6 +14,7 @@
 #include "bignum_internal.h"
 #include "tacit/bignum.h"
 #include "tacit/platform.h"
+#include "platform_internal.h"
 
 /* Value of a digit in radix 10 or 16, or -1. */
 static int digit_value(char c, int radix)
@@ -127,8 +128,8 @@ int tacit_mpi_write_string(const tacit_mpi *X, int radix, char *buf, size_t bufl
     used = tacit_mpi_used_limbs(X);
     neg = X->s < 0 && used > 0;
     /* at most biL/3 + 1 decimal digits per limb; biL/4 hex */
-    digits = (char *)malloc(used * (TACIT_MPI_LIMB_BITS / 3 + 1) + 1);
-    W = (tacit_mpi_uint *)calloc(used + 1, sizeof(*W));
+    digits = (char *)tacit_platform_calloc(1, used * (TACIT_MPI_LIMB_BITS / 3 + 1) + 1);
+    W = (tacit_mpi_uint *)tacit_platform_calloc(used + 1, sizeof(*W));
     if (digits == NULL || W == NULL) {
         ret = TACIT_ERR_MPI_ALLOC_FAILED;
         goto cleanup;
@@ -180,10 +181,10 @@ int tacit_mpi_write_string(const tacit_mpi *X, int radix, char *buf, size_t bufl
     }
     buf[i] = '\0';
 cleanup:
-    free(digits);
+    tacit_platform_free(digits);
     if (W != NULL) {
         tacit_platform_zeroize(W, (used + 1) * sizeof(*W));
-        free(W);
+        tacit_platform_free(W);
     }
     return ret;
 }

@@ -18,6 +18,7 @@
 #include "tacit/base64.h"
 #include "tacit/pem.h"
 #include "tacit/platform.h"
+#include "platform_internal.h"
 
 #define DASHES "-----"
 #define PEM_LINE 64
@@ -192,13 +193,13 @@ int tacit_pem_read(const char *label, const unsigned char *input, size_t ilen,
 
     /* (end - body) / 4 * 3 is enough for any valid body, so no pre-scan */
     cap = (end - body) / 4 * 3;
-    der = (unsigned char *)malloc(cap > 0 ? cap : 1);
+    der = (unsigned char *)tacit_platform_calloc(1, cap > 0 ? cap : 1);
     if (der == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
     ret = tacit_base64_decode(der, cap, &olen, input + body, end - body);
     if (ret != 0) {
-        free(der); /* the decoder zeroed what it wrote */
+        tacit_platform_free(der); /* the decoder zeroed what it wrote */
         return ret;
     }
     memcpy(block->label, head.label, sizeof(head.label));
@@ -215,7 +216,7 @@ void tacit_pem_block_free(tacit_pem_block *block)
     if (block->der != NULL) {
         /* the decoder wrote secret bytes only below der_len (zeros past it) */
         tacit_platform_zeroize(block->der, block->der_len);
-        free(block->der);
+        tacit_platform_free(block->der);
     }
     block->der = NULL;
     block->der_len = 0;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "tacit/hmac_drbg.h"
+#include "platform_internal.h"
 
 #define CHK(f)                                                                     \
     do {                                                                           \
@@ -42,7 +43,7 @@ static void free_cache(tacit_rsa_context *ctx)
 {
     if (ctx->cache != NULL) {
         tacit_platform_zeroize(ctx->cache, ctx->cache_limbs * sizeof(tacit_mpi_uint));
-        free(ctx->cache);
+        tacit_platform_free(ctx->cache);
     }
     ctx->cache = NULL;
     ctx->cache_limbs = 0;
@@ -131,7 +132,7 @@ int tacit_rsa_copy(tacit_rsa_context *dst, const tacit_rsa_context *src)
     CHK(tacit_mpi_copy(&dst->DQ, &src->DQ));
     CHK(tacit_mpi_copy(&dst->QP, &src->QP));
     if (src->cache != NULL) {
-        dst->cache = (tacit_mpi_uint *)malloc(src->cache_limbs * sizeof(tacit_mpi_uint));
+        dst->cache = (tacit_mpi_uint *)tacit_platform_calloc(1, src->cache_limbs * sizeof(tacit_mpi_uint));
         if (dst->cache == NULL) {
             ret = TACIT_ERR_ALLOC_FAILED;
             goto cleanup;
@@ -415,7 +416,7 @@ int tacit_rsa_setup_cache(tacit_rsa_context *ctx)
         hl = pl > ql ? pl : ql;
     }
     total = 2 * nl + el + RSA_C_PRIV_COUNT * hl;
-    c = (tacit_mpi_uint *)calloc(total, sizeof(tacit_mpi_uint));
+    c = (tacit_mpi_uint *)tacit_platform_calloc(total, sizeof(tacit_mpi_uint));
     if (c == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -442,7 +443,7 @@ int tacit_rsa_setup_cache(tacit_rsa_context *ctx)
     tacit_mpi_core_get_mont_r2_ct(RSA_C_RP(ctx), RSA_C_P(ctx), hl);
     tacit_mpi_core_get_mont_r2_ct(RSA_C_RQ(ctx), RSA_C_Q(ctx), hl);
     tl = TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(hl);
-    T = (tacit_mpi_uint *)calloc(tl, sizeof(tacit_mpi_uint));
+    T = (tacit_mpi_uint *)tacit_platform_calloc(tl, sizeof(tacit_mpi_uint));
     if (T == NULL) {
         free_cache(ctx);
         return TACIT_ERR_ALLOC_FAILED;
@@ -450,7 +451,7 @@ int tacit_rsa_setup_cache(tacit_rsa_context *ctx)
     tacit_mpi_core_to_mont(RSA_C_QPM(ctx), RSA_C_QPM(ctx), RSA_C_P(ctx), hl, ctx->mm_p,
                            RSA_C_RP(ctx), T);
     tacit_platform_zeroize(T, tl * sizeof(tacit_mpi_uint));
-    free(T);
+    tacit_platform_free(T);
     return ret;
 }
 

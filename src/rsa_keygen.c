@@ -97,7 +97,7 @@ int tacit_rsa_gen_key(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
     }
     /* import derives N, D, DP, DQ, QP and checks them */
     ret = tacit_rsa_import(ctx, NULL, &P, &Q, NULL, &E);
-    if (ret != 0) {
+    if (ret != 0 && ret != TACIT_ERR_MPI_ALLOC_FAILED && ret != TACIT_ERR_ALLOC_FAILED) {
         ret = TACIT_ERR_RSA_KEY_GEN_FAILED;
     }
 cleanup:

@@ -21,6 +21,7 @@
 
 #include "tacit/asn1.h"
 #include "tacit/pem.h"
+#include "platform_internal.h"
 
 #define LABEL_PKCS1_PRIV "RSA PRIVATE KEY"
 #define LABEL_PKCS8      "PRIVATE KEY"
@@ -271,7 +272,7 @@ static int write_mpi(unsigned char **p, unsigned char *start, const tacit_mpi *X
     unsigned char *b;
     int ret;
 
-    b = (unsigned char *)malloc(n == 0 ? 1 : n);
+    b = (unsigned char *)tacit_platform_calloc(1, n == 0 ? 1 : n);
     if (b == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -280,7 +281,7 @@ static int write_mpi(unsigned char **p, unsigned char *start, const tacit_mpi *X
         ret = tacit_asn1_write_uint(p, start, b, n);
     }
     tacit_platform_zeroize(b, n);
-    free(b);
+    tacit_platform_free(b);
     return ret;
 }
 
@@ -332,7 +333,7 @@ static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
         return TACIT_ERR_RSA_BAD_INPUT_DATA;
     }
     cap = 9 * (ctx->len + 8) + tacit_mpi_size(&ctx->E) + 128;
-    buf = (unsigned char *)malloc(cap);
+    buf = (unsigned char *)tacit_platform_calloc(1, cap);
     if (buf == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -368,7 +369,7 @@ static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
     ret = 0;
 cleanup:
     tacit_platform_zeroize(buf, cap);
-    free(buf);
+    tacit_platform_free(buf);
     return ret;
 }
 
@@ -400,7 +401,7 @@ static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
     }
     /* write_der zeroized the rest of its buffer already */
     tacit_platform_zeroize(der, dlen);
-    free(der);
+    tacit_platform_free(der);
     return ret;
 }
 

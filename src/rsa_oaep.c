@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "constant_time_internal.h"
+#include "platform_internal.h"
 
 int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
                            tacit_md_type md, tacit_md_type mgf1_md,
@@ -46,7 +47,7 @@ int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p
         return TACIT_ERR_RSA_MESSAGE_TOO_LONG;
     }
     tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
-    em = (unsigned char *)calloc(1, k);
+    em = (unsigned char *)tacit_platform_calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -72,7 +73,7 @@ int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p
     ret = tacit_rsa_public(ctx, em, k, out, osize);
 cleanup:
     tacit_platform_zeroize(em, k);
-    free(em);
+    tacit_platform_free(em);
     return ret;
 }
 
@@ -107,7 +108,7 @@ int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_ty
     if ((ret = tacit_md(md, label, llen, lhash)) != 0) {
         return ret;
     }
-    em = (unsigned char *)malloc(k);
+    em = (unsigned char *)tacit_platform_calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -157,7 +158,7 @@ int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_ty
     ret = 0;
 cleanup:
     tacit_platform_zeroize(em, k);
-    free(em);
+    tacit_platform_free(em);
     return ret;
 }
 

@@ -17,6 +17,7 @@
 
 #include "tacit/asn1.h"
 #include "tacit/constant_time.h"
+#include "platform_internal.h"
 
 static int md_oid(tacit_md_type md, const unsigned char **oid, size_t *oidlen)
 {
@@ -89,7 +90,7 @@ int tacit_rsa_pkcs1_sign(tacit_rsa_context *ctx, tacit_md_type md, const unsigne
     if (siglen < ctx->len) {
         return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
     }
-    em = (unsigned char *)malloc(ctx->len);
+    em = (unsigned char *)tacit_platform_calloc(1, ctx->len);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -97,7 +98,7 @@ int tacit_rsa_pkcs1_sign(tacit_rsa_context *ctx, tacit_md_type md, const unsigne
     if (ret == 0) {
         ret = tacit_rsa_private(ctx, NULL, NULL, em, ctx->len, sig, siglen);
     }
-    free(em);
+    tacit_platform_free(em);
     return ret;
 }
 
@@ -116,7 +117,7 @@ int tacit_rsa_pkcs1_verify(tacit_rsa_context *ctx, tacit_md_type md, const unsig
     if (siglen != ctx->len) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
-    em = (unsigned char *)malloc(2 * ctx->len);
+    em = (unsigned char *)tacit_platform_calloc(1, 2 * ctx->len);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -129,7 +130,7 @@ int tacit_rsa_pkcs1_verify(tacit_rsa_context *ctx, tacit_md_type md, const unsig
     }
     ret = tacit_ct_memcmp(em, expected, ctx->len) == 0 ? 0 : TACIT_ERR_RSA_VERIFY_FAILED;
 cleanup:
-    free(em);
+    tacit_platform_free(em);
     return ret;
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "constant_time_internal.h"
+#include "platform_internal.h"
 
 int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
                             const unsigned char *in, size_t ilen,
@@ -37,7 +38,7 @@ int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *
         return TACIT_ERR_RSA_MESSAGE_TOO_LONG;
     }
     tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
-    em = (unsigned char *)calloc(1, k);
+    em = (unsigned char *)tacit_platform_calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -66,7 +67,7 @@ int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *
     ret = tacit_rsa_public(ctx, em, k, out, osize);
 cleanup:
     tacit_platform_zeroize(em, k);
-    free(em);
+    tacit_platform_free(em);
     return ret;
 }
 
@@ -91,7 +92,7 @@ int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, siz
     if (k < 11) {
         return TACIT_ERR_RSA_BAD_INPUT_DATA;
     }
-    em = (unsigned char *)malloc(k);
+    em = (unsigned char *)tacit_platform_calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -127,7 +128,7 @@ int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, siz
     ret = 0;
 cleanup:
     tacit_platform_zeroize(em, k);
-    free(em);
+    tacit_platform_free(em);
     return ret;
 }
 

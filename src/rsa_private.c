@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "constant_time_internal.h"
+#include "platform_internal.h"
 
 #if defined(TACIT_TEST_HOOKS)
 int tacit_rsa_test_fault_crt = 0;
@@ -89,7 +90,7 @@ int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
     /* C B S RI U RE (nl each), CP MP MQ H (hl each), PROD (2hl + 1), T, rbuf */
     total = 6 * nl + 4 * hl + (2 * hl + 1) + tl +
             (ctx->len + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
-    buf = (tacit_mpi_uint *)calloc(total, sizeof(tacit_mpi_uint));
+    buf = (tacit_mpi_uint *)tacit_platform_calloc(total, sizeof(tacit_mpi_uint));
     if (buf == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -185,7 +186,7 @@ cleanup:
         tacit_platform_zeroize(out, osize < ctx->len ? osize : ctx->len);
     }
     tacit_platform_zeroize(buf, total * sizeof(tacit_mpi_uint));
-    free(buf);
+    tacit_platform_free(buf);
     return ret;
 }
 

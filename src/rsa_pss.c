@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tacit/constant_time.h"
+#include "platform_internal.h"
 
 /* H = Hash(00 x 8 || mHash || salt) */
 static int pss_hash(tacit_md_type md, const unsigned char *mhash, size_t hlen,
@@ -77,7 +78,7 @@ int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng
         return TACIT_ERR_RSA_BAD_INPUT_DATA;
     }
     tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
-    em = (unsigned char *)calloc(1, k);
+    em = (unsigned char *)tacit_platform_calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -101,7 +102,7 @@ int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng
     EM[emlen - 1] = 0xBC;
     ret = tacit_rsa_private(ctx, f_rng, p_rng, em, k, sig, siglen);
 cleanup:
-    free(em);
+    tacit_platform_free(em);
     return ret;
 }
 
@@ -131,7 +132,7 @@ int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type
     if (siglen != k) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
-    em = (unsigned char *)malloc(k);
+    em = (unsigned char *)tacit_platform_calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -170,7 +171,7 @@ int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type
     }
     ret = tacit_ct_memcmp(h, h2, hl) == 0 ? 0 : TACIT_ERR_RSA_VERIFY_FAILED;
 cleanup:
-    free(em);
+    tacit_platform_free(em);
     return ret;
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "constant_time_internal.h"
+#include "platform_internal.h"
 
 int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
                      unsigned char *out, size_t osize)
@@ -33,7 +34,7 @@ int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t ile
     }
     nl = ctx->nlimbs;
     tl = tacit_mpi_core_exp_mod_unsafe_working_limbs(nl, ctx->elimbs);
-    X = (tacit_mpi_uint *)calloc(nl + tl, sizeof(tacit_mpi_uint));
+    X = (tacit_mpi_uint *)tacit_platform_calloc(nl + tl, sizeof(tacit_mpi_uint));
     if (X == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -52,7 +53,7 @@ int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t ile
 cleanup:
     /* the input may be an encryption's padded plaintext */
     tacit_platform_zeroize(X, (nl + tl) * sizeof(tacit_mpi_uint));
-    free(X);
+    tacit_platform_free(X);
     return ret;
 }
 

@@ -36,6 +36,9 @@
 #include <string.h>
 
 #include "constant_flow.h"
+#if defined(TACIT_TEST_HOOKS)
+#include "platform_internal.h" /* the counting allocator */
+#endif
 
 static int test_case_failed;   /* current case: an assertion failed */
 static int test_case_skipped;  /* current case: skipped */
@@ -184,6 +187,15 @@ static inline void test_run(void (*fn)(void), const char *name)
 
 static inline int TEST_MAIN_END(void)
 {
+#if defined(TACIT_TEST_HOOKS)
+    /* Every suite runs with the counting allocator: what it made, it freed. */
+    long live = tacit_platform_test_alloc_live();
+    if (live != 0) {
+        printf("  LEAK: %ld of %lu library allocations never released\n", live,
+               tacit_platform_test_alloc_count());
+        test_n_failed++;
+    }
+#endif
     printf("%d passed, %d failed, %d skipped\n", test_n_passed, test_n_failed,
            test_n_skipped);
     return test_n_failed == 0 ? 0 : 1;

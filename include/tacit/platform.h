@@ -27,6 +27,26 @@ typedef int (*tacit_rng_func)(void *p_rng, unsigned char *out, size_t len);
  */
 void tacit_platform_zeroize(void *p, size_t len);
 
+/*
+ * The heap.  Every allocation the library makes goes through
+ * TACIT_PLATFORM_CALLOC(count, size) (zeroed memory or NULL, like calloc)
+ * and every release through TACIT_PLATFORM_FREE(ptr) (NULL allowed, like
+ * free).  Both default to the C library's calloc and free; a firmware
+ * configuration (TACIT_CONFIG_FILE) may define both, e.g. to an RTOS pool
+ * allocator, declaring the functions it names.  Defining only one of them
+ * is refused.  A failed allocation makes the operation return
+ * TACIT_ERR_ALLOC_FAILED (TACIT_ERR_MPI_ALLOC_FAILED in the tacit_mpi layer)
+ * with nothing leaked.  The ECC modules and bignum_core never allocate.
+ */
+#if defined(TACIT_PLATFORM_CALLOC) != defined(TACIT_PLATFORM_FREE)
+#error "define both TACIT_PLATFORM_CALLOC and TACIT_PLATFORM_FREE, or neither"
+#endif
+#if !defined(TACIT_PLATFORM_CALLOC)
+#include <stdlib.h>
+#define TACIT_PLATFORM_CALLOC calloc
+#define TACIT_PLATFORM_FREE free
+#endif
+
 #ifdef __cplusplus
 }
 #endif
