@@ -262,7 +262,8 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
     }
     tacit_ecp_fe_from_mont(c, x, x);
     tacit_ecp_sc_reduce_once(c, x, x);
-    if (memcmp(x, r, c->limbs * sizeof(tacit_mpi_uint)) != 0) {
+    tacit_ecp_modsub(x, x, r, c->n, c->limbs); /* both < n: zero iff equal */
+    if (!tacit_ecp_is_zero_ct(x, c->limbs)) {
         return TACIT_ERR_ECDSA_VERIFY_FAILED;
     }
     return 0;

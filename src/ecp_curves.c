@@ -8,6 +8,27 @@
 
 #include <string.h>
 
+#if defined(TACIT_ECP_SMALL)
+#include "ecp_small.h"
+/*
+ * The small profile: its constants and generic field (ecp_small*.c); no
+ * fixed-base tables and no per-curve point formulas (NULL).
+ */
+#define CURVE(ID, NAME, nm, BITS, PMM, NMM)                                       \
+    {                                                                               \
+        .id = ID, .name = NAME, .limbs = TACIT_ECP_SMALL_LIMBS(BITS), .bits = BITS, \
+        .bytes = (BITS + 7) / 8, .digits = (BITS + TACIT_ECP_W - 1) / TACIT_ECP_W,  \
+        .p = tacit_ecp_small_##nm##_p, .n = tacit_ecp_small_##nm##_n,           \
+        .b = tacit_ecp_small_##nm##_b, .one = tacit_ecp_small_##nm##_one,       \
+        .rr_p = tacit_ecp_small_##nm##_rr_p, .gx = tacit_ecp_small_##nm##_gx,   \
+        .gy = tacit_ecp_small_##nm##_gy, .rr_n = tacit_ecp_small_##nm##_rr_n,   \
+        .one_n = tacit_ecp_small_##nm##_one_n,                                    \
+        .p_mm = (tacit_mpi_uint)(PMM), .n_mm = (tacit_mpi_uint)(NMM),               \
+        .mul = tacit_ecp_small_##nm##_mul, .sqr = tacit_ecp_small_##nm##_mul, /* every caller passes a twice */   \
+        .add = tacit_ecp_small_##nm##_add, .sub = tacit_ecp_small_##nm##_sub,   \
+        .sc_mul = tacit_ecp_small_##nm##_sc_mul,                                  \
+    }
+#else
 #define CURVE(ID, NAME, name, BITS, PMM, NMM)                                           \
     {                                                                           \
         ID, NAME, (BITS + 63) / 64 * 64 / TACIT_MPI_LIMB_BITS, BITS, (BITS + 7) / 8, \
@@ -23,6 +44,8 @@
         tacit_ecp_##name##_jac_add, tacit_ecp_##name##_jac_madd,                \
         tacit_ecp_##name##_proj_madd, tacit_ecp_##name##_proj_dbl               \
     }
+
+#endif /* TACIT_ECP_SMALL */
 
 /*
  * -m^-1 mod 2^64 for p and n (scripts/gen_ecp_data.py prints them); the

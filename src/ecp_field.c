@@ -12,73 +12,26 @@
 
 #include <string.h>
 
+#include "bignum_core.h"
+
 #define LB TACIT_MPI_LIMB_BITS
 
-/* r = a + b + carry-in over n limbs; returns the carry out. */
-static inline tacit_mpi_uint limbs_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,
-                                       const tacit_mpi_uint *b, size_t n)
-{
-    tacit_ecp_dlimb acc = 0;
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        acc += (tacit_ecp_dlimb)a[i] + b[i];
-        r[i] = (tacit_mpi_uint)acc;
-        acc >>= LB;
-    }
-    return (tacit_mpi_uint)acc;
-}
-
-/* r = a - b over n limbs; returns the borrow (0 or 1). */
-static inline tacit_mpi_uint limbs_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,
-                                       const tacit_mpi_uint *b, size_t n)
-{
-    tacit_mpi_uint borrow = 0;
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        tacit_ecp_dlimb d = (tacit_ecp_dlimb)a[i] - b[i] - borrow;
-        r[i] = (tacit_mpi_uint)d;
-        borrow = (tacit_mpi_uint)(d >> LB) & 1;
-    }
-    return borrow;
-}
-
+/* Thin names over bignum_core, so the ecp files read in field terms and share its code. */
 void tacit_ecp_modadd(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
                       const tacit_mpi_uint *m, size_t n)
 {
-    tacit_mpi_uint s[TACIT_ECP_N], d[TACIT_ECP_N];
-    tacit_mpi_uint carry, borrow, use_d;
-    size_t i;
-
-    carry = limbs_add(s, a, b, n);
-    borrow = limbs_sub(d, s, m, n);
-    use_d = tacit_ct_mask_nonzero_limb(carry) | tacit_ct_mask_eq_limb(borrow, 0);
-    for (i = 0; i < n; i++) {
-        r[i] = tacit_ct_select_limb(use_d, d[i], s[i]);
-    }
+    tacit_mpi_core_add_mod(r, a, b, m, n);
 }
 
 void tacit_ecp_modsub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
                       const tacit_mpi_uint *m, size_t n)
 {
-    tacit_mpi_uint d[TACIT_ECP_N], madd[TACIT_ECP_N];
-    tacit_mpi_uint borrow, mask;
-    size_t i;
-
-    borrow = limbs_sub(d, a, b, n);
-    mask = tacit_ct_mask_from_bit_limb(borrow);
-    for (i = 0; i < n; i++) {
-        madd[i] = m[i] & mask;
-    }
-    (void)limbs_add(r, d, madd, n);
+    tacit_mpi_core_sub_mod(r, a, b, m, n);
 }
 
 tacit_mpi_uint tacit_ecp_lt_ct(const tacit_mpi_uint *a, const tacit_mpi_uint *b, size_t n)
 {
-    tacit_mpi_uint d[TACIT_ECP_N];
-
-    return tacit_ct_mask_from_bit_limb(limbs_sub(d, a, b, n));
+    return tacit_mpi_core_lt_ct(a, b, n);
 }
 
 tacit_mpi_uint tacit_ecp_is_zero_ct(const tacit_mpi_uint *a, size_t n)
@@ -143,6 +96,7 @@ void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const ta
     }
 }
 
+#if !defined(TACIT_ECP_SMALL) /* the small profile's are in ecp_small_field.c */
 /*
  * Left-to-right 4-bit fixed windows.  The exponent is public, so skipping
  * the multiplication for a zero window and indexing the table by a window
@@ -187,13 +141,12 @@ void tacit_ecp_fe_pow(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
 void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
 {
     tacit_mpi_uint e[TACIT_ECP_N];
-    tacit_mpi_uint two[TACIT_ECP_N];
 
-    memset(two, 0, sizeof(two));
-    two[0] = 2;
-    (void)limbs_sub(e, c->p, two, c->limbs);
+    (void)tacit_mpi_core_sub_limb(e, c->p, 2, c->limbs);
     tacit_ecp_fe_pow(c, r, a, e);
 }
+
+#endif /* !TACIT_ECP_SMALL */
 
 void tacit_ecp_fe_to_mont(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
 {

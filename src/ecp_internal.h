@@ -191,6 +191,8 @@ tacit_mpi_uint tacit_ecp_jac_to_affine(const tacit_ecp_curve *c, tacit_mpi_uint 
                                        tacit_mpi_uint *y, const tacit_mpi_uint *P);
 tacit_mpi_uint tacit_ecp_proj_to_affine(const tacit_ecp_curve *c, tacit_mpi_uint *x,
                                         tacit_mpi_uint *y, const tacit_mpi_uint *P);
+/* rhs = x^3 - 3x + b, Montgomery form: the curve equation's right-hand side. */
+void tacit_ecp_curve_rhs(const tacit_ecp_curve *c, tacit_mpi_uint *rhs, const tacit_mpi_uint *x);
 /* All-ones if the affine (x, y), Montgomery form, satisfies the curve equation. */
 tacit_mpi_uint tacit_ecp_on_curve(const tacit_ecp_curve *c, const tacit_mpi_uint *x,
                                   const tacit_mpi_uint *y);

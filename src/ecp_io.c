@@ -45,13 +45,8 @@ int tacit_ecp_point_read(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_
         if ((ret = read_coord(c, rx, buf + 1)) != 0) {
             return ret;
         }
-        /* rhs = x^3 - 3x + b; y = rhs^((p+1)/4) as p = 3 mod 4 */
-        c->sqr(rhs, rx, rx);
-        c->mul(rhs, rhs, rx);
-        tacit_ecp_fe_add(c, t, rx, rx);
-        tacit_ecp_fe_add(c, t, t, rx);
-        tacit_ecp_fe_sub(c, rhs, rhs, t);
-        tacit_ecp_fe_add(c, rhs, rhs, c->b);
+        /* y = rhs^((p+1)/4) as p = 3 mod 4 */
+        tacit_ecp_curve_rhs(c, rhs, rx);
         for (i = 0; i < c->limbs; i++) {
             e[i] = (c->p[i] >> 2) | (i + 1 < c->limbs ? c->p[i + 1] << (TACIT_MPI_LIMB_BITS - 2) : 0);
         }
@@ -63,12 +58,14 @@ int tacit_ecp_point_read(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_
         }
         tacit_ecp_fe_pow(c, ry, rhs, e);
         c->sqr(t, ry, ry);
-        if (memcmp(t, rhs, c->limbs * sizeof(tacit_mpi_uint)) != 0) {
+        tacit_ecp_fe_sub(c, t, t, rhs);
+        if (!tacit_ecp_is_zero_ct(t, c->limbs)) {
             return TACIT_ERR_ECP_INVALID_POINT; /* x^3 - 3x + b is not a square */
         }
         tacit_ecp_fe_from_mont(c, t, ry);
         if ((t[0] & 1) != (tacit_mpi_uint)(buf[0] & 1)) {
-            tacit_ecp_fe_cond_neg(c, ry, ry, TACIT_MPI_UINT_MAX);
+            memset(t, 0, sizeof(t));
+            tacit_ecp_fe_sub(c, ry, t, ry); /* p - y; y is public */
         }
     } else {
         /* 00 (infinity), hybrid 06/07, wrong length: all rejected */

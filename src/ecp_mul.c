@@ -15,7 +15,8 @@
  */
 #include "ecp_internal.h"
 
-#if defined(TACIT_ECP_C)
+/* The small profile (TACIT_ECP_SMALL) has its own ladder: ecp_small_mul.c. */
+#if defined(TACIT_ECP_C) && !defined(TACIT_ECP_SMALL)
 
 #include <string.h>
 
@@ -406,4 +407,4 @@ int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_m
 
 #else
 typedef int tacit_ecp_mul_unused;
-#endif /* TACIT_ECP_C */
+#endif /* TACIT_ECP_C && !TACIT_ECP_SMALL */

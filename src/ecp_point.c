@@ -112,21 +112,27 @@ tacit_mpi_uint tacit_ecp_proj_to_affine(const tacit_ecp_curve *c, tacit_mpi_uint
     return inf;
 }
 
-tacit_mpi_uint tacit_ecp_on_curve(const tacit_ecp_curve *c, const tacit_mpi_uint *x,
-                                  const tacit_mpi_uint *y)
+void tacit_ecp_curve_rhs(const tacit_ecp_curve *c, tacit_mpi_uint *rhs, const tacit_mpi_uint *x)
 {
-    size_t n = c->limbs;
-    FE lhs[TACIT_ECP_N], rhs[TACIT_ECP_N], t[TACIT_ECP_N];
+    FE t[TACIT_ECP_N];
 
-    SQR(lhs, y);
     SQR(rhs, x);
     MUL(rhs, rhs, x);
     ADD(t, x, x);
     ADD(t, t, x);
     SUB(rhs, rhs, t);
     ADD(rhs, rhs, c->b);
-    SUB(t, lhs, rhs);
-    return tacit_ecp_is_zero_ct(t, n);
+}
+
+tacit_mpi_uint tacit_ecp_on_curve(const tacit_ecp_curve *c, const tacit_mpi_uint *x,
+                                  const tacit_mpi_uint *y)
+{
+    FE lhs[TACIT_ECP_N], rhs[TACIT_ECP_N];
+
+    SQR(lhs, y);
+    tacit_ecp_curve_rhs(c, rhs, x);
+    SUB(lhs, lhs, rhs);
+    return tacit_ecp_is_zero_ct(lhs, c->limbs);
 }
 
 #else

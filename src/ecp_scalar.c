@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "bignum_core.h"
 #include "tacit/hmac_drbg.h"
 
 void tacit_ecp_sc_mul(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
@@ -19,17 +20,15 @@ void tacit_ecp_sc_mul(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
 
 void tacit_ecp_sc_reduce_once(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
 {
-    tacit_mpi_uint ge = ~tacit_ecp_lt_ct(a, c->n, c->limbs);
     tacit_mpi_uint d[TACIT_ECP_N];
-    size_t i;
+    /* a - n when that does not borrow (a >= n); a otherwise */
+    tacit_mpi_uint borrow = tacit_mpi_core_sub(d, a, c->n, c->limbs);
 
-    /* a - n (mod 2^(N*LB)) when a >= n; a otherwise */
-    tacit_ecp_modsub(d, a, c->n, c->n, c->limbs);
-    for (i = 0; i < c->limbs; i++) {
-        r[i] = tacit_ct_select_limb(ge, d[i], a[i]);
-    }
+    memmove(r, a, c->limbs * sizeof(tacit_mpi_uint));
+    tacit_mpi_core_cond_assign(r, d, c->limbs, tacit_ct_mask_from_bit_limb(borrow ^ 1));
 }
 
+#if !defined(TACIT_ECP_SMALL) /* the small profile's is in ecp_small_field.c */
 /*
  * a^(n-2) with 4-bit windows.  n - 2 is public, so the window values may
  * steer branches and indices; the base a is secret (the ECDSA nonce).
@@ -71,6 +70,8 @@ void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
     tacit_platform_zeroize(tab, sizeof(tab));
     tacit_platform_zeroize(acc, sizeof(acc));
 }
+
+#endif /* !TACIT_ECP_SMALL */
 
 tacit_mpi_uint tacit_ecp_sc_in_range_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *a)
 {

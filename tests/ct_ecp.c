@@ -17,6 +17,7 @@
 #include "harness.h"
 
 #include "ecp_internal.h"
+#include "ecp_small.h"
 #include "tacit/ecdh.h"
 #include "tacit/ecdsa.h"
 
@@ -146,6 +147,35 @@ exit:
     return;
 }
 
+#if defined(TACIT_ECP_SMALL)
+/*
+ * The negative control of the small profile: its ladder written the
+ * textbook way, with the masked swap replaced by a branch on the secret bit.
+ */
+static void leaky_mul_base(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                           const tacit_mpi_uint *k)
+{
+    size_t n = c->limbs, i;
+    tacit_mpi_uint R0[3 * TACIT_ECP_MAX_LIMBS], R1[3 * TACIT_ECP_MAX_LIMBS];
+
+    memset(R0, 0, sizeof(R0));
+    memcpy(R0 + n, c->one, n * sizeof(tacit_mpi_uint));
+    memcpy(R1, c->gx, n * sizeof(tacit_mpi_uint));
+    memcpy(R1 + n, c->gy, n * sizeof(tacit_mpi_uint));
+    memcpy(R1 + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
+    for (i = c->bits; i-- > 0;) {
+        /* THE LEAK: a branch on a secret bit */
+        if ((k[i / TACIT_MPI_LIMB_BITS] >> (i % TACIT_MPI_LIMB_BITS)) & 1) {
+            tacit_ecp_small_add(c, R0, R0, R1);
+            tacit_ecp_small_add(c, R1, R1, R1);
+        } else {
+            tacit_ecp_small_add(c, R1, R0, R1);
+            tacit_ecp_small_add(c, R0, R0, R0);
+        }
+    }
+    (void)tacit_ecp_proj_to_affine(c, x, y, R0);
+}
+#else
 /*
  * The negative control: tacit_ecp_mul_base_ct's loop with the masked scan
  * replaced by a direct, secret-indexed read of the table.
@@ -183,6 +213,7 @@ static void leaky_mul_base(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mp
     }
     (void)tacit_ecp_proj_to_affine(c, x, y, Q);
 }
+#endif /* TACIT_ECP_SMALL */
 
 static void test_negative_leaky_table(void)
 {

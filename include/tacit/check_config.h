@@ -50,6 +50,9 @@
     !defined(TACIT_ECP_SECP384R1_C) && !defined(TACIT_ECP_SECP521R1_C)
 #error "TACIT_ECP_C requires at least one curve (TACIT_ECP_SECP256R1_C, ...)"
 #endif
+#if defined(TACIT_ECP_SMALL) && !defined(TACIT_ECP_C)
+#error "TACIT_ECP_SMALL selects a profile of TACIT_ECP_C, which is off"
+#endif
 #if defined(TACIT_ECDH_C) && !defined(TACIT_ECP_C)
 #error "TACIT_ECDH_C requires TACIT_ECP_C"
 #endif

@@ -45,6 +45,14 @@
 #define TACIT_ECP_SECP521R1_C
 #define TACIT_ECDH_C
 #define TACIT_ECDSA_C
+/*
+ * TACIT_ECP_SMALL: the small ECC profile for firmware (scripts/configs/p256_small.h):
+ * one generic Montgomery field on bignum_core for every curve, complete
+ * projective formulas and a Montgomery ladder; no tables, a few KiB of code,
+ * under 2 KiB of stack for P-256, several times slower than the default
+ * profile.  Also the CMake option TACIT_ECP_SMALL.
+ */
+/* #define TACIT_ECP_SMALL */
 
 /*
  * Limb size of the big-number code: 32 or 64.  Left undefined, it is picked

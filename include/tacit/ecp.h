@@ -46,10 +46,24 @@ typedef enum {
     TACIT_ECP_SECP521R1  /* P-521 */
 } tacit_ecp_group_id;
 
+/*
+ * Sizes of the largest curve enabled in the configuration (P-521 in the
+ * default one; a P-256-only firmware build keeps its key pairs and stack
+ * buffers at P-256 size).
+ */
+#if defined(TACIT_ECP_SECP521R1_C)
 #define TACIT_ECP_MAX_BYTES     66                          /* P-521 field/scalar size */
-#define TACIT_ECP_MAX_PT_LEN    (1 + 2 * TACIT_ECP_MAX_BYTES) /* uncompressed P-521 point */
+#define TACIT_ECP_MAX_LIMB_BITS 576
+#elif defined(TACIT_ECP_SECP384R1_C)
+#define TACIT_ECP_MAX_BYTES     48
+#define TACIT_ECP_MAX_LIMB_BITS 384
+#else
+#define TACIT_ECP_MAX_BYTES     32
+#define TACIT_ECP_MAX_LIMB_BITS 256
+#endif
+#define TACIT_ECP_MAX_PT_LEN    (1 + 2 * TACIT_ECP_MAX_BYTES) /* uncompressed point */
 /* Limbs per coordinate or scalar, whatever the limb width (64-bit multiples). */
-#define TACIT_ECP_MAX_LIMBS     (576 / TACIT_MPI_LIMB_BITS)
+#define TACIT_ECP_MAX_LIMBS     (TACIT_ECP_MAX_LIMB_BITS / TACIT_MPI_LIMB_BITS)
 
 /* Field (and scalar) size in bytes: 32, 48, 66; 0 for an unknown id. */
 size_t tacit_ecp_curve_bytes(tacit_ecp_group_id id);

@@ -1,0 +1,169 @@
+/*
+ * The small profile's points and scalar multiplication.
+ *
+ * Points are projective (X:Y:Z), x = X/Z, y = Y/Z, infinity (0:Y:0); one
+ * complete addition formula (Renes, Costello, Batina, EUROCRYPT 2016,
+ * Algorithm 4 for a = -3) serves for additions and doublings alike, so no
+ * input is exceptional and no case needs a proof or a branch.
+ *
+ * k*P is a Montgomery ladder over every bit position of the curve (leading
+ * zeros included): R0 = 0, R1 = P, and per bit, with masked swaps,
+ * (R0, R1) = (2 R0, R0 + R1) or (R0 + R1, 2 R1).  Two additions per bit,
+ * no table, no secret-dependent branch or index.  Fixed-base and
+ * verification use the same ladder (no comb, no wNAF): slower than the
+ * fast profile, a few hundred bytes of code.
+ */
+#include "ecp_small.h"
+
+#if defined(TACIT_ECP_C) && defined(TACIT_ECP_SMALL)
+
+#include <string.h>
+
+#include "bignum_core.h"
+
+#define FE tacit_mpi_uint
+#define MUL(r, a, b) c->mul((r), (a), (b))
+
+/*
+ * The addition formula as a program: each step is op | dst | src1 | src2,
+ * 4 bits each, over a workspace of 15 field elements (8 temporaries, then
+ * X1 Y1 Z1, X2 Y2 Z2, b).  Interpreting 43 two-byte steps is much smaller
+ * than 43 calls, and costs nothing measurable next to the products; the
+ * program is fixed, so its branches reveal nothing.
+ */
+enum { T0, T1, T2, T3, T4, X3, Y3, Z3, X1, Y1, Z1, X2, Y2, Z2, B, NREG };
+enum { OP_MUL, OP_ADD, OP_SUB };
+#define STEP(op, d, a, b) (uint16_t)((op) << 12 | (d) << 8 | (a) << 4 | (b))
+#define M(d, a, b) STEP(OP_MUL, d, a, b)
+#define A(d, a, b) STEP(OP_ADD, d, a, b)
+#define S(d, a, b) STEP(OP_SUB, d, a, b)
+
+/* Renes-Costello-Batina 2016, Algorithm 4 (a = -3), step for step. */
+static const uint16_t add_program[] = {
+    M(T0, X1, X2), M(T1, Y1, Y2), M(T2, Z1, Z2), A(T3, X1, Y1), A(T4, X2, Y2),
+    M(T3, T3, T4), A(T4, T0, T1), S(T3, T3, T4), A(T4, Y1, Z1), A(X3, Y2, Z2),
+    M(T4, T4, X3), A(X3, T1, T2), S(T4, T4, X3), A(X3, X1, Z1), A(Y3, X2, Z2),
+    M(X3, X3, Y3), A(Y3, T0, T2), S(Y3, X3, Y3), M(Z3, B, T2),  S(X3, Y3, Z3),
+    A(Z3, X3, X3), A(X3, X3, Z3), S(Z3, T1, X3), A(X3, T1, X3), M(Y3, B, Y3),
+    A(T1, T2, T2), A(T2, T1, T2), S(Y3, Y3, T2), S(Y3, Y3, T0), A(T1, Y3, Y3),
+    A(Y3, T1, Y3), A(T1, T0, T0), A(T0, T1, T0), S(T0, T0, T2), M(T1, T4, Y3),
+    M(T2, T0, Y3), M(Y3, X3, Z3), A(Y3, Y3, T2), M(X3, X3, T3), S(X3, X3, T1),
+    M(Z3, T4, Z3), M(T1, T3, T0), A(Z3, Z3, T1),
+};
+
+void tacit_ecp_small_add(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                         const tacit_mpi_uint *Q)
+{
+    const size_t n = c->limbs;
+    FE w[NREG * TACIT_ECP_N];
+    size_t i;
+
+    memcpy(w + X1 * n, P, 3 * n * sizeof(FE));
+    memcpy(w + X2 * n, Q, 3 * n * sizeof(FE));
+    memcpy(w + B * n, c->b, n * sizeof(FE));
+    for (i = 0; i < sizeof(add_program) / sizeof(add_program[0]); i++) {
+        unsigned s = add_program[i];
+        FE *d = w + ((s >> 8) & 15) * n;
+        const FE *a = w + ((s >> 4) & 15) * n, *b = w + (s & 15) * n;
+
+        (s >> 12 == OP_MUL ? c->mul : s >> 12 == OP_ADD ? c->add : c->sub)(d, a, b);
+    }
+    memcpy(R, w + X3 * n, 3 * n * sizeof(FE)); /* X3 Y3 Z3 are adjacent */
+    tacit_platform_zeroize(w, sizeof(w));
+}
+
+/*
+ * R = k P (projective), k a plain integer < 2^bits, P projective.  The
+ * ladder keeps R1 - R0 = P; `swap` remembers whether the pair is swapped,
+ * so one masked swap per bit (on the change of bit) suffices.
+ */
+static void ladder(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *k,
+                   const tacit_mpi_uint *P)
+{
+    const size_t n = c->limbs, pn = 3 * n;
+    FE R1[3 * TACIT_ECP_N];
+    tacit_mpi_uint swap = 0, bit;
+    size_t i;
+
+    memset(R, 0, pn * sizeof(FE));
+    memcpy(R + n, c->one, n * sizeof(FE)); /* (0:1:0) */
+    memcpy(R1, P, pn * sizeof(FE));
+    for (i = c->bits; i-- > 0;) {
+        bit = (k[i / TACIT_MPI_LIMB_BITS] >> (i % TACIT_MPI_LIMB_BITS)) & 1;
+        tacit_mpi_core_cond_swap(R, R1, pn, tacit_ct_mask_from_bit_limb(bit ^ swap));
+        swap = bit;
+        tacit_ecp_small_add(c, R1, R, R1);
+        tacit_ecp_small_add(c, R, R, R);
+    }
+    tacit_mpi_core_cond_swap(R, R1, pn, tacit_ct_mask_from_bit_limb(swap));
+    tacit_platform_zeroize(R1, sizeof(R1));
+}
+
+/* (X:Y:Z) = (x l : y l : l) for a random l != 0 (or l = 1 without f_rng). */
+static int load_point(const tacit_ecp_curve *c, tacit_mpi_uint *P, const tacit_mpi_uint *x,
+                      const tacit_mpi_uint *y, tacit_rng_func f_rng, void *p_rng)
+{
+    const size_t n = c->limbs;
+    int ret = 0;
+
+    memcpy(P + 2 * n, c->one, n * sizeof(FE));
+    if (f_rng != NULL) {
+        /* n < p for the three curves: a scalar in [1, n-1] is a non-zero element */
+        ret = tacit_ecp_random_scalar(c, P + 2 * n, f_rng, p_rng);
+        if (ret != 0) {
+            return ret;
+        }
+    }
+    MUL(P, x, P + 2 * n);
+    MUL(P + n, y, P + 2 * n);
+    return 0;
+}
+
+int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                     const tacit_mpi_uint *k, const tacit_mpi_uint *px, const tacit_mpi_uint *py,
+                     tacit_rng_func f_rng, void *p_rng)
+{
+    FE P[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N];
+    int ret;
+
+    ret = load_point(c, P, px, py, f_rng, p_rng);
+    if (ret == 0) {
+        ladder(c, R, k, P);
+        /* infinity cannot happen for k in [1, n-1] and P of order n; say so if it does */
+        if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_proj_to_affine(c, x, y, R) & 1u))) {
+            ret = TACIT_ERR_ECP_INVALID_POINT;
+        }
+    }
+    tacit_platform_zeroize(P, sizeof(P));
+    tacit_platform_zeroize(R, sizeof(R));
+    return ret;
+}
+
+int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                          const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng)
+{
+    return tacit_ecp_mul_ct(c, x, y, k, c->gx, c->gy, f_rng, p_rng);
+}
+
+/*
+ * Leaks: nothing beyond the verdict (two constant-time ladders and a
+ * complete addition; the name keeps the fast profile's contract).
+ * Only for: ECDSA verification, where u1, u2 and Q are public.
+ */
+int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                            const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
+                            const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
+{
+    FE P[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N], S[3 * TACIT_ECP_N];
+
+    (void)load_point(c, P, c->gx, c->gy, NULL, NULL);
+    ladder(c, R, u1, P);
+    (void)load_point(c, P, qx, qy, NULL, NULL);
+    ladder(c, S, u2, P);
+    tacit_ecp_small_add(c, R, R, S);
+    return tacit_ecp_proj_to_affine(c, x, y, R) != 0;
+}
+
+#else
+typedef int tacit_ecp_small_mul_unused;
+#endif /* TACIT_ECP_C && TACIT_ECP_SMALL */
