@@ -548,7 +548,9 @@ static int core_read(tacit_mpi_uint *X, size_t limbs, const unsigned char *in, s
     size_t cap = limbs * TACIT_MPI_LIMB_BYTES, k;
     unsigned char extra = 0;
 
-    memset(X, 0, cap);
+    if (cap > 0) { /* X may be NULL for an empty number: memset(NULL, 0, 0) is undefined */
+        memset(X, 0, cap);
+    }
     for (k = 0; k < inlen; k++) {
         /* k counts from the least significant byte */
         unsigned char b = big_endian ? in[inlen - 1 - k] : in[k];
@@ -560,7 +562,7 @@ static int core_read(tacit_mpi_uint *X, size_t limbs, const unsigned char *in, s
     }
     if (tacit_ct_declassify_u32(extra) != 0) {
         memset(X, 0, cap);
-        return TACIT_ERR_MPI_BUFFER_TOO_SMALL;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     return 0;
 }
@@ -588,7 +590,7 @@ static int core_write(const tacit_mpi_uint *A, size_t limbs, unsigned char *out,
     }
     if (tacit_ct_declassify_u32(extra) != 0) {
         memset(out, 0, outlen);
-        return TACIT_ERR_MPI_BUFFER_TOO_SMALL;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     for (k = 0; k < outlen; k++) {
         unsigned char b = k < cap ? LIMB_BYTE(A, k) : 0;

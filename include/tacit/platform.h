@@ -35,8 +35,7 @@ void tacit_platform_zeroize(void *p, size_t len);
  * configuration (TACIT_CONFIG_FILE) may define both, e.g. to an RTOS pool
  * allocator, declaring the functions it names.  Defining only one of them
  * is refused.  A failed allocation makes the operation return
- * TACIT_ERR_ALLOC_FAILED (TACIT_ERR_MPI_ALLOC_FAILED in the tacit_mpi layer)
- * with nothing leaked.  The ECC modules and bignum_core never allocate.
+ * TACIT_ERR_ALLOC_FAILED with nothing leaked.  The ECC modules and bignum_core never allocate.
  */
 #if defined(TACIT_PLATFORM_CALLOC) != defined(TACIT_PLATFORM_FREE)
 #error "define both TACIT_PLATFORM_CALLOC and TACIT_PLATFORM_FREE, or neither"
