@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "tacit/ed25519.h"
-#include "tacit/hmac_drbg.h"
+#include "common.h"
 #include "tacit/sha512.h"
 #include "constant_time_internal.h"
 #include "ed25519_internal.h"
@@ -71,14 +71,7 @@ int tacit_ed25519_gen_key(tacit_ed25519_key *key, tacit_rng_func f_rng, void *p_
         return TACIT_ERR_BAD_INPUT;
     }
     memset(key, 0, sizeof(*key));
-    if (f_rng == NULL) {
-#if defined(TACIT_HMAC_DRBG_C)
-        f_rng = tacit_rng_default;
-        p_rng = NULL;
-#else
-        return TACIT_ERR_BAD_INPUT;
-#endif
-    }
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     if (f_rng(p_rng, seed, sizeof(seed)) != 0) {
         tacit_platform_zeroize(seed, sizeof(seed));
         return TACIT_ERR_RNG_FAILED;
@@ -115,15 +108,12 @@ int tacit_ed25519_sign(const tacit_ed25519_key *key, const unsigned char *msg, s
         return TACIT_ERR_BAD_INPUT;
     }
     *sig_len = TACIT_ED25519_SIG_SIZE;
-    if (sig == NULL) {
-        return 0;
-    }
-    if (sig_size < TACIT_ED25519_SIG_SIZE) {
-        return TACIT_ERR_CURVE25519_BUFFER_TOO_SMALL;
+    if (sig == NULL || sig_size < TACIT_ED25519_SIG_SIZE) {
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     memset(sig, 0, TACIT_ED25519_SIG_SIZE);
     if (!key->has_private) {
-        return TACIT_ERR_CURVE25519_NO_PRIVATE;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
 
     tacit_sha512_init(&ctx);
@@ -173,7 +163,7 @@ int tacit_ed25519_verify(const tacit_ed25519_key *key, const unsigned char *msg,
     }
     if (slen != TACIT_ED25519_SIG_SIZE || !tacit_sc25519_is_canonical(sig + 32) ||
         tacit_ge25519_frombytes_negate_unsafe(&A, key->pub) != 0) {
-        return TACIT_ERR_ED25519_VERIFY_FAILED;
+        return TACIT_ERR_VERIFY_FAILED;
     }
     tacit_sha512_init(&ctx);
     ret = tacit_sha512_starts(&ctx, 0);
@@ -190,7 +180,7 @@ int tacit_ed25519_verify(const tacit_ed25519_key *key, const unsigned char *msg,
      * implied: R' is encoded canonically) */
     tacit_ge25519_double_scalarmult_unsafe(&R, k, &A, sig + 32);
     tacit_ge25519_p2_tobytes(check, &R);
-    return memcmp(check, sig, 32) == 0 ? 0 : TACIT_ERR_ED25519_VERIFY_FAILED;
+    return memcmp(check, sig, 32) == 0 ? 0 : TACIT_ERR_VERIFY_FAILED;
 }
 
 void tacit_ed25519_key_free(tacit_ed25519_key *key)

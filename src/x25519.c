@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "tacit/x25519.h"
-#include "tacit/hmac_drbg.h"
+#include "common.h"
 #include "constant_time_internal.h"
 #include "curve25519_fe.h"
 #include "x25519_internal.h"
@@ -181,14 +181,7 @@ int tacit_x25519_gen_key(tacit_x25519_key *key, tacit_rng_func f_rng, void *p_rn
         return TACIT_ERR_BAD_INPUT;
     }
     memset(key, 0, sizeof(*key));
-    if (f_rng == NULL) {
-#if defined(TACIT_HMAC_DRBG_C)
-        f_rng = tacit_rng_default;
-        p_rng = NULL;
-#else
-        return TACIT_ERR_BAD_INPUT;
-#endif
-    }
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     if (f_rng(p_rng, key->priv, sizeof(key->priv)) != 0) {
         tacit_x25519_key_free(key);
         return TACIT_ERR_RNG_FAILED;
@@ -248,15 +241,12 @@ int tacit_x25519_compute_shared(const tacit_x25519_key *ours, const unsigned cha
         return TACIT_ERR_BAD_INPUT;
     }
     *out_len = TACIT_X25519_KEY_SIZE;
-    if (out == NULL) {
-        return 0;
-    }
-    if (out_size < TACIT_X25519_KEY_SIZE) {
-        return TACIT_ERR_CURVE25519_BUFFER_TOO_SMALL;
+    if (out == NULL || out_size < TACIT_X25519_KEY_SIZE) {
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     memset(out, 0, TACIT_X25519_KEY_SIZE);
     if (!ours->has_private) {
-        return TACIT_ERR_CURVE25519_NO_PRIVATE;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
     if (peer_len != TACIT_X25519_KEY_SIZE) {
         return TACIT_ERR_CURVE25519_BAD_KEY;

@@ -66,15 +66,16 @@ int tacit_ed25519_key_from_public(tacit_ed25519_key *key, const unsigned char *p
 
 /*
  * Sign msg (any length; msg may be NULL when mlen is 0).  sig receives 64
- * bytes; sig == NULL with sig_len asks for the size.  Errors:
- * TACIT_ERR_CURVE25519_NO_PRIVATE, TACIT_ERR_CURVE25519_BUFFER_TOO_SMALL.
+ * bytes (*sig_len = 64); sig == NULL or sig_size < 64 gives
+ * TACIT_ERR_BUFFER_TOO_SMALL with *sig_len = 64.  Errors:
+ * TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_BUFFER_TOO_SMALL.
  */
 int tacit_ed25519_sign(const tacit_ed25519_key *key, const unsigned char *msg, size_t mlen,
                        unsigned char *sig, size_t sig_size, size_t *sig_len);
 
 /*
  * Verify a signature on msg: 0 when it is valid, else
- * TACIT_ERR_ED25519_VERIFY_FAILED (any defect: wrong length, S >= L,
+ * TACIT_ERR_VERIFY_FAILED (any defect: wrong length, S >= L,
  * non-canonical R, an equation that does not hold).  Variable time in its
  * inputs, which are all public.
  */

@@ -29,12 +29,13 @@
 extern "C" {
 #endif
 
-/* Error codes of the curve25519 modules (x25519.h, ed25519.h). */
-#define TACIT_ERR_X25519_SHARED_ZERO     -0x00C0 /* the shared secret is all zero: small-order peer key */
-#define TACIT_ERR_CURVE25519_BAD_KEY     -0x00C1 /* key of the wrong length, or not a valid point */
-#define TACIT_ERR_CURVE25519_NO_PRIVATE  -0x00C2 /* the operation needs the private key */
-#define TACIT_ERR_CURVE25519_BUFFER_TOO_SMALL -0x00C3 /* output buffer too small */
-#define TACIT_ERR_ED25519_VERIFY_FAILED  -0x00C4 /* the signature does not verify */
+/*
+ * Error codes of the curve25519 modules (x25519.h, ed25519.h); the shared
+ * meanings use error.h (TACIT_ERR_BUFFER_TOO_SMALL, _NO_PRIVATE_KEY,
+ * _VERIFY_FAILED, _BAD_INPUT, _RNG_FAILED).
+ */
+#define TACIT_ERR_X25519_SHARED_ZERO -0x00C0 /* the shared secret is all zero: small-order peer key */
+#define TACIT_ERR_CURVE25519_BAD_KEY -0x00C1 /* key of the wrong length, or not a valid point */
 
 #define TACIT_X25519_KEY_SIZE    32 /* private key, public key and shared secret */
 
@@ -69,10 +70,10 @@ int tacit_x25519_key_from_public(tacit_x25519_key *key, const unsigned char *pub
 
 /*
  * The shared secret of our key (with its private part) and the peer's
- * public key (32 bytes).  out receives 32 bytes; out == NULL with out_len
- * asks for the size.  Errors: TACIT_ERR_CURVE25519_NO_PRIVATE,
- * TACIT_ERR_CURVE25519_BAD_KEY (peer length), TACIT_ERR_X25519_SHARED_ZERO,
- * TACIT_ERR_CURVE25519_BUFFER_TOO_SMALL.  On error out is zeroed when it is
+ * public key (32 bytes).  out receives 32 bytes (*out_len = 32); out ==
+ * NULL or out_size < 32 gives TACIT_ERR_BUFFER_TOO_SMALL with *out_len = 32.
+ * Errors: TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_CURVE25519_BAD_KEY (peer
+ * length), TACIT_ERR_X25519_SHARED_ZERO.  On error out is zeroed when it is
  * large enough.
  */
 int tacit_x25519_compute_shared(const tacit_x25519_key *ours, const unsigned char *peer,
