@@ -43,9 +43,23 @@ __extension__ typedef unsigned __int128 tacit_mpi_dbl;
 #endif
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-/* 1 if the CPU has BMI2 and ADX (asked once; forced by the test hook). */
+/*
+ * The kernels of bignum_core_x86_64_adx.c (see there).  Callers ask
+ * tacit_mpi_core_cpu_has_adx() first: 1 if the CPU has BMI2 and ADX
+ * (probed once, race-free; the test hook tacit_mpi_core_test_path forces
+ * either answer).
+ */
 int tacit_mpi_core_cpu_has_adx(void);
-
+tacit_mpi_uint tacit_mpi_core_adx_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n,
+                                      tacit_mpi_uint b);
+void tacit_mpi_core_adx_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                            size_t n);
+void tacit_mpi_core_adx_sqr_rows(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n);
+tacit_mpi_uint tacit_mpi_core_adx_redc_rows(tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t n,
+                                            tacit_mpi_uint mm);
+void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t n,
+                                tacit_mpi_uint mm, tacit_mpi_uint *W);
 #endif
 
 /*
