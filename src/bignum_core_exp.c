@@ -2,6 +2,10 @@
  * bignum_core modular exponentiation: the constant-time fixed window
  * (secret exponents) and the leaky sliding window (public exponents).
  *
+ * Inside both ladders values are "almost reduced" (below R, congruent mod
+ * N; see tacit_mpi_core_montmul_lazy): the final tacit_mpi_core_from_mont
+ * brings the result below N.
+ *
  * They are two functions on purpose.  The constant-time one sizes its
  * window from the exponent's limb count and does the same work for every
  * exponent of that many limbs; the _unsafe one sizes its window from the
@@ -135,8 +139,8 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     tacit_mpi_core_from_mont(table, RR, N, limbs, mm, W);
     tacit_mpi_core_to_mont(table + limbs, A, N, limbs, mm, RR, W);
     for (i = 2; i < count; i++) {
-        tacit_mpi_core_montmul(table + i * limbs, table + (i - 1) * limbs, table + limbs, N,
-                               limbs, mm, W);
+        tacit_mpi_core_montmul_lazy(table + i * limbs, table + (i - 1) * limbs, table + limbs,
+                                    N, limbs, mm, W);
     }
 
     /* every window: w squarings, one scan of the whole table, one multiplication */
@@ -146,10 +150,10 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     while (pos > 0) {
         pos -= w;
         for (i = 0; i < w; i++) {
-            tacit_mpi_core_montsqr(X, X, N, limbs, mm, W);
+            tacit_mpi_core_montsqr_lazy(X, X, N, limbs, mm, W);
         }
         tacit_ct_table_select_limbs(sel, table, limbs, count, exp_bits(E, elimbs, pos, w));
-        tacit_mpi_core_montmul(X, X, sel, N, limbs, mm, W);
+        tacit_mpi_core_montmul_lazy(X, X, sel, N, limbs, mm, W);
     }
     tacit_mpi_core_from_mont(X, X, N, limbs, mm, W);
 }
@@ -183,10 +187,10 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     /* table[i] = A^(2i+1) R mod N */
     tacit_mpi_core_to_mont(table, A, N, limbs, mm, RR, W);
     if (count > 1) {
-        tacit_mpi_core_montsqr(A2, table, N, limbs, mm, W);
+        tacit_mpi_core_montsqr_lazy(A2, table, N, limbs, mm, W);
         for (i = 1; i < count; i++) {
-            tacit_mpi_core_montmul(table + i * limbs, table + (i - 1) * limbs, A2, N, limbs,
-                                   mm, W);
+            tacit_mpi_core_montmul_lazy(table + i * limbs, table + (i - 1) * limbs, A2, N,
+                                        limbs, mm, W);
         }
     }
 
@@ -196,7 +200,7 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     while (i > 0) {
         size_t lo, val;
         if (exp_bit(E, i - 1) == 0) {
-            tacit_mpi_core_montsqr(X, X, N, limbs, mm, W);
+            tacit_mpi_core_montsqr_lazy(X, X, N, limbs, mm, W);
             i--;
             continue;
         }
@@ -210,9 +214,9 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
         }
         if (started) {
             for (k = lo; k < i; k++) {
-                tacit_mpi_core_montsqr(X, X, N, limbs, mm, W);
+                tacit_mpi_core_montsqr_lazy(X, X, N, limbs, mm, W);
             }
-            tacit_mpi_core_montmul(X, X, table + (val >> 1) * limbs, N, limbs, mm, W);
+            tacit_mpi_core_montmul_lazy(X, X, table + (val >> 1) * limbs, N, limbs, mm, W);
         } else {
             memcpy(X, table + (val >> 1) * limbs, limbs * sizeof(*X));
             started = 1;

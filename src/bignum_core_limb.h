@@ -59,8 +59,26 @@ tacit_mpi_uint tacit_mpi_core_adx_redc_rows(tacit_mpi_uint *T, const tacit_mpi_u
                                             tacit_mpi_uint mm);
 void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                                 const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t n,
-                                tacit_mpi_uint mm, tacit_mpi_uint *W);
+                                tacit_mpi_uint mm, tacit_mpi_uint *W, int lazy);
+void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                const tacit_mpi_uint *N, size_t n, tacit_mpi_uint mm,
+                                tacit_mpi_uint *W, int lazy);
 #endif
+
+/*
+ * Montgomery products for exp_mod's inner loop, "almost reduced": X is
+ * congruent to A * B * R^-1 (A^2 * R^-1) mod N and below R, for A, B < R;
+ * not necessarily below N.  The MULX/ADX kernels then subtract N only when
+ * the product's top carry is set (one pass instead of two); elsewhere
+ * these are the fully reducing functions.  A value below R goes back
+ * below N through tacit_mpi_core_from_mont (or a fully reducing product).
+ */
+void tacit_mpi_core_montmul_lazy(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                 const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
+                                 tacit_mpi_uint mm, tacit_mpi_uint *T);
+void tacit_mpi_core_montsqr_lazy(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                 const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
+                                 tacit_mpi_uint *T);
 
 /*
  * (*hi, return) = a * b + c + d.  Never overflows: (2^k-1)^2 + 2(2^k-1) =

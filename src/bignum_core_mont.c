@@ -107,13 +107,21 @@ static void montmul_cios(tacit_mpi_uint *X, const tacit_mpi_uint *A,
 }
 #endif
 
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+/* 1 if the fused MULX/ADX Montgomery kernels take this size on this CPU. */
+static int adx_mont(size_t limbs)
+{
+    return limbs >= 8 && limbs % 4 == 0 && tacit_mpi_core_cpu_has_adx();
+}
+#endif
+
 void tacit_mpi_core_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                             const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
                             tacit_mpi_uint mm, tacit_mpi_uint *T)
 {
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (limbs >= 8 && limbs % 4 == 0 && tacit_mpi_core_cpu_has_adx()) {
-        tacit_mpi_core_adx_montmul(X, A, B, N, limbs, mm, T);
+    if (adx_mont(limbs)) {
+        tacit_mpi_core_adx_montmul(X, A, B, N, limbs, mm, T, 0);
         return;
     }
     /* other sizes: the MULX/ADX rows (product, then reduction) beat the C CIOS */
@@ -136,8 +144,40 @@ void tacit_mpi_core_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                             const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
                             tacit_mpi_uint *T)
 {
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    if (adx_mont(limbs)) {
+        tacit_mpi_core_adx_montsqr(X, A, N, limbs, mm, T, 0);
+        return;
+    }
+#endif
     tacit_mpi_core_sqr(T, A, limbs);
     mont_redc(X, T, N, limbs, mm);
+}
+
+void tacit_mpi_core_montmul_lazy(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                 const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
+                                 tacit_mpi_uint mm, tacit_mpi_uint *T)
+{
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    if (adx_mont(limbs)) {
+        tacit_mpi_core_adx_montmul(X, A, B, N, limbs, mm, T, 1);
+        return;
+    }
+#endif
+    tacit_mpi_core_montmul(X, A, B, N, limbs, mm, T);
+}
+
+void tacit_mpi_core_montsqr_lazy(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                 const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
+                                 tacit_mpi_uint *T)
+{
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    if (adx_mont(limbs)) {
+        tacit_mpi_core_adx_montsqr(X, A, N, limbs, mm, T, 1);
+        return;
+    }
+#endif
+    tacit_mpi_core_montsqr(X, A, N, limbs, mm, T);
 }
 
 void tacit_mpi_core_to_mont(tacit_mpi_uint *X, const tacit_mpi_uint *A,

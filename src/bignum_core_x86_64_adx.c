@@ -283,6 +283,82 @@ tacit_mpi_uint tacit_mpi_core_adx_redc_rows(tacit_mpi_uint *T, const tacit_mpi_u
     return top;
 }
 
+/* ---- the final subtraction ------------------------------------------------------ */
+
+/*
+ * X[0..n) = T[0..n) - (N[0..n) & mask) for n % 4 == 0, returning the
+ * borrow: one SBB chain, four limbs per step.
+ */
+static tacit_mpi_uint adx_sub_masked(tacit_mpi_uint *X, const tacit_mpi_uint *T,
+                                     const tacit_mpi_uint *N, size_t n, tacit_mpi_uint mask)
+{
+    tacit_mpi_uint r0, r1, r2, r3, borrow;
+    size_t cnt = n / 4;
+
+    __asm__ volatile(
+        "clc\n\t"
+        "1:\n\t"
+        "mov (%[n]), %[r0]\n\t"
+        "mov 8(%[n]), %[r1]\n\t"
+        "mov 16(%[n]), %[r2]\n\t"
+        "mov 24(%[n]), %[r3]\n\t"
+        "and %[mask], %[r0]\n\t"      /* AND clears CF: keep the borrow in the sign */
+        "and %[mask], %[r1]\n\t"
+        "and %[mask], %[r2]\n\t"
+        "and %[mask], %[r3]\n\t"
+        "neg %[bw]\n\t"               /* CF = (borrow != 0) */
+        "mov (%[t]), %[bw]\n\t"
+        "sbb %[r0], %[bw]\n\t"
+        "mov %[bw], (%[x])\n\t"
+        "mov 8(%[t]), %[bw]\n\t"
+        "sbb %[r1], %[bw]\n\t"
+        "mov %[bw], 8(%[x])\n\t"
+        "mov 16(%[t]), %[bw]\n\t"
+        "sbb %[r2], %[bw]\n\t"
+        "mov %[bw], 16(%[x])\n\t"
+        "mov 24(%[t]), %[bw]\n\t"
+        "sbb %[r3], %[bw]\n\t"
+        "mov %[bw], 24(%[x])\n\t"
+        "sbb %[bw], %[bw]\n\t"        /* bw = -borrow */
+        "lea 32(%[n]), %[n]\n\t"
+        "lea 32(%[t]), %[t]\n\t"
+        "lea 32(%[x]), %[x]\n\t"
+        "dec %[cnt]\n\t"
+        "jnz 1b\n\t"
+        "neg %[bw]\n\t"
+        : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [bw] "=&r"(borrow),
+          [n] "+&r"(N), [t] "+&r"(T), [x] "+&r"(X), [cnt] "+&r"(cnt)
+        : [mask] "r"(mask), "[bw]"((tacit_mpi_uint)0)
+        : "cc", "memory");
+    return borrow;
+}
+
+/*
+ * The end of a Montgomery product whose value is top * R + T[0..n), below
+ * A * B / R + N.  lazy = 0 (A < R, B < N, so the value is below 2N): X = the
+ * value minus N unless that borrows and top is 0, selected with a mask: X < N.
+ * lazy = 1 (A, B < R, the value below 2R): X = the value minus N if top is
+ * set, else the value, so X < R but perhaps >= N ("almost reduced"; exp_mod
+ * works with such values and reduces fully at its end).  One pass instead
+ * of two.  X may alias A or B (read no more), never T.
+ */
+static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mpi_uint *N,
+                      size_t n, tacit_mpi_uint top, int lazy)
+{
+    tacit_mpi_uint borrow, keep;
+    size_t i;
+
+    if (lazy) {
+        (void)adx_sub_masked(X, T, N, n, (tacit_mpi_uint)0 - top);
+        return;
+    }
+    borrow = adx_sub_masked(X, T, N, n, TACIT_MPI_UINT_MAX);
+    keep = tacit_ct_mask_from_bit_limb(borrow & (top ^ 1));
+    for (i = 0; i < n; i++) {
+        X[i] ^= (X[i] ^ T[i]) & keep;
+    }
+}
+
 /* ---- fused Montgomery multiplication ------------------------------------------ *
  * CIOS, one pass over T per limb b of B: each block of four limbs first
  * adds A[j..j+4) * b into registers r0..r3 (chains closed into cab, the
@@ -347,19 +423,19 @@ tacit_mpi_uint tacit_mpi_core_adx_redc_rows(tacit_mpi_uint *T, const tacit_mpi_u
 #define ST_BLOCKS "48(%[st])"
 
 /*
- * X = A * B * R^-1 mod N, fully reduced, for n % 4 == 0, n >= 8, A < R,
- * B < N (or the other way round), X may alias A or B.  W has n + 2 limbs.
+ * X = A * B * R^-1 mod N for n % 4 == 0, n >= 8; X may alias A or B; W has
+ * n + 2 limbs.  lazy = 0: fully reduced, for A < R and B < N (or the other
+ * way round).  lazy = 1: X < R only, for A, B < R (see adx_final).
  */
 void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                                 const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t n,
-                                tacit_mpi_uint mm, tacit_mpi_uint *W)
+                                tacit_mpi_uint mm, tacit_mpi_uint *W, int lazy)
 {
     tacit_mpi_uint st[7];
     tacit_mpi_uint *T = W + 1, *tp = T;
     tacit_mpi_uint r0, r1, r2, r3, lo, hi, cab, cnm, rdx;
     const tacit_mpi_uint *ap = A, *np = N;
     size_t cnt;
-    tacit_mpi_uint borrow;
 
     memset(W, 0, (n + 2) * sizeof(*W));
     st[2] = mm;
@@ -412,9 +488,63 @@ void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
         : [st] "r"(st)
         : "cc", "memory");
 
-    /* T < 2N: subtract N unless that borrows and T[n] is 0 */
-    borrow = tacit_mpi_core_sub(X, T, N, n);
-    tacit_mpi_core_cond_assign(X, T, n, tacit_ct_mask_from_bit_limb(borrow & (T[n] ^ 1)));
+    adx_final(X, T, N, n, T[n], lazy);
+}
+
+/* ---- Montgomery squaring ----------------------------------------------------------- */
+
+/*
+ * X[0..2n) = 2 X + the squares A[i]^2 at X[2i..2i+2), for n >= 1, where X
+ * holds the off-diagonal half of A^2: the doubling in the CF chain (ADCX
+ * of a limb with itself), the squares in the OF chain, one pass.
+ */
+static void adx_sqr_diag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
+{
+    tacit_mpi_uint lo, hi, x0, x1, rdx;
+    size_t cnt = n;
+
+    __asm__ volatile(
+        "xor %k[lo], %k[lo]\n\t"
+        "1:\n\t"
+        "mov (%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "mov (%[x]), %[x0]\n\t"
+        "mov 8(%[x]), %[x1]\n\t"
+        "adcx %[x0], %[x0]\n\t"
+        "adcx %[x1], %[x1]\n\t"
+        "adox %[lo], %[x0]\n\t"
+        "adox %[hi], %[x1]\n\t"
+        "mov %[x0], (%[x])\n\t"
+        "mov %[x1], 8(%[x])\n\t"
+        "lea 8(%[a]), %[a]\n\t"
+        "lea 16(%[x]), %[x]\n\t"
+        "lea -1(%[cnt]), %[cnt]\n\t"
+        "jrcxz 2f\n\t"
+        "jmp 1b\n\t"
+        "2:\n\t"
+        : [lo] "=&r"(lo), [hi] "=&r"(hi), [x0] "=&r"(x0), [x1] "=&r"(x1), "=&d"(rdx),
+          [a] "+&r"(A), [x] "+&r"(X), [cnt] "+&c"(cnt)
+        :
+        : "cc", "memory");
+}
+
+/*
+ * X = A^2 * R^-1 mod N for n % 4 == 0, n >= 8; X may alias A; W has 2n
+ * limbs.  The square (off-diagonal rows, then doubling and diagonal), the
+ * reduction rows, then adx_final.  lazy as for tacit_mpi_core_adx_montmul
+ * (lazy = 0 needs A < N).
+ */
+void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                const tacit_mpi_uint *N, size_t n, tacit_mpi_uint mm,
+                                tacit_mpi_uint *W, int lazy)
+{
+    tacit_mpi_uint top;
+
+    memset(W, 0, 2 * n * sizeof(*W));
+    tacit_mpi_core_adx_sqr_rows(W, A, n);
+    adx_sqr_diag(W, A, n);
+    top = tacit_mpi_core_adx_redc_rows(W, N, n, mm);
+    adx_final(X, W + n, N, n, top, lazy);
 }
 
 #else
