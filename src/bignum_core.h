@@ -227,9 +227,10 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs);
 
 /*
  * X = A^E mod N, constant time in A and E: fixed window of w bits with w
- * from elimbs (public), table of A^0..A^(2^w-1) in Montgomery form, each
- * entry read through tacit_ct_table_select_limbs (every entry, every time),
- * w squarings and one multiplication per window for all elimbs*biL bits,
+ * from elimbs (public), table of A^0..A^(2^w-1) in Montgomery form, the
+ * wanted entry gathered by a masked scan (every entry read in full, every
+ * time), w squarings and one multiplication per window for all elimbs*biL
+ * bits,
  * no early exit on leading zeros.  Timing depends on limbs and elimbs only.
  * A < R (any value of `limbs` limbs; it is reduced).  E = 0 gives 1 mod N.
  * X may alias A; not E, N, RR or T.  RR = R^2 mod N.
