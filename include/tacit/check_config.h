@@ -67,4 +67,8 @@
 #endif
 
 
+#if defined(TACIT_PK_C) && (!defined(TACIT_ASN1_C) || !defined(TACIT_PEM_C) || !defined(TACIT_MD_C))
+#error "TACIT_PK_C requires TACIT_ASN1_C, TACIT_PEM_C and TACIT_MD_C"
+#endif
+
 #endif /* TACIT_CHECK_CONFIG_H */

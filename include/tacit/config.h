@@ -46,6 +46,9 @@
 #define TACIT_ECDH_C
 #define TACIT_ECDSA_C
 
+/* Layer 5, above the algorithms */
+#define TACIT_PK_C          /* tacit_pk_context: any key, format detection, sign/verify by algorithm */
+
 /*
  * Limb size of the big-number code: 32 or 64.  Left undefined, it is picked
  * from the target (64 where the compiler has a 128-bit product type).  The

@@ -11,6 +11,7 @@
 #include "tacit/hmac_drbg.h"
 #include "tacit/md.h"
 #include "tacit/pem.h"
+#include "tacit/pk.h"
 
 typedef struct {
     int code;
@@ -73,6 +74,16 @@ static const cli_error_text error_texts[] = {
     { TACIT_ERR_ECDSA_BAD_HASH, "bad hash" },
     { TACIT_ERR_ECDH_SHARED_ZERO, "shared secret is the point at infinity" },
 #endif
+    { TACIT_ERR_PK_BAD_INPUT, "bad input to pk" },
+    { TACIT_ERR_PK_UNKNOWN_KEY, "not an RSA or EC key (unknown algorithm or PEM label)" },
+    { TACIT_ERR_PK_KEY_FORMAT, "malformed key, or a PEM label that does not match its contents" },
+    { TACIT_ERR_PK_TYPE_MISMATCH, "the algorithm does not fit the key" },
+    { TACIT_ERR_PK_NO_PRIVATE_KEY, "no private key" },
+    { TACIT_ERR_PK_UNKNOWN_SIG_ALG, "unknown or unsupported signature algorithm" },
+    { TACIT_ERR_PK_VERIFY_FAILED, "signature does not verify" },
+    { TACIT_ERR_PK_BUFFER_TOO_SMALL, "output buffer too small" },
+    { TACIT_ERR_PK_SHA1_NOT_ALLOWED, "SHA-1 signature not allowed" },
+    { TACIT_ERR_PK_ENCRYPTED, "encrypted private key" },
 };
 
 const char *cli_strerror(int err)
