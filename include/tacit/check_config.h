@@ -71,4 +71,8 @@
 #error "TACIT_PK_C requires TACIT_ASN1_C, TACIT_PEM_C and TACIT_MD_C"
 #endif
 
+#if defined(TACIT_X509_C) && !defined(TACIT_PK_C)
+#error "TACIT_X509_C requires TACIT_PK_C"
+#endif
+
 #endif /* TACIT_CHECK_CONFIG_H */

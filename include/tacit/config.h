@@ -48,6 +48,7 @@
 
 /* Layer 5, above the algorithms */
 #define TACIT_PK_C          /* tacit_pk_context: any key, format detection, sign/verify by algorithm */
+#define TACIT_X509_C        /* certificates, trust store, path validation */
 
 /*
  * Limb size of the big-number code: 32 or 64.  Left undefined, it is picked

@@ -12,6 +12,7 @@
 #include "tacit/md.h"
 #include "tacit/pem.h"
 #include "tacit/pk.h"
+#include "tacit/x509.h"
 
 typedef struct {
     int code;
@@ -84,6 +85,12 @@ static const cli_error_text error_texts[] = {
     { TACIT_ERR_PK_BUFFER_TOO_SMALL, "output buffer too small" },
     { TACIT_ERR_PK_SHA1_NOT_ALLOWED, "SHA-1 signature not allowed" },
     { TACIT_ERR_PK_ENCRYPTED, "encrypted private key" },
+    { TACIT_ERR_X509_BAD_INPUT, "bad input to x509" },
+    { TACIT_ERR_X509_INVALID_FORMAT, "malformed certificate" },
+    { TACIT_ERR_X509_UNSUPPORTED, "unsupported certificate version or form" },
+    { TACIT_ERR_X509_VERIFY_FAILED, "certificate verification failed" },
+    { TACIT_ERR_X509_ALLOC_FAILED, "out of memory" },
+    { TACIT_ERR_X509_BUFFER_TOO_SMALL, "output buffer too small" },
 };
 
 const char *cli_strerror(int err)
@@ -106,7 +113,8 @@ const char *cli_strerror(int err)
                err >= -0x005F ? "PEM error" :
                err >= -0x006F ? "ASN.1/DER error" :
                err >= -0x008F ? "RSA error" :
-               err >= -0x00AF ? "EC error" : "key error";
+               err >= -0x00AF ? "EC error" :
+               err >= -0x00BF ? "key error" : "certificate error";
     }
     snprintf(buf, sizeof(buf), "%s (%s0x%04X)", text, err < 0 ? "-" : "",
              (unsigned)(err < 0 ? -err : err));
