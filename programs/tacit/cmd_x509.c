@@ -41,8 +41,11 @@ static const char usage[] =
 
 /* The certificates of one file: DER kept alive for the parsed leaf, the rest in a store. */
 typedef struct {
-    unsigned char *der; /* the first certificate's DER (malloc'd) */
+    unsigned char *der; /* the first certificate's DER: in data or in block */
     size_t der_len;
+    unsigned char *data; /* the file (cli_read) */
+    size_t data_len;
+    tacit_pem_block block;
     tacit_x509_store rest;
 } cert_file;
 
@@ -65,6 +68,8 @@ static int read_certs(const char *cmd, const char *path, cert_file *cf)
     if (rc != CLI_OK) {
         return rc;
     }
+    cf->data = data;
+    cf->data_len = len;
     if (len > 0 && data[0] == 0x30) {
         cf->der = data;
         cf->der_len = len;
@@ -74,21 +79,21 @@ static int read_certs(const char *cmd, const char *path, cert_file *cf)
     if (ret != 0) {
         cli_err(cmd, "'%s': no PEM CERTIFICATE block or DER certificate: %s", name,
                 cli_strerror(ret));
-        free(data);
         return CLI_ERROR;
     }
-    cf->der = block.der; /* handed over; freed below with free() after zeroizing is moot */
+    cf->block = block;
+    cf->der = block.der;
     cf->der_len = block.der_len;
     if (consumed < len) {
         (void)tacit_x509_store_add_pem(&cf->rest, data + consumed, len - consumed, NULL, NULL);
     }
-    free(data);
     return CLI_OK;
 }
 
 static void free_certs(cert_file *cf)
 {
-    free(cf->der);
+    tacit_pem_block_free(&cf->block);
+    cli_free(cf->data, cf->data_len);
     tacit_x509_store_free(&cf->rest);
     memset(cf, 0, sizeof(*cf));
 }
@@ -272,6 +277,7 @@ static int cmd_show(int argc, char **argv)
     }
     rc = read_certs("x509", in, &cf);
     if (rc != CLI_OK) {
+        free_certs(&cf);
         return rc;
     }
     ret = tacit_x509_crt_parse(&crt, cf.der, cf.der_len);
@@ -298,12 +304,10 @@ static int load_store(const char *path, tacit_x509_store *store)
     if (rc != CLI_OK) {
         return rc;
     }
+    /* a file without usable certificates is an empty set: verification will say so */
     ret = tacit_x509_store_add_pem(store, data, len, &added, &failed);
-    free(data);
-    if (ret != 0 && added == 0 && ret != TACIT_ERR_PEM_NO_BLOCK) {
-        /* nothing usable in it: still a valid (empty) set, verification will say so */
-        (void)ret;
-    }
+    (void)ret;
+    cli_free(data, len);
     return CLI_OK;
 }
 
