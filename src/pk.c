@@ -62,7 +62,7 @@ size_t tacit_pk_bitlen(const tacit_pk_context *ctx)
 int tacit_pk_describe(const tacit_pk_context *ctx, char *buf, size_t size)
 {
     if (buf == NULL || size == 0) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     buf[0] = '\0';
     if (ctx == NULL) {
@@ -103,12 +103,12 @@ int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent,
     int ret;
 
     if (ctx == NULL) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_pk_free(ctx);
     tacit_rsa_init(&ctx->u.rsa);
     ctx->type = TACIT_PK_RSA;
-    ret = tacit_rsa_gen_key(&ctx->u.rsa, f_rng, p_rng, nbits, exponent);
+    ret = tacit_rsa_gen_key(&ctx->u.rsa, nbits, exponent, f_rng, p_rng);
     if (ret != 0) {
         tacit_pk_free(ctx);
         return ret;
@@ -125,12 +125,12 @@ int tacit_pk_gen_ec(tacit_pk_context *ctx, tacit_ecp_group_id grp,
     int ret;
 
     if (ctx == NULL) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_pk_free(ctx);
     tacit_ecp_keypair_init(&ctx->u.ec);
     ctx->type = TACIT_PK_EC;
-    ret = tacit_ecp_gen_key(grp, &ctx->u.ec, f_rng, p_rng);
+    ret = tacit_ecp_gen_key(&ctx->u.ec, grp, f_rng, p_rng);
     if (ret != 0) {
         tacit_pk_free(ctx);
         return ret;

@@ -221,7 +221,7 @@ static int parse(tacit_pk_context *ctx, const unsigned char *in, size_t len, int
     int ret;
 
     if (ctx == NULL || in == NULL || len == 0) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_pk_free(ctx);
     /* DER keys start with a SEQUENCE; anything else is taken for PEM text */

@@ -73,7 +73,7 @@ int tacit_pk_sig_alg_from_tls(uint16_t codepoint, tacit_pk_sig_alg *alg)
     size_t i;
 
     if (alg == NULL) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     for (i = 0; i < N_TLS_SCHEMES; i++) {
         if (tls_schemes[i].code == codepoint && tacit_md_size(tls_schemes[i].md) != 0) {
@@ -90,7 +90,7 @@ int tacit_pk_sig_alg_from_name(const char *name, tacit_pk_sig_alg *alg)
     size_t i;
 
     if (alg == NULL || name == NULL) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     for (i = 0; i < N_TLS_SCHEMES; i++) {
         if (strcmp(tls_schemes[i].name, name) == 0 && tacit_md_size(tls_schemes[i].md) != 0) {
@@ -243,7 +243,7 @@ int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len,
     tacit_asn1_buf params;
 
     if (alg == NULL || (alg_contents == NULL && len != 0)) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     memset(alg, 0, sizeof(*alg));
     if (tacit_asn1_get_oid(&p, end, &oid, &oidlen) != 0) {
@@ -284,7 +284,7 @@ int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len,
 int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg)
 {
     if (ctx == NULL || alg == NULL) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     switch (alg->scheme) {
     case TACIT_PK_SIG_RSA_PKCS1:
@@ -320,7 +320,7 @@ int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     int ret = TACIT_ERR_PK_UNKNOWN_SIG_ALG;
 
     if (ctx == NULL || alg == NULL || (hash == NULL && hlen != 0) || (sig == NULL && sig_len != 0)) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = tacit_pk_check_alg(ctx, alg)) != 0) {
         return ret;
@@ -329,7 +329,7 @@ int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
         return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
     }
     if (hlen != tacit_md_size(alg->md)) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (alg->md == TACIT_MD_SHA1 && !(flags & TACIT_PK_ALLOW_SHA1)) {
         return TACIT_ERR_PK_SHA1_NOT_ALLOWED;
@@ -346,16 +346,16 @@ int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
                                    alg->saltlen < 0 ? TACIT_RSA_SALT_LEN_ANY : alg->saltlen,
                                    hash, hlen, sig, sig_len);
     }
-    if (ret == TACIT_ERR_RSA_VERIFY_FAILED || ret == TACIT_ERR_RSA_INPUT_OUT_OF_RANGE ||
-        ret == TACIT_ERR_RSA_INVALID_PADDING || ret == TACIT_ERR_RSA_BAD_INPUT_DATA) {
-        ret = TACIT_ERR_PK_VERIFY_FAILED;
+    if (ret == TACIT_ERR_RSA_INPUT_OUT_OF_RANGE || ret == TACIT_ERR_RSA_INVALID_PADDING ||
+        ret == TACIT_ERR_BAD_INPUT) {
+        ret = TACIT_ERR_VERIFY_FAILED;
     }
 #endif
 #if defined(TACIT_ECP_C) && defined(TACIT_ECDSA_C)
     if (alg->scheme == TACIT_PK_SIG_ECDSA) {
         ret = tacit_ecdsa_verify_der(&ctx->u.ec, hash, hlen, sig, sig_len);
-        if (ret == TACIT_ERR_ECDSA_VERIFY_FAILED || ret == TACIT_ERR_ECDSA_BAD_SIGNATURE) {
-            ret = TACIT_ERR_PK_VERIFY_FAILED;
+        if (ret == TACIT_ERR_ECDSA_BAD_SIGNATURE) {
+            ret = TACIT_ERR_VERIFY_FAILED;
         }
     }
 #endif
@@ -370,7 +370,7 @@ int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     int ret;
 
     if (alg == NULL || (msg == NULL && msg_len != 0)) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (tacit_md_size(alg->md) == 0) {
         return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
@@ -392,13 +392,13 @@ int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     size_t need = 0;
 
     if (ctx == NULL || alg == NULL || sig_len == NULL || (hash == NULL && hlen != 0)) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = tacit_pk_check_alg(ctx, alg)) != 0) {
         return ret;
     }
     if (!ctx->is_private) {
-        return TACIT_ERR_PK_NO_PRIVATE_KEY;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
     if (alg->md == TACIT_MD_SHA1 || alg->mgf1_md == TACIT_MD_SHA1) {
         return TACIT_ERR_PK_SHA1_NOT_ALLOWED;
@@ -407,7 +407,7 @@ int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
         return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
     }
     if (hlen != tacit_md_size(alg->md)) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     ret = TACIT_ERR_PK_UNKNOWN_SIG_ALG;
 #if defined(TACIT_RSA_C)
@@ -415,21 +415,15 @@ int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
         need = tacit_rsa_len(&ctx->u.rsa);
         *sig_len = need;
         if (sig == NULL || sig_size < need) {
-            return TACIT_ERR_PK_BUFFER_TOO_SMALL;
+            return TACIT_ERR_BUFFER_TOO_SMALL;
         }
         if (alg->scheme == TACIT_PK_SIG_RSA_PKCS1) {
-            /* this function's RNG for the blinding, then the context's again */
-            tacit_rng_func old_f = ctx->u.rsa.f_rng;
-            void *old_p = ctx->u.rsa.p_rng;
-            if (f_rng != NULL) {
-                tacit_rsa_set_rng(&ctx->u.rsa, f_rng, p_rng);
-            }
-            ret = tacit_rsa_pkcs1_sign(&ctx->u.rsa, alg->md, hash, hlen, sig, sig_size);
-            tacit_rsa_set_rng(&ctx->u.rsa, old_f, old_p);
+            ret = tacit_rsa_pkcs1_sign(&ctx->u.rsa, alg->md, hash, hlen, sig, sig_size, sig_len,
+                                       f_rng, p_rng);
         } else if (is_pss(alg->scheme)) {
-            ret = tacit_rsa_pss_sign(&ctx->u.rsa, f_rng, p_rng, alg->md, alg->mgf1_md,
+            ret = tacit_rsa_pss_sign(&ctx->u.rsa, alg->md, alg->mgf1_md,
                                      alg->saltlen < 0 ? TACIT_RSA_SALT_LEN_HASH : alg->saltlen,
-                                     hash, hlen, sig, sig_size);
+                                     hash, hlen, sig, sig_size, sig_len, f_rng, p_rng);
         }
     }
 #endif
@@ -440,7 +434,7 @@ int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
         need = 2 * (b + 1 + 2) + 3;
         if (sig == NULL || sig_size < need) {
             *sig_len = need;
-            return TACIT_ERR_PK_BUFFER_TOO_SMALL;
+            return TACIT_ERR_BUFFER_TOO_SMALL;
         }
         ret = tacit_ecdsa_sign_der(&ctx->u.ec, alg->md, hash, hlen, sig, sig_size, sig_len,
                                    f_rng, p_rng);
@@ -459,7 +453,7 @@ int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     int ret;
 
     if (alg == NULL || (msg == NULL && msg_len != 0)) {
-        return TACIT_ERR_PK_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (tacit_md_size(alg->md) == 0) {
         return TACIT_ERR_PK_UNKNOWN_SIG_ALG;

@@ -518,7 +518,7 @@ int tacit_x509_crt_parse(tacit_x509_crt *crt, const unsigned char *der, size_t l
     int ret;
 
     if (crt == NULL || der == NULL) {
-        return TACIT_ERR_X509_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     memset(crt, 0, sizeof(*crt));
     ret = parse(crt, der, len);

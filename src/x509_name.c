@@ -310,7 +310,7 @@ int tacit_x509_name_text(const tacit_x509_buf *name, char *out, size_t size)
     int first = 1;
 
     if (name == NULL || out == NULL || size == 0) {
-        return TACIT_ERR_X509_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     t.out = out;
     t.size = size;

@@ -118,17 +118,17 @@ static int parse_ipv6(const char *s, unsigned char out[16])
 int tacit_x509_parse_ip(const char *text, unsigned char ip[16], size_t *ip_len)
 {
     if (text == NULL || ip == NULL || ip_len == NULL) {
-        return TACIT_ERR_X509_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (strchr(text, ':') == NULL) {
         if (parse_ipv4(text, ip) != 0) {
-            return TACIT_ERR_X509_BAD_INPUT;
+            return TACIT_ERR_BAD_INPUT;
         }
         *ip_len = 4;
         return 0;
     }
     if (parse_ipv6(text, ip) != 0) {
-        return TACIT_ERR_X509_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     *ip_len = 16;
     return 0;

@@ -51,7 +51,7 @@ static int rehash(tacit_x509_store *store, size_t nb)
     if (b == NULL || nx == NULL) {
         free(b);
         free(nx);
-        return TACIT_ERR_X509_ALLOC_FAILED;
+        return TACIT_ERR_ALLOC_FAILED;
     }
     for (i = 0; i < store->count; i++) {
         size_t h = store->entries[i]->crt.subject_hash & (nb - 1);
@@ -73,17 +73,17 @@ int tacit_x509_store_add_der(tacit_x509_store *store, const unsigned char *der, 
     int ret;
 
     if (store == NULL || der == NULL || len == 0 || len > 0x1000000) {
-        return TACIT_ERR_X509_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (store->count == store->cap) {
         size_t cap = store->cap ? 2 * store->cap : 16;
         tacit_x509_store_entry **ne;
         if (cap > 0x7fffffff) {
-            return TACIT_ERR_X509_ALLOC_FAILED;
+            return TACIT_ERR_ALLOC_FAILED;
         }
         ne = (tacit_x509_store_entry **)realloc(store->entries, cap * sizeof(*ne));
         if (ne == NULL) {
-            return TACIT_ERR_X509_ALLOC_FAILED;
+            return TACIT_ERR_ALLOC_FAILED;
         }
         store->entries = ne;
         store->cap = cap;
@@ -94,7 +94,7 @@ int tacit_x509_store_add_der(tacit_x509_store *store, const unsigned char *der, 
     }
     e = (tacit_x509_store_entry *)malloc(sizeof(*e) + len);
     if (e == NULL) {
-        return TACIT_ERR_X509_ALLOC_FAILED;
+        return TACIT_ERR_ALLOC_FAILED;
     }
     memcpy(e->der, der, len);
     if ((ret = tacit_x509_crt_parse(&e->crt, e->der, len)) != 0) {
@@ -117,7 +117,7 @@ int tacit_x509_store_add_pem(tacit_x509_store *store, const unsigned char *pem, 
     int ret, first_err = 0;
 
     if (store == NULL || (pem == NULL && len != 0)) {
-        return TACIT_ERR_X509_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     while (off < len) {
         consumed = 0;
@@ -128,7 +128,7 @@ int tacit_x509_store_add_pem(tacit_x509_store *store, const unsigned char *pem, 
         if (ret == 0) {
             ret = tacit_x509_store_add_der(store, block.der, block.der_len);
             tacit_pem_block_free(&block);
-            if (ret == TACIT_ERR_X509_ALLOC_FAILED) {
+            if (ret == TACIT_ERR_ALLOC_FAILED) {
                 return ret;
             }
         }

@@ -129,7 +129,7 @@ int tacit_x509_check_signature(const tacit_x509_crt *crt, const tacit_x509_crt *
     reason_t r;
 
     if (crt == NULL || issuer == NULL) {
-        return TACIT_ERR_X509_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     r = check_sig(crt, issuer, 1, flags);
     if (reason != NULL) {
@@ -421,7 +421,7 @@ int tacit_x509_verify(const tacit_x509_crt *leaf, const tacit_x509_store *untrus
         params->max_intermediates > TACIT_X509_MAX_INTERMEDIATES ||
         (params->ip_len != 0 && params->ip_len != 4 && params->ip_len != 16) ||
         params->purpose < TACIT_X509_PURPOSE_SERVER || params->purpose > TACIT_X509_PURPOSE_ANY) {
-        return TACIT_ERR_X509_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     memset(&v, 0, sizeof(v));
     v.params = params;

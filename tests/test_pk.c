@@ -142,7 +142,7 @@ static void test_broken(void)
         free(buf);
         buf = NULL;
     }
-    TEST_EQUAL(tacit_pk_parse_key(&pk, NULL, 0), TACIT_ERR_PK_BAD_INPUT);
+    TEST_EQUAL(tacit_pk_parse_key(&pk, NULL, 0), TACIT_ERR_BAD_INPUT);
 exit:
     free(buf);
     tacit_pk_free(&pk);
@@ -153,20 +153,20 @@ static void test_write_back(void)
 {
     static const struct {
         const char *in, *expect;
-        tacit_pk_format fmt;
+        tacit_key_format fmt;
         int pem;
     } cases[] = {
-        { "rsa2048.key.pem", "rsa2048.pub.der", TACIT_PK_FORMAT_SPKI, 0 },
-        { "rsa2048.key.pem", "rsa2048.pub.pem", TACIT_PK_FORMAT_SPKI, 1 },
-        { "rsa3072.pub.der", "rsa3072.pub.pkcs1.der", TACIT_PK_FORMAT_PKCS1, 0 },
-        { "rsa3072.pub.der", "rsa3072.pub.pkcs1.pem", TACIT_PK_FORMAT_PKCS1, 1 },
-        { "rsa4096.key.der", "rsa4096.key.der", TACIT_PK_FORMAT_PKCS1, 0 },
-        { "rsa4096.key.der", "rsa4096.key.pem", TACIT_PK_FORMAT_PKCS1, 1 },
-        { "rsa2048.key.der", "rsa2048.pkcs8.der", TACIT_PK_FORMAT_PKCS8, 0 },
-        { "p384.sec1.der", "p384.pub.der", TACIT_PK_FORMAT_SPKI, 0 },
-        { "p521.pkcs8.der", "p521.pub.pem", TACIT_PK_FORMAT_SPKI, 1 },
-        { "p256.sec1.pem", "p256.pkcs8.der", TACIT_PK_FORMAT_PKCS8, 0 },
-        { "p256.pkcs8.pem", "p256.sec1.der", TACIT_PK_FORMAT_SEC1, 0 },
+        { "rsa2048.key.pem", "rsa2048.pub.der", TACIT_KEY_FORMAT_SPKI, 0 },
+        { "rsa2048.key.pem", "rsa2048.pub.pem", TACIT_KEY_FORMAT_SPKI, 1 },
+        { "rsa3072.pub.der", "rsa3072.pub.pkcs1.der", TACIT_KEY_FORMAT_PKCS1, 0 },
+        { "rsa3072.pub.der", "rsa3072.pub.pkcs1.pem", TACIT_KEY_FORMAT_PKCS1, 1 },
+        { "rsa4096.key.der", "rsa4096.key.der", TACIT_KEY_FORMAT_PKCS1, 0 },
+        { "rsa4096.key.der", "rsa4096.key.pem", TACIT_KEY_FORMAT_PKCS1, 1 },
+        { "rsa2048.key.der", "rsa2048.pkcs8.der", TACIT_KEY_FORMAT_PKCS8, 0 },
+        { "p384.sec1.der", "p384.pub.der", TACIT_KEY_FORMAT_SPKI, 0 },
+        { "p521.pkcs8.der", "p521.pub.pem", TACIT_KEY_FORMAT_SPKI, 1 },
+        { "p256.sec1.pem", "p256.pkcs8.der", TACIT_KEY_FORMAT_PKCS8, 0 },
+        { "p256.pkcs8.pem", "p256.sec1.der", TACIT_KEY_FORMAT_SEC1, 0 },
     };
     tacit_pk_context pk;
     unsigned char *buf = NULL, *exp = NULL, *out = NULL;
@@ -182,11 +182,11 @@ static void test_write_back(void)
         TEST_ASSERT(buf != NULL && exp != NULL);
         TEST_EQUAL(tacit_pk_parse_key(&pk, buf, len), 0);
         TEST_EQUAL(tacit_pk_write(&pk, cases[i].fmt, cases[i].pem, NULL, 0, &need),
-                   TACIT_ERR_PK_BUFFER_TOO_SMALL);
+                   TACIT_ERR_BUFFER_TOO_SMALL);
         out = malloc(need);
         TEST_ASSERT(out != NULL);
         TEST_EQUAL(tacit_pk_write(&pk, cases[i].fmt, cases[i].pem, out, need - 1, &olen),
-                   TACIT_ERR_PK_BUFFER_TOO_SMALL);
+                   TACIT_ERR_BUFFER_TOO_SMALL);
         TEST_EQUAL(tacit_pk_write(&pk, cases[i].fmt, cases[i].pem, out, need, &olen), 0);
         TEST_MEM_EQ(out, olen, exp, elen);
         free(buf);
@@ -198,9 +198,9 @@ static void test_write_back(void)
     buf = rd("p256.pub.der", &len);
     TEST_ASSERT(buf != NULL);
     TEST_EQUAL(tacit_pk_parse_key(&pk, buf, len), 0);
-    TEST_EQUAL(tacit_pk_write(&pk, TACIT_PK_FORMAT_PKCS8, 0, NULL, 0, &need),
-               TACIT_ERR_PK_NO_PRIVATE_KEY);
-    TEST_EQUAL(tacit_pk_write(&pk, TACIT_PK_FORMAT_PKCS1, 0, NULL, 0, &need),
+    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, 0, NULL, 0, &need),
+               TACIT_ERR_NO_PRIVATE_KEY);
+    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS1, 0, NULL, 0, &need),
                TACIT_ERR_PK_TYPE_MISMATCH);
 exit:
     free(buf);
@@ -245,10 +245,10 @@ static void test_verify_interop(void)
         TEST_ASSERT(strcmp(tacit_pk_sig_alg_name(&alg), cases[i].alg) == 0);
         TEST_EQUAL(tacit_pk_verify(&pk, &alg, msg, mlen, sig, slen, 0), 0);
         TEST_EQUAL(tacit_pk_verify(&pk, &alg, bad, blen, sig, slen, 0),
-                   TACIT_ERR_PK_VERIFY_FAILED);
+                   TACIT_ERR_VERIFY_FAILED);
         sig[slen / 2] ^= 1;
         TEST_EQUAL(tacit_pk_verify(&pk, &alg, msg, mlen, sig, slen, 0),
-                   TACIT_ERR_PK_VERIFY_FAILED);
+                   TACIT_ERR_VERIFY_FAILED);
         free(key);
         free(sig);
         key = sig = NULL;
@@ -297,14 +297,14 @@ static void test_sign_roundtrip(void)
         TEST_EQUAL(tacit_pk_parse_key(&pk, key, klen), 0);
         TEST_EQUAL(tacit_pk_sig_alg_from_name(cases[i].alg, &alg), 0);
         TEST_EQUAL(tacit_pk_sign(&pk, &alg, msg, sizeof(msg), NULL, 0, &need, NULL, NULL),
-                   TACIT_ERR_PK_BUFFER_TOO_SMALL);
+                   TACIT_ERR_BUFFER_TOO_SMALL);
         TEST_ASSERT(need <= sizeof(sig));
         TEST_EQUAL(tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL,
                                  NULL), 0);
         TEST_ASSERT(slen <= need);
         TEST_EQUAL(tacit_pk_verify(&pk, &alg, msg, sizeof(msg), sig, slen, 0), 0);
         TEST_EQUAL(tacit_pk_verify(&pk, &alg, msg, sizeof(msg) - 1, sig, slen, 0),
-                   TACIT_ERR_PK_VERIFY_FAILED);
+                   TACIT_ERR_VERIFY_FAILED);
         free(key);
         key = NULL;
     }
@@ -318,7 +318,7 @@ static void test_sign_roundtrip(void)
     TEST_EQUAL(tacit_pk_parse_key(&pk, key, klen), 0);
     TEST_EQUAL(tacit_pk_sig_alg_from_name("ecdsa_secp256r1_sha256", &alg), 0);
     TEST_EQUAL(tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL),
-               TACIT_ERR_PK_NO_PRIVATE_KEY);
+               TACIT_ERR_NO_PRIVATE_KEY);
 exit:
     free(key);
     tacit_pk_free(&pk);

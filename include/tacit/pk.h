@@ -58,6 +58,7 @@
 
 #include "tacit/config.h"
 #include "tacit/error.h"
+#include "tacit/key_format.h"
 #include "tacit/md.h"
 #include "tacit/platform.h"
 
@@ -74,14 +75,15 @@ extern "C" {
 
 /* ---- errors (-0x00B0 .. -0x00BF) ------------------------------------------- */
 
-#define TACIT_ERR_PK_BAD_INPUT        -0x00B0 /* NULL pointer, empty input, bad argument */
+/*
+ * Shared meanings use error.h's codes: TACIT_ERR_BAD_INPUT,
+ * TACIT_ERR_BUFFER_TOO_SMALL, TACIT_ERR_VERIFY_FAILED (a signature that does
+ * not verify or is malformed), TACIT_ERR_NO_PRIVATE_KEY.
+ */
 #define TACIT_ERR_PK_UNKNOWN_KEY      -0x00B1 /* not a key tacit knows (algorithm OID, PEM label) */
 #define TACIT_ERR_PK_KEY_FORMAT       -0x00B2 /* malformed key, or PEM label that does not match the DER */
 #define TACIT_ERR_PK_TYPE_MISMATCH    -0x00B3 /* the algorithm does not fit the key (ECDSA with RSA, wrong curve) */
-#define TACIT_ERR_PK_NO_PRIVATE_KEY   -0x00B4 /* signing or writing a private key with a public key */
 #define TACIT_ERR_PK_UNKNOWN_SIG_ALG  -0x00B5 /* signature algorithm unknown, unsupported or malformed */
-#define TACIT_ERR_PK_VERIFY_FAILED    -0x00B6 /* the signature does not verify (or is malformed) */
-#define TACIT_ERR_PK_BUFFER_TOO_SMALL -0x00B7 /* output buffer too small; *out_len = the size needed */
 #define TACIT_ERR_PK_SHA1_NOT_ALLOWED -0x00B8 /* a SHA-1 signature without TACIT_PK_ALLOW_SHA1 */
 #define TACIT_ERR_PK_ENCRYPTED        -0x00B9 /* an encrypted private key (decrypt it first) */
 
@@ -123,7 +125,7 @@ void tacit_pk_free(tacit_pk_context *ctx);
 tacit_pk_type tacit_pk_get_type(const tacit_pk_context *ctx);
 /* RSA: bits of n; EC: bits of the curve (256, 384, 521); 0 when empty. */
 size_t tacit_pk_bitlen(const tacit_pk_context *ctx);
-/* Write "RSA-2048", "RSASSA-PSS-2048", "EC P-256" ("" when empty) into buf.  0 or TACIT_ERR_PK_BAD_INPUT. */
+/* Write "RSA-2048", "RSASSA-PSS-2048", "EC P-256" ("" when empty) into buf.  0 or TACIT_ERR_BAD_INPUT. */
 int tacit_pk_describe(const tacit_pk_context *ctx, char *buf, size_t size);
 
 #if defined(TACIT_RSA_C)
@@ -167,24 +169,18 @@ int tacit_pk_parse_private_key(tacit_pk_context *ctx, const unsigned char *in, s
 
 /* ---- writing ------------------------------------------------------------------- */
 
-typedef enum {
-    TACIT_PK_FORMAT_PKCS8 = 1, /* PrivateKeyInfo, "PRIVATE KEY" (private keys) */
-    TACIT_PK_FORMAT_SPKI,      /* SubjectPublicKeyInfo, "PUBLIC KEY" (public half of any key) */
-    TACIT_PK_FORMAT_PKCS1,     /* RSA only: RSAPrivateKey / RSAPublicKey */
-    TACIT_PK_FORMAT_SEC1       /* EC only: ECPrivateKey */
-} tacit_pk_format;
-
 /*
- * Write the key in `format`, DER (pem == 0) or PEM text (no NUL), into
+ * Write the key in `format` (key_format.h: TACIT_KEY_FORMAT_PKCS8 and SEC1
+ * for private keys, SPKI for the public half of any key, PKCS1 for RSA), DER (pem == 0) or PEM text (no NUL), into
  * out[0 .. out_size); *out_len = the length.  out == NULL (or too small)
- * asks the size: TACIT_ERR_PK_BUFFER_TOO_SMALL with *out_len = the size
+ * asks the size: TACIT_ERR_BUFFER_TOO_SMALL with *out_len = the size
  * needed and out untouched.  PKCS#8 and SEC1, and PKCS#1 of a private key,
- * need a private key (TACIT_ERR_PK_NO_PRIVATE_KEY); SPKI writes the public
+ * need a private key (TACIT_ERR_NO_PRIVATE_KEY); SPKI writes the public
  * half; PKCS1 writes RSAPrivateKey for a private key and RSAPublicKey
  * otherwise.  A format of the other algorithm: TACIT_ERR_PK_TYPE_MISMATCH.
  * Temporary copies of private keys are zeroized.
  */
-int tacit_pk_write(const tacit_pk_context *ctx, tacit_pk_format format, int pem,
+int tacit_pk_write(const tacit_pk_context *ctx, tacit_key_format format, int pem,
                    unsigned char *out, size_t out_size, size_t *out_len);
 
 /* ---- signature algorithms --------------------------------------------------------- */
@@ -264,7 +260,7 @@ int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg)
 /*
  * Verify sig over msg (hashed here with alg->md) or over its digest
  * (_hash: hlen must be the size of alg->md).  0 if valid;
- * TACIT_ERR_PK_VERIFY_FAILED if it does not match or is malformed;
+ * TACIT_ERR_VERIFY_FAILED if it does not match or is malformed;
  * TACIT_ERR_PK_TYPE_MISMATCH, TACIT_ERR_PK_SHA1_NOT_ALLOWED,
  * TACIT_ERR_PK_UNKNOWN_SIG_ALG otherwise.  Public data only: leaks nothing
  * the caller does not already publish.
@@ -280,10 +276,10 @@ int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
  * Sign msg (or its digest) with the private key: constant time in the key
  * (the rsa/ecdsa signing functions).  sig gets the signature (RSA: k bytes;
  * ECDSA: DER); *sig_len its length.  sig == NULL or too small:
- * TACIT_ERR_PK_BUFFER_TOO_SMALL with *sig_len = the largest size needed.
+ * TACIT_ERR_BUFFER_TOO_SMALL with *sig_len = the largest size needed.
  * SHA-1 is never used for signing (TACIT_ERR_PK_SHA1_NOT_ALLOWED).  f_rng:
- * PSS salt, RSA blinding, ECDSA hedging; NULL = tacit_rng_default (ECDSA
- * then signs deterministically, RFC 6979).
+ * PSS salt, RSA blinding, ECDSA nonce hedging and blinding; NULL =
+ * tacit_rng_default.
  */
 int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
                   const unsigned char *msg, size_t msg_len,

@@ -93,12 +93,10 @@ extern "C" {
 
 /* ---- errors (-0x00C0 .. -0x00CF) ------------------------------------------------ */
 
-#define TACIT_ERR_X509_BAD_INPUT       -0x00C0 /* NULL pointer, bad argument */
+/* Shared meanings use error.h's codes (TACIT_ERR_BAD_INPUT, TACIT_ERR_ALLOC_FAILED). */
 #define TACIT_ERR_X509_INVALID_FORMAT  -0x00C1 /* not a well-formed RFC 5280 certificate */
 #define TACIT_ERR_X509_UNSUPPORTED     -0x00C2 /* version 2, or a form tacit does not take */
-#define TACIT_ERR_X509_VERIFY_FAILED   -0x00C3 /* no valid path; the reason says why */
-#define TACIT_ERR_X509_ALLOC_FAILED    -0x00C4 /* out of memory (store) */
-#define TACIT_ERR_X509_BUFFER_TOO_SMALL -0x00C5 /* output buffer too small */
+#define TACIT_ERR_X509_VERIFY_FAILED   -0x00C3 /* no valid certificate path; the reason says why */
 
 /* ---- limits --------------------------------------------------------------------- */
 
@@ -280,7 +278,7 @@ void tacit_x509_verify_params_init(tacit_x509_verify_params *params);
 
 /*
  * Parse "192.0.2.1" or an RFC 4291 text IPv6 address ("2001:db8::1") into
- * ip (16 bytes room); *ip_len = 4 or 16.  0 or TACIT_ERR_X509_BAD_INPUT.
+ * ip (16 bytes room); *ip_len = 4 or 16.  0 or TACIT_ERR_BAD_INPUT.
  */
 int tacit_x509_parse_ip(const char *text, unsigned char ip[16], size_t *ip_len);
 

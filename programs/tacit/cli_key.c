@@ -113,13 +113,13 @@ int cli_key_load(const char *cmd, const char *path, int need_private, cli_key *k
 
 static int write_key(const char *cmd, const cli_key *key, int priv, int der, const char *path)
 {
-    tacit_pk_format fmt = priv ? TACIT_PK_FORMAT_PKCS8 : TACIT_PK_FORMAT_SPKI;
+    tacit_key_format fmt = priv ? TACIT_KEY_FORMAT_PKCS8 : TACIT_KEY_FORMAT_SPKI;
     unsigned char *buf = NULL;
     size_t need = 0, olen = 0;
     int ret, rc;
 
     ret = tacit_pk_write(&key->pk, fmt, !der, NULL, 0, &need);
-    if (ret == TACIT_ERR_PK_BUFFER_TOO_SMALL) {
+    if (ret == TACIT_ERR_BUFFER_TOO_SMALL) {
         buf = (unsigned char *)malloc(need);
         ret = buf == NULL ? TACIT_ERR_ALLOC_FAILED
                           : tacit_pk_write(&key->pk, fmt, !der, buf, need, &olen);
