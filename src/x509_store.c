@@ -69,7 +69,7 @@ static int rehash(tacit_x509_store *store, size_t nb)
 int tacit_x509_store_add_der(tacit_x509_store *store, const unsigned char *der, size_t len)
 {
     tacit_x509_store_entry *e;
-    size_t h;
+    size_t h, old_cap;
     int ret;
 
     if (store == NULL || der == NULL || len == 0 || len > 0x1000000) {
@@ -86,9 +86,11 @@ int tacit_x509_store_add_der(tacit_x509_store *store, const unsigned char *der, 
             return TACIT_ERR_ALLOC_FAILED;
         }
         store->entries = ne;
+        /* keep about one bucket per certificate; on failure the old index stays (old cap) */
+        old_cap = store->cap;
         store->cap = cap;
-        /* keep about one bucket per certificate */
         if ((ret = rehash(store, cap)) != 0) {
+            store->cap = old_cap;
             return ret;
         }
     }
