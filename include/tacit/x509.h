@@ -91,12 +91,12 @@
 extern "C" {
 #endif
 
-/* ---- errors (-0x00C0 .. -0x00CF) ------------------------------------------------ */
+/* ---- errors (-0x00D0 .. -0x00DF) ------------------------------------------------ */
 
 /* Shared meanings use error.h's codes (TACIT_ERR_BAD_INPUT, TACIT_ERR_ALLOC_FAILED). */
-#define TACIT_ERR_X509_INVALID_FORMAT  -0x00C1 /* not a well-formed RFC 5280 certificate */
-#define TACIT_ERR_X509_UNSUPPORTED     -0x00C2 /* version 2, or a form tacit does not take */
-#define TACIT_ERR_X509_VERIFY_FAILED   -0x00C3 /* no valid certificate path; the reason says why */
+#define TACIT_ERR_X509_INVALID_FORMAT  -0x00D1 /* not a well-formed RFC 5280 certificate */
+#define TACIT_ERR_X509_UNSUPPORTED     -0x00D2 /* version 2, or a form tacit does not take */
+#define TACIT_ERR_X509_VERIFY_FAILED   -0x00D3 /* no valid certificate path; the reason says why */
 
 /* ---- limits --------------------------------------------------------------------- */
 
