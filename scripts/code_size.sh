@@ -68,7 +68,7 @@ int main(void)
     {
         tacit_ecp_keypair k;
         tacit_ecp_keypair_init(&k);
-        r |= tacit_ecp_gen_key(TACIT_ECP_SECP256R1, &k, rng, NULL);
+        r |= tacit_ecp_gen_key(&k, TACIT_ECP_SECP256R1, rng, NULL);
 #if defined(DER)
         r |= tacit_ecdsa_sign_der(&k, TACIT_MD_SHA256, h, 32, sig, sizeof(sig), &l, rng, NULL);
         r |= tacit_ecdsa_verify_der(&k, h, 32, sig, l);

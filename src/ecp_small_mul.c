@@ -26,8 +26,8 @@
 
 /*
  * The addition formula as a program: each step is op | dst | src1 | src2,
- * 4 bits each, over a workspace of 15 field elements (8 temporaries, then
- * X1 Y1 Z1, X2 Y2 Z2, b).  Interpreting 43 two-byte steps is much smaller
+ * 4 bits each, over 15 operands: 8 temporaries (the stack), then X1 Y1 Z1,
+ * X2 Y2 Z2 (the inputs, read in place) and b.  Interpreting 43 two-byte steps is much smaller
  * than 43 calls, and costs nothing measurable next to the products; the
  * program is fixed, so its branches reveal nothing.
  */
@@ -55,16 +55,22 @@ void tacit_ecp_small_add(const tacit_ecp_curve *c, tacit_mpi_uint *R, const taci
                          const tacit_mpi_uint *Q)
 {
     const size_t n = c->limbs;
-    FE w[NREG * TACIT_ECP_N];
+    FE w[X1 * TACIT_ECP_N];
+    const FE *reg[NREG];
     size_t i;
 
-    memcpy(w + X1 * n, P, 3 * n * sizeof(FE));
-    memcpy(w + X2 * n, Q, 3 * n * sizeof(FE));
-    memcpy(w + B * n, c->b, n * sizeof(FE));
+    for (i = 0; i < X1; i++) {
+        reg[i] = w + i * n;
+    }
+    for (i = 0; i < 3; i++) {
+        reg[X1 + i] = P + i * n;
+        reg[X2 + i] = Q + i * n;
+    }
+    reg[B] = c->b;
     for (i = 0; i < sizeof(add_program) / sizeof(add_program[0]); i++) {
         unsigned s = add_program[i];
-        FE *d = w + ((s >> 8) & 15) * n;
-        const FE *a = w + ((s >> 4) & 15) * n, *b = w + (s & 15) * n;
+        FE *d = w + ((s >> 8) & 15) * n; /* destinations are temporaries */
+        const FE *a = reg[(s >> 4) & 15], *b = reg[s & 15];
 
         (s >> 12 == OP_MUL ? c->mul : s >> 12 == OP_ADD ? c->add : c->sub)(d, a, b);
     }

@@ -41,10 +41,19 @@ typedef enum {
 
 typedef struct tacit_md_context {
     tacit_md_type type;
-    union {
+    union { /* only the enabled hashes: a SHA-256-only firmware build keeps it small */
+#if defined(TACIT_SHA1_C)
         tacit_sha1_context sha1;
+#endif
+#if defined(TACIT_SHA256_C)
         tacit_sha256_context sha256;  /* also SHA-224 */
+#endif
+#if defined(TACIT_SHA512_C)
         tacit_sha512_context sha512;  /* also SHA-384 */
+#endif
+#if !defined(TACIT_SHA1_C) && !defined(TACIT_SHA256_C) && !defined(TACIT_SHA512_C)
+        int none;
+#endif
     } u;
 } tacit_md_context;
 
