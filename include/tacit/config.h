@@ -47,6 +47,15 @@
 #define TACIT_ECDSA_C
 
 /*
+ * The default RNG (tacit_rng_default) keeps one HMAC_DRBG per thread.
+ * Define this for one global instance with no thread-local storage: calls
+ * must then be serialised by the caller (single-threaded firmware or an
+ * external lock).  check_config.h defines it automatically when
+ * TACIT_ENTROPY_C is off or the target has no POSIX threads.
+ */
+/* #define TACIT_RNG_DEFAULT_GLOBAL */
+
+/*
  * Limb size of the big-number code: 32 or 64.  Left undefined, it is picked
  * from the target (64 where the compiler has a 128-bit product type).  The
  * CMake option TACIT_LIMB_BITS sets it for the library and, through the
