@@ -285,6 +285,17 @@ if [ "$have_rsa" = 1 ]; then
     expect 3 "decrypt with the wrong OAEP hash" t decrypt -k "$I/rsa2048.key.pem" -a oaep-sha1 -i "$I/rsa2048.oaep-sha256.bin"
     expect 3 "decrypt with a public key" t decrypt -k "$I/rsa2048.pub.pem" -a oaep-sha256 -i "$I/rsa2048.oaep-sha256.bin"
     expect 2 "decrypt with an unknown padding" t decrypt -k "$I/rsa2048.key.pem" -a oaep-md5 -i "$I/rsa2048.oaep-sha256.bin"
+    # pkcs1 uses implicit rejection (as openssl pkeyutl 3.2+): a ciphertext with bad
+    # padding gives a synthetic message that depends only on the key and the
+    # ciphertext, exit 0, no error text; the same every time.
+    if expect 0 "pkcs1 decrypt of an OAEP ciphertext (implicit rejection)" \
+        t decrypt -k "$I/rsa2048.key.pem" -a pkcs1 -i "$I/rsa2048.oaep-sha256.bin" -o "$W/synth1"; then
+        [ ! -s "$W/err" ] && ok || bad "implicit rejection wrote to stderr: $(cat "$W/err")"
+        expect 0 "pkcs1 decrypt of an OAEP ciphertext, again" \
+            t decrypt -k "$I/rsa2048.key.der" -a pkcs1 -i "$I/rsa2048.oaep-sha256.bin" -o "$W/synth2"
+        same_file "implicit rejection is deterministic" "$W/synth1" "$W/synth2"
+        cmp -s "$W/synth1" "$I/secret.txt" && bad "implicit rejection returned the OAEP plaintext" || ok
+    fi
     expect 2 "encrypt --label with bad hex" t encrypt -k "$I/rsa2048.pub.pem" -a oaep-sha256 --label 0g -i "$I/secret.txt"
     expect 3 "encrypt a too-long message" t encrypt -k "$I/rsa2048.pub.pem" -a oaep-sha256 -i "$I/rsa2048.pub.der"
     for a in oaep-sha1 oaep-sha256 oaep-sha384 oaep-sha512 pkcs1; do
