@@ -77,6 +77,13 @@
 /* #define TACIT_SHA_SMALL */      /* looped (not unrolled) hashes: small code; implied by -Os */
 /* #define TACIT_BASE64_NO_SIMD */ /* no SSSE3/AVX2 base64 (64-bit SWAR only) */
 
+/*
+ * ECDSA signatures are verified with the public key before they are
+ * released (a fault countermeasure, on by default).  Firmware that cannot
+ * afford the extra verification time may turn it off.
+ */
+/* #define TACIT_ECDSA_NO_FAULT_CHECK */
+
 #endif /* TACIT_CONFIG_FILE */
 
 #include "tacit/check_config.h"

@@ -36,8 +36,14 @@ extern "C" {
  * (RFC 6979 test vectors reproduce), the computation blinded with
  * tacit_rng_default; otherwise hedged and blinded with f_rng.
  * _raw writes r||s (2 * curve_bytes), _der the DER SEQUENCE.
+ * Before it is released, the signature is verified with the key's public
+ * point (a fault countermeasure: a faulty signature beside a good one of the
+ * same hash would reveal the key); a failure gives
+ * TACIT_ERR_CORRUPTION_DETECTED and a zeroed sig.  Firmware that cannot
+ * afford the verification defines TACIT_ECDSA_NO_FAULT_CHECK (config.h).
  * Errors: TACIT_ERR_ECP_NO_PRIVATE_KEY, TACIT_ERR_ECDSA_BAD_HASH (hlen 0),
- * TACIT_ERR_ECP_BUFFER_TOO_SMALL, TACIT_ERR_RNG_FAILED, ...
+ * TACIT_ERR_ECP_BUFFER_TOO_SMALL, TACIT_ERR_RNG_FAILED,
+ * TACIT_ERR_CORRUPTION_DETECTED, ...
  */
 int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
                          const unsigned char *hash, size_t hlen,
@@ -65,6 +71,15 @@ int tacit_ecdsa_raw_to_der(tacit_ecp_group_id grp, const unsigned char *raw, siz
                            unsigned char *der, size_t dersize, size_t *derlen);
 int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, size_t derlen,
                            unsigned char *raw, size_t rawsize, size_t *rawlen);
+
+#if defined(TACIT_TEST_HOOKS)
+/*
+ * Test hook: when non-zero, the next signature is computed with a flipped
+ * bit in e + r d (then the hook resets itself), as a fault would; the
+ * verification before release must catch it.
+ */
+extern int tacit_ecdsa_test_fault;
+#endif
 
 #ifdef __cplusplus
 }
