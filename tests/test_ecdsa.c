@@ -451,8 +451,12 @@ static void test_fault_check(void)
 {
 #if !defined(TACIT_TEST_HOOKS)
     TEST_SKIP("built without TACIT_TEST_HOOKS");
+exit:
+    ;
 #elif defined(TACIT_ECDSA_NO_FAULT_CHECK)
     TEST_SKIP("TACIT_ECDSA_NO_FAULT_CHECK");
+exit:
+    ;
 #else
     static const tacit_ecp_group_id grps[] = { TACIT_ECP_SECP256R1, TACIT_ECP_SECP384R1,
                                                TACIT_ECP_SECP521R1 };
