@@ -393,14 +393,16 @@ exit:
 static void test_fault_injection(void)
 {
     tacit_rsa_context a;
-    unsigned char h[32] = { 1, 2, 3 }, sig[256], ct[256], pt[256];
-    size_t ol = 777;
-    size_t i;
 
     tacit_rsa_init(&a);
 #if !defined(TACIT_TEST_HOOKS)
     TEST_SKIP("built without TACIT_TEST_HOOKS");
 #else
+    {
+    unsigned char h[32] = { 1, 2, 3 }, sig[256], ct[256], pt[256];
+    size_t ol = 777;
+    size_t i;
+
     if (test_shared_dir() == NULL) {
         TEST_SKIP("../shared missing");
     }
@@ -422,6 +424,7 @@ static void test_fault_injection(void)
     TEST_EQUAL(tacit_rsa_oaep_decrypt(&a, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct,
                                       sizeof(ct), pt, sizeof(pt), &ol), TACIT_ERR_RSA_PRIVATE_FAILED);
     TEST_EQUAL(ol, 777);
+    }
 #endif
 exit:
     tacit_rsa_free(&a);
@@ -430,14 +433,16 @@ exit:
 static void test_exp_paths(void)
 {
     tacit_rsa_context a;
-    unsigned char h[32] = { 9 }, sig[256], ct[256], pt[256];
-    size_t ol;
-    unsigned long ct0, un0;
 
     tacit_rsa_init(&a);
 #if !defined(TACIT_TEST_HOOKS)
     TEST_SKIP("built without TACIT_TEST_HOOKS");
 #else
+    {
+    unsigned char h[32] = { 9 }, sig[256], ct[256], pt[256];
+    size_t ol;
+    unsigned long ct0, un0;
+
     if (test_shared_dir() == NULL) {
         TEST_SKIP("../shared missing");
     }
@@ -465,6 +470,7 @@ static void test_exp_paths(void)
     TEST_EQUAL(tacit_rsa_oaep_decrypt(&a, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct,
                                       sizeof(ct), pt, sizeof(pt), &ol), 0);
     TEST_EQUAL(tacit_mpi_core_test_exp_ct_calls - ct0, 2);
+    }
 #endif
 exit:
     tacit_rsa_free(&a);
