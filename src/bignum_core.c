@@ -562,7 +562,7 @@ static int core_read(tacit_mpi_uint *X, size_t limbs, const unsigned char *in, s
     }
     if (tacit_ct_declassify_u32(extra) != 0) {
         memset(X, 0, cap);
-        return TACIT_ERR_MPI_BUFFER_TOO_SMALL;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     return 0;
 }
@@ -590,7 +590,7 @@ static int core_write(const tacit_mpi_uint *A, size_t limbs, unsigned char *out,
     }
     if (tacit_ct_declassify_u32(extra) != 0) {
         memset(out, 0, outlen);
-        return TACIT_ERR_MPI_BUFFER_TOO_SMALL;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     for (k = 0; k < outlen; k++) {
         unsigned char b = k < cap ? LIMB_BYTE(A, k) : 0;

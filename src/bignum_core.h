@@ -126,7 +126,7 @@ void tacit_mpi_core_sqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs
  * X (limbs limbs) = the big-endian / little-endian number in[0..inlen).
  * An input longer than the limbs hold is accepted if its extra leading
  * bytes are zero (checked without a data-dependent branch until the single
- * verdict), else TACIT_ERR_MPI_BUFFER_TOO_SMALL and X is zeroed.  in may be
+ * verdict), else TACIT_ERR_BUFFER_TOO_SMALL and X is zeroed.  in may be
  * NULL when inlen is 0.
  */
 int tacit_mpi_core_read_be(tacit_mpi_uint *X, size_t limbs, const unsigned char *in,
@@ -137,7 +137,7 @@ int tacit_mpi_core_read_le(tacit_mpi_uint *X, size_t limbs, const unsigned char 
 /*
  * out[0..outlen) = A as a big-endian / little-endian number of exactly
  * outlen bytes (zero-padded).  If A does not fit (a nonzero byte would be
- * cut off): TACIT_ERR_MPI_BUFFER_TOO_SMALL and out is zeroed.  Leaks only
+ * cut off): TACIT_ERR_BUFFER_TOO_SMALL and out is zeroed.  Leaks only
  * that verdict.
  */
 int tacit_mpi_core_write_be(const tacit_mpi_uint *A, size_t limbs, unsigned char *out,

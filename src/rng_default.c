@@ -201,7 +201,7 @@ int tacit_rng_default(void *p_rng_ignored, unsigned char *out, size_t len)
 
     (void)p_rng_ignored;
     if (out == NULL && len > 0) {
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     memset(&id, 0, sizeof(id));
     st = rng_state_get(&wipes);

@@ -25,28 +25,29 @@
 #include "tacit/hmac.h"
 #include "tacit/sha256.h"
 
-int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                            const unsigned char *in, size_t ilen,
-                            unsigned char *out, size_t osize)
+int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+                            unsigned char *out, size_t osize, size_t *olen,
+                            tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, pslen, i;
     unsigned char *em = NULL;
     int ret, tries;
 
-    if (ctx == NULL || out == NULL || (in == NULL && ilen != 0)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || olen == NULL || (in == NULL && ilen != 0)) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ctx->cache == NULL) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
     k = ctx->len;
-    if (osize < k) {
-        return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
+    if (out == NULL || osize < k) {
+        *olen = k;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     if (ilen + 11 > k) {
         return TACIT_ERR_RSA_MESSAGE_TOO_LONG;
     }
-    tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     em = (unsigned char *)calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
@@ -73,7 +74,7 @@ int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *
     if (ilen != 0) {
         memcpy(em + 3 + pslen, in, ilen);
     }
-    ret = tacit_rsa_public(ctx, em, k, out, osize);
+    ret = tacit_rsa_public(ctx, em, k, out, osize, olen);
 cleanup:
     tacit_platform_zeroize(em, k);
     free(em);
@@ -107,19 +108,19 @@ static uint32_t pkcs1_check(const unsigned char *em, size_t k, size_t *msg_start
 
 /* The checks every decryption starts with (all on public values). */
 static int pkcs1_dec_args(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                          const unsigned char *out, size_t osize, const size_t *olen)
+                          const size_t *olen)
 {
-    if (ctx == NULL || in == NULL || olen == NULL || (out == NULL && osize != 0)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || in == NULL || olen == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if (!ctx->is_private) {
-        return TACIT_ERR_RSA_NO_PRIVATE_KEY;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
     if (ilen != ctx->len) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
     if (ctx->len < 11) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     return 0;
 }
@@ -198,27 +199,29 @@ cleanup:
 }
 
 int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                            unsigned char *out, size_t osize, size_t *olen)
+                            unsigned char *out, size_t osize, size_t *olen,
+                            tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, i, msg_start, synth_start, mlen;
     unsigned char *em = NULL, *synth;
     size_t bad;
     int ret;
 
-    if ((ret = pkcs1_dec_args(ctx, in, ilen, out, osize, olen)) != 0) {
+    if ((ret = pkcs1_dec_args(ctx, in, ilen, olen)) != 0) {
         return ret;
     }
     k = ctx->len;
     /* Room for the longest message: no length is refused after the padding check. */
-    if (osize < k - 11) {
-        return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
+    if (out == NULL || osize < k - 11) {
+        *olen = k - 11;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     em = (unsigned char *)malloc(2 * k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
     synth = em + k;
-    if ((ret = tacit_rsa_private(ctx, NULL, NULL, in, ilen, em, k)) != 0 ||
+    if ((ret = tacit_rsa_private(ctx, in, ilen, em, k, &mlen, f_rng, p_rng)) != 0 ||
         (ret = pkcs1_synthetic(ctx, in, k, synth, &synth_start)) != 0) {
         goto cleanup;
     }
@@ -243,22 +246,25 @@ cleanup:
 
 int tacit_rsa_pkcs1_decrypt_explicit_oracle(tacit_rsa_context *ctx, const unsigned char *in,
                                             size_t ilen, unsigned char *out, size_t osize,
-                                            size_t *olen)
+                                            size_t *olen, tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, msg_start, mlen;
     unsigned char *em = NULL;
     uint32_t bad;
     int ret;
 
-    if ((ret = pkcs1_dec_args(ctx, in, ilen, out, osize, olen)) != 0) {
+    if ((ret = pkcs1_dec_args(ctx, in, ilen, olen)) != 0) {
         return ret;
+    }
+    if (out == NULL) {
+        osize = 0; /* a size query */
     }
     k = ctx->len;
     em = (unsigned char *)malloc(k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
-    if ((ret = tacit_rsa_private(ctx, NULL, NULL, in, ilen, em, k)) != 0) {
+    if ((ret = tacit_rsa_private(ctx, in, ilen, em, k, &mlen, f_rng, p_rng)) != 0) {
         goto cleanup;
     }
     bad = pkcs1_check(em, k, &msg_start);
@@ -271,7 +277,8 @@ int tacit_rsa_pkcs1_decrypt_explicit_oracle(tacit_rsa_context *ctx, const unsign
     }
     mlen = tacit_ct_declassify_size(mlen);
     if (mlen > osize) {
-        ret = TACIT_ERR_RSA_OUTPUT_TOO_LARGE;
+        *olen = mlen;
+        ret = TACIT_ERR_BUFFER_TOO_SMALL;
         goto cleanup;
     }
     if (mlen != 0) {

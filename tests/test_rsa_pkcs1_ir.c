@@ -200,17 +200,17 @@ static void test_draft_vectors(void)
         msg = test_unhex(v->msg, &mlen);
         TEST_ASSERT(ct != NULL && msg != NULL);
         olen = 9999;
-        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(k, ct, ctlen, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(k, ct, ctlen, out, sizeof(out), &olen, NULL, NULL), 0);
         if (olen != mlen || memcmp(out, msg, mlen) != 0) {
             printf("\n    vector: %s", v->title);
         }
         TEST_MEM_EQ(out, olen, msg, mlen);
         olen = 9999;
         if (v->valid) {
-            TEST_EQUAL(tacit_rsa_pkcs1_decrypt_explicit_oracle(k, ct, ctlen, out, sizeof(out), &olen), 0);
+            TEST_EQUAL(tacit_rsa_pkcs1_decrypt_explicit_oracle(k, ct, ctlen, out, sizeof(out), &olen, NULL, NULL), 0);
             TEST_MEM_EQ(out, olen, msg, mlen);
         } else {
-            TEST_EQUAL(tacit_rsa_pkcs1_decrypt_explicit_oracle(k, ct, ctlen, out, sizeof(out), &olen),
+            TEST_EQUAL(tacit_rsa_pkcs1_decrypt_explicit_oracle(k, ct, ctlen, out, sizeof(out), &olen, NULL, NULL),
                        TACIT_ERR_RSA_INVALID_PADDING);
             TEST_EQUAL(olen, 9999);
         }
@@ -252,10 +252,10 @@ static void test_synthetic_properties(void)
     k = tacit_rsa_len(&a);
     for (i = 0; i < N; i++) {
         TEST_EQUAL(random_ciphertext(c, k), 0);
-        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&a, c, k, o1, sizeof(o1), &l1), 0);
-        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&b, c, k, o2, sizeof(o2), &l2), 0);
+        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&a, c, k, o1, sizeof(o1), &l1, NULL, NULL), 0);
+        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&b, c, k, o2, sizeof(o2), &l2, NULL, NULL), 0);
         TEST_MEM_EQ(o1, l1, o2, l2);
-        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&a, c, k, o2, k - 11, &l2), 0);
+        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&a, c, k, o2, k - 11, &l2, NULL, NULL), 0);
         TEST_MEM_EQ(o1, l1, o2, l2);
         TEST_ASSERT(l1 <= k - 11);
         if (i > 0) {
@@ -263,7 +263,7 @@ static void test_synthetic_properties(void)
         }
         memcpy(prev, o1, l1);
         lprev = l1;
-        if (tacit_rsa_pkcs1_decrypt_explicit_oracle(&a, c, k, o2, sizeof(o2), &l2) ==
+        if (tacit_rsa_pkcs1_decrypt_explicit_oracle(&a, c, k, o2, sizeof(o2), &l2, NULL, NULL) ==
             TACIT_ERR_RSA_INVALID_PADDING) {
             invalid++;
         }
@@ -295,10 +295,11 @@ static void test_valid_round_trip(void)
     k = tacit_rsa_len(&rsa);
     for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
         TEST_EQUAL(tacit_rng_default(NULL, m, lens[i]), 0);
-        TEST_EQUAL(tacit_rsa_pkcs1_encrypt(&rsa, NULL, NULL, m, lens[i], c, sizeof(c)), 0);
-        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, k, o, sizeof(o), &ol), 0);
+        TEST_EQUAL(tacit_rsa_pkcs1_encrypt(&rsa, m, lens[i], c, sizeof(c), &ol, NULL, NULL), 0);
+        TEST_EQUAL(ol, k);
+        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, k, o, sizeof(o), &ol, NULL, NULL), 0);
         TEST_MEM_EQ(o, ol, m, lens[i]);
-        TEST_EQUAL(tacit_rsa_pkcs1_decrypt_explicit_oracle(&rsa, c, k, o, sizeof(o), &ol), 0);
+        TEST_EQUAL(tacit_rsa_pkcs1_decrypt_explicit_oracle(&rsa, c, k, o, sizeof(o), &ol, NULL, NULL), 0);
         TEST_MEM_EQ(o, ol, m, lens[i]);
     }
 exit:
@@ -315,13 +316,16 @@ static void test_arguments(void)
     tacit_rsa_init(&rsa);
     TEST_EQUAL(load_key(&rsa, 0), 0);
     c[255] = 5;
-    TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, 256, o, 244, &ol), TACIT_ERR_RSA_BUFFER_TOO_SMALL);
-    TEST_EQUAL(ol, 7);
-    TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, 255, o, sizeof(o), &ol),
+    TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, 256, o, 244, &ol, NULL, NULL), TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(ol, 245);   /* the size needed: the longest message */
+    TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, 256, NULL, 0, &ol, NULL, NULL), TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(ol, 245);
+    ol = 7;
+    TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, 255, o, sizeof(o), &ol, NULL, NULL),
                TACIT_ERR_RSA_INPUT_OUT_OF_RANGE);
-    TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, 256, o, sizeof(o), NULL), TACIT_ERR_RSA_BAD_INPUT_DATA);
+    TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, 256, o, sizeof(o), NULL, NULL, NULL), TACIT_ERR_BAD_INPUT);
     memset(c, 0xff, sizeof(c));   /* >= n */
-    TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, 256, o, sizeof(o), &ol),
+    TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&rsa, c, 256, o, sizeof(o), &ol, NULL, NULL),
                TACIT_ERR_RSA_INPUT_OUT_OF_RANGE);
     TEST_EQUAL(ol, 7);
 exit:
