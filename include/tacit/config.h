@@ -45,6 +45,8 @@
 #define TACIT_ECP_SECP521R1_C
 #define TACIT_ECDH_C
 #define TACIT_ECDSA_C
+#define TACIT_X25519_C      /* X25519 key agreement (RFC 7748) */
+#define TACIT_ED25519_C     /* Ed25519 signatures (RFC 8032) */
 
 /*
  * The default RNG (tacit_rng_default) keeps one HMAC_DRBG per thread.
