@@ -48,6 +48,10 @@
 #define TACIT_X25519_C      /* X25519 key agreement (RFC 7748) */
 #define TACIT_ED25519_C     /* Ed25519 signatures (RFC 8032) */
 
+/* Layer 5, above the algorithms */
+#define TACIT_PK_C          /* tacit_pk_context: any key, format detection, sign/verify by algorithm */
+#define TACIT_X509_C        /* certificates, trust store, path validation */
+
 /*
  * The default RNG (tacit_rng_default) keeps one HMAC_DRBG per thread.
  * Define this for one global instance with no thread-local storage: calls
