@@ -79,21 +79,25 @@ void tacit_ecp_small_add(const tacit_ecp_curve *c, tacit_mpi_uint *R, const taci
 }
 
 /*
- * R = k P (projective), k a plain integer < 2^bits, P projective.  The
- * ladder keeps R1 - R0 = P; `swap` remembers whether the pair is swapped,
- * so one masked swap per bit (on the change of bit) suffices.
+ * R = k P (projective) for P = (x, y) affine and k a plain integer
+ * < 2^bits.  P enters as (x l : y l : l), l != 0 (projective blinding
+ * with a random l, or l = 1).  The ladder keeps R1 - R = P; `swap`
+ * remembers whether the pair is swapped, so one masked swap per bit (on
+ * the change of bit) suffices.
  */
 static void ladder(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *k,
-                   const tacit_mpi_uint *P)
+                   const tacit_mpi_uint *x, const tacit_mpi_uint *y, const tacit_mpi_uint *l)
 {
     const size_t n = c->limbs, pn = 3 * n;
     FE R1[3 * TACIT_ECP_N];
     tacit_mpi_uint swap = 0, bit;
     size_t i;
 
+    memcpy(R1 + 2 * n, l, n * sizeof(FE));
+    MUL(R1, x, R1 + 2 * n);
+    MUL(R1 + n, y, R1 + 2 * n);
     memset(R, 0, pn * sizeof(FE));
     memcpy(R + n, c->one, n * sizeof(FE)); /* (0:1:0) */
-    memcpy(R1, P, pn * sizeof(FE));
     for (i = c->bits; i-- > 0;) {
         bit = (k[i / TACIT_MPI_LIMB_BITS] >> (i % TACIT_MPI_LIMB_BITS)) & 1;
         tacit_mpi_core_cond_swap(R, R1, pn, tacit_ct_mask_from_bit_limb(bit ^ swap));
@@ -105,43 +109,27 @@ static void ladder(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_
     tacit_platform_zeroize(R1, sizeof(R1));
 }
 
-/* (X:Y:Z) = (x l : y l : l) for a random l != 0 (or l = 1 without f_rng). */
-static int load_point(const tacit_ecp_curve *c, tacit_mpi_uint *P, const tacit_mpi_uint *x,
-                      const tacit_mpi_uint *y, tacit_rng_func f_rng, void *p_rng)
-{
-    const size_t n = c->limbs;
-    int ret = 0;
-
-    memcpy(P + 2 * n, c->one, n * sizeof(FE));
-    if (f_rng != NULL) {
-        /* n < p for the three curves: a scalar in [1, n-1] is a non-zero element */
-        ret = tacit_ecp_random_scalar(c, P + 2 * n, f_rng, p_rng);
-        if (ret != 0) {
-            return ret;
-        }
-    }
-    MUL(P, x, P + 2 * n);
-    MUL(P + n, y, P + 2 * n);
-    return 0;
-}
-
 int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                      const tacit_mpi_uint *k, const tacit_mpi_uint *px, const tacit_mpi_uint *py,
                      tacit_rng_func f_rng, void *p_rng)
 {
-    FE P[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N];
-    int ret;
+    FE R[3 * TACIT_ECP_N], l[TACIT_ECP_N];
+    int ret = 0;
 
-    ret = load_point(c, P, px, py, f_rng, p_rng);
+    memcpy(l, c->one, c->limbs * sizeof(FE));
+    if (f_rng != NULL) {
+        /* n < p for the three curves: a scalar in [1, n-1] is a non-zero element */
+        ret = tacit_ecp_random_scalar(c, l, f_rng, p_rng);
+    }
     if (ret == 0) {
-        ladder(c, R, k, P);
+        ladder(c, R, k, px, py, l);
         /* infinity cannot happen for k in [1, n-1] and P of order n; say so if it does */
         if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_proj_to_affine(c, x, y, R) & 1u))) {
             ret = TACIT_ERR_ECP_INVALID_POINT;
         }
     }
-    tacit_platform_zeroize(P, sizeof(P));
     tacit_platform_zeroize(R, sizeof(R));
+    tacit_platform_zeroize(l, sizeof(l));
     return ret;
 }
 
@@ -160,12 +148,10 @@ int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_m
                             const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
                             const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
 {
-    FE P[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N], S[3 * TACIT_ECP_N];
+    FE R[3 * TACIT_ECP_N], S[3 * TACIT_ECP_N];
 
-    (void)load_point(c, P, c->gx, c->gy, NULL, NULL);
-    ladder(c, R, u1, P);
-    (void)load_point(c, P, qx, qy, NULL, NULL);
-    ladder(c, S, u2, P);
+    ladder(c, R, u1, c->gx, c->gy, c->one);
+    ladder(c, S, u2, qx, qy, c->one);
     tacit_ecp_small_add(c, R, R, S);
     return tacit_ecp_proj_to_affine(c, x, y, R) != 0;
 }
