@@ -6,6 +6,9 @@
 #   build-asan/   clang, AddressSanitizer + UndefinedBehaviorSanitizer: all suites
 #   build-tsan/   clang, ThreadSanitizer, release configuration (no test hooks): the `threads` label
 #   build-fuzz/   clang, libFuzzer + ASan/UBSan: every fuzz target for TACIT_FUZZ_SECONDS (15) each
+#   build-small/  the small ECC profile (TACIT_ECP_SMALL) with valgrind annotations: the `ecc`
+#                 label (ECC suites natively, ct_ecp under memcheck)
+#   build-size/   when arm-none-eabi-gcc is installed: scripts/code_size.sh's Thumb-2 size limits
 # Exits non-zero if any build or test fails.  TACIT_TEST_QUICK=1 runs only build/.
 set -u
 cd "$(dirname "$0")/.."
@@ -48,6 +51,15 @@ if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
         -DTACIT_TEST_HOOKS=ON
     CC=clang run_build build-tsan threads -DTACIT_SANITIZE=thread -DCMAKE_C_COMPILER=clang \
         -DTACIT_TEST_HOOKS=OFF -DTACIT_BUILD_PROGRAMS=OFF
+    run_build build-small ecc -DTACIT_ECP_SMALL=ON -DTACIT_TEST_CONSTANT_FLOW=ON
+    echo "==== build-size: Thumb-2 code size limits (scripts/code_size.sh) ===="
+    if scripts/code_size.sh >build-size.log 2>&1; then
+        grep -E "SKIP|limit" build-size.log | sed 's/^/  /'
+        summary="$summary\nbuild-size: $(grep -q SKIP build-size.log && echo skipped || echo 'within limits')"
+    else
+        grep -E "limit|OVER|error|cannot" build-size.log | sed 's/^/  /'
+        status=1; summary="$summary\nbuild-size: OVER A LIMIT (see build-size.log)"
+    fi
     echo "==== build-fuzz: libFuzzer, ${TACIT_FUZZ_SECONDS:-15} s per target ===="
     if scripts/fuzz.sh "${TACIT_FUZZ_SECONDS:-15}"; then
         summary="$summary\nbuild-fuzz: every target ran clean"

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Cross-build tacit for 32-bit Arm Linux (arm-linux-gnueabihf-gcc, 32-bit
-# limbs) into build-arm32/ and run every test suite under qemu-arm.
+# limbs) into build-arm32/ and run every test suite under qemu-arm; then the
+# ECC suites (label ecc) again in the small ECC profile (build-arm32-small/).
+# Run by .ci/run after scripts/test.sh.
 #   scripts/test_arm32.sh            configure, build, run all suites
 #   scripts/test_arm32.sh -R REGEX   only the suites matching REGEX (passed to ctest)
 # Peers (GMP, OpenSSL, ...) are host libraries, not available for armhf: the
@@ -48,6 +50,22 @@ echo "==== $dir: ctest under qemu-arm ===="
 rc=$?
 grep -E "SKIP|tests passed|tests failed|Failed|\*\*\*" "$dir.test.log" | sed 's/^/  /'
 [ $rc -eq 0 ] || tail -60 "$dir.test.log"
+if [ $# -eq 0 ]; then
+    sdir=build-arm32-small
+    echo "==== $sdir: the ECC suites in the small profile (TACIT_ECP_SMALL) under qemu-arm ===="
+    if cmake -S . -B "$sdir" -DCMAKE_BUILD_TYPE=Release \
+            -DCMAKE_TOOLCHAIN_FILE="$PWD/scripts/arm-linux-gnueabihf.cmake" -DTACIT_ECP_SMALL=ON \
+            -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=OFF -DTACIT_BUILD_PROGRAMS=OFF \
+            -DTACIT_WERROR="${TACIT_ARM32_WERROR:-OFF}" >"$sdir.configure.log" 2>&1 &&
+       cmake --build "$sdir" -j"$jobs" --target test_ecp test_ecdsa test_ecdh ct_ecp \
+            >"$sdir.build.log" 2>&1; then
+        (cd "$sdir" && ctest -j"$jobs" --output-on-failure -L ecc) >"$sdir.test.log" 2>&1 || rc=1
+        grep -E "tests passed|tests failed|Failed|\*\*\*" "$sdir.test.log" | sed 's/^/  /'
+    else
+        echo "test_arm32: small profile: CONFIGURE OR BUILD FAILED"
+        grep -E "error" "$sdir.configure.log" "$sdir.build.log" | head -10; rc=1
+    fi
+fi
 end=$(date +%s)
 echo "test_arm32: build $((built - start)) s, tests $((end - built)) s, total $((end - start)) s"
 [ $build_rc -eq 0 ] || rc=1
