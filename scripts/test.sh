@@ -51,7 +51,7 @@ if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
         -DTACIT_TEST_HOOKS=ON
     CC=clang run_build build-tsan threads -DTACIT_SANITIZE=thread -DCMAKE_C_COMPILER=clang \
         -DTACIT_TEST_HOOKS=OFF -DTACIT_BUILD_PROGRAMS=OFF
-    run_build build-small ecc -DTACIT_ECP_SMALL=ON -DTACIT_TEST_CONSTANT_FLOW=ON
+    run_build build-small ecc -DTACIT_ECP_SMALL=ON -DTACIT_TEST_CONSTANT_FLOW=ON -DTACIT_TEST_HOOKS=ON
     echo "==== build-size: Thumb-2 code size limits (scripts/code_size.sh) ===="
     if scripts/code_size.sh >build-size.log 2>&1; then
         grep -E "SKIP|limit" build-size.log | sed 's/^/  /'
