@@ -32,7 +32,7 @@ INDIRECT = [
      r'tacit_rsa_(pkcs1_encrypt|pss_sign|oaep_encrypt))$', [RNG, FIELD]),
     # the curve table's point formulas (default profile) and field products
     (r'^tacit_ecp_(jac|proj)_(dbl|add|madd)$', [r'^tacit_ecp_{curve}_(jac|proj)_']),
-    (r'^(tacit_ecp_|jac_|load_point)', [FIELD]),
+    (r'^(tacit_ecp_|jac_|ladder)', [FIELD]),
     # the hash compression function of the shared 64-byte block buffer
     (r'^tacit_sha_block64_update$', [r'^sha(1|256)_blocks']),
     # the entropy source (supplied by the firmware) and memset: not counted

@@ -120,6 +120,11 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs)
 static void table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t limbs,
                          size_t count, size_t index, tacit_mpi_uint *masks)
 {
+#if defined(__OPTIMIZE_SIZE__)
+    /* -Os (firmware): the shared one-entry-at-a-time scan, for code size */
+    (void)masks;
+    tacit_ct_table_select_limbs(X, table, limbs, count, index);
+#else
     size_t i, j, k, full = limbs - limbs % 4;
 
     for (i = 0; i < count; i++) {
@@ -148,6 +153,7 @@ static void table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t 
         }
         X[full + k] = a;
     }
+#endif
 }
 
 /* X = 1 mod N from RR: R mod N = RR / R, then / R once more. */
