@@ -50,6 +50,9 @@ static const uint16_t add_program[] = {
     M(T2, T0, Y3), M(Y3, X3, Z3), A(Y3, Y3, T2), M(X3, X3, T3), S(X3, X3, T1),
     M(Z3, T4, Z3), M(T1, T3, T0), A(Z3, Z3, T1),
 };
+#undef M
+#undef A
+#undef S
 
 void tacit_ecp_small_add(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
                          const tacit_mpi_uint *Q)
@@ -148,11 +151,11 @@ int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_m
                             const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
                             const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
 {
-    FE R[3 * TACIT_ECP_N], S[3 * TACIT_ECP_N];
+    FE R[3 * TACIT_ECP_N], R2[3 * TACIT_ECP_N];
 
     ladder(c, R, u1, c->gx, c->gy, c->one);
-    ladder(c, S, u2, qx, qy, c->one);
-    tacit_ecp_small_add(c, R, R, S);
+    ladder(c, R2, u2, qx, qy, c->one);
+    tacit_ecp_small_add(c, R, R, R2);
     return tacit_ecp_proj_to_affine(c, x, y, R) != 0;
 }
 
