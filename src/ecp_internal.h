@@ -37,6 +37,22 @@ typedef uint64_t tacit_ecp_dlimb;
 
 #define TACIT_ECP_N TACIT_ECP_MAX_LIMBS
 
+/*
+ * x86-64 with 64-bit limbs: field products in assembly (ecp_asm_x86_64.h).
+ * With the bignum kernels' CPU probe available too, P-256 also has a
+ * MULX/ADX build of its formulas (ecp_p256_x86_64.c), chosen at run time
+ * by tacit_ecp_curve_get when the CPU has BMI2 and ADX.
+ */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    TACIT_MPI_LIMB_BITS == 64 && !defined(TACIT_ECP_NO_ASM)
+#define TACIT_ECP_X86_64_ASM
+#if !defined(TACIT_MPI_NO_ASM) && defined(TACIT_ECP_SECP256R1_C)
+#define TACIT_ECP_P256_ADX
+/* 1 if the CPU has BMI2 and ADX (bignum_core.c; asked once, test hook aside) */
+int tacit_mpi_core_cpu_has_adx(void);
+#endif
+#endif
+
 /* Regular signed windows: digits odd in [-(2^W - 1), 2^W - 1]. */
 #define TACIT_ECP_W 5
 #define TACIT_ECP_TABLE 16              /* 2^(W-1) odd multiples */
@@ -72,6 +88,9 @@ typedef struct tacit_ecp_curve {
     tacit_ecp_pt1_func jac_dbl;
     tacit_ecp_pt2_func jac_add, jac_madd, proj_madd;
     tacit_ecp_pt1_func proj_dbl;
+    /* inversions by addition chains, or NULL for the generic Fermat windows */
+    tacit_ecp_pt1_func fe_inv;     /* r = 1/a mod p (0 -> 0) */
+    tacit_ecp_pt1_func sc_inv;     /* r = 1/a mod n, Montgomery form */
 } tacit_ecp_curve;
 
 /* The per-curve symbols: data (ecp_data.c) and code (ecp_p256.c, ...). */
@@ -100,9 +119,41 @@ typedef struct tacit_ecp_curve {
                                       const tacit_mpi_uint *Qaff);                   \
     void tacit_ecp_##name##_proj_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);
 
+/* The formulas of a curve compiled over other field products (same data). */
+#define TACIT_ECP_DECLARE_CODE(name)                                                \
+    void tacit_ecp_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,        \
+                                   const tacit_mpi_uint *b);                         \
+    void tacit_ecp_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);      \
+    void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,       \
+                                    const tacit_mpi_uint *Q);                        \
+    void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,      \
+                                     const tacit_mpi_uint *Qaff);                    \
+    void tacit_ecp_##name##_proj_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,     \
+                                      const tacit_mpi_uint *Qaff);                   \
+    void tacit_ecp_##name##_proj_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);     \
+    void tacit_ecp_##name##_fe_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);       \
+    void tacit_ecp_##name##_sc_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);
+
 /* Only the curves enabled in the configuration exist (TACIT_ECP_SECPxxxR1_C). */
 #if defined(TACIT_ECP_SECP256R1_C)
 TACIT_ECP_DECLARE_CURVE(p256)
+void tacit_ecp_p256_fe_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);
+void tacit_ecp_p256_sc_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);
+#endif
+#if defined(TACIT_ECP_P256_ADX)
+TACIT_ECP_DECLARE_CODE(p256_adx)
+#endif
+#if defined(TACIT_TEST_HOOKS)
+/* Non-zero: tacit_ecp_curve_get never picks a MULX/ADX build (tests of the baseline). */
+extern int tacit_ecp_test_no_adx;
 #endif
 #if defined(TACIT_ECP_SECP384R1_C)
 TACIT_ECP_DECLARE_CURVE(p384)
