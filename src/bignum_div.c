@@ -76,7 +76,7 @@ int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const taci
     int as, bs, ret;
 
     if (A == NULL || B == NULL || (Q != NULL && Q == R)) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     na = tacit_mpi_used_limbs(A);
     nb = tacit_mpi_used_limbs(B);
@@ -99,7 +99,7 @@ int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const taci
         }
         T = (tacit_mpi_uint *)calloc(na + nb + 2, sizeof(*T));
         if (T == NULL) {
-            ret = TACIT_ERR_MPI_ALLOC_FAILED;
+            ret = TACIT_ERR_ALLOC_FAILED;
             goto cleanup;
         }
         tacit_mpi_div_limbs_unsafe(TQ.p, TR.p, A->p, na, B->p, nb, T);
@@ -142,7 +142,7 @@ int tacit_mpi_mod_mpi(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
     int ret;
 
     if (R == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (tacit_mpi_used_limbs(B) == 0) {
         return TACIT_ERR_MPI_DIVISION_BY_ZERO;
@@ -167,7 +167,7 @@ int tacit_mpi_mod_int(tacit_mpi_uint *r, const tacit_mpi *A, tacit_mpi_sint b)
     tacit_mpi_uint limb;
 
     if (r == NULL || A == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (b == 0) {
         return TACIT_ERR_MPI_DIVISION_BY_ZERO;

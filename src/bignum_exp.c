@@ -49,7 +49,7 @@ static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
     int ret;
 
     if (X == NULL || A == NULL || E == NULL || N == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     /*
      * Validity checks on N reveal only their verdicts (length, parity,
@@ -57,7 +57,7 @@ static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
      */
     n = modulus_limbs(N);
     if (n == 0 || N->s < 0) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1)) == 0) {
         return TACIT_ERR_MPI_EVEN_MODULUS;
@@ -83,7 +83,7 @@ static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
     total = 3 * n + work;
     buf = (tacit_mpi_uint *)calloc(total, sizeof(*buf));
     if (buf == NULL) {
-        return TACIT_ERR_MPI_ALLOC_FAILED;
+        return TACIT_ERR_ALLOC_FAILED;
     }
     rr = buf;
     abar = rr + n;

@@ -18,7 +18,7 @@ int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
     int ret;
 
     if (G == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_mpi_init(&a);
     tacit_mpi_init(&b);
@@ -50,10 +50,10 @@ int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
     int ret;
 
     if (X == NULL || A == NULL || N == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (tacit_mpi_cmp_int(N, 1) <= 0) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_mpi_init(&r0);
     tacit_mpi_init(&r1);

@@ -15,12 +15,6 @@
 
 #include "tacit/hmac_drbg.h"
 
-#define CHK(f)                                                                     \
-    do {                                                                           \
-        if ((ret = (f)) != 0) {                                                    \
-            goto cleanup;                                                          \
-        }                                                                          \
-    } while (0)
 
 void tacit_rsa_init(tacit_rsa_context *ctx)
 {
@@ -74,28 +68,6 @@ void tacit_rsa_free(tacit_rsa_context *ctx)
     tacit_platform_zeroize(ctx, sizeof(*ctx));
 }
 
-void tacit_rsa_set_rng(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng)
-{
-    if (ctx != NULL) {
-        ctx->f_rng = f_rng;
-        ctx->p_rng = p_rng;
-    }
-}
-
-void tacit_rsa_pick_rng(const tacit_rsa_context *ctx, tacit_rng_func *f_rng, void **p_rng)
-{
-    if (*f_rng != NULL) {
-        return;
-    }
-    if (ctx->f_rng != NULL) {
-        *f_rng = ctx->f_rng;
-        *p_rng = ctx->p_rng;
-        return;
-    }
-    *f_rng = tacit_rng_default;
-    *p_rng = NULL;
-}
-
 size_t tacit_rsa_len(const tacit_rsa_context *ctx)
 {
     return ctx == NULL ? 0 : ctx->len;
@@ -116,20 +88,20 @@ int tacit_rsa_copy(tacit_rsa_context *dst, const tacit_rsa_context *src)
     int ret;
 
     if (dst == NULL || src == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (dst == src) {
         return 0;
     }
     tacit_rsa_clear_key(dst);
-    CHK(tacit_mpi_copy(&dst->N, &src->N));
-    CHK(tacit_mpi_copy(&dst->E, &src->E));
-    CHK(tacit_mpi_copy(&dst->D, &src->D));
-    CHK(tacit_mpi_copy(&dst->P, &src->P));
-    CHK(tacit_mpi_copy(&dst->Q, &src->Q));
-    CHK(tacit_mpi_copy(&dst->DP, &src->DP));
-    CHK(tacit_mpi_copy(&dst->DQ, &src->DQ));
-    CHK(tacit_mpi_copy(&dst->QP, &src->QP));
+    TACIT_CHK(tacit_mpi_copy(&dst->N, &src->N));
+    TACIT_CHK(tacit_mpi_copy(&dst->E, &src->E));
+    TACIT_CHK(tacit_mpi_copy(&dst->D, &src->D));
+    TACIT_CHK(tacit_mpi_copy(&dst->P, &src->P));
+    TACIT_CHK(tacit_mpi_copy(&dst->Q, &src->Q));
+    TACIT_CHK(tacit_mpi_copy(&dst->DP, &src->DP));
+    TACIT_CHK(tacit_mpi_copy(&dst->DQ, &src->DQ));
+    TACIT_CHK(tacit_mpi_copy(&dst->QP, &src->QP));
     if (src->cache != NULL) {
         dst->cache = (tacit_mpi_uint *)malloc(src->cache_limbs * sizeof(tacit_mpi_uint));
         if (dst->cache == NULL) {
@@ -147,8 +119,6 @@ int tacit_rsa_copy(tacit_rsa_context *dst, const tacit_rsa_context *src)
     dst->mm_q = src->mm_q;
     dst->len = src->len;
     dst->is_private = src->is_private;
-    dst->f_rng = src->f_rng;
-    dst->p_rng = src->p_rng;
     return 0;
 cleanup:
     tacit_rsa_clear_key(dst);
@@ -167,7 +137,7 @@ int tacit_rsa_check_pubkey(const tacit_rsa_context *ctx)
     size_t bits;
 
     if (ctx == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (!is_set(&ctx->N) || !is_set(&ctx->E) || ctx->N.s < 0 || ctx->E.s < 0) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
@@ -192,9 +162,9 @@ static int check_inverse_minus_one(const tacit_mpi *E, const tacit_mpi *X, const
 
     tacit_mpi_init(&M1);
     tacit_mpi_init(&T);
-    CHK(tacit_mpi_sub_int(&M1, M, 1));
-    CHK(tacit_mpi_mul_mpi(&T, E, X));
-    CHK(tacit_mpi_mod_mpi(&T, &T, &M1));
+    TACIT_CHK(tacit_mpi_sub_int(&M1, M, 1));
+    TACIT_CHK(tacit_mpi_mul_mpi(&T, E, X));
+    TACIT_CHK(tacit_mpi_mod_mpi(&T, &T, &M1));
     ret = tacit_mpi_cmp_int(&T, 1) == 0 ? 0 : TACIT_ERR_RSA_KEY_CHECK_FAILED;
 cleanup:
     tacit_mpi_free(&M1);
@@ -210,8 +180,8 @@ static int check_crt_exponent(const tacit_mpi *X, const tacit_mpi *D, const taci
 
     tacit_mpi_init(&M1);
     tacit_mpi_init(&T);
-    CHK(tacit_mpi_sub_int(&M1, M, 1));
-    CHK(tacit_mpi_mod_mpi(&T, D, &M1));
+    TACIT_CHK(tacit_mpi_sub_int(&M1, M, 1));
+    TACIT_CHK(tacit_mpi_mod_mpi(&T, D, &M1));
     ret = tacit_mpi_cmp_mpi(&T, X) == 0 ? 0 : TACIT_ERR_RSA_KEY_CHECK_FAILED;
 cleanup:
     tacit_mpi_free(&M1);
@@ -238,24 +208,24 @@ int tacit_rsa_check_privkey(const tacit_rsa_context *ctx)
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
     tacit_mpi_init(&T);
-    CHK(tacit_mpi_mul_mpi(&T, &ctx->P, &ctx->Q));
+    TACIT_CHK(tacit_mpi_mul_mpi(&T, &ctx->P, &ctx->Q));
     if (tacit_mpi_cmp_mpi(&T, &ctx->N) != 0) {
         ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
         goto cleanup;
     }
-    CHK(check_crt_exponent(&ctx->DP, &ctx->D, &ctx->P));
-    CHK(check_crt_exponent(&ctx->DQ, &ctx->D, &ctx->Q));
-    CHK(check_inverse_minus_one(&ctx->E, &ctx->DP, &ctx->P));
-    CHK(check_inverse_minus_one(&ctx->E, &ctx->DQ, &ctx->Q));
+    TACIT_CHK(check_crt_exponent(&ctx->DP, &ctx->D, &ctx->P));
+    TACIT_CHK(check_crt_exponent(&ctx->DQ, &ctx->D, &ctx->Q));
+    TACIT_CHK(check_inverse_minus_one(&ctx->E, &ctx->DP, &ctx->P));
+    TACIT_CHK(check_inverse_minus_one(&ctx->E, &ctx->DQ, &ctx->Q));
     /* QP * Q == 1 mod P */
-    CHK(tacit_mpi_mul_mpi(&T, &ctx->QP, &ctx->Q));
-    CHK(tacit_mpi_mod_mpi(&T, &T, &ctx->P));
+    TACIT_CHK(tacit_mpi_mul_mpi(&T, &ctx->QP, &ctx->Q));
+    TACIT_CHK(tacit_mpi_mod_mpi(&T, &T, &ctx->P));
     if (tacit_mpi_cmp_int(&T, 1) != 0) {
         ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
 cleanup:
     tacit_mpi_free(&T);
-    if (ret < 0 && ret != TACIT_ERR_MPI_ALLOC_FAILED) {
+    if (ret < 0 && ret != TACIT_ERR_ALLOC_FAILED) {
         ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
     return ret;
@@ -266,7 +236,7 @@ int tacit_rsa_check_pub_priv(const tacit_rsa_context *pub, const tacit_rsa_conte
     int ret;
 
     if (pub == NULL || prv == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = tacit_rsa_check_pubkey(pub)) != 0 || (ret = tacit_rsa_check_privkey(prv)) != 0) {
         return ret;
@@ -299,31 +269,31 @@ static int factor_from_d(tacit_rsa_context *ctx)
     tacit_mpi_init(&X);
     tacit_mpi_init(&N1);
     tacit_mpi_init(&F);
-    CHK(tacit_mpi_mul_mpi(&K, &ctx->D, &ctx->E));
-    CHK(tacit_mpi_sub_int(&K, &K, 1));
-    CHK(tacit_mpi_sub_int(&N1, &ctx->N, 1));
+    TACIT_CHK(tacit_mpi_mul_mpi(&K, &ctx->D, &ctx->E));
+    TACIT_CHK(tacit_mpi_sub_int(&K, &K, 1));
+    TACIT_CHK(tacit_mpi_sub_int(&N1, &ctx->N, 1));
     t = tacit_mpi_lsb(&K);
     if (t == 0 || tacit_mpi_cmp_int(&K, 0) <= 0) {
         ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
         goto cleanup;
     }
-    CHK(tacit_mpi_copy(&R, &K));
-    CHK(tacit_mpi_shift_r(&R, t));
+    TACIT_CHK(tacit_mpi_copy(&R, &K));
+    TACIT_CHK(tacit_mpi_shift_r(&R, t));
     for (g = 2; g < 200; g++) {
-        CHK(tacit_mpi_lset(&G, g));
-        CHK(tacit_mpi_exp_mod(&Y, &G, &R, &ctx->N, NULL));
+        TACIT_CHK(tacit_mpi_lset(&G, g));
+        TACIT_CHK(tacit_mpi_exp_mod(&Y, &G, &R, &ctx->N, NULL));
         if (tacit_mpi_cmp_int(&Y, 1) == 0 || tacit_mpi_cmp_mpi(&Y, &N1) == 0) {
             continue;
         }
         for (i = 0; i < t; i++) {
-            CHK(tacit_mpi_mul_mpi(&X, &Y, &Y));
-            CHK(tacit_mpi_mod_mpi(&X, &X, &ctx->N));
+            TACIT_CHK(tacit_mpi_mul_mpi(&X, &Y, &Y));
+            TACIT_CHK(tacit_mpi_mod_mpi(&X, &X, &ctx->N));
             if (tacit_mpi_cmp_int(&X, 1) == 0) {
-                CHK(tacit_mpi_sub_int(&Y, &Y, 1));
-                CHK(tacit_mpi_gcd(&F, &Y, &ctx->N));
+                TACIT_CHK(tacit_mpi_sub_int(&Y, &Y, 1));
+                TACIT_CHK(tacit_mpi_gcd(&F, &Y, &ctx->N));
                 if (tacit_mpi_cmp_int(&F, 1) > 0 && tacit_mpi_cmp_mpi(&F, &ctx->N) < 0) {
-                    CHK(tacit_mpi_copy(&ctx->P, &F));
-                    CHK(tacit_mpi_div_mpi(&ctx->Q, NULL, &ctx->N, &F));
+                    TACIT_CHK(tacit_mpi_copy(&ctx->P, &F));
+                    TACIT_CHK(tacit_mpi_div_mpi(&ctx->Q, NULL, &ctx->N, &F));
                     ret = 0;
                     goto cleanup;
                 }
@@ -332,7 +302,7 @@ static int factor_from_d(tacit_rsa_context *ctx)
             if (tacit_mpi_cmp_mpi(&X, &N1) == 0) {
                 break;
             }
-            CHK(tacit_mpi_copy(&Y, &X));
+            TACIT_CHK(tacit_mpi_copy(&Y, &X));
         }
     }
     ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
@@ -357,11 +327,11 @@ static int derive_d(tacit_rsa_context *ctx)
     tacit_mpi_init(&Q1);
     tacit_mpi_init(&G);
     tacit_mpi_init(&L);
-    CHK(tacit_mpi_sub_int(&P1, &ctx->P, 1));
-    CHK(tacit_mpi_sub_int(&Q1, &ctx->Q, 1));
-    CHK(tacit_mpi_gcd(&G, &P1, &Q1));
-    CHK(tacit_mpi_mul_mpi(&L, &P1, &Q1));
-    CHK(tacit_mpi_div_mpi(&L, NULL, &L, &G));
+    TACIT_CHK(tacit_mpi_sub_int(&P1, &ctx->P, 1));
+    TACIT_CHK(tacit_mpi_sub_int(&Q1, &ctx->Q, 1));
+    TACIT_CHK(tacit_mpi_gcd(&G, &P1, &Q1));
+    TACIT_CHK(tacit_mpi_mul_mpi(&L, &P1, &Q1));
+    TACIT_CHK(tacit_mpi_div_mpi(&L, NULL, &L, &G));
     ret = tacit_mpi_inv_mod(&ctx->D, &ctx->E, &L);
 cleanup:
     tacit_mpi_free(&P1);
@@ -379,10 +349,10 @@ static int derive_crt(const tacit_mpi *P, const tacit_mpi *Q, const tacit_mpi *D
     int ret;
 
     tacit_mpi_init(&T);
-    CHK(tacit_mpi_sub_int(&T, P, 1));
-    CHK(tacit_mpi_mod_mpi(DP, D, &T));
-    CHK(tacit_mpi_sub_int(&T, Q, 1));
-    CHK(tacit_mpi_mod_mpi(DQ, D, &T));
+    TACIT_CHK(tacit_mpi_sub_int(&T, P, 1));
+    TACIT_CHK(tacit_mpi_mod_mpi(DP, D, &T));
+    TACIT_CHK(tacit_mpi_sub_int(&T, Q, 1));
+    TACIT_CHK(tacit_mpi_mod_mpi(DQ, D, &T));
     ret = tacit_mpi_inv_mod(QP, Q, P);
 cleanup:
     tacit_mpi_free(&T);
@@ -465,21 +435,21 @@ static int rsa_complete(tacit_rsa_context *ctx, int given_crt)
         have_d = is_set(&ctx->D), have_e = is_set(&ctx->E);
     tacit_mpi DP, DQ, QP;
 
+    if (!have_e || (!have_n && !(have_p && have_q)) || (have_p != have_q)) {
+        tacit_rsa_clear_key(ctx);
+        return TACIT_ERR_BAD_INPUT; /* not enough components */
+    }
     tacit_mpi_init(&DP);
     tacit_mpi_init(&DQ);
     tacit_mpi_init(&QP);
-    if (!have_e || (!have_n && !(have_p && have_q)) || (have_p != have_q)) {
-        ret = TACIT_ERR_RSA_BAD_INPUT_DATA;
-        goto cleanup;
-    }
     if (!have_n) {
-        CHK(tacit_mpi_mul_mpi(&ctx->N, &ctx->P, &ctx->Q));
+        TACIT_CHK(tacit_mpi_mul_mpi(&ctx->N, &ctx->P, &ctx->Q));
     }
     ctx->len = tacit_mpi_size(&ctx->N);
-    CHK(tacit_rsa_check_pubkey(ctx));
+    TACIT_CHK(tacit_rsa_check_pubkey(ctx));
     if (have_p || have_d) {
         if (!have_p) {
-            CHK(factor_from_d(ctx));
+            TACIT_CHK(factor_from_d(ctx));
         }
         if (tacit_mpi_cmp_int(&ctx->P, 3) < 0 || tacit_mpi_cmp_int(&ctx->Q, 3) < 0 ||
             ctx->P.s < 0 || ctx->Q.s < 0) {
@@ -487,9 +457,9 @@ static int rsa_complete(tacit_rsa_context *ctx, int given_crt)
             goto cleanup;
         }
         if (!have_d) {
-            CHK(derive_d(ctx));
+            TACIT_CHK(derive_d(ctx));
         }
-        CHK(derive_crt(&ctx->P, &ctx->Q, &ctx->D, &DP, &DQ, &QP));
+        TACIT_CHK(derive_crt(&ctx->P, &ctx->Q, &ctx->D, &DP, &DQ, &QP));
         if (given_crt) {
             if (tacit_mpi_cmp_mpi(&DP, &ctx->DP) != 0 || tacit_mpi_cmp_mpi(&DQ, &ctx->DQ) != 0 ||
                 tacit_mpi_cmp_mpi(&QP, &ctx->QP) != 0) {
@@ -501,18 +471,18 @@ static int rsa_complete(tacit_rsa_context *ctx, int given_crt)
             tacit_mpi_swap(&DQ, &ctx->DQ);
             tacit_mpi_swap(&QP, &ctx->QP);
         }
-        CHK(tacit_rsa_check_privkey(ctx));
+        TACIT_CHK(tacit_rsa_check_privkey(ctx));
         ctx->is_private = 1;
     }
-    CHK(tacit_rsa_setup_cache(ctx));
+    TACIT_CHK(tacit_rsa_setup_cache(ctx));
 cleanup:
     tacit_mpi_free(&DP);
     tacit_mpi_free(&DQ);
     tacit_mpi_free(&QP);
     if (ret != 0) {
-        /* a failed inversion or division means an inconsistent key */
+        /* a failed inversion or division (or a bignum argument out of range) means an inconsistent key */
         if (ret == TACIT_ERR_MPI_NOT_ACCEPTABLE || ret == TACIT_ERR_MPI_DIVISION_BY_ZERO ||
-            ret == TACIT_ERR_MPI_NEGATIVE_VALUE || ret == TACIT_ERR_MPI_BAD_INPUT) {
+            ret == TACIT_ERR_MPI_NEGATIVE_VALUE || ret == TACIT_ERR_BAD_INPUT) {
             ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
         }
         tacit_rsa_clear_key(ctx);
@@ -526,7 +496,7 @@ int tacit_rsa_import(tacit_rsa_context *ctx, const tacit_mpi *N, const tacit_mpi
     int ret;
 
     if (ctx == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_rsa_clear_key(ctx);
     if ((N != NULL && (ret = tacit_mpi_copy(&ctx->N, N)) != 0) ||
@@ -559,7 +529,7 @@ int tacit_rsa_import_raw(tacit_rsa_context *ctx, const unsigned char *n, size_t 
     int ret;
 
     if (ctx == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_rsa_clear_key(ctx);
     if ((ret = read_opt(&ctx->N, n, nlen)) != 0 || (ret = read_opt(&ctx->P, p, plen)) != 0 ||
@@ -582,7 +552,7 @@ int tacit_rsa_import_crt_raw(tacit_rsa_context *ctx, const unsigned char *n, siz
 
     if (ctx == NULL || n == NULL || e == NULL || d == NULL || p == NULL || q == NULL ||
         dp == NULL || dq == NULL || qp == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_rsa_clear_key(ctx);
     if ((ret = read_opt(&ctx->N, n, nlen)) != 0 || (ret = read_opt(&ctx->E, e, elen)) != 0 ||

@@ -10,12 +10,6 @@
 
 #if defined(TACIT_RSA_C)
 
-#define CHK(f)                                                                     \
-    do {                                                                           \
-        if ((ret = (f)) != 0) {                                                    \
-            goto cleanup;                                                          \
-        }                                                                          \
-    } while (0)
 
 /* gcd(e, x - 1) == 1 ? */
 static int coprime_minus_one(const tacit_mpi *E, const tacit_mpi *X, int *ok)
@@ -25,8 +19,8 @@ static int coprime_minus_one(const tacit_mpi *E, const tacit_mpi *X, int *ok)
 
     tacit_mpi_init(&T);
     tacit_mpi_init(&G);
-    CHK(tacit_mpi_sub_int(&T, X, 1));
-    CHK(tacit_mpi_gcd(&G, E, &T));
+    TACIT_CHK(tacit_mpi_sub_int(&T, X, 1));
+    TACIT_CHK(tacit_mpi_gcd(&G, E, &T));
     *ok = tacit_mpi_cmp_int(&G, 1) == 0;
 cleanup:
     tacit_mpi_free(&T);
@@ -34,8 +28,8 @@ cleanup:
     return ret;
 }
 
-int tacit_rsa_gen_key(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                      unsigned int nbits, int exponent)
+int tacit_rsa_gen_key(tacit_rsa_context *ctx, unsigned int nbits, int exponent,
+                      tacit_rng_func f_rng, void *p_rng)
 {
     tacit_mpi P, Q, E, T, G, L;
     size_t pbits, qbits;
@@ -43,9 +37,9 @@ int tacit_rsa_gen_key(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
 
     if (ctx == NULL || nbits < TACIT_RSA_MIN_BITS || nbits > TACIT_RSA_GEN_MAX_BITS ||
         exponent < 3 || (exponent & 1) == 0) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
-    tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     tacit_mpi_init(&P);
     tacit_mpi_init(&Q);
     tacit_mpi_init(&E);
@@ -54,24 +48,24 @@ int tacit_rsa_gen_key(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
     tacit_mpi_init(&L);
     pbits = (nbits + 1) / 2;
     qbits = nbits - pbits;
-    CHK(tacit_mpi_lset(&E, exponent));
+    TACIT_CHK(tacit_mpi_lset(&E, exponent));
     for (attempt = 0;; attempt++) {
         if (attempt == 1000) {
             ret = TACIT_ERR_RSA_KEY_GEN_FAILED;
             goto cleanup;
         }
-        CHK(tacit_mpi_gen_prime(&P, pbits, 0, f_rng, p_rng));
-        CHK(coprime_minus_one(&E, &P, &ok));
+        TACIT_CHK(tacit_mpi_gen_prime(&P, pbits, 0, f_rng, p_rng));
+        TACIT_CHK(coprime_minus_one(&E, &P, &ok));
         if (!ok) {
             continue;
         }
-        CHK(tacit_mpi_gen_prime(&Q, qbits, 0, f_rng, p_rng));
-        CHK(coprime_minus_one(&E, &Q, &ok));
+        TACIT_CHK(tacit_mpi_gen_prime(&Q, qbits, 0, f_rng, p_rng));
+        TACIT_CHK(coprime_minus_one(&E, &Q, &ok));
         if (!ok) {
             continue;
         }
         /* |p - q| > 2^(nbits/2 - 100) */
-        CHK(tacit_mpi_sub_mpi(&T, &P, &Q));
+        TACIT_CHK(tacit_mpi_sub_mpi(&T, &P, &Q));
         if (tacit_mpi_bitlen(&T) <= nbits / 2 - 100) {
             continue;
         }
@@ -79,17 +73,17 @@ int tacit_rsa_gen_key(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
             tacit_mpi_swap(&P, &Q);
         }
         /* n has exactly nbits bits (both primes have their two top bits set) */
-        CHK(tacit_mpi_mul_mpi(&T, &P, &Q));
+        TACIT_CHK(tacit_mpi_mul_mpi(&T, &P, &Q));
         if (tacit_mpi_bitlen(&T) != nbits) {
             continue;
         }
         /* d = e^-1 mod lcm(p-1, q-1) must exceed 2^(nbits/2) */
-        CHK(tacit_mpi_sub_int(&T, &P, 1));
-        CHK(tacit_mpi_sub_int(&G, &Q, 1));
-        CHK(tacit_mpi_mul_mpi(&L, &T, &G));
-        CHK(tacit_mpi_gcd(&G, &T, &G));
-        CHK(tacit_mpi_div_mpi(&L, NULL, &L, &G));
-        CHK(tacit_mpi_inv_mod(&T, &E, &L));
+        TACIT_CHK(tacit_mpi_sub_int(&T, &P, 1));
+        TACIT_CHK(tacit_mpi_sub_int(&G, &Q, 1));
+        TACIT_CHK(tacit_mpi_mul_mpi(&L, &T, &G));
+        TACIT_CHK(tacit_mpi_gcd(&G, &T, &G));
+        TACIT_CHK(tacit_mpi_div_mpi(&L, NULL, &L, &G));
+        TACIT_CHK(tacit_mpi_inv_mod(&T, &E, &L));
         if (tacit_mpi_bitlen(&T) <= nbits / 2) {
             continue;
         }

@@ -4,6 +4,8 @@
  * constant-time and the public-exponent paths must both match BN_mod_exp).
  * Input: a flags byte (signs), then three length-prefixed byte strings
  * A, B, E (length byte * 2, so up to 510 bytes each) and N = B made odd.
+ * The exponent is cut to 64 bytes so that a 4096-bit exp_mod stays fast
+ * enough for fuzzing (the exponent's length only sets the loop count).
  */
 #include <stdint.h>
 #include <string.h>
@@ -69,6 +71,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ab = take(&p, end, &al);
     bb = take(&p, end, &bl);
     eb = take(&p, end, &el);
+    if (el > 64) {
+        el = 64;
+    }
 
     tacit_mpi_init(&A); tacit_mpi_init(&B); tacit_mpi_init(&E);
     tacit_mpi_init(&N); tacit_mpi_init(&X); tacit_mpi_init(&Y);
