@@ -209,11 +209,11 @@ static void test_adx_build_ct(void)
     if (!RUNNING_ON_VALGRIND) {
         TEST_SKIP("only forced under valgrind (natively the cases above ran it)");
     }
-    tacit_mpi_core_test_force_adx = 1;
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_ADX;
     test_mul_ct();
     test_ecdh_ct();
     test_ecdsa_sign_ct();
-    tacit_mpi_core_test_force_adx = 0;
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
 #else
     TEST_SKIP("needs the ct build on x86-64 with the P-256 MULX/ADX build");
 #endif
