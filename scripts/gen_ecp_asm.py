@@ -314,6 +314,7 @@ static const uint64_t ecp_asm_p256_k[2] = { 0xffffffff00000001u, 0x00000000fffff
                "        : \"rdx\", \"cc\", \"memory\");\n"
                "    (void)t4;\n    (void)t5;\n    (void)t6;\n    (void)t7;\n    (void)lo;\n    (void)hi;\n"
                "    (void)ap;\n" + outputs(u) + "}\n")
+    emit_p256_addsub(out)
     L, u = mont_mul4_adx()
     out.append("/* r = a b / 2^256 mod m (a, b < m < 2^256, m odd, mm = -m^-1 mod 2^64); BMI2 + ADX */\n"
                "static inline void ecp_asm_mont_mul_4_adx(uint64_t *r, const uint64_t *a, const uint64_t *b,\n"
@@ -326,6 +327,58 @@ static const uint64_t ecp_asm_p256_k[2] = { 0xffffffff00000001u, 0x00000000fffff
                "        : \"rdx\", \"cc\", \"memory\");\n"
                "    (void)lo;\n    (void)hi;\n" +
                "".join("    (void)%s;\n" % x[2:-1] for x in u[4:]) + outputs(u) + "}\n")
+
+
+def p256_add():
+    """r = a + b mod p (a, b < p): add, subtract p, keep the sum on borrow."""
+    s = ["%[s0]", "%[s1]", "%[s2]", "%[s3]"]
+    d = ["%[d0]", "%[d1]", "%[d2]", "%[d3]"]
+    L = ["xorl %k[top], %k[top]"]
+    L += ["movq %d(%%[a]), %s" % (8 * j, s[j]) for j in range(4)]
+    L += ["addq 0(%%[b]), %s" % s[0]] + ["adcq %d(%%[b]), %s" % (8 * j, s[j]) for j in (1, 2, 3)]
+    L += ["adcq $0, %[top]"]
+    L += ["movq %s, %s" % (s[j], d[j]) for j in range(4)]
+    L += ["subq $-1, %s" % d[0], "sbbq 8(%%[k]), %s" % d[1], "sbbq $0, %s" % d[2],
+          "sbbq 0(%%[k]), %s" % d[3], "sbbq $0, %[top]"]
+    L += ["cmovcq %s, %s" % (s[j], d[j]) for j in range(4)]
+    return L, d
+
+
+def p256_sub():
+    """r = a - b mod p (a, b < p): subtract, add p under the borrow mask."""
+    s = ["%[s0]", "%[s1]", "%[s2]", "%[s3]"]
+    L = ["movq %d(%%[a]), %s" % (8 * j, s[j]) for j in range(4)]
+    L += ["subq 0(%%[b]), %s" % s[0]] + ["sbbq %d(%%[b]), %s" % (8 * j, s[j]) for j in (1, 2, 3)]
+    L += ["sbbq %[m], %[m]",                  # all-ones on borrow
+          "movq %[m], %[m1]", "shrq $32, %[m1]",  # p1 = 2^32 - 1
+          "movq 0(%[k]), %[m3]", "andq %[m], %[m3]",  # p3
+          "addq %%[m], %s" % s[0], "adcq %%[m1], %s" % s[1], "adcq $0, %s" % s[2],
+          "adcq %%[m3], %s" % s[3]]
+    return L, s
+
+
+def emit_p256_addsub(out):
+    L, d = p256_add()
+    out.append("/* r = a + b mod p and r = a - b mod p for P-256 (a, b < p); baseline instructions */\n"
+               "static inline void ecp_asm_p256_add(uint64_t *r, const uint64_t *a, const uint64_t *b)\n{\n"
+               "    uint64_t s0, s1, s2, s3, d0, d1, d2, d3, top;\n\n"
+               "    __asm__ __volatile__(\n" + emit(L) + "\n"
+               "        : [s0] \"=&r\"(s0), [s1] \"=&r\"(s1), [s2] \"=&r\"(s2), [s3] \"=&r\"(s3),\n"
+               "          [d0] \"=&r\"(d0), [d1] \"=&r\"(d1), [d2] \"=&r\"(d2), [d3] \"=&r\"(d3), [top] \"=&r\"(top)\n"
+               "        : [a] \"r\"(a), [b] \"r\"(b), [k] \"r\"(ecp_asm_p256_k)\n"
+               "        : \"cc\", \"memory\");\n"
+               "    (void)s0;\n    (void)s1;\n    (void)s2;\n    (void)s3;\n    (void)top;\n"
+               "    r[0] = d0;\n    r[1] = d1;\n    r[2] = d2;\n    r[3] = d3;\n}\n")
+    L, s = p256_sub()
+    out.append("static inline void ecp_asm_p256_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)\n{\n"
+               "    uint64_t s0, s1, s2, s3, m, m1, m3;\n\n"
+               "    __asm__ __volatile__(\n" + emit(L) + "\n"
+               "        : [s0] \"=&r\"(s0), [s1] \"=&r\"(s1), [s2] \"=&r\"(s2), [s3] \"=&r\"(s3),\n"
+               "          [m] \"=&r\"(m), [m1] \"=&r\"(m1), [m3] \"=&r\"(m3)\n"
+               "        : [a] \"r\"(a), [b] \"r\"(b), [k] \"r\"(ecp_asm_p256_k)\n"
+               "        : \"cc\", \"memory\");\n"
+               "    (void)m;\n    (void)m1;\n    (void)m3;\n"
+               "    r[0] = s0;\n    r[1] = s1;\n    r[2] = s2;\n    r[3] = s3;\n}\n")
 
 
 def main():

@@ -2840,6 +2840,85 @@ static inline void ecp_asm_p256_sqr_adx(uint64_t *r, const uint64_t *a)
     r[3] = t3;
 }
 
+/* r = a + b mod p and r = a - b mod p for P-256 (a, b < p); baseline instructions */
+static inline void ecp_asm_p256_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t s0, s1, s2, s3, d0, d1, d2, d3, top;
+
+    __asm__ __volatile__(
+        "xorl %k[top], %k[top]\n\t"
+        "movq 0(%[a]), %[s0]\n\t"
+        "movq 8(%[a]), %[s1]\n\t"
+        "movq 16(%[a]), %[s2]\n\t"
+        "movq 24(%[a]), %[s3]\n\t"
+        "addq 0(%[b]), %[s0]\n\t"
+        "adcq 8(%[b]), %[s1]\n\t"
+        "adcq 16(%[b]), %[s2]\n\t"
+        "adcq 24(%[b]), %[s3]\n\t"
+        "adcq $0, %[top]\n\t"
+        "movq %[s0], %[d0]\n\t"
+        "movq %[s1], %[d1]\n\t"
+        "movq %[s2], %[d2]\n\t"
+        "movq %[s3], %[d3]\n\t"
+        "subq $-1, %[d0]\n\t"
+        "sbbq 8(%[k]), %[d1]\n\t"
+        "sbbq $0, %[d2]\n\t"
+        "sbbq 0(%[k]), %[d3]\n\t"
+        "sbbq $0, %[top]\n\t"
+        "cmovcq %[s0], %[d0]\n\t"
+        "cmovcq %[s1], %[d1]\n\t"
+        "cmovcq %[s2], %[d2]\n\t"
+        "cmovcq %[s3], %[d3]\n\t"
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
+          [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), [top] "=&r"(top)
+        : [a] "r"(a), [b] "r"(b), [k] "r"(ecp_asm_p256_k)
+        : "cc", "memory");
+    (void)s0;
+    (void)s1;
+    (void)s2;
+    (void)s3;
+    (void)top;
+    r[0] = d0;
+    r[1] = d1;
+    r[2] = d2;
+    r[3] = d3;
+}
+
+static inline void ecp_asm_p256_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t s0, s1, s2, s3, m, m1, m3;
+
+    __asm__ __volatile__(
+        "movq 0(%[a]), %[s0]\n\t"
+        "movq 8(%[a]), %[s1]\n\t"
+        "movq 16(%[a]), %[s2]\n\t"
+        "movq 24(%[a]), %[s3]\n\t"
+        "subq 0(%[b]), %[s0]\n\t"
+        "sbbq 8(%[b]), %[s1]\n\t"
+        "sbbq 16(%[b]), %[s2]\n\t"
+        "sbbq 24(%[b]), %[s3]\n\t"
+        "sbbq %[m], %[m]\n\t"
+        "movq %[m], %[m1]\n\t"
+        "shrq $32, %[m1]\n\t"
+        "movq 0(%[k]), %[m3]\n\t"
+        "andq %[m], %[m3]\n\t"
+        "addq %[m], %[s0]\n\t"
+        "adcq %[m1], %[s1]\n\t"
+        "adcq $0, %[s2]\n\t"
+        "adcq %[m3], %[s3]\n\t"
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
+          [m] "=&r"(m), [m1] "=&r"(m1), [m3] "=&r"(m3)
+        : [a] "r"(a), [b] "r"(b), [k] "r"(ecp_asm_p256_k)
+        : "cc", "memory");
+    (void)m;
+    (void)m1;
+    (void)m3;
+    r[0] = s0;
+    r[1] = s1;
+    r[2] = s2;
+    r[3] = s3;
+}
+
 /* r = a b / 2^256 mod m (a, b < m < 2^256, m odd, mm = -m^-1 mod 2^64); BMI2 + ADX */
 static inline void ecp_asm_mont_mul_4_adx(uint64_t *r, const uint64_t *a, const uint64_t *b,
                                           const uint64_t *m, uint64_t mm)

@@ -17,11 +17,13 @@
 #define ECP_NMOD tacit_ecp_p256_n
 #define ECP_N_MM ((tacit_mpi_uint)0xccd1c8aaee00bc4fu) /* -n^-1 mod 2^64, truncated for 32-bit limbs */
 
+#if !defined(TACIT_ECP_X86_64_ASM)
 /* p as constants the compiler can see (limb 2 of p is zero: no products) */
 static const tacit_mpi_uint P256_P[ECP_N] = {
     TACIT_ECP_L64(0xFFFFFFFFFFFFFFFF), TACIT_ECP_L64(0x00000000FFFFFFFF),
     TACIT_ECP_L64(0x0000000000000000), TACIT_ECP_L64(0xFFFFFFFF00000001),
 };
+#endif
 
 
 #if defined(TACIT_ECP_X86_64_ASM)
@@ -66,12 +68,20 @@ static inline void fe_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a)
 
 static inline void fe_add(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
 {
+#if defined(TACIT_ECP_X86_64_ASM)
+    ecp_asm_p256_add(r, a, b);
+#else
     ecp_fe_add(r, a, b, P256_P, ECP_N);
+#endif
 }
 
 static inline void fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
 {
+#if defined(TACIT_ECP_X86_64_ASM)
+    ecp_asm_p256_sub(r, a, b);
+#else
     ecp_fe_sub(r, a, b, P256_P, ECP_N);
+#endif
 }
 
 #include "ecp_point_impl.h"

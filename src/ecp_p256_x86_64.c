@@ -19,10 +19,6 @@
 #define ECP_N_MM ((tacit_mpi_uint)0xccd1c8aaee00bc4fu) /* -n^-1 mod 2^64 */
 #define ECP_SC_MUL(r, a, b) ecp_asm_mont_mul_4_adx((r), (a), (b), ECP_NMOD, ECP_N_MM)
 
-static const tacit_mpi_uint P256_P[ECP_N] = {
-    0xFFFFFFFFFFFFFFFFu, 0x00000000FFFFFFFFu, 0x0000000000000000u, 0xFFFFFFFF00000001u,
-};
-
 static inline void fe_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
 {
     ecp_asm_p256_mul_adx(r, a, b);
@@ -35,12 +31,12 @@ static inline void fe_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a)
 
 static inline void fe_add(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
 {
-    ecp_fe_add(r, a, b, P256_P, ECP_N);
+    ecp_asm_p256_add(r, a, b);
 }
 
 static inline void fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
 {
-    ecp_fe_sub(r, a, b, P256_P, ECP_N);
+    ecp_asm_p256_sub(r, a, b);
 }
 
 #include "ecp_point_impl.h"
