@@ -296,6 +296,28 @@ exit:
     free(der);
 }
 
+/* Certificates openssl makes but RFC 5280 forbids: the parser refuses them. */
+static void test_parse_refused(void)
+{
+    static const char *names[] = { "aki-crit", "pathlen-noca" };
+    unsigned char *der = NULL;
+    size_t i, len;
+    tacit_x509_crt c;
+
+    if (!have_data()) {
+        TEST_SKIP("tests/data/x509 not found");
+    }
+    for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        der = load_der(names[i], &len);
+        TEST_ASSERT(der != NULL);
+        TEST_EQUAL(tacit_x509_crt_parse(&c, der, len), TACIT_ERR_X509_INVALID_FORMAT);
+        free(der);
+        der = NULL;
+    }
+exit:
+    free(der);
+}
+
 /* The interop certificates: parse, self-signatures verify, the bit-flipped ones fail. */
 static void test_interop(void)
 {
@@ -503,6 +525,7 @@ int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
     RUN_TEST(test_parse_fields);
+    RUN_TEST(test_parse_refused);
     RUN_TEST(test_interop);
     RUN_TEST(test_names);
     RUN_TEST(test_store_pem);
