@@ -142,6 +142,10 @@ void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
 {
     tacit_mpi_uint e[TACIT_ECP_N];
 
+    if (c->fe_inv != NULL) {
+        c->fe_inv(r, a); /* the curve's addition chain */
+        return;
+    }
     (void)tacit_mpi_core_sub_limb(e, c->p, 2, c->limbs);
     tacit_ecp_fe_pow(c, r, a, e);
 }
