@@ -64,7 +64,7 @@ if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
         grep -E "SKIP|limit" build-size.log | sed 's/^/  /'
         summary="$summary\nbuild-size: $(grep -q SKIP build-size.log && echo skipped || echo 'within limits')"
     else
-        grep -E "limit|OVER|error|cannot" build-size.log | sed 's/^/  /'
+        grep -E "limit|OVER|error:|cannot" build-size.log | sed 's/^/  /'
         status=1; summary="$summary\nbuild-size: OVER A LIMIT (see build-size.log)"
     fi
     echo "==== build-fuzz: libFuzzer, ${TACIT_FUZZ_SECONDS:-15} s per target ===="
