@@ -1,5 +1,6 @@
 #!/bin/sh
-# Run every test tacit has, in four builds:
+# Check that the generated sources match their generators (scripts/check_generated.sh),
+# then run every test tacit has, in these builds:
 #   build/        Release, 64-bit limbs (auto), gcc: all suites
 #   build-ct/     Release -O2 with valgrind annotations: the `ct` label under memcheck
 #   build-32/     32-bit limbs: all suites
@@ -37,12 +38,21 @@ run_build() {
     summary="$summary\n$dir: $(grep -E 'tests passed' "$dir.test.log" | tail -1)"
 }
 
+echo "==== generated sources ===="
+if scripts/check_generated.sh; then
+    summary="$summary\ngenerated sources: match their generators"
+else
+    status=1; summary="$summary\ngenerated sources: DIFFER (scripts/check_generated.sh)"
+fi
 mkdir -p build
-run_build build "" -DTACIT_LIMB_BITS=auto
+# Test hooks (fault injection, path counters) are off by default (they are
+# writable globals no installed library should carry): the test builds ask.
+run_build build "" -DTACIT_LIMB_BITS=auto -DTACIT_TEST_HOOKS=ON
 if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
-    run_build build-ct ct -DTACIT_TEST_CONSTANT_FLOW=ON
-    run_build build-32 "" -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=ON
-    CC=clang run_build build-asan "" -DTACIT_SANITIZE=address,undefined -DCMAKE_C_COMPILER=clang
+    run_build build-ct ct -DTACIT_TEST_CONSTANT_FLOW=ON -DTACIT_TEST_HOOKS=ON
+    run_build build-32 "" -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=ON -DTACIT_TEST_HOOKS=ON
+    CC=clang run_build build-asan "" -DTACIT_SANITIZE=address,undefined -DCMAKE_C_COMPILER=clang \
+        -DTACIT_TEST_HOOKS=ON
     CC=clang run_build build-tsan threads -DTACIT_SANITIZE=thread -DCMAKE_C_COMPILER=clang \
         -DTACIT_TEST_HOOKS=OFF -DTACIT_BUILD_PROGRAMS=OFF
     echo "==== build-fuzz: libFuzzer, ${TACIT_FUZZ_SECONDS:-15} s per target ===="
