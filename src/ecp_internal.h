@@ -299,6 +299,15 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
 int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                             const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
                             const tacit_mpi_uint *qx, const tacit_mpi_uint *qy);
+/*
+ * Leaks: u1, u2, Q, r and the result (branches, table indices, timing).
+ * Only for: ECDSA verification (all public).
+ * 1 if u1 G + u2 Q is not infinity and its x coordinate is r modulo n
+ * (r a plain integer in [1, n-1]), else 0; no field inversion.
+ */
+int tacit_ecp_muladd_check_x_unsafe(const tacit_ecp_curve *c, const tacit_mpi_uint *u1,
+                                    const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
+                                    const tacit_mpi_uint *qy, const tacit_mpi_uint *r);
 
 /* ---- encodings (ecp_io.c) ---------------------------------------------------- */
 /*
