@@ -224,6 +224,12 @@ void tacit_ecp_sc_mul(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
 void tacit_ecp_sc_reduce_once(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
 /* r = a^-1 mod n, a in Montgomery form, result in Montgomery form (Fermat). */
 void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
+/*
+ * Leaks: a and its inverse (binary extended Euclid).
+ * Only for: public scalars (ECDSA verification's s).
+ * r = a^-1 mod n, a a plain integer in [1, n-1], r plain.
+ */
+void tacit_ecp_sc_inv_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
 /* All-ones if 1 <= a < n. */
 tacit_mpi_uint tacit_ecp_sc_in_range_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *a);
 /*
