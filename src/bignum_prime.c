@@ -228,9 +228,11 @@ static int miller_rabin(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, vo
     memset(Y, 0, n * sizeof(*Y));
     tacit_mpi_core_sub_mod(mone, Y, one, X->p, n);                       /* -R mod X */
     /* witnesses: 2 + (random mod (X - 3)) */
-    if ((ret = tacit_mpi_sub_int(&M3, X, 3)) != 0) {
+    if ((ret = tacit_mpi_copy(&M3, X)) != 0) {
         goto cleanup;
     }
+    /* X - 3 > 0 on the limbs: a difference's sign would be computed from the values */
+    (void)tacit_mpi_core_sub_limb(M3.p, M3.p, 3, M3.n);
     for (i = 0; i < rounds; i++) {
         if ((ret = tacit_mpi_fill_random(&B, n * TACIT_MPI_LIMB_BYTES + 8, f_rng, p_rng)) != 0 ||
             (ret = tacit_mpi_mod_mpi(&B, &B, &M3)) != 0 || (ret = tacit_mpi_add_int(&B, &B, 2)) != 0) {
@@ -242,7 +244,9 @@ static int miller_rabin(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, vo
         tacit_mpi_core_to_mont(Y, Y, X->p, n, mm, RR, T);
         ok = tacit_mpi_core_eq_ct(Y, one, n) | tacit_mpi_core_eq_ct(Y, mone, n);
         for (j = 1; j < sq; j++) {
-            tacit_mpi_uint before_s = tacit_ct_mask_lt_limb((tacit_mpi_uint)j, (tacit_mpi_uint)s);
+            /* the barrier keeps the compiler from rewriting the loop counter in terms of s */
+            tacit_mpi_uint before_s =
+                tacit_ct_mask_lt_limb((tacit_mpi_uint)tacit_ct_barrier_size(j), (tacit_mpi_uint)s);
             tacit_mpi_core_montsqr(Y, Y, X->p, n, mm, T);
             ok |= before_s & tacit_mpi_core_eq_ct(Y, mone, n);
         }
@@ -276,8 +280,8 @@ static int is_prime_odd(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, vo
     if (tacit_ct_declassify_u32((uint32_t)(small_factor_mask(X) & 1))) {
         return TACIT_ERR_MPI_NOT_ACCEPTABLE;
     }
-    /* no factor below 1000 and X < 1009^2: prime */
-    if (tacit_mpi_cmp_int(X, 1009 * 1009) < 0) {
+    /* no factor below 1000 and X < 1009^2: prime (that verdict is revealed) */
+    if (tacit_ct_declassify_u32((uint32_t)tacit_mpi_cmp_int(X, 1009 * 1009) >> 31)) {
         return 0;
     }
     return miller_rabin(X, rounds, f_rng, p_rng);

@@ -135,8 +135,11 @@ static void mark_der(unsigned char *der, size_t len)
 }
 
 /*
- * In PEM text whose DER is der[0..dlen): mark the base64 characters of each
- * 3-byte group that lies entirely inside a secret INTEGER.
+ * In PEM text whose DER is der[0..dlen): mark the base64 lines (64
+ * characters, 48 bytes) that encode only bytes of secret INTEGERs.  Whole
+ * lines, not single 4-character groups: the decoder works on several
+ * characters per step, and memcheck's approximation of an addition's carry
+ * would smear a secret character into the framing bytes decoded beside it.
  */
 static void mark_pem(unsigned char *pem, size_t plen, const unsigned char *der, size_t dlen)
 {
@@ -149,14 +152,14 @@ static void mark_pem(unsigned char *pem, size_t plen, const unsigned char *der, 
     }
     body = (size_t)(s - pem) + 6;
     for (i = body; i < plen && pem[i] != '-'; i++) {
-        size_t g, j;
+        size_t line, j;
         int in = 0;
         if (pem[i] == '\n') {
             continue;
         }
-        g = c++ / 4; /* the group of bytes [3g, 3g + 3) */
+        line = c++ / 64; /* the bytes [48 line, 48 line + 48) */
         for (j = 0; j < 6; j++) {
-            in |= 3 * g >= off[j] && 3 * g + 3 <= off[j] + lens[j];
+            in |= 48 * line >= off[j] && 48 * line + 48 <= off[j] + lens[j];
         }
         if (in) {
             TACIT_TEST_CF_SECRET(pem + i, 1);
