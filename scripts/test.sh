@@ -4,6 +4,8 @@
 #   build-ct/     Release -O2 with valgrind annotations: the `ct` label under memcheck
 #   build-32/     32-bit limbs: all suites
 #   build-asan/   clang, AddressSanitizer + UndefinedBehaviorSanitizer: all suites
+#   build-tsan/   clang, ThreadSanitizer, release configuration (no test hooks): the `threads` label
+#   build-fuzz/   clang, libFuzzer + ASan/UBSan: every fuzz target for TACIT_FUZZ_SECONDS (15) each
 # Exits non-zero if any build or test fails.  TACIT_TEST_QUICK=1 runs only build/.
 set -u
 cd "$(dirname "$0")/.."
@@ -41,6 +43,14 @@ if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
     run_build build-ct ct -DTACIT_TEST_CONSTANT_FLOW=ON
     run_build build-32 "" -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=ON
     CC=clang run_build build-asan "" -DTACIT_SANITIZE=address,undefined -DCMAKE_C_COMPILER=clang
+    CC=clang run_build build-tsan threads -DTACIT_SANITIZE=thread -DCMAKE_C_COMPILER=clang \
+        -DTACIT_TEST_HOOKS=OFF -DTACIT_BUILD_PROGRAMS=OFF
+    echo "==== build-fuzz: libFuzzer, ${TACIT_FUZZ_SECONDS:-15} s per target ===="
+    if scripts/fuzz.sh "${TACIT_FUZZ_SECONDS:-15}"; then
+        summary="$summary\nbuild-fuzz: every target ran clean"
+    else
+        status=1; summary="$summary\nbuild-fuzz: FAILED (see build-fuzz/*.log)"
+    fi
 fi
 
 echo "==== summary ===="

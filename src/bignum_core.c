@@ -548,7 +548,9 @@ static int core_read(tacit_mpi_uint *X, size_t limbs, const unsigned char *in, s
     size_t cap = limbs * TACIT_MPI_LIMB_BYTES, k;
     unsigned char extra = 0;
 
-    memset(X, 0, cap);
+    if (cap > 0) { /* X may be NULL for an empty number: memset(NULL, 0, 0) is undefined */
+        memset(X, 0, cap);
+    }
     for (k = 0; k < inlen; k++) {
         /* k counts from the least significant byte */
         unsigned char b = big_endian ? in[inlen - 1 - k] : in[k];

@@ -1,0 +1,59 @@
+/*
+ * timing_leaks: dudect-style constant-time tests (Reparaz, Balasch,
+ * Verbauwhede, "Dude, is my code constant time?", DATE 2017).
+ *
+ * Each target has two classes of secret input, "fixed" and "random".  For
+ * every measurement the class is drawn at random, the input is prepared
+ * outside the timed region, and the cycle counter is read around one call.
+ * Welch's t-test compares the two timing distributions, raw and cropped at
+ * several percentiles (a leak often hides in the body under a long tail of
+ * interrupts).  |t| > 4.5 is the dudect threshold for "leak".
+ */
+#ifndef TIMING_LEAKS_H
+#define TIMING_LEAKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TL_CROPS 6 /* no cropping, then 5 percentiles */
+
+typedef struct {
+    double mean[2], m2[2];
+    double n[2];
+} tl_welch;
+
+typedef struct {
+    tl_welch test[TL_CROPS];
+    uint64_t thresh[TL_CROPS]; /* crop: keep measurements below; test[0] keeps all */
+    int have_thresh;
+} tl_stats;
+
+void tl_stats_init(tl_stats *s);
+/* Feed a batch; the first batch sets the cropping thresholds. */
+void tl_stats_add_batch(tl_stats *s, const uint64_t *t, const unsigned char *cls, size_t n);
+/* The largest |t| over the crops, and the sample count of the uncropped test. */
+double tl_stats_max_t(const tl_stats *s, double *samples);
+
+uint64_t tl_cycles(void);
+const char *tl_counter_name(void);
+
+/* A fast test RNG (not for keys that matter: these are test keys). */
+void tl_random(unsigned char *out, size_t len);
+int tl_rng(void *p, unsigned char *out, size_t len);
+
+typedef struct {
+    const char *name;
+    const char *what;              /* one line: fixed class vs random class */
+    size_t in_len;                 /* bytes of input prepared per measurement */
+    int (*setup)(void);            /* 0 ok; else the target is skipped */
+    const char *(*skip)(void);     /* non-NULL reason: skip (e.g. no AVX-512) */
+    void (*prepare)(unsigned char *in, int cls);
+    void (*run)(const unsigned char *in);
+    double cost;                   /* rough relative cost, to size a run */
+    int is_control;                /* deliberately leaky: must be flagged */
+} tl_target;
+
+extern const tl_target tl_targets[];
+extern const size_t tl_n_targets;
+
+#endif

@@ -1,0 +1,311 @@
+/*
+ * The targets.  Each one's secret input differs between the classes; what is
+ * public (lengths, the key size, the curve) is the same in both.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tacit/base64.h"
+#include "tacit/bignum.h"
+#include "tacit/ecdh.h"
+#include "tacit/ecdsa.h"
+#include "tacit/ecp.h"
+#include "tacit/hmac.h"
+#include "tacit/rsa.h"
+#include "tl.h"
+
+#define POOL 64 /* prepared secrets per class, picked at random per measurement */
+
+/* ---- the control: an early-exit comparison, which must be flagged ---------- */
+
+static unsigned char ctl_secret[64];
+
+static int ctl_setup(void)
+{
+    tl_random(ctl_secret, sizeof(ctl_secret));
+    return 0;
+}
+
+static void ctl_prepare(unsigned char *in, int cls)
+{
+    if (cls == 0) {
+        memcpy(in, ctl_secret, 64);          /* equal: compares all 64 bytes */
+    } else {
+        tl_random(in, 64);                   /* differs early */
+    }
+}
+
+static volatile int ctl_sink;
+
+static void ctl_run(const unsigned char *in)
+{
+    size_t i;
+    int r = 0;
+    for (i = 0; i < 64; i++) {
+        if (in[i] != ctl_secret[i]) {
+            r = 1;
+            break;
+        }
+    }
+    ctl_sink = r;
+}
+
+/*
+ * ---- HMAC verification: wrong in the first byte versus wrong in the last ----
+ * Both classes are rejected, so the verdict (public) is the same; an early
+ * exit in the comparison would make the first class faster.
+ */
+
+static const unsigned char hm_key[32] = "timing_leaks hmac key, 32 bytes";
+static const unsigned char hm_msg[64] = "a message whose tag is checked";
+static unsigned char hm_tag[32];
+
+static int hm_setup(void)
+{
+    return tacit_hmac(TACIT_MD_SHA256, hm_key, sizeof(hm_key), hm_msg, sizeof(hm_msg), hm_tag);
+}
+
+static void hm_prepare(unsigned char *in, int cls)
+{
+    memcpy(in, hm_tag, 32);
+    in[cls == 0 ? 0 : 31] ^= 0x01;
+}
+
+static void hm_run(const unsigned char *in)
+{
+    (void)tacit_hmac_verify(TACIT_MD_SHA256, hm_key, sizeof(hm_key), hm_msg, sizeof(hm_msg),
+                            in, 32);
+}
+
+/* ---- base64 decoding of secret text: only letters versus mixed -------------- */
+
+#define B64_LEN 1024
+
+static void b64_prepare(unsigned char *in, int cls)
+{
+    static const char alphabet[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t i;
+    tl_random(in, B64_LEN);
+    for (i = 0; i < B64_LEN; i++) {
+        in[i] = (unsigned char)(cls == 0 ? alphabet[in[i] % 26] : alphabet[in[i] % 64]);
+    }
+}
+
+static void b64_run(const unsigned char *in)
+{
+    unsigned char out[B64_LEN];
+    size_t olen;
+    (void)tacit_base64_decode(out, sizeof(out), &olen, in, B64_LEN);
+}
+
+/* ---- exp_mod: a sparse exponent versus random ones of the same length -------- */
+
+static tacit_mpi em_n, em_a, em_x, em_rr;
+
+static int em_setup(void)
+{
+    unsigned char buf[128];
+    tacit_mpi_init(&em_n);
+    tacit_mpi_init(&em_a);
+    tacit_mpi_init(&em_x);
+    tacit_mpi_init(&em_rr);
+    tl_random(buf, sizeof(buf));
+    buf[0] |= 0x80;
+    buf[127] |= 1;
+    if (tacit_mpi_read_binary(&em_n, buf, sizeof(buf)) != 0) {
+        return -1;
+    }
+    tl_random(buf, sizeof(buf));
+    buf[0] &= 0x7f;
+    return tacit_mpi_read_binary(&em_a, buf, sizeof(buf));
+}
+
+static void em_prepare(unsigned char *in, int cls)
+{
+    if (cls == 0) {
+        memset(in, 0, 128);
+        in[0] = 0x80;
+        in[127] = 1;
+    } else {
+        tl_random(in, 128);
+        in[0] |= 0x80;
+    }
+}
+
+static void em_run(const unsigned char *in)
+{
+    tacit_mpi e;
+    tacit_mpi_init(&e);
+    if (tacit_mpi_read_binary(&e, in, 128) == 0) {
+        (void)tacit_mpi_exp_mod(&em_x, &em_a, &e, &em_n, &em_rr);
+    }
+    tacit_mpi_free(&e);
+}
+
+/* ---- RSA: two private keys of one size; PKCS#1 v1.5 and OAEP decryption ------ */
+
+static tacit_rsa_context rsa_key[2];
+static unsigned char rsa_ct_valid[POOL][256], rsa_ct_bad[POOL][256];
+static unsigned char oaep_ct_valid[POOL][256], oaep_ct_bad[POOL][256];
+
+static int rsa_setup(void)
+{
+    static int done;
+    int i, ret;
+    if (done) {
+        return 0;
+    }
+    for (i = 0; i < 2; i++) {
+        tacit_rsa_init(&rsa_key[i]);
+        if ((ret = tacit_rsa_gen_key(&rsa_key[i], tl_rng, NULL, 2048, 65537)) != 0) {
+            return ret;
+        }
+    }
+    for (i = 0; i < POOL; i++) {
+        unsigned char msg[32];
+        tl_random(msg, sizeof(msg));
+        if (tacit_rsa_pkcs1_encrypt(&rsa_key[0], tl_rng, NULL, msg, 32, rsa_ct_valid[i], 256) != 0 ||
+            tacit_rsa_oaep_encrypt(&rsa_key[0], tl_rng, NULL, TACIT_MD_SHA256, TACIT_MD_SHA256,
+                                   NULL, 0, msg, 32, oaep_ct_valid[i], 256) != 0) {
+            return -1;
+        }
+        /* Random values below n: almost surely bad padding. */
+        tl_random(rsa_ct_bad[i], 256);
+        rsa_ct_bad[i][0] = 0x01;
+        tl_random(oaep_ct_bad[i], 256);
+        oaep_ct_bad[i][0] = 0x01;
+    }
+    done = 1;
+    return 0;
+}
+
+static void rsa_sign_prepare(unsigned char *in, int cls)
+{
+    in[0] = (unsigned char)cls;
+    tl_random(in + 1, 32);
+}
+
+static void rsa_sign_run(const unsigned char *in)
+{
+    unsigned char sig[256];
+    (void)tacit_rsa_pkcs1_sign(&rsa_key[in[0]], TACIT_MD_SHA256, in + 1, 32, sig, sizeof(sig));
+}
+
+static void pick_prepare(unsigned char *in, int cls)
+{
+    unsigned char r;
+    tl_random(&r, 1);
+    in[0] = (unsigned char)cls;
+    in[1] = (unsigned char)(r % POOL);
+}
+
+static void pkcs1_dec_run(const unsigned char *in)
+{
+    unsigned char out[256];
+    size_t olen;
+    const unsigned char *ct = in[0] == 0 ? rsa_ct_valid[in[1]] : rsa_ct_bad[in[1]];
+    (void)tacit_rsa_pkcs1_decrypt(&rsa_key[0], ct, 256, out, sizeof(out), &olen);
+}
+
+static void oaep_dec_run(const unsigned char *in)
+{
+    unsigned char out[256];
+    size_t olen;
+    const unsigned char *ct = in[0] == 0 ? oaep_ct_valid[in[1]] : oaep_ct_bad[in[1]];
+    (void)tacit_rsa_oaep_decrypt(&rsa_key[0], TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct, 256,
+                                 out, sizeof(out), &olen);
+}
+
+/* ---- ECC P-256: a scalar with many zero bits versus random ones -------------- */
+
+static tacit_ecp_keypair ec_key[2][POOL];
+static unsigned char ec_peer[65];
+
+static int ec_setup(void)
+{
+    static int done;
+    tacit_ecp_keypair peer;
+    size_t olen;
+    int c, i, ret;
+    if (done) {
+        return 0;
+    }
+    for (c = 0; c < 2; c++) {
+        for (i = 0; i < POOL; i++) {
+            unsigned char d[32];
+            if (c == 0) {
+                memset(d, 0, sizeof(d));  /* sparse: a few bits set */
+                d[31] = (unsigned char)(i + 1);
+                d[0] = 0x40;
+            } else {
+                tl_random(d, sizeof(d));
+                d[0] &= 0x7f;
+            }
+            tacit_ecp_keypair_init(&ec_key[c][i]);
+            if ((ret = tacit_ecp_set_private(&ec_key[c][i], TACIT_ECP_SECP256R1, d, 32)) != 0) {
+                return ret;
+            }
+        }
+    }
+    tacit_ecp_keypair_init(&peer);
+    ret = tacit_ecp_gen_key(TACIT_ECP_SECP256R1, &peer, tl_rng, NULL);
+    if (ret == 0) {
+        ret = tacit_ecp_write_public_point(&peer, 0, ec_peer, sizeof(ec_peer), &olen);
+    }
+    tacit_ecp_keypair_free(&peer);
+    done = ret == 0;
+    return ret;
+}
+
+static void ecdsa_run(const unsigned char *in)
+{
+    unsigned char sig[64], hash[32] = {1, 2, 3};
+    size_t slen;
+    (void)tacit_ecdsa_sign_raw(&ec_key[in[0]][in[1]], TACIT_MD_SHA256, hash, 32, sig,
+                               sizeof(sig), &slen, NULL, NULL);
+}
+
+static void ecdh_run(const unsigned char *in)
+{
+    unsigned char out[32];
+    size_t olen;
+    (void)tacit_ecdh_compute_shared(&ec_key[in[0]][in[1]], ec_peer, sizeof(ec_peer), out,
+                                    sizeof(out), &olen, NULL, NULL);
+}
+
+/* ---- AVX-512 kernels: valgrind cannot run them, so they belong here ---------- */
+
+static const char *avx512_skip(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx512ifma")) {
+        return "this CPU has no AVX-512 IFMA; tacit has no AVX-512 kernel yet either";
+    }
+#endif
+    return "tacit has no AVX-512 kernel yet";
+}
+
+const tl_target tl_targets[] = {
+    {"control-memcmp", "early-exit compare: equal (fixed) vs random 64 bytes", 64, ctl_setup,
+     NULL, ctl_prepare, ctl_run, 1, 1},
+    {"hmac-verify", "HMAC-SHA-256 verify: tag wrong in byte 0 vs wrong in byte 31", 32, hm_setup, NULL,
+     hm_prepare, hm_run, 2, 0},
+    {"base64-decode", "1 KiB of secret base64: only letters vs all 64 characters", B64_LEN, NULL,
+     NULL, b64_prepare, b64_run, 3, 0},
+    {"exp-mod-1024", "exp_mod 1024-bit: exponent 2^1023+1 vs random 1024-bit exponents", 128,
+     em_setup, NULL, em_prepare, em_run, 300, 0},
+    {"rsa-sign", "RSA-2048 PKCS#1 v1.5 sign: key A vs key B (same size)", 33, rsa_setup, NULL,
+     rsa_sign_prepare, rsa_sign_run, 1500, 0},
+    {"rsa-pkcs1-decrypt", "RSA-2048 PKCS#1 v1.5 decrypt: valid vs invalid padding", 2, rsa_setup,
+     NULL, pick_prepare, pkcs1_dec_run, 1500, 0},
+    {"rsa-oaep-decrypt", "RSA-2048 OAEP decrypt: valid vs invalid", 2, rsa_setup, NULL,
+     pick_prepare, oaep_dec_run, 1500, 0},
+    {"ecdsa-p256-sign", "ECDSA P-256 sign: sparse private scalars vs random", 2, ec_setup, NULL,
+     pick_prepare, ecdsa_run, 100, 0},
+    {"ecdh-p256", "ECDH P-256: sparse private scalars vs random", 2, ec_setup, NULL,
+     pick_prepare, ecdh_run, 200, 0},
+    {"avx512-kernels", "AVX-512 IFMA Montgomery kernels", 1, NULL, avx512_skip, NULL, NULL, 1, 0},
+};
+const size_t tl_n_targets = sizeof(tl_targets) / sizeof(tl_targets[0]);
