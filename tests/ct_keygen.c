@@ -8,7 +8,10 @@
  * may become public, only through tacit_ct_declassify: whether a candidate
  * is rejected (it is then thrown away: trial division, gcd(e, p - 1),
  * Miller-Rabin "composite", |p - q| and "d too small"), and n.
- * EC: a key pair on every curve; the public point is declassified.
+ * EC: a key pair on every curve; the public point is declassified.  And
+ * EC key loading: a SEC1 key of every curve (with its public key) is
+ * parsed with the private key's OCTET STRING contents marked: d*G is
+ * computed, declassified (it is the public key) and compared.
  *
  * --negative: the leaky exponentiation on a secret exponent drawn from the
  * marked RNG, which valgrind must flag.
@@ -82,6 +85,47 @@ static void test_ecp_gen_key_p521(void)
     ec_case(TACIT_ECP_SECP521R1, "ct_keygen p521");
 }
 
+/* SEC1 DER of a fresh key; parse it again with the contents of d marked. */
+static void ec_parse_case(tacit_ecp_group_id grp)
+{
+    tacit_ecp_keypair key, back;
+    unsigned char der[512];
+    size_t len = 0, pos;
+
+    tacit_ecp_keypair_init(&key);
+    tacit_ecp_keypair_init(&back);
+    TEST_EQUAL(seed("ct_keygen ec parse"), 0);
+    TEST_EQUAL(tacit_ecp_gen_key(grp, &key, tacit_hmac_drbg_random, &drbg), 0);
+    TEST_EQUAL(tacit_ecp_write_key_der(&key, TACIT_ECP_FORMAT_SEC1, der, sizeof(der), &len), 0);
+    /* SEQUENCE (short or 0x81 length), INTEGER 1 (3 bytes), OCTET STRING d */
+    pos = der[1] == 0x81 ? 3 : 2;
+    TEST_ASSERT(der[pos] == 0x02 && der[pos + 3] == 0x04);
+    pos += 3;
+    TEST_ASSERT(der[pos + 1] < 0x80);
+    TACIT_TEST_CF_SECRET(der + pos + 2, der[pos + 1]);
+    TEST_EQUAL(tacit_ecp_parse_key_der(&back, der, len), 0);
+    TACIT_TEST_CF_PUBLIC(back.d, sizeof(back.d));
+    TEST_MEM_EQ(back.d, sizeof(back.d), key.d, sizeof(key.d));
+exit:
+    tacit_ecp_keypair_free(&key);
+    tacit_ecp_keypair_free(&back);
+}
+
+static void test_ecp_parse_sec1_p256(void)
+{
+    ec_parse_case(TACIT_ECP_SECP256R1);
+}
+
+static void test_ecp_parse_sec1_p384(void)
+{
+    ec_parse_case(TACIT_ECP_SECP384R1);
+}
+
+static void test_ecp_parse_sec1_p521(void)
+{
+    ec_parse_case(TACIT_ECP_SECP521R1);
+}
+
 /* The negative control: the leaky exponentiation on a secret exponent. */
 static void test_negative_unsafe_exp(void)
 {
@@ -111,6 +155,9 @@ int main(int argc, char **argv)
         RUN_TEST(test_ecp_gen_key_p256);
         RUN_TEST(test_ecp_gen_key_p384);
         RUN_TEST(test_ecp_gen_key_p521);
+        RUN_TEST(test_ecp_parse_sec1_p256);
+        RUN_TEST(test_ecp_parse_sec1_p384);
+        RUN_TEST(test_ecp_parse_sec1_p521);
     }
     tacit_hmac_drbg_free(&drbg);
     return TEST_MAIN_END();
