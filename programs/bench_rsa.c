@@ -35,7 +35,7 @@ static int gen_tacit(unsigned bits)
     int ret;
 
     tacit_rsa_init(&rsa);
-    ret = tacit_rsa_gen_key(&rsa, NULL, NULL, bits, 65537);
+    ret = tacit_rsa_gen_key(&rsa, bits, 65537, NULL, NULL);
     tacit_rsa_free(&rsa);
     return ret;
 }

@@ -99,8 +99,8 @@ static int load_tacit(const bundle *b, load_result *r, int check)
 
 /* ---- baselines: one plain frame finder, different decoders ----------------------- */
 
-typedef int (*decode_fn)(unsigned char *dst, size_t dlen, size_t *olen,
-                         const unsigned char *src, size_t slen);
+typedef int (*decode_fn)(const unsigned char *src, size_t slen, unsigned char *dst, size_t dlen,
+                         size_t *olen);
 
 /* Next CERTIFICATE body after *pos: [*body, *body + *blen).  0 or -1 (none). */
 static int next_body(const bundle *b, size_t *pos, size_t *body, size_t *blen)
@@ -132,7 +132,7 @@ static int load_with(const bundle *b, load_result *r, int check, decode_fn dec)
     while (next_body(b, &pos, &body, &blen) == 0) {
         size_t cap = blen / 4 * 3 + 3, olen;
         unsigned char *der = malloc(cap);
-        if (der == NULL || dec(der, cap, &olen, b->pem + body, blen) != 0) {
+        if (der == NULL || dec(b->pem + body, blen, der, cap, &olen) != 0) {
             free(der);
             return -1;
         }
@@ -146,8 +146,8 @@ static int load_with(const bundle *b, load_result *r, int check, decode_fn dec)
     return 0;
 }
 
-static int dec_table(unsigned char *dst, size_t dlen, size_t *olen, const unsigned char *src,
-                     size_t slen)
+static int dec_table(const unsigned char *src, size_t slen, unsigned char *dst, size_t dlen,
+                     size_t *olen)
 {
     return b64t_decode(dst, dlen, olen, src, slen);
 }
@@ -158,8 +158,8 @@ static int load_table(const bundle *b, load_result *r, int check)
 }
 
 #if defined(TACIT_HAVE_OPENSSL)
-static int dec_openssl_evp(unsigned char *dst, size_t dlen, size_t *olen,
-                           const unsigned char *src, size_t slen)
+static int dec_openssl_evp(const unsigned char *src, size_t slen, unsigned char *dst,
+                           size_t dlen, size_t *olen)
 {
     EVP_ENCODE_CTX *ctx = EVP_ENCODE_CTX_new();
     int n = 0, m = 0, ret = -1;
@@ -210,8 +210,8 @@ static int load_openssl_pem(const bundle *b, load_result *r, int check)
 #endif
 
 #if defined(TACIT_HAVE_MBEDTLS)
-static int dec_mbedtls(unsigned char *dst, size_t dlen, size_t *olen, const unsigned char *src,
-                       size_t slen)
+static int dec_mbedtls(const unsigned char *src, size_t slen, unsigned char *dst, size_t dlen,
+                       size_t *olen)
 {
     return mbedtls_base64_decode(dst, dlen, olen, src, slen);
 }
@@ -315,12 +315,12 @@ static int run_decode(void *arg)
 {
     decode_job *j = arg;
     size_t olen;
-    return j->dec(j->out, j->ocap, &olen, j->in, j->ilen);
+    return j->dec(j->in, j->ilen, j->out, j->ocap, &olen);
 }
 
 #if defined(TACIT_HAVE_OPENSSL)
-static int dec_openssl_block(unsigned char *dst, size_t dlen, size_t *olen,
-                             const unsigned char *src, size_t slen)
+static int dec_openssl_block(const unsigned char *src, size_t slen, unsigned char *dst,
+                             size_t dlen, size_t *olen)
 {
     int n = EVP_DecodeBlock(dst, src, (int)slen);
     (void)dlen;
@@ -361,8 +361,8 @@ static int raw_decode(void)
         x = x * 1103515245u + 12345u;
         bin[i] = (unsigned char)(x >> 16);
     }
-    if (tacit_base64_encode(line, n / 3 * 4 + 8, &slen, bin, n) != 0 ||
-        tacit_base64_encode_lines(lines, n / 3 * 4 + n / 48 + 8, &llen, bin, n, 64) != 0) {
+    if (tacit_base64_encode(bin, n, line, n / 3 * 4 + 8, &slen) != 0 ||
+        tacit_base64_encode_lines(bin, n, 64, lines, n / 3 * 4 + n / 48 + 8, &llen) != 0) {
         return -1;
     }
     printf("\nraw decode of 1 MiB of base64 (best of %d):\n", ROUNDS);

@@ -1,7 +1,7 @@
 /*
  * DER writer: fills a buffer backwards (see include/tacit/asn1.h).  A writer
  * checks that everything it will write fits before writing anything, so a
- * TACIT_ERR_ASN1_BUFFER_TOO_SMALL leaves *p and the buffer as they were.
+ * TACIT_ERR_BUFFER_TOO_SMALL leaves *p and the buffer as they were.
  */
 #include "tacit/asn1.h"
 
@@ -42,7 +42,7 @@ static int check_room(unsigned char *const *p, const unsigned char *start, size_
         return TACIT_ERR_ASN1_INVALID_LENGTH;
     }
     if ((size_t)(*p - start) < n) {
-        return TACIT_ERR_ASN1_BUFFER_TOO_SMALL;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     return 0;
 }

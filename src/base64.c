@@ -118,8 +118,8 @@ static void encode_body(int path, unsigned char *dst, const unsigned char *src, 
     }
 }
 
-int tacit_base64_encode_path(int path, unsigned char *dst, size_t dlen, size_t *olen,
-                             const unsigned char *src, size_t slen)
+int tacit_base64_encode_path(int path, const unsigned char *src, size_t slen, unsigned char *dst,
+                             size_t dlen, size_t *olen)
 {
     size_t need;
 
@@ -138,20 +138,20 @@ int tacit_base64_encode_path(int path, unsigned char *dst, size_t dlen, size_t *
         return 0;
     }
     if (dst == NULL || dlen < need) {
-        return TACIT_ERR_BASE64_BUFFER_TOO_SMALL;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     encode_body(path, dst, src, slen);
     return 0;
 }
 
-int tacit_base64_encode(unsigned char *dst, size_t dlen, size_t *olen,
-                        const unsigned char *src, size_t slen)
+int tacit_base64_encode(const unsigned char *src, size_t slen, unsigned char *dst,
+                        size_t dlen, size_t *olen)
 {
-    return tacit_base64_encode_path(TACIT_BASE64_PATH_AUTO, dst, dlen, olen, src, slen);
+    return tacit_base64_encode_path(TACIT_BASE64_PATH_AUTO, src, slen, dst, dlen, olen);
 }
 
-int tacit_base64_encode_lines(unsigned char *dst, size_t dlen, size_t *olen,
-                              const unsigned char *src, size_t slen, size_t line_len)
+int tacit_base64_encode_lines(const unsigned char *src, size_t slen, size_t line_len,
+                              unsigned char *dst, size_t dlen, size_t *olen)
 {
     size_t chars, lines, need, bytes_per_line, i, o;
     int path = best_path();
@@ -168,7 +168,7 @@ int tacit_base64_encode_lines(unsigned char *dst, size_t dlen, size_t *olen,
         return 0;
     }
     if (dst == NULL || dlen < need) {
-        return TACIT_ERR_BASE64_BUFFER_TOO_SMALL;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     bytes_per_line = line_len / 4 * 3;
     for (i = 0, o = 0; i < slen; i += bytes_per_line) {
@@ -278,8 +278,8 @@ static size_t decoded_len(const unsigned char *src, size_t slen)
     return chars / 4 * 3 - (chars / 4 * 3 >= pads ? pads : 0);
 }
 
-int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *olen,
-                             const unsigned char *src, size_t slen)
+int tacit_base64_decode_path(int path, const unsigned char *src, size_t slen, unsigned char *dst,
+                             size_t dlen, size_t *olen)
 {
     size_t pos = 0, out = 0, written = 0, need;
     size_t nchars = 0, npad = 0, first_pad = 0;
@@ -303,7 +303,7 @@ int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *
         need = decoded_len(src, slen);
         if (need > 0) {
             *olen = need;
-            return TACIT_ERR_BASE64_BUFFER_TOO_SMALL;
+            return TACIT_ERR_BUFFER_TOO_SMALL;
         }
         dst = &dummy;
         dlen = 0;
@@ -383,7 +383,7 @@ int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *
             tacit_platform_zeroize(dst, written);
         }
         *olen = decoded_len(src, slen);
-        return TACIT_ERR_BASE64_BUFFER_TOO_SMALL;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
 
     /* Verdict: public structure first, then the secret mask, declassified once. */
@@ -413,10 +413,10 @@ int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *
     return 0;
 }
 
-int tacit_base64_decode(unsigned char *dst, size_t dlen, size_t *olen,
-                        const unsigned char *src, size_t slen)
+int tacit_base64_decode(const unsigned char *src, size_t slen, unsigned char *dst,
+                        size_t dlen, size_t *olen)
 {
-    return tacit_base64_decode_path(TACIT_BASE64_PATH_AUTO, dst, dlen, olen, src, slen);
+    return tacit_base64_decode_path(TACIT_BASE64_PATH_AUTO, src, slen, dst, dlen, olen);
 }
 
 #else

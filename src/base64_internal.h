@@ -111,9 +111,9 @@ size_t tacit_base64_count_breaks(const unsigned char *p, size_t len);
 int tacit_base64_path_supported(int path);
 
 /* tacit_base64_encode / _decode restricted to one path (tests, benchmarks). */
-int tacit_base64_encode_path(int path, unsigned char *dst, size_t dlen, size_t *olen,
-                             const unsigned char *src, size_t slen);
-int tacit_base64_decode_path(int path, unsigned char *dst, size_t dlen, size_t *olen,
-                             const unsigned char *src, size_t slen);
+int tacit_base64_encode_path(int path, const unsigned char *src, size_t slen, unsigned char *dst,
+                             size_t dlen, size_t *olen);
+int tacit_base64_decode_path(int path, const unsigned char *src, size_t slen, unsigned char *dst,
+                             size_t dlen, size_t *olen);
 
 #endif /* TACIT_BASE64_INTERNAL_H */

@@ -54,7 +54,7 @@ int tacit_mpi_grow(tacit_mpi *X, size_t limbs)
     tacit_mpi_uint *p;
 
     if (X == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (limbs > TACIT_MPI_GROW_MAX_LIMBS) {
         return TACIT_ERR_MPI_TOO_LARGE;
@@ -64,7 +64,7 @@ int tacit_mpi_grow(tacit_mpi *X, size_t limbs)
     }
     p = (tacit_mpi_uint *)calloc(limbs, sizeof(*p));
     if (p == NULL) {
-        return TACIT_ERR_MPI_ALLOC_FAILED;
+        return TACIT_ERR_ALLOC_FAILED;
     }
     if (X->p != NULL) {
         memcpy(p, X->p, X->n * sizeof(*p));
@@ -86,7 +86,7 @@ int tacit_mpi_shrink_unsafe(tacit_mpi *X, size_t limbs)
     size_t used;
 
     if (X == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     used = tacit_mpi_used_limbs_unsafe(X);
     if (used < limbs) {
@@ -101,7 +101,7 @@ int tacit_mpi_shrink_unsafe(tacit_mpi *X, size_t limbs)
     }
     p = (tacit_mpi_uint *)calloc(used, sizeof(*p));
     if (p == NULL) {
-        return TACIT_ERR_MPI_ALLOC_FAILED;
+        return TACIT_ERR_ALLOC_FAILED;
     }
     memcpy(p, X->p, used * sizeof(*p));
     tacit_platform_zeroize(X->p, X->n * sizeof(*p));
@@ -148,7 +148,7 @@ int tacit_mpi_copy(tacit_mpi *X, const tacit_mpi *Y)
     int ret;
 
     if (X == NULL || Y == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (X == Y) {
         return 0;
@@ -183,7 +183,7 @@ int tacit_mpi_lset(tacit_mpi *X, tacit_mpi_sint z)
     int ret;
 
     if (X == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = tacit_mpi_grow(X, 1)) != 0) {
         return ret;
@@ -204,7 +204,7 @@ int tacit_mpi_safe_cond_assign(tacit_mpi *X, const tacit_mpi *Y, unsigned char a
     int ret;
 
     if (X == NULL || Y == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = tacit_mpi_grow(X, Y->n)) != 0) {
         return ret;
@@ -225,7 +225,7 @@ int tacit_mpi_safe_cond_swap(tacit_mpi *X, tacit_mpi *Y, unsigned char swap)
     int ret;
 
     if (X == NULL || Y == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (X == Y) {
         return 0;
@@ -248,7 +248,7 @@ int tacit_mpi_lt_mpi_ct(const tacit_mpi *X, const tacit_mpi *Y, unsigned *ret)
     tacit_mpi_uint xneg, yneg, lt, gt, r;
 
     if (X == NULL || Y == NULL || ret == NULL || X->n != Y->n) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     /* signs (1 or -1) to masks; the magnitudes decide when they agree */
     xneg = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((uint32_t)(X->s) >> 31));
@@ -300,7 +300,7 @@ int tacit_mpi_set_bit(tacit_mpi *X, size_t pos, unsigned char val)
     int ret;
 
     if (X == NULL || val > 1) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (li >= X->n) {
         if (val == 0) {
@@ -324,7 +324,7 @@ static int read_bytes(tacit_mpi *X, const unsigned char *buf, size_t buflen, int
     int ret;
 
     if (X == NULL || (buf == NULL && buflen != 0)) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     limbs = TACIT_MPI_CORE_BYTES_TO_LIMBS(buflen);
     if (limbs > TACIT_MPI_GROW_MAX_LIMBS) {
@@ -337,7 +337,7 @@ static int read_bytes(tacit_mpi *X, const unsigned char *buf, size_t buflen, int
     tacit_mpi_set_zero(X);
     ret = be ? tacit_mpi_core_read_be(X->p, X->n, buf, buflen)
              : tacit_mpi_core_read_le(X->p, X->n, buf, buflen);
-    if (ret == TACIT_ERR_MPI_BUFFER_TOO_SMALL) {
+    if (ret == TACIT_ERR_BUFFER_TOO_SMALL) {
         ret = TACIT_ERR_MPI_TOO_LARGE;
     }
     return ret;
@@ -356,7 +356,7 @@ int tacit_mpi_read_binary_le(tacit_mpi *X, const unsigned char *buf, size_t bufl
 int tacit_mpi_write_binary(const tacit_mpi *X, unsigned char *buf, size_t buflen)
 {
     if (X == NULL || (buf == NULL && buflen != 0)) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     return tacit_mpi_core_write_be(X->p, X->n, buf, buflen);
 }
@@ -364,7 +364,7 @@ int tacit_mpi_write_binary(const tacit_mpi *X, unsigned char *buf, size_t buflen
 int tacit_mpi_write_binary_le(const tacit_mpi *X, unsigned char *buf, size_t buflen)
 {
     if (X == NULL || (buf == NULL && buflen != 0)) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     return tacit_mpi_core_write_le(X->p, X->n, buf, buflen);
 }
@@ -483,7 +483,7 @@ int tacit_mpi_add_abs(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B)
     int ret;
 
     if (X == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = load_abs(&T, A, max_size(A->n, B->n) + 1)) != 0) {
         return ret;
@@ -516,7 +516,7 @@ int tacit_mpi_sub_abs(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B)
     int ret;
 
     if (X == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = diff_abs(&T, A, B, &neg)) != 0) {
         return ret;
@@ -556,7 +556,7 @@ static int add_signed(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B, int 
 int tacit_mpi_add_mpi(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B)
 {
     if (X == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     return add_signed(X, A, B, 1);
 }
@@ -564,7 +564,7 @@ int tacit_mpi_add_mpi(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B)
 int tacit_mpi_sub_mpi(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B)
 {
     if (X == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     return add_signed(X, A, B, -1);
 }
@@ -584,7 +584,7 @@ int tacit_mpi_add_int(tacit_mpi *X, const tacit_mpi *A, tacit_mpi_sint b)
     tacit_mpi B;
 
     if (X == NULL || A == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     view_int(&B, &limb, b);
     return add_signed(X, A, &B, 1);
@@ -596,7 +596,7 @@ int tacit_mpi_sub_int(tacit_mpi *X, const tacit_mpi *A, tacit_mpi_sint b)
     tacit_mpi B;
 
     if (X == NULL || A == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     view_int(&B, &limb, b);
     return add_signed(X, A, &B, -1);
@@ -611,7 +611,7 @@ int tacit_mpi_mul_mpi(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B)
     int ret, s;
 
     if (X == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     na = A->n;
     nb = B->n;
@@ -648,7 +648,7 @@ int tacit_mpi_shift_l(tacit_mpi *X, size_t count)
     int ret;
 
     if (X == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (count > TACIT_MPI_GROW_MAX_LIMBS * TACIT_MPI_LIMB_BITS) {
         return TACIT_ERR_MPI_TOO_LARGE;
@@ -674,7 +674,7 @@ int tacit_mpi_shift_l(tacit_mpi *X, size_t count)
 int tacit_mpi_shift_r(tacit_mpi *X, size_t count)
 {
     if (X == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_mpi_core_shift_r(X->p, X->n, count);
     tacit_mpi_normalize_sign(X);

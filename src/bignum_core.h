@@ -126,7 +126,7 @@ void tacit_mpi_core_sqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs
  * X (limbs limbs) = the big-endian / little-endian number in[0..inlen).
  * An input longer than the limbs hold is accepted if its extra leading
  * bytes are zero (checked without a data-dependent branch until the single
- * verdict), else TACIT_ERR_MPI_BUFFER_TOO_SMALL and X is zeroed.  in may be
+ * verdict), else TACIT_ERR_BUFFER_TOO_SMALL and X is zeroed.  in may be
  * NULL when inlen is 0.
  */
 int tacit_mpi_core_read_be(tacit_mpi_uint *X, size_t limbs, const unsigned char *in,
@@ -137,7 +137,7 @@ int tacit_mpi_core_read_le(tacit_mpi_uint *X, size_t limbs, const unsigned char 
 /*
  * out[0..outlen) = A as a big-endian / little-endian number of exactly
  * outlen bytes (zero-padded).  If A does not fit (a nonzero byte would be
- * cut off): TACIT_ERR_MPI_BUFFER_TOO_SMALL and out is zeroed.  Leaks only
+ * cut off): TACIT_ERR_BUFFER_TOO_SMALL and out is zeroed.  Leaks only
  * that verdict.
  */
 int tacit_mpi_core_write_be(const tacit_mpi_uint *A, size_t limbs, unsigned char *out,
@@ -227,9 +227,10 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs);
 
 /*
  * X = A^E mod N, constant time in A and E: fixed window of w bits with w
- * from elimbs (public), table of A^0..A^(2^w-1) in Montgomery form, each
- * entry read through tacit_ct_table_select_limbs (every entry, every time),
- * w squarings and one multiplication per window for all elimbs*biL bits,
+ * from elimbs (public), table of A^0..A^(2^w-1) in Montgomery form, the
+ * wanted entry gathered by a masked scan (every entry read in full, every
+ * time), w squarings and one multiplication per window for all elimbs*biL
+ * bits,
  * no early exit on leading zeros.  Timing depends on limbs and elimbs only.
  * A < R (any value of `limbs` limbs; it is reduced).  E = 0 gives 1 mod N.
  * X may alias A; not E, N, RR or T.  RR = R^2 mod N.
@@ -305,12 +306,18 @@ void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count
 extern unsigned long tacit_mpi_core_test_exp_ct_calls;
 extern unsigned long tacit_mpi_core_test_exp_unsafe_calls;
 /*
- * Non-zero: take the x86-64 MULX/ADX path without asking CPUID.  valgrind
- * hides ADX from CPUID but runs the instructions, so ct_bignum sets this
- * under valgrind to check the assembly's constant flow too.  Never set it
- * natively on a CPU without ADX.
+ * Which kernels the core runs, for tests (no environment variable is read):
+ * AUTO asks the CPU; C forces the portable C code; ADX forces the x86-64
+ * MULX/ADX kernels without asking CPUID (valgrind hides ADX from CPUID but
+ * runs the instructions, so the ct suites force it under valgrind to check
+ * the assembly's constant flow too).  Never force ADX natively on a CPU
+ * without BMI2 and ADX.  Builds without the kernels (TACIT_MPI_NO_ASM,
+ * other CPUs, 32-bit limbs) run the C code whatever this says.
  */
-extern int tacit_mpi_core_test_force_adx;
+#define TACIT_MPI_CORE_PATH_AUTO 0
+#define TACIT_MPI_CORE_PATH_C 1
+#define TACIT_MPI_CORE_PATH_ADX 2
+extern int tacit_mpi_core_test_path;
 #endif
 
 #endif /* TACIT_BIGNUM_CORE_H */

@@ -83,7 +83,7 @@ int tacit_mpi_div_mpi_unsafe(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, con
     int as, bs, ret;
 
     if (A == NULL || B == NULL || (Q != NULL && Q == R)) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     na = tacit_mpi_used_limbs_unsafe(A);
     nb = tacit_mpi_used_limbs_unsafe(B);
@@ -106,7 +106,7 @@ int tacit_mpi_div_mpi_unsafe(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, con
         }
         T = (tacit_mpi_uint *)calloc(na + nb + 2, sizeof(*T));
         if (T == NULL) {
-            ret = TACIT_ERR_MPI_ALLOC_FAILED;
+            ret = TACIT_ERR_ALLOC_FAILED;
             goto cleanup;
         }
         tacit_mpi_div_limbs_unsafe(TQ.p, TR.p, A->p, na, B->p, nb, T);
@@ -153,7 +153,7 @@ int tacit_mpi_mod_mpi_unsafe(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *
     int ret;
 
     if (R == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (tacit_mpi_used_limbs_unsafe(B) == 0) {
         return TACIT_ERR_MPI_DIVISION_BY_ZERO;
@@ -180,7 +180,7 @@ int tacit_mpi_mod_int(tacit_mpi_uint *r, const tacit_mpi *A, tacit_mpi_sint b)
     int ret;
 
     if (r == NULL || A == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (b == 0) {
         return TACIT_ERR_MPI_DIVISION_BY_ZERO;
@@ -213,7 +213,7 @@ int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const taci
     int ret;
 
     if (A == NULL || B == NULL || (Q != NULL && Q == R)) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     na = A->n > 0 ? A->n : 1;
     nb = B->n;
@@ -227,7 +227,7 @@ int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const taci
     }
     T = (tacit_mpi_uint *)calloc(2 * (nb + 1), sizeof(*T));
     if (T == NULL) {
-        ret = TACIT_ERR_MPI_ALLOC_FAILED;
+        ret = TACIT_ERR_ALLOC_FAILED;
         goto cleanup;
     }
     if (A->n > 0) {
@@ -264,7 +264,7 @@ int tacit_mpi_mod_mpi(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
     int ret;
 
     if (R == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (B->s < 0 && B->n > 0 &&
         !tacit_ct_declassify_u32((uint32_t)(tacit_mpi_core_is_zero_ct(B->p, B->n) & 1))) {

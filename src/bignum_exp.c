@@ -49,11 +49,11 @@ static int exp_check(const tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
                      const tacit_mpi *N, size_t *n)
 {
     if (X == NULL || A == NULL || E == NULL || N == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     *n = modulus_limbs(N);
     if (*n == 0 || N->s < 0) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1)) == 0) {
         return TACIT_ERR_MPI_EVEN_MODULUS;
@@ -150,7 +150,7 @@ int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
     }
     buf = exp_alloc(n, tacit_mpi_core_exp_mod_working_limbs(n, E->n), &total);
     if (buf == NULL) {
-        return TACIT_ERR_MPI_ALLOC_FAILED;
+        return TACIT_ERR_ALLOC_FAILED;
     }
     rr = buf;
     abar = rr + n;
@@ -189,7 +189,7 @@ int tacit_mpi_exp_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *
     }
     buf = exp_alloc(n, tacit_mpi_core_exp_mod_unsafe_working_limbs(n, E->n), &total);
     if (buf == NULL) {
-        return TACIT_ERR_MPI_ALLOC_FAILED;
+        return TACIT_ERR_ALLOC_FAILED;
     }
     rr = buf;
     abar = rr + n;

@@ -32,7 +32,7 @@ int tacit_mpi_gcd_unsafe(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
     int ret;
 
     if (G == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_mpi_init(&a);
     tacit_mpi_init(&b);
@@ -68,10 +68,10 @@ int tacit_mpi_inv_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *
     int ret;
 
     if (X == NULL || A == NULL || N == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (tacit_mpi_cmp_int(N, 1) <= 0) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_mpi_init(&r0);
     tacit_mpi_init(&r1);
@@ -153,7 +153,7 @@ int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
     int ret;
 
     if (G == NULL || A == NULL || B == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     n = A->n > B->n ? A->n : B->n;
     n = n > 0 ? n : 1;
@@ -167,7 +167,7 @@ int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
     }
     T = scratch(tl);
     if (T == NULL) {
-        ret = TACIT_ERR_MPI_ALLOC_FAILED;
+        ret = TACIT_ERR_ALLOC_FAILED;
     } else {
         tacit_mpi_core_gcd_ct(a.p, a.p, b.p, n, T);
         tacit_mpi_swap(G, &a);
@@ -193,7 +193,7 @@ static int inv_odd(tacit_mpi *X, const tacit_mpi_uint *A, const tacit_mpi_uint *
     tacit_mpi_init(X);
     if (T == NULL || (ret = tacit_mpi_grow(X, n)) != 0) {
         scratch_free(T, tl);
-        return T == NULL ? TACIT_ERR_MPI_ALLOC_FAILED : ret;
+        return T == NULL ? TACIT_ERR_ALLOC_FAILED : ret;
     }
     *ok = tacit_mpi_core_inv_mod_odd_ct(X->p, A, M, n, T);
     scratch_free(T, tl);
@@ -258,12 +258,12 @@ int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
     int ret;
 
     if (X == NULL || A == NULL || N == NULL || N->n == 0) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     /* N > 1: a validity verdict, revealed */
     if (N->s < 0 ||
         tacit_ct_declassify_u32((uint32_t)tacit_mpi_cmp_int(N, 1) + 1u) <= 1u) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_mpi_init(&R);
     tacit_mpi_init(&W);

@@ -58,14 +58,14 @@ int tacit_mpi_fill_random(tacit_mpi *X, size_t size, tacit_rng_func f_rng, void 
     int ret;
 
     if (X == NULL || f_rng == NULL) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (size > TACIT_MPI_GROW_MAX_LIMBS * TACIT_MPI_LIMB_BYTES) {
         return TACIT_ERR_MPI_TOO_LARGE;
     }
     buf = (unsigned char *)malloc(size > 0 ? size : 1);
     if (buf == NULL) {
-        return TACIT_ERR_MPI_ALLOC_FAILED;
+        return TACIT_ERR_ALLOC_FAILED;
     }
     if (f_rng(p_rng, buf, size) != 0) {
         ret = TACIT_ERR_RNG_FAILED;
@@ -88,7 +88,7 @@ int tacit_mpi_random(tacit_mpi *X, tacit_mpi_sint min, const tacit_mpi *N,
     int ret;
 
     if (X == NULL || N == NULL || f_rng == NULL || min < 0 || tacit_mpi_cmp_int(N, min) <= 0) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_mpi_init(&R);
     tacit_mpi_init(&M);
@@ -201,7 +201,7 @@ static int miller_rabin(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, vo
     }
     buf = (tacit_mpi_uint *)calloc(6 * n + tl, sizeof(*buf));
     if (buf == NULL) {
-        return TACIT_ERR_MPI_ALLOC_FAILED;
+        return TACIT_ERR_ALLOC_FAILED;
     }
     W = buf;
     R = W + n;
@@ -290,7 +290,7 @@ static int is_prime_odd(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, vo
 int tacit_mpi_is_prime(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, void *p_rng)
 {
     if (X == NULL || f_rng == NULL || rounds < 0) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     /* verdicts revealed: X < 2, X = 2, X even */
     if (X->s < 0 || X->n == 0 || tacit_mpi_cmp_int(X, 2) < 0) {
@@ -317,7 +317,7 @@ int tacit_mpi_gen_prime(tacit_mpi *X, size_t nbits, int flags, tacit_rng_func f_
 
     if (X == NULL || f_rng == NULL || nbits < 3 || nbits > TACIT_MPI_MAX_BITS ||
         (flags & ~(TACIT_MPI_GEN_PRIME_DH | TACIT_MPI_GEN_PRIME_LOW_ERR)) != 0) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     rounds = default_rounds(nbits);
     if (flags & TACIT_MPI_GEN_PRIME_LOW_ERR) {

@@ -41,7 +41,7 @@ int tacit_mpi_read_string_unsafe(tacit_mpi *X, int radix, const char *s)
     int neg = 0, ret;
 
     if (X == NULL || s == NULL || (radix != 10 && radix != 16)) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (s[0] == '-') {
         neg = 1;
@@ -130,7 +130,7 @@ int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size
 
     if (X == NULL || olen == NULL || (buf == NULL && buflen != 0) ||
         (radix != 10 && radix != 16)) {
-        return TACIT_ERR_MPI_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     used = tacit_mpi_used_limbs_unsafe(X);
     neg = X->s < 0 && used > 0;
@@ -138,7 +138,7 @@ int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size
     digits = (char *)malloc(used * (TACIT_MPI_LIMB_BITS / 3 + 1) + 1);
     W = (tacit_mpi_uint *)calloc(used + 1, sizeof(*W));
     if (digits == NULL || W == NULL) {
-        ret = TACIT_ERR_MPI_ALLOC_FAILED;
+        ret = TACIT_ERR_ALLOC_FAILED;
         goto cleanup;
     }
     if (used > 0) {
@@ -176,7 +176,7 @@ int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size
         if (buflen > 0) {
             buf[0] = '\0';
         }
-        ret = TACIT_ERR_MPI_BUFFER_TOO_SMALL;
+        ret = TACIT_ERR_BUFFER_TOO_SMALL;
         goto cleanup;
     }
     i = 0;

@@ -9,10 +9,10 @@
 
 #include <string.h>
 
-int tacit_ecdh_gen_key(tacit_ecp_group_id grp, tacit_ecp_keypair *key,
+int tacit_ecdh_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
                        tacit_rng_func f_rng, void *p_rng)
 {
-    return tacit_ecp_gen_key(grp, key, f_rng, p_rng);
+    return tacit_ecp_gen_key(key, grp, f_rng, p_rng);
 }
 
 static int shared_from_point(const tacit_ecp_curve *c, const tacit_ecp_keypair *ours,
@@ -23,7 +23,7 @@ static int shared_from_point(const tacit_ecp_curve *c, const tacit_ecp_keypair *
     tacit_mpi_uint x[TACIT_ECP_N], y[TACIT_ECP_N];
     int ret;
 
-    f_rng = tacit_ecp_rng_or_default(f_rng, &p_rng);
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     ret = tacit_ecp_mul_ct(c, x, y, ours->d, px, py, f_rng, p_rng);
     if (ret == TACIT_ERR_ECP_INVALID_POINT) {
         ret = TACIT_ERR_ECDH_SHARED_ZERO;
@@ -43,17 +43,18 @@ static int check_ours(const tacit_ecp_keypair *ours, unsigned char *out, size_t 
 {
     const tacit_ecp_curve *c;
 
-    if (ours == NULL || out == NULL || olen == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if (ours == NULL || olen == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((c = tacit_ecp_curve_get(ours->grp)) == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
     }
     if (!ours->has_private) {
-        return TACIT_ERR_ECP_NO_PRIVATE_KEY;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
-    if (outsize < c->bytes) {
-        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
+    if (out == NULL || outsize < c->bytes) {
+        *olen = c->bytes;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     *cp = c;
     return 0;
@@ -89,7 +90,7 @@ int tacit_ecdh_compute_shared_key(const tacit_ecp_keypair *ours, const tacit_ecp
     int ret;
 
     if (peer == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ours != NULL && peer->grp != ours->grp) {
         return TACIT_ERR_ECP_INVALID_POINT;

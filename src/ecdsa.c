@@ -56,7 +56,7 @@ static void bits2int(const tacit_ecp_curve *c, tacit_mpi_uint *k, const unsigned
 
 /* r||s into sig (2 * bytes) */
 static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tacit_md_type md,
-                     const unsigned char *hash, size_t hlen, unsigned char *sig,
+                     const unsigned char *hash, size_t hlen, unsigned char *sig, int hedge,
                      tacit_rng_func f_rng, void *p_rng)
 {
     tacit_hmac_drbg_context drbg;
@@ -65,22 +65,20 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
     size_t elen = 0;
     tacit_mpi_uint e[TACIT_ECP_N], k[TACIT_ECP_N], r[TACIT_ECP_N], s[TACIT_ECP_N];
     tacit_mpi_uint tmp[TACIT_ECP_N], rx[TACIT_ECP_N], ry[TACIT_ECP_N];
-    tacit_rng_func blind_rng = f_rng;
-    void *blind_p = p_rng;
     int ret, tries;
 
     tacit_hmac_drbg_init(&drbg);
     tacit_ecp_sc_from_hash(c, e, hash, hlen);
     tacit_ecp_to_bytes(key->d, c->limbs, x, c->bytes);
     tacit_ecp_to_bytes(e, c->limbs, h1, c->bytes);
-    if (f_rng != NULL) {
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
+    if (hedge) {
         if (f_rng(p_rng, extra, sizeof(extra)) != 0) {
             ret = TACIT_ERR_RNG_FAILED;
             goto cleanup;
         }
         elen = sizeof(extra);
     }
-    blind_rng = tacit_ecp_rng_or_default(blind_rng, &blind_p);
     ret = tacit_hmac_drbg_seed_buf(&drbg, md_for_len(md, hlen), x, c->bytes, h1, c->bytes,
                                    extra, elen);
     if (ret != 0) {
@@ -97,7 +95,7 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
             ret = TACIT_ERR_CORRUPTION_DETECTED;
             continue;
         }
-        if ((ret = tacit_ecp_mul_base_ct(c, rx, ry, k, blind_rng, blind_p)) != 0) {
+        if ((ret = tacit_ecp_mul_base_ct(c, rx, ry, k, f_rng, p_rng)) != 0) {
             goto cleanup;
         }
         /* r = x mod n (x < p < 2n) */
@@ -139,14 +137,15 @@ cleanup:
 static int sign_check(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
                       unsigned char *sig, size_t *siglen, const tacit_ecp_curve **cp)
 {
-    if (key == NULL || sig == NULL || siglen == NULL || (hash == NULL && hlen != 0)) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    (void)sig;
+    if (key == NULL || siglen == NULL || (hash == NULL && hlen != 0)) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((*cp = tacit_ecp_curve_get(key->grp)) == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
     }
     if (!key->has_private) {
-        return TACIT_ERR_ECP_NO_PRIVATE_KEY;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
     if (hlen == 0) {
         return TACIT_ERR_ECDSA_BAD_HASH;
@@ -154,10 +153,10 @@ static int sign_check(const tacit_ecp_keypair *key, const unsigned char *hash, s
     return 0;
 }
 
-int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
-                         const unsigned char *hash, size_t hlen,
-                         unsigned char *sig, size_t sigsize, size_t *siglen,
-                         tacit_rng_func f_rng, void *p_rng)
+static int sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
+                    const unsigned char *hash, size_t hlen,
+                    unsigned char *sig, size_t sigsize, size_t *siglen, int hedge,
+                    tacit_rng_func f_rng, void *p_rng)
 {
     const tacit_ecp_curve *c = NULL;
     int ret = sign_check(key, hash, hlen, sig, siglen, &c);
@@ -165,10 +164,11 @@ int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
     if (ret != 0) {
         return ret;
     }
-    if (sigsize < 2 * c->bytes) {
-        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
+    if (sig == NULL || sigsize < 2 * c->bytes) {
+        *siglen = 2 * c->bytes;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
-    ret = sign_core(c, key, md, hash, hlen, sig, f_rng, p_rng);
+    ret = sign_core(c, key, md, hash, hlen, sig, hedge, f_rng, p_rng);
     if (ret != 0) {
         memset(sig, 0, 2 * c->bytes);
         return ret;
@@ -196,18 +196,27 @@ static int raw_to_der(size_t bytes, const unsigned char *raw, unsigned char *der
         return r;
     }
     len += r;
-    if ((size_t)len > dersize) {
-        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
+    *derlen = (size_t)len;
+    if (der == NULL || (size_t)len > dersize) {
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     memcpy(der, p, (size_t)len);
     *derlen = (size_t)len;
     return 0;
 }
 
-int tacit_ecdsa_sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
-                         const unsigned char *hash, size_t hlen,
-                         unsigned char *sig, size_t sigsize, size_t *siglen,
-                         tacit_rng_func f_rng, void *p_rng)
+/* the longest DER signature for a curve of `bytes` bytes: two INTEGERs of bytes + 1 */
+static size_t der_max(size_t bytes)
+{
+    size_t ints = 2 * (2 + bytes + 1);
+
+    return ints + (ints < 128 ? 2 : 3);
+}
+
+static int sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
+                    const unsigned char *hash, size_t hlen,
+                    unsigned char *sig, size_t sigsize, size_t *siglen, int hedge,
+                    tacit_rng_func f_rng, void *p_rng)
 {
     const tacit_ecp_curve *c = NULL;
     unsigned char raw[TACIT_ECDSA_MAX_RAW_LEN];
@@ -216,12 +225,48 @@ int tacit_ecdsa_sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
     if (ret != 0) {
         return ret;
     }
-    ret = sign_core(c, key, md, hash, hlen, raw, f_rng, p_rng);
+    if (sig == NULL) {
+        *siglen = der_max(c->bytes);
+        return TACIT_ERR_BUFFER_TOO_SMALL;
+    }
+    ret = sign_core(c, key, md, hash, hlen, raw, hedge, f_rng, p_rng);
     if (ret == 0) {
         ret = raw_to_der(c->bytes, raw, sig, sigsize, siglen);
     }
     tacit_platform_zeroize(raw, sizeof(raw));
     return ret;
+}
+
+int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
+                         const unsigned char *hash, size_t hlen,
+                         unsigned char *sig, size_t sig_size, size_t *sig_len,
+                         tacit_rng_func f_rng, void *p_rng)
+{
+    return sign_raw(key, md, hash, hlen, sig, sig_size, sig_len, 1, f_rng, p_rng);
+}
+
+int tacit_ecdsa_sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
+                         const unsigned char *hash, size_t hlen,
+                         unsigned char *sig, size_t sig_size, size_t *sig_len,
+                         tacit_rng_func f_rng, void *p_rng)
+{
+    return sign_der(key, md, hash, hlen, sig, sig_size, sig_len, 1, f_rng, p_rng);
+}
+
+int tacit_ecdsa_sign_det_raw(const tacit_ecp_keypair *key, tacit_md_type md,
+                             const unsigned char *hash, size_t hlen,
+                             unsigned char *sig, size_t sig_size, size_t *sig_len,
+                             tacit_rng_func f_rng, void *p_rng)
+{
+    return sign_raw(key, md, hash, hlen, sig, sig_size, sig_len, 0, f_rng, p_rng);
+}
+
+int tacit_ecdsa_sign_det_der(const tacit_ecp_keypair *key, tacit_md_type md,
+                             const unsigned char *hash, size_t hlen,
+                             unsigned char *sig, size_t sig_size, size_t *sig_len,
+                             tacit_rng_func f_rng, void *p_rng)
+{
+    return sign_der(key, md, hash, hlen, sig, sig_size, sig_len, 0, f_rng, p_rng);
 }
 
 /* r, s from raw bytes, public; checks 1 <= r, s < n */
@@ -258,12 +303,12 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
     tacit_ecp_sc_mul(c, u1, w, e);      /* e / s */
     tacit_ecp_sc_mul(c, u2, w, r);      /* r / s */
     if (tacit_ecp_muladd_unsafe(c, x, y, u1, u2, qx, qy)) {
-        return TACIT_ERR_ECDSA_VERIFY_FAILED;
+        return TACIT_ERR_VERIFY_FAILED;
     }
     tacit_ecp_fe_from_mont(c, x, x);
     tacit_ecp_sc_reduce_once(c, x, x);
     if (memcmp(x, r, c->limbs * sizeof(tacit_mpi_uint)) != 0) {
-        return TACIT_ERR_ECDSA_VERIFY_FAILED;
+        return TACIT_ERR_VERIFY_FAILED;
     }
     return 0;
 }
@@ -272,7 +317,7 @@ static int verify_check(const tacit_ecp_keypair *key, const unsigned char *hash,
                         const unsigned char *sig, const tacit_ecp_curve **cp)
 {
     if (key == NULL || sig == NULL || (hash == NULL && hlen != 0)) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((*cp = tacit_ecp_curve_get(key->grp)) == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
@@ -336,8 +381,8 @@ int tacit_ecdsa_raw_to_der(tacit_ecp_group_id grp, const unsigned char *raw, siz
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
 
-    if (raw == NULL || der == NULL || derlen == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if (raw == NULL || derlen == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if (c == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
@@ -356,8 +401,8 @@ int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, siz
     size_t rlen, slen;
     int ret;
 
-    if (der == NULL || raw == NULL || rawlen == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if (der == NULL || rawlen == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if (c == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
@@ -368,8 +413,9 @@ int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, siz
     if (rlen > c->bytes || slen > c->bytes) {
         return TACIT_ERR_ECDSA_BAD_SIGNATURE;
     }
-    if (rawsize < 2 * c->bytes) {
-        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
+    if (raw == NULL || rawsize < 2 * c->bytes) {
+        *rawlen = 2 * c->bytes;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     memset(raw, 0, 2 * c->bytes);
     memcpy(raw + c->bytes - rlen, r, rlen);

@@ -38,20 +38,20 @@ static int compute_public(const tacit_ecp_curve *c, tacit_ecp_keypair *key,
     return ret;
 }
 
-int tacit_ecp_gen_key(tacit_ecp_group_id grp, tacit_ecp_keypair *key,
+int tacit_ecp_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
                       tacit_rng_func f_rng, void *p_rng)
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
     int ret;
 
     if (key == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (c == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
     }
     tacit_ecp_keypair_init(key);
-    f_rng = tacit_ecp_rng_or_default(f_rng, &p_rng);
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     ret = tacit_ecp_random_scalar(c, key->d, f_rng, p_rng);
     if (ret == 0) {
         ret = compute_public(c, key, f_rng, p_rng);
@@ -73,7 +73,7 @@ int tacit_ecp_set_private(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
     int ret;
 
     if (key == NULL || (d == NULL && dlen != 0)) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (c == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
@@ -88,7 +88,7 @@ int tacit_ecp_set_private(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
         tacit_ecp_keypair_free(&tmp);
         return TACIT_ERR_ECP_INVALID_KEY;
     }
-    ret = compute_public(c, &tmp, NULL, NULL);
+    ret = compute_public(c, &tmp, tacit_rng_default, NULL);
     if (ret == 0) {
         tmp.grp = grp;
         tmp.has_private = 1;
@@ -106,7 +106,7 @@ int tacit_ecp_set_public(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
     int ret;
 
     if (key == NULL || (pt == NULL && plen != 0)) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (c == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
@@ -143,7 +143,7 @@ int tacit_ecp_check_pub(const tacit_ecp_keypair *key)
     tacit_mpi_uint x[TACIT_ECP_N], y[TACIT_ECP_N];
 
     if (key == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((c = tacit_ecp_curve_get(key->grp)) == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
@@ -158,7 +158,7 @@ int tacit_ecp_check_priv(const tacit_ecp_keypair *key)
     int ret;
 
     if (key == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((c = tacit_ecp_curve_get(key->grp)) == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
@@ -168,7 +168,7 @@ int tacit_ecp_check_priv(const tacit_ecp_keypair *key)
         return TACIT_ERR_ECP_INVALID_KEY;
     }
     tmp = *key;
-    ret = compute_public(c, &tmp, NULL, NULL);
+    ret = compute_public(c, &tmp, tacit_rng_default, NULL);
     /* d*G = Q: the verdict is revealed (Q is public, d is not) */
     if (ret == 0 &&
         tacit_ct_declassify_u32((uint32_t)(tacit_ct_memcmp(tmp.Qx, key->Qx, sizeof(tmp.Qx)) |
@@ -180,14 +180,14 @@ int tacit_ecp_check_priv(const tacit_ecp_keypair *key)
 }
 
 int tacit_ecp_write_public_point(const tacit_ecp_keypair *key, int compressed,
-                                 unsigned char *out, size_t outsize, size_t *olen)
+                                 unsigned char *out, size_t out_size, size_t *out_len)
 {
     const tacit_ecp_curve *c;
     tacit_mpi_uint x[TACIT_ECP_N], y[TACIT_ECP_N];
     int ret;
 
-    if (key == NULL || out == NULL || olen == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if (key == NULL || out_len == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((c = tacit_ecp_curve_get(key->grp)) == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
@@ -195,24 +195,26 @@ int tacit_ecp_write_public_point(const tacit_ecp_keypair *key, int compressed,
     if ((ret = key_point(c, key, x, y)) != 0) {
         return ret;
     }
-    return tacit_ecp_point_write(c, x, y, compressed, out, outsize, olen);
+    return tacit_ecp_point_write(c, x, y, compressed, out, out_size, out_len);
 }
 
-int tacit_ecp_write_private(const tacit_ecp_keypair *key, unsigned char *out, size_t outsize)
+int tacit_ecp_write_private(const tacit_ecp_keypair *key, unsigned char *out, size_t out_size,
+                            size_t *out_len)
 {
     const tacit_ecp_curve *c;
 
-    if (key == NULL || out == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if (key == NULL || out_len == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((c = tacit_ecp_curve_get(key->grp)) == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
     }
     if (!key->has_private) {
-        return TACIT_ERR_ECP_NO_PRIVATE_KEY;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
-    if (outsize < c->bytes) {
-        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
+    *out_len = c->bytes;
+    if (out == NULL || out_size < c->bytes) {
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     tacit_ecp_to_bytes(key->d, c->limbs, out, c->bytes);
     return 0;
@@ -220,7 +222,7 @@ int tacit_ecp_write_private(const tacit_ecp_keypair *key, unsigned char *out, si
 
 int tacit_ecp_mul(tacit_ecp_group_id grp, const unsigned char *k, size_t klen,
                   const unsigned char *pt, size_t plen,
-                  unsigned char *out, size_t outsize, size_t *olen,
+                  unsigned char *out, size_t out_size, size_t *out_len,
                   tacit_rng_func f_rng, void *p_rng)
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
@@ -228,8 +230,8 @@ int tacit_ecp_mul(tacit_ecp_group_id grp, const unsigned char *k, size_t klen,
     tacit_mpi_uint x[TACIT_ECP_N], y[TACIT_ECP_N];
     int ret;
 
-    if ((k == NULL && klen != 0) || out == NULL || olen == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if ((k == NULL && klen != 0) || out_len == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if (c == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
@@ -237,9 +239,11 @@ int tacit_ecp_mul(tacit_ecp_group_id grp, const unsigned char *k, size_t klen,
     if (klen != c->bytes) {
         return TACIT_ERR_ECP_INVALID_KEY;
     }
-    if (outsize < 1 + 2 * c->bytes) {
-        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
+    if (out == NULL || out_size < 1 + 2 * c->bytes) {
+        *out_len = 1 + 2 * c->bytes;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     if ((ret = tacit_ecp_point_read(c, px, py, pt, plen)) != 0) {
         return ret;
     }
@@ -250,7 +254,7 @@ int tacit_ecp_mul(tacit_ecp_group_id grp, const unsigned char *k, size_t klen,
     }
     ret = tacit_ecp_mul_ct(c, x, y, kk, px, py, f_rng, p_rng);
     if (ret == 0) {
-        ret = tacit_ecp_point_write(c, x, y, 0, out, outsize, olen);
+        ret = tacit_ecp_point_write(c, x, y, 0, out, out_size, out_len);
     }
 cleanup:
     tacit_platform_zeroize(kk, sizeof(kk));

@@ -25,6 +25,7 @@
 #include "tacit/ecp.h"
 #include "tacit/error.h"
 #include "tacit/limb.h"
+#include "common.h"
 #include "constant_time_internal.h"
 
 #if TACIT_MPI_LIMB_BITS == 64
@@ -236,14 +237,14 @@ int tacit_ecp_point_write(const tacit_ecp_curve *c, const tacit_mpi_uint *x,
                           unsigned char *out, size_t outsize, size_t *olen);
 
 /*
- * Private key DER of a given format (TACIT_ECP_FORMAT_SEC1 or _PKCS8), or
+ * Private key DER of a given format (TACIT_KEY_FORMAT_SEC1 or _PKCS8), or
  * either (-1).  For the PEM labels, which name the format (ecp_keys.c).
  */
 int tacit_ecp_parse_key_der_format(tacit_ecp_keypair *key, const unsigned char *der, size_t len,
                                    int format);
 
-/* The random generator to use: f_rng, or tacit_rng_default when NULL. */
-tacit_rng_func tacit_ecp_rng_or_default(tacit_rng_func f_rng, void **p_rng);
+/* Largest DER of an EC key (PKCS#8 P-521 with its public key is ~240 bytes). */
+#define TACIT_ECP_KEY_DER_MAX 512
 
 /*
  * Draw a uniform scalar in [1, n-1] into k (plain integer) by rejection

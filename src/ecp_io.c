@@ -86,11 +86,12 @@ int tacit_ecp_point_write(const tacit_ecp_curve *c, const tacit_mpi_uint *x,
     tacit_mpi_uint t[TACIT_ECP_N];
     size_t len = compressed ? 1 + c->bytes : 1 + 2 * c->bytes;
 
-    if (out == NULL || olen == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if (olen == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
-    if (outsize < len) {
-        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
+    if (out == NULL || outsize < len) {
+        *olen = len;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     tacit_ecp_fe_from_mont(c, t, x);
     tacit_ecp_to_bytes(t, c->limbs, out + 1, c->bytes);

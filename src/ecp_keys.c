@@ -164,9 +164,9 @@ int tacit_ecp_parse_key_der_format(tacit_ecp_keypair *key, const unsigned char *
     int ret;
 
     if (key == NULL || (der == NULL && len != 0)) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
-    if (format != TACIT_ECP_FORMAT_SEC1 && tacit_asn1_parse_pkcs8(der, len, &info) == 0) {
+    if (format != TACIT_KEY_FORMAT_SEC1 && tacit_asn1_parse_pkcs8(der, len, &info) == 0) {
         if (!TACIT_OID_EQUAL(TACIT_OID_EC_PUBLIC_KEY, info.alg.p, info.alg.len)) {
             return TACIT_ERR_ECP_KEY_FORMAT; /* another algorithm's key */
         }
@@ -175,7 +175,7 @@ int tacit_ecp_parse_key_der_format(tacit_ecp_keypair *key, const unsigned char *
         }
         return parse_ecprivatekey(key, info.key.p, info.key.len, id);
     }
-    if (format == TACIT_ECP_FORMAT_PKCS8) {
+    if (format == TACIT_KEY_FORMAT_PKCS8) {
         return TACIT_ERR_ECP_KEY_FORMAT;
     }
     return parse_ecprivatekey(key, der, len, TACIT_ECP_NONE);
@@ -193,7 +193,7 @@ int tacit_ecp_parse_public_key_der(tacit_ecp_keypair *key, const unsigned char *
     int ret;
 
     if (key == NULL || (der == NULL && len != 0)) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (tacit_asn1_parse_spki(der, len, &info) != 0) {
         return TACIT_ERR_ECP_KEY_FORMAT;
@@ -224,98 +224,88 @@ static int named_curve_der(tacit_ecp_group_id id, unsigned char *buf, size_t *le
     return 0;
 }
 
-/* Move the DER written backwards at p (len bytes) to out's start. */
-static int finish(unsigned char *out, unsigned char *p, int len, size_t *olen)
+/*
+ * Copy the DER written backwards at p (len bytes) to out, or report the size
+ * needed (out NULL or too small).
+ */
+static int finish(unsigned char *out, size_t out_size, const unsigned char *p, int len,
+                  size_t *out_len)
 {
-    memmove(out, p, (size_t)len);
-    *olen = (size_t)len;
+    *out_len = (size_t)len;
+    if (out == NULL || out_size < (size_t)len) {
+        return TACIT_ERR_BUFFER_TOO_SMALL;
+    }
+    memcpy(out, p, (size_t)len);
     return 0;
 }
 
-/*
- * Write into [out, out + outsize) backwards; the writers never go below
- * out.  ASN.1 errors become ECP codes.
- */
-#define W(call)                                                                    \
-    do {                                                                           \
-        int r_ = (call);                                                           \
-        if (r_ < 0) {                                                              \
-            ret = TACIT_ERR_ECP_BUFFER_TOO_SMALL;                                  \
-            goto cleanup;                                                          \
-        }                                                                          \
-        len += r_;                                                                 \
-    } while (0)
-
-int tacit_ecp_write_key_der(const tacit_ecp_keypair *key, int format,
-                            unsigned char *out, size_t outsize, size_t *olen)
+int tacit_ecp_write_key_der(const tacit_ecp_keypair *key, tacit_key_format format,
+                            unsigned char *out, size_t out_size, size_t *out_len)
 {
+    unsigned char buf[TACIT_ECP_KEY_DER_MAX];
     unsigned char pt[TACIT_ECP_MAX_PT_LEN], d[TACIT_ECP_MAX_BYTES], params[16];
-    size_t ptlen, plen, bytes;
+    size_t ptlen, plen, bytes, dlen;
     unsigned char *p;
     int len = 0, ret, inner;
 
-    if (key == NULL || out == NULL || olen == NULL ||
-        (format != TACIT_ECP_FORMAT_SEC1 && format != TACIT_ECP_FORMAT_PKCS8)) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if (key == NULL || out_len == NULL ||
+        (format != TACIT_KEY_FORMAT_SEC1 && format != TACIT_KEY_FORMAT_PKCS8)) {
+        return TACIT_ERR_BAD_INPUT;
     }
-    if ((ret = tacit_ecp_write_private(key, d, sizeof(d))) != 0 ||
-        (ret = tacit_ecp_write_public_point(key, 0, pt, sizeof(pt), &ptlen)) != 0 ||
-        (ret = named_curve_der(key->grp, params, &plen)) != 0) {
-        goto cleanup;
-    }
+    TACIT_CHK(tacit_ecp_write_private(key, d, sizeof(d), &dlen));
+    TACIT_CHK(tacit_ecp_write_public_point(key, 0, pt, sizeof(pt), &ptlen));
+    TACIT_CHK(named_curve_der(key->grp, params, &plen));
     bytes = tacit_ecp_curve_bytes(key->grp);
-    p = out + outsize;
+    p = buf + sizeof(buf);
     /* publicKey [1] BIT STRING */
-    W(tacit_asn1_write_bitstring(&p, out, pt, ptlen, 0));
-    W(tacit_asn1_write_header(&p, out, TACIT_ASN1_CONTEXT_EXPLICIT(1), (size_t)len));
+    TACIT_CHK_ADD(len, tacit_asn1_write_bitstring(&p, buf, pt, ptlen, 0));
+    TACIT_CHK_ADD(len, tacit_asn1_write_header(&p, buf, TACIT_ASN1_CONTEXT_EXPLICIT(1), (size_t)len));
     /* parameters [0]: in SEC1 only (PKCS#8 names the curve in its envelope) */
-    if (format == TACIT_ECP_FORMAT_SEC1) {
+    if (format == TACIT_KEY_FORMAT_SEC1) {
         int before = len;
-        W(tacit_asn1_write_raw(&p, out, params, plen));
-        W(tacit_asn1_write_header(&p, out, TACIT_ASN1_CONTEXT_EXPLICIT(0), (size_t)(len - before)));
+        TACIT_CHK_ADD(len, tacit_asn1_write_raw(&p, buf, params, plen));
+        TACIT_CHK_ADD(len, tacit_asn1_write_header(&p, buf, TACIT_ASN1_CONTEXT_EXPLICIT(0),
+                                                   (size_t)(len - before)));
     }
-    W(tacit_asn1_write_octet_string(&p, out, d, bytes));
-    W(tacit_asn1_write_int(&p, out, 1));
-    W(tacit_asn1_write_header(&p, out, TACIT_ASN1_SEQUENCE, (size_t)len));
-    if (format == TACIT_ECP_FORMAT_PKCS8) {
+    TACIT_CHK_ADD(len, tacit_asn1_write_octet_string(&p, buf, d, bytes));
+    TACIT_CHK_ADD(len, tacit_asn1_write_int(&p, buf, 1));
+    TACIT_CHK_ADD(len, tacit_asn1_write_header(&p, buf, TACIT_ASN1_SEQUENCE, (size_t)len));
+    if (format == TACIT_KEY_FORMAT_PKCS8) {
         inner = len;
-        W(tacit_asn1_write_pkcs8(&p, out, (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
-                                 TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY), params, plen,
-                                 (size_t)inner));
+        TACIT_CHK_ADD(len, tacit_asn1_write_pkcs8(&p, buf, (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
+                                                  TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY), params, plen,
+                                                  (size_t)inner));
     }
-    ret = finish(out, p, len, olen);
-    /* the stale copy of the key behind the moved DER */
-    if ((size_t)len < outsize) {
-        tacit_platform_zeroize(out + len, outsize - (size_t)len);
-    }
+    ret = finish(out, out_size, p, len, out_len);
 cleanup:
-    if (ret != 0 && out != NULL) {
-        tacit_platform_zeroize(out, outsize);
+    if (ret != 0 && ret != TACIT_ERR_BUFFER_TOO_SMALL && out != NULL) {
+        tacit_platform_zeroize(out, out_size);
     }
+    tacit_platform_zeroize(buf, sizeof(buf));
     tacit_platform_zeroize(d, sizeof(d));
     return ret;
 }
 
-int tacit_ecp_write_public_key_der(const tacit_ecp_keypair *key,
-                                   unsigned char *out, size_t outsize, size_t *olen)
+int tacit_ecp_write_public_key_der(const tacit_ecp_keypair *key, tacit_key_format format,
+                                   unsigned char *out, size_t out_size, size_t *out_len)
 {
+    unsigned char buf[TACIT_ECP_KEY_DER_MAX];
     unsigned char pt[TACIT_ECP_MAX_PT_LEN], params[16];
     size_t ptlen, plen;
     unsigned char *p;
     int len = 0, ret;
 
-    if (key == NULL || out == NULL || olen == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if (key == NULL || out_len == NULL || format != TACIT_KEY_FORMAT_SPKI) {
+        return TACIT_ERR_BAD_INPUT;
     }
-    if ((ret = tacit_ecp_write_public_point(key, 0, pt, sizeof(pt), &ptlen)) != 0 ||
-        (ret = named_curve_der(key->grp, params, &plen)) != 0) {
-        return ret;
-    }
-    p = out + outsize;
-    W(tacit_asn1_write_raw(&p, out, pt, ptlen));
-    W(tacit_asn1_write_spki(&p, out, (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
-                            TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY), params, plen, ptlen));
-    return finish(out, p, len, olen);
+    TACIT_CHK(tacit_ecp_write_public_point(key, 0, pt, sizeof(pt), &ptlen));
+    TACIT_CHK(named_curve_der(key->grp, params, &plen));
+    p = buf + sizeof(buf);
+    TACIT_CHK_ADD(len, tacit_asn1_write_raw(&p, buf, pt, ptlen));
+    TACIT_CHK_ADD(len, tacit_asn1_write_spki(&p, buf, (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
+                                             TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY), params, plen,
+                                             ptlen));
+    ret = finish(out, out_size, p, len, out_len);
 cleanup:
     return ret;
 }

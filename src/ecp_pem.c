@@ -18,7 +18,6 @@
 #define LABEL_PUB   "PUBLIC KEY"
 
 /* DER keys are small: SEC1 P-521 with its public key is 223 bytes */
-#define KEY_DER_MAX 512
 
 int tacit_ecp_parse_key_pem(tacit_ecp_keypair *key, const unsigned char *pem, size_t len)
 {
@@ -26,7 +25,7 @@ int tacit_ecp_parse_key_pem(tacit_ecp_keypair *key, const unsigned char *pem, si
     int ret;
 
     if (key == NULL || (pem == NULL && len != 0)) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     memset(&block, 0, sizeof(block));
     ret = tacit_pem_read(NULL, pem, len, &block, NULL);
@@ -34,9 +33,9 @@ int tacit_ecp_parse_key_pem(tacit_ecp_keypair *key, const unsigned char *pem, si
         return ret;
     }
     if (strcmp(block.label, LABEL_SEC1) == 0) {
-        ret = tacit_ecp_parse_key_der_format(key, block.der, block.der_len, TACIT_ECP_FORMAT_SEC1);
+        ret = tacit_ecp_parse_key_der_format(key, block.der, block.der_len, TACIT_KEY_FORMAT_SEC1);
     } else if (strcmp(block.label, LABEL_PKCS8) == 0) {
-        ret = tacit_ecp_parse_key_der_format(key, block.der, block.der_len, TACIT_ECP_FORMAT_PKCS8);
+        ret = tacit_ecp_parse_key_der_format(key, block.der, block.der_len, TACIT_KEY_FORMAT_PKCS8);
     } else {
         ret = TACIT_ERR_ECP_KEY_FORMAT;
     }
@@ -50,7 +49,7 @@ int tacit_ecp_parse_public_key_pem(tacit_ecp_keypair *key, const unsigned char *
     int ret;
 
     if (key == NULL || (pem == NULL && len != 0)) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     memset(&block, 0, sizeof(block));
     ret = tacit_pem_read(NULL, pem, len, &block, NULL);
@@ -66,63 +65,41 @@ int tacit_ecp_parse_public_key_pem(tacit_ecp_keypair *key, const unsigned char *
     return ret;
 }
 
-/* PEM of der under label, NUL-terminated; *olen excludes the NUL */
-static int write_pem(const char *label, const unsigned char *der, size_t dlen,
-                     unsigned char *out, size_t outsize, size_t *olen)
+int tacit_ecp_write_key_pem(const tacit_ecp_keypair *key, tacit_key_format format,
+                            unsigned char *out, size_t out_size, size_t *out_len)
 {
-    size_t written = 0;
-    int ret;
-
-    if (outsize == 0) {
-        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
-    }
-    ret = tacit_pem_write(label, der, dlen, out, outsize - 1, &written);
-    if (ret == TACIT_ERR_PEM_BUFFER_TOO_SMALL) {
-        return TACIT_ERR_ECP_BUFFER_TOO_SMALL;
-    }
-    if (ret != 0) {
-        return ret;
-    }
-    out[written] = '\0';
-    *olen = written;
-    return 0;
-}
-
-int tacit_ecp_write_key_pem(const tacit_ecp_keypair *key, int format,
-                            unsigned char *out, size_t outsize, size_t *olen)
-{
-    unsigned char der[KEY_DER_MAX];
+    unsigned char der[TACIT_ECP_KEY_DER_MAX];
     size_t dlen = 0;
     int ret;
 
-    if (out == NULL || olen == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if (out_len == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     ret = tacit_ecp_write_key_der(key, format, der, sizeof(der), &dlen);
     if (ret == 0) {
-        ret = write_pem(format == TACIT_ECP_FORMAT_SEC1 ? LABEL_SEC1 : LABEL_PKCS8, der, dlen,
-                        out, outsize, olen);
-        if (ret != 0) {
-            tacit_platform_zeroize(out, outsize);
+        ret = tacit_pem_write(format == TACIT_KEY_FORMAT_SEC1 ? LABEL_SEC1 : LABEL_PKCS8, der,
+                              dlen, out, out_size, out_len);
+        if (ret != 0 && out != NULL) {
+            tacit_platform_zeroize(out, out_size);
         }
     }
     tacit_platform_zeroize(der, sizeof(der));
     return ret;
 }
 
-int tacit_ecp_write_public_key_pem(const tacit_ecp_keypair *key,
-                                   unsigned char *out, size_t outsize, size_t *olen)
+int tacit_ecp_write_public_key_pem(const tacit_ecp_keypair *key, tacit_key_format format,
+                                   unsigned char *out, size_t out_size, size_t *out_len)
 {
-    unsigned char der[KEY_DER_MAX];
+    unsigned char der[TACIT_ECP_KEY_DER_MAX];
     size_t dlen = 0;
     int ret;
 
-    if (out == NULL || olen == NULL) {
-        return TACIT_ERR_ECP_BAD_INPUT;
+    if (out_len == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
-    ret = tacit_ecp_write_public_key_der(key, der, sizeof(der), &dlen);
+    ret = tacit_ecp_write_public_key_der(key, format, der, sizeof(der), &dlen);
     if (ret == 0) {
-        ret = write_pem(LABEL_PUB, der, dlen, out, outsize, olen);
+        ret = tacit_pem_write(LABEL_PUB, der, dlen, out, out_size, out_len);
     }
     return ret;
 }

@@ -95,15 +95,6 @@ void tacit_ecp_sc_from_hash(const tacit_ecp_curve *c, tacit_mpi_uint *r,
     tacit_ecp_sc_reduce_once(c, r, r);
 }
 
-tacit_rng_func tacit_ecp_rng_or_default(tacit_rng_func f_rng, void **p_rng)
-{
-    if (f_rng != NULL) {
-        return f_rng;
-    }
-    *p_rng = NULL;
-    return tacit_rng_default;
-}
-
 int tacit_ecp_random_scalar(const tacit_ecp_curve *c, tacit_mpi_uint *k,
                             tacit_rng_func f_rng, void *p_rng)
 {

@@ -82,7 +82,7 @@ int tacit_entropy_default(void *p_unused, unsigned char *out, size_t len)
 
     (void)p_unused;
     if (out == NULL) {
-        return len == 0 ? 0 : TACIT_ERR_DRBG_BAD_INPUT;
+        return len == 0 ? 0 : TACIT_ERR_BAD_INPUT;
     }
 #if defined(TACIT_HAVE_GETRANDOM)
     r = entropy_getrandom(out, len);

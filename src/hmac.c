@@ -20,11 +20,11 @@ int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type,
     int ret;
 
     if (ctx == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     memset(ctx, 0, sizeof(*ctx));
     if (key == NULL && klen > 0) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (bs == 0) {
         return TACIT_ERR_MD_UNSUPPORTED;
@@ -72,7 +72,7 @@ exit:
 int tacit_hmac_update(tacit_hmac_context *ctx, const unsigned char *in, size_t ilen)
 {
     if (ctx == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     return tacit_md_update(&ctx->work, in, ilen);
 }
@@ -84,7 +84,7 @@ int tacit_hmac_finish(tacit_hmac_context *ctx, unsigned char *out)
     int ret;
 
     if (ctx == NULL || out == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     hlen = tacit_md_size(ctx->type);
     ret = tacit_md_finish(&ctx->work, inner);
@@ -103,7 +103,7 @@ int tacit_hmac_finish(tacit_hmac_context *ctx, unsigned char *out)
 int tacit_hmac_reset(tacit_hmac_context *ctx)
 {
     if (ctx == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ctx->type == TACIT_MD_NONE) {
         return TACIT_ERR_MD_UNSUPPORTED;
@@ -126,7 +126,7 @@ int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen,
     int ret;
 
     if ((in == NULL && ilen > 0) || out == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     ret = tacit_hmac_init(&ctx, type, key, klen);
     if (ret == 0) {
@@ -148,13 +148,13 @@ int tacit_hmac_verify(tacit_md_type type, const unsigned char *key, size_t klen,
     int ret;
 
     if (tag == NULL && taglen > 0) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     ret = tacit_hmac(type, key, klen, in, ilen, mac);
     if (ret == 0) {
         if (taglen < TACIT_HMAC_MIN_TAG_LEN || taglen > hlen ||
             tacit_ct_memcmp(mac, tag, taglen) != 0) {
-            ret = TACIT_ERR_HMAC_VERIFY_FAILED;
+            ret = TACIT_ERR_VERIFY_FAILED;
         }
     }
     tacit_platform_zeroize(mac, sizeof(mac));

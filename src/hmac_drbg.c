@@ -118,7 +118,7 @@ static int drbg_instantiate(tacit_hmac_drbg_context *ctx, tacit_md_type md,
 
 static int drbg_check_md(tacit_md_type md)
 {
-    return tacit_md_size(md) != 0 ? 0 : TACIT_ERR_DRBG_BAD_INPUT;
+    return tacit_md_size(md) != 0 ? 0 : TACIT_ERR_BAD_INPUT;
 }
 
 int tacit_hmac_drbg_seed_buf(tacit_hmac_drbg_context *ctx, tacit_md_type md,
@@ -131,7 +131,7 @@ int tacit_hmac_drbg_seed_buf(tacit_hmac_drbg_context *ctx, tacit_md_type md,
         if (ctx != NULL) {
             drbg_unseed(ctx);
         }
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     drbg_unseed(ctx);
     if (elen > TACIT_HMAC_DRBG_MAX_INPUT || nlen > TACIT_HMAC_DRBG_MAX_INPUT ||
@@ -154,7 +154,7 @@ int tacit_hmac_drbg_seed(tacit_hmac_drbg_context *ctx, tacit_md_type md,
         if (ctx != NULL) {
             drbg_unseed(ctx);
         }
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     drbg_unseed(ctx);
     if (plen > TACIT_HMAC_DRBG_MAX_INPUT) {
@@ -193,7 +193,7 @@ static int drbg_reseed_with(tacit_hmac_drbg_context *ctx,
 static int drbg_check_additional(const unsigned char *additional, size_t alen)
 {
     if (additional == NULL && alen > 0) {
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (alen > TACIT_HMAC_DRBG_MAX_INPUT) {
         return TACIT_ERR_DRBG_INPUT_TOO_BIG;
@@ -226,7 +226,7 @@ int tacit_hmac_drbg_reseed(tacit_hmac_drbg_context *ctx,
     int ret;
 
     if (ctx == NULL) {
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (!ctx->seeded) {
         return TACIT_ERR_DRBG_NOT_SEEDED;
@@ -245,7 +245,7 @@ int tacit_hmac_drbg_reseed_buf(tacit_hmac_drbg_context *ctx,
     int ret;
 
     if (ctx == NULL || entropy == NULL || elen == 0) {
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (!ctx->seeded) {
         return TACIT_ERR_DRBG_NOT_SEEDED;
@@ -267,13 +267,13 @@ int tacit_hmac_drbg_generate(tacit_hmac_drbg_context *ctx, unsigned char *out, s
     int ret;
 
     if (out == NULL && olen > 0) {
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (olen > 0) {
         memset(out, 0, olen);
     }
     if (ctx == NULL) {
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (!ctx->seeded) {
         return TACIT_ERR_DRBG_NOT_SEEDED;
@@ -324,13 +324,13 @@ int tacit_hmac_drbg_random(void *p_rng, unsigned char *out, size_t len)
     int ret = 0;
 
     if (out == NULL && len > 0) {
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (p_rng == NULL) {
         if (out != NULL) {
             memset(out, 0, len);
         }
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (len == 0) {
         return ((tacit_hmac_drbg_context *)p_rng)->seeded ? 0 : TACIT_ERR_DRBG_NOT_SEEDED;

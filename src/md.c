@@ -48,7 +48,7 @@ size_t tacit_md_block_size(tacit_md_type type)
 int tacit_md_starts(tacit_md_context *ctx)
 {
     if (ctx == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     switch (ctx->type) {
 #if defined(TACIT_SHA1_C)
@@ -71,7 +71,7 @@ int tacit_md_init(tacit_md_context *ctx, tacit_md_type type)
     int ret;
 
     if (ctx == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     memset(ctx, 0, sizeof(*ctx));
     ctx->type = type;
@@ -85,7 +85,7 @@ int tacit_md_init(tacit_md_context *ctx, tacit_md_type type)
 int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t ilen)
 {
     if (ctx == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     switch (ctx->type) {
 #if defined(TACIT_SHA1_C)
@@ -106,7 +106,7 @@ int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t ilen)
 int tacit_md_finish(tacit_md_context *ctx, unsigned char *out)
 {
     if (ctx == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     switch (ctx->type) {
 #if defined(TACIT_SHA1_C)

@@ -196,7 +196,7 @@ int tacit_pem_read(const char *label, const unsigned char *input, size_t ilen,
     if (der == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
-    ret = tacit_base64_decode(der, cap, &olen, input + body, end - body);
+    ret = tacit_base64_decode(input + body, end - body, der, cap, &olen);
     if (ret != 0) {
         free(der); /* the decoder zeroed what it wrote */
         return ret;
@@ -252,20 +252,20 @@ int tacit_pem_write(const char *label, const unsigned char *der, size_t dlen,
     if (written == NULL || !label_ok(label, &lab) || (der == NULL && dlen > 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    ret = tacit_base64_encode_lines(NULL, 0, &body, der, dlen, PEM_LINE);
-    if (ret != 0 && ret != TACIT_ERR_BASE64_BUFFER_TOO_SMALL) {
+    ret = tacit_base64_encode_lines(der, dlen, PEM_LINE, NULL, 0, &body);
+    if (ret != 0 && ret != TACIT_ERR_BUFFER_TOO_SMALL) {
         return ret;
     }
     need = (11 + lab + 6) + body + (9 + lab + 6);
     *written = need;
     if (out == NULL || olen < need) {
-        return TACIT_ERR_PEM_BUFFER_TOO_SMALL;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     memcpy(out, "-----BEGIN ", 11);
     memcpy(out + 11, label, lab);
     memcpy(out + 11 + lab, "-----\n", 6);
     o = 11 + lab + 6;
-    ret = tacit_base64_encode_lines(out + o, olen - o, &body, der, dlen, PEM_LINE);
+    ret = tacit_base64_encode_lines(der, dlen, PEM_LINE, out + o, olen - o, &body);
     if (ret != 0) {
         tacit_platform_zeroize(out, olen);
         return ret;

@@ -50,7 +50,7 @@ int tacit_rng_default(void *p_rng_ignored, unsigned char *out, size_t len)
 
     (void)p_rng_ignored;
     if (out == NULL && len > 0) {
-        return TACIT_ERR_DRBG_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (!rng_ctx.seeded) {
         tacit_hmac_drbg_init(&rng_ctx);

@@ -25,12 +25,6 @@
 
 #include "tacit/hmac_drbg.h"
 
-#define CHK(f)                                                                     \
-    do {                                                                           \
-        if ((ret = (f)) != 0) {                                                    \
-            goto cleanup;                                                          \
-        }                                                                          \
-    } while (0)
 
 void tacit_rsa_init(tacit_rsa_context *ctx)
 {
@@ -84,28 +78,6 @@ void tacit_rsa_free(tacit_rsa_context *ctx)
     tacit_platform_zeroize(ctx, sizeof(*ctx));
 }
 
-void tacit_rsa_set_rng(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng)
-{
-    if (ctx != NULL) {
-        ctx->f_rng = f_rng;
-        ctx->p_rng = p_rng;
-    }
-}
-
-void tacit_rsa_pick_rng(const tacit_rsa_context *ctx, tacit_rng_func *f_rng, void **p_rng)
-{
-    if (*f_rng != NULL) {
-        return;
-    }
-    if (ctx->f_rng != NULL) {
-        *f_rng = ctx->f_rng;
-        *p_rng = ctx->p_rng;
-        return;
-    }
-    *f_rng = tacit_rng_default;
-    *p_rng = NULL;
-}
-
 size_t tacit_rsa_len(const tacit_rsa_context *ctx)
 {
     return ctx == NULL ? 0 : ctx->len;
@@ -126,20 +98,20 @@ int tacit_rsa_copy(tacit_rsa_context *dst, const tacit_rsa_context *src)
     int ret;
 
     if (dst == NULL || src == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (dst == src) {
         return 0;
     }
     tacit_rsa_clear_key(dst);
-    CHK(tacit_mpi_copy(&dst->N, &src->N));
-    CHK(tacit_mpi_copy(&dst->E, &src->E));
-    CHK(tacit_mpi_copy(&dst->D, &src->D));
-    CHK(tacit_mpi_copy(&dst->P, &src->P));
-    CHK(tacit_mpi_copy(&dst->Q, &src->Q));
-    CHK(tacit_mpi_copy(&dst->DP, &src->DP));
-    CHK(tacit_mpi_copy(&dst->DQ, &src->DQ));
-    CHK(tacit_mpi_copy(&dst->QP, &src->QP));
+    TACIT_CHK(tacit_mpi_copy(&dst->N, &src->N));
+    TACIT_CHK(tacit_mpi_copy(&dst->E, &src->E));
+    TACIT_CHK(tacit_mpi_copy(&dst->D, &src->D));
+    TACIT_CHK(tacit_mpi_copy(&dst->P, &src->P));
+    TACIT_CHK(tacit_mpi_copy(&dst->Q, &src->Q));
+    TACIT_CHK(tacit_mpi_copy(&dst->DP, &src->DP));
+    TACIT_CHK(tacit_mpi_copy(&dst->DQ, &src->DQ));
+    TACIT_CHK(tacit_mpi_copy(&dst->QP, &src->QP));
     if (src->cache != NULL) {
         dst->cache = (tacit_mpi_uint *)malloc(src->cache_limbs * sizeof(tacit_mpi_uint));
         if (dst->cache == NULL) {
@@ -157,8 +129,6 @@ int tacit_rsa_copy(tacit_rsa_context *dst, const tacit_rsa_context *src)
     dst->mm_q = src->mm_q;
     dst->len = src->len;
     dst->is_private = src->is_private;
-    dst->f_rng = src->f_rng;
-    dst->p_rng = src->p_rng;
     return 0;
 cleanup:
     tacit_rsa_clear_key(dst);
@@ -179,7 +149,7 @@ int tacit_rsa_check_pubkey(const tacit_rsa_context *ctx)
     size_t bits;
 
     if (ctx == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (!is_set(&ctx->N) || !is_set(&ctx->E) || ctx->N.s < 0 || ctx->E.s < 0) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
@@ -252,11 +222,11 @@ static int check_crt_exponent(const tacit_mpi *E, const tacit_mpi *D, const taci
 
     tacit_mpi_init(&M1);
     tacit_mpi_init(&T);
-    CHK(tacit_rsa_minus_one(&M1, M));
-    CHK(tacit_mpi_mod_mpi(&T, D, &M1));
+    TACIT_CHK(tacit_rsa_minus_one(&M1, M));
+    TACIT_CHK(tacit_mpi_mod_mpi(&T, D, &M1));
     *ok &= mask_eq(&T, X);
-    CHK(tacit_mpi_mul_mpi(&T, E, X));
-    CHK(tacit_mpi_mod_mpi(&T, &T, &M1));
+    TACIT_CHK(tacit_mpi_mul_mpi(&T, E, X));
+    TACIT_CHK(tacit_mpi_mod_mpi(&T, &T, &M1));
     *ok &= mask_eq_int(&T, 1);
 cleanup:
     tacit_mpi_free(&M1);
@@ -279,14 +249,14 @@ static int check_private_mask(const tacit_rsa_context *ctx, tacit_mpi_uint *ok)
     tacit_mpi_init(&T);
     *ok &= mask_gt_int(&ctx->P, 2) & mask_gt_int(&ctx->Q, 2) & ~mask_eq(&ctx->P, &ctx->Q);
     *ok &= tacit_ct_mask_from_bit_limb(ctx->P.p[0] & ctx->Q.p[0] & 1);
-    CHK(tacit_mpi_mul_mpi(&T, &ctx->P, &ctx->Q));
+    TACIT_CHK(tacit_mpi_mul_mpi(&T, &ctx->P, &ctx->Q));
     *ok &= mask_eq(&T, &ctx->N);
     *ok &= mask_gt_int(&ctx->D, 1) & mask_lt(&ctx->D, &ctx->N);
-    CHK(check_crt_exponent(&ctx->E, &ctx->D, &ctx->DP, &ctx->P, ok));
-    CHK(check_crt_exponent(&ctx->E, &ctx->D, &ctx->DQ, &ctx->Q, ok));
+    TACIT_CHK(check_crt_exponent(&ctx->E, &ctx->D, &ctx->DP, &ctx->P, ok));
+    TACIT_CHK(check_crt_exponent(&ctx->E, &ctx->D, &ctx->DQ, &ctx->Q, ok));
     *ok &= mask_lt(&ctx->QP, &ctx->P);
-    CHK(tacit_mpi_mul_mpi(&T, &ctx->QP, &ctx->Q));
-    CHK(tacit_mpi_mod_mpi(&T, &T, &ctx->P));
+    TACIT_CHK(tacit_mpi_mul_mpi(&T, &ctx->QP, &ctx->Q));
+    TACIT_CHK(tacit_mpi_mod_mpi(&T, &T, &ctx->P));
     *ok &= mask_eq_int(&T, 1);
 cleanup:
     tacit_mpi_free(&T);
@@ -310,7 +280,7 @@ int tacit_rsa_check_privkey(const tacit_rsa_context *ctx)
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
     ret = check_private_mask(ctx, &ok);
-    if (ret == TACIT_ERR_MPI_ALLOC_FAILED) {
+    if (ret == TACIT_ERR_ALLOC_FAILED) {
         return ret;
     }
     /* the one verdict, revealed */
@@ -325,7 +295,7 @@ int tacit_rsa_check_pub_priv(const tacit_rsa_context *pub, const tacit_rsa_conte
     int ret;
 
     if (pub == NULL || prv == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = tacit_rsa_check_pubkey(pub)) != 0 || (ret = tacit_rsa_check_privkey(prv)) != 0) {
         return ret;
@@ -388,8 +358,8 @@ static int factor_from_d(tacit_rsa_context *ctx)
     tacit_mpi_init(&G);
     tacit_mpi_init(&Y);
     tacit_mpi_init(&F);
-    CHK(tacit_mpi_mul_mpi(&K, &ctx->D, &ctx->E));
-    CHK(tacit_rsa_minus_one(&K, &K));
+    TACIT_CHK(tacit_mpi_mul_mpi(&K, &ctx->D, &ctx->E));
+    TACIT_CHK(tacit_rsa_minus_one(&K, &K));
     /* k = 0 (d = 0 or e*d = 1) or odd k: not a key (verdicts revealed) */
     if (K.s < 0 || tacit_ct_declassify_u32((uint32_t)((tacit_mpi_core_is_zero_ct(K.p, K.n) |
                                                          tacit_ct_mask_from_bit_limb(K.p[0] & 1)) & 1))) {
@@ -423,9 +393,9 @@ static int factor_from_d(tacit_rsa_context *ctx)
     memset(y, 0, nl * sizeof(*y));
     tacit_mpi_core_sub_mod(mone, y, one, ctx->N.p, nl);
     for (g = 2; g < 200; g++) {
-        CHK(tacit_mpi_lset(&G, g));
-        CHK(tacit_mpi_exp_mod(&Y, &G, &K, &ctx->N, NULL));
-        CHK(tacit_mpi_grow(&Y, nl));
+        TACIT_CHK(tacit_mpi_lset(&G, g));
+        TACIT_CHK(tacit_mpi_exp_mod(&Y, &G, &K, &ctx->N, NULL));
+        TACIT_CHK(tacit_mpi_grow(&Y, nl));
         tacit_mpi_core_to_mont(y, Y.p, ctx->N.p, nl, mm, RR, T);
         found = 0;
         memset(root, 0, nl * sizeof(*root));
@@ -445,17 +415,17 @@ static int factor_from_d(tacit_rsa_context *ctx)
         }
         /* F = gcd(root - 1, n), root out of Montgomery form */
         tacit_mpi_core_from_mont(root, root, ctx->N.p, nl, mm, T);
-        CHK(tacit_mpi_grow(&Y, nl));
+        TACIT_CHK(tacit_mpi_grow(&Y, nl));
         memcpy(Y.p, root, nl * sizeof(*root));
         Y.s = 1;
-        CHK(tacit_rsa_minus_one(&Y, &Y));
-        CHK(tacit_mpi_gcd(&F, &Y, &ctx->N));
-        CHK(tacit_mpi_div_mpi(&ctx->Q, NULL, &ctx->N, &F));
-        CHK(tacit_mpi_copy(&ctx->P, &F));
-        CHK(tacit_mpi_grow(&ctx->P, ctx->Q.n));
-        CHK(tacit_mpi_grow(&ctx->Q, ctx->P.n));
+        TACIT_CHK(tacit_rsa_minus_one(&Y, &Y));
+        TACIT_CHK(tacit_mpi_gcd(&F, &Y, &ctx->N));
+        TACIT_CHK(tacit_mpi_div_mpi(&ctx->Q, NULL, &ctx->N, &F));
+        TACIT_CHK(tacit_mpi_copy(&ctx->P, &F));
+        TACIT_CHK(tacit_mpi_grow(&ctx->P, ctx->Q.n));
+        TACIT_CHK(tacit_mpi_grow(&ctx->Q, ctx->P.n));
         /* P > Q, as key files have it */
-        CHK(tacit_mpi_safe_cond_swap(&ctx->P, &ctx->Q,
+        TACIT_CHK(tacit_mpi_safe_cond_swap(&ctx->P, &ctx->Q,
                                      (unsigned char)(mask_lt(&ctx->P, &ctx->Q) & 1)));
         ret = 0;
         goto cleanup;
@@ -483,11 +453,11 @@ static int derive_d(tacit_rsa_context *ctx)
     tacit_mpi_init(&Q1);
     tacit_mpi_init(&G);
     tacit_mpi_init(&L);
-    CHK(tacit_rsa_minus_one(&P1, &ctx->P));
-    CHK(tacit_rsa_minus_one(&Q1, &ctx->Q));
-    CHK(tacit_mpi_gcd(&G, &P1, &Q1));
-    CHK(tacit_mpi_mul_mpi(&L, &P1, &Q1));
-    CHK(tacit_mpi_div_mpi(&L, NULL, &L, &G));
+    TACIT_CHK(tacit_rsa_minus_one(&P1, &ctx->P));
+    TACIT_CHK(tacit_rsa_minus_one(&Q1, &ctx->Q));
+    TACIT_CHK(tacit_mpi_gcd(&G, &P1, &Q1));
+    TACIT_CHK(tacit_mpi_mul_mpi(&L, &P1, &Q1));
+    TACIT_CHK(tacit_mpi_div_mpi(&L, NULL, &L, &G));
     ret = tacit_mpi_inv_mod(&ctx->D, &ctx->E, &L);
 cleanup:
     tacit_mpi_free(&P1);
@@ -505,10 +475,10 @@ static int derive_crt(const tacit_mpi *P, const tacit_mpi *Q, const tacit_mpi *D
     int ret;
 
     tacit_mpi_init(&T);
-    CHK(tacit_rsa_minus_one(&T, P));
-    CHK(tacit_mpi_mod_mpi(DP, D, &T));
-    CHK(tacit_rsa_minus_one(&T, Q));
-    CHK(tacit_mpi_mod_mpi(DQ, D, &T));
+    TACIT_CHK(tacit_rsa_minus_one(&T, P));
+    TACIT_CHK(tacit_mpi_mod_mpi(DP, D, &T));
+    TACIT_CHK(tacit_rsa_minus_one(&T, Q));
+    TACIT_CHK(tacit_mpi_mod_mpi(DQ, D, &T));
     ret = tacit_mpi_inv_mod(QP, Q, P);
 cleanup:
     tacit_mpi_free(&T);
@@ -614,8 +584,9 @@ static int rsa_complete(tacit_rsa_context *ctx, int given_crt)
     tacit_mpi_uint ok;
 
     if (!have_e || (!have_n && !(have_p && have_q)) || (have_p != have_q)) {
-        ret = TACIT_ERR_RSA_BAD_INPUT_DATA;
-        goto cleanup;
+        /* not enough components (returned as is: below, BAD_INPUT means an invalid key) */
+        tacit_rsa_clear_key(ctx);
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ctx->P.s < 0 || ctx->Q.s < 0 || ctx->D.s < 0 || ctx->DP.s < 0 || ctx->DQ.s < 0 ||
         ctx->QP.s < 0) {
@@ -624,33 +595,33 @@ static int rsa_complete(tacit_rsa_context *ctx, int given_crt)
     }
     if (!have_n) {
         /* n = p*q is public: revealed */
-        CHK(tacit_mpi_mul_mpi(&ctx->N, &ctx->P, &ctx->Q));
+        TACIT_CHK(tacit_mpi_mul_mpi(&ctx->N, &ctx->P, &ctx->Q));
         tacit_ct_declassify(ctx->N.p, ctx->N.n * sizeof(*ctx->N.p));
     }
     /* n's allocation fits its value (n is public) */
-    CHK(fit(&ctx->N, TACIT_MPI_CORE_BITS_TO_LIMBS(tacit_mpi_bitlen(&ctx->N))));
+    TACIT_CHK(fit(&ctx->N, TACIT_MPI_CORE_BITS_TO_LIMBS(tacit_mpi_bitlen(&ctx->N))));
     ctx->len = tacit_mpi_size(&ctx->N);
-    CHK(tacit_rsa_check_pubkey(ctx));
+    TACIT_CHK(tacit_rsa_check_pubkey(ctx));
     if (have_p || have_d) {
         if (!have_p) {
-            CHK(factor_from_d(ctx));
+            TACIT_CHK(factor_from_d(ctx));
         }
-        CHK(normalise_private(ctx));
+        TACIT_CHK(normalise_private(ctx));
         if (!have_d) {
-            CHK(derive_d(ctx));
-            CHK(fit(&ctx->D, ctx->N.n));
+            TACIT_CHK(derive_d(ctx));
+            TACIT_CHK(fit(&ctx->D, ctx->N.n));
         }
         if (!given_crt) {
-            CHK(derive_crt(&ctx->P, &ctx->Q, &ctx->D, &ctx->DP, &ctx->DQ, &ctx->QP));
+            TACIT_CHK(derive_crt(&ctx->P, &ctx->Q, &ctx->D, &ctx->DP, &ctx->DQ, &ctx->QP));
         }
         if (!is_set(&ctx->DP) || !is_set(&ctx->DQ) || !is_set(&ctx->QP)) {
             ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
             goto cleanup;
         }
-        CHK(fit(&ctx->DP, ctx->P.n));
-        CHK(fit(&ctx->DQ, ctx->P.n));
-        CHK(fit(&ctx->QP, ctx->P.n));
-        CHK(check_private_mask(ctx, &ok));
+        TACIT_CHK(fit(&ctx->DP, ctx->P.n));
+        TACIT_CHK(fit(&ctx->DQ, ctx->P.n));
+        TACIT_CHK(fit(&ctx->QP, ctx->P.n));
+        TACIT_CHK(check_private_mask(ctx, &ok));
         /* the one verdict on the private key, revealed */
         if (!tacit_ct_declassify_u32((uint32_t)(ok & 1))) {
             ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
@@ -658,12 +629,12 @@ static int rsa_complete(tacit_rsa_context *ctx, int given_crt)
         }
         ctx->is_private = 1;
     }
-    CHK(tacit_rsa_setup_cache(ctx));
+    TACIT_CHK(tacit_rsa_setup_cache(ctx));
 cleanup:
     if (ret != 0) {
-        /* a failed inversion or division means an inconsistent key */
+        /* a failed inversion or division (or a bignum argument out of range) means an inconsistent key */
         if (ret == TACIT_ERR_MPI_NOT_ACCEPTABLE || ret == TACIT_ERR_MPI_DIVISION_BY_ZERO ||
-            ret == TACIT_ERR_MPI_NEGATIVE_VALUE || ret == TACIT_ERR_MPI_BAD_INPUT) {
+            ret == TACIT_ERR_MPI_NEGATIVE_VALUE || ret == TACIT_ERR_BAD_INPUT) {
             ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
         }
         tacit_rsa_clear_key(ctx);
@@ -677,7 +648,7 @@ int tacit_rsa_import(tacit_rsa_context *ctx, const tacit_mpi *N, const tacit_mpi
     int ret;
 
     if (ctx == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_rsa_clear_key(ctx);
     if ((N != NULL && (ret = tacit_mpi_copy(&ctx->N, N)) != 0) ||
@@ -710,7 +681,7 @@ int tacit_rsa_import_raw(tacit_rsa_context *ctx, const unsigned char *n, size_t 
     int ret;
 
     if (ctx == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_rsa_clear_key(ctx);
     if ((ret = read_opt(&ctx->N, n, nlen)) != 0 || (ret = read_opt(&ctx->P, p, plen)) != 0 ||
@@ -733,7 +704,7 @@ int tacit_rsa_import_crt_raw(tacit_rsa_context *ctx, const unsigned char *n, siz
 
     if (ctx == NULL || n == NULL || e == NULL || d == NULL || p == NULL || q == NULL ||
         dp == NULL || dq == NULL || qp == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_rsa_clear_key(ctx);
     if ((ret = read_opt(&ctx->N, n, nlen)) != 0 || (ret = read_opt(&ctx->E, e, elen)) != 0 ||

@@ -19,6 +19,7 @@
 #include "tacit/rsa.h"
 
 #include "bignum_core.h"
+#include "common.h"
 
 #define RSA_C_N(ctx)   ((ctx)->cache)
 #define RSA_C_RN(ctx)  ((ctx)->cache + (ctx)->nlimbs)
@@ -34,7 +35,6 @@
 #define RSA_C_PRIV_COUNT 7
 
 /* The RNG to use: the one given, else the context's, else the default. */
-void tacit_rsa_pick_rng(const tacit_rsa_context *ctx, tacit_rng_func *f_rng, void **p_rng);
 
 /* Free the key (zeroized) but keep the RNG setting: the context is empty. */
 void tacit_rsa_clear_key(tacit_rsa_context *ctx);

@@ -16,12 +16,6 @@
 
 #include "constant_time_internal.h"
 
-#define CHK(f)                                                                     \
-    do {                                                                           \
-        if ((ret = (f)) != 0) {                                                    \
-            goto cleanup;                                                          \
-        }                                                                          \
-    } while (0)
 
 /* gcd(e, x - 1) == 1 ?  (constant flow; the verdict is revealed) */
 static int coprime_minus_one(const tacit_mpi *E, const tacit_mpi *X, int *ok)
@@ -32,8 +26,8 @@ static int coprime_minus_one(const tacit_mpi *E, const tacit_mpi *X, int *ok)
 
     tacit_mpi_init(&T);
     tacit_mpi_init(&G);
-    CHK(tacit_rsa_minus_one(&T, X));
-    CHK(tacit_mpi_gcd(&G, E, &T));
+    TACIT_CHK(tacit_rsa_minus_one(&T, X));
+    TACIT_CHK(tacit_mpi_gcd(&G, E, &T));
     one = (uint32_t)tacit_mpi_cmp_int(&G, 1);
     *ok = tacit_ct_declassify_u32(tacit_ct_mask_eq_u32(one, 0) & 1) != 0;
 cleanup:
@@ -42,8 +36,8 @@ cleanup:
     return ret;
 }
 
-int tacit_rsa_gen_key(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                      unsigned int nbits, int exponent)
+int tacit_rsa_gen_key(tacit_rsa_context *ctx, unsigned int nbits, int exponent,
+                      tacit_rng_func f_rng, void *p_rng)
 {
     tacit_mpi P, Q, E, T, G, L, N, D;
     size_t pbits, qbits;
@@ -51,9 +45,9 @@ int tacit_rsa_gen_key(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
 
     if (ctx == NULL || nbits < TACIT_RSA_MIN_BITS || nbits > TACIT_RSA_GEN_MAX_BITS ||
         exponent < 3 || (exponent & 1) == 0) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
-    tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     tacit_mpi_init(&P);
     tacit_mpi_init(&Q);
     tacit_mpi_init(&E);
@@ -64,43 +58,43 @@ int tacit_rsa_gen_key(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
     tacit_mpi_init(&D);
     pbits = (nbits + 1) / 2;
     qbits = nbits - pbits;
-    CHK(tacit_mpi_lset(&E, exponent));
+    TACIT_CHK(tacit_mpi_lset(&E, exponent));
     for (attempt = 0;; attempt++) {
         if (attempt == 1000) {
             ret = TACIT_ERR_RSA_KEY_GEN_FAILED;
             goto cleanup;
         }
-        CHK(tacit_mpi_gen_prime(&P, pbits, 0, f_rng, p_rng));
-        CHK(coprime_minus_one(&E, &P, &ok));
+        TACIT_CHK(tacit_mpi_gen_prime(&P, pbits, 0, f_rng, p_rng));
+        TACIT_CHK(coprime_minus_one(&E, &P, &ok));
         if (!ok) {
             continue;
         }
-        CHK(tacit_mpi_gen_prime(&Q, qbits, 0, f_rng, p_rng));
-        CHK(coprime_minus_one(&E, &Q, &ok));
+        TACIT_CHK(tacit_mpi_gen_prime(&Q, qbits, 0, f_rng, p_rng));
+        TACIT_CHK(coprime_minus_one(&E, &Q, &ok));
         if (!ok) {
             continue;
         }
         /* P > Q (a masked swap), then |p - q| > 2^(nbits/2 - 100) (revealed) */
-        CHK(tacit_mpi_grow(&P, Q.n));
-        CHK(tacit_mpi_grow(&Q, P.n));
-        CHK(tacit_mpi_safe_cond_swap(&P, &Q, (unsigned char)(((uint32_t)tacit_mpi_cmp_abs(&P, &Q) >> 31) & 1)));
-        CHK(tacit_mpi_sub_mpi(&T, &P, &Q));
+        TACIT_CHK(tacit_mpi_grow(&P, Q.n));
+        TACIT_CHK(tacit_mpi_grow(&Q, P.n));
+        TACIT_CHK(tacit_mpi_safe_cond_swap(&P, &Q, (unsigned char)(((uint32_t)tacit_mpi_cmp_abs(&P, &Q) >> 31) & 1)));
+        TACIT_CHK(tacit_mpi_sub_mpi(&T, &P, &Q));
         if (tacit_ct_declassify_size(tacit_ct_mask_le_size(tacit_mpi_bitlen(&T), nbits / 2 - 100))) {
             continue;
         }
         /* n has exactly nbits bits (both primes have their two top bits set); n is public */
-        CHK(tacit_mpi_mul_mpi(&N, &P, &Q));
+        TACIT_CHK(tacit_mpi_mul_mpi(&N, &P, &Q));
         tacit_ct_declassify(N.p, N.n * sizeof(*N.p));
         if (tacit_mpi_bitlen(&N) != nbits) {
             continue;
         }
         /* d = e^-1 mod lcm(p-1, q-1) must exceed 2^(nbits/2) (revealed) */
-        CHK(tacit_rsa_minus_one(&T, &P));
-        CHK(tacit_rsa_minus_one(&G, &Q));
-        CHK(tacit_mpi_mul_mpi(&L, &T, &G));
-        CHK(tacit_mpi_gcd(&G, &T, &G));
-        CHK(tacit_mpi_div_mpi(&L, NULL, &L, &G));
-        CHK(tacit_mpi_inv_mod(&D, &E, &L));
+        TACIT_CHK(tacit_rsa_minus_one(&T, &P));
+        TACIT_CHK(tacit_rsa_minus_one(&G, &Q));
+        TACIT_CHK(tacit_mpi_mul_mpi(&L, &T, &G));
+        TACIT_CHK(tacit_mpi_gcd(&G, &T, &G));
+        TACIT_CHK(tacit_mpi_div_mpi(&L, NULL, &L, &G));
+        TACIT_CHK(tacit_mpi_inv_mod(&D, &E, &L));
         if (tacit_ct_declassify_size(tacit_ct_mask_le_size(tacit_mpi_bitlen(&D), nbits / 2))) {
             continue;
         }

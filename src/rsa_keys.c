@@ -36,7 +36,7 @@ int tacit_rsa_parse_pkcs1_priv(tacit_rsa_context *ctx, const unsigned char *der,
     int ret, version, i;
 
     if (der == NULL) {
-        return len == 0 ? TACIT_ERR_ASN1_OUT_OF_DATA : TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return len == 0 ? TACIT_ERR_ASN1_OUT_OF_DATA : TACIT_ERR_BAD_INPUT;
     }
     end = der + len;
     if ((ret = tacit_asn1_get_tag(&p, end, &l, TACIT_ASN1_SEQUENCE)) != 0) {
@@ -71,7 +71,7 @@ int tacit_rsa_parse_pkcs1_pub(tacit_rsa_context *ctx, const unsigned char *der, 
     int ret;
 
     if (der == NULL) {
-        return len == 0 ? TACIT_ERR_ASN1_OUT_OF_DATA : TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return len == 0 ? TACIT_ERR_ASN1_OUT_OF_DATA : TACIT_ERR_BAD_INPUT;
     }
     end = der + len;
     if ((ret = tacit_asn1_get_tag(&p, end, &l, TACIT_ASN1_SEQUENCE)) != 0 ||
@@ -131,7 +131,7 @@ static int second_tag(const unsigned char *der, size_t len, int private_key)
     int ret;
 
     if (der == NULL) {
-        return len == 0 ? TACIT_ERR_ASN1_OUT_OF_DATA : TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return len == 0 ? TACIT_ERR_ASN1_OUT_OF_DATA : TACIT_ERR_BAD_INPUT;
     }
     end = der + len;
     if ((ret = tacit_asn1_get_tag(&p, end, &l, TACIT_ASN1_SEQUENCE)) != 0) {
@@ -158,7 +158,7 @@ static int parse_key_der_impl(tacit_rsa_context *ctx, const unsigned char *der, 
     int tag;
 
     if (ctx == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     tag = second_tag(der, len, 1);
     if (tag < 0) {
@@ -175,7 +175,7 @@ static int parse_public_key_der_impl(tacit_rsa_context *ctx, const unsigned char
     int tag;
 
     if (ctx == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     tag = second_tag(der, len, 0);
     if (tag < 0) {
@@ -193,7 +193,7 @@ static int parse_key_pem_impl(tacit_rsa_context *ctx, const unsigned char *pem, 
     int ret;
 
     if (ctx == NULL || (pem == NULL && len != 0)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = tacit_pem_read(NULL, pem, len, &block, NULL)) != 0) {
         return ret;
@@ -217,7 +217,7 @@ static int parse_public_key_pem_impl(tacit_rsa_context *ctx, const unsigned char
     int ret;
 
     if (ctx == NULL || (pem == NULL && len != 0)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = tacit_pem_read(NULL, pem, len, &block, NULL)) != 0) {
         return ret;
@@ -286,26 +286,30 @@ static int write_mpi(unsigned char **p, unsigned char *start, const tacit_mpi *X
 
 static int write_pkcs1_pub(unsigned char **p, unsigned char *start, const tacit_rsa_context *ctx)
 {
-    int len = 0;
+    int len = 0, ret;
 
-    TACIT_ASN1_CHK_ADD(len, write_mpi(p, start, &ctx->E));
-    TACIT_ASN1_CHK_ADD(len, write_mpi(p, start, &ctx->N));
-    TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_header(p, start, TACIT_ASN1_SEQUENCE, (size_t)len));
+    TACIT_CHK_ADD(len, write_mpi(p, start, &ctx->E));
+    TACIT_CHK_ADD(len, write_mpi(p, start, &ctx->N));
+    TACIT_CHK_ADD(len, tacit_asn1_write_header(p, start, TACIT_ASN1_SEQUENCE, (size_t)len));
     return len;
+cleanup:
+    return ret;
 }
 
 static int write_pkcs1_priv(unsigned char **p, unsigned char *start, const tacit_rsa_context *ctx)
 {
     const tacit_mpi *const parts[8] = { &ctx->N, &ctx->E, &ctx->D, &ctx->P,
                                         &ctx->Q, &ctx->DP, &ctx->DQ, &ctx->QP };
-    int len = 0, i;
+    int len = 0, i, ret;
 
     for (i = 7; i >= 0; i--) {
-        TACIT_ASN1_CHK_ADD(len, write_mpi(p, start, parts[i]));
+        TACIT_CHK_ADD(len, write_mpi(p, start, parts[i]));
     }
-    TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_int(p, start, 0));
-    TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_header(p, start, TACIT_ASN1_SEQUENCE, (size_t)len));
+    TACIT_CHK_ADD(len, tacit_asn1_write_int(p, start, 0));
+    TACIT_CHK_ADD(len, tacit_asn1_write_header(p, start, TACIT_ASN1_SEQUENCE, (size_t)len));
     return len;
+cleanup:
+    return ret;
 }
 
 static const unsigned char null_params[2] = { TACIT_ASN1_NULL, 0x00 };
@@ -314,22 +318,22 @@ static const unsigned char null_params[2] = { TACIT_ASN1_NULL, 0x00 };
  * Encode into a fresh heap buffer (its size bounded by the key size) and
  * copy to out if it fits.  *olen = the length, also when out is too small.
  */
-static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_rsa_format format,
+static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_key_format format,
                      unsigned char *out, size_t osize, size_t *olen, unsigned char **der_out)
 {
     size_t cap;
     unsigned char *buf, *p;
     int len, added, ret;
 
-    if (ctx == NULL || olen == NULL || (out == NULL && osize != 0 && der_out == NULL)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || olen == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if (private_key ? !ctx->is_private : ctx->cache == NULL) {
-        return private_key ? TACIT_ERR_RSA_NO_PRIVATE_KEY : TACIT_ERR_RSA_KEY_CHECK_FAILED;
+        return private_key ? TACIT_ERR_NO_PRIVATE_KEY : TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
-    if (private_key ? (format != TACIT_RSA_FORMAT_PKCS1 && format != TACIT_RSA_FORMAT_PKCS8)
-                    : (format != TACIT_RSA_FORMAT_PKCS1 && format != TACIT_RSA_FORMAT_SPKI)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (private_key ? (format != TACIT_KEY_FORMAT_PKCS1 && format != TACIT_KEY_FORMAT_PKCS8)
+                    : (format != TACIT_KEY_FORMAT_PKCS1 && format != TACIT_KEY_FORMAT_SPKI)) {
+        return TACIT_ERR_BAD_INPUT;
     }
     cap = 9 * (ctx->len + 8) + tacit_mpi_size(&ctx->E) + 128;
     buf = (unsigned char *)malloc(cap);
@@ -338,7 +342,7 @@ static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
     }
     p = buf + cap;
     len = private_key ? write_pkcs1_priv(&p, buf, ctx) : write_pkcs1_pub(&p, buf, ctx);
-    if (len >= 0 && format != TACIT_RSA_FORMAT_PKCS1) {
+    if (len >= 0 && format != TACIT_KEY_FORMAT_PKCS1) {
         added = private_key
                     ? tacit_asn1_write_pkcs8(&p, buf, (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
                                              TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION), null_params,
@@ -349,7 +353,7 @@ static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
         len = added < 0 ? added : len + added;
     }
     if (len < 0) {
-        ret = len == TACIT_ERR_ASN1_BUFFER_TOO_SMALL ? TACIT_ERR_RSA_KEY_CHECK_FAILED : len;
+        ret = len == TACIT_ERR_BUFFER_TOO_SMALL ? TACIT_ERR_RSA_KEY_CHECK_FAILED : len;
         goto cleanup;
     }
     *olen = (size_t)len;
@@ -360,8 +364,8 @@ static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
         *der_out = buf;
         return 0;
     }
-    if ((size_t)len > osize) {
-        ret = TACIT_ERR_RSA_BUFFER_TOO_SMALL;
+    if (out == NULL || (size_t)len > osize) {
+        ret = TACIT_ERR_BUFFER_TOO_SMALL;
         goto cleanup;
     }
     memcpy(out, p, (size_t)len);
@@ -372,7 +376,7 @@ cleanup:
     return ret;
 }
 
-static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_rsa_format format,
+static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_key_format format,
                      unsigned char *out, size_t osize, size_t *olen)
 {
     unsigned char *der = NULL;
@@ -380,21 +384,18 @@ static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
     const char *label;
     int ret;
 
-    if (olen == NULL || (out == NULL && osize != 0)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (olen == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = write_der(ctx, private_key, format, NULL, 0, &dlen, &der)) != 0) {
         return ret;
     }
-    if (format == TACIT_RSA_FORMAT_PKCS1) {
+    if (format == TACIT_KEY_FORMAT_PKCS1) {
         label = private_key ? LABEL_PKCS1_PRIV : LABEL_PKCS1_PUB;
     } else {
         label = private_key ? LABEL_PKCS8 : LABEL_SPKI;
     }
     ret = tacit_pem_write(label, der, dlen, out, osize, olen);
-    if (ret == TACIT_ERR_PEM_BUFFER_TOO_SMALL) {
-        ret = TACIT_ERR_RSA_BUFFER_TOO_SMALL;
-    }
     if (ret != 0 && out != NULL) {
         tacit_platform_zeroize(out, osize);
     }
@@ -404,25 +405,25 @@ static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_rsa_fo
     return ret;
 }
 
-int tacit_rsa_write_key_der(const tacit_rsa_context *ctx, tacit_rsa_format format,
+int tacit_rsa_write_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
                             unsigned char *out, size_t osize, size_t *olen)
 {
     return write_der(ctx, 1, format, out, osize, olen, NULL);
 }
 
-int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_rsa_format format,
+int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
                             unsigned char *out, size_t osize, size_t *olen)
 {
     return write_pem(ctx, 1, format, out, osize, olen);
 }
 
-int tacit_rsa_write_public_key_der(const tacit_rsa_context *ctx, tacit_rsa_format format,
+int tacit_rsa_write_public_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
                                    unsigned char *out, size_t osize, size_t *olen)
 {
     return write_der(ctx, 0, format, out, osize, olen, NULL);
 }
 
-int tacit_rsa_write_public_key_pem(const tacit_rsa_context *ctx, tacit_rsa_format format,
+int tacit_rsa_write_public_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
                                    unsigned char *out, size_t osize, size_t *olen)
 {
     return write_pem(ctx, 0, format, out, osize, olen);

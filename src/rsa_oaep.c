@@ -18,18 +18,18 @@
 
 #include "constant_time_internal.h"
 
-int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                           tacit_md_type md, tacit_md_type mgf1_md,
+int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                            const unsigned char *label, size_t llen,
                            const unsigned char *in, size_t ilen,
-                           unsigned char *out, size_t osize)
+                           unsigned char *out, size_t osize, size_t *olen,
+                           tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, hl, dblen;
     unsigned char *em = NULL, *seed, *db;
     int ret;
 
-    if (ctx == NULL || out == NULL || (in == NULL && ilen != 0) || (label == NULL && llen != 0)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || olen == NULL || (in == NULL && ilen != 0) || (label == NULL && llen != 0)) {
+        return TACIT_ERR_BAD_INPUT;
     }
     hl = tacit_rsa_md_size(md);
     if (hl == 0 || tacit_rsa_md_size(mgf1_md) == 0) {
@@ -39,13 +39,14 @@ int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
     k = ctx->len;
-    if (osize < k) {
-        return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
+    if (out == NULL || osize < k) {
+        *olen = k;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     if (k < 2 * hl + 2 || ilen > k - 2 * hl - 2) {
         return TACIT_ERR_RSA_MESSAGE_TOO_LONG;
     }
-    tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     em = (unsigned char *)calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
@@ -69,7 +70,7 @@ int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p
         (ret = tacit_rsa_mgf1_xor(mgf1_md, db, dblen, seed, hl)) != 0) {
         goto cleanup;
     }
-    ret = tacit_rsa_public(ctx, em, k, out, osize);
+    ret = tacit_rsa_public(ctx, em, k, out, osize, olen);
 cleanup:
     tacit_platform_zeroize(em, k);
     free(em);
@@ -79,30 +80,33 @@ cleanup:
 int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                            const unsigned char *label, size_t llen,
                            const unsigned char *in, size_t ilen,
-                           unsigned char *out, size_t osize, size_t *olen)
+                           unsigned char *out, size_t osize, size_t *olen,
+                           tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, hl, dblen, i, one_idx = 0, mlen;
     unsigned char *em = NULL, *seed, *db, lhash[TACIT_MD_MAX_SIZE];
     uint32_t bad, looking, diff = 0;
     int ret;
 
-    if (ctx == NULL || in == NULL || olen == NULL || (out == NULL && osize != 0) ||
-        (label == NULL && llen != 0)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || in == NULL || olen == NULL || (label == NULL && llen != 0)) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if (out == NULL) {
+        osize = 0; /* a size query */
     }
     hl = tacit_rsa_md_size(md);
     if (hl == 0 || tacit_rsa_md_size(mgf1_md) == 0) {
         return TACIT_ERR_RSA_BAD_HASH;
     }
     if (!ctx->is_private) {
-        return TACIT_ERR_RSA_NO_PRIVATE_KEY;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
     k = ctx->len;
     if (ilen != k) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
     if (k < 2 * hl + 2) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = tacit_md(md, label, llen, lhash)) != 0) {
         return ret;
@@ -111,7 +115,7 @@ int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_ty
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
-    if ((ret = tacit_rsa_private(ctx, NULL, NULL, in, ilen, em, k)) != 0) {
+    if ((ret = tacit_rsa_private(ctx, in, ilen, em, k, &mlen, f_rng, p_rng)) != 0) {
         goto cleanup;
     }
     seed = em + 1;
@@ -147,7 +151,8 @@ int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_ty
     }
     mlen = tacit_ct_declassify_size(mlen);
     if (mlen > osize) {
-        ret = TACIT_ERR_RSA_OUTPUT_TOO_LARGE;
+        *olen = mlen;
+        ret = TACIT_ERR_BUFFER_TOO_SMALL;
         goto cleanup;
     }
     if (mlen != 0) {

@@ -72,22 +72,24 @@ static int encode_emsa_pkcs1(tacit_md_type md, const unsigned char *hash, size_t
 }
 
 int tacit_rsa_pkcs1_sign(tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
-                         size_t hlen, unsigned char *sig, size_t siglen)
+                         size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
+                         tacit_rng_func f_rng, void *p_rng)
 {
     unsigned char *em;
     int ret;
 
-    if (ctx == NULL || sig == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || sig_len == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if (md == TACIT_MD_SHA1) {
         return TACIT_ERR_RSA_BAD_HASH; /* SHA-1 is for verifying old signatures only */
     }
     if (!ctx->is_private) {
-        return TACIT_ERR_RSA_NO_PRIVATE_KEY;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
-    if (siglen < ctx->len) {
-        return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
+    if (sig == NULL || sig_size < ctx->len) {
+        *sig_len = ctx->len;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     em = (unsigned char *)malloc(ctx->len);
     if (em == NULL) {
@@ -95,7 +97,7 @@ int tacit_rsa_pkcs1_sign(tacit_rsa_context *ctx, tacit_md_type md, const unsigne
     }
     ret = encode_emsa_pkcs1(md, hash, hlen, em, ctx->len);
     if (ret == 0) {
-        ret = tacit_rsa_private(ctx, NULL, NULL, em, ctx->len, sig, siglen);
+        ret = tacit_rsa_private(ctx, em, ctx->len, sig, sig_size, sig_len, f_rng, p_rng);
     }
     free(em);
     return ret;
@@ -105,10 +107,11 @@ int tacit_rsa_pkcs1_verify(tacit_rsa_context *ctx, tacit_md_type md, const unsig
                            size_t hlen, const unsigned char *sig, size_t siglen)
 {
     unsigned char *em, *expected;
+    size_t emlen;
     int ret;
 
     if (ctx == NULL || sig == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ctx->cache == NULL) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
@@ -124,10 +127,10 @@ int tacit_rsa_pkcs1_verify(tacit_rsa_context *ctx, tacit_md_type md, const unsig
     if ((ret = encode_emsa_pkcs1(md, hash, hlen, expected, ctx->len)) != 0) {
         goto cleanup;
     }
-    if ((ret = tacit_rsa_public(ctx, sig, siglen, em, ctx->len)) != 0) {
+    if ((ret = tacit_rsa_public(ctx, sig, siglen, em, ctx->len, &emlen)) != 0) {
         goto cleanup;
     }
-    ret = tacit_ct_memcmp(em, expected, ctx->len) == 0 ? 0 : TACIT_ERR_RSA_VERIFY_FAILED;
+    ret = tacit_ct_memcmp(em, expected, ctx->len) == 0 ? 0 : TACIT_ERR_VERIFY_FAILED;
 cleanup:
     free(em);
     return ret;

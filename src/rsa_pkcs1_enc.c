@@ -15,28 +15,29 @@
 
 #include "constant_time_internal.h"
 
-int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                            const unsigned char *in, size_t ilen,
-                            unsigned char *out, size_t osize)
+int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+                            unsigned char *out, size_t osize, size_t *olen,
+                            tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, pslen, i;
     unsigned char *em = NULL;
     int ret, tries;
 
-    if (ctx == NULL || out == NULL || (in == NULL && ilen != 0)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || olen == NULL || (in == NULL && ilen != 0)) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ctx->cache == NULL) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
     k = ctx->len;
-    if (osize < k) {
-        return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
+    if (out == NULL || osize < k) {
+        *olen = k;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     if (ilen + 11 > k) {
         return TACIT_ERR_RSA_MESSAGE_TOO_LONG;
     }
-    tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     em = (unsigned char *)calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
@@ -63,7 +64,7 @@ int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *
     if (ilen != 0) {
         memcpy(em + 3 + pslen, in, ilen);
     }
-    ret = tacit_rsa_public(ctx, em, k, out, osize);
+    ret = tacit_rsa_public(ctx, em, k, out, osize, olen);
 cleanup:
     tacit_platform_zeroize(em, k);
     free(em);
@@ -71,31 +72,35 @@ cleanup:
 }
 
 int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                            unsigned char *out, size_t osize, size_t *olen)
+                            unsigned char *out, size_t osize, size_t *olen,
+                            tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, i, zero_idx = 0, mlen;
     unsigned char *em = NULL;
     uint32_t bad, looking;
     int ret;
 
-    if (ctx == NULL || in == NULL || olen == NULL || (out == NULL && osize != 0)) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || in == NULL || olen == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if (out == NULL) {
+        osize = 0; /* a size query */
     }
     if (!ctx->is_private) {
-        return TACIT_ERR_RSA_NO_PRIVATE_KEY;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
     k = ctx->len;
     if (ilen != k) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
     if (k < 11) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     em = (unsigned char *)malloc(k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
-    if ((ret = tacit_rsa_private(ctx, NULL, NULL, in, ilen, em, k)) != 0) {
+    if ((ret = tacit_rsa_private(ctx, in, ilen, em, k, &mlen, f_rng, p_rng)) != 0) {
         goto cleanup;
     }
     bad = tacit_ct_mask_nonzero_u32(em[0]) | tacit_ct_mask_ne_u32(em[1], 2);
@@ -117,7 +122,8 @@ int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, siz
     }
     mlen = tacit_ct_declassify_size(mlen);
     if (mlen > osize) {
-        ret = TACIT_ERR_RSA_OUTPUT_TOO_LARGE;
+        *olen = mlen;
+        ret = TACIT_ERR_BUFFER_TOO_SMALL;
         goto cleanup;
     }
     if (mlen != 0) {

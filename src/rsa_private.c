@@ -51,8 +51,9 @@ static int random_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, vo
     return 0;
 }
 
-int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                      const unsigned char *in, size_t ilen, unsigned char *out, size_t osize)
+int tacit_rsa_private(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+                      unsigned char *out, size_t osize, size_t *olen,
+                      tacit_rng_func f_rng, void *p_rng)
 {
     size_t nl, hl, el, tl, t2, total, attempt;
     tacit_mpi_uint *buf = NULL, *C, *B, *S, *RI, *U, *RE, *CP, *MP, *MQ, *H, *PROD, *T;
@@ -60,19 +61,20 @@ int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
     unsigned char *rbuf;
     int ret;
 
-    if (ctx == NULL || in == NULL || out == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || in == NULL || olen == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if (!ctx->is_private || ctx->cache == NULL) {
-        return TACIT_ERR_RSA_NO_PRIVATE_KEY;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
     if (ilen != ctx->len) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
-    if (osize < ctx->len) {
-        return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
+    if (out == NULL || osize < ctx->len) {
+        *olen = ctx->len;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
-    tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
 
     nl = ctx->nlimbs;
     hl = ctx->hlimbs;
@@ -180,6 +182,9 @@ int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
         goto cleanup;
     }
     ret = tacit_mpi_core_write_be(S, nl, out, ctx->len) == 0 ? 0 : TACIT_ERR_RSA_PRIVATE_FAILED;
+    if (ret == 0) {
+        *olen = ctx->len;
+    }
 cleanup:
     if (ret != 0) {
         tacit_platform_zeroize(out, osize < ctx->len ? osize : ctx->len);

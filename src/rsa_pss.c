@@ -37,32 +37,33 @@ static void pss_sizes(const tacit_rsa_context *ctx, size_t *embits, size_t *emle
     *emlen = (*embits + 7) / 8;
 }
 
-int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                       tacit_md_type md, tacit_md_type mgf1_md, int saltlen,
-                       const unsigned char *hash, size_t hlen, unsigned char *sig,
-                       size_t siglen)
+int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+                       int saltlen, const unsigned char *hash, size_t hlen,
+                       unsigned char *sig, size_t sig_size, size_t *sig_len,
+                       tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, hl, embits, emlen, dblen, slen;
     unsigned char *em = NULL, *EM, *db, *h;
     int ret;
 
-    if (ctx == NULL || sig == NULL || hash == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || sig_len == NULL || hash == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     hl = tacit_rsa_md_size(md);
     if (md == TACIT_MD_SHA1 || hl == 0 || hlen != hl || tacit_rsa_md_size(mgf1_md) == 0) {
         return TACIT_ERR_RSA_BAD_HASH;
     }
     if (!ctx->is_private) {
-        return TACIT_ERR_RSA_NO_PRIVATE_KEY;
+        return TACIT_ERR_NO_PRIVATE_KEY;
     }
     k = ctx->len;
-    if (siglen < k) {
-        return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
+    if (sig == NULL || sig_size < k) {
+        *sig_len = k;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     pss_sizes(ctx, &embits, &emlen);
     if (emlen < hl + 2) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (saltlen == TACIT_RSA_SALT_LEN_HASH) {
         slen = hl;
@@ -71,12 +72,12 @@ int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng
     } else if (saltlen >= 0) {
         slen = (size_t)saltlen;
     } else {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (emlen < hl + slen + 2) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
-    tacit_rsa_pick_rng(ctx, &f_rng, &p_rng);
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
     em = (unsigned char *)calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
@@ -99,7 +100,7 @@ int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng
     }
     db[0] &= (unsigned char)(0xFFu >> (8 * emlen - embits));
     EM[emlen - 1] = 0xBC;
-    ret = tacit_rsa_private(ctx, f_rng, p_rng, em, k, sig, siglen);
+    ret = tacit_rsa_private(ctx, em, k, sig, sig_size, sig_len, f_rng, p_rng);
 cleanup:
     free(em);
     return ret;
@@ -109,20 +110,20 @@ int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type
                          int saltlen, const unsigned char *hash, size_t hlen,
                          const unsigned char *sig, size_t siglen)
 {
-    size_t k, hl, embits, emlen, dblen, i, slen;
+    size_t k, hl, embits, emlen, dblen, i, slen, outlen;
     unsigned char *em = NULL, *EM, *db, *h, h2[TACIT_MD_MAX_SIZE];
     unsigned char topmask;
     int ret;
 
     if (ctx == NULL || sig == NULL || hash == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     hl = tacit_rsa_md_size(md);
     if (hl == 0 || hlen != hl || tacit_rsa_md_size(mgf1_md) == 0) {
         return TACIT_ERR_RSA_BAD_HASH;
     }
     if (saltlen < TACIT_RSA_SALT_LEN_HASH) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ctx->cache == NULL) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
@@ -135,10 +136,10 @@ int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
-    if ((ret = tacit_rsa_public(ctx, sig, siglen, em, k)) != 0) {
+    if ((ret = tacit_rsa_public(ctx, sig, siglen, em, k, &outlen)) != 0) {
         goto cleanup;
     }
-    ret = TACIT_ERR_RSA_VERIFY_FAILED;
+    ret = TACIT_ERR_VERIFY_FAILED;
     pss_sizes(ctx, &embits, &emlen);
     if (emlen < hl + 2 || (k > emlen && em[0] != 0)) {
         goto cleanup;
@@ -168,7 +169,7 @@ int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type
     if (pss_hash(md, hash, hl, db + i + 1, slen, h2) != 0) {
         goto cleanup;
     }
-    ret = tacit_ct_memcmp(h, h2, hl) == 0 ? 0 : TACIT_ERR_RSA_VERIFY_FAILED;
+    ret = tacit_ct_memcmp(h, h2, hl) == 0 ? 0 : TACIT_ERR_VERIFY_FAILED;
 cleanup:
     free(em);
     return ret;

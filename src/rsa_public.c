@@ -13,14 +13,14 @@
 #include "constant_time_internal.h"
 
 int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                     unsigned char *out, size_t osize)
+                     unsigned char *out, size_t osize, size_t *olen)
 {
     size_t nl, tl;
     tacit_mpi_uint *X, *T, ok;
     int ret;
 
-    if (ctx == NULL || in == NULL || out == NULL) {
-        return TACIT_ERR_RSA_BAD_INPUT_DATA;
+    if (ctx == NULL || in == NULL || olen == NULL) {
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ctx->cache == NULL) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
@@ -28,8 +28,9 @@ int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t ile
     if (ilen != ctx->len) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
-    if (osize < ctx->len) {
-        return TACIT_ERR_RSA_BUFFER_TOO_SMALL;
+    if (out == NULL || osize < ctx->len) {
+        *olen = ctx->len;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     nl = ctx->nlimbs;
     tl = tacit_mpi_core_exp_mod_unsafe_working_limbs(nl, ctx->elimbs);

@@ -200,7 +200,7 @@ void tacit_sha1_free(tacit_sha1_context *ctx)
 int tacit_sha1_starts(tacit_sha1_context *ctx)
 {
     if (ctx == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     ctx->state[0] = 0x67452301;
     ctx->state[1] = 0xefcdab89;
@@ -214,7 +214,7 @@ int tacit_sha1_starts(tacit_sha1_context *ctx)
 int tacit_sha1_update(tacit_sha1_context *ctx, const unsigned char *in, size_t ilen)
 {
     if (ctx == NULL || (in == NULL && ilen > 0)) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ilen == 0) {
         return 0;   /* in may be NULL */
@@ -229,7 +229,7 @@ int tacit_sha1_finish(tacit_sha1_context *ctx, unsigned char *out)
     uint64_t bits;
 
     if (ctx == NULL || out == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     used = (size_t)(ctx->total & 63);
     bits = ctx->total << 3;
@@ -256,7 +256,7 @@ int tacit_sha1(const unsigned char *in, size_t ilen, unsigned char *out)
     int ret;
 
     if ((in == NULL && ilen > 0) || out == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_sha1_init(&ctx);
     ret = tacit_sha1_starts(&ctx);

@@ -222,7 +222,7 @@ void tacit_sha256_free(tacit_sha256_context *ctx)
 int tacit_sha256_starts(tacit_sha256_context *ctx, int is224)
 {
     if (ctx == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     memcpy(ctx->state, is224 ? IV224 : IV256, sizeof(ctx->state));
     ctx->total = 0;
@@ -233,7 +233,7 @@ int tacit_sha256_starts(tacit_sha256_context *ctx, int is224)
 int tacit_sha256_update(tacit_sha256_context *ctx, const unsigned char *in, size_t ilen)
 {
     if (ctx == NULL || (in == NULL && ilen > 0)) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ilen == 0) {
         return 0;   /* in may be NULL */
@@ -248,7 +248,7 @@ int tacit_sha256_finish(tacit_sha256_context *ctx, unsigned char *out)
     uint64_t bits;
 
     if (ctx == NULL || out == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     used = (size_t)(ctx->total & 63);
     bits = ctx->total << 3;
@@ -275,7 +275,7 @@ static int sha256_oneshot(const unsigned char *in, size_t ilen, unsigned char *o
     int ret;
 
     if ((in == NULL && ilen > 0) || out == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_sha256_init(&ctx);
     ret = tacit_sha256_starts(&ctx, is224);

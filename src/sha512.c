@@ -226,7 +226,7 @@ void tacit_sha512_free(tacit_sha512_context *ctx)
 int tacit_sha512_starts(tacit_sha512_context *ctx, int is384)
 {
     if (ctx == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     memcpy(ctx->state, is384 ? IV384 : IV512, sizeof(ctx->state));
     ctx->total = 0;
@@ -239,7 +239,7 @@ int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size
     size_t used, fill;
 
     if (ctx == NULL || (in == NULL && ilen > 0)) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     if (ilen == 0) {
         return 0;   /* in may be NULL */
@@ -273,7 +273,7 @@ int tacit_sha512_finish(tacit_sha512_context *ctx, unsigned char *out)
     size_t used, i;
 
     if (ctx == NULL || out == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     used = (size_t)(ctx->total & 127);
     ctx->buffer[used++] = 0x80;
@@ -300,7 +300,7 @@ static int sha512_oneshot(const unsigned char *in, size_t ilen, unsigned char *o
     int ret;
 
     if ((in == NULL && ilen > 0) || out == NULL) {
-        return TACIT_ERR_MD_BAD_INPUT;
+        return TACIT_ERR_BAD_INPUT;
     }
     tacit_sha512_init(&ctx);
     ret = tacit_sha512_starts(&ctx, is384);

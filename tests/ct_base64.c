@@ -65,8 +65,8 @@ static void test_whole_buffers(void)
     int r;
 
     key_like(key, sizeof(key));
-    TEST_EQUAL(tacit_base64_encode(txt, sizeof(txt), &tlen, key, sizeof(key)), 0);
-    TEST_EQUAL(tacit_base64_encode_lines(lines, sizeof(lines), &llen, key, sizeof(key), 64), 0);
+    TEST_EQUAL(tacit_base64_encode(key, sizeof(key), txt, sizeof(txt), &tlen), 0);
+    TEST_EQUAL(tacit_base64_encode_lines(key, sizeof(key), 64, lines, sizeof(lines), &llen), 0);
     for (j = 0; j < llen; j++) { /* the same with "\r\n" line ends */
         if (lines[j] == '\n') {
             crlf[clen++] = '\r';
@@ -80,25 +80,25 @@ static void test_whole_buffers(void)
             continue;
         }
         TACIT_TEST_CF_SECRET(key, sizeof(key));
-        TEST_EQUAL(tacit_base64_encode_path(paths[k], enc, sizeof(enc), &elen, key, sizeof(key)), 0);
+        TEST_EQUAL(tacit_base64_encode_path(paths[k], key, sizeof(key), enc, sizeof(enc), &elen), 0);
         TACIT_TEST_CF_PUBLIC(enc, elen);
         TACIT_TEST_CF_PUBLIC(key, sizeof(key));
         TEST_MEM_EQ(enc, elen, txt, tlen);
 
         TACIT_TEST_CF_SECRET(txt, tlen);
-        r = tacit_base64_decode_path(paths[k], out, sizeof(out), &olen, txt, tlen);
+        r = tacit_base64_decode_path(paths[k], txt, tlen, out, sizeof(out), &olen);
         TEST_EQUAL(r, 0);
         TACIT_TEST_CF_PUBLIC(out, olen);
         TEST_MEM_EQ(out, olen, key, sizeof(key));
 
         TACIT_TEST_CF_SECRET(lines, llen);
-        r = tacit_base64_decode_path(paths[k], out, sizeof(key), &olen, lines, llen);
+        r = tacit_base64_decode_path(paths[k], lines, llen, out, sizeof(key), &olen);
         TEST_EQUAL(r, 0);
         TACIT_TEST_CF_PUBLIC(out, olen);
         TEST_MEM_EQ(out, olen, key, sizeof(key));
 
         TACIT_TEST_CF_SECRET(crlf, clen);
-        r = tacit_base64_decode_path(paths[k], out, sizeof(key), &olen, crlf, clen);
+        r = tacit_base64_decode_path(paths[k], crlf, clen, out, sizeof(key), &olen);
         TEST_EQUAL(r, 0);
         TACIT_TEST_CF_PUBLIC(out, olen);
         TEST_MEM_EQ(out, olen, key, sizeof(key));
@@ -108,15 +108,15 @@ static void test_whole_buffers(void)
         TACIT_TEST_CF_PUBLIC(txt, tlen);
         txt[100] = '*';
         TACIT_TEST_CF_SECRET(txt, tlen);
-        r = tacit_base64_decode_path(paths[k], out, sizeof(out), &olen, txt, tlen);
+        r = tacit_base64_decode_path(paths[k], txt, tlen, out, sizeof(out), &olen);
         TEST_EQUAL(r, TACIT_ERR_BASE64_INVALID_CHARACTER);
         TACIT_TEST_CF_PUBLIC(txt, tlen);
         txt[100] = 'A';
         TACIT_TEST_CF_SECRET(txt, tlen);
-        r = tacit_base64_decode_path(paths[k], out, sizeof(out), &olen, txt, tlen);
+        r = tacit_base64_decode_path(paths[k], txt, tlen, out, sizeof(out), &olen);
         TACIT_TEST_CF_PUBLIC(txt, tlen);
         TEST_ASSERT(r == 0 || r == TACIT_ERR_BASE64_NONCANONICAL);
-        TEST_EQUAL(tacit_base64_encode(txt, sizeof(txt), &tlen, key, sizeof(key)), 0);
+        TEST_EQUAL(tacit_base64_encode(key, sizeof(key), txt, sizeof(txt), &tlen), 0);
     }
 exit:
     TACIT_TEST_CF_PUBLIC(key, sizeof(key));
@@ -159,7 +159,7 @@ static void test_negative_table_decoder(void)
         table[(unsigned char)alphabet[i]] = (unsigned char)i;
     }
     key_like(out, 45);
-    TEST_EQUAL(tacit_base64_encode(txt, sizeof(txt), &tlen, out, 45), 0);
+    TEST_EQUAL(tacit_base64_encode(out, 45, txt, sizeof(txt), &tlen), 0);
     TACIT_TEST_CF_SECRET(txt, tlen);
     for (i = 0; i + 4 <= tlen; i += 4) {
         uint32_t w = ((uint32_t)table[txt[i]] << 18) | ((uint32_t)table[txt[i + 1]] << 12) |

@@ -100,8 +100,8 @@ static void test_ecdh_ct(void)
         size_t lb, ls;
         int ret;
 
-        TEST_EQUAL(tacit_ecp_gen_key(ids[i], &a, test_rng, NULL), 0);
-        TEST_EQUAL(tacit_ecp_gen_key(ids[i], &b, test_rng, NULL), 0);
+        TEST_EQUAL(tacit_ecp_gen_key(&a, ids[i], test_rng, NULL), 0);
+        TEST_EQUAL(tacit_ecp_gen_key(&b, ids[i], test_rng, NULL), 0);
         TEST_EQUAL(tacit_ecp_write_public_point(&b, 0, pb, sizeof(pb), &lb), 0);
         TACIT_TEST_CF_SECRET(a.d, sizeof(a.d));
         ret = tacit_ecdh_compute_shared(&a, pb, lb, s, sizeof(s), &ls, test_rng, NULL);
@@ -126,10 +126,10 @@ static void test_ecdsa_sign_ct(void)
         int ret;
 
         memset(hash, 0x5A, sizeof(hash));
-        TEST_EQUAL(tacit_ecp_gen_key(ids[i], &key, test_rng, NULL), 0);
+        TEST_EQUAL(tacit_ecp_gen_key(&key, ids[i], test_rng, NULL), 0);
         TACIT_TEST_CF_SECRET(key.d, sizeof(key.d));
-        ret = tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
-                                   NULL, NULL);
+        ret = tacit_ecdsa_sign_det_raw(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
+                                       NULL, NULL);
         TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
         TEST_EQUAL(ret, 0);
         ret = tacit_ecdsa_sign_der(&key, HEDGED_MD, hash, HEDGED_LEN, sig, sizeof(sig), &slen,

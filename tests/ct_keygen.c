@@ -48,7 +48,7 @@ static void test_rsa_gen_key_1024(void)
 
     tacit_rsa_init(&rsa);
     TEST_EQUAL(seed("ct_keygen rsa"), 0);
-    TEST_EQUAL(tacit_rsa_gen_key(&rsa, secret_rng, &drbg, 1024, 65537), 0);
+    TEST_EQUAL(tacit_rsa_gen_key(&rsa, 1024, 65537, secret_rng, &drbg), 0);
     TACIT_TEST_CF_PUBLIC(rsa.cache, rsa.cache_limbs * sizeof(tacit_mpi_uint));
     TACIT_TEST_CF_PUBLIC(&rsa.mm_p, sizeof(rsa.mm_p));
     TACIT_TEST_CF_PUBLIC(&rsa.mm_q, sizeof(rsa.mm_q));
@@ -63,7 +63,7 @@ static void ec_case(tacit_ecp_group_id grp, const char *s)
 
     tacit_ecp_keypair_init(&key);
     TEST_EQUAL(seed(s), 0);
-    TEST_EQUAL(tacit_ecp_gen_key(grp, &key, secret_rng, &drbg), 0);
+    TEST_EQUAL(tacit_ecp_gen_key(&key, grp, secret_rng, &drbg), 0);
     TACIT_TEST_CF_PUBLIC(key.d, sizeof(key.d));
     TEST_EQUAL(tacit_ecp_check_priv(&key), 0);
 exit:
@@ -95,8 +95,8 @@ static void ec_parse_case(tacit_ecp_group_id grp)
     tacit_ecp_keypair_init(&key);
     tacit_ecp_keypair_init(&back);
     TEST_EQUAL(seed("ct_keygen ec parse"), 0);
-    TEST_EQUAL(tacit_ecp_gen_key(grp, &key, tacit_hmac_drbg_random, &drbg), 0);
-    TEST_EQUAL(tacit_ecp_write_key_der(&key, TACIT_ECP_FORMAT_SEC1, der, sizeof(der), &len), 0);
+    TEST_EQUAL(tacit_ecp_gen_key(&key, grp, tacit_hmac_drbg_random, &drbg), 0);
+    TEST_EQUAL(tacit_ecp_write_key_der(&key, TACIT_KEY_FORMAT_SEC1, der, sizeof(der), &len), 0);
     /* SEQUENCE (short or 0x81 length), INTEGER 1 (3 bytes), OCTET STRING d */
     pos = der[1] == 0x81 ? 3 : 2;
     TEST_ASSERT(der[pos] == 0x02 && der[pos + 3] == 0x04);

@@ -83,6 +83,7 @@ static int load(tacit_rsa_context *rsa)
 
 static void test_private_ops_constant_flow(void)
 {
+    size_t olen;
     tacit_rsa_context rsa;
     unsigned char h[32], in[128], out[128], ct[128], pt[128], msg[40];
     size_t k, ol = 0;
@@ -95,51 +96,51 @@ static void test_private_ops_constant_flow(void)
     memset(msg, 0x33, sizeof(msg));
     tacit_md(TACIT_MD_SHA256, msg, sizeof(msg), h);
     /* ciphertexts made while nothing is marked */
-    TEST_EQUAL(tacit_rsa_oaep_encrypt(&rsa, NULL, NULL, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0,
-                                      msg, sizeof(msg), ct, sizeof(ct)), 0);
-    TEST_EQUAL(tacit_rsa_pkcs1_encrypt(&rsa, NULL, NULL, msg, sizeof(msg), in, sizeof(in)), 0);
+    TEST_EQUAL(tacit_rsa_oaep_encrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, msg, sizeof(msg),
+                                      ct, sizeof(ct), &olen, NULL, NULL), 0);
+    TEST_EQUAL(tacit_rsa_pkcs1_encrypt(&rsa, msg, sizeof(msg), in, sizeof(in), &olen, NULL, NULL), 0);
 
-    tacit_rsa_set_rng(&rsa, secret_rng, NULL);
+    /* from here on, blinding draws from the marked-secret generator */
     mark_secrets(&rsa);
 
     /* raw private operation */
     memset(out, 0, sizeof(out));
     out[5] = 0x17;
-    ret = tacit_rsa_private(&rsa, NULL, NULL, out, k, pt, sizeof(pt));
+    ret = tacit_rsa_private(&rsa, out, k, pt, sizeof(pt), &olen, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
     /* signatures */
-    ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, h, 32, out, sizeof(out));
+    ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, h, 32, out, sizeof(out), &olen, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(out, k);
-    ret = tacit_rsa_pss_sign(&rsa, secret_rng, NULL, TACIT_MD_SHA256, TACIT_MD_SHA256, 32, h, 32,
-                             out, sizeof(out));
+    ret = tacit_rsa_pss_sign(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, 32, h, 32, out, sizeof(out),
+                             &olen, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(out, k);
     /* decryption: valid ... */
     ret = tacit_rsa_oaep_decrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct, k, pt,
-                                 sizeof(pt), &ol);
+                                 sizeof(pt), &ol, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(pt, ol);
     TEST_MEM_EQ(pt, ol, msg, sizeof(msg));
-    ret = tacit_rsa_pkcs1_decrypt(&rsa, in, k, pt, sizeof(pt), &ol);
+    ret = tacit_rsa_pkcs1_decrypt(&rsa, in, k, pt, sizeof(pt), &ol, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(pt, ol);
     TEST_MEM_EQ(pt, ol, msg, sizeof(msg));
     /* ... and invalid: the other scheme's ciphertext */
     ret = tacit_rsa_oaep_decrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, in, k, pt,
-                                 sizeof(pt), &ol);
+                                 sizeof(pt), &ol, secret_rng, NULL);
     TEST_EQUAL(ret, TACIT_ERR_RSA_INVALID_PADDING);
-    ret = tacit_rsa_pkcs1_decrypt(&rsa, ct, k, pt, sizeof(pt), &ol);
+    ret = tacit_rsa_pkcs1_decrypt(&rsa, ct, k, pt, sizeof(pt), &ol, secret_rng, NULL);
     TEST_EQUAL(ret, TACIT_ERR_RSA_INVALID_PADDING);
     /*
      * Encryption: the public operation on a block that holds a secret
      * message (only the exponent e may steer the exponentiation).
      */
     TACIT_TEST_CF_SECRET(msg, sizeof(msg));
-    ret = tacit_rsa_oaep_encrypt(&rsa, secret_rng, NULL, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0,
-                                 msg, sizeof(msg), out, sizeof(out));
+    ret = tacit_rsa_oaep_encrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, msg, sizeof(msg),
+                                 out, sizeof(out), &olen, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
-    ret = tacit_rsa_pkcs1_encrypt(&rsa, secret_rng, NULL, msg, sizeof(msg), out, sizeof(out));
+    ret = tacit_rsa_pkcs1_encrypt(&rsa, msg, sizeof(msg), out, sizeof(out), &olen, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(msg, sizeof(msg));
 exit:

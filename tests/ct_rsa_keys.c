@@ -191,7 +191,7 @@ static int setup(void)
     memcpy(p8der, block.der, p8len);
     tacit_pem_block_free(&block);
     if (tacit_rsa_parse_key_der(&ref, p8der, p8len) != 0 ||
-        tacit_rsa_write_key_der(&ref, TACIT_RSA_FORMAT_PKCS1, buf, sizeof(buf), &olen) != 0) {
+        tacit_rsa_write_key_der(&ref, TACIT_KEY_FORMAT_PKCS1, buf, sizeof(buf), &olen) != 0) {
         return -1;
     }
     p1len = olen;
@@ -200,7 +200,7 @@ static int setup(void)
     p8pemlen = sizeof(key_pem) - 1;
     p8pem = malloc(p8pemlen + 1);
     memcpy(p8pem, key_pem, p8pemlen + 1);
-    if (tacit_rsa_write_key_pem(&ref, TACIT_RSA_FORMAT_PKCS1, buf, sizeof(buf), &olen) != 0) {
+    if (tacit_rsa_write_key_pem(&ref, TACIT_KEY_FORMAT_PKCS1, buf, sizeof(buf), &olen) != 0) {
         return -1;
     }
     p1pemlen = olen;

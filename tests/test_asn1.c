@@ -9,6 +9,8 @@
 
 #include "tacit/asn1.h"
 
+#include "common.h"
+
 /* ---- small helpers -------------------------------------------------------- */
 
 /*
@@ -410,25 +412,27 @@ static int write_sample(unsigned char **p, unsigned char *start)
 {
     static const unsigned char key[] = { 0x30, 0x06, 0x02, 0x01, 0x03, 0x02, 0x01, 0x11 };
     static const unsigned char r[] = { 0x80, 1, 2, 3 };
-    int len = 0;
+    int len = 0, ret;
     unsigned char *q;
 
-    TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_uint(p, start, r, sizeof(r)));
-    TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_raw(p, start, key, sizeof(key)));
+    TACIT_CHK_ADD(len, tacit_asn1_write_uint(p, start, r, sizeof(r)));
+    TACIT_CHK_ADD(len, tacit_asn1_write_raw(p, start, key, sizeof(key)));
     q = *p;
     (void)q;
-    TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_pkcs8(p, start,
+    TACIT_CHK_ADD(len, tacit_asn1_write_pkcs8(p, start,
                                                   (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
                                                   TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION),
                                                   (const unsigned char *)"\x05\x00", 2,
                                                   (size_t)len));
-    TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_spki(p, start,
+    TACIT_CHK_ADD(len, tacit_asn1_write_spki(p, start,
                                                  (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
                                                  TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY),
                                                  (const unsigned char *)"\x06\x05\x2b\x81\x04\x00\x22",
                                                  7, (size_t)len));
-    TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_header(p, start, TACIT_ASN1_SEQUENCE, (size_t)len));
+    TACIT_CHK_ADD(len, tacit_asn1_write_header(p, start, TACIT_ASN1_SEQUENCE, (size_t)len));
     return len;
+cleanup:
+    return ret;
 }
 
 static void test_writer_sizes(void)
@@ -461,7 +465,7 @@ static void test_writer_sizes(void)
         memset(buf, 0x5A, sizeof(buf));
         p = buf + sz;
         ret = write_sample(&p, buf);
-        TEST_EQUAL(ret, TACIT_ERR_ASN1_BUFFER_TOO_SMALL);
+        TEST_EQUAL(ret, TACIT_ERR_BUFFER_TOO_SMALL);
     }
     p = buf + need;
     TEST_EQUAL(write_sample(&p, buf), need);
@@ -473,7 +477,7 @@ static void test_writer_sizes(void)
     TEST_EQUAL(tacit_asn1_write_alg(&p, buf, (const unsigned char *)TACIT_OID_SHA256,
                                     TACIT_OID_LEN(TACIT_OID_SHA256),
                                     (const unsigned char *)"\x05\x00", 2),
-               TACIT_ERR_ASN1_BUFFER_TOO_SMALL);
+               TACIT_ERR_BUFFER_TOO_SMALL);
     TEST_ASSERT(p == buf + 10);
 exit:
     return;
@@ -729,11 +733,13 @@ static int reencode_ints(const unsigned char *der, size_t n, unsigned char *out,
         k++;
     }
     for (i = k; i > 0; i--) {
-        TACIT_ASN1_CHK_ADD(total, tacit_asn1_write_uint(&w, out, v[i - 1], vl[i - 1]));
+        TACIT_CHK_ADD(total, tacit_asn1_write_uint(&w, out, v[i - 1], vl[i - 1]));
     }
-    TACIT_ASN1_CHK_ADD(total, tacit_asn1_write_header(&w, out, TACIT_ASN1_SEQUENCE, (size_t)total));
+    TACIT_CHK_ADD(total, tacit_asn1_write_header(&w, out, TACIT_ASN1_SEQUENCE, (size_t)total));
     *count = k;
     return w == out ? total : -1;
+cleanup:
+    return ret;
 }
 
 static void test_interop_integers(void)

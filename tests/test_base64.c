@@ -47,14 +47,14 @@ static int check_pair(const unsigned char *bin, size_t blen, const char *text)
             continue;
         }
         memset(buf, 0xAA, sizeof(buf));
-        if (tacit_base64_encode_path(paths[k], buf, sizeof(buf), &olen, bin, blen) != 0 ||
+        if (tacit_base64_encode_path(paths[k], bin, blen, buf, sizeof(buf), &olen) != 0 ||
             olen != tlen || memcmp(buf, text, tlen) != 0) {
             printf("\n    encode path %d: \"%s\"", paths[k], text);
             return 0;
         }
         memset(buf, 0xAA, sizeof(buf));
-        if (tacit_base64_decode_path(paths[k], buf, sizeof(buf), &olen,
-                                     (const unsigned char *)text, tlen) != 0 ||
+        if (tacit_base64_decode_path(paths[k], (const unsigned char *)text, tlen, buf,
+                                     sizeof(buf), &olen) != 0 ||
             olen != blen || (blen > 0 && memcmp(buf, bin, blen) != 0)) {
             printf("\n    decode path %d: \"%s\"", paths[k], text);
             return 0;
@@ -75,7 +75,7 @@ static int check_decode(const unsigned char *in, size_t len, int want)
             continue;
         }
         memset(buf, 0xAA, sizeof(buf));
-        ret = tacit_base64_decode_path(paths[k], buf, sizeof(buf), &olen, in, len);
+        ret = tacit_base64_decode_path(paths[k], in, len, buf, sizeof(buf), &olen);
         if (ret != want) {
             printf("\n    path %d: got -0x%04x, want -0x%04x for \"%.*s\"", paths[k],
                    (unsigned)-ret, (unsigned)-want, (int)len, (const char *)in);
@@ -194,7 +194,7 @@ static void test_invalid_file(void)
             int r;
             size_t olen;
             unsigned char out[64];
-            r = tacit_base64_decode(out, sizeof(out), &olen, in, ilen);
+            r = tacit_base64_decode(in, ilen, out, sizeof(out), &olen);
             if (memchr(in, ' ', ilen) || memchr(in, '\t', ilen)) {
                 TEST_ASSERT(r != 0);
             }
@@ -251,8 +251,8 @@ static void test_line_breaks(void)
         if (v[i].out != NULL) {
             unsigned char out[32];
             size_t olen;
-            TEST_EQUAL(tacit_base64_decode(out, sizeof(out), &olen,
-                                           (const unsigned char *)v[i].in, strlen(v[i].in)), 0);
+            TEST_EQUAL(tacit_base64_decode((const unsigned char *)v[i].in, strlen(v[i].in), out,
+                                           sizeof(out), &olen), 0);
             TEST_MEM_EQ(out, olen, v[i].out, strlen(v[i].out));
         }
     }
@@ -265,40 +265,40 @@ static void test_buffer_sizes(void)
     unsigned char out[16];
     size_t olen = 0;
 
-    TEST_EQUAL(tacit_base64_decode(NULL, 0, &olen, txt, strlen((const char *)txt)),
-               TACIT_ERR_BASE64_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_base64_decode(txt, strlen((const char *)txt), NULL, 0, &olen),
+               TACIT_ERR_BUFFER_TOO_SMALL);
     TEST_EQUAL(olen, 7);
     memset(out, 0xAA, sizeof(out));
-    TEST_EQUAL(tacit_base64_decode(out, 6, &olen, txt, strlen((const char *)txt)),
-               TACIT_ERR_BASE64_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_base64_decode(txt, strlen((const char *)txt), out, 6, &olen),
+               TACIT_ERR_BUFFER_TOO_SMALL);
     TEST_EQUAL(olen, 7);
     TEST_ASSERT(memcmp(out, "\0\0\0\0\0\0\xAA", 7) == 0); /* what was written is wiped */
-    TEST_EQUAL(tacit_base64_decode(out, 7, &olen, txt, strlen((const char *)txt)), 0);
+    TEST_EQUAL(tacit_base64_decode(txt, strlen((const char *)txt), out, 7, &olen), 0);
     TEST_MEM_EQ(out, olen, "foobarb", 7);
-    TEST_EQUAL(tacit_base64_decode(NULL, 0, &olen, NULL, 0), 0);
+    TEST_EQUAL(tacit_base64_decode(NULL, 0, NULL, 0, &olen), 0);
     TEST_EQUAL(olen, 0);
-    TEST_EQUAL(tacit_base64_decode(out, sizeof(out), NULL, txt, 4), TACIT_ERR_BAD_INPUT);
-    TEST_EQUAL(tacit_base64_decode(out, sizeof(out), &olen, NULL, 4), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_base64_decode(txt, 4, out, sizeof(out), NULL), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_base64_decode(NULL, 4, out, sizeof(out), &olen), TACIT_ERR_BAD_INPUT);
 
-    TEST_EQUAL(tacit_base64_encode(NULL, 0, &olen, (const unsigned char *)"foob", 4),
-               TACIT_ERR_BASE64_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_base64_encode((const unsigned char *)"foob", 4, NULL, 0, &olen),
+               TACIT_ERR_BUFFER_TOO_SMALL);
     TEST_EQUAL(olen, 8);
-    TEST_EQUAL(tacit_base64_encode(out, 7, &olen, (const unsigned char *)"foob", 4),
-               TACIT_ERR_BASE64_BUFFER_TOO_SMALL);
-    TEST_EQUAL(tacit_base64_encode(out, 8, &olen, (const unsigned char *)"foob", 4), 0);
+    TEST_EQUAL(tacit_base64_encode((const unsigned char *)"foob", 4, out, 7, &olen),
+               TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_base64_encode((const unsigned char *)"foob", 4, out, 8, &olen), 0);
     TEST_MEM_EQ(out, olen, "Zm9vYg==", 8);
-    TEST_EQUAL(tacit_base64_encode(NULL, 0, &olen, NULL, 0), 0);
+    TEST_EQUAL(tacit_base64_encode(NULL, 0, NULL, 0, &olen), 0);
     TEST_EQUAL(olen, 0);
-    TEST_EQUAL(tacit_base64_encode(out, sizeof(out), &olen, NULL, 1), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_base64_encode(NULL, 1, out, sizeof(out), &olen), TACIT_ERR_BAD_INPUT);
 
-    TEST_EQUAL(tacit_base64_encode_lines(out, sizeof(out), &olen,
-                                         (const unsigned char *)"foobar", 6, 4), 0);
+    TEST_EQUAL(tacit_base64_encode_lines((const unsigned char *)"foobar", 6, 4,
+                                         out, sizeof(out), &olen), 0);
     TEST_MEM_EQ(out, olen, "Zm9v\nYmFy\n", 10);
-    TEST_EQUAL(tacit_base64_encode_lines(out, sizeof(out), &olen,
-                                         (const unsigned char *)"foobar", 6, 6),
+    TEST_EQUAL(tacit_base64_encode_lines((const unsigned char *)"foobar", 6, 6,
+                                         out, sizeof(out), &olen),
                TACIT_ERR_BAD_INPUT);
-    TEST_EQUAL(tacit_base64_encode_lines(out, sizeof(out), &olen,
-                                         (const unsigned char *)"foobar", 6, 0),
+    TEST_EQUAL(tacit_base64_encode_lines((const unsigned char *)"foobar", 6, 0,
+                                         out, sizeof(out), &olen),
                TACIT_ERR_BAD_INPUT);
 exit:;
 }
@@ -315,14 +315,14 @@ static void test_round_trip(void)
             if (!tacit_base64_path_supported(paths[k])) {
                 continue;
             }
-            TEST_EQUAL(tacit_base64_encode_path(paths[k], txt, sizeof(txt), &tlen, bin, len), 0);
+            TEST_EQUAL(tacit_base64_encode_path(paths[k], bin, len, txt, sizeof(txt), &tlen), 0);
             if (k == 0) {
                 memcpy(ref, txt, tlen);
                 rlen = tlen;
             }
             TEST_MEM_EQ(txt, tlen, ref, rlen);
             /* exact-size destination: no kernel may overrun it */
-            TEST_EQUAL(tacit_base64_decode_path(paths[k], back, len, &blen, txt, tlen), 0);
+            TEST_EQUAL(tacit_base64_decode_path(paths[k], txt, tlen, back, len, &blen), 0);
             TEST_MEM_EQ(back, blen, bin, len);
         }
 #if defined(TACIT_HAVE_OPENSSL)
@@ -332,19 +332,19 @@ static void test_round_trip(void)
             TEST_MEM_EQ(ref, rlen, o, (size_t)n);
         }
 #endif
-        TEST_EQUAL(tacit_base64_encode_lines(lines, sizeof(lines), &llen, bin, len,
-                                             len % 2 ? 64 : 76), 0);
+        TEST_EQUAL(tacit_base64_encode_lines(bin, len, len % 2 ? 64 : 76, lines, sizeof(lines),
+                                             &llen), 0);
         for (k = 0; k < N_PATHS; k++) {
             if (!tacit_base64_path_supported(paths[k])) {
                 continue;
             }
-            TEST_EQUAL(tacit_base64_decode_path(paths[k], back, len, &blen, lines, llen), 0);
+            TEST_EQUAL(tacit_base64_decode_path(paths[k], lines, llen, back, len, &blen), 0);
             TEST_MEM_EQ(back, blen, bin, len);
             if (len > 0) {
                 size_t z;
                 memset(back, 0xAA, len);
-                TEST_EQUAL(tacit_base64_decode_path(paths[k], back, len - 1, &blen, lines, llen),
-                           TACIT_ERR_BASE64_BUFFER_TOO_SMALL);
+                TEST_EQUAL(tacit_base64_decode_path(paths[k], lines, llen, back, len - 1, &blen),
+                           TACIT_ERR_BUFFER_TOO_SMALL);
                 TEST_EQUAL(blen, len);
                 for (z = 0; z < len; z++) {
                     TEST_ASSERT(back[z] == 0 || back[z] == 0xAA); /* written bytes wiped */
@@ -363,7 +363,7 @@ static void test_corruption(void)
     unsigned v;
 
     fill(bin, sizeof(bin));
-    TEST_EQUAL(tacit_base64_encode_lines(txt, sizeof(txt), &tlen, bin, 98, 64), 0);
+    TEST_EQUAL(tacit_base64_encode_lines(bin, 98, 64, txt, sizeof(txt), &tlen), 0);
     for (i = 0; i < tlen; i++) {
         for (v = 0; v < 256; v++) {
             if (v == txt[i]) {
@@ -376,7 +376,7 @@ static void test_corruption(void)
                 if (!tacit_base64_path_supported(paths[k])) {
                     continue;
                 }
-                r = tacit_base64_decode_path(paths[k], out, sizeof(out), &olen, bad, tlen);
+                r = tacit_base64_decode_path(paths[k], bad, tlen, out, sizeof(out), &olen);
                 TEST_ASSERT(r != 0 || olen != 98 || memcmp(out, bin, 98) != 0);
             }
         }
@@ -395,8 +395,8 @@ static void test_paths_agree(void)
         size_t blen = rnd() % 600, rlen = 0, olen, nbad = rnd() % 3, j;
         int rref = 0;
         fill(bin, blen);
-        TEST_EQUAL(tacit_base64_encode_lines(txt, sizeof(txt), &tlen, bin, blen,
-                                             round % 3 ? 64 : 4 * (1 + rnd() % 30)), 0);
+        TEST_EQUAL(tacit_base64_encode_lines(bin, blen, round % 3 ? 64 : 4 * (1 + rnd() % 30), txt, sizeof(txt),
+                                             &tlen), 0);
         for (j = 0; j < nbad && tlen > 0; j++) {
             txt[rnd() % tlen] = (unsigned char)extra[rnd() % (sizeof(extra) - 1)];
         }
@@ -405,7 +405,7 @@ static void test_paths_agree(void)
             if (!tacit_base64_path_supported(paths[k])) {
                 continue;
             }
-            r = tacit_base64_decode_path(paths[k], out, sizeof(out), &olen, txt, tlen);
+            r = tacit_base64_decode_path(paths[k], txt, tlen, out, sizeof(out), &olen);
             if (k == 0) {
                 rref = r;
                 rlen = olen;
@@ -432,20 +432,20 @@ static void test_large(void)
 
     TEST_ASSERT(bin != NULL && txt != NULL && lines != NULL && back != NULL);
     fill(bin, n);
-    TEST_EQUAL(tacit_base64_encode(txt, n / 3 * 4 + 8, &tlen, bin, n), 0);
-    TEST_EQUAL(tacit_base64_encode_lines(lines, n / 3 * 4 * 66 / 64 + 16, &llen, bin, n, 64), 0);
+    TEST_EQUAL(tacit_base64_encode(bin, n, txt, n / 3 * 4 + 8, &tlen), 0);
+    TEST_EQUAL(tacit_base64_encode_lines(bin, n, 64, lines, n / 3 * 4 * 66 / 64 + 16, &llen), 0);
     for (k = 0; k < N_PATHS; k++) {
         if (!tacit_base64_path_supported(paths[k])) {
             continue;
         }
-        TEST_EQUAL(tacit_base64_decode_path(paths[k], back, n, &olen, txt, tlen), 0);
+        TEST_EQUAL(tacit_base64_decode_path(paths[k], txt, tlen, back, n, &olen), 0);
         TEST_MEM_EQ(back, olen, bin, n);
-        TEST_EQUAL(tacit_base64_decode_path(paths[k], back, n, &olen, lines, llen), 0);
+        TEST_EQUAL(tacit_base64_decode_path(paths[k], lines, llen, back, n, &olen), 0);
         TEST_MEM_EQ(back, olen, bin, n);
     }
     /* one bad character at the very end: rejected, nothing left in dst */
     txt[tlen - 5] = '*';
-    TEST_EQUAL(tacit_base64_decode(back, n, &olen, txt, tlen), TACIT_ERR_BASE64_INVALID_CHARACTER);
+    TEST_EQUAL(tacit_base64_decode(txt, tlen, back, n, &olen), TACIT_ERR_BASE64_INVALID_CHARACTER);
     for (k = 0; k < n; k++) {
         TEST_ASSERT(back[k] == 0);
     }

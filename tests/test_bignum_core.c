@@ -336,13 +336,13 @@ static void test_bytes(void)
     }
     TEST_MEM_EQ(out + 9, 11, be, 11);
     memset(out, 0xAA, sizeof(out));
-    TEST_EQUAL(tacit_mpi_core_write_be(x, 3, out, 10), TACIT_ERR_MPI_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_mpi_core_write_be(x, 3, out, 10), TACIT_ERR_BUFFER_TOO_SMALL);
     for (i = 0; i < 10; i++) {
         TEST_EQUAL(out[i], 0);
     }
     TEST_EQUAL(out[10], 0xAA);
-    TEST_EQUAL(tacit_mpi_core_write_le(x, 3, out, 10), TACIT_ERR_MPI_BUFFER_TOO_SMALL);
-    TEST_EQUAL(tacit_mpi_core_write_be(x, 3, out, 0), TACIT_ERR_MPI_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_mpi_core_write_le(x, 3, out, 10), TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_mpi_core_write_be(x, 3, out, 0), TACIT_ERR_BUFFER_TOO_SMALL);
     TEST_EQUAL(tacit_mpi_core_write_be(x, 0, out, 0), 0);
     /* input longer than the limbs: leading zeros are fine, anything else is not */
     {
@@ -354,7 +354,7 @@ static void test_bytes(void)
         big[0] = 1;
         y[0] = 1;
         TEST_EQUAL(tacit_mpi_core_read_be(y, 3, big, sizeof(big)),
-                   TACIT_ERR_MPI_BUFFER_TOO_SMALL);
+                   TACIT_ERR_BUFFER_TOO_SMALL);
         TEST_ASSERT(tacit_mpi_core_is_zero_ct(y, 3) == TACIT_MPI_UINT_MAX);
         TEST_EQUAL(tacit_mpi_core_read_be(y, 1, NULL, 0), 0);
         TEST_EQUAL(y[0], 0);

@@ -454,7 +454,7 @@ static void test_point_encoding(void)
         unsigned char bad[TACIT_ECP_MAX_PT_LEN];
         size_t ulen, clen, u2len, k;
 
-        TEST_EQUAL(tacit_ecp_gen_key(id, &key, test_rng, NULL), 0);
+        TEST_EQUAL(tacit_ecp_gen_key(&key, id, test_rng, NULL), 0);
         TEST_EQUAL(tacit_ecp_check_priv(&key), 0);
         TEST_EQUAL(tacit_ecp_write_public_point(&key, 0, u, sizeof(u), &ulen), 0);
         TEST_EQUAL(ulen, 1 + 2 * bytes);
@@ -471,7 +471,7 @@ static void test_point_encoding(void)
         TEST_EQUAL(tacit_ecp_write_public_point(&pub, 0, u2, sizeof(u2), &u2len), 0);
         TEST_ASSERT(memcmp(u2, u, 1 + bytes) == 0 && memcmp(u2, u, ulen) != 0);
         TEST_EQUAL(tacit_ecp_write_public_point(&pub, 0, u2, ulen - 1, &u2len),
-                   TACIT_ERR_ECP_BUFFER_TOO_SMALL);
+                   TACIT_ERR_BUFFER_TOO_SMALL);
 
         /* rejected: off curve, x >= p, infinity, hybrid, lengths, unknown curve */
         memcpy(bad, u, ulen);
@@ -549,7 +549,7 @@ static void test_keys_interop(void)
     static const char *const names[] = { "p256", "p384", "p521", "p256-peer", "p384-peer",
                                          "p521-peer" };
     unsigned char *f = NULL, out[1024];
-    size_t flen = 0, olen, i;
+    size_t flen = 0, olen, need = 0, i, j;
     tacit_ecp_keypair ref, k;
     char name[64];
 
@@ -572,38 +572,38 @@ static void test_keys_interop(void)
         LOAD("%s.sec1.der");
         TEST_EQUAL(tacit_ecp_parse_key_der(&ref, f, flen), 0);
         TEST_EQUAL(tacit_ecp_check_priv(&ref), 0);
-        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_ECP_FORMAT_SEC1, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &olen), 0);
         TEST_MEM_EQ(out, olen, f, flen);
 #if defined(TACIT_PEM_C)
         LOAD("%s.sec1.pem");
         TEST_EQUAL(tacit_ecp_parse_key_pem(&k, f, flen), 0);
         TEST_ASSERT(same_key(&k, &ref) && k.has_private);
-        TEST_EQUAL(tacit_ecp_write_key_pem(&ref, TACIT_ECP_FORMAT_SEC1, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_ecp_write_key_pem(&ref, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &olen), 0);
         TEST_MEM_EQ(out, olen, f, flen);
 #endif
         LOAD("%s.pkcs8.der");
         TEST_EQUAL(tacit_ecp_parse_key_der(&k, f, flen), 0);
         TEST_ASSERT(same_key(&k, &ref) && k.has_private);
-        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_ECP_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
         TEST_MEM_EQ(out, olen, f, flen);
 #if defined(TACIT_PEM_C)
         LOAD("%s.pkcs8.pem");
         TEST_EQUAL(tacit_ecp_parse_key_pem(&k, f, flen), 0);
         TEST_ASSERT(same_key(&k, &ref) && k.has_private);
-        TEST_EQUAL(tacit_ecp_write_key_pem(&ref, TACIT_ECP_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_ecp_write_key_pem(&ref, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
         TEST_MEM_EQ(out, olen, f, flen);
 #endif
         LOAD("%s.pub.der");
         TEST_EQUAL(tacit_ecp_parse_public_key_der(&k, f, flen), 0);
         TEST_ASSERT(same_key(&k, &ref) && !k.has_private);
-        TEST_EQUAL(tacit_ecp_write_public_key_der(&ref, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_ecp_write_public_key_der(&ref, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
         TEST_MEM_EQ(out, olen, f, flen);
         TEST_EQUAL(tacit_ecp_parse_key_der(&k, f, flen), TACIT_ERR_ECP_KEY_FORMAT);
 #if defined(TACIT_PEM_C)
         LOAD("%s.pub.pem");
         TEST_EQUAL(tacit_ecp_parse_public_key_pem(&k, f, flen), 0);
         TEST_ASSERT(same_key(&k, &ref));
-        TEST_EQUAL(tacit_ecp_write_public_key_pem(&ref, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_ecp_write_public_key_pem(&ref, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
         TEST_MEM_EQ(out, olen, f, flen);
         TEST_ASSERT(tacit_ecp_parse_key_pem(&k, f, flen) != 0);
 #endif
@@ -612,11 +612,23 @@ static void test_keys_interop(void)
             TEST_EQUAL(tacit_ecp_parse_public_key_der(&k, f, flen), 0);
             TEST_ASSERT(same_key(&k, &ref));
         }
-        /* too small an output buffer: error, nothing left behind */
-        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_ECP_FORMAT_SEC1, out, 40, &olen),
-                   TACIT_ERR_ECP_BUFFER_TOO_SMALL);
-        TEST_EQUAL(tacit_ecp_is_zero_ct((const tacit_mpi_uint *)out, 40 / sizeof(tacit_mpi_uint)),
-                   (tacit_mpi_uint)-1);
+        /* too small an output buffer: error, the size needed, out untouched */
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &need), 0);
+        memset(out, 0xA5, sizeof(out));
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_SEC1, out, 40, &olen),
+                   TACIT_ERR_BUFFER_TOO_SMALL);
+        TEST_EQUAL(olen, need);
+        for (j = 0; j < sizeof(out); j++) {
+            TEST_EQUAL(out[j], 0xA5);
+        }
+        /* out NULL asks for the size */
+        olen = 0;
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_SEC1, NULL, 0, &olen),
+                   TACIT_ERR_BUFFER_TOO_SMALL);
+        TEST_EQUAL(olen, need);
+        /* a format of another key type is refused */
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_PKCS1, out, sizeof(out), &olen),
+                   TACIT_ERR_BAD_INPUT);
 #undef LOAD
     }
 exit:

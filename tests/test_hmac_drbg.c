@@ -558,23 +558,23 @@ static void test_errors(void)
 
     /* bad arguments to seed */
     TEST_EQUAL(tacit_hmac_drbg_seed(NULL, TACIT_MD_SHA256, counter_entropy, &src, NULL, 0),
-               TACIT_ERR_DRBG_BAD_INPUT);
+               TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed(&ctx, TACIT_MD_NONE, counter_entropy, &src, NULL, 0),
-               TACIT_ERR_DRBG_BAD_INPUT);
+               TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed(&ctx, TACIT_MD_SHA256, NULL, &src, NULL, 0),
-               TACIT_ERR_DRBG_BAD_INPUT);
+               TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed(&ctx, TACIT_MD_SHA256, counter_entropy, &src, NULL, 3),
-               TACIT_ERR_DRBG_BAD_INPUT);
+               TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed(&ctx, TACIT_MD_SHA256, counter_entropy, &src, big,
                                     TACIT_HMAC_DRBG_MAX_INPUT + 1), TACIT_ERR_DRBG_INPUT_TOO_BIG);
     TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, TACIT_MD_SHA256, NULL, 32, NULL, 0, NULL, 0),
-               TACIT_ERR_DRBG_BAD_INPUT);
+               TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, TACIT_MD_SHA256, e, 0, NULL, 0, NULL, 0),
-               TACIT_ERR_DRBG_BAD_INPUT);
+               TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, TACIT_MD_SHA256, e, 32, NULL, 5, NULL, 0),
-               TACIT_ERR_DRBG_BAD_INPUT);
+               TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, (tacit_md_type)77, e, 32, NULL, 0, NULL, 0),
-               TACIT_ERR_DRBG_BAD_INPUT);
+               TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, TACIT_MD_SHA256, big, TACIT_HMAC_DRBG_MAX_INPUT + 1,
                                         NULL, 0, NULL, 0), TACIT_ERR_DRBG_INPUT_TOO_BIG);
     TEST_EQUAL(ctx.seeded, 0);
@@ -595,22 +595,22 @@ static void test_errors(void)
     TEST_ASSERT(all_bytes(big, sizeof(big), 0));
     TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, big, TACIT_HMAC_DRBG_MAX_REQUEST, NULL, 0), 0);
     TEST_ASSERT(!all_bytes(big + TACIT_HMAC_DRBG_MAX_REQUEST - 32, 32, 0));
-    TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, NULL, 16, NULL, 0), TACIT_ERR_DRBG_BAD_INPUT);
+    TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, NULL, 16, NULL, 0), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, NULL, 0, NULL, 0), 0);
     memset(buf, 0xaa, sizeof(buf));
-    TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, buf, 16, NULL, 4), TACIT_ERR_DRBG_BAD_INPUT);
+    TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, buf, 16, NULL, 4), TACIT_ERR_BAD_INPUT);
     TEST_ASSERT(all_bytes(buf, 16, 0));
     memset(buf, 0xaa, sizeof(buf));
     TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, buf, 16, big, TACIT_HMAC_DRBG_MAX_INPUT + 1),
                TACIT_ERR_DRBG_INPUT_TOO_BIG);
     TEST_ASSERT(all_bytes(buf, 16, 0));
     TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, buf, 16, big, TACIT_HMAC_DRBG_MAX_INPUT), 0);
-    TEST_EQUAL(tacit_hmac_drbg_reseed(&ctx, NULL, 1), TACIT_ERR_DRBG_BAD_INPUT);
+    TEST_EQUAL(tacit_hmac_drbg_reseed(&ctx, NULL, 1), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_reseed(&ctx, big, TACIT_HMAC_DRBG_MAX_INPUT + 1),
                TACIT_ERR_DRBG_INPUT_TOO_BIG);
-    TEST_EQUAL(tacit_hmac_drbg_reseed_buf(&ctx, NULL, 3, NULL, 0), TACIT_ERR_DRBG_BAD_INPUT);
-    TEST_EQUAL(tacit_hmac_drbg_random(NULL, buf, 16), TACIT_ERR_DRBG_BAD_INPUT);
-    TEST_EQUAL(tacit_hmac_drbg_random(&ctx, NULL, 16), TACIT_ERR_DRBG_BAD_INPUT);
+    TEST_EQUAL(tacit_hmac_drbg_reseed_buf(&ctx, NULL, 3, NULL, 0), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_hmac_drbg_random(NULL, buf, 16), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_hmac_drbg_random(&ctx, NULL, 16), TACIT_ERR_BAD_INPUT);
 
     /* entropy source dies: the reseed that prediction resistance forces fails, no output */
     src.fail_after = src.calls;
@@ -729,7 +729,7 @@ static void test_entropy_default(void)
     TEST_ASSERT(!all_bytes(a, sizeof(a), 0));
     TEST_EQUAL(tacit_entropy_default(NULL, a, 0), 0);
     TEST_EQUAL(tacit_entropy_default(NULL, NULL, 0), 0);
-    TEST_EQUAL(tacit_entropy_default(NULL, NULL, 4), TACIT_ERR_DRBG_BAD_INPUT);
+    TEST_EQUAL(tacit_entropy_default(NULL, NULL, 4), TACIT_ERR_BAD_INPUT);
 exit:
     ;
 }
@@ -748,7 +748,7 @@ static void test_rng_default(void)
     TEST_EQUAL(f(NULL, big, sizeof(big)), 0);   /* over the per-call limit: chunked */
     TEST_ASSERT(!all_bytes(big + sizeof(big) - 64, 64, 0));
     TEST_EQUAL(f(NULL, a, 0), 0);
-    TEST_EQUAL(f(NULL, NULL, 4), TACIT_ERR_DRBG_BAD_INPUT);
+    TEST_EQUAL(f(NULL, NULL, 4), TACIT_ERR_BAD_INPUT);
 
     /* after fork the child must not replay the parent's stream */
     TEST_EQUAL(pipe(fds), 0);

@@ -239,12 +239,12 @@ static void test_write_matches_openssl(void)
         der = read_interop(name, &dlen);
         TEST_ASSERT(pem != NULL && der != NULL);
         TEST_EQUAL(tacit_pem_write(v[i].label, der, dlen, NULL, 0, &wlen),
-                   TACIT_ERR_PEM_BUFFER_TOO_SMALL);
+                   TACIT_ERR_BUFFER_TOO_SMALL);
         TEST_EQUAL(wlen, plen);
         out = malloc(wlen);
         TEST_ASSERT(out != NULL);
         TEST_EQUAL(tacit_pem_write(v[i].label, der, dlen, out, wlen - 1, &wlen),
-                   TACIT_ERR_PEM_BUFFER_TOO_SMALL);
+                   TACIT_ERR_BUFFER_TOO_SMALL);
         TEST_EQUAL(tacit_pem_write(v[i].label, der, dlen, out, wlen, &wlen), 0);
         TEST_MEM_EQ(out, wlen, pem, plen);
         free(pem);

@@ -227,9 +227,9 @@ static void run_decrypt(const char *file, int oaep, int expect_total)
         if (oaep) {
             label = test_unhex(wp_col(&r, "label"), &ll);
             TEST_ASSERT(label != NULL);
-            ret = tacit_rsa_oaep_decrypt(&rsa, md, mgf, label, ll, ct, cl, out, sizeof(out), &ol);
+            ret = tacit_rsa_oaep_decrypt(&rsa, md, mgf, label, ll, ct, cl, out, sizeof(out), &ol, NULL, NULL);
         } else {
-            ret = tacit_rsa_pkcs1_decrypt(&rsa, ct, cl, out, sizeof(out), &ol);
+            ret = tacit_rsa_pkcs1_decrypt(&rsa, ct, cl, out, sizeof(out), &ol, NULL, NULL);
         }
         if (strcmp(wp_result(&r), "valid") == 0) {
             if (ret != 0) {
@@ -278,6 +278,7 @@ static void test_wycheproof_pkcs1_decrypt(void)
 
 static void test_wycheproof_pkcs1_sign(void)
 {
+    size_t olen;
     wp_reader r;
     tacit_rsa_context rsa;
     unsigned char h[64], *sig = NULL, out[512];
@@ -302,7 +303,7 @@ static void test_wycheproof_pkcs1_sign(void)
         TEST_EQUAL(hash_msg(r.g.sha, wp_col(&r, "msg"), h, &hl, &md), 0);
         sig = test_unhex(wp_col(&r, "sig"), &sl);
         TEST_ASSERT(sig != NULL && sl <= tacit_rsa_len(&rsa));
-        ret = tacit_rsa_pkcs1_sign(&rsa, md, h, hl, out, sizeof(out));
+        ret = tacit_rsa_pkcs1_sign(&rsa, md, h, hl, out, sizeof(out), &olen, NULL, NULL);
         if (md == TACIT_MD_SHA1) {
             TEST_EQUAL(ret, TACIT_ERR_RSA_BAD_HASH);
             TEST_EQUAL(tacit_rsa_pkcs1_verify(&rsa, md, h, hl, sig, sl), 0);
@@ -365,7 +366,7 @@ static int load_public(tacit_rsa_context *rsa, const char *name)
 }
 
 /* write with fn in format and compare with the file byte for byte */
-static int written_equals(const tacit_rsa_context *rsa, int priv, int pem, tacit_rsa_format fmt,
+static int written_equals(const tacit_rsa_context *rsa, int priv, int pem, tacit_key_format fmt,
                           const char *file)
 {
     size_t n, olen = 0;
@@ -423,21 +424,21 @@ static void test_interop_keys(void)
         }
         /* written back: byte-identical to what OpenSSL wrote */
         snprintf(name, sizeof(name), "%s.key.der", sizes[i]);
-        TEST_EQUAL(written_equals(&a, 1, 0, TACIT_RSA_FORMAT_PKCS1, name), 0);
+        TEST_EQUAL(written_equals(&a, 1, 0, TACIT_KEY_FORMAT_PKCS1, name), 0);
         snprintf(name, sizeof(name), "%s.key.pem", sizes[i]);
-        TEST_EQUAL(written_equals(&a, 1, 1, TACIT_RSA_FORMAT_PKCS1, name), 0);
+        TEST_EQUAL(written_equals(&a, 1, 1, TACIT_KEY_FORMAT_PKCS1, name), 0);
         snprintf(name, sizeof(name), "%s.pkcs8.der", sizes[i]);
-        TEST_EQUAL(written_equals(&a, 1, 0, TACIT_RSA_FORMAT_PKCS8, name), 0);
+        TEST_EQUAL(written_equals(&a, 1, 0, TACIT_KEY_FORMAT_PKCS8, name), 0);
         snprintf(name, sizeof(name), "%s.pkcs8.pem", sizes[i]);
-        TEST_EQUAL(written_equals(&a, 1, 1, TACIT_RSA_FORMAT_PKCS8, name), 0);
+        TEST_EQUAL(written_equals(&a, 1, 1, TACIT_KEY_FORMAT_PKCS8, name), 0);
         snprintf(name, sizeof(name), "%s.pub.der", sizes[i]);
-        TEST_EQUAL(written_equals(&a, 0, 0, TACIT_RSA_FORMAT_SPKI, name), 0);
+        TEST_EQUAL(written_equals(&a, 0, 0, TACIT_KEY_FORMAT_SPKI, name), 0);
         snprintf(name, sizeof(name), "%s.pub.pem", sizes[i]);
-        TEST_EQUAL(written_equals(&a, 0, 1, TACIT_RSA_FORMAT_SPKI, name), 0);
+        TEST_EQUAL(written_equals(&a, 0, 1, TACIT_KEY_FORMAT_SPKI, name), 0);
         snprintf(name, sizeof(name), "%s.pub.pkcs1.der", sizes[i]);
-        TEST_EQUAL(written_equals(&a, 0, 0, TACIT_RSA_FORMAT_PKCS1, name), 0);
+        TEST_EQUAL(written_equals(&a, 0, 0, TACIT_KEY_FORMAT_PKCS1, name), 0);
         snprintf(name, sizeof(name), "%s.pub.pkcs1.pem", sizes[i]);
-        TEST_EQUAL(written_equals(&a, 0, 1, TACIT_RSA_FORMAT_PKCS1, name), 0);
+        TEST_EQUAL(written_equals(&a, 0, 1, TACIT_KEY_FORMAT_PKCS1, name), 0);
     }
     /* PEM variants that must be accepted */
     TEST_EQUAL(load_public(&b, "rsa2048.pub.crlf.pem"), 0);
@@ -550,17 +551,17 @@ static void test_interop_signatures(void)
                 TEST_EQUAL(tacit_rsa_pss_verify(&pub, sigs[j].md, sigs[j].md,
                                                 TACIT_RSA_SALT_LEN_ANY, h, hl, sig, sl), 0);
                 TEST_EQUAL(tacit_rsa_pss_verify(&pub, sigs[j].md, sigs[j].md, 20, h, hl, sig, sl),
-                           TACIT_ERR_RSA_VERIFY_FAILED);
+                           TACIT_ERR_VERIFY_FAILED);
                 TEST_EQUAL(tacit_rsa_pss_verify(&pub, sigs[j].md, sigs[j].md,
                                                 TACIT_RSA_SALT_LEN_ANY, hb, hl, sig, sl),
-                           TACIT_ERR_RSA_VERIFY_FAILED);
+                           TACIT_ERR_VERIFY_FAILED);
                 TEST_EQUAL(tacit_rsa_pss_verify(&pub, sigs[j].md, TACIT_MD_SHA1,
                                                 TACIT_RSA_SALT_LEN_ANY, h, hl, sig, sl),
-                           TACIT_ERR_RSA_VERIFY_FAILED);
+                           TACIT_ERR_VERIFY_FAILED);
             } else {
                 TEST_EQUAL(tacit_rsa_pkcs1_verify(&pub, sigs[j].md, h, hl, sig, sl), 0);
                 TEST_EQUAL(tacit_rsa_pkcs1_verify(&pub, sigs[j].md, hb, hl, sig, sl),
-                           TACIT_ERR_RSA_VERIFY_FAILED);
+                           TACIT_ERR_VERIFY_FAILED);
                 /* the right hash under the wrong name */
                 TEST_ASSERT(tacit_rsa_pkcs1_verify(&pub, TACIT_MD_SHA224, h, 28, sig, sl) != 0);
             }
@@ -574,12 +575,12 @@ static void test_interop_signatures(void)
     sig = interop_file("broken/rsa2048.pkcs1v15-sha256.bitflip.sig", &sl);
     TEST_ASSERT(sig != NULL);
     TEST_EQUAL(tacit_rsa_pkcs1_verify(&pub, TACIT_MD_SHA256, h, 32, sig, sl),
-               TACIT_ERR_RSA_VERIFY_FAILED);
+               TACIT_ERR_VERIFY_FAILED);
     free(sig);
     sig = interop_file("broken/rsa2048.pss-sha256.bitflip.sig", &sl);
     TEST_ASSERT(sig != NULL);
     TEST_EQUAL(tacit_rsa_pss_verify(&pub, TACIT_MD_SHA256, TACIT_MD_SHA256, TACIT_RSA_SALT_LEN_ANY,
-                                    h, 32, sig, sl), TACIT_ERR_RSA_VERIFY_FAILED);
+                                    h, 32, sig, sl), TACIT_ERR_VERIFY_FAILED);
 exit:
     free(msg);
     free(bad);
@@ -608,36 +609,36 @@ static void test_interop_decrypt(void)
         ct = interop_file(name, &cl);
         TEST_ASSERT(ct != NULL);
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct, cl,
-                                          out, sizeof(out), &ol), 0);
+                                          out, sizeof(out), &ol, NULL, NULL), 0);
         TEST_MEM_EQ(out, ol, secret, sl);
         /* a label that was not used, the wrong hash: the one padding error */
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA256, TACIT_MD_SHA256,
                                           (const unsigned char *)"x", 1, ct, cl, out,
-                                          sizeof(out), &ol), TACIT_ERR_RSA_INVALID_PADDING);
+                                          sizeof(out), &ol, NULL, NULL), TACIT_ERR_RSA_INVALID_PADDING);
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA384, TACIT_MD_SHA256, NULL, 0, ct, cl,
-                                          out, sizeof(out), &ol), TACIT_ERR_RSA_INVALID_PADDING);
+                                          out, sizeof(out), &ol, NULL, NULL), TACIT_ERR_RSA_INVALID_PADDING);
         /* too small an output buffer */
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct, cl,
-                                          out, sl - 1, &ol), TACIT_ERR_RSA_OUTPUT_TOO_LARGE);
+                                          out, sl - 1, &ol, NULL, NULL), TACIT_ERR_BUFFER_TOO_SMALL);
         free(ct);
 
         snprintf(name, sizeof(name), "%s.oaep-sha1.bin", sizes[i]);
         ct = interop_file(name, &cl);
         TEST_ASSERT(ct != NULL);
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA1, TACIT_MD_SHA1, NULL, 0, ct, cl, out,
-                                          sizeof(out), &ol), 0);
+                                          sizeof(out), &ol, NULL, NULL), 0);
         TEST_MEM_EQ(out, ol, secret, sl);
-        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&prv, ct, cl, out, sizeof(out), &ol),
+        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&prv, ct, cl, out, sizeof(out), &ol, NULL, NULL),
                    TACIT_ERR_RSA_INVALID_PADDING);
         free(ct);
 
         snprintf(name, sizeof(name), "%s.pkcs1v15-enc.bin", sizes[i]);
         ct = interop_file(name, &cl);
         TEST_ASSERT(ct != NULL);
-        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&prv, ct, cl, out, sizeof(out), &ol), 0);
+        TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&prv, ct, cl, out, sizeof(out), &ol, NULL, NULL), 0);
         TEST_MEM_EQ(out, ol, secret, sl);
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA1, TACIT_MD_SHA1, NULL, 0, ct, cl, out,
-                                          sizeof(out), &ol), TACIT_ERR_RSA_INVALID_PADDING);
+                                          sizeof(out), &ol, NULL, NULL), TACIT_ERR_RSA_INVALID_PADDING);
         free(ct);
         ct = NULL;
     }
@@ -645,7 +646,7 @@ static void test_interop_decrypt(void)
     ct = interop_file("broken/rsa2048.oaep-sha256.bitflip.bin", &cl);
     TEST_ASSERT(ct != NULL);
     TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct, cl, out,
-                                      sizeof(out), &ol), TACIT_ERR_RSA_INVALID_PADDING);
+                                      sizeof(out), &ol, NULL, NULL), TACIT_ERR_RSA_INVALID_PADDING);
 exit:
     free(secret);
     free(ct);

@@ -351,30 +351,30 @@ static void test_bad_input(void)
     tacit_sha1_context c1;
 
     for (h = 0; h < N_HASHES; h++) {
-        TEST_EQUAL(hashes[h].oneshot(NULL, 1, out), TACIT_ERR_MD_BAD_INPUT);
-        TEST_EQUAL(hashes[h].oneshot((const unsigned char *)"x", 1, NULL), TACIT_ERR_MD_BAD_INPUT);
+        TEST_EQUAL(hashes[h].oneshot(NULL, 1, out), TACIT_ERR_BAD_INPUT);
+        TEST_EQUAL(hashes[h].oneshot((const unsigned char *)"x", 1, NULL), TACIT_ERR_BAD_INPUT);
         TEST_EQUAL(hashes[h].oneshot(NULL, 0, out), 0);   /* empty message, NULL allowed */
     }
     tacit_sha256_init(&c256);
     TEST_EQUAL(tacit_sha256_starts(&c256, 0), 0);
-    TEST_EQUAL(tacit_sha256_update(&c256, NULL, 5), TACIT_ERR_MD_BAD_INPUT);
-    TEST_EQUAL(tacit_sha256_update(NULL, out, 5), TACIT_ERR_MD_BAD_INPUT);
-    TEST_EQUAL(tacit_sha256_finish(&c256, NULL), TACIT_ERR_MD_BAD_INPUT);
-    TEST_EQUAL(tacit_sha256_starts(NULL, 0), TACIT_ERR_MD_BAD_INPUT);
+    TEST_EQUAL(tacit_sha256_update(&c256, NULL, 5), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_sha256_update(NULL, out, 5), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_sha256_finish(&c256, NULL), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_sha256_starts(NULL, 0), TACIT_ERR_BAD_INPUT);
     tacit_sha256_free(&c256);
     tacit_sha256_free(NULL);
 
     tacit_sha512_init(&c512);
     TEST_EQUAL(tacit_sha512_starts(&c512, 1), 0);
-    TEST_EQUAL(tacit_sha512_update(&c512, NULL, 5), TACIT_ERR_MD_BAD_INPUT);
-    TEST_EQUAL(tacit_sha512_finish(NULL, out), TACIT_ERR_MD_BAD_INPUT);
+    TEST_EQUAL(tacit_sha512_update(&c512, NULL, 5), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_sha512_finish(NULL, out), TACIT_ERR_BAD_INPUT);
     tacit_sha512_free(&c512);
     tacit_sha512_free(NULL);
 
     tacit_sha1_init(&c1);
     TEST_EQUAL(tacit_sha1_starts(&c1), 0);
-    TEST_EQUAL(tacit_sha1_update(&c1, NULL, 5), TACIT_ERR_MD_BAD_INPUT);
-    TEST_EQUAL(tacit_sha1_finish(NULL, out), TACIT_ERR_MD_BAD_INPUT);
+    TEST_EQUAL(tacit_sha1_update(&c1, NULL, 5), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_sha1_finish(NULL, out), TACIT_ERR_BAD_INPUT);
     tacit_sha1_free(&c1);
     tacit_sha1_free(NULL);
 exit:

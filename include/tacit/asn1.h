@@ -50,19 +50,22 @@
  * `*p` points at the first byte written so far (start with p = buf + size);
  * `start` is the buffer's first byte, which the writer never goes below.
  * Every writer returns the number of bytes it wrote (>= 0) or a negative
- * error (TACIT_ERR_ASN1_BUFFER_TOO_SMALL leaves *p where it was).  The
+ * error (TACIT_ERR_BUFFER_TOO_SMALL leaves *p where it was).  The
  * result is minimal DER.  Example, ECDSA-Sig-Value ::= SEQUENCE { r, s }:
  *
  *     unsigned char buf[150], *p = buf + sizeof(buf);
- *     int len = 0;
+ *     int len = 0, n;
  *
- *     TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_uint(&p, buf, s, slen));
- *     TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_uint(&p, buf, r, rlen));
- *     TACIT_ASN1_CHK_ADD(len, tacit_asn1_write_header(&p, buf, TACIT_ASN1_SEQUENCE, len));
+ *     if ((n = tacit_asn1_write_uint(&p, buf, s, slen)) < 0) goto error;
+ *     len += n;
+ *     if ((n = tacit_asn1_write_uint(&p, buf, r, rlen)) < 0) goto error;
+ *     len += n;
+ *     if ((n = tacit_asn1_write_header(&p, buf, TACIT_ASN1_SEQUENCE, len)) < 0) goto error;
+ *     len += n;
  *     // the DER is p[0 .. len): memmove it to the front if you need it there
  *
- * (TACIT_ASN1_CHK_ADD returns from the calling function on error; the caller
- * must return int.)  When a written buffer holds a secret (a private key),
+ * (Inside the library the TACIT_CHK_ADD macro of src/common.h does this.)
+ * When a written buffer holds a secret (a private key),
  * zeroize the whole buffer, not just [p, p+len), once done with it.
  */
 #ifndef TACIT_ASN1_H
@@ -85,12 +88,8 @@ extern "C" {
 #define TACIT_ERR_ASN1_INVALID_LENGTH   -0x0062 /* indefinite, non-minimal or too long a length */
 #define TACIT_ERR_ASN1_TRAILING_DATA    -0x0063 /* bytes left after the last element */
 #define TACIT_ERR_ASN1_INVALID_DATA     -0x0064 /* content breaks DER (non-minimal INTEGER, BOOLEAN 0x01, ...) */
-#define TACIT_ERR_ASN1_BUFFER_TOO_SMALL -0x0065 /* the writer's buffer is full */
 #define TACIT_ERR_ASN1_NEGATIVE         -0x0066 /* a negative INTEGER where an unsigned one is required */
 #define TACIT_ERR_ASN1_UNSUPPORTED      -0x0067 /* well-formed, but a version/form tacit does not take */
-
-/* An alias under the name used in some discussions of this API. */
-#define TACIT_ERR_ASN1_LENGTH_MISMATCH TACIT_ERR_ASN1_TRAILING_DATA
 
 /* ---- tags ----------------------------------------------------------------- */
 
@@ -305,16 +304,6 @@ int tacit_asn1_parse_spki(const unsigned char *der, size_t len, tacit_asn1_key_i
 int tacit_asn1_parse_pkcs8(const unsigned char *der, size_t len, tacit_asn1_key_info *info);
 
 /* ---- writer (backwards; see the top of this file) ------------------------- */
-
-/* Add a writer's result to `total`, or return its error from the caller. */
-#define TACIT_ASN1_CHK_ADD(total, call)                                            \
-    do {                                                                           \
-        int tacit_asn1_r_ = (call);                                                \
-        if (tacit_asn1_r_ < 0) {                                                   \
-            return tacit_asn1_r_;                                                  \
-        }                                                                          \
-        (total) += tacit_asn1_r_;                                                  \
-    } while (0)
 
 /* Raw bytes, as they are (an already-encoded element, contents). */
 int tacit_asn1_write_raw(unsigned char **p, const unsigned char *start,

@@ -3,7 +3,7 @@
  * in the character values: the data being encoded or decoded may be a private
  * key.  What the functions leak (timing, memory access pattern) is only the
  * input length and the positions of '=' padding and of line breaks; see the
- * top of src/base64.c.  Nothing here allocates.
+ * top of in/base64.c.  Nothing here allocates.
  *
  * Decoding is strict.  It accepts exactly:
  *   - characters A-Z a-z 0-9 + / in groups of 4, the last group optionally
@@ -20,7 +20,7 @@
  * number of characters, line breaks not counted, is not a multiple of 4, or a
  * line break inside a group), BAD_PADDING ('=' not in the last one or two
  * positions, or more than two), INVALID_CHARACTER, NONCANONICAL.  On any
- * error the destination holds nothing: what was written is zeroed.
+ * error the output holds nothing: what was written is zeroed.
  */
 #ifndef TACIT_BASE64_H
 #define TACIT_BASE64_H
@@ -29,7 +29,6 @@
 
 #include "tacit/error.h"
 
-#define TACIT_ERR_BASE64_BUFFER_TOO_SMALL  -0x0040 /* dst too small (or NULL); *olen = needed */
 #define TACIT_ERR_BASE64_INVALID_CHARACTER -0x0041 /* a byte outside the alphabet (incl. a lone CR, space, tab) */
 #define TACIT_ERR_BASE64_BAD_PADDING       -0x0042 /* '=' misplaced, or more than two */
 #define TACIT_ERR_BASE64_BAD_LENGTH        -0x0043 /* not whole groups of 4, or a line break inside a group */
@@ -40,37 +39,37 @@ extern "C" {
 #endif
 
 /*
- * Encode slen bytes of src into dst: 4 * ceil(slen / 3) characters, padded
- * with '=', no line breaks, no terminating NUL.  *olen receives the number of
- * characters written, or the number needed when dst is NULL or dlen is too
- * small (TACIT_ERR_BASE64_BUFFER_TOO_SMALL).  TACIT_ERR_BAD_INPUT when olen
- * is NULL, src is NULL with slen > 0, or the output length overflows size_t.
+ * Encode in_len bytes of in into out: 4 * ceil(in_len / 3) characters, padded
+ * with '=', no line breaks, no terminating NUL.  *out_len receives the number of
+ * characters written, or the number needed when out is NULL or out_size is too
+ * small (TACIT_ERR_BUFFER_TOO_SMALL).  TACIT_ERR_BAD_INPUT when out_len
+ * is NULL, in is NULL with in_len > 0, or the output length overflows size_t.
  */
-int tacit_base64_encode(unsigned char *dst, size_t dlen, size_t *olen,
-                        const unsigned char *src, size_t slen);
+int tacit_base64_encode(const unsigned char *in, size_t in_len, unsigned char *out,
+                        size_t out_size, size_t *out_len);
 
 /*
  * The same, with a "\n" after every line_len characters and after the last
  * line (PEM uses line_len 64).  line_len must be a positive multiple of 4
  * (TACIT_ERR_BAD_INPUT otherwise).  Empty input gives empty output.
  */
-int tacit_base64_encode_lines(unsigned char *dst, size_t dlen, size_t *olen,
-                              const unsigned char *src, size_t slen, size_t line_len);
+int tacit_base64_encode_lines(const unsigned char *in, size_t in_len, size_t line_len,
+                              unsigned char *out, size_t out_size, size_t *out_len);
 
 /*
- * Decode slen characters of src (the format above) into dst.  *olen receives
- * the number of bytes written.  When dst is NULL (a size query) or the output
- * does not fit in dlen bytes, the function returns
- * TACIT_ERR_BASE64_BUFFER_TOO_SMALL and *olen holds the length the input
+ * Decode in_len characters of in (the format above) into out.  *out_len receives
+ * the number of bytes written.  When out is NULL (a size query) or the output
+ * does not fit in out_size bytes, the function returns
+ * TACIT_ERR_BUFFER_TOO_SMALL and *out_len holds the length the input
  * decodes to if it is valid (computed from its length, line breaks and
  * padding only; the characters are checked by the call that decodes; a
- * malformed input may get its format error instead).  dlen >= 3 * (slen / 4)
- * is always enough.  Up to 8 bytes of dst past *olen may be set to zero (the
- * vector kernels store whole registers).  TACIT_ERR_BAD_INPUT when olen is
- * NULL or src is NULL with slen > 0.
+ * malformed input may get its format error instead).  out_size >= 3 * (in_len / 4)
+ * is always enough.  Up to 8 bytes of out past *out_len may be set to zero (the
+ * vector kernels store whole registers).  TACIT_ERR_BAD_INPUT when out_len is
+ * NULL or in is NULL with in_len > 0.
  */
-int tacit_base64_decode(unsigned char *dst, size_t dlen, size_t *olen,
-                        const unsigned char *src, size_t slen);
+int tacit_base64_decode(const unsigned char *in, size_t in_len, unsigned char *out,
+                        size_t out_size, size_t *out_len);
 
 #ifdef __cplusplus
 }

@@ -33,13 +33,10 @@
 #include "tacit/limb.h"
 #include "tacit/platform.h"
 
-#define TACIT_ERR_MPI_BAD_INPUT          -0x0010 /* NULL argument, bad radix, out-of-range parameter */
 #define TACIT_ERR_MPI_INVALID_CHARACTER  -0x0011 /* a string holds a character that is not a digit */
-#define TACIT_ERR_MPI_BUFFER_TOO_SMALL   -0x0012 /* the output buffer cannot hold the value */
 #define TACIT_ERR_MPI_NEGATIVE_VALUE     -0x0013 /* a negative value where none is allowed */
 #define TACIT_ERR_MPI_DIVISION_BY_ZERO   -0x0014 /* division or reduction by zero */
 #define TACIT_ERR_MPI_NOT_ACCEPTABLE     -0x0015 /* not invertible, not prime, no prime found */
-#define TACIT_ERR_MPI_ALLOC_FAILED       -0x0016 /* out of memory */
 #define TACIT_ERR_MPI_TOO_LARGE          -0x0017 /* more than TACIT_MPI_MAX_BITS bits requested */
 #define TACIT_ERR_MPI_EVEN_MODULUS       -0x0018 /* exp_mod needs an odd modulus */
 
@@ -100,7 +97,7 @@ int tacit_mpi_read_binary(tacit_mpi *X, const unsigned char *buf, size_t buflen)
 int tacit_mpi_read_binary_le(tacit_mpi *X, const unsigned char *buf, size_t buflen);
 /*
  * |X| as exactly buflen big-endian bytes (zero-padded on the left);
- * TACIT_ERR_MPI_BUFFER_TOO_SMALL (buf zeroed) if it does not fit.
+ * TACIT_ERR_BUFFER_TOO_SMALL (buf zeroed) if it does not fit.
  */
 int tacit_mpi_write_binary(const tacit_mpi *X, unsigned char *buf, size_t buflen);
 int tacit_mpi_write_binary_le(const tacit_mpi *X, unsigned char *buf, size_t buflen);
@@ -117,7 +114,7 @@ int tacit_mpi_read_string_unsafe(tacit_mpi *X, int radix, const char *s);
  * Only for: public values, or values whose text is revealed anyway.
  * NUL-terminated text: an optional '-', then the digits without leading
  * zeros (hex in upper case; zero is "0").  *olen = bytes written including
- * the NUL; on TACIT_ERR_MPI_BUFFER_TOO_SMALL, *olen = the size needed.
+ * the NUL; on TACIT_ERR_BUFFER_TOO_SMALL, *olen = the size needed.
  */
 int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size_t buflen,
                            size_t *olen);
@@ -182,7 +179,7 @@ int tacit_mpi_mod_mpi_unsafe(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *
  * X = A^E mod N, constant time in the values of A, E and N (revealed: the
  * limb counts A->n and E->n, N's length in limbs, the signs, and whether N
  * is valid).  N odd and > 0 (even: TACIT_ERR_MPI_EVEN_MODULUS, N <= 0:
- * TACIT_ERR_MPI_BAD_INPUT), E >= 0 (TACIT_ERR_MPI_NEGATIVE_VALUE).  A may
+ * TACIT_ERR_BAD_INPUT), E >= 0 (TACIT_ERR_MPI_NEGATIVE_VALUE).  A may
  * be negative or >= N.  Time grows with E->n, not with E's value: a secret
  * exponent should be stored in a fixed number of limbs.
  * RR: NULL, or a cache of R^2 mod N -- if RR->p is NULL it is computed
@@ -207,7 +204,7 @@ int tacit_mpi_exp_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *
  */
 int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B);
 /*
- * X = A^-1 mod N, 0 < X < N; N > 1 (else TACIT_ERR_MPI_BAD_INPUT), not
+ * X = A^-1 mod N, 0 < X < N; N > 1 (else TACIT_ERR_BAD_INPUT), not
  * invertible: TACIT_ERR_MPI_NOT_ACCEPTABLE.  Constant flow: safegcd
  * divsteps (a fixed count for N->n limbs) for an odd N; for an even N,
  * Bezout's identity with an inverse modulo A (then A->n limbs matter).

@@ -17,7 +17,7 @@ extern "C" {
 #endif
 
 /* A fresh key pair (same as tacit_ecp_gen_key).  f_rng NULL: tacit_rng_default. */
-int tacit_ecdh_gen_key(tacit_ecp_group_id grp, tacit_ecp_keypair *key,
+int tacit_ecdh_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
                        tacit_rng_func f_rng, void *p_rng);
 
 /*
@@ -25,17 +25,17 @@ int tacit_ecdh_gen_key(tacit_ecp_group_id grp, tacit_ecp_keypair *key,
  * as a SEC1 encoding (uncompressed or compressed) on the same curve.
  * f_rng randomises the projective coordinates of the computation; NULL uses
  * tacit_rng_default.  Errors: TACIT_ERR_ECP_INVALID_POINT (peer point bad),
- * TACIT_ERR_ECP_NO_PRIVATE_KEY, TACIT_ERR_ECP_BUFFER_TOO_SMALL,
- * TACIT_ERR_ECDH_SHARED_ZERO.  On error out is zeroed (when outsize allows).
+ * TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_BUFFER_TOO_SMALL,
+ * TACIT_ERR_ECDH_SHARED_ZERO.  On error out is zeroed (when out_size allows).
  */
 int tacit_ecdh_compute_shared(const tacit_ecp_keypair *ours,
                               const unsigned char *peer_point, size_t plen,
-                              unsigned char *out, size_t outsize, size_t *olen,
+                              unsigned char *out, size_t out_size, size_t *out_len,
                               tacit_rng_func f_rng, void *p_rng);
 
 /* The same with the peer's key as a key pair (its Q; same curve required). */
 int tacit_ecdh_compute_shared_key(const tacit_ecp_keypair *ours, const tacit_ecp_keypair *peer,
-                                  unsigned char *out, size_t outsize, size_t *olen,
+                                  unsigned char *out, size_t out_size, size_t *out_len,
                                   tacit_rng_func f_rng, void *p_rng);
 
 #ifdef __cplusplus

@@ -1,11 +1,13 @@
 /*
  * ECDSA (SEC 1 v2, 4.1; FIPS 186-4) on P-256, P-384, P-521.
  *
- * Signing is deterministic (RFC 6979: the nonce is HMAC_DRBG(private key,
- * hash)) and constant time in the private key and the nonce.  With an RNG
- * the nonce is hedged: 32 random bytes join the RFC 6979 seed as its
+ * Signing derives the nonce as RFC 6979 does (HMAC_DRBG(private key, hash))
+ * and is constant time in the private key and the nonce.  tacit_ecdsa_sign_*
+ * hedge the nonce: 32 random bytes join the RFC 6979 seed as its
  * "additional data" k' (RFC 6979 3.6), so a broken RNG still gives a safe
- * deterministic nonce.  Hashes longer than the group order are truncated to
+ * nonce.  tacit_ecdsa_sign_det_* leave them out: the nonce is RFC 6979's
+ * exactly (its test vectors reproduce).  Either way the computation is
+ * blinded with (f_rng, p_rng), NULL meaning tacit_rng_default.  Hashes longer than the group order are truncated to
  * its bit length (SEC 1 4.1.3 step 5); any non-empty hash length works.
  *
  * Signatures: raw r||s (each exactly tacit_ecp_curve_bytes() long) or DER
@@ -32,25 +34,34 @@ extern "C" {
 /*
  * Sign hash[0..hlen) with key (must hold d).  md names the hash function
  * that produced it, used by RFC 6979's HMAC (TACIT_MD_NONE: chosen from
- * hlen, SHA-256 for unusual lengths).  f_rng NULL: purely deterministic
- * (RFC 6979 test vectors reproduce), the computation blinded with
- * tacit_rng_default; otherwise hedged and blinded with f_rng.
- * _raw writes r||s (2 * curve_bytes), _der the DER SEQUENCE.
- * Errors: TACIT_ERR_ECP_NO_PRIVATE_KEY, TACIT_ERR_ECDSA_BAD_HASH (hlen 0),
- * TACIT_ERR_ECP_BUFFER_TOO_SMALL, TACIT_ERR_RNG_FAILED, ...
+ * hlen, SHA-256 for unusual lengths).  f_rng NULL: tacit_rng_default.
+ * _raw writes r||s (*sig_len = 2 * curve_bytes), _der the DER SEQUENCE.
+ * sig NULL or too small: TACIT_ERR_BUFFER_TOO_SMALL with *sig_len = the
+ * size needed (for _der with sig NULL: the largest DER for the curve).
+ * Errors: TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_ECDSA_BAD_HASH (hlen 0),
+ * TACIT_ERR_BUFFER_TOO_SMALL, TACIT_ERR_RNG_FAILED, ...
  */
 int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
                          const unsigned char *hash, size_t hlen,
-                         unsigned char *sig, size_t sigsize, size_t *siglen,
+                         unsigned char *sig, size_t sig_size, size_t *sig_len,
                          tacit_rng_func f_rng, void *p_rng);
 int tacit_ecdsa_sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
                          const unsigned char *hash, size_t hlen,
-                         unsigned char *sig, size_t sigsize, size_t *siglen,
+                         unsigned char *sig, size_t sig_size, size_t *sig_len,
                          tacit_rng_func f_rng, void *p_rng);
+/* The same with the RFC 6979 nonce, not hedged (reproducible signatures). */
+int tacit_ecdsa_sign_det_raw(const tacit_ecp_keypair *key, tacit_md_type md,
+                             const unsigned char *hash, size_t hlen,
+                             unsigned char *sig, size_t sig_size, size_t *sig_len,
+                             tacit_rng_func f_rng, void *p_rng);
+int tacit_ecdsa_sign_det_der(const tacit_ecp_keypair *key, tacit_md_type md,
+                             const unsigned char *hash, size_t hlen,
+                             unsigned char *sig, size_t sig_size, size_t *sig_len,
+                             tacit_rng_func f_rng, void *p_rng);
 
 /*
  * Verify a signature over hash with key's Q.  0 if valid;
- * TACIT_ERR_ECDSA_VERIFY_FAILED if it does not match;
+ * TACIT_ERR_VERIFY_FAILED if it does not match;
  * TACIT_ERR_ECDSA_BAD_SIGNATURE if malformed (DER not strict, trailing data,
  * wrong raw length, r or s not in [1, n-1]); TACIT_ERR_ECDSA_BAD_HASH for
  * an empty hash.
@@ -61,10 +72,10 @@ int tacit_ecdsa_verify_der(const tacit_ecp_keypair *key, const unsigned char *ha
                            const unsigned char *sig, size_t siglen);
 
 /* Convert between the two signature forms for curve grp (strict DER in). */
-int tacit_ecdsa_raw_to_der(tacit_ecp_group_id grp, const unsigned char *raw, size_t rawlen,
-                           unsigned char *der, size_t dersize, size_t *derlen);
-int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, size_t derlen,
-                           unsigned char *raw, size_t rawsize, size_t *rawlen);
+int tacit_ecdsa_raw_to_der(tacit_ecp_group_id grp, const unsigned char *raw, size_t raw_len,
+                           unsigned char *out, size_t out_size, size_t *out_len);
+int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, size_t der_len,
+                           unsigned char *out, size_t out_size, size_t *out_len);
 
 #ifdef __cplusplus
 }

@@ -18,6 +18,8 @@
 #include <stddef.h>
 
 #include "tacit/config.h"
+#include "tacit/error.h"
+#include "tacit/key_format.h"
 #include "tacit/limb.h"
 #include "tacit/platform.h"
 
@@ -25,15 +27,15 @@
 extern "C" {
 #endif
 
-/* ---- error codes (ecp, ecdh, ecdsa: -0x0090 .. -0x00AF) ------------------ */
-#define TACIT_ERR_ECP_BAD_INPUT          -0x0090 /* bad argument (length, NULL, flag) */
+/*
+ * ---- error codes (ecp, ecdh, ecdsa: -0x0090 .. -0x00AF) ------------------
+ * Shared ones (error.h): TACIT_ERR_BAD_INPUT, TACIT_ERR_BUFFER_TOO_SMALL,
+ * TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_VERIFY_FAILED (ECDSA), TACIT_ERR_RNG_FAILED.
+ */
 #define TACIT_ERR_ECP_UNKNOWN_CURVE      -0x0091 /* group id or curve OID not supported */
 #define TACIT_ERR_ECP_INVALID_POINT      -0x0092 /* encoding malformed, not on the curve, or infinity */
 #define TACIT_ERR_ECP_INVALID_KEY        -0x0093 /* private scalar not in [1, n-1], or d*G != Q */
-#define TACIT_ERR_ECP_BUFFER_TOO_SMALL   -0x0094 /* output buffer too small */
 #define TACIT_ERR_ECP_KEY_FORMAT         -0x0095 /* key DER/PEM malformed or of another kind */
-#define TACIT_ERR_ECP_NO_PRIVATE_KEY     -0x0096 /* operation needs d, key has only Q */
-#define TACIT_ERR_ECDSA_VERIFY_FAILED    -0x00A0 /* signature does not match */
 #define TACIT_ERR_ECDSA_BAD_SIGNATURE    -0x00A1 /* malformed: bad DER, wrong length, r or s out of range */
 #define TACIT_ERR_ECDSA_BAD_HASH         -0x00A2 /* empty hash, or hash type unsupported */
 #define TACIT_ERR_ECDH_SHARED_ZERO       -0x00A8 /* shared secret is the point at infinity */
@@ -80,13 +82,13 @@ void tacit_ecp_keypair_free(tacit_ecp_keypair *key);
  * Generate a key pair: d uniform in [1, n-1] (rejection sampling of
  * bit-masked random bytes), Q = d*G.  f_rng NULL: tacit_rng_default.
  */
-int tacit_ecp_gen_key(tacit_ecp_group_id grp, tacit_ecp_keypair *key,
+int tacit_ecp_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
                       tacit_rng_func f_rng, void *p_rng);
 
 /*
  * Set the private scalar from a big-endian byte string of exactly
- * tacit_ecp_curve_bytes(grp) bytes, and compute Q = d*G.
- * TACIT_ERR_ECP_INVALID_KEY if d is 0 or >= n.
+ * tacit_ecp_curve_bytes(grp) bytes, and compute Q = d*G (blinded with
+ * tacit_rng_default).  TACIT_ERR_ECP_INVALID_KEY if d is 0 or >= n.
  */
 int tacit_ecp_set_private(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
                           const unsigned char *d, size_t dlen);
@@ -106,29 +108,34 @@ int tacit_ecp_check_priv(const tacit_ecp_keypair *key);
 
 /*
  * Write Q as a SEC1 point: uncompressed (04||X||Y) or, with compressed != 0,
- * 02/03||X.  *olen gets the length.
+ * 02/03||X.  Outputs here follow the README's convention: *out_len gets the
+ * length; out NULL or too small: TACIT_ERR_BUFFER_TOO_SMALL, *out_len = the
+ * size needed.
  */
 int tacit_ecp_write_public_point(const tacit_ecp_keypair *key, int compressed,
-                                 unsigned char *out, size_t outsize, size_t *olen);
-/* Write d, big-endian, exactly tacit_ecp_curve_bytes() bytes. */
-int tacit_ecp_write_private(const tacit_ecp_keypair *key, unsigned char *out, size_t outsize);
+                                 unsigned char *out, size_t out_size, size_t *out_len);
+/* Write d, big-endian, *out_len = tacit_ecp_curve_bytes() bytes. */
+int tacit_ecp_write_private(const tacit_ecp_keypair *key, unsigned char *out, size_t out_size,
+                            size_t *out_len);
 
 /*
  * Scalar multiplication on encoded points: out = k * P, as an uncompressed
  * SEC1 point.  k is big-endian, exactly curve_bytes long, in [1, n-1]
  * (TACIT_ERR_ECP_INVALID_KEY otherwise); P is any SEC1 encoding, checked.
- * Constant time in k.  f_rng (may be NULL: no blinding) randomises the
- * projective coordinates.
+ * Constant time in k.  f_rng randomises the projective coordinates (NULL:
+ * tacit_rng_default).
  */
 int tacit_ecp_mul(tacit_ecp_group_id grp, const unsigned char *k, size_t klen,
                   const unsigned char *pt, size_t plen,
-                  unsigned char *out, size_t outsize, size_t *olen,
+                  unsigned char *out, size_t out_size, size_t *out_len,
                   tacit_rng_func f_rng, void *p_rng);
 
-/* ---- key formats ----------------------------------------------------------- */
-/* Private key encodings for the write functions. */
-#define TACIT_ECP_FORMAT_SEC1   0  /* ECPrivateKey (RFC 5915), "EC PRIVATE KEY" */
-#define TACIT_ECP_FORMAT_PKCS8  1  /* PrivateKeyInfo (RFC 5208/5958), "PRIVATE KEY" */
+/* ---- key formats (key_format.h) -------------------------------------------- */
+/*
+ * Private keys: TACIT_KEY_FORMAT_SEC1 (ECPrivateKey, "EC PRIVATE KEY") or
+ * TACIT_KEY_FORMAT_PKCS8 ("PRIVATE KEY"); public keys: TACIT_KEY_FORMAT_SPKI
+ * ("PUBLIC KEY").  Any other format: TACIT_ERR_BAD_INPUT.
+ */
 
 /*
  * Parse a private key: SEC1 ECPrivateKey or unencrypted PKCS#8 with
@@ -144,19 +151,20 @@ int tacit_ecp_parse_public_key_der(tacit_ecp_keypair *key, const unsigned char *
 int tacit_ecp_parse_public_key_pem(tacit_ecp_keypair *key, const unsigned char *pem, size_t len);
 
 /*
- * Write the private key (format TACIT_ECP_FORMAT_*), with the curve OID and
- * the public key included.  The DER is written at the start of out.
+ * Write the private key (SEC1 or PKCS8), with the curve OID and the public
+ * key included, at the start of out; *out_len = its length.  out NULL or too
+ * small: TACIT_ERR_BUFFER_TOO_SMALL, *out_len = the size needed.
  */
-int tacit_ecp_write_key_der(const tacit_ecp_keypair *key, int format,
-                            unsigned char *out, size_t outsize, size_t *olen);
-/* PEM; *olen excludes the terminating NUL that is written too. */
-int tacit_ecp_write_key_pem(const tacit_ecp_keypair *key, int format,
-                            unsigned char *out, size_t outsize, size_t *olen);
-/* SubjectPublicKeyInfo with an uncompressed point. */
-int tacit_ecp_write_public_key_der(const tacit_ecp_keypair *key,
-                                   unsigned char *out, size_t outsize, size_t *olen);
-int tacit_ecp_write_public_key_pem(const tacit_ecp_keypair *key,
-                                   unsigned char *out, size_t outsize, size_t *olen);
+int tacit_ecp_write_key_der(const tacit_ecp_keypair *key, tacit_key_format format,
+                            unsigned char *out, size_t out_size, size_t *out_len);
+/* PEM text (no NUL terminator, as every output). */
+int tacit_ecp_write_key_pem(const tacit_ecp_keypair *key, tacit_key_format format,
+                            unsigned char *out, size_t out_size, size_t *out_len);
+/* TACIT_KEY_FORMAT_SPKI: SubjectPublicKeyInfo with an uncompressed point. */
+int tacit_ecp_write_public_key_der(const tacit_ecp_keypair *key, tacit_key_format format,
+                                   unsigned char *out, size_t out_size, size_t *out_len);
+int tacit_ecp_write_public_key_pem(const tacit_ecp_keypair *key, tacit_key_format format,
+                                   unsigned char *out, size_t out_size, size_t *out_len);
 
 #ifdef __cplusplus
 }

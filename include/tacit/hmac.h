@@ -20,9 +20,6 @@
 extern "C" {
 #endif
 
-/* The tag does not match (or its length is outside the accepted range). */
-#define TACIT_ERR_HMAC_VERIFY_FAILED -0x0028
-
 /*
  * Shortest tag tacit_hmac_verify accepts, in bytes: 128 bits, the
  * truncation of RFC 4231 test case 5 and of Wycheproof's truncated-tag
@@ -41,7 +38,7 @@ typedef struct tacit_hmac_context {
 /*
  * Key the context (any key length; keys longer than the block are hashed
  * first, as the RFC says) and start the first message.  ctx need not be
- * initialised beforehand.  Errors: TACIT_ERR_MD_BAD_INPUT (NULL ctx, NULL
+ * initialised beforehand.  Errors: TACIT_ERR_BAD_INPUT (NULL ctx, NULL
  * key with klen > 0), TACIT_ERR_MD_UNSUPPORTED.  On error ctx is zeroed.
  */
 int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type,
@@ -69,8 +66,8 @@ int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen,
  * Check tag[0..taglen) against the first taglen bytes of HMAC(key, in).
  * TACIT_HMAC_MIN_TAG_LEN <= taglen <= tacit_md_size(type), else the tag is
  * refused.  The comparison is constant-time (tacit_ct_memcmp); taglen is
- * public.  Returns 0 when the tag matches, TACIT_ERR_HMAC_VERIFY_FAILED
- * when it does not or its length is out of range, TACIT_ERR_MD_BAD_INPUT
+ * public.  Returns 0 when the tag matches, TACIT_ERR_VERIFY_FAILED
+ * when it does not or its length is out of range, TACIT_ERR_BAD_INPUT
  * for NULL pointers, TACIT_ERR_MD_UNSUPPORTED for the type.
  */
 int tacit_hmac_verify(tacit_md_type type, const unsigned char *key, size_t klen,

@@ -56,7 +56,6 @@ extern "C" {
 #define TACIT_ERR_DRBG_REQUEST_TOO_BIG   -0x0031 /* more than TACIT_HMAC_DRBG_MAX_REQUEST bytes asked */
 #define TACIT_ERR_DRBG_INPUT_TOO_BIG     -0x0032 /* pers/additional/entropy over TACIT_HMAC_DRBG_MAX_INPUT */
 #define TACIT_ERR_DRBG_NOT_SEEDED        -0x0033 /* used before a successful seed */
-#define TACIT_ERR_DRBG_BAD_INPUT         -0x0034 /* NULL pointer with non-zero length, bad hash */
 #define TACIT_ERR_DRBG_RESEED_REQUIRED   -0x0035 /* reseed due but no entropy source (seed_buf) */
 
 #define TACIT_HMAC_DRBG_MAX_REQUEST      65536   /* bytes per generate call */
@@ -100,7 +99,7 @@ void tacit_hmac_drbg_init(tacit_hmac_drbg_context *ctx);
  * f_entropy(p_entropy, ...), pers (may be NULL when plen is 0) is the
  * personalisation string.  The source is remembered for reseeds.
  * Settings made since init (reseed interval, prediction resistance) are
- * kept.  Errors: TACIT_ERR_DRBG_BAD_INPUT, _INPUT_TOO_BIG, _ENTROPY_FAILED
+ * kept.  Errors: TACIT_ERR_BAD_INPUT, _INPUT_TOO_BIG, _ENTROPY_FAILED
  * (the context is then unseeded).
  */
 int tacit_hmac_drbg_seed(tacit_hmac_drbg_context *ctx, tacit_md_type md,

@@ -25,7 +25,6 @@ extern "C" {
 #endif
 
 /* Errors of md, sha* and hmac: -0x0020 .. -0x002F (hmac.h has its own). */
-#define TACIT_ERR_MD_BAD_INPUT -0x0020   /* NULL pointer with non-zero length, NULL context */
 #define TACIT_ERR_MD_UNSUPPORTED -0x0021 /* unknown md type or hash compiled out */
 
 typedef enum {

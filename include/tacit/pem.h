@@ -29,7 +29,6 @@
 #define TACIT_ERR_PEM_NO_FOOTER        -0x0052 /* BEGIN without END (before the input ends or the next BEGIN) */
 #define TACIT_ERR_PEM_LABEL_MISMATCH   -0x0053 /* END label differs from the BEGIN label */
 #define TACIT_ERR_PEM_UNEXPECTED_LABEL -0x0054 /* a well-formed block, but not the label asked for */
-#define TACIT_ERR_PEM_BUFFER_TOO_SMALL -0x0055 /* tacit_pem_write: out too small; *written = needed */
 
 /* Longest label accepted, without the NUL. */
 #define TACIT_PEM_MAX_LABEL 63
@@ -69,14 +68,14 @@ void tacit_pem_block_free(tacit_pem_block *block);
 
 /*
  * Write der as a PEM block with the given label: BEGIN line, base64 in lines
- * of 64 characters, END line, each ending in "\n"; no NUL.  *written is the
- * length written, or needed (TACIT_ERR_PEM_BUFFER_TOO_SMALL when out is NULL
- * or olen is too small).  TACIT_ERR_BAD_INPUT for a label that is not 1..63
+ * of 64 characters, END line, each ending in "\n"; no NUL.  *out_len is the
+ * length written, or needed (TACIT_ERR_BUFFER_TOO_SMALL when out is NULL
+ * or out_size is too small).  TACIT_ERR_BAD_INPUT for a label that is not 1..63
  * printable ASCII characters without "--" and without a leading or trailing
  * space or '-'.
  */
-int tacit_pem_write(const char *label, const unsigned char *der, size_t dlen,
-                    unsigned char *out, size_t olen, size_t *written);
+int tacit_pem_write(const char *label, const unsigned char *der, size_t der_len,
+                    unsigned char *out, size_t out_size, size_t *out_len);
 
 #ifdef __cplusplus
 }

@@ -30,18 +30,19 @@
  *
  * ---- Randomness -------------------------------------------------------------
  *
- * Blinding needs random numbers.  Functions that take (f_rng, p_rng) use
- * that generator; the others (tacit_rsa_pkcs1_sign, the decryptions) use the
- * context's, set with tacit_rsa_set_rng.  When neither is set, tacit's
- * default generator tacit_rng_default (hmac_drbg.h) is used.
+ Blinding, padding and salts need random numbers.  Every function that
+ * needs them takes (f_rng, p_rng) as its last two arguments; f_rng NULL
+ * means tacit's default generator tacit_rng_default (hmac_drbg.h), never
+ * "no blinding".
  *
  * ---- Sizes ------------------------------------------------------------------
  *
  * k = tacit_rsa_len(ctx) is the modulus size in bytes.  Signatures and
- * ciphertexts are exactly k bytes, in and out: output buffers must hold at
- * least k bytes (TACIT_ERR_RSA_BUFFER_TOO_SMALL otherwise) and exactly k
- * bytes are written.  On any error an output buffer is left untouched or
- * zeroed, never partly written.
+ * ciphertexts are exactly k bytes, in and out.  Outputs follow the README's
+ * convention (out, out_size, out_len): out_size must be at least k
+ * (TACIT_ERR_BUFFER_TOO_SMALL otherwise, with *out_len = k; out may be NULL
+ * to ask), and *out_len = k bytes are written.  On any error an output
+ * buffer is left untouched or zeroed, never partly written.
  *
  * ---- Example ----------------------------------------------------------------
  *
@@ -51,8 +52,9 @@
  *     tacit_rsa_init(&rsa);
  *     ret = tacit_rsa_parse_key_pem(&rsa, pem, pem_len);
  *     tacit_sha256(msg, msg_len, hash);
- *     ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig));
- *     // sig[0 .. tacit_rsa_len(&rsa)) is the signature
+ *     ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig),
+ *                                &sig_len, NULL, NULL);   // NULL: tacit_rng_default
+ *     // sig[0 .. sig_len) is the signature (sig_len == tacit_rsa_len(&rsa))
  *     tacit_rsa_free(&rsa);
  */
 #ifndef TACIT_RSA_H
@@ -63,6 +65,7 @@
 #include "tacit/bignum.h"
 #include "tacit/config.h"
 #include "tacit/error.h"
+#include "tacit/key_format.h"
 #include "tacit/md.h"
 #include "tacit/platform.h"
 
@@ -72,21 +75,16 @@ extern "C" {
 
 /* ---- errors (-0x0070 .. -0x008F) ------------------------------------------- */
 
-#define TACIT_ERR_RSA_BAD_INPUT_DATA     -0x0070 /* NULL pointer, wrong length, bad parameter */
 #define TACIT_ERR_RSA_INVALID_PADDING    -0x0071 /* decryption failed: the ONE error for every padding defect */
 #define TACIT_ERR_RSA_KEY_GEN_FAILED     -0x0072 /* no key found (RNG returning garbage?) */
 #define TACIT_ERR_RSA_KEY_CHECK_FAILED   -0x0073 /* the key is inconsistent or out of range */
 #define TACIT_ERR_RSA_PUBLIC_FAILED      -0x0074 /* the public operation failed */
 #define TACIT_ERR_RSA_PRIVATE_FAILED     -0x0075 /* the private operation failed or was caught faulty */
-#define TACIT_ERR_RSA_VERIFY_FAILED      -0x0076 /* the signature does not verify */
-#define TACIT_ERR_RSA_OUTPUT_TOO_LARGE   -0x0077 /* the decrypted message does not fit the output buffer */
 #define TACIT_ERR_RSA_INPUT_OUT_OF_RANGE -0x0078 /* a signature or ciphertext >= n, or of the wrong length */
 #define TACIT_ERR_RSA_MESSAGE_TOO_LONG   -0x0079 /* too long a message for this key and padding */
-#define TACIT_ERR_RSA_BUFFER_TOO_SMALL   -0x007A /* an output buffer is smaller than needed */
 #define TACIT_ERR_RSA_UNSUPPORTED        -0x007B /* a key version/format or parameter tacit does not take */
 #define TACIT_ERR_RSA_WRONG_KEY_TYPE     -0x007C /* not an RSA key (other algorithm OID or PEM label) */
 #define TACIT_ERR_RSA_BAD_HASH           -0x007D /* hash not allowed here (SHA-1 signing, NONE) or hlen != its size */
-#define TACIT_ERR_RSA_NO_PRIVATE_KEY     -0x007E /* a private operation on a public-only context */
 
 /* Key sizes, in bits of n. */
 #define TACIT_RSA_MIN_BITS     1024   /* imported and generated keys */
@@ -98,12 +96,11 @@ extern "C" {
 #define TACIT_RSA_SALT_LEN_HASH -2 /* the hash's output size (the usual choice) */
 #define TACIT_RSA_SALT_LEN_MAX  -3 /* sign: the largest that fits */
 
-/* Key encodings for the writers. */
-typedef enum {
-    TACIT_RSA_FORMAT_PKCS1 = 1, /* RSAPrivateKey / RSAPublicKey ("RSA PRIVATE KEY", "RSA PUBLIC KEY") */
-    TACIT_RSA_FORMAT_PKCS8,     /* PrivateKeyInfo ("PRIVATE KEY"), private keys only */
-    TACIT_RSA_FORMAT_SPKI       /* SubjectPublicKeyInfo ("PUBLIC KEY"), public keys only */
-} tacit_rsa_format;
+/*
+ * Key encodings for the writers (key_format.h): TACIT_KEY_FORMAT_PKCS1 and
+ * _PKCS8 for private keys, _SPKI and _PKCS1 for public keys; any other
+ * value is TACIT_ERR_BAD_INPUT.
+ */
 
 /*
  * The key.  N, E (public) and D, P, Q, DP = D mod (P-1), DQ = D mod (Q-1),
@@ -115,8 +112,6 @@ typedef struct tacit_rsa_context {
     tacit_mpi N, E;
     tacit_mpi D, P, Q, DP, DQ, QP;
     int is_private;             /* P, Q, D, DP, DQ, QP are set and checked */
-    tacit_rng_func f_rng;       /* blinding for functions without their own RNG */
-    void *p_rng;
     /* internal: limb copies and Montgomery constants (see src/rsa_internal.h) */
     size_t nlimbs, hlimbs, elimbs;
     tacit_mpi_uint mm_n, mm_p, mm_q;
@@ -129,8 +124,6 @@ typedef struct tacit_rsa_context {
 void tacit_rsa_init(tacit_rsa_context *ctx);
 /* Zeroize everything (private key included) and release memory.  NULL is fine. */
 void tacit_rsa_free(tacit_rsa_context *ctx);
-/* The RNG for blinding in functions without an f_rng parameter (NULL: default). */
-void tacit_rsa_set_rng(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng);
 /* k, the size of n in bytes (0 before a key is set). */
 size_t tacit_rsa_len(const tacit_rsa_context *ctx);
 /* The size of n in bits. */
@@ -149,7 +142,7 @@ int tacit_rsa_copy(tacit_rsa_context *dst, const tacit_rsa_context *src);
  *     key forms are equivalent);
  *   - DP, DQ, QP are derived from P, Q, D (constant flow).
  * The context is replaced as a whole (an earlier key is freed), and on error
- * it is left empty.  Errors: TACIT_ERR_RSA_BAD_INPUT_DATA (not enough
+ * it is left empty.  Errors: TACIT_ERR_BAD_INPUT (not enough
  * components), TACIT_ERR_RSA_KEY_CHECK_FAILED (inconsistent or out of range:
  * n of fewer than TACIT_RSA_MIN_BITS or more than TACIT_RSA_MAX_BITS bits,
  * even n, e even or < 3 or >= n, n != p*q, ...).
@@ -200,25 +193,27 @@ int tacit_rsa_check_pub_priv(const tacit_rsa_context *pub, const tacit_rsa_conte
  * d > 2^(nbits/2) (FIPS 186-5 B.3.1).  f_rng NULL: tacit_rng_default.
  * Constant flow (see the top of this file).
  */
-int tacit_rsa_gen_key(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                      unsigned int nbits, int exponent);
+int tacit_rsa_gen_key(tacit_rsa_context *ctx, unsigned int nbits, int exponent,
+                      tacit_rng_func f_rng, void *p_rng);
 
 /* ---- raw operations ---------------------------------------------------------------- */
 
 /*
- * out = in^e mod n.  ilen must be k and in < n (TACIT_ERR_RSA_INPUT_OUT_OF_RANGE),
- * osize >= k (TACIT_ERR_RSA_BUFFER_TOO_SMALL); k bytes are written.
+ * out = in^e mod n.  in_len must be k and in < n (TACIT_ERR_RSA_INPUT_OUT_OF_RANGE),
+ * out_size >= k (TACIT_ERR_BUFFER_TOO_SMALL); *out_len = k bytes are written.
  */
-int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                     unsigned char *out, size_t osize);
+int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+                     unsigned char *out, size_t out_size, size_t *out_len);
 
 /*
  * out = in^d mod n: blinded CRT, constant time, checked with the public
  * operation (see the top of this file).  Same length rules as
- * tacit_rsa_public.  f_rng NULL: the context's RNG, then the default.
+ * tacit_rsa_public.  The blinding values come from f_rng (NULL:
+ * tacit_rng_default).
  */
-int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                      const unsigned char *in, size_t ilen, unsigned char *out, size_t osize);
+int tacit_rsa_private(tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+                      unsigned char *out, size_t out_size, size_t *out_len,
+                      tacit_rng_func f_rng, void *p_rng);
 
 /* ---- signatures -------------------------------------------------------------------- */
 
@@ -227,24 +222,25 @@ int tacit_rsa_private(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
  * (hlen must be md's size).  Signing with SHA-1 is refused
  * (TACIT_ERR_RSA_BAD_HASH); SHA-1 signatures can still be verified.
  * Verification computes the expected encoded block and compares all of it:
- * the signature's ASN.1 is never parsed.  siglen: the buffer size for sign
- * (>= k), the signature's length for verify (must be k).
+ * the signature's ASN.1 is never parsed.  Sign: sig_size >= k, *sig_len = k;
+ * blinded with f_rng (NULL: tacit_rng_default).  Verify: sig_len must be k.
  */
 int tacit_rsa_pkcs1_sign(tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
-                         size_t hlen, unsigned char *sig, size_t siglen);
+                         size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
+                         tacit_rng_func f_rng, void *p_rng);
 int tacit_rsa_pkcs1_verify(tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
                            size_t hlen, const unsigned char *sig, size_t siglen);
 
 /*
  * RSASSA-PSS with hash md, MGF1 over mgf1_md (usually the same), and a salt
  * of saltlen bytes (or TACIT_RSA_SALT_LEN_HASH / _MAX).  The salt comes
- * from f_rng (NULL: the context's RNG, then the default).  SHA-1 is refused
+ * and the blinding from f_rng (NULL: tacit_rng_default).  SHA-1 is refused
  * for signing.
  */
-int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                       tacit_md_type md, tacit_md_type mgf1_md, int saltlen,
-                       const unsigned char *hash, size_t hlen, unsigned char *sig,
-                       size_t siglen);
+int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+                       int saltlen, const unsigned char *hash, size_t hlen,
+                       unsigned char *sig, size_t sig_size, size_t *sig_len,
+                       tacit_rng_func f_rng, void *p_rng);
 /* saltlen: the exact salt length, TACIT_RSA_SALT_LEN_HASH, or TACIT_RSA_SALT_LEN_ANY. */
 int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                          int saltlen, const unsigned char *hash, size_t hlen,
@@ -256,23 +252,26 @@ int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type
  * RSAES-OAEP with hash md for the label and MGF1 over mgf1_md (OpenSSL's
  * default is SHA-1 for both; SHA-1 is fine here).  label may be NULL when
  * llen is 0.  The message may be up to k - 2*hLen - 2 bytes
- * (TACIT_ERR_RSA_MESSAGE_TOO_LONG).  out gets k bytes.
+ * (TACIT_ERR_RSA_MESSAGE_TOO_LONG).  out gets *out_len = k bytes.  The seed
+ * comes from f_rng (NULL: tacit_rng_default).
  */
-int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                           tacit_md_type md, tacit_md_type mgf1_md,
+int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                            const unsigned char *label, size_t llen,
-                           const unsigned char *in, size_t ilen,
-                           unsigned char *out, size_t osize);
+                           const unsigned char *in, size_t in_len,
+                           unsigned char *out, size_t out_size, size_t *out_len,
+                           tacit_rng_func f_rng, void *p_rng);
 /*
- * Decrypt ilen (= k) bytes; the message goes to out[0 .. *olen).  Every
+ * Decrypt in_len (= k) bytes; the message goes to out[0 .. *out_len).  Every
  * padding defect gives the same TACIT_ERR_RSA_INVALID_PADDING after the
  * same work: the check runs in constant time over the whole block (no
- * Manger oracle).  A message longer than osize: TACIT_ERR_RSA_OUTPUT_TOO_LARGE.
+ * Manger oracle).  A message longer than out_size: TACIT_ERR_BUFFER_TOO_SMALL.
+ * Blinded with f_rng (NULL: tacit_rng_default).
  */
 int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                            const unsigned char *label, size_t llen,
-                           const unsigned char *in, size_t ilen,
-                           unsigned char *out, size_t osize, size_t *olen);
+                           const unsigned char *in, size_t in_len,
+                           unsigned char *out, size_t out_size, size_t *out_len,
+                           tacit_rng_func f_rng, void *p_rng);
 
 /*
  * RSAES-PKCS1-v1_5 (for old protocols; prefer OAEP).  Encryption takes up to
@@ -281,11 +280,12 @@ int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_ty
  * error itself is an oracle if a protocol reveals it: TLS must use the
  * message-independent fallback of RFC 5246 7.4.7.1.)
  */
-int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                            const unsigned char *in, size_t ilen,
-                            unsigned char *out, size_t osize);
-int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                            unsigned char *out, size_t osize, size_t *olen);
+int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+                            unsigned char *out, size_t out_size, size_t *out_len,
+                            tacit_rng_func f_rng, void *p_rng);
+int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+                            unsigned char *out, size_t out_size, size_t *out_len,
+                            tacit_rng_func f_rng, void *p_rng);
 
 /* ---- keys in DER and PEM -------------------------------------------------------------- */
 
@@ -313,24 +313,24 @@ int tacit_rsa_parse_public_key_der(tacit_rsa_context *ctx, const unsigned char *
 int tacit_rsa_parse_public_key_pem(tacit_rsa_context *ctx, const unsigned char *pem, size_t len);
 
 /*
- * Write the private key as TACIT_RSA_FORMAT_PKCS1 or _PKCS8 DER at the start
- * of out[0 .. osize); *olen = its length.  Too small a buffer (out may be
- * NULL with osize 0 to ask): TACIT_ERR_RSA_BUFFER_TOO_SMALL, *olen = the
- * size needed, out untouched.  Temporary copies of the key are zeroized.
+ * Write the private key as TACIT_KEY_FORMAT_PKCS1 or _PKCS8 DER at the start
+ * of out[0 .. out_size); *out_len = its length.  Too small a buffer (out may
+ * be NULL to ask): TACIT_ERR_BUFFER_TOO_SMALL, *out_len = the size needed,
+ * out untouched.  Temporary copies of the key are zeroized.
  */
-int tacit_rsa_write_key_der(const tacit_rsa_context *ctx, tacit_rsa_format format,
-                            unsigned char *out, size_t osize, size_t *olen);
+int tacit_rsa_write_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
+                            unsigned char *out, size_t out_size, size_t *out_len);
 /*
- * The same as PEM text (no NUL terminator; *olen is the text length, or the
- * size needed on TACIT_ERR_RSA_BUFFER_TOO_SMALL, when out is zeroed).
+ * The same as PEM text (no NUL terminator; *out_len is the text length, or
+ * the size needed on TACIT_ERR_BUFFER_TOO_SMALL, when out is zeroed).
  */
-int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_rsa_format format,
-                            unsigned char *out, size_t osize, size_t *olen);
-/* The public key as TACIT_RSA_FORMAT_SPKI or _PKCS1. */
-int tacit_rsa_write_public_key_der(const tacit_rsa_context *ctx, tacit_rsa_format format,
-                                   unsigned char *out, size_t osize, size_t *olen);
-int tacit_rsa_write_public_key_pem(const tacit_rsa_context *ctx, tacit_rsa_format format,
-                                   unsigned char *out, size_t osize, size_t *olen);
+int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
+                            unsigned char *out, size_t out_size, size_t *out_len);
+/* The public key as TACIT_KEY_FORMAT_SPKI or _PKCS1. */
+int tacit_rsa_write_public_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
+                                   unsigned char *out, size_t out_size, size_t *out_len);
+int tacit_rsa_write_public_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
+                                   unsigned char *out, size_t out_size, size_t *out_len);
 
 #if defined(TACIT_TEST_HOOKS)
 /*

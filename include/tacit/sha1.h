@@ -28,8 +28,7 @@
 extern "C" {
 #endif
 
-/* The hash functions' only error (md.h defines the same macro). */
-#define TACIT_ERR_MD_BAD_INPUT -0x0020
+/* Errors: TACIT_ERR_BAD_INPUT (error.h), the hash functions' only error. */
 
 #define TACIT_SHA1_SIZE       20
 #define TACIT_SHA1_BLOCK_SIZE 64

@@ -30,8 +30,7 @@
 extern "C" {
 #endif
 
-/* The hash functions' only error (md.h defines the same macro). */
-#define TACIT_ERR_MD_BAD_INPUT -0x0020
+/* Errors: TACIT_ERR_BAD_INPUT (error.h), the hash functions' only error. */
 
 #define TACIT_SHA224_SIZE       28
 #define TACIT_SHA256_SIZE       32
@@ -62,7 +61,7 @@ int tacit_sha256_finish(tacit_sha256_context *ctx, unsigned char *out);
 /* Zeroize the context. */
 void tacit_sha256_free(tacit_sha256_context *ctx);
 
-/* One-shot SHA-256: out receives 32 bytes.  Errors: TACIT_ERR_MD_BAD_INPUT. */
+/* One-shot SHA-256: out receives 32 bytes.  Errors: TACIT_ERR_BAD_INPUT. */
 int tacit_sha256(const unsigned char *in, size_t ilen, unsigned char *out);
 
 /* One-shot SHA-224: out receives 28 bytes. */

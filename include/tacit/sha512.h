@@ -28,8 +28,7 @@
 extern "C" {
 #endif
 
-/* The hash functions' only error (md.h defines the same macro). */
-#define TACIT_ERR_MD_BAD_INPUT -0x0020
+/* Errors: TACIT_ERR_BAD_INPUT (error.h), the hash functions' only error. */
 
 #define TACIT_SHA384_SIZE       48
 #define TACIT_SHA512_SIZE       64
@@ -60,7 +59,7 @@ int tacit_sha512_finish(tacit_sha512_context *ctx, unsigned char *out);
 /* Zeroize the context. */
 void tacit_sha512_free(tacit_sha512_context *ctx);
 
-/* One-shot SHA-512: out receives 64 bytes.  Errors: TACIT_ERR_MD_BAD_INPUT. */
+/* One-shot SHA-512: out receives 64 bytes.  Errors: TACIT_ERR_BAD_INPUT. */
 int tacit_sha512(const unsigned char *in, size_t ilen, unsigned char *out);
 
 /* One-shot SHA-384: out receives 48 bytes. */

@@ -62,10 +62,10 @@ static void *b64_setup(const void *arg)
             goto fail;
         }
         if (mode == DECODE_LINE) {
-            if (tacit_base64_encode(s->in, n / 3 * 4 + 8, &olen, bin, n) != 0) {
+            if (tacit_base64_encode(bin, n, s->in, n / 3 * 4 + 8, &olen) != 0) {
                 goto fail;
             }
-        } else if (tacit_base64_encode_lines(s->in, n / 3 * 4 + n / 48 + 8, &olen, bin, n, 64) != 0) {
+        } else if (tacit_base64_encode_lines(bin, n, 64, s->in, n / 3 * 4 + n / 48 + 8, &olen) != 0) {
             goto fail;
         }
         s->ilen = olen;
@@ -98,14 +98,14 @@ static int run_tacit_decode(void *state)
 {
     b64_state *s = state;
     size_t olen;
-    return tacit_base64_decode(s->out, s->ocap, &olen, s->in, s->ilen);
+    return tacit_base64_decode(s->in, s->ilen, s->out, s->ocap, &olen);
 }
 
 static int run_tacit_encode(void *state)
 {
     b64_state *s = state;
     size_t olen;
-    return tacit_base64_encode(s->out, s->ocap, &olen, s->in, s->ilen);
+    return tacit_base64_encode(s->in, s->ilen, s->out, s->ocap, &olen);
 }
 
 static int run_table_decode(void *state)

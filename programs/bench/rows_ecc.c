@@ -96,8 +96,8 @@ static void *tacit_setup(const void *arg)
     }
     s->a = a;
     fill_hash(s->hash, hash_len[a->curve]);
-    if (tacit_ecp_gen_key(tacit_ids[a->curve], &s->key, NULL, NULL) != 0 ||
-        tacit_ecp_gen_key(tacit_ids[a->curve], &peer, NULL, NULL) != 0 ||
+    if (tacit_ecp_gen_key(&s->key, tacit_ids[a->curve], NULL, NULL) != 0 ||
+        tacit_ecp_gen_key(&peer, tacit_ids[a->curve], NULL, NULL) != 0 ||
         tacit_ecp_write_public_point(&peer, 0, s->peer, sizeof(s->peer), &s->peer_len) != 0 ||
         tacit_ecdsa_sign_der(&s->key, TACIT_MD_NONE, s->hash, hash_len[a->curve], s->sig,
                              sizeof(s->sig), &s->sig_len, NULL, NULL) != 0) {

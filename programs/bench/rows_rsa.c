@@ -83,6 +83,7 @@ static void common_free(rsa_common *c)
 /* Parse the key with tacit, export the components, make a reference signature. */
 static int common_init(rsa_common *c, const rsa_arg *a)
 {
+    size_t olen;
     tacit_rsa_context rsa;
     const tacit_mpi *parts[NCOMP];
     unsigned char *der, msg[32];
@@ -107,7 +108,7 @@ static int common_init(rsa_common *c, const rsa_arg *a)
         ret = tacit_sha256(msg, sizeof(msg), c->hash);
     }
     if (ret == 0) {
-        ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, c->hash, 32, c->sig, sizeof(c->sig));
+        ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, c->hash, 32, c->sig, sizeof(c->sig), &olen, NULL, NULL);
     }
     tacit_rsa_free(&rsa);
     if (ret != 0) {
@@ -174,8 +175,9 @@ static void tacit_teardown(void *st)
 
 static int tacit_sign(void *st)
 {
+    size_t olen;
     tacit_state *s = (tacit_state *)st;
-    return tacit_rsa_pkcs1_sign(&s->rsa, TACIT_MD_SHA256, s->c.hash, 32, s->out, sizeof(s->out));
+    return tacit_rsa_pkcs1_sign(&s->rsa, TACIT_MD_SHA256, s->c.hash, 32, s->out, sizeof(s->out), &olen, NULL, NULL);
 }
 
 static int tacit_verify(void *st)
@@ -190,7 +192,7 @@ static int tacit_keygen(void *st)
     int ret;
     (void)st;
     tacit_rsa_init(&rsa);
-    ret = tacit_rsa_gen_key(&rsa, NULL, NULL, 2048, 65537);
+    ret = tacit_rsa_gen_key(&rsa, 2048, 65537, NULL, NULL);
     tacit_rsa_free(&rsa);
     return ret;
 }

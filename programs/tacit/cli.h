@@ -39,7 +39,7 @@ void cli_err(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
-/* A short description of a tacit error code, e.g. "bad PEM framing (-0x0052)". */
+/* tacit_strerror(err) with the code, e.g. "PEM END line missing (-0x0052)". */
 const char *cli_strerror(int err);
 
 /* ---- option parsing (cli_args.c) --------------------------------------------- */

@@ -313,17 +313,17 @@ static int write_key(const char *cmd, const cli_key *key, int priv, int der, con
     }
 #if defined(CLI_RSA)
     if (key->kind == CLI_KEY_RSA) {
-        ret = priv ? tacit_rsa_write_key_der(&key->rsa, TACIT_RSA_FORMAT_PKCS8, buf,
+        ret = priv ? tacit_rsa_write_key_der(&key->rsa, TACIT_KEY_FORMAT_PKCS8, buf,
                                              CLI_KEY_BUF, &olen)
-                   : tacit_rsa_write_public_key_der(&key->rsa, TACIT_RSA_FORMAT_SPKI, buf,
+                   : tacit_rsa_write_public_key_der(&key->rsa, TACIT_KEY_FORMAT_SPKI, buf,
                                                     CLI_KEY_BUF, &olen);
     }
 #endif
 #if defined(CLI_EC)
     if (key->kind == CLI_KEY_EC) {
-        ret = priv ? tacit_ecp_write_key_der(&key->ec, TACIT_ECP_FORMAT_PKCS8, buf,
+        ret = priv ? tacit_ecp_write_key_der(&key->ec, TACIT_KEY_FORMAT_PKCS8, buf,
                                              CLI_KEY_BUF, &olen)
-                   : tacit_ecp_write_public_key_der(&key->ec, buf, CLI_KEY_BUF, &olen);
+                   : tacit_ecp_write_public_key_der(&key->ec, TACIT_KEY_FORMAT_SPKI, buf, CLI_KEY_BUF, &olen);
     }
 #endif
     if (ret == 0 && !der) {

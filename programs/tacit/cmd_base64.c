@@ -50,10 +50,10 @@ int cmd_base64(int argc, char **argv)
     if (decode) {
         dlen = 3 * (slen / 4) + 1;
     } else if (cols == 0) {
-        tacit_base64_encode(NULL, 0, &dlen, src, slen);
+        tacit_base64_encode(src, slen, NULL, 0, &dlen);
         dlen += 1;
     } else {
-        tacit_base64_encode_lines(NULL, 0, &dlen, src, slen, (size_t)cols);
+        tacit_base64_encode_lines(src, slen, (size_t)cols, NULL, 0, &dlen);
     }
     dst = (unsigned char *)malloc(dlen + 1);
     if (dst == NULL) {
@@ -62,14 +62,14 @@ int cmd_base64(int argc, char **argv)
         return CLI_ERROR;
     }
     if (decode) {
-        ret = tacit_base64_decode(dst, dlen, &olen, src, slen);
+        ret = tacit_base64_decode(src, slen, dst, dlen, &olen);
     } else if (cols == 0) {
-        ret = tacit_base64_encode(dst, dlen, &olen, src, slen);
+        ret = tacit_base64_encode(src, slen, dst, dlen, &olen);
         if (ret == 0 && olen > 0) {
             dst[olen++] = '\n';
         }
     } else {
-        ret = tacit_base64_encode_lines(dst, dlen, &olen, src, slen, (size_t)cols);
+        ret = tacit_base64_encode_lines(src, slen, (size_t)cols, dst, dlen, &olen);
     }
     if (ret != 0) {
         cli_err("base64", "cannot %s '%s': %s", decode ? "decode" : "encode",

@@ -93,14 +93,14 @@ static int run(int argc, char **argv, int decrypt)
     if (!decrypt) {
         olen = tacit_rsa_len(&key.rsa);
         ret = alg.scheme == CLI_ALG_OAEP
-                  ? tacit_rsa_oaep_encrypt(&key.rsa, NULL, NULL, alg.md, alg.md, label, llen,
-                                           input, ilen, output, osize)
-                  : tacit_rsa_pkcs1_encrypt(&key.rsa, NULL, NULL, input, ilen, output, osize);
+                  ? tacit_rsa_oaep_encrypt(&key.rsa, alg.md, alg.md, label, llen, input, ilen,
+                                           output, osize, &olen, NULL, NULL)
+                  : tacit_rsa_pkcs1_encrypt(&key.rsa, input, ilen, output, osize, &olen, NULL, NULL);
     } else {
         ret = alg.scheme == CLI_ALG_OAEP
                   ? tacit_rsa_oaep_decrypt(&key.rsa, alg.md, alg.md, label, llen, input, ilen,
-                                           output, osize, &olen)
-                  : tacit_rsa_pkcs1_decrypt(&key.rsa, input, ilen, output, osize, &olen);
+                                           output, osize, &olen, NULL, NULL)
+                  : tacit_rsa_pkcs1_decrypt(&key.rsa, input, ilen, output, osize, &olen, NULL, NULL);
     }
 #endif
     if (ret != 0) {

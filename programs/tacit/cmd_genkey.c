@@ -52,7 +52,7 @@ int cmd_genkey(int argc, char **argv)
         }
 #if defined(CLI_RSA)
         key.kind = CLI_KEY_RSA;
-        ret = tacit_rsa_gen_key(&key.rsa, NULL, NULL, (unsigned)bits, 65537);
+        ret = tacit_rsa_gen_key(&key.rsa, (unsigned)bits, 65537, NULL, NULL);
 #else
         (void)bits;
 #endif
@@ -68,7 +68,7 @@ int cmd_genkey(int argc, char **argv)
                                      : strcmp(curve, "p384") == 0 ? TACIT_ECP_SECP384R1
                                                                   : TACIT_ECP_SECP521R1;
             key.kind = CLI_KEY_EC;
-            ret = tacit_ecp_gen_key(grp, &key.ec, NULL, NULL);
+            ret = tacit_ecp_gen_key(&key.ec, grp, NULL, NULL);
             if (ret == TACIT_ERR_ECP_UNKNOWN_CURVE) {
                 ret = TACIT_ERR_NOT_SUPPORTED; /* curve compiled out (TACIT_ECP_SECPxxxR1_C) */
             }

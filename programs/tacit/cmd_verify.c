@@ -29,13 +29,13 @@ static const char usage[] =
 static int is_bad_signature(int err)
 {
 #if defined(CLI_RSA)
-    if (err == TACIT_ERR_RSA_VERIFY_FAILED || err == TACIT_ERR_RSA_INPUT_OUT_OF_RANGE ||
+    if (err == TACIT_ERR_VERIFY_FAILED || err == TACIT_ERR_RSA_INPUT_OUT_OF_RANGE ||
         err == TACIT_ERR_RSA_INVALID_PADDING) {
         return 1;
     }
 #endif
 #if defined(CLI_EC)
-    if (err == TACIT_ERR_ECDSA_VERIFY_FAILED || err == TACIT_ERR_ECDSA_BAD_SIGNATURE) {
+    if (err == TACIT_ERR_VERIFY_FAILED || err == TACIT_ERR_ECDSA_BAD_SIGNATURE) {
         return 1;
     }
 #endif

@@ -96,7 +96,7 @@ static void b64_run(const unsigned char *in)
 {
     unsigned char out[B64_LEN];
     size_t olen;
-    (void)tacit_base64_decode(out, sizeof(out), &olen, in, B64_LEN);
+    (void)tacit_base64_decode(in, B64_LEN, out, sizeof(out), &olen);
 }
 
 /* ---- exp_mod: a sparse exponent versus random ones of the same length -------- */
@@ -151,6 +151,7 @@ static unsigned char oaep_ct_valid[POOL][256], oaep_ct_bad[POOL][256];
 
 static int rsa_setup(void)
 {
+    size_t olen;
     static int done;
     int i, ret;
     if (done) {
@@ -158,16 +159,16 @@ static int rsa_setup(void)
     }
     for (i = 0; i < 2; i++) {
         tacit_rsa_init(&rsa_key[i]);
-        if ((ret = tacit_rsa_gen_key(&rsa_key[i], tl_rng, NULL, 2048, 65537)) != 0) {
+        if ((ret = tacit_rsa_gen_key(&rsa_key[i], 2048, 65537, tl_rng, NULL)) != 0) {
             return ret;
         }
     }
     for (i = 0; i < POOL; i++) {
         unsigned char msg[32];
         tl_random(msg, sizeof(msg));
-        if (tacit_rsa_pkcs1_encrypt(&rsa_key[0], tl_rng, NULL, msg, 32, rsa_ct_valid[i], 256) != 0 ||
-            tacit_rsa_oaep_encrypt(&rsa_key[0], tl_rng, NULL, TACIT_MD_SHA256, TACIT_MD_SHA256,
-                                   NULL, 0, msg, 32, oaep_ct_valid[i], 256) != 0) {
+        if (tacit_rsa_pkcs1_encrypt(&rsa_key[0], msg, 32, rsa_ct_valid[i], 256, &olen, tl_rng, NULL) != 0 ||
+            tacit_rsa_oaep_encrypt(&rsa_key[0], TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0,
+                                   msg, 32, oaep_ct_valid[i], 256, &olen, tl_rng, NULL) != 0) {
             return -1;
         }
         /* Random values below n: almost surely bad padding. */
@@ -188,8 +189,9 @@ static void rsa_sign_prepare(unsigned char *in, int cls)
 
 static void rsa_sign_run(const unsigned char *in)
 {
+    size_t olen;
     unsigned char sig[256];
-    (void)tacit_rsa_pkcs1_sign(&rsa_key[in[0]], TACIT_MD_SHA256, in + 1, 32, sig, sizeof(sig));
+    (void)tacit_rsa_pkcs1_sign(&rsa_key[in[0]], TACIT_MD_SHA256, in + 1, 32, sig, sizeof(sig), &olen, NULL, NULL);
 }
 
 static void pick_prepare(unsigned char *in, int cls)
@@ -205,7 +207,7 @@ static void pkcs1_dec_run(const unsigned char *in)
     unsigned char out[256];
     size_t olen;
     const unsigned char *ct = in[0] == 0 ? rsa_ct_valid[in[1]] : rsa_ct_bad[in[1]];
-    (void)tacit_rsa_pkcs1_decrypt(&rsa_key[0], ct, 256, out, sizeof(out), &olen);
+    (void)tacit_rsa_pkcs1_decrypt(&rsa_key[0], ct, 256, out, sizeof(out), &olen, NULL, NULL);
 }
 
 static void oaep_dec_run(const unsigned char *in)
@@ -214,7 +216,7 @@ static void oaep_dec_run(const unsigned char *in)
     size_t olen;
     const unsigned char *ct = in[0] == 0 ? oaep_ct_valid[in[1]] : oaep_ct_bad[in[1]];
     (void)tacit_rsa_oaep_decrypt(&rsa_key[0], TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct, 256,
-                                 out, sizeof(out), &olen);
+                                 out, sizeof(out), &olen, NULL, NULL);
 }
 
 /* ---- ECC P-256: a scalar with many zero bits versus random ones -------------- */
@@ -249,7 +251,7 @@ static int ec_setup(void)
         }
     }
     tacit_ecp_keypair_init(&peer);
-    ret = tacit_ecp_gen_key(TACIT_ECP_SECP256R1, &peer, tl_rng, NULL);
+    ret = tacit_ecp_gen_key(&peer, TACIT_ECP_SECP256R1, tl_rng, NULL);
     if (ret == 0) {
         ret = tacit_ecp_write_public_point(&peer, 0, ec_peer, sizeof(ec_peer), &olen);
     }

@@ -72,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     FUZZ_CHECK(ours != NULL && ref != NULL);
     rlen = ref_decode(data, size, ref);
-    ret = tacit_base64_decode(ours, cap, &olen, data, size);
+    ret = tacit_base64_decode(data, size, ours, cap, &olen);
     FUZZ_CHECK((ret == 0) == (rlen >= 0));
     if (ret == 0) {
         FUZZ_CHECK(olen == (size_t)rlen);
@@ -84,16 +84,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     enc = malloc(elen);
     dec = malloc(size + 16);
     FUZZ_CHECK(enc != NULL && dec != NULL);
-    FUZZ_CHECK(tacit_base64_encode(enc, elen, &olen, data, size) == 0);
+    FUZZ_CHECK(tacit_base64_encode(data, size, enc, elen, &olen) == 0);
     {
         size_t dlen = 0;
-        FUZZ_CHECK(tacit_base64_decode(dec, size + 16, &dlen, enc, olen) == 0);
+        FUZZ_CHECK(tacit_base64_decode(enc, olen, dec, size + 16, &dlen) == 0);
         FUZZ_CHECK(dlen == size && (size == 0 || memcmp(dec, data, size) == 0));
     }
-    FUZZ_CHECK(tacit_base64_encode_lines(enc, elen, &olen, data, size, 64) == 0);
+    FUZZ_CHECK(tacit_base64_encode_lines(data, size, 64, enc, elen, &olen) == 0);
     {
         size_t dlen = 0;
-        FUZZ_CHECK(tacit_base64_decode(dec, size + 16, &dlen, enc, olen) == 0);
+        FUZZ_CHECK(tacit_base64_decode(enc, olen, dec, size + 16, &dlen) == 0);
         FUZZ_CHECK(dlen == size && (size == 0 || memcmp(dec, data, size) == 0));
     }
     free(ours);
