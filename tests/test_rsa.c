@@ -820,12 +820,12 @@ static int ossl_pss_sign(EVP_PKEY *pk, int salt, const unsigned char *h, unsigne
 
 static void test_openssl_checks_tacit(void)
 {
-    size_t olen;
 #if !defined(TACIT_HAVE_OPENSSL)
     TEST_SKIP("OpenSSL libcrypto not found");
 exit:
     return;
 #else
+    size_t olen;
     tacit_rsa_context a;
     EVP_PKEY *pub = NULL, *prv = NULL;
     unsigned char der[3000], h[64], sig[600], ct[600], pt[600], msg[40];

@@ -114,23 +114,23 @@ int cmd_verify(int argc, char **argv)
     ret = TACIT_ERR_NOT_SUPPORTED;
 #if defined(CLI_RSA)
     if (alg.scheme == CLI_ALG_PKCS1_SIG) {
-        ret = tacit_rsa_pkcs1_verify(&key.rsa, alg.md, hash, hlen, sig, siglen);
+        ret = tacit_rsa_pkcs1_verify(key.rsa, alg.md, hash, hlen, sig, siglen);
     } else if (alg.scheme == CLI_ALG_PSS) {
         int s = saltlen;
         if (saltlen == CLI_SALT_DEFAULT || saltlen == CLI_SALT_AUTO) {
             s = TACIT_RSA_SALT_LEN_ANY;
         } else if (saltlen == CLI_SALT_MAX) {
             /* emLen - hLen - 2, emLen = ceil((modBits - 1) / 8) */
-            size_t emlen = (tacit_rsa_bitlen(&key.rsa) - 1 + 7) / 8;
+            size_t emlen = (tacit_rsa_bitlen(key.rsa) - 1 + 7) / 8;
             s = emlen >= hlen + 2 ? (int)(emlen - hlen - 2) : 0;
         }
-        ret = tacit_rsa_pss_verify(&key.rsa, alg.md, alg.md, s, hash, hlen, sig, siglen);
+        ret = tacit_rsa_pss_verify(key.rsa, alg.md, alg.md, s, hash, hlen, sig, siglen);
     }
 #endif
 #if defined(CLI_EC)
     if (alg.scheme == CLI_ALG_ECDSA) {
-        ret = raw ? tacit_ecdsa_verify_raw(&key.ec, hash, hlen, sig, siglen)
-                  : tacit_ecdsa_verify_der(&key.ec, hash, hlen, sig, siglen);
+        ret = raw ? tacit_ecdsa_verify_raw(key.ec, hash, hlen, sig, siglen)
+                  : tacit_ecdsa_verify_der(key.ec, hash, hlen, sig, siglen);
     }
 #endif
     if (ret == 0) {
