@@ -10,6 +10,7 @@
 #   build-small/  the small ECC profile (TACIT_ECP_SMALL) with valgrind annotations: the `ecc`
 #                 label (ECC suites natively, ct_ecp under memcheck)
 #   build-size/   when arm-none-eabi-gcc is installed: scripts/code_size.sh's Thumb-2 size limits
+# First the naming rule of the two code paths (scripts/check_ct_names.sh; also a ctest).
 # Exits non-zero if any build or test fails.  TACIT_TEST_QUICK=1 runs only build/.
 set -u
 cd "$(dirname "$0")/.."
@@ -40,6 +41,14 @@ run_build() {
     [ $rc -eq 0 ] || { status=1; tail -60 "$dir.test.log"; }
     summary="$summary\n$dir: $(grep -E 'tests passed' "$dir.test.log" | tail -1)"
 }
+
+echo "==== naming rule: scripts/check_ct_names.sh ===="
+if names=$(scripts/check_ct_names.sh .); then
+    summary="$summary\nnaming rule: every leaky function is *_unsafe with Leaks:/Only for:"
+else
+    status=1; summary="$summary\nnaming rule: FAILED"
+fi
+printf '%s\n' "$names" | sed 's/^/  /'
 
 echo "==== generated sources ===="
 if scripts/check_generated.sh; then

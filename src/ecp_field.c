@@ -98,11 +98,11 @@ void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const ta
 
 #if !defined(TACIT_ECP_SMALL) /* the small profile's are in ecp_small_field.c */
 /*
- * Left-to-right 4-bit fixed windows.  The exponent is public, so skipping
- * the multiplication for a zero window and indexing the table by a window
- * leak nothing about a.
+ * Leaks: the exponent e (zero windows skip a multiplication, windows index the table).
+ * Only for: public exponents; the base a may be secret (it is never branched on).
+ * Left-to-right 4-bit fixed windows.
  */
-void tacit_ecp_fe_pow(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+void tacit_ecp_fe_pow_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
                       const tacit_mpi_uint *e)
 {
     tacit_mpi_uint tab[16][TACIT_ECP_N];
@@ -147,7 +147,7 @@ void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
         return;
     }
     (void)tacit_mpi_core_sub_limb(e, c->p, 2, c->limbs);
-    tacit_ecp_fe_pow(c, r, a, e);
+    tacit_ecp_fe_pow_unsafe(c, r, a, e);
 }
 
 #endif /* !TACIT_ECP_SMALL */

@@ -56,7 +56,7 @@ int tacit_ecp_point_read(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_
                 break;
             }
         }
-        tacit_ecp_fe_pow(c, ry, rhs, e);
+        tacit_ecp_fe_pow_unsafe(c, ry, rhs, e);
         c->sqr(t, ry, ry);
         tacit_ecp_fe_sub(c, t, t, rhs);
         if (!tacit_ecp_is_zero_ct(t, c->limbs)) {

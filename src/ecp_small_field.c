@@ -82,8 +82,12 @@ static void mont_pow(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi
     tacit_platform_zeroize(acc, sizeof(acc));
 }
 
-void tacit_ecp_fe_pow(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
-                      const tacit_mpi_uint *e)
+/*
+ * Leaks: the exponent e (the square-and-multiply sequence).
+ * Only for: public exponents ((p + 1) / 4 for square roots); a may be secret.
+ */
+void tacit_ecp_fe_pow_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+                             const tacit_mpi_uint *e)
 {
     mont_pow(r, a, e, c->p, c->limbs, c->p_mm, c->one);
 }

@@ -159,6 +159,26 @@ int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_m
     return tacit_ecp_proj_to_affine(c, x, y, R) != 0;
 }
 
+/*
+ * Leaks: whether the x coordinate matches (the verdict), nothing else.
+ * Only for: ECDSA verification (u1, u2, Q and r are public).
+ * 1 if u1 G + u2 Q is not infinity and its x is r modulo n, else 0.
+ */
+int tacit_ecp_muladd_check_x_unsafe(const tacit_ecp_curve *c, const tacit_mpi_uint *u1,
+                                    const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
+                                    const tacit_mpi_uint *qy, const tacit_mpi_uint *r)
+{
+    FE x[TACIT_ECP_N], y[TACIT_ECP_N];
+
+    if (tacit_ecp_muladd_unsafe(c, x, y, u1, u2, qx, qy)) {
+        return 0;
+    }
+    tacit_ecp_fe_from_mont(c, x, x);
+    tacit_ecp_sc_reduce_once(c, x, x);
+    tacit_ecp_modsub(x, x, r, c->n, c->limbs); /* both < n: zero iff equal */
+    return tacit_ecp_is_zero_ct(x, c->limbs) != 0;
+}
+
 #else
 typedef int tacit_ecp_small_mul_unused;
 #endif /* TACIT_ECP_C && TACIT_ECP_SMALL */

@@ -87,26 +87,41 @@ static const char *hex_a =
 static const char *hex_m =
     "f1e2d3c4b5a697887766554433221100ffeeddccbbaa99887766554433221101";
 
+static void hex_bytes(const char *hex, unsigned char *out, size_t *len)
+{
+    size_t i;
+
+    for (i = 0; hex[2 * i] != '\0'; i++) {
+        unsigned v;
+        sscanf(hex + 2 * i, "%2x", &v);
+        out[i] = (unsigned char)v;
+    }
+    *len = i;
+}
+
 static int op_mpi(void)
 {
     tacit_mpi A, M, X, Y;
-    char buf[256];
-    size_t olen;
+    unsigned char a[64], m[64], buf[256];
+    size_t alen, mlen;
     int ret;
+
+    hex_bytes(hex_a, a, &alen);
+    hex_bytes(hex_m, m, &mlen);
 
     tacit_mpi_init(&A);
     tacit_mpi_init(&M);
     tacit_mpi_init(&X);
     tacit_mpi_init(&Y);
-    if ((ret = tacit_mpi_read_string(&A, 16, hex_a)) != 0 ||
-        (ret = tacit_mpi_read_string(&M, 16, hex_m)) != 0 ||
+    if ((ret = tacit_mpi_read_binary(&A, a, alen)) != 0 ||
+        (ret = tacit_mpi_read_binary(&M, m, mlen)) != 0 ||
         (ret = tacit_mpi_mul_mpi(&X, &A, &A)) != 0 ||
         (ret = tacit_mpi_div_mpi(&X, &Y, &X, &M)) != 0 ||
         (ret = tacit_mpi_exp_mod(&X, &A, &M, &M, NULL)) != 0 ||
         (ret = tacit_mpi_exp_mod_unsafe(&X, &A, &M, &M, NULL)) != 0 ||
         (ret = tacit_mpi_inv_mod(&Y, &A, &M)) != 0 ||
         (ret = tacit_mpi_gcd(&Y, &A, &M)) != 0 ||
-        (ret = tacit_mpi_write_string(&X, 10, buf, sizeof(buf), &olen)) != 0 ||
+        (ret = tacit_mpi_write_binary(&X, buf, sizeof(buf))) != 0 ||
         (ret = tacit_mpi_is_prime(&M, 8, rng, NULL)) == TACIT_ERR_ALLOC_FAILED) {
         goto cleanup;
     }
