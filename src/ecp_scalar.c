@@ -77,6 +77,7 @@ void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
 
 #endif /* !TACIT_ECP_SMALL */
 
+#if !defined(TACIT_ECP_SMALL) /* the small profile's is in ecp_small_field.c */
 /* r = a - b over n limbs (a >= b), public values */
 static void sub_plain(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b, size_t n)
 {
@@ -160,6 +161,8 @@ void tacit_ecp_sc_inv_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const 
         u[i] = v[i] = 0; /* nothing secret; tidy */
     }
 }
+
+#endif /* !TACIT_ECP_SMALL */
 
 tacit_mpi_uint tacit_ecp_sc_in_range_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *a)
 {
