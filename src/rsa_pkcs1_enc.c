@@ -15,7 +15,7 @@
 
 #include "constant_time_internal.h"
 
-int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+int tacit_rsa_pkcs1_encrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
                             unsigned char *out, size_t osize, size_t *olen,
                             tacit_rng_func f_rng, void *p_rng)
 {
@@ -71,7 +71,7 @@ cleanup:
     return ret;
 }
 
-int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+int tacit_rsa_pkcs1_decrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
                             unsigned char *out, size_t osize, size_t *olen,
                             tacit_rng_func f_rng, void *p_rng)
 {
