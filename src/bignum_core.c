@@ -241,242 +241,15 @@ void tacit_mpi_core_shift_l(tacit_mpi_uint *X, size_t limbs, size_t count)
 /* ---- multiplication ------------------------------------------------------------ */
 
 #if defined(TACIT_TEST_HOOKS)
-int tacit_mpi_core_test_force_adx;
-#endif
-
-#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-/* 1 if the CPU has BMI2 (MULX) and ADX (ADCX/ADOX); asked once. */
-static int cpu_has_adx(void)
-{
-    static int known = 0, has = 0;
-    uint32_t a, b, c, d;
-
-#if defined(TACIT_TEST_HOOKS)
-    if (tacit_mpi_core_test_force_adx) {
-        return 1;
-    }
-#endif
-    if (known) {
-        return has;
-    }
-    __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0u), "c"(0u));
-    if (a >= 7) {
-        __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(7u), "c"(0u));
-        has = ((b >> 8) & 1) && ((b >> 19) & 1);
-    }
-    known = 1;
-    return has;
-}
-
-int tacit_mpi_core_cpu_has_adx(void)
-{
-    return cpu_has_adx();
-}
-
-/*
- * X[0..n) += A[0..n) * b for n >= 1, carry limb returned: n % 4 single
- * steps, then blocks of four.  MULX leaves the flags alone, ADCX carries
- * the low halves (CF) and ADOX the high halves (OF); MOV, LEA and JRCXZ
- * run the loops without touching either.
- */
-static tacit_mpi_uint mla_adx(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n,
-                              tacit_mpi_uint b)
-{
-    tacit_mpi_uint c = 0, lo, hi;
-    size_t r = n % 4, q = n / 4, cnt;
-
-    __asm__ volatile(
-        "xor %k[lo], %k[lo]\n\t"
-        "mov %[r], %[cnt]\n\t"
-        "jrcxz 3f\n\t"
-        "4:\n\t"
-        "mulx (%[a]), %[lo], %[hi]\n\t"
-        "adcx (%[x]), %[lo]\n\t"
-        "adox %[c], %[lo]\n\t"
-        "mov %[lo], (%[x])\n\t"
-        "mov %[hi], %[c]\n\t"
-        "lea 8(%[a]), %[a]\n\t"
-        "lea 8(%[x]), %[x]\n\t"
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 3f\n\t"
-        "jmp 4b\n\t"
-        "3:\n\t"
-        "mov %[q], %[cnt]\n\t"
-        "jrcxz 2f\n\t"
-        "1:\n\t"
-        "mulx (%[a]), %[lo], %[hi]\n\t"
-        "adcx (%[x]), %[lo]\n\t"
-        "adox %[c], %[lo]\n\t"
-        "mov %[lo], (%[x])\n\t"
-        "mulx 8(%[a]), %[lo], %[c]\n\t"
-        "adcx 8(%[x]), %[lo]\n\t"
-        "adox %[hi], %[lo]\n\t"
-        "mov %[lo], 8(%[x])\n\t"
-        "mulx 16(%[a]), %[lo], %[hi]\n\t"
-        "adcx 16(%[x]), %[lo]\n\t"
-        "adox %[c], %[lo]\n\t"
-        "mov %[lo], 16(%[x])\n\t"
-        "mulx 24(%[a]), %[lo], %[c]\n\t"
-        "adcx 24(%[x]), %[lo]\n\t"
-        "adox %[hi], %[lo]\n\t"
-        "mov %[lo], 24(%[x])\n\t"
-        "lea 32(%[a]), %[a]\n\t"
-        "lea 32(%[x]), %[x]\n\t"
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 2f\n\t"
-        "jmp 1b\n\t"
-        "2:\n\t"
-        "mov $0, %k[lo]\n\t"
-        "adcx %[lo], %[c]\n\t"
-        "adox %[lo], %[c]\n\t"
-        : [c] "+&r"(c), [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+&r"(A), [x] "+&r"(X),
-          [cnt] "=&c"(cnt)
-        : "d"(b), [r] "r"(r), [q] "r"(q)
-        : "cc", "memory");
-    return c;
-}
-
-/*
- * X[0..2n) = A * B for n % 4 == 0, n >= 4, X zeroed on entry: one row
- * X[i..i+n) += A * B[i] per limb of B, the row's carry stored in X[i+n],
- * all rows in one loop nest (no call per row).  Loop control inside a row
- * is LEA and JRCXZ, which leave CF and OF alone.
- */
-static void mul_rows_adx(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
-                         size_t n)
-{
-    tacit_mpi_uint lo, hi, c, b;
-    size_t blocks = n / 4, bytes = n * sizeof(*X), rows = n, cnt;
-
-    __asm__ volatile(
-        "1:\n\t"
-        "mov (%[bp]), %[b]\n\t"
-        "xor %k[c], %k[c]\n\t"
-        "mov %[blocks], %[cnt]\n\t"
-        "2:\n\t"
-        "mulx (%[a]), %[lo], %[hi]\n\t"
-        "adcx (%[x]), %[lo]\n\t"
-        "adox %[c], %[lo]\n\t"
-        "mov %[lo], (%[x])\n\t"
-        "mulx 8(%[a]), %[lo], %[c]\n\t"
-        "adcx 8(%[x]), %[lo]\n\t"
-        "adox %[hi], %[lo]\n\t"
-        "mov %[lo], 8(%[x])\n\t"
-        "mulx 16(%[a]), %[lo], %[hi]\n\t"
-        "adcx 16(%[x]), %[lo]\n\t"
-        "adox %[c], %[lo]\n\t"
-        "mov %[lo], 16(%[x])\n\t"
-        "mulx 24(%[a]), %[lo], %[c]\n\t"
-        "adcx 24(%[x]), %[lo]\n\t"
-        "adox %[hi], %[lo]\n\t"
-        "mov %[lo], 24(%[x])\n\t"
-        "lea 32(%[a]), %[a]\n\t"
-        "lea 32(%[x]), %[x]\n\t"
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 3f\n\t"
-        "jmp 2b\n\t"
-        "3:\n\t"
-        "mov $0, %k[lo]\n\t"
-        "adcx %[lo], %[c]\n\t"
-        "adox %[lo], %[c]\n\t"
-        "mov %[c], (%[x])\n\t"
-        "sub %[bytes], %[x]\n\t"
-        "sub %[bytes], %[a]\n\t"
-        "lea 8(%[x]), %[x]\n\t"
-        "lea 8(%[bp]), %[bp]\n\t"
-        "dec %[rows]\n\t"
-        "jnz 1b\n\t"
-        : [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [b] "=&d"(b), [cnt] "=&c"(cnt),
-          [a] "+&r"(A), [x] "+&r"(X), [bp] "+&r"(B), [rows] "+&r"(rows)
-        : [blocks] "m"(blocks), [bytes] "m"(bytes)
-        : "cc", "memory");
-}
-
-/*
- * The off-diagonal half of a square, for n >= 2, X zeroed on entry: row i
- * adds A[i+1..n) * A[i] into X[2i+1..) and stores its carry in X[i+n].
- * Rows shrink by one limb: each is len % 4 single steps, then blocks of
- * four, like mla_adx, all in one loop nest.
- */
-static void sqr_rows_adx(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
-{
-    tacit_mpi_uint lo, hi, c, b, q;
-    size_t len = n - 1, cnt;
-
-    X += 1;
-    A += 1;
-    __asm__ volatile(
-        "1:\n\t"
-        "mov -8(%[a]), %[b]\n\t"
-        "mov %[len], %[q]\n\t"
-        "shr $2, %[q]\n\t"
-        "mov %[len], %[cnt]\n\t"
-        "and $3, %k[cnt]\n\t"
-        "xor %k[c], %k[c]\n\t"
-        "jrcxz 5f\n\t"
-        "4:\n\t"
-        "mulx (%[a]), %[lo], %[hi]\n\t"
-        "adcx (%[x]), %[lo]\n\t"
-        "adox %[c], %[lo]\n\t"
-        "mov %[lo], (%[x])\n\t"
-        "mov %[hi], %[c]\n\t"
-        "lea 8(%[a]), %[a]\n\t"
-        "lea 8(%[x]), %[x]\n\t"
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 5f\n\t"
-        "jmp 4b\n\t"
-        "5:\n\t"
-        "mov %[q], %[cnt]\n\t"
-        "jrcxz 7f\n\t"
-        "6:\n\t"
-        "mulx (%[a]), %[lo], %[hi]\n\t"
-        "adcx (%[x]), %[lo]\n\t"
-        "adox %[c], %[lo]\n\t"
-        "mov %[lo], (%[x])\n\t"
-        "mulx 8(%[a]), %[lo], %[c]\n\t"
-        "adcx 8(%[x]), %[lo]\n\t"
-        "adox %[hi], %[lo]\n\t"
-        "mov %[lo], 8(%[x])\n\t"
-        "mulx 16(%[a]), %[lo], %[hi]\n\t"
-        "adcx 16(%[x]), %[lo]\n\t"
-        "adox %[c], %[lo]\n\t"
-        "mov %[lo], 16(%[x])\n\t"
-        "mulx 24(%[a]), %[lo], %[c]\n\t"
-        "adcx 24(%[x]), %[lo]\n\t"
-        "adox %[hi], %[lo]\n\t"
-        "mov %[lo], 24(%[x])\n\t"
-        "lea 32(%[a]), %[a]\n\t"
-        "lea 32(%[x]), %[x]\n\t"
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 7f\n\t"
-        "jmp 6b\n\t"
-        "7:\n\t"
-        "mov $0, %k[lo]\n\t"
-        "adcx %[lo], %[c]\n\t"
-        "adox %[lo], %[c]\n\t"
-        "mov %[c], (%[x])\n\t"
-        /* next row: two limbs further in X, one in A, one limb shorter */
-        "mov %[len], %[q]\n\t"
-        "shl $3, %[q]\n\t"
-        "sub %[q], %[x]\n\t"
-        "sub %[q], %[a]\n\t"
-        "lea 16(%[x]), %[x]\n\t"
-        "lea 8(%[a]), %[a]\n\t"
-        "dec %[len]\n\t"
-        "jnz 1b\n\t"
-        : [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [b] "=&d"(b), [cnt] "=&c"(cnt),
-          [q] "=&r"(q), [a] "+&r"(A), [x] "+&r"(X), [len] "+&r"(len)
-        :
-        : "cc", "memory");
-}
+int tacit_mpi_core_test_path;
 #endif
 
 tacit_mpi_uint tacit_mpi_core_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs,
                                   tacit_mpi_uint b)
 {
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (limbs > 0 && cpu_has_adx()) {
-        return mla_adx(X, A, limbs, b);
+    if (limbs > 0 && tacit_mpi_core_cpu_has_adx()) {
+        return tacit_mpi_core_adx_mla(X, A, limbs, b);
     }
 #endif
 
@@ -493,8 +266,8 @@ void tacit_mpi_core_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t alimb
         return;
     }
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (alimbs == blimbs && alimbs % 4 == 0 && cpu_has_adx()) {
-        mul_rows_adx(X, A, B, alimbs);
+    if (alimbs == blimbs && alimbs % 4 == 0 && tacit_mpi_core_cpu_has_adx()) {
+        tacit_mpi_core_adx_mul(X, A, B, alimbs);
         return;
     }
 #endif
@@ -514,8 +287,8 @@ void tacit_mpi_core_sqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs
     }
     /* the products a_i a_j for i < j, once */
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (limbs >= 2 && cpu_has_adx()) {
-        sqr_rows_adx(X, A, limbs);
+    if (limbs >= 2 && tacit_mpi_core_cpu_has_adx()) {
+        tacit_mpi_core_adx_sqr_rows(X, A, limbs);
     } else
 #endif
     {

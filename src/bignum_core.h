@@ -227,9 +227,10 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs);
 
 /*
  * X = A^E mod N, constant time in A and E: fixed window of w bits with w
- * from elimbs (public), table of A^0..A^(2^w-1) in Montgomery form, each
- * entry read through tacit_ct_table_select_limbs (every entry, every time),
- * w squarings and one multiplication per window for all elimbs*biL bits,
+ * from elimbs (public), table of A^0..A^(2^w-1) in Montgomery form, the
+ * wanted entry gathered by a masked scan (every entry read in full, every
+ * time), w squarings and one multiplication per window for all elimbs*biL
+ * bits,
  * no early exit on leading zeros.  Timing depends on limbs and elimbs only.
  * A < R (any value of `limbs` limbs; it is reduced).  E = 0 gives 1 mod N.
  * X may alias A; not E, N, RR or T.  RR = R^2 mod N.
@@ -260,12 +261,18 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
 extern unsigned long tacit_mpi_core_test_exp_ct_calls;
 extern unsigned long tacit_mpi_core_test_exp_unsafe_calls;
 /*
- * Non-zero: take the x86-64 MULX/ADX path without asking CPUID.  valgrind
- * hides ADX from CPUID but runs the instructions, so ct_bignum sets this
- * under valgrind to check the assembly's constant flow too.  Never set it
- * natively on a CPU without ADX.
+ * Which kernels the core runs, for tests (no environment variable is read):
+ * AUTO asks the CPU; C forces the portable C code; ADX forces the x86-64
+ * MULX/ADX kernels without asking CPUID (valgrind hides ADX from CPUID but
+ * runs the instructions, so the ct suites force it under valgrind to check
+ * the assembly's constant flow too).  Never force ADX natively on a CPU
+ * without BMI2 and ADX.  Builds without the kernels (TACIT_MPI_NO_ASM,
+ * other CPUs, 32-bit limbs) run the C code whatever this says.
  */
-extern int tacit_mpi_core_test_force_adx;
+#define TACIT_MPI_CORE_PATH_AUTO 0
+#define TACIT_MPI_CORE_PATH_C 1
+#define TACIT_MPI_CORE_PATH_ADX 2
+extern int tacit_mpi_core_test_path;
 #endif
 
 #endif /* TACIT_BIGNUM_CORE_H */

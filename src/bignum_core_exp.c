@@ -2,6 +2,10 @@
  * bignum_core modular exponentiation: the constant-time fixed window
  * (secret exponents) and the leaky sliding window (public exponents).
  *
+ * Inside both ladders values are "almost reduced" (below R, congruent mod
+ * N; see tacit_mpi_core_montmul_lazy): the final tacit_mpi_core_from_mont
+ * brings the result below N.
+ *
  * They are two functions on purpose.  The constant-time one sizes its
  * window from the exponent's limb count and does the same work for every
  * exponent of that many limbs; the _unsafe one sizes its window from the
@@ -91,8 +95,9 @@ size_t tacit_mpi_core_exp_mod_working_limbs(size_t limbs, size_t elimbs)
 {
     size_t w = ct_window(elimbs * TACIT_MPI_BIL);
 
-    /* table, selected entry, montmul scratch */
-    return (((size_t)1 << w) + 1) * limbs + TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(limbs);
+    /* table, selected entry, the table scan's masks, montmul scratch */
+    return (((size_t)1 << w) + 1) * limbs + ((size_t)1 << w) +
+           TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(limbs);
 }
 
 size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs)
@@ -101,6 +106,48 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs)
 
     /* odd powers, A^2, montmul scratch */
     return (((size_t)1 << (w - 1)) + 1) * limbs + TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(limbs);
+}
+
+/*
+ * X = table[index] for a table of `count` entries of `limbs` limbs, index
+ * secret: every entry is read, in full, every time, and ANDed with its
+ * mask (all ones for the wanted entry, else zero; made once per call with
+ * barriers, so no branch or address depends on the index).  Four output
+ * limbs are gathered at a time in registers across all entries (a quarter
+ * of the loads and stores of ORing each entry into X), the rest one by one.
+ * masks has count limbs of room.
+ */
+static void table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t limbs,
+                         size_t count, size_t index, tacit_mpi_uint *masks)
+{
+    size_t i, j, k, full = limbs - limbs % 4;
+
+    for (i = 0; i < count; i++) {
+        masks[i] = tacit_ct_mask_eq_limb((tacit_mpi_uint)i, (tacit_mpi_uint)index);
+    }
+    for (j = 0; j < full; j += 4) {
+        tacit_mpi_uint a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        const tacit_mpi_uint *t = table + j;
+        for (i = 0; i < count; i++, t += limbs) {
+            tacit_mpi_uint m = masks[i];
+            a0 |= t[0] & m;
+            a1 |= t[1] & m;
+            a2 |= t[2] & m;
+            a3 |= t[3] & m;
+        }
+        X[j] = a0;
+        X[j + 1] = a1;
+        X[j + 2] = a2;
+        X[j + 3] = a3;
+    }
+    for (k = 0; k < limbs % 4; k++) {
+        tacit_mpi_uint a = 0;
+        const tacit_mpi_uint *t = table + full + k;
+        for (i = 0; i < count; i++, t += limbs) {
+            a |= *t & masks[i];
+        }
+        X[full + k] = a;
+    }
 }
 
 /* X = 1 mod N from RR: R mod N = RR / R, then / R once more. */
@@ -121,7 +168,8 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     tacit_mpi_uint mm = tacit_mpi_core_mont_init(N);
     tacit_mpi_uint *table = T;
     tacit_mpi_uint *sel = table + count * limbs;
-    tacit_mpi_uint *W = sel + limbs;
+    tacit_mpi_uint *masks = sel + limbs;
+    tacit_mpi_uint *W = masks + count;
     size_t i, pos, first;
 
 #if defined(TACIT_TEST_HOOKS)
@@ -135,21 +183,21 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     tacit_mpi_core_from_mont(table, RR, N, limbs, mm, W);
     tacit_mpi_core_to_mont(table + limbs, A, N, limbs, mm, RR, W);
     for (i = 2; i < count; i++) {
-        tacit_mpi_core_montmul(table + i * limbs, table + (i - 1) * limbs, table + limbs, N,
-                               limbs, mm, W);
+        tacit_mpi_core_montmul_lazy(table + i * limbs, table + (i - 1) * limbs, table + limbs,
+                                    N, limbs, mm, W);
     }
 
     /* every window: w squarings, one scan of the whole table, one multiplication */
     first = ebits % w == 0 ? w : ebits % w;
     pos = ebits - first;
-    tacit_ct_table_select_limbs(X, table, limbs, count, exp_bits(E, elimbs, pos, first));
+    table_select(X, table, limbs, count, exp_bits(E, elimbs, pos, first), masks);
     while (pos > 0) {
         pos -= w;
         for (i = 0; i < w; i++) {
-            tacit_mpi_core_montsqr(X, X, N, limbs, mm, W);
+            tacit_mpi_core_montsqr_lazy(X, X, N, limbs, mm, W);
         }
-        tacit_ct_table_select_limbs(sel, table, limbs, count, exp_bits(E, elimbs, pos, w));
-        tacit_mpi_core_montmul(X, X, sel, N, limbs, mm, W);
+        table_select(sel, table, limbs, count, exp_bits(E, elimbs, pos, w), masks);
+        tacit_mpi_core_montmul_lazy(X, X, sel, N, limbs, mm, W);
     }
     tacit_mpi_core_from_mont(X, X, N, limbs, mm, W);
 }
@@ -183,10 +231,10 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     /* table[i] = A^(2i+1) R mod N */
     tacit_mpi_core_to_mont(table, A, N, limbs, mm, RR, W);
     if (count > 1) {
-        tacit_mpi_core_montsqr(A2, table, N, limbs, mm, W);
+        tacit_mpi_core_montsqr_lazy(A2, table, N, limbs, mm, W);
         for (i = 1; i < count; i++) {
-            tacit_mpi_core_montmul(table + i * limbs, table + (i - 1) * limbs, A2, N, limbs,
-                                   mm, W);
+            tacit_mpi_core_montmul_lazy(table + i * limbs, table + (i - 1) * limbs, A2, N,
+                                        limbs, mm, W);
         }
     }
 
@@ -196,7 +244,7 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     while (i > 0) {
         size_t lo, val;
         if (exp_bit(E, i - 1) == 0) {
-            tacit_mpi_core_montsqr(X, X, N, limbs, mm, W);
+            tacit_mpi_core_montsqr_lazy(X, X, N, limbs, mm, W);
             i--;
             continue;
         }
@@ -210,9 +258,9 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
         }
         if (started) {
             for (k = lo; k < i; k++) {
-                tacit_mpi_core_montsqr(X, X, N, limbs, mm, W);
+                tacit_mpi_core_montsqr_lazy(X, X, N, limbs, mm, W);
             }
-            tacit_mpi_core_montmul(X, X, table + (val >> 1) * limbs, N, limbs, mm, W);
+            tacit_mpi_core_montmul_lazy(X, X, table + (val >> 1) * limbs, N, limbs, mm, W);
         } else {
             memcpy(X, table + (val >> 1) * limbs, limbs * sizeof(*X));
             started = 1;

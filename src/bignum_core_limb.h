@@ -43,10 +43,42 @@ __extension__ typedef unsigned __int128 tacit_mpi_dbl;
 #endif
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-/* 1 if the CPU has BMI2 and ADX (asked once; forced by the test hook). */
+/*
+ * The kernels of bignum_core_x86_64_adx.c (see there).  Callers ask
+ * tacit_mpi_core_cpu_has_adx() first: 1 if the CPU has BMI2 and ADX
+ * (probed once, race-free; the test hook tacit_mpi_core_test_path forces
+ * either answer).
+ */
 int tacit_mpi_core_cpu_has_adx(void);
-
+tacit_mpi_uint tacit_mpi_core_adx_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n,
+                                      tacit_mpi_uint b);
+void tacit_mpi_core_adx_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                            size_t n);
+void tacit_mpi_core_adx_sqr_rows(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n);
+tacit_mpi_uint tacit_mpi_core_adx_redc_rows(tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t n,
+                                            tacit_mpi_uint mm);
+void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t n,
+                                tacit_mpi_uint mm, tacit_mpi_uint *W, int lazy);
+void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                const tacit_mpi_uint *N, size_t n, tacit_mpi_uint mm,
+                                tacit_mpi_uint *W, int lazy);
 #endif
+
+/*
+ * Montgomery products for exp_mod's inner loop, "almost reduced": X is
+ * congruent to A * B * R^-1 (A^2 * R^-1) mod N and below R, for A, B < R;
+ * not necessarily below N.  The MULX/ADX kernels then subtract N only when
+ * the product's top carry is set (one pass instead of two); elsewhere
+ * these are the fully reducing functions.  A value below R goes back
+ * below N through tacit_mpi_core_from_mont (or a fully reducing product).
+ */
+void tacit_mpi_core_montmul_lazy(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                 const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
+                                 tacit_mpi_uint mm, tacit_mpi_uint *T);
+void tacit_mpi_core_montsqr_lazy(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                 const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
+                                 tacit_mpi_uint *T);
 
 /*
  * (*hi, return) = a * b + c + d.  Never overflows: (2^k-1)^2 + 2(2^k-1) =

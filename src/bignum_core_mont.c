@@ -28,72 +28,6 @@ tacit_mpi_uint tacit_mpi_core_mont_init(const tacit_mpi_uint *N)
     return (tacit_mpi_uint)0 - x;
 }
 
-#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-/*
- * The reduction rows of mont_redc in one MULX/ADCX/ADOX loop nest, for
- * limbs % 4 == 0: for each i, T[i..i+limbs) += N * (T[i] * mm), the row's
- * carry and the one from the row before added into T[i+limbs].  Returns
- * the carry out of the last row (0 or 1).  Loop control uses LEA and JRCXZ
- * inside a row (they leave CF and OF alone); the same instructions run for
- * every value.
- */
-static tacit_mpi_uint redc_rows_adx(tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t limbs,
-                                    tacit_mpi_uint mm)
-{
-    tacit_mpi_uint top = 0, lo, hi, c, m;
-    size_t blocks = limbs / 4, bytes = limbs * sizeof(*T), rows = limbs, cnt;
-
-    __asm__ volatile(
-        "1:\n\t"
-        "mov (%[x]), %[m]\n\t"
-        "imul %[mm], %[m]\n\t"
-        "xor %k[c], %k[c]\n\t"
-        "mov %[blocks], %[cnt]\n\t"
-        "2:\n\t"
-        "mulx (%[a]), %[lo], %[hi]\n\t"
-        "adcx (%[x]), %[lo]\n\t"
-        "adox %[c], %[lo]\n\t"
-        "mov %[lo], (%[x])\n\t"
-        "mulx 8(%[a]), %[lo], %[c]\n\t"
-        "adcx 8(%[x]), %[lo]\n\t"
-        "adox %[hi], %[lo]\n\t"
-        "mov %[lo], 8(%[x])\n\t"
-        "mulx 16(%[a]), %[lo], %[hi]\n\t"
-        "adcx 16(%[x]), %[lo]\n\t"
-        "adox %[c], %[lo]\n\t"
-        "mov %[lo], 16(%[x])\n\t"
-        "mulx 24(%[a]), %[lo], %[c]\n\t"
-        "adcx 24(%[x]), %[lo]\n\t"
-        "adox %[hi], %[lo]\n\t"
-        "mov %[lo], 24(%[x])\n\t"
-        "lea 32(%[a]), %[a]\n\t"
-        "lea 32(%[x]), %[x]\n\t"
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 3f\n\t"
-        "jmp 2b\n\t"
-        "3:\n\t"
-        "mov $0, %k[lo]\n\t"
-        "adcx %[lo], %[c]\n\t"
-        "adox %[lo], %[c]\n\t"
-        /* T[i+limbs] += c + top; the carry out is the next row's top */
-        "add %[c], (%[x])\n\t"
-        "adc $0, %[lo]\n\t"
-        "add %[top], (%[x])\n\t"
-        "adc $0, %[lo]\n\t"
-        "mov %[lo], %[top]\n\t"
-        "sub %[bytes], %[x]\n\t"
-        "sub %[bytes], %[a]\n\t"
-        "lea 8(%[x]), %[x]\n\t"
-        "dec %[rows]\n\t"
-        "jnz 1b\n\t"
-        : [top] "+&r"(top), [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [m] "=&d"(m),
-          [cnt] "=&c"(cnt), [a] "+&r"(N), [x] "+&r"(T), [rows] "+&r"(rows)
-        : [mm] "m"(mm), [blocks] "m"(blocks), [bytes] "m"(bytes)
-        : "cc", "memory");
-    return top;
-}
-#endif
-
 /*
  * The reduction rows: for i < limbs, T[i..) += N * (T[i] * mm), carries
  * rippled up; returns the carry out of T[2 limbs - 1].  Which kernel runs
@@ -109,7 +43,7 @@ static tacit_mpi_uint redc_rows(tacit_mpi_uint *T, const tacit_mpi_uint *N, size
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
     adx = limbs > 0 && tacit_mpi_core_cpu_has_adx();
     if (adx && limbs % 4 == 0) {
-        return redc_rows_adx(T, N, limbs, mm);
+        return tacit_mpi_core_adx_redc_rows(T, N, limbs, mm);
     }
 #endif
     for (i = 0; i < limbs; i++) {
@@ -173,13 +107,25 @@ static void montmul_cios(tacit_mpi_uint *X, const tacit_mpi_uint *A,
 }
 #endif
 
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+/* 1 if the fused MULX/ADX Montgomery kernels take this size on this CPU. */
+static int adx_mont(size_t limbs)
+{
+    return limbs >= 8 && limbs % 4 == 0 && tacit_mpi_core_cpu_has_adx();
+}
+#endif
+
 void tacit_mpi_core_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                             const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
                             tacit_mpi_uint mm, tacit_mpi_uint *T)
 {
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    /* the MULX/ADX rows (mul_rows_adx, redc_rows_adx) beat the C CIOS */
-    if (tacit_mpi_core_cpu_has_adx()) {
+    if (adx_mont(limbs)) {
+        tacit_mpi_core_adx_montmul(X, A, B, N, limbs, mm, T, 0);
+        return;
+    }
+    /* other sizes: the MULX/ADX rows (product, then reduction) beat the C CIOS */
+    if (limbs > 0 && tacit_mpi_core_cpu_has_adx()) {
         tacit_mpi_core_mul(T, A, limbs, B, limbs);
         mont_redc(X, T, N, limbs, mm);
         return;
@@ -198,8 +144,40 @@ void tacit_mpi_core_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                             const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
                             tacit_mpi_uint *T)
 {
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    if (adx_mont(limbs)) {
+        tacit_mpi_core_adx_montsqr(X, A, N, limbs, mm, T, 0);
+        return;
+    }
+#endif
     tacit_mpi_core_sqr(T, A, limbs);
     mont_redc(X, T, N, limbs, mm);
+}
+
+void tacit_mpi_core_montmul_lazy(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                 const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
+                                 tacit_mpi_uint mm, tacit_mpi_uint *T)
+{
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    if (adx_mont(limbs)) {
+        tacit_mpi_core_adx_montmul(X, A, B, N, limbs, mm, T, 1);
+        return;
+    }
+#endif
+    tacit_mpi_core_montmul(X, A, B, N, limbs, mm, T);
+}
+
+void tacit_mpi_core_montsqr_lazy(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                 const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
+                                 tacit_mpi_uint *T)
+{
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    if (adx_mont(limbs)) {
+        tacit_mpi_core_adx_montsqr(X, A, N, limbs, mm, T, 1);
+        return;
+    }
+#endif
+    tacit_mpi_core_montsqr(X, A, N, limbs, mm, T);
 }
 
 void tacit_mpi_core_to_mont(tacit_mpi_uint *X, const tacit_mpi_uint *A,

@@ -14,6 +14,7 @@
 #include "tacit/md.h"
 #include "tacit/pem.h"
 #include "tacit/rsa.h"
+#include "tacit/x25519.h"
 
 #include <stddef.h>
 
@@ -85,6 +86,9 @@ static const error_text error_texts[] = {
     { TACIT_ERR_ECDSA_BAD_SIGNATURE, "malformed signature" },
     { TACIT_ERR_ECDSA_BAD_HASH, "empty or unsupported hash for ECDSA" },
     { TACIT_ERR_ECDH_SHARED_ZERO, "shared secret is the point at infinity" },
+    /* curve25519 (x25519.h, ed25519.h) */
+    { TACIT_ERR_X25519_SHARED_ZERO, "X25519 shared secret is all zero (small-order peer key)" },
+    { TACIT_ERR_CURVE25519_BAD_KEY, "invalid X25519 or Ed25519 key (length or encoding)" },
 };
 
 const char *tacit_strerror(int code)

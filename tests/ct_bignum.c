@@ -200,11 +200,11 @@ static void test_core_adx_asm(void)
     if (!RUNNING_ON_VALGRIND) {
         TEST_SKIP("only forced under valgrind");
     }
-    tacit_mpi_core_test_force_adx = 1;
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_ADX;
     test_core_mont();
     run_exp(8, 8, 0);
     run_exp(2048 / BIL, 4, 0);
-    tacit_mpi_core_test_force_adx = 0;
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
 #else
     TEST_SKIP("needs the ct build on x86-64 with 64-bit limbs");
 #endif

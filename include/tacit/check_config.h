@@ -66,5 +66,11 @@
 #error "TACIT_ECDSA_C requires TACIT_ASN1_C (DER signatures)"
 #endif
 
+#if defined(TACIT_ED25519_C) && !defined(TACIT_SHA512_C)
+#error "TACIT_ED25519_C requires TACIT_SHA512_C (RFC 8032 hashes with SHA-512)"
+#endif
+#if defined(TACIT_ED25519_C) && !defined(TACIT_BIGNUM_CORE_C)
+#error "TACIT_ED25519_C requires TACIT_BIGNUM_CORE_C (arithmetic modulo the group order)"
+#endif
 
 #endif /* TACIT_CHECK_CONFIG_H */

@@ -45,6 +45,8 @@
 #define TACIT_ECP_SECP521R1_C
 #define TACIT_ECDH_C
 #define TACIT_ECDSA_C
+#define TACIT_X25519_C      /* X25519 key agreement (RFC 7748) */
+#define TACIT_ED25519_C     /* Ed25519 signatures (RFC 8032) */
 
 /*
  * Limb size of the big-number code: 32 or 64.  Left undefined, it is picked

@@ -1,0 +1,249 @@
+/*
+ * The GF(2^255 - 19) field (src/curve25519_fe*.c) against GMP, in whichever
+ * limb build this is (radix 2^51 with 64-bit limbs, 2^25.5 with 32-bit):
+ * random and edge-shaped elements at the largest bounds the callers may pass
+ * (carried, one add, add-of-carried into sub), through add, sub, mul, sq,
+ * mul_small, carry, invert, pow22523, frombytes, tobytes (canonical output
+ * for every input, including p..2^255-1), cswap/cmov, iszero, isnegative.
+ * SKIPs without GMP.  The seed is fixed; TACIT_GMP_SEED changes it.
+ */
+#include "harness.h"
+
+#include "curve25519_fe.h"
+
+#if (defined(TACIT_X25519_C) || defined(TACIT_ED25519_C)) && defined(TACIT_HAVE_GMP)
+#include <gmp.h>
+
+#define N TACIT_FE25519_LIMBS
+#if TACIT_FE25519_LIMBS == 5
+#define LIMB_POS(i) (51 * (i))
+#define LIMB_BITS(i) 51
+#else
+#define LIMB_POS(i) ((51 * (i) + 1) / 2)
+#define LIMB_BITS(i) (26 - ((i) & 1))
+#endif
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static uint64_t rnd64(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1Du;
+}
+
+static mpz_t P, T1, T2;
+
+static void fe_to_mpz(mpz_t z, const tacit_fe25519 f)
+{
+    int i;
+    mpz_set_ui(z, 0);
+    for (i = N - 1; i >= 0; i--) {
+        mpz_t t;
+        mpz_init(t);
+        mpz_set_ui(t, 0);
+        mpz_import(t, 1, 1, sizeof(f[i]), 0, 0, &f[i]);
+        mpz_mul_2exp(t, t, (mp_bitcnt_t)LIMB_POS(i));
+        mpz_add(z, z, t);
+        mpz_clear(t);
+    }
+}
+
+/* A random element whose limbs are below 2^(width + extra) (extra may be
+ * fractional in the caller's mind: shape 0 = random, 1 = all limbs at the
+ * maximum, 2 = zeros and maxima mixed). */
+static void rnd_fe(tacit_fe25519 f, int extra)
+{
+    int shape = (int)(rnd64() % 4), i;
+    for (i = 0; i < N; i++) {
+        uint64_t max = ((uint64_t)1 << (LIMB_BITS(i) + extra)) - 1;
+        uint64_t v = rnd64() & max;
+        if (shape == 1) {
+            v = max;
+        } else if (shape == 2) {
+            v = (rnd64() & 1) ? max : 0;
+        }
+        f[i] = (tacit_mpi_uint)v;
+    }
+}
+
+/* Compare the canonical bytes of f with z mod p. */
+static int check(const tacit_fe25519 f, mpz_t z, const char *what)
+{
+    unsigned char got[32], want[32];
+    size_t cnt = 0;
+    int i;
+
+    tacit_fe25519_tobytes(got, f);
+    mpz_mod(z, z, P);
+    memset(want, 0, sizeof(want));
+    mpz_export(want, &cnt, -1, 1, 0, 0, z);
+    if (memcmp(got, want, 32) != 0) {
+        printf("\n    %s mismatch", what);
+        for (i = 0; i < N; i++) {
+            printf(" %llx", (unsigned long long)f[i]);
+        }
+        return 0;
+    }
+    return 1;
+}
+
+static void test_ops(void)
+{
+    int iter;
+
+    for (iter = 0; iter < 20000; iter++) {
+        tacit_fe25519 a, b, c, a1, b1, s;
+        mpz_t za, zb, zr;
+        unsigned char buf[32];
+
+        mpz_inits(za, zb, zr, NULL);
+        /* carried inputs (one spare bit in each limb) and add outputs */
+        rnd_fe(a1, 0);
+        rnd_fe(b1, 0);
+        rnd_fe(s, 0);
+        tacit_fe25519_add(a, a1, s); /* one add: the mul/sq/sub bound */
+        rnd_fe(s, 0);
+        tacit_fe25519_add(b, b1, s);
+        fe_to_mpz(za, a);
+        fe_to_mpz(zb, b);
+
+        tacit_fe25519_mul(c, a, b);
+        mpz_mul(zr, za, zb);
+        TEST_ASSERT(check(c, zr, "mul"));
+        tacit_fe25519_sq(c, a);
+        mpz_mul(zr, za, za);
+        TEST_ASSERT(check(c, zr, "sq"));
+        tacit_fe25519_sub(c, a, b);
+        mpz_sub(zr, za, zb);
+        TEST_ASSERT(check(c, zr, "sub"));
+        tacit_fe25519_mul_small(c, a, 121665);
+        mpz_mul_ui(zr, za, 121665);
+        TEST_ASSERT(check(c, zr, "mul_small"));
+        tacit_fe25519_carry(c, a);
+        TEST_ASSERT(check(c, za, "carry"));
+        fe_to_mpz(za, a1);
+        fe_to_mpz(zb, b1);
+        tacit_fe25519_add(c, a1, b1);
+        mpz_add(zr, za, zb);
+        TEST_ASSERT(check(c, zr, "add"));
+        tacit_fe25519_neg(c, a1);
+        mpz_neg(zr, za);
+        TEST_ASSERT(check(c, zr, "neg"));
+        /* aliasing */
+        tacit_fe25519_copy(c, a1);
+        tacit_fe25519_mul(c, c, c);
+        mpz_mul(zr, za, za);
+        TEST_ASSERT(check(c, zr, "mul aliased"));
+
+        if (iter % 50 == 0) {
+            fe_to_mpz(za, a);
+            tacit_fe25519_invert(c, a);
+            mpz_mod(zr, za, P);
+            if (mpz_sgn(zr) != 0) {
+                mpz_invert(zr, zr, P);
+            }
+            TEST_ASSERT(check(c, zr, "invert"));
+            tacit_fe25519_pow22523(c, a);
+            mpz_sub_ui(T1, P, 5);
+            mpz_fdiv_q_2exp(T1, T1, 3);
+            mpz_powm(zr, za, T1, P);
+            TEST_ASSERT(check(c, zr, "pow22523"));
+        }
+
+        /* frombytes of any 32 bytes: the low 255 bits */
+        {
+            int i;
+            for (i = 0; i < 32; i++) {
+                buf[i] = (unsigned char)rnd64();
+            }
+            if (iter % 7 == 0) {
+                memset(buf, 0xff, 32);          /* 2^256 - 1 */
+                buf[0] = (unsigned char)(0xed + (iter / 7) % 19); /* p .. p+18 region */
+            }
+            tacit_fe25519_frombytes(c, buf);
+            mpz_import(zr, 32, -1, 1, 0, 0, buf);
+            mpz_fdiv_r_2exp(zr, zr, 255);
+            TEST_ASSERT(check(c, zr, "frombytes"));
+        }
+        mpz_clears(za, zb, zr, NULL);
+    }
+exit:
+    return;
+}
+
+static void test_edges(void)
+{
+    /* p - 1, p, p + 1, 2^255 - 1, 0: canonical forms and predicates */
+    static const int offs[] = { -1, 0, 1, 18, -19 };
+    size_t i;
+
+    for (i = 0; i < sizeof(offs) / sizeof(offs[0]); i++) {
+        unsigned char buf[32], out[32];
+        tacit_fe25519 f, g, h;
+        mpz_t z;
+
+        mpz_init(z);
+        if (offs[i] < 0) {
+            mpz_sub_ui(z, P, (unsigned long)-offs[i]);
+        } else {
+            mpz_add_ui(z, P, (unsigned long)offs[i]); /* p + 18 = 2^255 - 1 */
+        }
+        memset(buf, 0, 32);
+        mpz_export(buf, NULL, -1, 1, 0, 0, z);
+        tacit_fe25519_frombytes(f, buf);
+        TEST_ASSERT(check(f, z, "edge"));
+        tacit_fe25519_tobytes(out, f);
+        TEST_EQUAL((int)(tacit_fe25519_iszero(f) != 0), (int)(offs[i] == 0));
+        TEST_EQUAL((int)tacit_fe25519_isnegative(f), (int)(out[0] & 1));
+        tacit_fe25519_1(g);
+        tacit_fe25519_copy(h, f);
+        tacit_fe25519_cswap(g, h, 0);
+        TEST_EQUAL((int)(tacit_fe25519_iszero(g) != 0), 0);
+        tacit_fe25519_cswap(g, h, (tacit_mpi_uint)-1);
+        tacit_fe25519_cmov(h, g, (tacit_mpi_uint)-1);
+        tacit_fe25519_tobytes(buf, h);
+        TEST_MEM_EQ(buf, 32, out, 32);
+        mpz_clear(z);
+    }
+exit:
+    return;
+}
+
+int main(int argc, char **argv)
+{
+    const char *seed = getenv("TACIT_GMP_SEED");
+    TEST_MAIN_BEGIN(argc, argv);
+    if (seed != NULL) {
+        rng_state = strtoull(seed, NULL, 0) | 1;
+    }
+    mpz_inits(P, T1, T2, NULL);
+    mpz_ui_pow_ui(P, 2, 255);
+    mpz_sub_ui(P, P, 19);
+    RUN_TEST(test_ops);
+    RUN_TEST(test_edges);
+    mpz_clears(P, T1, T2, NULL);
+    return TEST_MAIN_END();
+}
+
+#else
+
+static void test_skip(void)
+{
+#if defined(TACIT_X25519_C) || defined(TACIT_ED25519_C)
+    TEST_SKIP("GMP not linked (TACIT_PEERS off or sanitizer build)");
+#else
+    TEST_SKIP("curve25519 compiled out");
+#endif
+exit:
+    return;
+}
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    RUN_TEST(test_skip);
+    return TEST_MAIN_END();
+}
+#endif

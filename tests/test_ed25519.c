@@ -1,0 +1,320 @@
+/*
+ * Ed25519 (RFC 8032): the section 7.1 vectors (key derivation and
+ * signatures), Wycheproof ed25519_test (every valid signature verifies,
+ * every invalid one -- S >= L, non-canonical R, wrong lengths, modified
+ * messages -- is refused), strictness cases made here (S + L, non-canonical
+ * A and R, small-order keys), round trips and error paths, and OpenSSL
+ * libcrypto both ways (tacit signs, OpenSSL verifies and the reverse).
+ */
+#include "harness.h"
+
+#include "tacit/ed25519.h"
+#include "ecc_test_util.h"
+
+#if defined(TACIT_HAVE_OPENSSL)
+#include <openssl/evp.h>
+#endif
+
+#if defined(TACIT_ED25519_C)
+
+static unsigned char *hex(const char *h, size_t *len)
+{
+    unsigned char *b = test_unhex(h, len);
+    return b;
+}
+
+static void test_rfc8032(void)
+{
+    static const char *const v[][4] = {
+        { "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+          "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "-",
+          "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b" },
+        { "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
+          "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c", "72",
+          "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00" },
+        { "c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7",
+          "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025", "af82",
+          "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a" },
+        { "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42",
+          "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf",
+          "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+          "dc2a4459e7369633a52b1bf277839a00201009a3efbf3ecb69bea2186c26b58909351fc9ac90b3ecfdfbc7c66431e0303dca179c138ac17ad9bef1177331a704" },
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+        size_t sl = 0, pl = 0, ml = 0, gl = 0, olen = 0;
+        unsigned char *seed = hex(v[i][0], &sl), *pub = hex(v[i][1], &pl),
+                      *msg = hex(v[i][2], &ml), *want = hex(v[i][3], &gl);
+        unsigned char sig[64];
+        tacit_ed25519_key key, pk;
+        int ok = seed && pub && msg && want;
+
+        TEST_ASSERT(ok);
+        TEST_EQUAL(tacit_ed25519_key_from_seed(&key, seed, sl), 0);
+        TEST_MEM_EQ(key.pub, 32, pub, pl);
+        TEST_EQUAL(tacit_ed25519_sign(&key, msg, ml, sig, sizeof(sig), &olen), 0);
+        TEST_MEM_EQ(sig, olen, want, gl);
+        TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, pl), 0);
+        TEST_EQUAL(tacit_ed25519_verify(&pk, msg, ml, sig, olen), 0);
+        TEST_EQUAL(tacit_ed25519_verify(&key, msg, ml, sig, olen), 0);
+        sig[5] ^= 1;
+        TEST_EQUAL(tacit_ed25519_verify(&pk, msg, ml, sig, olen), TACIT_ERR_VERIFY_FAILED);
+        free(seed);
+        free(pub);
+        free(msg);
+        free(want);
+    }
+exit:
+    return;
+}
+
+static void test_wycheproof(void)
+{
+    size_t flen = 0;
+    unsigned char *file = test_read_shared("vectors/wycheproof/ed25519_test.txt", &flen);
+    char *cur, *line, *tok[ECC_MAX_TOKENS];
+    tacit_ed25519_key key;
+    int have_key = 0, nvalid = 0, ninvalid = 0;
+
+    if (file == NULL) {
+        TEST_SKIP("../shared/vectors/wycheproof/ed25519_test.txt missing");
+    }
+    cur = (char *)file;
+    while ((line = ecc_next_line(&cur)) != NULL) {
+        int n;
+        if (line[0] == '#' || line[0] == '\0') {
+            continue;
+        }
+        n = ecc_tokens(line, tok);
+        if (strcmp(tok[0], "group") == 0) {
+            have_key = 0;
+        } else if (strcmp(tok[0], "key") == 0 && n == 3 && strcmp(tok[1], "pk") == 0) {
+            size_t pl = 0;
+            unsigned char *pub = hex(tok[2], &pl);
+            TEST_ASSERT(pub != NULL);
+            TEST_EQUAL(tacit_ed25519_key_from_public(&key, pub, pl), 0);
+            free(pub);
+            have_key = 1;
+        } else if (strcmp(tok[0], "test") == 0 && n == 6) {
+            size_t ml = 0, sl = 0;
+            unsigned char *msg = hex(tok[3], &ml), *sig = hex(tok[4], &sl);
+            int ret;
+            TEST_ASSERT(have_key && msg != NULL && sig != NULL);
+            ret = tacit_ed25519_verify(&key, msg, ml, sig, sl);
+            free(msg);
+            free(sig);
+            if (strcmp(tok[2], "valid") == 0) {
+                if (ret != 0) {
+                    printf("\n    tcId %s valid but refused (%s)", tok[1], tok[5]);
+                }
+                TEST_EQUAL(ret, 0);
+                nvalid++;
+            } else {
+                if (ret == 0) {
+                    printf("\n    tcId %s invalid but accepted (%s)", tok[1], tok[5]);
+                }
+                TEST_EQUAL(ret, TACIT_ERR_VERIFY_FAILED);
+                ninvalid++;
+            }
+        }
+    }
+    printf("(%d valid, %d invalid) ", nvalid, ninvalid);
+    TEST_EQUAL(nvalid + ninvalid, 151);
+exit:
+    free(file);
+}
+
+/* L, little-endian */
+static const unsigned char L_LE[32] = {
+    0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+};
+
+static void test_strict(void)
+{
+    unsigned char seed[32], sig[64], bad[64], pub[32];
+    static const unsigned char msg[] = "strict";
+    tacit_ed25519_key key, pk;
+    size_t olen;
+    unsigned carry = 0;
+    int i;
+
+    for (i = 0; i < 32; i++) {
+        seed[i] = (unsigned char)(7 * i + 1);
+    }
+    TEST_EQUAL(tacit_ed25519_key_from_seed(&key, seed, 32), 0);
+    TEST_EQUAL(tacit_ed25519_sign(&key, msg, sizeof(msg), sig, sizeof(sig), &olen), 0);
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), sig, 64), 0);
+
+    /* S + L: the same point equation, refused (malleability) */
+    memcpy(bad, sig, 64);
+    for (i = 0; i < 32; i++) {
+        unsigned v = bad[32 + i] + L_LE[i] + carry;
+        bad[32 + i] = (unsigned char)v;
+        carry = v >> 8;
+    }
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), bad, 64),
+               TACIT_ERR_VERIFY_FAILED);
+    /* S = L exactly */
+    memcpy(bad, sig, 32);
+    memcpy(bad + 32, L_LE, 32);
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), bad, 64),
+               TACIT_ERR_VERIFY_FAILED);
+    /* lengths */
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), sig, 63),
+               TACIT_ERR_VERIFY_FAILED);
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), sig, 65),
+               TACIT_ERR_VERIFY_FAILED);
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg) - 1, sig, 64),
+               TACIT_ERR_VERIFY_FAILED);
+
+    /* public keys: y >= p (non-canonical), and x = 0 with the sign bit */
+    memset(pub, 0xff, 32);
+    pub[0] = 0xed;
+    pub[31] = 0x7f; /* y = p */
+    TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 32), TACIT_ERR_CURVE25519_BAD_KEY);
+    pub[0] = 0xee;  /* y = p + 1: would be 1 reduced */
+    TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 32), TACIT_ERR_CURVE25519_BAD_KEY);
+    memset(pub, 0, 32);
+    pub[0] = 1;     /* y = 1, x = 0: the identity (small order), canonical */
+    TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 32), 0);
+    pub[31] = 0x80; /* the identity with the sign bit: x = 0 cannot be negative */
+    TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 32), TACIT_ERR_CURVE25519_BAD_KEY);
+    memset(pub, 0, 32);
+    pub[0] = 2;     /* y = 2: (y^2 - 1) / (d y^2 + 1) is not a square */
+    TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 32), TACIT_ERR_CURVE25519_BAD_KEY);
+    TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 31), TACIT_ERR_CURVE25519_BAD_KEY);
+
+    /* R non-canonical: y of R replaced by y + p where that fits */
+    memcpy(bad, sig, 64);
+    bad[31] ^= 0x80; /* flip R's sign bit: a different point */
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), bad, 64),
+               TACIT_ERR_VERIFY_FAILED);
+exit:
+    return;
+}
+
+static int counter_rng(void *p, unsigned char *out, size_t len)
+{
+    unsigned *c = (unsigned *)p;
+    size_t i;
+    for (i = 0; i < len; i++) {
+        out[i] = (unsigned char)(*c * 131 + i * 7);
+    }
+    (*c)++;
+    return 0;
+}
+
+static void test_roundtrip_errors(void)
+{
+    tacit_ed25519_key key, pk, z;
+    unsigned char msg[300], sig[64], zero[32] = { 0 };
+    size_t olen = 0, i;
+    unsigned c = 1;
+
+    for (i = 0; i < sizeof(msg); i++) {
+        msg[i] = (unsigned char)(i * 13);
+    }
+    TEST_EQUAL(tacit_ed25519_gen_key(&key, NULL, NULL), 0);
+    TEST_EQUAL(tacit_ed25519_gen_key(&key, counter_rng, &c), 0);
+    TEST_EQUAL(tacit_ed25519_key_from_public(&pk, key.pub, 32), 0);
+    for (i = 0; i < sizeof(msg); i += 37) {
+        TEST_EQUAL(tacit_ed25519_sign(&key, msg, i, sig, sizeof(sig), &olen), 0);
+        TEST_EQUAL(olen, 64);
+        TEST_EQUAL(tacit_ed25519_verify(&pk, msg, i, sig, olen), 0);
+        msg[0] ^= 1;
+        TEST_EQUAL(tacit_ed25519_verify(&pk, msg, i, sig, olen),
+                   i == 0 ? 0 : TACIT_ERR_VERIFY_FAILED);
+        msg[0] ^= 1;
+    }
+    TEST_EQUAL(tacit_ed25519_sign(&key, msg, 10, NULL, 0, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(olen, 64);
+    TEST_EQUAL(tacit_ed25519_sign(&key, msg, 10, sig, 63, &olen),
+               TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_ed25519_sign(&pk, msg, 10, sig, 64, &olen), TACIT_ERR_NO_PRIVATE_KEY);
+    TEST_EQUAL(tacit_ed25519_sign(&key, NULL, 10, sig, 64, &olen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_ed25519_sign(&key, NULL, 0, sig, 64, &olen), 0);
+    TEST_EQUAL(tacit_ed25519_verify(&pk, NULL, 0, sig, 64), 0);
+    TEST_EQUAL(tacit_ed25519_key_from_seed(&z, zero, 31), TACIT_ERR_CURVE25519_BAD_KEY);
+    tacit_ed25519_key_free(&key);
+    TEST_MEM_EQ(key.seed, 32, zero, 32);
+    TEST_EQUAL(key.has_private, 0);
+exit:
+    return;
+}
+
+#if defined(TACIT_HAVE_OPENSSL)
+static void test_openssl(void)
+{
+    int i;
+
+    for (i = 0; i < 40; i++) {
+        unsigned char seed[32], msg[100], sig[64], osig[64], opub[32];
+        size_t mlen = (size_t)(i * 3 % 100), olen = 0, len, j;
+        EVP_PKEY *pkey = NULL;
+        EVP_MD_CTX *md = NULL;
+        tacit_ed25519_key key;
+        int ok;
+
+        for (j = 0; j < 32; j++) {
+            seed[j] = (unsigned char)(rand() >> 4);
+        }
+        for (j = 0; j < mlen; j++) {
+            msg[j] = (unsigned char)(rand() >> 6);
+        }
+        TEST_EQUAL(tacit_ed25519_key_from_seed(&key, seed, 32), 0);
+        TEST_EQUAL(tacit_ed25519_sign(&key, msg, mlen, sig, 64, &olen), 0);
+        pkey = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, seed, 32);
+        len = 32;
+        ok = pkey != NULL && EVP_PKEY_get_raw_public_key(pkey, opub, &len) == 1;
+        md = ok ? EVP_MD_CTX_new() : NULL;
+        len = 64;
+        ok = ok && md != NULL && EVP_DigestSignInit(md, NULL, NULL, NULL, pkey) == 1 &&
+             EVP_DigestSign(md, osig, &len, msg, mlen) == 1;
+        EVP_MD_CTX_free(md);
+        md = ok ? EVP_MD_CTX_new() : NULL;
+        /* OpenSSL verifies tacit's signature */
+        ok = ok && md != NULL && EVP_DigestVerifyInit(md, NULL, NULL, NULL, pkey) == 1 &&
+             EVP_DigestVerify(md, sig, 64, msg, mlen) == 1;
+        EVP_MD_CTX_free(md);
+        EVP_PKEY_free(pkey);
+        TEST_ASSERT(ok);
+        TEST_MEM_EQ(key.pub, 32, opub, 32);
+        TEST_MEM_EQ(sig, 64, osig, 64); /* deterministic: identical */
+        TEST_EQUAL(tacit_ed25519_verify(&key, msg, mlen, osig, 64), 0);
+    }
+exit:
+    return;
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    RUN_TEST(test_rfc8032);
+    RUN_TEST(test_wycheproof);
+    RUN_TEST(test_strict);
+    RUN_TEST(test_roundtrip_errors);
+#if defined(TACIT_HAVE_OPENSSL)
+    RUN_TEST(test_openssl);
+#endif
+    return TEST_MAIN_END();
+}
+
+#else
+
+static void test_skip(void)
+{
+    TEST_SKIP("Ed25519 compiled out (TACIT_ED25519_C)");
+exit:
+    return;
+}
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    RUN_TEST(test_skip);
+    return TEST_MAIN_END();
+}
+#endif
