@@ -31,5 +31,7 @@
 #include "tacit/ecp.h"
 #include "tacit/ecdh.h"
 #include "tacit/ecdsa.h"
+#include "tacit/x25519.h"
+#include "tacit/ed25519.h"
 
 #endif /* TACIT_TACIT_H */
