@@ -14,6 +14,12 @@
  * frame finder; every implementation must produce the same DER bytes.  Then
  * raw decode speed on 1 MiB of base64, as one line and in 64-column lines.
  *
+ * With --verify, every certificate is also parsed and every self-signature
+ * verified (tacit x509, OpenSSL PEM_read_bio_X509 + X509_verify, mbed TLS
+ * mbedtls_x509_crt_parse + its signature check; see bench/rows_x509.c), the
+ * three are timed, and the last line reads
+ *   N certificates, N self-signatures verified, N failed, N not self-signed
+ *
  * Times are the best of 5 rounds (the machine may be shared).
  */
 #include <stdint.h>
@@ -23,6 +29,7 @@
 #include <time.h>
 
 #include "bench/base64_table.h"
+#include "bench_x509.h"
 #include "tacit/base64.h"
 #include "tacit/pem.h"
 
@@ -395,13 +402,86 @@ static int raw_decode(void)
     return 0;
 }
 
+/* ---- --verify ------------------------------------------------------------------ */
+
+typedef int (*verify_fn)(const unsigned char *pem, size_t len, bench_x509_counts *c);
+
+typedef struct {
+    const bundle *b;
+    verify_fn fn;
+} verify_job;
+
+static int run_verify(void *arg)
+{
+    verify_job *j = arg;
+    bench_x509_counts c;
+    return j->fn(j->b->pem, j->b->len, &c) != 0 || c.failed != 0;
+}
+
+static int verify_bundle(const bundle *b)
+{
+    static const struct {
+        const char *name;
+        verify_fn fn;
+    } impls[] = {
+        { "tacit (x509 store + check_signature)", bench_x509_tacit },
+#if defined(TACIT_HAVE_OPENSSL)
+        { "openssl PEM_read_bio_X509 + X509_verify", bench_x509_openssl },
+#endif
+#if defined(TACIT_HAVE_MBEDTLS)
+        { "mbedtls x509_crt_parse + pk_verify_ext", bench_x509_mbedtls },
+#endif
+    };
+    bench_x509_counts ref, c;
+    double t_tacit = 0;
+    size_t k;
+
+    if (bench_x509_tacit(b->pem, b->len, &ref) != 0) {
+        fprintf(stderr, "load_roots: tacit could not load the bundle\n");
+        return 1;
+    }
+    printf("\nload, parse and verify every self-signature (SHA-1 and RSA-1024 allowed), best of %d:\n",
+           ROUNDS);
+    printf("  %-42s %10s %14s %s\n", "", "ms/load", "time / tacit", "verified/failed/not self-signed");
+    for (k = 0; k < sizeof(impls) / sizeof(impls[0]); k++) {
+        verify_job j;
+        double t;
+        if (impls[k].fn(b->pem, b->len, &c) != 0) {
+            printf("  %-42s %10s\n", impls[k].name, "failed");
+            continue;
+        }
+        j.b = b;
+        j.fn = impls[k].fn;
+        t = c.failed == 0 ? time_best(run_verify, &j, 3) : -1;
+        if (k == 0) {
+            t_tacit = t;
+        }
+        if (t < 0) {
+            printf("  %-42s %10s %14s %zu/%zu/%zu\n", impls[k].name, "-", "-", c.verified, c.failed,
+                   c.not_self_signed);
+        } else {
+            printf("  %-42s %10.3f %13.2fx %zu/%zu/%zu\n", impls[k].name, t * 1e3,
+                   t_tacit > 0 ? t / t_tacit : 0.0, c.verified, c.failed, c.not_self_signed);
+        }
+        if (c.certs != ref.certs || c.verified != ref.verified) {
+            printf("  (%s disagrees with tacit: %zu certificates, %zu verified)\n", impls[k].name,
+                   c.certs, c.verified);
+        }
+    }
+    printf("%zu certificates, %zu self-signatures verified, %zu failed, %zu not self-signed\n",
+           ref.certs, ref.verified, ref.failed, ref.not_self_signed);
+    return ref.failed == 0 && ref.parse_failed == 0 ? 0 : 1;
+}
+
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: load_roots [-n LOADS] [PATH]\n"
+            "usage: load_roots [-n LOADS] [--verify] [PATH]\n"
             "  Load every certificate of a PEM bundle LOADS times per round (default: about\n"
             "  0.1 s worth) with tacit, a leaky table decoder, OpenSSL and mbed TLS, and\n"
             "  print ms per full load; then raw base64 decode MB/s on 1 MiB.\n"
+            "  --verify: also parse every certificate and verify every self-signature\n"
+            "  (tacit, OpenSSL, mbed TLS), time it, and end with the counts.\n"
             "  PATH defaults to %s.\n",
             DEFAULT_BUNDLE);
 }
@@ -410,7 +490,7 @@ int main(int argc, char **argv)
 {
     const char *path = NULL;
     long loads = 0;
-    int i;
+    int i, verify = 0;
     FILE *f;
     long sz;
     unsigned char *buf;
@@ -423,6 +503,8 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
+        } else if (strcmp(argv[i], "--verify") == 0) {
+            verify = 1;
         } else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
             char *endp;
             loads = strtol(argv[++i], &endp, 10);
@@ -517,6 +599,11 @@ int main(int argc, char **argv)
     }
     printf("  tacit time / table time = %.2f (target <= 1.3; moonshot <= 1.0)\n",
            t_tacit / t_table);
+    if (raw_decode() != 0) {
+        free(buf);
+        return 1;
+    }
+    i = verify ? verify_bundle(&b) : 0;
     free(buf);
-    return raw_decode() == 0 ? 0 : 1;
+    return i;
 }

@@ -31,7 +31,11 @@ if(TACIT_PEERS AND NOT TACIT_SANITIZE)
   # mbed TLS (Debian: 2.28, no CMake package)
   find_path(MBEDTLS_INCLUDE_DIR mbedtls/version.h)
   find_library(MBEDCRYPTO_LIBRARY mbedcrypto)
-  if(MBEDTLS_INCLUDE_DIR AND MBEDCRYPTO_LIBRARY)
+  find_library(MBEDX509_LIBRARY mbedx509)
+  if(MBEDTLS_INCLUDE_DIR AND MBEDCRYPTO_LIBRARY AND MBEDX509_LIBRARY)
+    # mbedx509 (certificates, for the x509 rows) needs mbedcrypto after it
+    tacit_add_peer(mbedtls TACIT_HAVE_MBEDTLS ${MBEDX509_LIBRARY} ${MBEDCRYPTO_LIBRARY})
+  elseif(MBEDTLS_INCLUDE_DIR AND MBEDCRYPTO_LIBRARY)
     tacit_add_peer(mbedtls TACIT_HAVE_MBEDTLS ${MBEDCRYPTO_LIBRARY})
   endif()
 

@@ -13,7 +13,9 @@
 #include "tacit/hmac_drbg.h"
 #include "tacit/md.h"
 #include "tacit/pem.h"
+#include "tacit/pk.h"
 #include "tacit/rsa.h"
+#include "tacit/x509.h"
 #include "tacit/x25519.h"
 
 #include <stddef.h>
@@ -89,6 +91,17 @@ static const error_text error_texts[] = {
     /* curve25519 (x25519.h, ed25519.h) */
     { TACIT_ERR_X25519_SHARED_ZERO, "X25519 shared secret is all zero (small-order peer key)" },
     { TACIT_ERR_CURVE25519_BAD_KEY, "invalid X25519 or Ed25519 key (length or encoding)" },
+    /* pk */
+    { TACIT_ERR_PK_UNKNOWN_KEY, "not an RSA or EC key (unknown algorithm or PEM label)" },
+    { TACIT_ERR_PK_KEY_FORMAT, "malformed key, or a PEM label that does not match its contents" },
+    { TACIT_ERR_PK_TYPE_MISMATCH, "the signature algorithm does not fit the key" },
+    { TACIT_ERR_PK_UNKNOWN_SIG_ALG, "unknown or unsupported signature algorithm" },
+    { TACIT_ERR_PK_SHA1_NOT_ALLOWED, "SHA-1 signature not allowed" },
+    { TACIT_ERR_PK_ENCRYPTED, "encrypted private key (not supported)" },
+    /* x509 */
+    { TACIT_ERR_X509_INVALID_FORMAT, "malformed certificate" },
+    { TACIT_ERR_X509_UNSUPPORTED, "unsupported certificate version or form" },
+    { TACIT_ERR_X509_VERIFY_FAILED, "no valid certificate path" },
 };
 
 const char *tacit_strerror(int code)

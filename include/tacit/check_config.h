@@ -73,4 +73,12 @@
 #error "TACIT_ED25519_C requires TACIT_BIGNUM_CORE_C (arithmetic modulo the group order)"
 #endif
 
+#if defined(TACIT_PK_C) && (!defined(TACIT_ASN1_C) || !defined(TACIT_PEM_C) || !defined(TACIT_MD_C))
+#error "TACIT_PK_C requires TACIT_ASN1_C, TACIT_PEM_C and TACIT_MD_C"
+#endif
+
+#if defined(TACIT_X509_C) && !defined(TACIT_PK_C)
+#error "TACIT_X509_C requires TACIT_PK_C"
+#endif
+
 #endif /* TACIT_CHECK_CONFIG_H */

@@ -48,6 +48,10 @@
 #define TACIT_X25519_C      /* X25519 key agreement (RFC 7748) */
 #define TACIT_ED25519_C     /* Ed25519 signatures (RFC 8032) */
 
+/* Layer 5, above the algorithms */
+#define TACIT_PK_C          /* tacit_pk_context: any key, format detection, sign/verify by algorithm */
+#define TACIT_X509_C        /* certificates, trust store, path validation */
+
 /*
  * Limb size of the big-number code: 32 or 64.  Left undefined, it is picked
  * from the target (64 where the compiler has a 128-bit product type).  The

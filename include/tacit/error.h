@@ -18,8 +18,9 @@
  *   -0x0060 .. -0x006F  asn1 (asn1.h)
  *   -0x0070 .. -0x008F  rsa (rsa.h)
  *   -0x0090 .. -0x00AF  ecp, ecdh, ecdsa (ecp.h)
- *   -0x00B0 .. -0x00BF  reserved (a future pk key wrapper)
+ *   -0x00B0 .. -0x00BF  pk (pk.h)
  *   -0x00C0 .. -0x00CF  curve25519: x25519, ed25519 (x25519.h)
+ *   -0x00D0 .. -0x00DF  x509 (x509.h)
  *
  * A new code: add it to its header AND to the table in src/error.c (the
  * test_error suite checks that every TACIT_ERR_ macro of include/tacit has

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ typedef struct {
     int peers;
     int format; /* 0 table, 1 json, 2 csv */
     int list;
+    int threads; /* measure with this many threads at once (each with its own state) */
     int nfilters;
     char **filters;
 } bench_options;
@@ -36,11 +38,13 @@ double bench_now(void)
 static void usage(const char *prog, FILE *out)
 {
     fprintf(out,
-            "usage: %s [--seconds S] [--peers] [--json|--csv] [--list] [ID ...]\n"
+            "usage: %s [--seconds S] [--peers] [--threads N] [--json|--csv] [--list] [ID ...]\n"
             "  --seconds S  time per measurement (default 0.2)\n"
             "  --peers      also measure OpenSSL, mbed TLS, BearSSL, nettle, GMP where built in\n"
             "  --json       JSON on stdout;  --csv  CSV on stdout\n"
             "  --list       list the benchmark ids (and what the terms in their titles mean)\n"
+            "  --threads N  run each measurement in N threads at once (each with its own\n"
+            "               setup) and report the total rate\n"
             "  ID           only rows whose id starts with ID (e.g. rsa2048, ecdsa, sha)\n",
             prog);
 }
@@ -118,6 +122,56 @@ done:
     return r;
 }
 
+/* --threads N: each thread measures on its own state; the rates add up. */
+typedef struct {
+    const bench_row *row;
+    const bench_impl *impl;
+    double seconds;
+    bench_result res;
+} bench_thread_arg;
+
+static void *measure_thread(void *p)
+{
+    bench_thread_arg *a = (bench_thread_arg *)p;
+    a->res = measure(a->row, a->impl, a->seconds);
+    return NULL;
+}
+
+static bench_result measure_threads(const bench_row *row, const bench_impl *impl, double seconds,
+                                    int threads)
+{
+    bench_thread_arg args[64];
+    pthread_t th[64];
+    bench_result r;
+    int i, started = 0;
+
+    r.who = impl->who;
+    r.rate = 0;
+    r.iters = 0;
+    for (i = 0; i < threads && i < 64; i++) {
+        args[i].row = row;
+        args[i].impl = impl;
+        args[i].seconds = seconds;
+        if (pthread_create(&th[i], NULL, measure_thread, &args[i]) != 0) {
+            break;
+        }
+        started++;
+    }
+    for (i = 0; i < started; i++) {
+        pthread_join(th[i], NULL);
+        if (args[i].res.rate < 0) {
+            r.rate = args[i].res.rate;
+        } else if (r.rate >= 0) {
+            r.rate += args[i].res.rate;
+            r.iters += args[i].res.iters;
+        }
+    }
+    if (started < threads) {
+        r.rate = -2;
+    }
+    return r;
+}
+
 static void print_rate(char *buf, size_t n, double rate)
 {
     if (rate == -2) {
@@ -143,6 +197,7 @@ int bench_main(const char *prog, int argc, char **argv, const bench_row *const *
 
     memset(&o, 0, sizeof(o));
     o.seconds = 0.2;
+    o.threads = 1;
     o.filters = (char **)calloc((size_t)argc + 1, sizeof(char *));
     if (o.filters == NULL) {
         return 3;
@@ -157,6 +212,16 @@ int bench_main(const char *prog, int argc, char **argv, const bench_row *const *
                 free(o.filters);
                 return 2;
             }
+        } else if (strcmp(a, "--threads") == 0 && i + 1 < argc) {
+            char *end;
+            long n = strtol(argv[++i], &end, 10);
+            if (*end != '\0' || n < 1 || n > 64) {
+                fprintf(stderr, "%s: --threads needs a number from 1 to 64, got '%s'\n", prog,
+                        argv[i]);
+                free(o.filters);
+                return 2;
+            }
+            o.threads = (int)n;
         } else if (strcmp(a, "--peers") == 0) {
             o.peers = 1;
         } else if (strcmp(a, "--json") == 0) {
@@ -236,7 +301,8 @@ int bench_main(const char *prog, int argc, char **argv, const bench_row *const *
                     fprintf(stderr, "  %-*s %-8s ...\r", title_w, row->title, row->impl[k].who);
                     fflush(stderr);
                 }
-                res[n] = measure(row, &row->impl[k], o.seconds);
+                res[n] = o.threads > 1 ? measure_threads(row, &row->impl[k], o.seconds, o.threads)
+                                       : measure(row, &row->impl[k], o.seconds);
                 if (res[n].rate == -2) {
                     failed = 1;
                     fprintf(stderr, "%s: %s / %s: the operation failed\n", prog, row->title,

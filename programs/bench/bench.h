@@ -53,6 +53,7 @@ extern const bench_row bench_rows_sha[];
 extern const bench_row bench_rows_base64[];
 extern const bench_row bench_rows_rsa[];
 extern const bench_row bench_rows_ecc[];
+extern const bench_row bench_rows_x509[];
 
 /* All tables, in `tacit speed` order, ended by NULL. */
 extern const bench_row *const bench_all_tables[];

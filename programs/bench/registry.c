@@ -7,5 +7,6 @@ const bench_row *const bench_all_tables[] = {
     bench_rows_ecc,
     bench_rows_sha,
     bench_rows_base64,
+    bench_rows_x509,
     NULL,
 };

@@ -29,6 +29,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_encrypt(int argc, char **argv);
 int cmd_decrypt(int argc, char **argv);
 int cmd_ecdh(int argc, char **argv);
+int cmd_x509(int argc, char **argv);
 
 /* ---- messages (cli_io.c) ---------------------------------------------------- */
 

@@ -1,13 +1,7 @@
 /*
- * Key files for the tacit tool: format detection and dispatch to the rsa and
- * ecp modules (see cli_key.h).
- *
- * PEM: the label says what the block holds.  "PRIVATE KEY" (PKCS#8) and
- * "PUBLIC KEY" (SPKI) name their algorithm inside, by OID.  Text before the
- * block and "EC PARAMETERS" blocks (`openssl ecparam -genkey`) are skipped.
- * DER: PKCS#8 and SPKI are recognised by their envelope and OID; otherwise
- * the bare forms are tried in turn (PKCS#1 RSAPrivateKey, SEC1
- * ECPrivateKey, PKCS#1 RSAPublicKey).
+ * Key files for the tacit tool: reading, writing and naming keys through
+ * tacit_pk (pk.h does the format detection), and the tool's algorithm names
+ * (see cli_key.h).
  */
 #include "cli_key.h"
 
@@ -16,14 +10,10 @@
 #include <string.h>
 
 #include "cli.h"
-#include "tacit/asn1.h"
-#include "tacit/pem.h"
+#include "tacit/pk.h"
 #include "tacit/platform.h"
 
 #if defined(CLI_RSA) || defined(CLI_EC)
-
-/* Large enough for an 8192-bit RSA private key in PEM. */
-#define CLI_KEY_BUF 16384
 
 static const char *name_of(const char *path)
 {
@@ -33,239 +23,61 @@ static const char *name_of(const char *path)
 void cli_key_init(cli_key *key)
 {
     memset(key, 0, sizeof(*key));
+    tacit_pk_init(&key->pk);
+}
+
+/* Mirror the pk context's type into the fields the subcommands read. */
+static void cli_key_sync(cli_key *key)
+{
+    tacit_pk_type t = tacit_pk_get_type(&key->pk);
+
+    key->kind = t == TACIT_PK_RSA ? CLI_KEY_RSA : t == TACIT_PK_EC ? CLI_KEY_EC : CLI_KEY_NONE;
+    key->is_private = key->pk.is_private;
 #if defined(CLI_RSA)
-    tacit_rsa_init(&key->rsa);
+    key->rsa = tacit_pk_rsa(&key->pk);
 #endif
 #if defined(CLI_EC)
-    tacit_ecp_keypair_init(&key->ec);
+    key->ec = tacit_pk_ec(&key->pk);
 #endif
 }
 
 void cli_key_free(cli_key *key)
 {
-#if defined(CLI_RSA)
-    tacit_rsa_free(&key->rsa);
-#endif
-#if defined(CLI_EC)
-    tacit_ecp_keypair_free(&key->ec);
-#endif
-    key->kind = CLI_KEY_NONE;
-    key->is_private = 0;
+    tacit_pk_free(&key->pk);
+    cli_key_sync(key);
 }
 
 const char *cli_key_describe(const cli_key *key)
 {
     static char buf[32];
 
-    buf[0] = '\0';
-#if defined(CLI_RSA)
-    if (key->kind == CLI_KEY_RSA) {
-        snprintf(buf, sizeof(buf), "RSA-%u", (unsigned)tacit_rsa_bitlen(&key->rsa));
-    }
-#endif
-#if defined(CLI_EC)
-    if (key->kind == CLI_KEY_EC) {
-        snprintf(buf, sizeof(buf), "EC %s", tacit_ecp_curve_name(key->ec.grp));
-    }
-#endif
+    tacit_pk_describe(&key->pk, buf, sizeof(buf));
     return buf;
 }
 
-/* Which algorithm an SPKI/PKCS#8 OID names. */
-static cli_key_kind kind_of_oid(const tacit_asn1_buf *oid)
-{
-    if (TACIT_OID_EQUAL(TACIT_OID_RSA_ENCRYPTION, oid->p, oid->len) ||
-        TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, oid->p, oid->len)) {
-        return CLI_KEY_RSA;
-    }
-    if (TACIT_OID_EQUAL(TACIT_OID_EC_PUBLIC_KEY, oid->p, oid->len)) {
-        return CLI_KEY_EC;
-    }
-    return CLI_KEY_NONE;
-}
-
-/* Parse DER through one module. */
-static int parse_as(cli_key *key, cli_key_kind kind, int priv, const unsigned char *der,
-                    size_t len)
-{
-    int ret = TACIT_ERR_NOT_SUPPORTED;
-
-    key->kind = kind;
-    key->is_private = priv;
 #if defined(CLI_RSA)
-    if (kind == CLI_KEY_RSA) {
-        ret = priv ? tacit_rsa_parse_key_der(&key->rsa, der, len)
-                   : tacit_rsa_parse_public_key_der(&key->rsa, der, len);
-    }
-#endif
-#if defined(CLI_EC)
-    if (kind == CLI_KEY_EC) {
-        ret = priv ? tacit_ecp_parse_key_der(&key->ec, der, len)
-                   : tacit_ecp_parse_public_key_der(&key->ec, der, len);
-    }
-#endif
-    if (ret != 0) {
-        key->kind = CLI_KEY_NONE;
-        key->is_private = 0;
-    }
+int cli_key_gen_rsa(cli_key *key, unsigned bits)
+{
+    int ret = tacit_pk_gen_rsa(&key->pk, bits, 65537, NULL, NULL);
+    cli_key_sync(key);
     return ret;
 }
-
-/* Is err only "this is not my kind of key" (try the next format)? */
-static int is_wrong_kind(int err)
-{
-    if (err == TACIT_ERR_ASN1_UNEXPECTED_TAG || err == TACIT_ERR_NOT_SUPPORTED) {
-        return 1;
-    }
-#if defined(CLI_RSA)
-    if (err == TACIT_ERR_RSA_WRONG_KEY_TYPE) {
-        return 1;
-    }
 #endif
+
 #if defined(CLI_EC)
-    if (err == TACIT_ERR_ECP_KEY_FORMAT) {
-        return 1;
-    }
+int cli_key_gen_ec(cli_key *key, tacit_ecp_group_id grp)
+{
+    int ret = tacit_pk_gen_ec(&key->pk, grp, NULL, NULL);
+    cli_key_sync(key);
+    return ret;
+}
 #endif
-    return 0;
-}
-
-static int load_der(cli_key *key, const unsigned char *der, size_t len, const char **what)
-{
-    tacit_asn1_key_info info;
-    int ret, best = TACIT_ERR_ASN1_UNEXPECTED_TAG;
-
-    if (tacit_asn1_parse_pkcs8(der, len, &info) == 0) {
-        *what = "PKCS#8 private key";
-        return parse_as(key, kind_of_oid(&info.alg), 1, der, len);
-    }
-    if (tacit_asn1_parse_spki(der, len, &info) == 0) {
-        *what = "public key (SubjectPublicKeyInfo)";
-        return parse_as(key, kind_of_oid(&info.alg), 0, der, len);
-    }
-    *what = "DER key";
-    /* the bare forms: PKCS#1 private, SEC1 private, PKCS#1 public */
-    if ((ret = parse_as(key, CLI_KEY_RSA, 1, der, len)) == 0) {
-        return 0;
-    }
-    if (!is_wrong_kind(ret)) {
-        best = ret;
-    }
-    if ((ret = parse_as(key, CLI_KEY_EC, 1, der, len)) == 0) {
-        return 0;
-    }
-    if (!is_wrong_kind(ret) && is_wrong_kind(best)) {
-        best = ret;
-    }
-    if ((ret = parse_as(key, CLI_KEY_RSA, 0, der, len)) == 0) {
-        return 0;
-    }
-    if (!is_wrong_kind(ret) && is_wrong_kind(best)) {
-        best = ret;
-    }
-    return best;
-}
-
-/*
- * A decoded PEM block.  The label must match the contents: the PKCS#1/SEC1
- * labels hold the bare key, never an SPKI or PKCS#8 envelope (OpenSSL 3
- * ignores the label; tacit does not).
- */
-static int load_pem_block(const char *cmd, const char *name, cli_key *key,
-                          const tacit_pem_block *block)
-{
-    const char *label = block->label;
-    tacit_asn1_key_info info;
-    int ret, priv;
-    cli_key_kind kind;
-
-    if (strcmp(label, "RSA PRIVATE KEY") == 0 || strcmp(label, "RSA PUBLIC KEY") == 0 ||
-        strcmp(label, "EC PRIVATE KEY") == 0) {
-        kind = label[0] == 'R' ? CLI_KEY_RSA : CLI_KEY_EC;
-        priv = strstr(label, "PRIVATE") != NULL;
-        if (tacit_asn1_parse_pkcs8(block->der, block->der_len, &info) == 0 ||
-            tacit_asn1_parse_spki(block->der, block->der_len, &info) == 0) {
-            cli_err(cmd, "'%s': the PEM label '%s' does not match its contents (PKCS#8 or SPKI)",
-                    name, label);
-            return CLI_ERROR;
-        }
-    } else if (strcmp(label, "PRIVATE KEY") == 0) {
-        priv = 1;
-        ret = tacit_asn1_parse_pkcs8(block->der, block->der_len, &info);
-        if (ret != 0) {
-            cli_err(cmd, "'%s': malformed PKCS#8 private key: %s", name, cli_strerror(ret));
-            return CLI_ERROR;
-        }
-        kind = kind_of_oid(&info.alg);
-    } else if (strcmp(label, "PUBLIC KEY") == 0) {
-        priv = 0;
-        ret = tacit_asn1_parse_spki(block->der, block->der_len, &info);
-        if (ret != 0) {
-            cli_err(cmd, "'%s': malformed public key: %s", name, cli_strerror(ret));
-            return CLI_ERROR;
-        }
-        kind = kind_of_oid(&info.alg);
-    } else if (strcmp(label, "ENCRYPTED PRIVATE KEY") == 0) {
-        cli_err(cmd, "'%s': encrypted private keys are not supported "
-                "(decrypt it first: openssl pkey -in KEY -out PLAIN)", name);
-        return CLI_ERROR;
-    } else {
-        cli_err(cmd, "'%s': PEM block '%s' is not a key", name, label);
-        return CLI_ERROR;
-    }
-    if (kind == CLI_KEY_NONE) {
-        cli_err(cmd, "'%s': not an RSA or EC key (unknown algorithm OID)", name);
-        return CLI_ERROR;
-    }
-    ret = parse_as(key, kind, priv, block->der, block->der_len);
-    if (ret == TACIT_ERR_NOT_SUPPORTED) {
-        cli_err(cmd, "'%s': %s keys are not supported in this build", name,
-                kind == CLI_KEY_RSA ? "RSA" : "EC");
-        return CLI_ERROR;
-    }
-    if (ret != 0) {
-        cli_err(cmd, "'%s': invalid %s: %s", name, label, cli_strerror(ret));
-        return CLI_ERROR;
-    }
-    return CLI_OK;
-}
-
-static int load_pem(const char *cmd, const char *name, cli_key *key, const unsigned char *text,
-                    size_t len)
-{
-    size_t off = 0, consumed;
-    tacit_pem_block block;
-    int ret, rc;
-
-    memset(&block, 0, sizeof(block));
-    for (;;) {
-        ret = tacit_pem_read(NULL, text + off, len - off, &block, &consumed);
-        if (ret != 0) {
-            cli_err(cmd, "'%s': %s", name, cli_strerror(ret));
-            return CLI_ERROR;
-        }
-        if (strcmp(block.label, "EC PARAMETERS") != 0) {
-            break;
-        }
-        tacit_pem_block_free(&block);
-        off += consumed;
-    }
-    rc = load_pem_block(cmd, name, key, &block);
-    tacit_pem_block_free(&block);
-    return rc;
-}
-
-/* DER keys start with a SEQUENCE; anything else is taken for PEM text. */
-static int looks_like_pem(const unsigned char *data, size_t len)
-{
-    return len > 0 && data[0] != 0x30;
-}
 
 int cli_key_load(const char *cmd, const char *path, int need_private, cli_key *key)
 {
     unsigned char *data;
     size_t len;
-    const char *name = name_of(path), *what = "key";
+    const char *name = name_of(path);
     int rc, ret;
 
     cli_key_free(key);
@@ -276,20 +88,19 @@ int cli_key_load(const char *cmd, const char *path, int need_private, cli_key *k
     if (len == 0) {
         cli_err(cmd, "'%s' is empty, not a key", name);
         rc = CLI_ERROR;
-    } else if (looks_like_pem(data, len)) {
-        rc = load_pem(cmd, name, key, data, len);
-    } else {
-        ret = load_der(key, data, len, &what);
-        if (ret == TACIT_ERR_NOT_SUPPORTED) {
+    } else if ((ret = tacit_pk_parse_key(&key->pk, data, len)) != 0) {
+        if (ret == TACIT_ERR_PK_ENCRYPTED) {
+            cli_err(cmd, "'%s': encrypted private keys are not supported "
+                    "(decrypt it first: openssl pkey -in KEY -out PLAIN)", name);
+        } else if (ret == TACIT_ERR_NOT_SUPPORTED) {
             cli_err(cmd, "'%s': this key type is not supported in this build", name);
-            rc = CLI_ERROR;
-        } else if (ret != 0) {
-            cli_err(cmd, "'%s' is not a key tacit can read (%s: %s)", name, what,
-                    cli_strerror(ret));
-            rc = CLI_ERROR;
+        } else {
+            cli_err(cmd, "'%s' is not a key tacit can read: %s", name, cli_strerror(ret));
         }
+        rc = CLI_ERROR;
     }
     cli_free(data, len);
+    cli_key_sync(key);
     if (rc == CLI_OK && need_private && !key->is_private) {
         cli_err(cmd, "'%s' is a public key; this needs a private key", name);
         rc = CLI_ERROR;
@@ -302,43 +113,28 @@ int cli_key_load(const char *cmd, const char *path, int need_private, cli_key *k
 
 static int write_key(const char *cmd, const cli_key *key, int priv, int der, const char *path)
 {
-    unsigned char *buf = (unsigned char *)malloc(2 * CLI_KEY_BUF);
-    unsigned char *pem = buf + CLI_KEY_BUF;
-    size_t olen = 0, plen = 0;
-    int ret = TACIT_ERR_NOT_SUPPORTED, rc;
+    tacit_key_format fmt = priv ? TACIT_KEY_FORMAT_PKCS8 : TACIT_KEY_FORMAT_SPKI;
+    unsigned char *buf = NULL;
+    size_t need = 0, olen = 0;
+    int ret, rc;
 
-    if (buf == NULL) {
-        cli_err(cmd, "out of memory");
-        return CLI_ERROR;
-    }
-#if defined(CLI_RSA)
-    if (key->kind == CLI_KEY_RSA) {
-        ret = priv ? tacit_rsa_write_key_der(&key->rsa, TACIT_KEY_FORMAT_PKCS8, buf,
-                                             CLI_KEY_BUF, &olen)
-                   : tacit_rsa_write_public_key_der(&key->rsa, TACIT_KEY_FORMAT_SPKI, buf,
-                                                    CLI_KEY_BUF, &olen);
-    }
-#endif
-#if defined(CLI_EC)
-    if (key->kind == CLI_KEY_EC) {
-        ret = priv ? tacit_ecp_write_key_der(&key->ec, TACIT_KEY_FORMAT_PKCS8, buf,
-                                             CLI_KEY_BUF, &olen)
-                   : tacit_ecp_write_public_key_der(&key->ec, TACIT_KEY_FORMAT_SPKI, buf, CLI_KEY_BUF, &olen);
-    }
-#endif
-    if (ret == 0 && !der) {
-        ret = tacit_pem_write(priv ? "PRIVATE KEY" : "PUBLIC KEY", buf, olen, pem, CLI_KEY_BUF,
-                              &plen);
+    ret = tacit_pk_write(&key->pk, fmt, !der, NULL, 0, &need);
+    if (ret == TACIT_ERR_BUFFER_TOO_SMALL) {
+        buf = (unsigned char *)malloc(need);
+        ret = buf == NULL ? TACIT_ERR_ALLOC_FAILED
+                          : tacit_pk_write(&key->pk, fmt, !der, buf, need, &olen);
     }
     if (ret != 0) {
         cli_err(cmd, "cannot encode the %s key: %s", priv ? "private" : "public",
                 cli_strerror(ret));
         rc = CLI_ERROR;
     } else {
-        rc = der ? cli_write(cmd, path, buf, olen, priv) : cli_write(cmd, path, pem, plen, priv);
+        rc = cli_write(cmd, path, buf, olen, priv);
     }
-    tacit_platform_zeroize(buf, 2 * CLI_KEY_BUF);
-    free(buf);
+    if (buf != NULL) {
+        tacit_platform_zeroize(buf, need);
+        free(buf);
+    }
     return rc;
 }
 

@@ -1,7 +1,7 @@
 /*
  * Keys in the tacit tool: read any private or public key file (PEM or DER;
- * PKCS#1, SEC1, PKCS#8, SubjectPublicKeyInfo), detected automatically, and
- * write PKCS#8 / SPKI.  A small dispatcher over rsa.h and ecp.h.
+ * PKCS#1, SEC1, PKCS#8, SubjectPublicKeyInfo) with tacit_pk_parse_key, and
+ * write PKCS#8 / SPKI with tacit_pk_write.
  */
 #ifndef TACIT_CLI_KEY_H
 #define TACIT_CLI_KEY_H
@@ -11,16 +11,17 @@
 #include "tacit/config.h"
 #include "tacit/error.h"
 #include "tacit/md.h"
+#include "tacit/pk.h"
 
 /*
  * CLI_RSA / CLI_EC: the tool's RSA and EC support, on when the module is
  * configured in.
  */
-#if defined(TACIT_RSA_C)
+#if defined(TACIT_RSA_C) && defined(TACIT_PK_C)
 #define CLI_RSA 1
 #include "tacit/rsa.h"
 #endif
-#if defined(TACIT_ECP_C) && defined(TACIT_ECDSA_C) && defined(TACIT_ECDH_C)
+#if defined(TACIT_ECP_C) && defined(TACIT_ECDSA_C) && defined(TACIT_ECDH_C) && defined(TACIT_PK_C)
 #define CLI_EC 1
 #include "tacit/ecdh.h"
 #include "tacit/ecdsa.h"
@@ -29,14 +30,16 @@
 
 typedef enum { CLI_KEY_NONE = 0, CLI_KEY_RSA, CLI_KEY_EC } cli_key_kind;
 
+/* The key (pk); kind, is_private, rsa and ec mirror it for the subcommands. */
 typedef struct {
+    tacit_pk_context pk;
     cli_key_kind kind;
     int is_private;
 #if defined(CLI_RSA)
-    tacit_rsa_context rsa;
+    tacit_rsa_context *rsa; /* inside pk, or NULL */
 #endif
 #if defined(CLI_EC)
-    tacit_ecp_keypair ec;
+    tacit_ecp_keypair *ec;  /* inside pk, or NULL */
 #endif
 } cli_key;
 
@@ -48,6 +51,13 @@ typedef struct {
 int cli_key_load(const char *cmd, const char *path, int need_private, cli_key *key);
 void cli_key_init(cli_key *key);
 void cli_key_free(cli_key *key);
+/* Generate a key into key (replacing it).  0 or a tacit error code. */
+#if defined(CLI_RSA)
+int cli_key_gen_rsa(cli_key *key, unsigned bits);
+#endif
+#if defined(CLI_EC)
+int cli_key_gen_ec(cli_key *key, tacit_ecp_group_id grp);
+#endif
 
 /* Write the private key as PKCS#8 (PEM, or DER with der != 0), file mode 0600. */
 int cli_key_write_private(const char *cmd, const cli_key *key, int der, const char *path);

@@ -52,13 +52,13 @@ int cmd_ecdh(int argc, char **argv)
         goto exit;
     }
 #if defined(CLI_EC)
-    if (key.ec.grp != peer.ec.grp) {
+    if (key.ec->grp != peer.ec->grp) {
         cli_err("ecdh", "the keys are on different curves (%s and %s)",
-                tacit_ecp_curve_name(key.ec.grp), tacit_ecp_curve_name(peer.ec.grp));
+                tacit_ecp_curve_name(key.ec->grp), tacit_ecp_curve_name(peer.ec->grp));
         rc = CLI_ERROR;
         goto exit;
     }
-    ret = tacit_ecdh_compute_shared_key(&key.ec, &peer.ec, secret, sizeof(secret), &slen, NULL,
+    ret = tacit_ecdh_compute_shared_key(key.ec, peer.ec, secret, sizeof(secret), &slen, NULL,
                                         NULL);
 #endif
     if (ret != 0) {

@@ -91,16 +91,16 @@ static int run(int argc, char **argv, int decrypt)
     }
 #if defined(CLI_RSA)
     if (!decrypt) {
-        olen = tacit_rsa_len(&key.rsa);
+        olen = tacit_rsa_len(key.rsa);
         ret = alg.scheme == CLI_ALG_OAEP
-                  ? tacit_rsa_oaep_encrypt(&key.rsa, alg.md, alg.md, label, llen, input, ilen,
+                  ? tacit_rsa_oaep_encrypt(key.rsa, alg.md, alg.md, label, llen, input, ilen,
                                            output, osize, &olen, NULL, NULL)
-                  : tacit_rsa_pkcs1_encrypt(&key.rsa, input, ilen, output, osize, &olen, NULL, NULL);
+                  : tacit_rsa_pkcs1_encrypt(key.rsa, input, ilen, output, osize, &olen, NULL, NULL);
     } else {
         ret = alg.scheme == CLI_ALG_OAEP
-                  ? tacit_rsa_oaep_decrypt(&key.rsa, alg.md, alg.md, label, llen, input, ilen,
+                  ? tacit_rsa_oaep_decrypt(key.rsa, alg.md, alg.md, label, llen, input, ilen,
                                            output, osize, &olen, NULL, NULL)
-                  : tacit_rsa_pkcs1_decrypt(&key.rsa, input, ilen, output, osize, &olen, NULL, NULL);
+                  : tacit_rsa_pkcs1_decrypt(key.rsa, input, ilen, output, osize, &olen, NULL, NULL);
     }
 #endif
     if (ret != 0) {

@@ -51,8 +51,7 @@ int cmd_genkey(int argc, char **argv)
             }
         }
 #if defined(CLI_RSA)
-        key.kind = CLI_KEY_RSA;
-        ret = tacit_rsa_gen_key(&key.rsa, (unsigned)bits, 65537, NULL, NULL);
+        ret = cli_key_gen_rsa(&key, (unsigned)bits);
 #else
         (void)bits;
 #endif
@@ -67,8 +66,7 @@ int cmd_genkey(int argc, char **argv)
             tacit_ecp_group_id grp = strcmp(curve, "p256") == 0 ? TACIT_ECP_SECP256R1
                                      : strcmp(curve, "p384") == 0 ? TACIT_ECP_SECP384R1
                                                                   : TACIT_ECP_SECP521R1;
-            key.kind = CLI_KEY_EC;
-            ret = tacit_ecp_gen_key(&key.ec, grp, NULL, NULL);
+            ret = cli_key_gen_ec(&key, grp);
             if (ret == TACIT_ERR_ECP_UNKNOWN_CURVE) {
                 ret = TACIT_ERR_NOT_SUPPORTED; /* curve compiled out (TACIT_ECP_SECPxxxR1_C) */
             }
@@ -88,7 +86,6 @@ int cmd_genkey(int argc, char **argv)
         cli_key_free(&key);
         return CLI_ERROR;
     }
-    key.is_private = 1;
     rc = cli_key_write_private("genkey", &key, der, out);
     cli_key_free(&key);
     return rc;

@@ -91,20 +91,20 @@ int cmd_sign(int argc, char **argv)
     ret = TACIT_ERR_NOT_SUPPORTED;
 #if defined(CLI_RSA)
     if (alg.scheme == CLI_ALG_PKCS1_SIG) {
-        ret = tacit_rsa_pkcs1_sign(&key.rsa, alg.md, hash, hlen, sig, sigsize, &siglen, NULL, NULL);
+        ret = tacit_rsa_pkcs1_sign(key.rsa, alg.md, hash, hlen, sig, sigsize, &siglen, NULL, NULL);
     } else if (alg.scheme == CLI_ALG_PSS) {
         int s = saltlen == CLI_SALT_DEFAULT ? TACIT_RSA_SALT_LEN_HASH
                 : saltlen == CLI_SALT_MAX   ? TACIT_RSA_SALT_LEN_MAX
                                             : saltlen;
-        ret = tacit_rsa_pss_sign(&key.rsa, alg.md, alg.md, s, hash, hlen, sig, sigsize, &siglen,
+        ret = tacit_rsa_pss_sign(key.rsa, alg.md, alg.md, s, hash, hlen, sig, sigsize, &siglen,
                                  NULL, NULL);
     }
 #endif
 #if defined(CLI_EC)
     if (alg.scheme == CLI_ALG_ECDSA) {
-        ret = raw ? tacit_ecdsa_sign_raw(&key.ec, alg.md, hash, hlen, sig, sigsize, &siglen,
+        ret = raw ? tacit_ecdsa_sign_raw(key.ec, alg.md, hash, hlen, sig, sigsize, &siglen,
                                          NULL, NULL)
-                  : tacit_ecdsa_sign_der(&key.ec, alg.md, hash, hlen, sig, sigsize, &siglen,
+                  : tacit_ecdsa_sign_der(key.ec, alg.md, hash, hlen, sig, sigsize, &siglen,
                                          NULL, NULL);
     }
 #endif

@@ -25,6 +25,9 @@ static int row_selected(const bench_row *row, int argc, char **argv)
 
     for (i = 1; i < argc; i++) {
         if (argv[i][0] == '-') {
+            if (strcmp(argv[i], "--seconds") == 0 || strcmp(argv[i], "--threads") == 0) {
+                i++; /* its value is not a row id */
+            }
             continue;
         }
         filters++;
@@ -65,13 +68,13 @@ int cmd_speed(int argc, char **argv)
 
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (a[0] == '-' && strcmp(a, "--seconds") != 0 &&
+        if (a[0] == '-' && strcmp(a, "--seconds") != 0 && strcmp(a, "--threads") != 0 &&
             strcmp(a, "--peers") != 0 && strcmp(a, "--json") != 0 && strcmp(a, "--csv") != 0 &&
             strcmp(a, "--list") != 0 && strcmp(a, "-h") != 0 && strcmp(a, "--help") != 0) {
             cli_err("speed", "unknown option '%s' (see 'tacit speed -h')", a);
             return CLI_USAGE;
         }
-        if (strcmp(a, "--seconds") == 0 && i + 1 < argc) {
+        if ((strcmp(a, "--seconds") == 0 || strcmp(a, "--threads") == 0) && i + 1 < argc) {
             i++;
         }
     }

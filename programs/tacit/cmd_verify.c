@@ -57,14 +57,14 @@ static void explain_malformed(const cli_key *key, const cli_alg *alg, int raw,
 {
 #if defined(CLI_RSA)
     if (alg->scheme != CLI_ALG_ECDSA) {
-        size_t k = tacit_rsa_len(&key->rsa);
+        size_t k = tacit_rsa_len(key->rsa);
         if (siglen != k) {
             cli_err("verify", "malformed signature: %zu bytes, the %zu-bit key's are %zu", siglen,
-                    tacit_rsa_bitlen(&key->rsa), k);
+                    tacit_rsa_bitlen(key->rsa), k);
         } else {
             size_t i = 0;
             unsigned char n[TACIT_RSA_MAX_BITS / 8];
-            if (tacit_mpi_write_binary(&key->rsa.N, n, k) == 0) {
+            if (tacit_mpi_write_binary(&key->rsa->N, n, k) == 0) {
                 while (i < k && sig[i] == n[i]) {
                     i++;
                 }
@@ -78,12 +78,12 @@ static void explain_malformed(const cli_key *key, const cli_alg *alg, int raw,
 #endif
 #if defined(CLI_EC)
     if (alg->scheme == CLI_ALG_ECDSA) {
-        size_t bytes = tacit_ecp_curve_bytes(key->ec.grp), rawlen;
+        size_t bytes = tacit_ecp_curve_bytes(key->ec->grp), rawlen;
         unsigned char rs[TACIT_ECDSA_MAX_RAW_LEN];
         if (raw && siglen != 2 * bytes) {
             cli_err("verify", "malformed signature: r||s of %zu bytes, %s needs %zu", siglen,
-                    tacit_ecp_curve_name(key->ec.grp), 2 * bytes);
-        } else if (!raw && tacit_ecdsa_der_to_raw(key->ec.grp, sig, siglen, rs, sizeof(rs),
+                    tacit_ecp_curve_name(key->ec->grp), 2 * bytes);
+        } else if (!raw && tacit_ecdsa_der_to_raw(key->ec->grp, sig, siglen, rs, sizeof(rs),
                                                   &rawlen) != 0) {
             cli_err("verify", "malformed signature: not DER (a strict ECDSA-Sig-Value SEQUENCE "
                               "of two INTEGERs of at most %zu bytes; --raw for r||s)", bytes);
@@ -178,23 +178,23 @@ int cmd_verify(int argc, char **argv)
     ret = TACIT_ERR_NOT_SUPPORTED;
 #if defined(CLI_RSA)
     if (alg.scheme == CLI_ALG_PKCS1_SIG) {
-        ret = tacit_rsa_pkcs1_verify(&key.rsa, alg.md, hash, hlen, sig, siglen);
+        ret = tacit_rsa_pkcs1_verify(key.rsa, alg.md, hash, hlen, sig, siglen);
     } else if (alg.scheme == CLI_ALG_PSS) {
         int s = saltlen;
         if (saltlen == CLI_SALT_DEFAULT || saltlen == CLI_SALT_AUTO) {
             s = TACIT_RSA_SALT_LEN_ANY;
         } else if (saltlen == CLI_SALT_MAX) {
             /* emLen - hLen - 2, emLen = ceil((modBits - 1) / 8) */
-            size_t emlen = (tacit_rsa_bitlen(&key.rsa) - 1 + 7) / 8;
+            size_t emlen = (tacit_rsa_bitlen(key.rsa) - 1 + 7) / 8;
             s = emlen >= hlen + 2 ? (int)(emlen - hlen - 2) : 0;
         }
-        ret = tacit_rsa_pss_verify(&key.rsa, alg.md, alg.md, s, hash, hlen, sig, siglen);
+        ret = tacit_rsa_pss_verify(key.rsa, alg.md, alg.md, s, hash, hlen, sig, siglen);
     }
 #endif
 #if defined(CLI_EC)
     if (alg.scheme == CLI_ALG_ECDSA) {
-        ret = raw ? tacit_ecdsa_verify_raw(&key.ec, hash, hlen, sig, siglen)
-                  : tacit_ecdsa_verify_der(&key.ec, hash, hlen, sig, siglen);
+        ret = raw ? tacit_ecdsa_verify_raw(key.ec, hash, hlen, sig, siglen)
+                  : tacit_ecdsa_verify_der(key.ec, hash, hlen, sig, siglen);
     }
 #endif
     if (ret == 0) {

@@ -27,6 +27,9 @@ static const cli_command commands[] = {
     { "decrypt", cmd_decrypt, "decrypt with an RSA private key" },
     { "ecdh", cmd_ecdh, "ECDH shared secret of a private key and a peer's public key" },
 #endif
+#if defined(TACIT_X509_C)
+    { "x509", cmd_x509, "show a certificate, or verify a certificate path (x509 show|verify)" },
+#endif
 #if defined(TACIT_BASE64_C)
     { "base64", cmd_base64, "base64 encode, or decode with -d" },
 #endif

@@ -1,0 +1,297 @@
+/*
+ * One key type over every public-key algorithm: tacit_pk_context holds an
+ * RSA or EC key, public or private, read from PEM or DER in any of the
+ * usual encodings (detected automatically) and written back; it signs and
+ * verifies by signature algorithm, named as TLS names them
+ * (rsa_pss_rsae_sha256, ecdsa_secp256r1_sha256, ...) or as an X.509
+ * AlgorithmIdentifier.
+ *
+ * Layering: pk is a dispatcher above rsa.h and ecp.h/ecdsa.h.  It adds no
+ * arithmetic of its own, so the guarantees of those modules carry over:
+ *   - private keys are parsed by tacit_rsa_parse_key_der and
+ *     tacit_ecp_parse_key_der (constant-flow from the moment the key enters
+ *     the library), and signing is their constant-time signing;
+ *   - verification works on public data only (key, message, signature) and
+ *     uses the fast public paths (tacit_rsa_public's exponentiation with the
+ *     public exponent, tacit_ecp_muladd_unsafe).
+ *
+ * ---- Detection --------------------------------------------------------------
+ *
+ * PEM (anything not starting with a DER SEQUENCE byte 0x30) is read with
+ * tacit_pem_read; text before the block and "EC PARAMETERS" blocks are
+ * skipped.  The label must match the contents:
+ *   "PRIVATE KEY"      PKCS#8 PrivateKeyInfo (rsaEncryption, id-RSASSA-PSS, id-ecPublicKey)
+ *   "PUBLIC KEY"       SubjectPublicKeyInfo
+ *   "RSA PRIVATE KEY"  PKCS#1 RSAPrivateKey      "RSA PUBLIC KEY"  PKCS#1 RSAPublicKey
+ *   "EC PRIVATE KEY"   SEC1 ECPrivateKey (named curves only)
+ * DER: PKCS#8 and SPKI are recognised by their envelope (the algorithm OID
+ * inside chooses the module); otherwise PKCS#1 RSAPrivateKey, SEC1
+ * ECPrivateKey and PKCS#1 RSAPublicKey are tried in that order.  Encrypted
+ * PKCS#8 is refused (TACIT_ERR_PK_ENCRYPTED).
+ *
+ * ---- Adding an algorithm (Ed25519, X25519) ----------------------------------
+ *
+ * A new key type adds: a tacit_pk_type value, a union member in
+ * tacit_pk_context, its OID in pk_parse.c's oid table (detection), its
+ * cases in pk_write.c and pk_sig.c, and a tacit_pk_sig_scheme value for its
+ * signatures (TLS codepoint ed25519 = 0x0807 is reserved below).
+ *
+ * ---- Example ------------------------------------------------------------------
+ *
+ *     tacit_pk_context pk;
+ *     tacit_pk_sig_alg alg;
+ *     unsigned char sig[TACIT_PK_MAX_SIG_LEN];
+ *     size_t siglen;
+ *
+ *     tacit_pk_init(&pk);
+ *     ret = tacit_pk_parse_key(&pk, file, file_len);               // any key, PEM or DER
+ *     ret = tacit_pk_sig_alg_from_name("rsa_pss_rsae_sha256", &alg);
+ *     ret = tacit_pk_sign(&pk, &alg, msg, msg_len, sig, sizeof(sig), &siglen, NULL, NULL);
+ *     ret = tacit_pk_verify(&pk, &alg, msg, msg_len, sig, siglen, 0);
+ *     tacit_pk_free(&pk);
+ */
+#ifndef TACIT_PK_H
+#define TACIT_PK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tacit/config.h"
+#include "tacit/error.h"
+#include "tacit/key_format.h"
+#include "tacit/md.h"
+#include "tacit/platform.h"
+
+#if defined(TACIT_RSA_C)
+#include "tacit/rsa.h"
+#endif
+#if defined(TACIT_ECP_C)
+#include "tacit/ecp.h"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- errors (-0x00B0 .. -0x00BF) ------------------------------------------- */
+
+/*
+ * Shared meanings use error.h's codes: TACIT_ERR_BAD_INPUT,
+ * TACIT_ERR_BUFFER_TOO_SMALL, TACIT_ERR_VERIFY_FAILED (a signature that does
+ * not verify or is malformed), TACIT_ERR_NO_PRIVATE_KEY.
+ */
+#define TACIT_ERR_PK_UNKNOWN_KEY      -0x00B1 /* not a key tacit knows (algorithm OID, PEM label) */
+#define TACIT_ERR_PK_KEY_FORMAT       -0x00B2 /* malformed key, or PEM label that does not match the DER */
+#define TACIT_ERR_PK_TYPE_MISMATCH    -0x00B3 /* the algorithm does not fit the key (ECDSA with RSA, wrong curve) */
+#define TACIT_ERR_PK_UNKNOWN_SIG_ALG  -0x00B5 /* signature algorithm unknown, unsupported or malformed */
+#define TACIT_ERR_PK_SHA1_NOT_ALLOWED -0x00B8 /* a SHA-1 signature without TACIT_PK_ALLOW_SHA1 */
+#define TACIT_ERR_PK_ENCRYPTED        -0x00B9 /* an encrypted private key (decrypt it first) */
+
+/* ---- key types --------------------------------------------------------------- */
+
+typedef enum {
+    TACIT_PK_NONE = 0,
+    TACIT_PK_RSA,     /* rsaEncryption or id-RSASSA-PSS keys */
+    TACIT_PK_EC       /* id-ecPublicKey on P-256, P-384, P-521 */
+    /* reserved: TACIT_PK_ED25519, TACIT_PK_X25519 */
+} tacit_pk_type;
+
+/* Largest signature any key type produces (RSA at TACIT_MPI_MAX_BITS). */
+#define TACIT_PK_MAX_SIG_LEN (TACIT_MPI_MAX_BITS / 8 > 139 ? TACIT_MPI_MAX_BITS / 8 : 139)
+
+/*
+ * The key.  Treat the fields as read-only; tacit_pk_rsa / tacit_pk_ec give
+ * the module context for operations pk does not wrap (RSA encryption, ECDH).
+ */
+typedef struct tacit_pk_context {
+    tacit_pk_type type;
+    int is_private;     /* the private half is present */
+    int rsa_pss_key;    /* RSA key whose OID was id-RSASSA-PSS (PSS signatures only) */
+    union {
+#if defined(TACIT_RSA_C)
+        tacit_rsa_context rsa;
+#endif
+#if defined(TACIT_ECP_C)
+        tacit_ecp_keypair ec;
+#endif
+        int none;
+    } u;
+} tacit_pk_context;
+
+void tacit_pk_init(tacit_pk_context *ctx);
+/* Zeroize (private parts included) and release.  NULL is fine. */
+void tacit_pk_free(tacit_pk_context *ctx);
+
+tacit_pk_type tacit_pk_get_type(const tacit_pk_context *ctx);
+/* RSA: bits of n; EC: bits of the curve (256, 384, 521); 0 when empty. */
+size_t tacit_pk_bitlen(const tacit_pk_context *ctx);
+/* Write "RSA-2048", "RSASSA-PSS-2048", "EC P-256" ("" when empty) into buf.  0 or TACIT_ERR_BAD_INPUT. */
+int tacit_pk_describe(const tacit_pk_context *ctx, char *buf, size_t size);
+
+#if defined(TACIT_RSA_C)
+/* The RSA context inside, or NULL if ctx holds no RSA key. */
+tacit_rsa_context *tacit_pk_rsa(tacit_pk_context *ctx);
+#endif
+#if defined(TACIT_ECP_C)
+/* The EC key inside, or NULL if ctx holds no EC key. */
+tacit_ecp_keypair *tacit_pk_ec(tacit_pk_context *ctx);
+#endif
+
+/* ---- generation ----------------------------------------------------------------- */
+
+#if defined(TACIT_RSA_C)
+/* A new RSA key (tacit_rsa_gen_key) in ctx, replacing what it held.  f_rng NULL: default. */
+int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent,
+                     tacit_rng_func f_rng, void *p_rng);
+#endif
+#if defined(TACIT_ECP_C)
+/* A new EC key (tacit_ecp_gen_key) on grp in ctx.  f_rng NULL: default. */
+int tacit_pk_gen_ec(tacit_pk_context *ctx, tacit_ecp_group_id grp,
+                    tacit_rng_func f_rng, void *p_rng);
+#endif
+
+/* ---- parsing ------------------------------------------------------------------- */
+
+/*
+ * Parse a key, private or public, PEM or DER, format detected (see the top
+ * of this file).  The context is replaced (an earlier key is freed); on
+ * error it is left empty.  Errors: TACIT_ERR_PK_UNKNOWN_KEY,
+ * TACIT_ERR_PK_KEY_FORMAT, TACIT_ERR_PK_ENCRYPTED, TACIT_ERR_PEM_* /
+ * TACIT_ERR_BASE64_* for a broken PEM frame or body, or the module's own
+ * code when the key is recognised but rejected (TACIT_ERR_RSA_KEY_CHECK_FAILED,
+ * TACIT_ERR_ECP_INVALID_POINT, TACIT_ERR_ECP_UNKNOWN_CURVE, an ASN.1 error...).
+ */
+int tacit_pk_parse_key(tacit_pk_context *ctx, const unsigned char *in, size_t len);
+/* The same, but only public-key encodings (SPKI, PKCS#1 RSAPublicKey). */
+int tacit_pk_parse_public_key(tacit_pk_context *ctx, const unsigned char *in, size_t len);
+/* The same, but only private-key encodings (PKCS#8, PKCS#1, SEC1). */
+int tacit_pk_parse_private_key(tacit_pk_context *ctx, const unsigned char *in, size_t len);
+
+/* ---- writing ------------------------------------------------------------------- */
+
+/*
+ * Write the key in `format` (key_format.h: TACIT_KEY_FORMAT_PKCS8 and SEC1
+ * for private keys, SPKI for the public half of any key, PKCS1 for RSA), DER (pem == 0) or PEM text (no NUL), into
+ * out[0 .. out_size); *out_len = the length.  out == NULL (or too small)
+ * asks the size: TACIT_ERR_BUFFER_TOO_SMALL with *out_len = the size
+ * needed and out untouched.  PKCS#8 and SEC1, and PKCS#1 of a private key,
+ * need a private key (TACIT_ERR_NO_PRIVATE_KEY); SPKI writes the public
+ * half; PKCS1 writes RSAPrivateKey for a private key and RSAPublicKey
+ * otherwise.  A format of the other algorithm: TACIT_ERR_PK_TYPE_MISMATCH.
+ * Temporary copies of private keys are zeroized.
+ */
+int tacit_pk_write(const tacit_pk_context *ctx, tacit_key_format format, int pem,
+                   unsigned char *out, size_t out_size, size_t *out_len);
+
+/* ---- signature algorithms --------------------------------------------------------- */
+
+typedef enum {
+    TACIT_PK_SIG_NONE = 0,
+    TACIT_PK_SIG_RSA_PKCS1,    /* RSASSA-PKCS1-v1_5 */
+    TACIT_PK_SIG_RSA_PSS,      /* RSASSA-PSS, any RSA key (X.509) */
+    TACIT_PK_SIG_RSA_PSS_RSAE, /* RSASSA-PSS, rsaEncryption keys only (TLS rsa_pss_rsae_*) */
+    TACIT_PK_SIG_RSA_PSS_PSS,  /* RSASSA-PSS, id-RSASSA-PSS keys only (TLS rsa_pss_pss_*) */
+    TACIT_PK_SIG_ECDSA         /* ECDSA, DER ECDSA-Sig-Value */
+    /* reserved: TACIT_PK_SIG_ED25519 */
+} tacit_pk_sig_scheme;
+
+/*
+ * A signature algorithm: the scheme, its hash, the PSS parameters, and for
+ * TLS's ecdsa_secpNNNr1_shaNNN the one curve it allows (X.509's
+ * ecdsa-with-SHAnnn allows any curve: curve_bits 0).
+ */
+typedef struct tacit_pk_sig_alg {
+    tacit_pk_sig_scheme scheme;
+    tacit_md_type md;
+    tacit_md_type mgf1_md;  /* PSS: MGF1's hash */
+    int saltlen;            /* PSS: salt bytes, or -1 for any (verify) */
+    unsigned curve_bits;    /* ECDSA: 256/384/521 if bound to a curve, 0: any */
+    uint16_t tls_scheme;    /* the TLS SignatureScheme codepoint, 0 if none */
+} tacit_pk_sig_alg;
+
+/* TLS 1.3 SignatureScheme codepoints (RFC 8446 4.2.3). */
+#define TACIT_PK_TLS_RSA_PKCS1_SHA1        0x0201 /* verification only */
+#define TACIT_PK_TLS_ECDSA_SHA1            0x0203 /* verification only */
+#define TACIT_PK_TLS_RSA_PKCS1_SHA256      0x0401
+#define TACIT_PK_TLS_RSA_PKCS1_SHA384      0x0501
+#define TACIT_PK_TLS_RSA_PKCS1_SHA512      0x0601
+#define TACIT_PK_TLS_ECDSA_SECP256R1_SHA256 0x0403
+#define TACIT_PK_TLS_ECDSA_SECP384R1_SHA384 0x0503
+#define TACIT_PK_TLS_ECDSA_SECP521R1_SHA512 0x0603
+#define TACIT_PK_TLS_RSA_PSS_RSAE_SHA256   0x0804
+#define TACIT_PK_TLS_RSA_PSS_RSAE_SHA384   0x0805
+#define TACIT_PK_TLS_RSA_PSS_RSAE_SHA512   0x0806
+#define TACIT_PK_TLS_ED25519               0x0807 /* reserved for the Ed25519 module */
+#define TACIT_PK_TLS_RSA_PSS_PSS_SHA256    0x0809
+#define TACIT_PK_TLS_RSA_PSS_PSS_SHA384    0x080A
+#define TACIT_PK_TLS_RSA_PSS_PSS_SHA512    0x080B
+
+/*
+ * From a TLS codepoint or its RFC 8446 name ("rsa_pkcs1_sha256",
+ * "ecdsa_secp384r1_sha384", "rsa_pss_rsae_sha512", "rsa_pkcs1_sha1",
+ * "ecdsa_sha1", ...).  PSS: MGF1 with the same hash, salt = hash length.
+ * TACIT_ERR_PK_UNKNOWN_SIG_ALG for anything else.
+ */
+int tacit_pk_sig_alg_from_tls(uint16_t codepoint, tacit_pk_sig_alg *alg);
+int tacit_pk_sig_alg_from_name(const char *name, tacit_pk_sig_alg *alg);
+/* The RFC 8446 name of alg->tls_scheme, or NULL. */
+const char *tacit_pk_sig_alg_name(const tacit_pk_sig_alg *alg);
+
+/*
+ * From an X.509 / PKCS AlgorithmIdentifier: the CONTENTS of its SEQUENCE
+ * (OID and parameters, as found between the SEQUENCE header and its end).
+ * sha{1,256,384,512}WithRSAEncryption (parameters NULL or absent),
+ * ecdsa-with-SHA{1,256,384,512} (parameters absent), id-RSASSA-PSS with
+ * RSASSA-PSS-params (hash SHA-1/256/384/512, MGF1 with a hash, salt length,
+ * trailerField 1).  Anything else, or malformed parameters:
+ * TACIT_ERR_PK_UNKNOWN_SIG_ALG.
+ */
+int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len,
+                               tacit_pk_sig_alg *alg);
+
+/* Does alg fit ctx's key (type, PSS key restrictions, ECDSA curve)?  0 or TACIT_ERR_PK_TYPE_MISMATCH. */
+int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg);
+
+/* ---- sign and verify ------------------------------------------------------------- */
+
+/* flags for verification */
+#define TACIT_PK_ALLOW_SHA1 0x01 /* accept SHA-1 signatures (legacy chains) */
+
+/*
+ * Verify sig over msg (hashed here with alg->md) or over its digest
+ * (_hash: hlen must be the size of alg->md).  0 if valid;
+ * TACIT_ERR_VERIFY_FAILED if it does not match or is malformed;
+ * TACIT_ERR_PK_TYPE_MISMATCH, TACIT_ERR_PK_SHA1_NOT_ALLOWED,
+ * TACIT_ERR_PK_UNKNOWN_SIG_ALG otherwise.  Public data only: leaks nothing
+ * the caller does not already publish.
+ */
+int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+                    const unsigned char *msg, size_t msg_len,
+                    const unsigned char *sig, size_t sig_len, unsigned flags);
+int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+                         const unsigned char *hash, size_t hlen,
+                         const unsigned char *sig, size_t sig_len, unsigned flags);
+
+/*
+ * Sign msg (or its digest) with the private key: constant time in the key
+ * (the rsa/ecdsa signing functions).  sig gets the signature (RSA: k bytes;
+ * ECDSA: DER); *sig_len its length.  sig == NULL or too small:
+ * TACIT_ERR_BUFFER_TOO_SMALL with *sig_len = the largest size needed.
+ * SHA-1 is never used for signing (TACIT_ERR_PK_SHA1_NOT_ALLOWED).  f_rng:
+ * PSS salt, RSA blinding, ECDSA nonce hedging and blinding; NULL =
+ * tacit_rng_default.
+ */
+int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+                  const unsigned char *msg, size_t msg_len,
+                  unsigned char *sig, size_t sig_size, size_t *sig_len,
+                  tacit_rng_func f_rng, void *p_rng);
+int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+                       const unsigned char *hash, size_t hlen,
+                       unsigned char *sig, size_t sig_size, size_t *sig_len,
+                       tacit_rng_func f_rng, void *p_rng);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACIT_PK_H */

@@ -1,0 +1,310 @@
+/*
+ * X.509 certificates (RFC 5280): a strict DER parser, a trust store, and
+ * path validation with the Web PKI's strictness.
+ *
+ * ---- Parsing ------------------------------------------------------------------
+ *
+ * tacit_x509_crt_parse reads one certificate and keeps pointers into the
+ * caller's DER (zero copy, no allocation): the DER must outlive the
+ * tacit_x509_crt.  Strict DER (asn1.h's reader), version 3 (version 1 is
+ * parsed but accepted only as a trust anchor), serial 1..20 octets and not
+ * negative (zero is tolerated: real roots use it), UTCTime/GeneralizedTime
+ * in their RFC 5280 forms (YYMMDDHHMMSSZ, YYYYMMDDHHMMSSZ), outer and TBS
+ * signature AlgorithmIdentifiers byte-identical, extensions unique, each
+ * known one well formed: basicConstraints, keyUsage, extKeyUsage,
+ * subjectAltName, nameConstraints, authority/subject key identifiers,
+ * certificatePolicies (checked for shape, not processed).  An unknown
+ * extension marked critical is remembered and fails path validation.
+ *
+ * ---- Names ----------------------------------------------------------------------
+ *
+ * Distinguished names are compared as RFC 5280 section 7.1 allows: RDN by
+ * RDN, attribute type by attribute type; PrintableString and UTF8String
+ * values compare case-insensitively in ASCII with insignificant spaces
+ * (leading, trailing, runs) ignored; other string types compare as bytes.
+ * The store indexes certificates by a hash of that normalised form.
+ *
+ * ---- Path validation --------------------------------------------------------------
+ *
+ * tacit_x509_verify builds a path leaf -> untrusted intermediates -> trust
+ * anchor, depth first, trying every candidate issuer (those whose subject
+ * equals the child's issuer; a matching authority/subject key identifier
+ * first) and never using the same certificate twice in one path.  Work is
+ * bounded: at most TACIT_X509_MAX_SIG_CHECKS signature verifications and
+ * TACIT_X509_MAX_BUILD_STEPS candidates.  Along the path it checks:
+ *   - every signature, with the issuer's key (the public verification paths:
+ *     certificates are public data); SHA-1 only with TACIT_X509_ALLOW_SHA1;
+ *   - keys: RSA >= 2048 bits (1024 for trust anchors with
+ *     TACIT_X509_ALLOW_RSA1024_ANCHORS), EC on P-256/P-384/P-521 only; DSA and
+ *     other algorithms are refused;
+ *   - validity of every certificate, the anchor included, at params->time;
+ *   - intermediates: version 3, basicConstraints cA, pathLenConstraint (also
+ *     the anchor's), keyUsage keyCertSign when keyUsage is present;
+ *   - the leaf: not a CA (basicConstraints cA) for server/client purposes,
+ *     keyUsage (when present) with digitalSignature and without keyCertSign;
+ *   - extKeyUsage: the leaf's must contain serverAuth (clientAuth) for that
+ *     purpose -- anyExtendedKeyUsage is not enough; an intermediate's, when
+ *     present, must contain it or anyExtendedKeyUsage;
+ *   - name constraints (dNSName, iPAddress, directoryName) of every CA over
+ *     the certificates below it; a name of a type a constraint cannot judge
+ *     (rfc822Name, URI constraints present) fails closed;
+ *   - unknown critical extensions on every certificate but the anchor;
+ *   - the peer name: DNS names against subjectAltName dNSName (RFC 6125:
+ *     case-insensitive, a wildcard only as the whole leftmost label and
+ *     with at least two labels after it, matching exactly one label), IP
+ *     addresses against iPAddress entries; the subject's Common Name is never
+ *     used.
+ * The reason of a failure is a tacit_x509_reason (tacit_x509_reason_text).
+ *
+ * Not supported: certificate policy processing (policyConstraints,
+ * policyMappings, inhibitAnyPolicy: unsupported critical extensions when
+ * critical), CRLs, OCSP, rfc822Name/URI name constraints (fail closed),
+ * Ed25519 keys (until the ed25519 module exists).
+ *
+ * ---- Example ----------------------------------------------------------------------
+ *
+ *     tacit_x509_store roots, chain;
+ *     tacit_x509_crt leaf;
+ *     tacit_x509_verify_params vp;
+ *     tacit_x509_reason why;
+ *
+ *     tacit_x509_store_init(&roots);
+ *     tacit_x509_store_add_pem(&roots, bundle, bundle_len, NULL, NULL);
+ *     tacit_x509_store_init(&chain);
+ *     tacit_x509_store_add_pem(&chain, server_chain_pem, len, NULL, NULL);
+ *     tacit_x509_crt_parse(&leaf, leaf_der, leaf_len);
+ *     tacit_x509_verify_params_init(&vp);
+ *     vp.time = now; vp.host = "example.com";
+ *     ret = tacit_x509_verify(&leaf, &chain, &roots, &vp, &why);
+ *     if (ret != 0) printf("%s\n", tacit_x509_reason_text(why));
+ */
+#ifndef TACIT_X509_H
+#define TACIT_X509_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tacit/config.h"
+#include "tacit/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- errors (-0x00D0 .. -0x00DF) ------------------------------------------------ */
+
+/* Shared meanings use error.h's codes (TACIT_ERR_BAD_INPUT, TACIT_ERR_ALLOC_FAILED). */
+#define TACIT_ERR_X509_INVALID_FORMAT  -0x00D1 /* not a well-formed RFC 5280 certificate */
+#define TACIT_ERR_X509_UNSUPPORTED     -0x00D2 /* version 2, or a form tacit does not take */
+#define TACIT_ERR_X509_VERIFY_FAILED   -0x00D3 /* no valid certificate path; the reason says why */
+
+/* ---- limits --------------------------------------------------------------------- */
+
+#define TACIT_X509_MAX_INTERMEDIATES 8      /* hard cap on untrusted certificates in a path */
+#define TACIT_X509_DEFAULT_MAX_INTERMEDIATES 6
+#define TACIT_X509_MAX_SIG_CHECKS    100    /* signature verifications per tacit_x509_verify */
+#define TACIT_X509_MAX_BUILD_STEPS   20000  /* candidate issuers looked at per tacit_x509_verify */
+#define TACIT_X509_MAX_NC_CHECKS     250000 /* name-constraint comparisons per tacit_x509_verify */
+
+/* ---- a parsed certificate --------------------------------------------------------- */
+
+/* Bytes inside the certificate's DER. */
+typedef struct tacit_x509_buf {
+    const unsigned char *p;
+    size_t len;
+} tacit_x509_buf;
+
+/* keyUsage bits (RFC 5280 4.2.1.3), bit 0 = digitalSignature. */
+#define TACIT_X509_KU_DIGITAL_SIGNATURE 0x001
+#define TACIT_X509_KU_NON_REPUDIATION   0x002
+#define TACIT_X509_KU_KEY_ENCIPHERMENT  0x004
+#define TACIT_X509_KU_DATA_ENCIPHERMENT 0x008
+#define TACIT_X509_KU_KEY_AGREEMENT     0x010
+#define TACIT_X509_KU_KEY_CERT_SIGN     0x020
+#define TACIT_X509_KU_CRL_SIGN          0x040
+#define TACIT_X509_KU_ENCIPHER_ONLY     0x080
+#define TACIT_X509_KU_DECIPHER_ONLY     0x100
+
+/* extKeyUsage purposes seen (TACIT_X509_EKU_OTHER: any other OID). */
+#define TACIT_X509_EKU_SERVER_AUTH 0x01
+#define TACIT_X509_EKU_CLIENT_AUTH 0x02
+#define TACIT_X509_EKU_ANY         0x04
+#define TACIT_X509_EKU_OTHER       0x08
+
+/* Which extensions are present (ext_present). */
+#define TACIT_X509_EXT_BASIC_CONSTRAINTS 0x001
+#define TACIT_X509_EXT_KEY_USAGE         0x002
+#define TACIT_X509_EXT_EXT_KEY_USAGE     0x004
+#define TACIT_X509_EXT_SUBJECT_ALT_NAME  0x008
+#define TACIT_X509_EXT_NAME_CONSTRAINTS  0x010
+#define TACIT_X509_EXT_AUTHORITY_KEY_ID  0x020
+#define TACIT_X509_EXT_SUBJECT_KEY_ID    0x040
+#define TACIT_X509_EXT_CERT_POLICIES     0x080
+#define TACIT_X509_EXT_UNKNOWN_CRITICAL  0x100 /* at least one unknown critical extension */
+
+typedef struct tacit_x509_crt {
+    tacit_x509_buf der;          /* the whole certificate */
+    tacit_x509_buf tbs;          /* TBSCertificate, header included: what is signed */
+    int version;                 /* 1 or 3 */
+    tacit_x509_buf serial;       /* INTEGER contents (big-endian, as encoded) */
+    tacit_x509_buf sig_alg;      /* signatureAlgorithm: contents of the AlgorithmIdentifier */
+    tacit_x509_buf issuer;       /* Name, header included */
+    tacit_x509_buf subject;      /* Name, header included */
+    int64_t not_before, not_after; /* Unix seconds */
+    tacit_x509_buf spki;         /* SubjectPublicKeyInfo, header included */
+    tacit_x509_buf signature;    /* the signature BIT STRING's bytes */
+    unsigned ext_present;        /* TACIT_X509_EXT_* */
+    int ca;                      /* basicConstraints cA */
+    int max_pathlen;             /* pathLenConstraint, -1 when absent */
+    unsigned key_usage;          /* TACIT_X509_KU_* (meaningful when the extension is present) */
+    unsigned ext_key_usage;      /* TACIT_X509_EKU_* (meaningful when present) */
+    tacit_x509_buf san;          /* subjectAltName: contents of GeneralNames */
+    tacit_x509_buf name_constraints; /* contents of NameConstraints */
+    tacit_x509_buf subject_key_id;   /* SKI OCTET STRING contents */
+    tacit_x509_buf authority_key_id; /* AKI keyIdentifier [0] contents */
+    uint32_t subject_hash;       /* hash of the normalised subject (store index) */
+} tacit_x509_crt;
+
+/*
+ * Parse one DER certificate occupying all of der[0 .. len).  crt points into
+ * der afterwards.  TACIT_ERR_X509_INVALID_FORMAT (malformed, trailing data,
+ * bad serial, bad time, duplicate or malformed extension, signature
+ * algorithms differ) or TACIT_ERR_X509_UNSUPPORTED (version 2 or > 3); crt is
+ * zeroed on error.
+ */
+int tacit_x509_crt_parse(tacit_x509_crt *crt, const unsigned char *der, size_t len);
+
+/* Do two Names (with their headers) compare equal under RFC 5280 7.1 (see above)?  1 or 0. */
+int tacit_x509_name_equal(const unsigned char *a, size_t alen, const unsigned char *b, size_t blen);
+
+/*
+ * Write a Name as text, "CN=example.com, O=Example, C=US" (the RDNs in
+ * encoded order; unknown types as dotted OIDs; non-printable bytes as \xNN).
+ * NUL-terminated; truncated (still terminated) when size is too small.
+ */
+int tacit_x509_name_text(const tacit_x509_buf *name, char *out, size_t size);
+
+/*
+ * Walk the subjectAltName: for index i = 0, 1, ... return the tag (the
+ * GeneralName's context tag number: 2 dNSName, 7 iPAddress, 4
+ * directoryName, 1 rfc822Name, 6 URI, ...) and contents of the i-th entry,
+ * or -1 past the end.
+ */
+int tacit_x509_crt_san(const tacit_x509_crt *crt, size_t i, tacit_x509_buf *value);
+
+/* ---- the trust store (and sets of untrusted certificates) --------------------------- */
+
+typedef struct tacit_x509_store_entry tacit_x509_store_entry;
+
+typedef struct tacit_x509_store {
+    tacit_x509_store_entry **entries; /* each owns a copy of its DER */
+    size_t count, cap;
+    uint32_t *buckets;                /* subject-hash index: first entry + 1, 0 = empty */
+    uint32_t *next;                   /* chain within a bucket: next entry + 1 */
+    size_t nbuckets;
+} tacit_x509_store;
+
+void tacit_x509_store_init(tacit_x509_store *store);
+void tacit_x509_store_free(tacit_x509_store *store);
+/* Copy and add one DER certificate (parsed first: errors as tacit_x509_crt_parse). */
+int tacit_x509_store_add_der(tacit_x509_store *store, const unsigned char *der, size_t len);
+/*
+ * Add every "CERTIFICATE" block of a PEM bundle.  Blocks that fail to decode
+ * or parse are skipped and counted in *n_failed; *n_added counts the others
+ * (either may be NULL).  Returns 0 if at least one certificate was added,
+ * otherwise the first error (TACIT_ERR_PEM_NO_BLOCK for no block at all).
+ */
+int tacit_x509_store_add_pem(tacit_x509_store *store, const unsigned char *pem, size_t len,
+                             size_t *n_added, size_t *n_failed);
+size_t tacit_x509_store_count(const tacit_x509_store *store);
+/* The i-th certificate, in the order added. */
+const tacit_x509_crt *tacit_x509_store_get(const tacit_x509_store *store, size_t i);
+/*
+ * Iterate over the certificates whose subject equals `name` (a Name with its
+ * header): start with *iter = 0; each call returns the next one or NULL.
+ * Uses the index: cost follows the number of matches, not the store's size.
+ */
+const tacit_x509_crt *tacit_x509_store_find(const tacit_x509_store *store, const tacit_x509_buf *name,
+                                            size_t *iter);
+
+/* ---- path validation ------------------------------------------------------------------ */
+
+typedef enum {
+    TACIT_X509_OK = 0,
+    TACIT_X509_EXPIRED,                /* a certificate's notAfter is before the time */
+    TACIT_X509_NOT_YET_VALID,          /* a certificate's notBefore is after the time */
+    TACIT_X509_UNKNOWN_ISSUER,         /* no path to a trust anchor (missing intermediate) */
+    TACIT_X509_BAD_SIGNATURE,          /* a signature does not verify */
+    TACIT_X509_NAME_MISMATCH,          /* the peer name is not among the leaf's subjectAltNames */
+    TACIT_X509_PATH_LEN_EXCEEDED,      /* a pathLenConstraint is exceeded */
+    TACIT_X509_UNSUPPORTED_CRITICAL_EXT, /* an unknown critical extension */
+    TACIT_X509_NOT_A_CA,               /* an issuer lacks basicConstraints cA (or is version 1) */
+    TACIT_X509_CA_AS_LEAF,             /* the leaf is a CA certificate */
+    TACIT_X509_BAD_KEY_USAGE,          /* keyUsage forbids the certificate's role */
+    TACIT_X509_BAD_EXT_KEY_USAGE,      /* extKeyUsage forbids the purpose */
+    TACIT_X509_NAME_CONSTRAINTS,       /* a name violates a CA's name constraints */
+    TACIT_X509_WEAK_KEY,               /* RSA key below 2048 bits */
+    TACIT_X509_UNSUPPORTED_KEY,        /* DSA, another curve, an unparsable key */
+    TACIT_X509_UNSUPPORTED_SIG_ALG,    /* unknown signature algorithm or key/algorithm mismatch */
+    TACIT_X509_SHA1_SIGNATURE,         /* a SHA-1 signature without TACIT_X509_ALLOW_SHA1 */
+    TACIT_X509_DEPTH_EXCEEDED,         /* more intermediates than params->max_intermediates */
+    TACIT_X509_BUDGET_EXCEEDED,        /* the search took too many steps or signature checks */
+    TACIT_X509_INVALID_CERT,           /* malformed (version 1 not as anchor, notBefore > notAfter) */
+    TACIT_X509_REASON_COUNT
+} tacit_x509_reason;
+
+/* "certificate has expired", ...; "unknown reason" out of range. */
+const char *tacit_x509_reason_text(tacit_x509_reason reason);
+
+#define TACIT_X509_PURPOSE_SERVER 1 /* extKeyUsage serverAuth (the default) */
+#define TACIT_X509_PURPOSE_CLIENT 2 /* extKeyUsage clientAuth */
+#define TACIT_X509_PURPOSE_ANY    3 /* no extKeyUsage check, the leaf may be a CA */
+
+#define TACIT_X509_ALLOW_SHA1            0x01 /* accept SHA-1 signatures in the path */
+#define TACIT_X509_ALLOW_RSA1024_ANCHORS 0x02 /* accept RSA-1024 keys in trust anchors */
+
+typedef struct tacit_x509_verify_params {
+    int64_t time;                /* Unix seconds at which to check validity */
+    const char *host;            /* DNS name the leaf must carry, or NULL */
+    unsigned char ip[16];        /* IP address the leaf must carry ... */
+    size_t ip_len;               /* ... 4 or 16 bytes; 0: none */
+    int purpose;                 /* TACIT_X509_PURPOSE_* */
+    int max_intermediates;       /* 0 .. TACIT_X509_MAX_INTERMEDIATES */
+    unsigned flags;              /* TACIT_X509_ALLOW_* */
+} tacit_x509_verify_params;
+
+/* Defaults: time 0 (set it!), no name, server purpose, 6 intermediates, no flags. */
+void tacit_x509_verify_params_init(tacit_x509_verify_params *params);
+
+/*
+ * Parse "192.0.2.1" or an RFC 4291 text IPv6 address ("2001:db8::1") into
+ * ip (16 bytes room); *ip_len = 4 or 16.  0 or TACIT_ERR_BAD_INPUT.
+ */
+int tacit_x509_parse_ip(const char *text, unsigned char ip[16], size_t *ip_len);
+
+/*
+ * Is there a valid path from leaf through certificates of `untrusted` (may
+ * be NULL) to a certificate of `anchors`?  0 if so; otherwise
+ * TACIT_ERR_X509_VERIFY_FAILED with *reason (may be NULL) saying why (when
+ * several candidate paths fail, the reason of the one that got furthest).
+ * The leaf itself may be a trust anchor (then only time and name are
+ * checked).
+ */
+int tacit_x509_verify(const tacit_x509_crt *leaf, const tacit_x509_store *untrusted,
+                      const tacit_x509_store *anchors, const tacit_x509_verify_params *params,
+                      tacit_x509_reason *reason);
+
+/*
+ * Verify crt's signature with the public key of issuer (the self-signature
+ * when both are the same certificate).  flags: TACIT_X509_ALLOW_SHA1,
+ * TACIT_X509_ALLOW_RSA1024_ANCHORS (key size rules as for an anchor).
+ * 0 or TACIT_ERR_X509_VERIFY_FAILED with *reason.
+ */
+int tacit_x509_check_signature(const tacit_x509_crt *crt, const tacit_x509_crt *issuer,
+                               unsigned flags, tacit_x509_reason *reason);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACIT_X509_H */

@@ -1,0 +1,145 @@
+/*
+ * tacit_pk_context: the key, its type and description (see pk.h).
+ */
+#include "tacit/pk.h"
+
+#if defined(TACIT_PK_C)
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tacit/platform.h"
+
+void tacit_pk_init(tacit_pk_context *ctx)
+{
+    if (ctx != NULL) {
+        memset(ctx, 0, sizeof(*ctx));
+    }
+}
+
+void tacit_pk_free(tacit_pk_context *ctx)
+{
+    if (ctx == NULL) {
+        return;
+    }
+#if defined(TACIT_RSA_C)
+    if (ctx->type == TACIT_PK_RSA) {
+        tacit_rsa_free(&ctx->u.rsa);
+    }
+#endif
+#if defined(TACIT_ECP_C)
+    if (ctx->type == TACIT_PK_EC) {
+        tacit_ecp_keypair_free(&ctx->u.ec);
+    }
+#endif
+    tacit_platform_zeroize(ctx, sizeof(*ctx));
+}
+
+tacit_pk_type tacit_pk_get_type(const tacit_pk_context *ctx)
+{
+    return ctx == NULL ? TACIT_PK_NONE : ctx->type;
+}
+
+size_t tacit_pk_bitlen(const tacit_pk_context *ctx)
+{
+    if (ctx == NULL) {
+        return 0;
+    }
+#if defined(TACIT_RSA_C)
+    if (ctx->type == TACIT_PK_RSA) {
+        return tacit_rsa_bitlen(&ctx->u.rsa);
+    }
+#endif
+#if defined(TACIT_ECP_C)
+    if (ctx->type == TACIT_PK_EC) {
+        size_t b = tacit_ecp_curve_bytes(ctx->u.ec.grp);
+        return b == 66 ? 521 : 8 * b;
+    }
+#endif
+    return 0;
+}
+
+int tacit_pk_describe(const tacit_pk_context *ctx, char *buf, size_t size)
+{
+    if (buf == NULL || size == 0) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    buf[0] = '\0';
+    if (ctx == NULL) {
+        return 0;
+    }
+#if defined(TACIT_RSA_C)
+    if (ctx->type == TACIT_PK_RSA) {
+        snprintf(buf, size, "%s-%u", ctx->rsa_pss_key ? "RSASSA-PSS" : "RSA",
+                 (unsigned)tacit_rsa_bitlen(&ctx->u.rsa));
+    }
+#endif
+#if defined(TACIT_ECP_C)
+    if (ctx->type == TACIT_PK_EC) {
+        snprintf(buf, size, "EC %s", tacit_ecp_curve_name(ctx->u.ec.grp));
+    }
+#endif
+    return 0;
+}
+
+#if defined(TACIT_RSA_C)
+tacit_rsa_context *tacit_pk_rsa(tacit_pk_context *ctx)
+{
+    return ctx != NULL && ctx->type == TACIT_PK_RSA ? &ctx->u.rsa : NULL;
+}
+#endif
+
+#if defined(TACIT_ECP_C)
+tacit_ecp_keypair *tacit_pk_ec(tacit_pk_context *ctx)
+{
+    return ctx != NULL && ctx->type == TACIT_PK_EC ? &ctx->u.ec : NULL;
+}
+#endif
+
+#if defined(TACIT_RSA_C)
+int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent,
+                     tacit_rng_func f_rng, void *p_rng)
+{
+    int ret;
+
+    if (ctx == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_pk_free(ctx);
+    tacit_rsa_init(&ctx->u.rsa);
+    ctx->type = TACIT_PK_RSA;
+    ret = tacit_rsa_gen_key(&ctx->u.rsa, nbits, exponent, f_rng, p_rng);
+    if (ret != 0) {
+        tacit_pk_free(ctx);
+        return ret;
+    }
+    ctx->is_private = 1;
+    return 0;
+}
+#endif
+
+#if defined(TACIT_ECP_C)
+int tacit_pk_gen_ec(tacit_pk_context *ctx, tacit_ecp_group_id grp,
+                    tacit_rng_func f_rng, void *p_rng)
+{
+    int ret;
+
+    if (ctx == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_pk_free(ctx);
+    tacit_ecp_keypair_init(&ctx->u.ec);
+    ctx->type = TACIT_PK_EC;
+    ret = tacit_ecp_gen_key(&ctx->u.ec, grp, f_rng, p_rng);
+    if (ret != 0) {
+        tacit_pk_free(ctx);
+        return ret;
+    }
+    ctx->is_private = 1;
+    return 0;
+}
+#endif
+
+#else
+typedef int tacit_pk_unused;
+#endif /* TACIT_PK_C */

@@ -1,0 +1,252 @@
+/*
+ * Key format detection and dispatch to the rsa and ecp parsers (see pk.h).
+ *
+ * Nothing secret is decided here: which format and which algorithm a key
+ * file holds is public (the envelope and the OIDs).  The private key bytes
+ * themselves go straight to tacit_rsa_parse_key_der / tacit_ecp_parse_key_der,
+ * which handle them in constant flow.  The PEM body is decoded by the
+ * constant-flow base64 decoder and zeroized by tacit_pem_block_free.
+ */
+#include "tacit/pk.h"
+
+#if defined(TACIT_PK_C)
+
+#include <string.h>
+
+#include "tacit/asn1.h"
+#include "tacit/pem.h"
+
+#if defined(TACIT_ECP_C)
+#include "tacit/ecdsa.h"
+#endif
+
+#define WANT_PUBLIC  1
+#define WANT_PRIVATE 2
+#define WANT_ANY     (WANT_PUBLIC | WANT_PRIVATE)
+
+/* Which algorithm a PKCS#8/SPKI OID names; *pss set for id-RSASSA-PSS. */
+static tacit_pk_type type_of_oid(const tacit_asn1_buf *oid, int *pss)
+{
+    *pss = 0;
+    if (TACIT_OID_EQUAL(TACIT_OID_RSA_ENCRYPTION, oid->p, oid->len)) {
+        return TACIT_PK_RSA;
+    }
+    if (TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, oid->p, oid->len)) {
+        *pss = 1;
+        return TACIT_PK_RSA;
+    }
+    if (TACIT_OID_EQUAL(TACIT_OID_EC_PUBLIC_KEY, oid->p, oid->len)) {
+        return TACIT_PK_EC;
+    }
+    return TACIT_PK_NONE;
+}
+
+/* Parse DER through one module into ctx (already empty). */
+static int parse_as(tacit_pk_context *ctx, tacit_pk_type type, int priv, const unsigned char *der,
+                    size_t len)
+{
+    int ret = TACIT_ERR_PK_UNKNOWN_KEY;
+
+#if defined(TACIT_RSA_C)
+    if (type == TACIT_PK_RSA) {
+        tacit_rsa_init(&ctx->u.rsa);
+        ctx->type = TACIT_PK_RSA;
+        ret = priv ? tacit_rsa_parse_key_der(&ctx->u.rsa, der, len)
+                   : tacit_rsa_parse_public_key_der(&ctx->u.rsa, der, len);
+    }
+#endif
+#if defined(TACIT_ECP_C)
+    if (type == TACIT_PK_EC) {
+        tacit_ecp_keypair_init(&ctx->u.ec);
+        ctx->type = TACIT_PK_EC;
+        ret = priv ? tacit_ecp_parse_key_der(&ctx->u.ec, der, len)
+                   : tacit_ecp_parse_public_key_der(&ctx->u.ec, der, len);
+    }
+#endif
+    if (ret != 0) {
+        tacit_pk_free(ctx);
+        return ret;
+    }
+    ctx->is_private = priv;
+    return 0;
+}
+
+/* Is err only "this is not this module's kind of key" (try the next format)? */
+static int is_wrong_kind(int err)
+{
+    if (err == TACIT_ERR_ASN1_UNEXPECTED_TAG || err == TACIT_ERR_PK_UNKNOWN_KEY) {
+        return 1;
+    }
+#if defined(TACIT_RSA_C)
+    if (err == TACIT_ERR_RSA_WRONG_KEY_TYPE) {
+        return 1;
+    }
+#endif
+#if defined(TACIT_ECP_C)
+    if (err == TACIT_ERR_ECP_KEY_FORMAT) {
+        return 1;
+    }
+#endif
+    return 0;
+}
+
+/* An envelope (PKCS#8 or SPKI) whose OID names the module. */
+static int parse_envelope(tacit_pk_context *ctx, const tacit_asn1_key_info *info, int priv,
+                          const unsigned char *der, size_t len)
+{
+    int pss, ret;
+    tacit_pk_type type = type_of_oid(&info->alg, &pss);
+
+    if (type == TACIT_PK_NONE) {
+        return TACIT_ERR_PK_UNKNOWN_KEY;
+    }
+    ret = parse_as(ctx, type, priv, der, len);
+    if (ret == 0) {
+        ctx->rsa_pss_key = pss;
+    }
+    return ret;
+}
+
+static int parse_der(tacit_pk_context *ctx, const unsigned char *der, size_t len, int want)
+{
+    tacit_asn1_key_info info;
+    int ret, best = TACIT_ERR_PK_KEY_FORMAT;
+
+    if (tacit_asn1_parse_pkcs8(der, len, &info) == 0) {
+        return (want & WANT_PRIVATE) ? parse_envelope(ctx, &info, 1, der, len)
+                                     : TACIT_ERR_PK_KEY_FORMAT;
+    }
+    if (tacit_asn1_parse_spki(der, len, &info) == 0) {
+        return (want & WANT_PUBLIC) ? parse_envelope(ctx, &info, 0, der, len)
+                                    : TACIT_ERR_PK_KEY_FORMAT;
+    }
+    /* the bare forms: PKCS#1 private, SEC1 private, PKCS#1 public */
+    if (want & WANT_PRIVATE) {
+        if ((ret = parse_as(ctx, TACIT_PK_RSA, 1, der, len)) == 0) {
+            return 0;
+        }
+        if (!is_wrong_kind(ret)) {
+            best = ret;
+        }
+        if ((ret = parse_as(ctx, TACIT_PK_EC, 1, der, len)) == 0) {
+            return 0;
+        }
+        if (!is_wrong_kind(ret) && best == TACIT_ERR_PK_KEY_FORMAT) {
+            best = ret;
+        }
+    }
+    if (want & WANT_PUBLIC) {
+        if ((ret = parse_as(ctx, TACIT_PK_RSA, 0, der, len)) == 0) {
+            return 0;
+        }
+        if (!is_wrong_kind(ret) && best == TACIT_ERR_PK_KEY_FORMAT) {
+            best = ret;
+        }
+    }
+    return best;
+}
+
+/*
+ * A decoded PEM block.  The label must match the contents: the PKCS#1 and
+ * SEC1 labels hold the bare key, never an SPKI or PKCS#8 envelope (OpenSSL 3
+ * ignores the label; tacit does not).
+ */
+static int parse_pem_block(tacit_pk_context *ctx, const tacit_pem_block *block, int want)
+{
+    const char *label = block->label;
+    const unsigned char *der = block->der;
+    size_t len = block->der_len;
+    tacit_asn1_key_info info;
+    int priv, ret;
+
+    if (strcmp(label, "PRIVATE KEY") == 0) {
+        priv = 1;
+        if (tacit_asn1_parse_pkcs8(der, len, &info) != 0) {
+            return TACIT_ERR_PK_KEY_FORMAT;
+        }
+    } else if (strcmp(label, "PUBLIC KEY") == 0) {
+        priv = 0;
+        if (tacit_asn1_parse_spki(der, len, &info) != 0) {
+            return TACIT_ERR_PK_KEY_FORMAT;
+        }
+    } else if (strcmp(label, "RSA PRIVATE KEY") == 0 || strcmp(label, "RSA PUBLIC KEY") == 0 ||
+               strcmp(label, "EC PRIVATE KEY") == 0) {
+        tacit_pk_type type = label[0] == 'R' ? TACIT_PK_RSA : TACIT_PK_EC;
+        priv = strstr(label, "PRIVATE") != NULL;
+        if (tacit_asn1_parse_pkcs8(der, len, &info) == 0 ||
+            tacit_asn1_parse_spki(der, len, &info) == 0) {
+            return TACIT_ERR_PK_KEY_FORMAT;
+        }
+        if (!(want & (priv ? WANT_PRIVATE : WANT_PUBLIC))) {
+            return TACIT_ERR_PK_KEY_FORMAT;
+        }
+        ret = parse_as(ctx, type, priv, der, len);
+        return ret == TACIT_ERR_PK_UNKNOWN_KEY ? TACIT_ERR_NOT_SUPPORTED : ret;
+    } else if (strcmp(label, "ENCRYPTED PRIVATE KEY") == 0) {
+        return TACIT_ERR_PK_ENCRYPTED;
+    } else {
+        return TACIT_ERR_PK_UNKNOWN_KEY;
+    }
+    if (!(want & (priv ? WANT_PRIVATE : WANT_PUBLIC))) {
+        return TACIT_ERR_PK_KEY_FORMAT;
+    }
+    return parse_envelope(ctx, &info, priv, der, len);
+}
+
+static int parse_pem(tacit_pk_context *ctx, const unsigned char *text, size_t len, int want)
+{
+    size_t off = 0, consumed = 0;
+    tacit_pem_block block;
+    int ret;
+
+    memset(&block, 0, sizeof(block));
+    for (;;) {
+        ret = tacit_pem_read(NULL, text + off, len - off, &block, &consumed);
+        if (ret != 0) {
+            return ret;
+        }
+        if (strcmp(block.label, "EC PARAMETERS") != 0) {
+            break;
+        }
+        tacit_pem_block_free(&block);
+        off += consumed;
+    }
+    ret = parse_pem_block(ctx, &block, want);
+    tacit_pem_block_free(&block);
+    return ret;
+}
+
+static int parse(tacit_pk_context *ctx, const unsigned char *in, size_t len, int want)
+{
+    int ret;
+
+    if (ctx == NULL || in == NULL || len == 0) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_pk_free(ctx);
+    /* DER keys start with a SEQUENCE; anything else is taken for PEM text */
+    ret = in[0] == 0x30 ? parse_der(ctx, in, len, want) : parse_pem(ctx, in, len, want);
+    if (ret != 0) {
+        tacit_pk_free(ctx);
+    }
+    return ret;
+}
+
+int tacit_pk_parse_key(tacit_pk_context *ctx, const unsigned char *in, size_t len)
+{
+    return parse(ctx, in, len, WANT_ANY);
+}
+
+int tacit_pk_parse_public_key(tacit_pk_context *ctx, const unsigned char *in, size_t len)
+{
+    return parse(ctx, in, len, WANT_PUBLIC);
+}
+
+int tacit_pk_parse_private_key(tacit_pk_context *ctx, const unsigned char *in, size_t len)
+{
+    return parse(ctx, in, len, WANT_PRIVATE);
+}
+
+#else
+typedef int tacit_pk_parse_unused;
+#endif /* TACIT_PK_C */
