@@ -46,6 +46,13 @@ if(TACIT_PEERS AND NOT TACIT_SANITIZE)
     tacit_add_peer(bearssl TACIT_HAVE_BEARSSL ${BEARSSL_LIBRARY})
   endif()
 
+  # libsodium (X25519 and Ed25519 benchmarks and differential tests)
+  find_path(SODIUM_INCLUDE_DIR sodium.h)
+  find_library(SODIUM_LIBRARY sodium)
+  if(SODIUM_INCLUDE_DIR AND SODIUM_LIBRARY)
+    tacit_add_peer(sodium TACIT_HAVE_SODIUM ${SODIUM_LIBRARY})
+  endif()
+
   # nettle + hogweed (public-key part)
   find_path(NETTLE_INCLUDE_DIR nettle/ecdsa.h)
   find_library(NETTLE_LIBRARY nettle)

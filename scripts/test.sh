@@ -38,11 +38,14 @@ run_build() {
 }
 
 mkdir -p build
-run_build build "" -DTACIT_LIMB_BITS=auto
+# Test hooks (fault injection, path counters) are off by default (they are
+# writable globals no installed library should carry): the test builds ask.
+run_build build "" -DTACIT_LIMB_BITS=auto -DTACIT_TEST_HOOKS=ON
 if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
-    run_build build-ct ct -DTACIT_TEST_CONSTANT_FLOW=ON
-    run_build build-32 "" -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=ON
-    CC=clang run_build build-asan "" -DTACIT_SANITIZE=address,undefined -DCMAKE_C_COMPILER=clang
+    run_build build-ct ct -DTACIT_TEST_CONSTANT_FLOW=ON -DTACIT_TEST_HOOKS=ON
+    run_build build-32 "" -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=ON -DTACIT_TEST_HOOKS=ON
+    CC=clang run_build build-asan "" -DTACIT_SANITIZE=address,undefined -DCMAKE_C_COMPILER=clang \
+        -DTACIT_TEST_HOOKS=ON
     CC=clang run_build build-tsan threads -DTACIT_SANITIZE=thread -DCMAKE_C_COMPILER=clang \
         -DTACIT_TEST_HOOKS=OFF -DTACIT_BUILD_PROGRAMS=OFF
     echo "==== build-fuzz: libFuzzer, ${TACIT_FUZZ_SECONDS:-15} s per target ===="

@@ -10,6 +10,12 @@
  *
  * Verification handles public values only: u1 = e/s, u2 = r/s and
  * tacit_ecp_muladd_unsafe.
+ *
+ * Fault countermeasure: a signature is verified with the public key before
+ * it is released (unless TACIT_ECDSA_NO_FAULT_CHECK).  One faulty signature
+ * next to a good one of the same message shares the deterministic nonce,
+ * which gives the private key away; a faulty one never leaves sign_core.
+ * The check runs on public values only (the signature, the hash, Q).
  */
 #include "ecp_internal.h"
 #include "tacit/ecdsa.h"
@@ -19,6 +25,16 @@
 #if defined(TACIT_ECDSA_C)
 
 #include <string.h>
+
+#if defined(TACIT_TEST_HOOKS)
+int tacit_ecdsa_test_fault = 0;
+#endif
+
+#if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
+static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
+                       const unsigned char *hash, size_t hlen,
+                       const unsigned char *rb, size_t rlen, const unsigned char *sb, size_t slen);
+#endif
 
 static tacit_md_type md_for_len(tacit_md_type md, size_t hlen)
 {
@@ -105,6 +121,12 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
         tacit_ecp_sc_mul(c, tmp, r, c->rr_n);        /* r R */
         tacit_ecp_sc_mul(c, tmp, tmp, key->d);       /* r d */
         tacit_ecp_modadd(tmp, tmp, e, c->n, c->limbs); /* e + r d */
+#if defined(TACIT_TEST_HOOKS)
+        if (tacit_ecdsa_test_fault) { /* a glitch in the scalar arithmetic */
+            tacit_ecdsa_test_fault = 0;
+            tmp[0] ^= 1;
+        }
+#endif
         tacit_ecp_sc_mul(c, s, k, c->rr_n);          /* k R */
         tacit_ecp_sc_inv(c, s, s);                   /* k^-1 R */
         tacit_ecp_sc_mul(c, s, s, tmp);              /* k^-1 (e + r d) */
@@ -118,6 +140,12 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
         /* the signature is the public output (its DER length depends on it) */
         tacit_ct_declassify(sig, 2 * c->bytes);
         ret = 0;
+#if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
+        if (verify_core(c, key, hash, hlen, sig, c->bytes, sig + c->bytes, c->bytes) != 0) {
+            memset(sig, 0, 2 * c->bytes);
+            ret = TACIT_ERR_CORRUPTION_DETECTED;
+        }
+#endif
         break;
     }
 

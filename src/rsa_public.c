@@ -50,6 +50,9 @@ int tacit_rsa_public(const tacit_rsa_context *ctx, const unsigned char *in, size
     tacit_mpi_core_exp_mod_unsafe(X, X, RSA_C_N(ctx), nl, RSA_C_E(ctx), ctx->elimbs,
                                   RSA_C_RN(ctx), T);
     ret = tacit_mpi_core_write_be(X, nl, out, ctx->len) == 0 ? 0 : TACIT_ERR_RSA_PUBLIC_FAILED;
+    if (ret == 0) {
+        *olen = ctx->len;
+    }
 cleanup:
     /* the input may be an encryption's padded plaintext */
     tacit_platform_zeroize(X, (nl + tl) * sizeof(tacit_mpi_uint));

@@ -126,12 +126,21 @@ static void test_private_ops_constant_flow(void)
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(pt, ol);
     TEST_MEM_EQ(pt, ol, msg, sizeof(msg));
+    ret = tacit_rsa_pkcs1_decrypt_explicit_oracle(&rsa, in, k, pt, sizeof(pt), &ol, secret_rng, NULL);
+    TEST_EQUAL(ret, 0);
+    TACIT_TEST_CF_PUBLIC(pt, ol);
+    TEST_MEM_EQ(pt, ol, msg, sizeof(msg));
     /* ... and invalid: the other scheme's ciphertext */
     ret = tacit_rsa_oaep_decrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, in, k, pt,
                                  sizeof(pt), &ol, secret_rng, NULL);
     TEST_EQUAL(ret, TACIT_ERR_RSA_INVALID_PADDING);
-    ret = tacit_rsa_pkcs1_decrypt(&rsa, ct, k, pt, sizeof(pt), &ol, secret_rng, NULL);
+    ret = tacit_rsa_pkcs1_decrypt_explicit_oracle(&rsa, ct, k, pt, sizeof(pt), &ol, secret_rng, NULL);
     TEST_EQUAL(ret, TACIT_ERR_RSA_INVALID_PADDING);
+    /* implicit rejection: the synthetic message comes from d (secret) and the
+     * ciphertext; the same code path as a valid one */
+    ret = tacit_rsa_pkcs1_decrypt(&rsa, ct, k, pt, sizeof(pt), &ol, secret_rng, NULL);
+    TEST_EQUAL(ret, 0);
+    TACIT_TEST_CF_PUBLIC(pt, ol);
     /*
      * Encryption: the public operation on a block that holds a secret
      * message (only the exponent e may steer the exponentiation).

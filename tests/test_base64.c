@@ -464,10 +464,27 @@ static void test_paths_listed(void)
     }
 }
 
+/* The library's own CPUID probe agrees with the compiler's (x86 only). */
+static void test_cpu_probe(void)
+{
+#if defined(TACIT_BASE64_HAVE_X86)
+    __builtin_cpu_init();
+    TEST_EQUAL(tacit_base64_path_supported(TACIT_BASE64_PATH_SSSE3),
+               __builtin_cpu_supports("ssse3") ? 1 : 0);
+    TEST_EQUAL(tacit_base64_path_supported(TACIT_BASE64_PATH_AVX2),
+               __builtin_cpu_supports("avx2") ? 1 : 0);
+#else
+    TEST_SKIP("no x86 SIMD paths in this build");
+#endif
+exit:
+    ;
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
     RUN_TEST(test_paths_listed);
+    RUN_TEST(test_cpu_probe);
     RUN_TEST(test_rfc4648);
     RUN_TEST(test_rfc4648_file);
     RUN_TEST(test_valid_file);

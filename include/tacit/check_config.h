@@ -29,6 +29,17 @@
 #error "TACIT_HMAC_DRBG_C requires TACIT_HMAC_C"
 #endif
 
+/*
+ * The default RNG needs POSIX threads, thread-local storage and OS entropy
+ * for its per-thread instances; elsewhere (firmware) it is one global
+ * instance that the caller serialises.
+ */
+#if !defined(TACIT_RNG_DEFAULT_GLOBAL) &&                                          \
+    (!defined(TACIT_ENTROPY_C) || !(defined(__unix__) || defined(__APPLE__)) ||    \
+     !(defined(__GNUC__) || defined(__clang__)))
+#define TACIT_RNG_DEFAULT_GLOBAL
+#endif
+
 #if defined(TACIT_PEM_C) && !defined(TACIT_BASE64_C)
 #error "TACIT_PEM_C requires TACIT_BASE64_C"
 #endif

@@ -53,6 +53,15 @@
 #define TACIT_X509_C        /* certificates, trust store, path validation */
 
 /*
+ * The default RNG (tacit_rng_default) keeps one HMAC_DRBG per thread.
+ * Define this for one global instance with no thread-local storage: calls
+ * must then be serialised by the caller (single-threaded firmware or an
+ * external lock).  check_config.h defines it automatically when
+ * TACIT_ENTROPY_C is off or the target has no POSIX threads.
+ */
+/* #define TACIT_RNG_DEFAULT_GLOBAL */
+
+/*
  * Limb size of the big-number code: 32 or 64.  Left undefined, it is picked
  * from the target (64 where the compiler has a 128-bit product type).  The
  * CMake option TACIT_LIMB_BITS sets it for the library and, through the
@@ -73,6 +82,13 @@
 /* #define TACIT_SHA_NO_ACCEL */   /* no SHA-NI / BMI2 builds of the hashes */
 /* #define TACIT_SHA_SMALL */      /* looped (not unrolled) hashes: small code; implied by -Os */
 /* #define TACIT_BASE64_NO_SIMD */ /* no SSSE3/AVX2 base64 (64-bit SWAR only) */
+
+/*
+ * ECDSA signatures are verified with the public key before they are
+ * released (a fault countermeasure, on by default).  Firmware that cannot
+ * afford the extra verification time may turn it off.
+ */
+/* #define TACIT_ECDSA_NO_FAULT_CHECK */
 
 #endif /* TACIT_CONFIG_FILE */
 

@@ -38,8 +38,14 @@ extern "C" {
  * _raw writes r||s (*sig_len = 2 * curve_bytes), _der the DER SEQUENCE.
  * sig NULL or too small: TACIT_ERR_BUFFER_TOO_SMALL with *sig_len = the
  * size needed (for _der with sig NULL: the largest DER for the curve).
+ * Before it is released, the signature is verified with the key's public
+ * point (a fault countermeasure: a faulty signature beside a good one of the
+ * same hash would reveal the key); a failure gives
+ * TACIT_ERR_CORRUPTION_DETECTED and a zeroed sig.  Firmware that cannot
+ * afford the verification defines TACIT_ECDSA_NO_FAULT_CHECK (config.h).
  * Errors: TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_ECDSA_BAD_HASH (hlen 0),
- * TACIT_ERR_BUFFER_TOO_SMALL, TACIT_ERR_RNG_FAILED, ...
+ * TACIT_ERR_BUFFER_TOO_SMALL, TACIT_ERR_RNG_FAILED,
+ * TACIT_ERR_CORRUPTION_DETECTED, ...
  */
 int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
                          const unsigned char *hash, size_t hlen,
@@ -76,6 +82,15 @@ int tacit_ecdsa_raw_to_der(tacit_ecp_group_id grp, const unsigned char *raw, siz
                            unsigned char *out, size_t out_size, size_t *out_len);
 int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, size_t der_len,
                            unsigned char *out, size_t out_size, size_t *out_len);
+
+#if defined(TACIT_TEST_HOOKS)
+/*
+ * Test hook: when non-zero, the next signature is computed with a flipped
+ * bit in e + r d (then the hook resets itself), as a fault would; the
+ * verification before release must catch it.
+ */
+extern int tacit_ecdsa_test_fault;
+#endif
 
 #ifdef __cplusplus
 }

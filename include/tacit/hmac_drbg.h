@@ -162,18 +162,36 @@ void tacit_hmac_drbg_free(tacit_hmac_drbg_context *ctx);
 /*
  * tacit's default random generator, the one modules use when given a NULL
  * f_rng: an HMAC_DRBG-SHA-256 seeded from tacit_entropy_default on first
- * use, one instance per thread (thread-local storage under GCC/clang, so
- * no locking and thread-safe; with other compilers a single instance that
- * is NOT thread-safe).  The process id is checked on every call: after
- * fork() the child reseeds before producing output, so parent and child
- * never share a stream.  p_rng_ignored is ignored.  A thread's instance is
- * not zeroized when the thread exits (tacit_rng_default_free does it).
- * Errors: TACIT_ERR_DRBG_ENTROPY_FAILED (out zeroed).
+ * use.  p_rng_ignored is ignored.  Errors: TACIT_ERR_DRBG_ENTROPY_FAILED
+ * (out zeroed).
+ *
+ * Threads.  By default one instance per thread (thread-local, no locking,
+ * thread-safe); a thread's instance is zeroized and released when the
+ * thread exits (pthread key destructor).  With TACIT_RNG_DEFAULT_GLOBAL
+ * (config.h; automatic when TACIT_ENTROPY_C is off or the target has no
+ * POSIX threads or GCC/clang thread-local storage) there is ONE global
+ * instance and no thread pointer: calls must be serialised by the caller
+ * (single-threaded firmware, or an external lock).
+ *
+ * fork().  A child never continues its parent's stream: the per-thread
+ * state sits on a page marked MADV_WIPEONFORK where the kernel has it
+ * (Linux >= 4.14; the child sees an unseeded DRBG), a pthread_atfork
+ * handler bumps a fork generation the state is checked against, and the
+ * process id is compared on every call; any of the three makes the child
+ * reseed with fresh entropy before its first output.  A reused PID (a new
+ * PID namespace, wrap-around) therefore cannot replay another process's
+ * bytes.  In the TACIT_RNG_DEFAULT_GLOBAL build only the process id is
+ * checked (firmware does not fork).
  */
 int tacit_rng_default(void *p_rng_ignored, unsigned char *out, size_t len);
 
 /* Zeroize the calling thread's default RNG; the next use seeds it afresh. */
 void tacit_rng_default_free(void);
+
+#if defined(TACIT_TEST_HOOKS)
+/* Test hook: per-thread default RNG states currently allocated (threaded build). */
+int tacit_rng_default_test_live_states(void);
+#endif
 
 #ifdef __cplusplus
 }

@@ -280,17 +280,44 @@ int tacit_rsa_oaep_decrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit
 
 /*
  * RSAES-PKCS1-v1_5 (for old protocols; prefer OAEP).  Encryption takes up to
- * k - 11 bytes.  Decryption checks 00 02 PS(>= 8 non-zero) 00 M in constant
- * time and gives TACIT_ERR_RSA_INVALID_PADDING for every defect.  (The
- * error itself is an oracle if a protocol reveals it: TLS must use the
- * message-independent fallback of RFC 5246 7.4.7.1.)
+ * k - 11 bytes.
  */
 int tacit_rsa_pkcs1_encrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
                             unsigned char *out, size_t out_size, size_t *out_len,
                             tacit_rng_func f_rng, void *p_rng);
+
+/*
+ * PKCS#1 v1.5 decryption with IMPLICIT REJECTION (draft-irtf-cfrg-rsa-
+ * guidance section 7, as OpenSSL 3.2+ by default): a ciphertext whose
+ * padding is bad does not fail; it decrypts to a synthetic message that is
+ * a deterministic function of the private exponent d and the ciphertext
+ * (KDK = HMAC-SHA256(SHA256(I2OSP(d, k)), C); length and bytes from an
+ * HMAC-based PRF), with a length spread like a real message's.  Good and
+ * bad ciphertexts take the same code path and time, and return 0: there is
+ * no padding oracle to leak.  A protocol that needs to know must carry its
+ * own integrity check.  out_size must be at least k - 11 (the longest
+ * message), else TACIT_ERR_BUFFER_TOO_SMALL with *out_len = k - 11, before
+ * anything is decrypted; *out_len receives the message length.  Errors only
+ * for bad arguments, a ciphertext >= n, or a failed private operation.
+ * f_rng (NULL: tacit_rng_default) blinds the private operation.
+ */
 int tacit_rsa_pkcs1_decrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
                             unsigned char *out, size_t out_size, size_t *out_len,
                             tacit_rng_func f_rng, void *p_rng);
+
+/*
+ * PKCS#1 v1.5 decryption with EXPLICIT rejection: TACIT_ERR_RSA_INVALID_PADDING
+ * for every padding defect (TACIT_ERR_BUFFER_TOO_SMALL, *out_len = its
+ * length, if a valid message does not fit out_size).  THE ERROR IS A
+ * PADDING ORACLE (Bleichenbacher) unless the caller hides it completely, in
+ * its return value, timing and behaviour, e.g. TLS 1.2's RSA key exchange
+ * with the random premaster fallback of RFC 5246 7.4.7.1.  The check itself
+ * is constant-flow; only the verdict and the message length are
+ * declassified.  Prefer tacit_rsa_pkcs1_decrypt.
+ */
+int tacit_rsa_pkcs1_decrypt_explicit_oracle(const tacit_rsa_context *ctx, const unsigned char *in,
+                                            size_t in_len, unsigned char *out, size_t out_size,
+                                            size_t *out_len, tacit_rng_func f_rng, void *p_rng);
 
 /* ---- keys in DER and PEM -------------------------------------------------------------- */
 

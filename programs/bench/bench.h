@@ -11,7 +11,7 @@
  * ops/s (or MB/s) and the ratio tacit/peer.
  *
  * Peer implementations are compiled only when CMake found the library
- * (TACIT_HAVE_OPENSSL, TACIT_HAVE_MBEDTLS, TACIT_HAVE_BEARSSL,
+ * (TACIT_HAVE_OPENSSL, TACIT_HAVE_MBEDTLS, TACIT_HAVE_BEARSSL, TACIT_HAVE_SODIUM,
  * TACIT_HAVE_NETTLE, TACIT_HAVE_GMP); a row simply leaves the slot empty
  * otherwise.  Benchmarks use only tacit's public headers.
  */
@@ -53,6 +53,7 @@ extern const bench_row bench_rows_sha[];
 extern const bench_row bench_rows_base64[];
 extern const bench_row bench_rows_rsa[];
 extern const bench_row bench_rows_ecc[];
+extern const bench_row bench_rows_25519[];
 extern const bench_row bench_rows_x509[];
 
 /* All tables, in `tacit speed` order, ended by NULL. */

@@ -92,11 +92,21 @@ int cli_usage_error(cli_parser *p, const char *fmt, ...)
 
 /* ---- files, stdin, stdout (cli_io.c) --------------------------------------- */
 
+/*
+ * 1 if path means stdin: "-", or NULL (an input option left out defaults to
+ * stdin).  A command whose inputs claim stdin more than once (the key and
+ * the message, say) must refuse with a usage error: the second reader would
+ * see an empty stream and, e.g., sign the empty message.
+ */
+int cli_is_stdin(const char *path);
 /* Read a whole file (NULL or "-": stdin) into a malloc'd buffer (never NULL). */
 int cli_read(const char *cmd, const char *path, unsigned char **buf, size_t *len);
 /*
- * Write buf to a file (NULL or "-": stdout).  secret != 0 creates a new
- * file with mode 0600 (private keys, shared secrets, plaintexts).
+ * Write buf to a file (NULL or "-": stdout).  secret != 0 (private keys,
+ * shared secrets, plaintexts): the bytes go to a new file created with mode
+ * 0600 and O_EXCL|O_NOFOLLOW next to the target, which is then renamed over
+ * it, so an existing file's looser mode is not kept, a symlink at the target
+ * is replaced rather than followed, and no reader sees a partial file.
  */
 int cli_write(const char *cmd, const char *path, const unsigned char *buf, size_t len, int secret);
 /* Zeroize and free a buffer from cli_read (NULL is fine). */

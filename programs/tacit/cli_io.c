@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "tacit/error.h"
+#include "tacit/hmac_drbg.h"
 #include "tacit/platform.h"
 
 /* Larger inputs are refused rather than read into memory. */
@@ -31,6 +32,11 @@ void cli_err(const char *cmd, const char *fmt, ...)
 static int is_std(const char *path)
 {
     return path == NULL || strcmp(path, "-") == 0;
+}
+
+int cli_is_stdin(const char *path)
+{
+    return is_std(path);
 }
 
 int cli_read(const char *cmd, const char *path, unsigned char **buf, size_t *len)
@@ -98,6 +104,62 @@ fail:
     return CLI_ERROR;
 }
 
+/*
+ * A secret output: create PATH.tmp-RANDOM next to the target with
+ * O_CREAT|O_EXCL|O_NOFOLLOW and mode 0600 (never an existing file, never
+ * through a symlink), write and sync it, then rename it over the target.
+ * The target ends up a new 0600 file whatever was there (a 0644 file keeps
+ * nothing of its mode; a symlink is replaced, not followed).
+ */
+static int write_secret(const char *cmd, const char *path, const unsigned char *buf, size_t len)
+{
+    size_t tlen = strlen(path) + 32, off = 0;
+    char *tmp = (char *)malloc(tlen);
+    unsigned char rnd[8];
+    int fd = -1, tries, ok = 0;
+
+    if (tmp == NULL) {
+        cli_err(cmd, "out of memory");
+        return CLI_ERROR;
+    }
+    for (tries = 0; tries < 16 && fd < 0; tries++) {
+        if (tacit_rng_default(NULL, rnd, sizeof(rnd)) != 0) {
+            errno = EIO;
+            break;
+        }
+        snprintf(tmp, tlen, "%s.tmp-%02x%02x%02x%02x%02x%02x%02x%02x", path, rnd[0], rnd[1],
+                 rnd[2], rnd[3], rnd[4], rnd[5], rnd[6], rnd[7]);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, S_IRUSR | S_IWUSR);
+        if (fd < 0 && errno != EEXIST) {
+            break;
+        }
+    }
+    if (fd < 0) {
+        cli_err(cmd, "cannot create '%s': %s", path, strerror(errno));
+        free(tmp);
+        return CLI_ERROR;
+    }
+    while (off < len) {
+        ssize_t n = write(fd, buf + off, len - off);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            break;
+        }
+        off += (size_t)n;
+    }
+    ok = off == len && fsync(fd) == 0;
+    ok = close(fd) == 0 && ok;
+    ok = ok && rename(tmp, path) == 0;
+    if (!ok) {
+        cli_err(cmd, "cannot write '%s': %s", path, strerror(errno));
+        unlink(tmp);
+    }
+    free(tmp);
+    return ok ? CLI_OK : CLI_ERROR;
+}
+
 int cli_write(const char *cmd, const char *path, const unsigned char *buf, size_t len, int secret)
 {
     FILE *f;
@@ -106,11 +168,7 @@ int cli_write(const char *cmd, const char *path, const unsigned char *buf, size_
     if (is_std(path)) {
         f = stdout;
     } else if (secret) {
-        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, S_IRUSR | S_IWUSR);
-        f = fd < 0 ? NULL : fdopen(fd, "wb");
-        if (fd >= 0 && f == NULL) {
-            close(fd);
-        }
+        return write_secret(cmd, path, buf, len);
     } else {
         f = fopen(path, "wb");
     }

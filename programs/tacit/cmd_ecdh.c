@@ -37,6 +37,9 @@ int cmd_ecdh(int argc, char **argv)
     if (keyfile == NULL || peerfile == NULL) {
         return cli_usage_error(&p, "both -k KEY and -p PEERPUB are required");
     }
+    if (cli_is_stdin(keyfile) && cli_is_stdin(peerfile)) {
+        return cli_usage_error(&p, "the key and the peer key cannot both come from stdin");
+    }
     cli_key_init(&key);
     cli_key_init(&peer);
     rc = cli_key_load("ecdh", keyfile, 1, &key);

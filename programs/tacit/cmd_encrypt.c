@@ -60,7 +60,7 @@ static int run(int argc, char **argv, int decrypt)
     if (labelhex != NULL && alg.scheme != CLI_ALG_OAEP) {
         return cli_usage_error(&p, "--label is for oaep-* only");
     }
-    if (strcmp(keyfile, "-") == 0 && (in == NULL || strcmp(in, "-") == 0)) {
+    if (cli_is_stdin(keyfile) && cli_is_stdin(in)) {
         return cli_usage_error(&p, "the key and the input cannot both come from stdin");
     }
     if (labelhex != NULL) {

@@ -59,7 +59,7 @@ int cmd_sign(int argc, char **argv)
     if (raw && alg.scheme != CLI_ALG_ECDSA) {
         return cli_usage_error(&p, "--raw is for ecdsa-* only");
     }
-    if (keyfile != NULL && in != NULL && strcmp(keyfile, "-") == 0 && strcmp(in, "-") == 0) {
+    if (cli_is_stdin(keyfile) && cli_is_stdin(in)) {
         return cli_usage_error(&p, "the key and the message cannot both come from stdin");
     }
 

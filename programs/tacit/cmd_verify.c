@@ -149,8 +149,7 @@ int cmd_verify(int argc, char **argv)
     if (raw && alg.scheme != CLI_ALG_ECDSA) {
         return cli_usage_error(&p, "--raw is for ecdsa-* only");
     }
-    if ((in == NULL || strcmp(in, "-") == 0) &&
-        (strcmp(keyfile, "-") == 0 || strcmp(sigfile, "-") == 0)) {
+    if (cli_is_stdin(in) + cli_is_stdin(keyfile) + cli_is_stdin(sigfile) > 1) {
         return cli_usage_error(&p, "only one of the message, key and signature can come from stdin");
     }
 

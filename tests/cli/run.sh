@@ -320,6 +320,17 @@ if [ "$have_rsa" = 1 ]; then
     expect 3 "decrypt with the wrong OAEP hash" t decrypt -k "$I/rsa2048.key.pem" -a oaep-sha1 -i "$I/rsa2048.oaep-sha256.bin"
     expect 3 "decrypt with a public key" t decrypt -k "$I/rsa2048.pub.pem" -a oaep-sha256 -i "$I/rsa2048.oaep-sha256.bin"
     expect 2 "decrypt with an unknown padding" t decrypt -k "$I/rsa2048.key.pem" -a oaep-md5 -i "$I/rsa2048.oaep-sha256.bin"
+    # pkcs1 uses implicit rejection (as openssl pkeyutl 3.2+): a ciphertext with bad
+    # padding gives a synthetic message that depends only on the key and the
+    # ciphertext, exit 0, no error text; the same every time.
+    if expect 0 "pkcs1 decrypt of an OAEP ciphertext (implicit rejection)" \
+        t decrypt -k "$I/rsa2048.key.pem" -a pkcs1 -i "$I/rsa2048.oaep-sha256.bin" -o "$W/synth1"; then
+        [ ! -s "$W/err" ] && ok || bad "implicit rejection wrote to stderr: $(cat "$W/err")"
+        expect 0 "pkcs1 decrypt of an OAEP ciphertext, again" \
+            t decrypt -k "$I/rsa2048.key.der" -a pkcs1 -i "$I/rsa2048.oaep-sha256.bin" -o "$W/synth2"
+        same_file "implicit rejection is deterministic" "$W/synth1" "$W/synth2"
+        cmp -s "$W/synth1" "$I/secret.txt" && bad "implicit rejection returned the OAEP plaintext" || ok
+    fi
     expect 2 "encrypt --label with bad hex" t encrypt -k "$I/rsa2048.pub.pem" -a oaep-sha256 --label 0g -i "$I/secret.txt"
     expect 3 "encrypt a too-long message" t encrypt -k "$I/rsa2048.pub.pem" -a oaep-sha256 -i "$I/rsa2048.pub.der"
     for a in oaep-sha1 oaep-sha256 oaep-sha384 oaep-sha512 pkcs1; do
@@ -445,6 +456,50 @@ if [ -n "$OPENSSL" ] && [ -f "$I/msg.txt" ] && have_cmd sign; then
     fi
 elif [ -z "$OPENSSL" ]; then
     skip "openssl genpkey keys: openssl not found"
+fi
+
+# ---- stdin claimed twice: a usage error, never an empty message ---------------------
+if [ "$have_rsa" = 1 ] || [ "$have_ec" = 1 ]; then
+    if [ "$have_ec" = 1 ]; then K=$I/p256.pkcs8.pem; A=ecdsa-sha256; else K=$I/rsa2048.key.pem; A=pkcs1-sha256; fi
+    expect 2 "sign -k - without -i (key and message both stdin)" t sign -k - -a "$A" <"$K"
+    expect 2 "sign -k - -i -" t sign -k - -a "$A" -i - <"$K"
+    t sign -k "$K" -a "$A" -i "$I/msg.txt" -o "$W/stdin.sig" 2>/dev/null
+    expect 2 "verify -k - without -i" t verify -k - -a "$A" -s "$W/stdin.sig" <"$K"
+    expect 2 "verify -k - -s - -i MSG" t verify -k - -a "$A" -s - -i "$I/msg.txt" <"$K"
+    expect 2 "verify -s - without -i" t verify -k "$K" -a "$A" -s - <"$W/stdin.sig"
+    if [ "$have_ec" = 1 ]; then
+        expect 2 "ecdh -k - -p -" t ecdh -k - -p - <"$I/p256.pkcs8.pem"
+    fi
+    if [ "$have_rsa" = 1 ]; then
+        expect 2 "decrypt -k - without -i" t decrypt -k - -a oaep-sha256 <"$I/rsa2048.key.pem"
+    fi
+fi
+
+# ---- secret outputs: a fresh 0600 file, symlinks replaced, not followed -------------
+mode_of() { stat -c %a "$1" 2>/dev/null || stat -f %Lp "$1"; }
+secret_out() { # DESCRIPTION TARGET COMMAND...: COMMAND writes a secret to TARGET
+    _d=$1; _t=$2; shift 2
+    printf 'old\n' >"$W/victim"; chmod 644 "$W/victim"
+    rm -f "$_t"; printf 'old\n' >"$_t"; chmod 644 "$_t"
+    expect 0 "$_d over a 0644 file" "$@" || return
+    [ "$(mode_of "$_t")" = 600 ] && ok || bad "$_d: an existing 0644 file kept mode $(mode_of "$_t")"
+    rm -f "$_t"; ln -s "$W/victim" "$_t"
+    expect 0 "$_d over a symlink" "$@" || return
+    [ -L "$_t" ] && bad "$_d: the symlink was followed, not replaced" || ok
+    [ "$(cat "$W/victim")" = old ] && [ "$(mode_of "$W/victim")" = 644 ] && ok || bad "$_d: wrote through the symlink"
+    [ "$(mode_of "$_t")" = 600 ] && ok || bad "$_d: through a symlink: mode $(mode_of "$_t")"
+    ls "$_t".tmp-* >/dev/null 2>&1 && bad "$_d: temporary file left behind" || ok
+}
+if have_cmd genkey && [ "$have_ec" = 1 ]; then
+    secret_out "genkey -o" "$W/s-key.pem" t genkey ec:p256 -o "$W/s-key.pem"
+    secret_out "ecdh -o" "$W/s-shared.bin" t ecdh -k "$I/p256.pkcs8.pem" -p "$I/p256-peer.pub.pem" -o "$W/s-shared.bin"
+fi
+if [ "$have_rsa" = 1 ]; then
+    secret_out "decrypt -o" "$W/s-plain.bin" t decrypt -k "$I/rsa2048.key.pem" -a oaep-sha256 -i "$I/rsa2048.oaep-sha256.bin" -o "$W/s-plain.bin"
+    same_file "decrypt -o through the temporary file" "$W/s-plain.bin" "$I/secret.txt"
+    mkdir -p "$W/s-dir"
+    expect 3 "decrypt -o onto a directory" t decrypt -k "$I/rsa2048.key.pem" -a oaep-sha256 -i "$I/rsa2048.oaep-sha256.bin" -o "$W/s-dir"
+    ls "$W/s-dir".tmp-* >/dev/null 2>&1 && bad "decrypt -o onto a directory: temporary file left behind" || ok
 fi
 
 # ---- summary ---------------------------------------------------------------------

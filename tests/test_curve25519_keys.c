@@ -1,0 +1,279 @@
+/*
+ * X25519 and Ed25519 keys in RFC 8410 PKCS#8 and SubjectPublicKeyInfo, DER
+ * and PEM: the RFC 8410 section 10 examples, round trips, byte-identical
+ * output to OpenSSL libcrypto (i2d/PEM writers, when linked) and OpenSSL's
+ * keys read back, version 1 (RFC 5958) PKCS#8 with the public key, and
+ * rejected inputs (wrong OID, parameters present, wrong key size, trailing
+ * bytes, a wrong PEM label).
+ */
+#include "harness.h"
+
+#include "tacit/ed25519.h"
+#include "tacit/pem.h"
+#include "tacit/x25519.h"
+
+#if defined(TACIT_HAVE_OPENSSL)
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#endif
+
+#if defined(TACIT_X25519_C) && defined(TACIT_ED25519_C) && defined(TACIT_ASN1_C) && \
+    defined(TACIT_PEM_C)
+
+static unsigned char *hex(const char *h, size_t *len)
+{
+    return test_unhex(h, len);
+}
+
+/* RFC 8410 section 10.1 (public) and 10.3 (private) examples. */
+static void test_rfc8410_examples(void)
+{
+    size_t spki_len = 0, p8_len = 0, olen = 0;
+    unsigned char *spki = hex("302a300506032b657003210019bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1", &spki_len);
+    unsigned char *p8 = hex("302e020100300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842", &p8_len);
+    unsigned char out[200];
+    tacit_ed25519_key k, pk;
+    tacit_x25519_key xk;
+
+    TEST_ASSERT(spki != NULL && p8 != NULL);
+    TEST_EQUAL(tacit_ed25519_parse_public_key_der(&pk, spki, spki_len), 0);
+    TEST_EQUAL(tacit_ed25519_write_public_key_der(&pk, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
+    TEST_MEM_EQ(out, olen, spki, spki_len);
+    TEST_EQUAL(tacit_ed25519_parse_key_der(&k, p8, p8_len), 0);
+    TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
+    TEST_MEM_EQ(out, olen, p8, p8_len);
+    /* the same bytes under the wrong algorithm */
+    TEST_EQUAL(tacit_x25519_parse_public_key_der(&xk, spki, spki_len), TACIT_ERR_CURVE25519_BAD_KEY);
+    TEST_EQUAL(tacit_x25519_parse_key_der(&xk, p8, p8_len), TACIT_ERR_CURVE25519_BAD_KEY);
+    /* size query, small buffer, wrong format, no private key */
+    TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_PKCS8, NULL, 0, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(olen, 48);
+    TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_PKCS8, out, 47, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &olen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_ed25519_write_public_key_der(&k, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_ed25519_write_key_der(&pk, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), TACIT_ERR_NO_PRIVATE_KEY);
+exit:
+    free(spki);
+    free(p8);
+}
+
+static void test_bad_encodings(void)
+{
+    static const char *const bad_p8[] = {
+        /* parameters present (NULL) */
+        "3030020100300706032b6570050004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842",
+        /* 31-byte key */
+        "302d020100300506032b657004210420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f447558",
+        /* key not wrapped in the inner OCTET STRING */
+        "302c020100300506032b65700420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842",
+        /* trailing byte after the envelope */
+        "302e020100300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f4475584200",
+        /* version 2 */
+        "302e020102300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842",
+    };
+    static const char *const bad_spki[] = {
+        /* 31-byte key */
+        "3029300506032b657003200019bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166",
+        /* unused bits */
+        "302a300506032b657003210119bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e0",
+        /* not a point: y = 2 */
+        "302a300506032b65700321000200000000000000000000000000000000000000000000000000000000000000",
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof(bad_p8) / sizeof(bad_p8[0]); i++) {
+        size_t len = 0;
+        unsigned char *der = hex(bad_p8[i], &len);
+        tacit_ed25519_key k;
+        int ret;
+        TEST_ASSERT(der != NULL);
+        ret = tacit_ed25519_parse_key_der(&k, der, len);
+        free(der);
+        if (ret == 0) {
+            printf("\n    bad PKCS#8 %u accepted", (unsigned)i);
+        }
+        TEST_ASSERT(ret != 0);
+        TEST_EQUAL(k.has_private, 0);
+    }
+    for (i = 0; i < sizeof(bad_spki) / sizeof(bad_spki[0]); i++) {
+        size_t len = 0;
+        unsigned char *der = hex(bad_spki[i], &len);
+        tacit_ed25519_key k;
+        int ret;
+        TEST_ASSERT(der != NULL);
+        ret = tacit_ed25519_parse_public_key_der(&k, der, len);
+        free(der);
+        if (ret == 0) {
+            printf("\n    bad SPKI %u accepted", (unsigned)i);
+        }
+        TEST_ASSERT(ret != 0);
+    }
+exit:
+    return;
+}
+
+/* RFC 5958 version 1 with the public key [1]: accepted, public key derived. */
+static void test_pkcs8_v1(void)
+{
+    size_t len = 0;
+    unsigned char *der = hex("3051020101300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842812100"
+                             "19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1", &len);
+    size_t plen = 0;
+    unsigned char *pub = hex("19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1", &plen);
+    tacit_ed25519_key k;
+
+    TEST_ASSERT(der != NULL && pub != NULL);
+    TEST_EQUAL(tacit_ed25519_parse_key_der(&k, der, len), 0);
+    TEST_MEM_EQ(k.pub, 32, pub, plen);
+exit:
+    free(der);
+    free(pub);
+}
+
+static void test_roundtrip_pem(void)
+{
+    tacit_ed25519_key e, e2;
+    tacit_x25519_key x, x2;
+    unsigned char out[300];
+    size_t olen = 0;
+
+    TEST_EQUAL(tacit_ed25519_gen_key(&e, NULL, NULL), 0);
+    TEST_EQUAL(tacit_ed25519_write_key_pem(&e, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
+    TEST_ASSERT(olen > 27 && memcmp(out, "-----BEGIN PRIVATE KEY-----\n", 28) == 0);
+    TEST_EQUAL(tacit_ed25519_parse_key_pem(&e2, out, olen), 0);
+    TEST_MEM_EQ(e2.seed, 32, e.seed, 32);
+    TEST_MEM_EQ(e2.pub, 32, e.pub, 32);
+    TEST_EQUAL(tacit_ed25519_parse_public_key_pem(&e2, out, olen), TACIT_ERR_PEM_UNEXPECTED_LABEL);
+    TEST_EQUAL(tacit_ed25519_write_public_key_pem(&e, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
+    TEST_EQUAL(tacit_ed25519_parse_public_key_pem(&e2, out, olen), 0);
+    TEST_MEM_EQ(e2.pub, 32, e.pub, 32);
+    TEST_EQUAL(e2.has_private, 0);
+
+    TEST_EQUAL(tacit_x25519_gen_key(&x, NULL, NULL), 0);
+    TEST_EQUAL(tacit_x25519_write_key_pem(&x, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
+    TEST_EQUAL(tacit_x25519_parse_key_pem(&x2, out, olen), 0);
+    TEST_MEM_EQ(x2.priv, 32, x.priv, 32);
+    TEST_MEM_EQ(x2.pub, 32, x.pub, 32);
+    TEST_EQUAL(tacit_ed25519_parse_key_pem(&e2, out, olen), TACIT_ERR_CURVE25519_BAD_KEY);
+    TEST_EQUAL(tacit_x25519_write_public_key_der(&x, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
+    TEST_EQUAL(olen, 44);
+    TEST_EQUAL(tacit_x25519_parse_public_key_der(&x2, out, olen), 0);
+    TEST_MEM_EQ(x2.pub, 32, x.pub, 32);
+    tacit_ed25519_key_free(&e);
+    tacit_x25519_key_free(&x);
+exit:
+    return;
+}
+
+#if defined(TACIT_HAVE_OPENSSL)
+/* DER and PEM of OpenSSL and tacit are the same bytes, both directions. */
+static int ossl_write(EVP_PKEY *k, int priv, int pem, unsigned char *out, size_t *olen)
+{
+    BIO *b = BIO_new(BIO_s_mem());
+    char *data;
+    long n;
+    int ok;
+
+    if (b == NULL) {
+        return 0;
+    }
+    if (pem) {
+        ok = priv ? PEM_write_bio_PrivateKey(b, k, NULL, NULL, 0, NULL, NULL)
+                  : PEM_write_bio_PUBKEY(b, k);
+    } else {
+        ok = priv ? i2d_PrivateKey_bio(b, k) : i2d_PUBKEY_bio(b, k);
+    }
+    n = BIO_get_mem_data(b, &data);
+    if (ok && n > 0 && (size_t)n <= *olen) {
+        memcpy(out, data, (size_t)n);
+        *olen = (size_t)n;
+    } else {
+        ok = 0;
+    }
+    BIO_free(b);
+    return ok;
+}
+
+static void test_openssl_identical(void)
+{
+    int i, pem, alg;
+
+    for (i = 0; i < 10; i++) {
+        for (alg = 0; alg < 2; alg++) {
+            unsigned char seed[32], a[300], b[300];
+            size_t al, bl = 0, j;
+            EVP_PKEY *k;
+            for (j = 0; j < 32; j++) {
+                seed[j] = (unsigned char)(rand() >> 3);
+            }
+            k = EVP_PKEY_new_raw_private_key(alg ? EVP_PKEY_X25519 : EVP_PKEY_ED25519, NULL, seed, 32);
+            TEST_ASSERT(k != NULL);
+            for (pem = 0; pem < 2; pem++) {
+                tacit_ed25519_key e, e2;
+                tacit_x25519_key x, x2;
+                int ok;
+                al = sizeof(a);
+                ok = ossl_write(k, 1, pem, a, &al);
+                if (ok && alg == 0) {
+                    TEST_EQUAL(tacit_ed25519_key_from_seed(&e, seed, 32), 0);
+                    TEST_EQUAL((pem ? tacit_ed25519_write_key_pem : tacit_ed25519_write_key_der)(&e, TACIT_KEY_FORMAT_PKCS8, b, sizeof(b), &bl), 0);
+                    TEST_MEM_EQ(b, bl, a, al);
+                    TEST_EQUAL((pem ? tacit_ed25519_parse_key_pem : tacit_ed25519_parse_key_der)(&e2, a, al), 0);
+                    TEST_MEM_EQ(e2.seed, 32, seed, 32);
+                    al = sizeof(a);
+                    ok = ossl_write(k, 0, pem, a, &al);
+                    TEST_EQUAL((pem ? tacit_ed25519_write_public_key_pem : tacit_ed25519_write_public_key_der)(&e, TACIT_KEY_FORMAT_SPKI, b, sizeof(b), &bl), 0);
+                    TEST_MEM_EQ(b, bl, a, al);
+                    TEST_EQUAL((pem ? tacit_ed25519_parse_public_key_pem : tacit_ed25519_parse_public_key_der)(&e2, a, al), 0);
+                    TEST_MEM_EQ(e2.pub, 32, e.pub, 32);
+                } else if (ok) {
+                    TEST_EQUAL(tacit_x25519_key_from_private(&x, seed, 32), 0);
+                    TEST_EQUAL((pem ? tacit_x25519_write_key_pem : tacit_x25519_write_key_der)(&x, TACIT_KEY_FORMAT_PKCS8, b, sizeof(b), &bl), 0);
+                    TEST_MEM_EQ(b, bl, a, al);
+                    TEST_EQUAL((pem ? tacit_x25519_parse_key_pem : tacit_x25519_parse_key_der)(&x2, a, al), 0);
+                    TEST_MEM_EQ(x2.priv, 32, seed, 32);
+                    al = sizeof(a);
+                    ok = ossl_write(k, 0, pem, a, &al);
+                    TEST_EQUAL((pem ? tacit_x25519_write_public_key_pem : tacit_x25519_write_public_key_der)(&x, TACIT_KEY_FORMAT_SPKI, b, sizeof(b), &bl), 0);
+                    TEST_MEM_EQ(b, bl, a, al);
+                }
+                TEST_ASSERT(ok);
+            }
+            EVP_PKEY_free(k);
+        }
+    }
+exit:
+    return;
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    RUN_TEST(test_rfc8410_examples);
+    RUN_TEST(test_bad_encodings);
+    RUN_TEST(test_pkcs8_v1);
+    RUN_TEST(test_roundtrip_pem);
+#if defined(TACIT_HAVE_OPENSSL)
+    RUN_TEST(test_openssl_identical);
+#endif
+    return TEST_MAIN_END();
+}
+
+#else
+
+static void test_skip(void)
+{
+    TEST_SKIP("X25519, Ed25519, ASN.1 or PEM compiled out");
+exit:
+    return;
+}
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    RUN_TEST(test_skip);
+    return TEST_MAIN_END();
+}
+#endif
