@@ -32,6 +32,7 @@ void tacit_pk_free(tacit_pk_context *ctx)
         tacit_ecp_keypair_free(&ctx->u.ec);
     }
 #endif
+    /* Ed25519 and X25519 keys are plain bytes: the zeroize below wipes them */
     tacit_platform_zeroize(ctx, sizeof(*ctx));
 }
 
@@ -56,6 +57,9 @@ size_t tacit_pk_bitlen(const tacit_pk_context *ctx)
         return b == 66 ? 521 : 8 * b;
     }
 #endif
+    if (ctx->type == TACIT_PK_ED25519 || ctx->type == TACIT_PK_X25519) {
+        return 255;
+    }
     return 0;
 }
 
@@ -79,6 +83,11 @@ int tacit_pk_describe(const tacit_pk_context *ctx, char *buf, size_t size)
         snprintf(buf, size, "EC %s", tacit_ecp_curve_name(ctx->u.ec.grp));
     }
 #endif
+    if (ctx->type == TACIT_PK_ED25519) {
+        snprintf(buf, size, "Ed25519");
+    } else if (ctx->type == TACIT_PK_X25519) {
+        snprintf(buf, size, "X25519");
+    }
     return 0;
 }
 
@@ -131,6 +140,56 @@ int tacit_pk_gen_ec(tacit_pk_context *ctx, tacit_ecp_group_id grp,
     tacit_ecp_keypair_init(&ctx->u.ec);
     ctx->type = TACIT_PK_EC;
     ret = tacit_ecp_gen_key(&ctx->u.ec, grp, f_rng, p_rng);
+    if (ret != 0) {
+        tacit_pk_free(ctx);
+        return ret;
+    }
+    ctx->is_private = 1;
+    return 0;
+}
+#endif
+
+#if defined(TACIT_ED25519_C)
+tacit_ed25519_key *tacit_pk_ed25519(tacit_pk_context *ctx)
+{
+    return ctx != NULL && ctx->type == TACIT_PK_ED25519 ? &ctx->u.ed25519 : NULL;
+}
+
+int tacit_pk_gen_ed25519(tacit_pk_context *ctx, tacit_rng_func f_rng, void *p_rng)
+{
+    int ret;
+
+    if (ctx == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_pk_free(ctx);
+    ctx->type = TACIT_PK_ED25519;
+    ret = tacit_ed25519_gen_key(&ctx->u.ed25519, f_rng, p_rng);
+    if (ret != 0) {
+        tacit_pk_free(ctx);
+        return ret;
+    }
+    ctx->is_private = 1;
+    return 0;
+}
+#endif
+
+#if defined(TACIT_X25519_C)
+tacit_x25519_key *tacit_pk_x25519(tacit_pk_context *ctx)
+{
+    return ctx != NULL && ctx->type == TACIT_PK_X25519 ? &ctx->u.x25519 : NULL;
+}
+
+int tacit_pk_gen_x25519(tacit_pk_context *ctx, tacit_rng_func f_rng, void *p_rng)
+{
+    int ret;
+
+    if (ctx == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_pk_free(ctx);
+    ctx->type = TACIT_PK_X25519;
+    ret = tacit_x25519_gen_key(&ctx->u.x25519, f_rng, p_rng);
     if (ret != 0) {
         tacit_pk_free(ctx);
         return ret;

@@ -38,6 +38,12 @@ static tacit_pk_type type_of_oid(const tacit_asn1_buf *oid, int *pss)
     if (TACIT_OID_EQUAL(TACIT_OID_EC_PUBLIC_KEY, oid->p, oid->len)) {
         return TACIT_PK_EC;
     }
+    if (TACIT_OID_EQUAL(TACIT_OID_ED25519, oid->p, oid->len)) {
+        return TACIT_PK_ED25519;
+    }
+    if (TACIT_OID_EQUAL(TACIT_OID_X25519, oid->p, oid->len)) {
+        return TACIT_PK_X25519;
+    }
     return TACIT_PK_NONE;
 }
 
@@ -61,6 +67,20 @@ static int parse_as(tacit_pk_context *ctx, tacit_pk_type type, int priv, const u
         ctx->type = TACIT_PK_EC;
         ret = priv ? tacit_ecp_parse_key_der(&ctx->u.ec, der, len)
                    : tacit_ecp_parse_public_key_der(&ctx->u.ec, der, len);
+    }
+#endif
+#if defined(TACIT_ED25519_C)
+    if (type == TACIT_PK_ED25519) {
+        ctx->type = TACIT_PK_ED25519;
+        ret = priv ? tacit_ed25519_parse_key_der(&ctx->u.ed25519, der, len)
+                   : tacit_ed25519_parse_public_key_der(&ctx->u.ed25519, der, len);
+    }
+#endif
+#if defined(TACIT_X25519_C)
+    if (type == TACIT_PK_X25519) {
+        ctx->type = TACIT_PK_X25519;
+        ret = priv ? tacit_x25519_parse_key_der(&ctx->u.x25519, der, len)
+                   : tacit_x25519_parse_public_key_der(&ctx->u.x25519, der, len);
     }
 #endif
     if (ret != 0) {

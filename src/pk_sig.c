@@ -54,6 +54,9 @@ static const tls_scheme tls_schemes[] = {
       TACIT_MD_SHA384, 0 },
     { TACIT_PK_TLS_RSA_PSS_PSS_SHA512, "rsa_pss_pss_sha512", TACIT_PK_SIG_RSA_PSS_PSS,
       TACIT_MD_SHA512, 0 },
+#if defined(TACIT_ED25519_C)
+    { TACIT_PK_TLS_ED25519, "ed25519", TACIT_PK_SIG_ED25519, TACIT_MD_NONE, 0 },
+#endif
 };
 #define N_TLS_SCHEMES (sizeof(tls_schemes) / sizeof(tls_schemes[0]))
 
@@ -63,7 +66,7 @@ static void fill(const tls_scheme *t, tacit_pk_sig_alg *alg)
     alg->scheme = t->scheme;
     alg->md = t->md;
     alg->mgf1_md = t->md;
-    alg->saltlen = (int)tacit_md_size(t->md);
+    alg->saltlen = t->md == TACIT_MD_NONE ? 0 : (int)tacit_md_size(t->md);
     alg->curve_bits = t->curve_bits;
     alg->tls_scheme = t->code;
 }
@@ -76,7 +79,8 @@ int tacit_pk_sig_alg_from_tls(uint16_t codepoint, tacit_pk_sig_alg *alg)
         return TACIT_ERR_BAD_INPUT;
     }
     for (i = 0; i < N_TLS_SCHEMES; i++) {
-        if (tls_schemes[i].code == codepoint && tacit_md_size(tls_schemes[i].md) != 0) {
+        if (tls_schemes[i].code == codepoint && (tacit_md_size(tls_schemes[i].md) != 0 ||
+                                                 tls_schemes[i].scheme == TACIT_PK_SIG_ED25519)) {
             fill(&tls_schemes[i], alg);
             return 0;
         }
@@ -93,7 +97,8 @@ int tacit_pk_sig_alg_from_name(const char *name, tacit_pk_sig_alg *alg)
         return TACIT_ERR_BAD_INPUT;
     }
     for (i = 0; i < N_TLS_SCHEMES; i++) {
-        if (strcmp(tls_schemes[i].name, name) == 0 && tacit_md_size(tls_schemes[i].md) != 0) {
+        if (strcmp(tls_schemes[i].name, name) == 0 &&
+            (tacit_md_size(tls_schemes[i].md) != 0 || tls_schemes[i].scheme == TACIT_PK_SIG_ED25519)) {
             fill(&tls_schemes[i], alg);
             return 0;
         }
@@ -268,6 +273,14 @@ int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len,
             return tacit_md_size(alg->md) != 0 ? 0 : TACIT_ERR_PK_UNKNOWN_SIG_ALG;
         }
     }
+#if defined(TACIT_ED25519_C)
+    /* id-Ed25519, parameters absent (RFC 8410 section 3) */
+    if (TACIT_OID_EQUAL(TACIT_OID_ED25519, oid, oidlen) && params.tag == 0) {
+        alg->scheme = TACIT_PK_SIG_ED25519;
+        alg->tls_scheme = TACIT_PK_TLS_ED25519;
+        return 0;
+    }
+#endif
     if (TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, oid, oidlen) && params.tag == TACIT_ASN1_SEQUENCE) {
         alg->scheme = TACIT_PK_SIG_RSA_PSS;
         if (parse_pss_params(params.p, params.p + params.len, alg) == 0 &&
@@ -300,6 +313,8 @@ int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg)
         }
         return alg->curve_bits == 0 || alg->curve_bits == tacit_pk_bitlen(ctx)
                    ? 0 : TACIT_ERR_PK_TYPE_MISMATCH;
+    case TACIT_PK_SIG_ED25519:
+        return ctx->type == TACIT_PK_ED25519 ? 0 : TACIT_ERR_PK_TYPE_MISMATCH;
     default:
         return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
     }
@@ -372,6 +387,19 @@ int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     if (alg == NULL || (msg == NULL && msg_len != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
+#if defined(TACIT_ED25519_C)
+    if (alg->scheme == TACIT_PK_SIG_ED25519) {
+        /* pure Ed25519 hashes the message itself */
+        if (ctx == NULL || (sig == NULL && sig_len != 0)) {
+            return TACIT_ERR_BAD_INPUT;
+        }
+        if ((ret = tacit_pk_check_alg(ctx, alg)) != 0) {
+            return ret;
+        }
+        (void)flags;
+        return tacit_ed25519_verify(&ctx->u.ed25519, msg, msg_len, sig, sig_len);
+    }
+#endif
     if (tacit_md_size(alg->md) == 0) {
         return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
     }
@@ -455,6 +483,23 @@ int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     if (alg == NULL || (msg == NULL && msg_len != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
+#if defined(TACIT_ED25519_C)
+    if (alg->scheme == TACIT_PK_SIG_ED25519) {
+        /* pure Ed25519 hashes the message itself; deterministic, no generator */
+        if (ctx == NULL || sig_len == NULL) {
+            return TACIT_ERR_BAD_INPUT;
+        }
+        if ((ret = tacit_pk_check_alg(ctx, alg)) != 0) {
+            return ret;
+        }
+        if (!ctx->is_private) {
+            return TACIT_ERR_NO_PRIVATE_KEY;
+        }
+        (void)f_rng;
+        (void)p_rng;
+        return tacit_ed25519_sign(&ctx->u.ed25519, msg, msg_len, sig, sig_size, sig_len);
+    }
+#endif
     if (tacit_md_size(alg->md) == 0) {
         return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
     }

@@ -59,6 +59,28 @@ static int write_der(const tacit_pk_context *ctx, tacit_key_format format, unsig
         }
     }
 #endif
+#if defined(TACIT_ED25519_C)
+    if (ctx->type == TACIT_PK_ED25519) {
+        if (format == TACIT_KEY_FORMAT_PKCS8) {
+            *label = "PRIVATE KEY";
+            ret = tacit_ed25519_write_key_der(&ctx->u.ed25519, format, der, size, dlen);
+        } else if (format == TACIT_KEY_FORMAT_SPKI) {
+            *label = "PUBLIC KEY";
+            ret = tacit_ed25519_write_public_key_der(&ctx->u.ed25519, format, der, size, dlen);
+        }
+    }
+#endif
+#if defined(TACIT_X25519_C)
+    if (ctx->type == TACIT_PK_X25519) {
+        if (format == TACIT_KEY_FORMAT_PKCS8) {
+            *label = "PRIVATE KEY";
+            ret = tacit_x25519_write_key_der(&ctx->u.x25519, format, der, size, dlen);
+        } else if (format == TACIT_KEY_FORMAT_SPKI) {
+            *label = "PUBLIC KEY";
+            ret = tacit_x25519_write_public_key_der(&ctx->u.x25519, format, der, size, dlen);
+        }
+    }
+#endif
     return ret;
 }
 

@@ -64,7 +64,8 @@ static int parse_basic_constraints(tacit_x509_crt *crt, const unsigned char *p,
         }
     }
     if (p != end) {
-        if (tacit_asn1_get_int(&p, end, &v) != 0) {
+        /* RFC 5280 4.2.1.9: pathLenConstraint only with cA TRUE */
+        if (!crt->ca || tacit_asn1_get_int(&p, end, &v) != 0) {
             return BAD;
         }
         crt->max_pathlen = v;
@@ -299,6 +300,7 @@ static int parse_extensions(tacit_x509_crt *crt, const unsigned char *p, const u
     const unsigned char *oids[MAX_EXTENSIONS];
     size_t oidlens[MAX_EXTENSIONS], n = 0, i;
     const unsigned char *send;
+    int san_critical = 0;
 
     if (seq(&p, end, &send) != 0 || send != end || p == end) {
         return BAD; /* Extensions ::= SEQUENCE SIZE (1..MAX) */
@@ -350,18 +352,20 @@ static int parse_extensions(tacit_x509_crt *crt, const unsigned char *p, const u
             case CE_SUBJECT_ALT_NAME:
                 bit = TACIT_X509_EXT_SUBJECT_ALT_NAME;
                 ret = parse_san(crt, val, vend);
+                san_critical = critical;
                 break;
             case CE_NAME_CONSTRAINTS:
                 bit = TACIT_X509_EXT_NAME_CONSTRAINTS;
                 ret = parse_name_constraints(crt, val, vend);
                 break;
             case CE_AUTHORITY_KEY_ID:
+                /* RFC 5280 4.2.1.1, 4.2.1.2: the key identifiers are never critical */
                 bit = TACIT_X509_EXT_AUTHORITY_KEY_ID;
-                ret = parse_aki(crt, val, vend);
+                ret = critical ? BAD : parse_aki(crt, val, vend);
                 break;
             case CE_SUBJECT_KEY_ID:
                 bit = TACIT_X509_EXT_SUBJECT_KEY_ID;
-                ret = parse_ski(crt, val, vend);
+                ret = critical ? BAD : parse_ski(crt, val, vend);
                 break;
             case CE_CERT_POLICIES:
                 /* policies are not processed: fine when not critical (RFC 5280 4.2.1.4) */
@@ -379,6 +383,11 @@ static int parse_extensions(tacit_x509_crt *crt, const unsigned char *p, const u
             bit = TACIT_X509_EXT_UNKNOWN_CRITICAL;
         }
         crt->ext_present |= bit;
+    }
+    /* RFC 5280 4.2.1.6: with an empty subject the subjectAltName is critical */
+    if ((crt->ext_present & TACIT_X509_EXT_SUBJECT_ALT_NAME) && !san_critical &&
+        tacit_x509_name_is_empty(crt->subject.p, crt->subject.len)) {
+        return BAD;
     }
     return 0;
 }

@@ -219,6 +219,15 @@ int tacit_x509_match_peer(const tacit_x509_crt *leaf, const char *host, const un
     return 0;
 }
 
+int tacit_x509_crt_match_name(const tacit_x509_crt *crt, const char *host,
+                              const unsigned char *ip, size_t ip_len)
+{
+    if (crt == NULL || (host == NULL && (ip == NULL || (ip_len != 4 && ip_len != 16)))) {
+        return 0;
+    }
+    return tacit_x509_match_peer(crt, host, ip, ip_len);
+}
+
 /* ---- name constraints ------------------------------------------------------------------ */
 
 /* Is the DNS name within the subtree of constraint c (RFC 5280 4.2.1.10)? */

@@ -123,6 +123,14 @@ static reason_t check_sig(const tacit_x509_crt *crt, const tacit_x509_crt *issue
     return ret == 0 ? TACIT_X509_OK : TACIT_X509_BAD_SIGNATURE;
 }
 
+int tacit_x509_crt_get_pk(const tacit_x509_crt *crt, tacit_pk_context *pk)
+{
+    if (crt == NULL || pk == NULL || crt->spki.p == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    return tacit_pk_parse_public_key(pk, crt->spki.p, crt->spki.len);
+}
+
 int tacit_x509_check_signature(const tacit_x509_crt *crt, const tacit_x509_crt *issuer,
                                unsigned flags, tacit_x509_reason *reason)
 {

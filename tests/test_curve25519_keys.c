@@ -10,6 +10,9 @@
 
 #include "tacit/ed25519.h"
 #include "tacit/pem.h"
+#if defined(TACIT_PK_C)
+#include "tacit/pk.h"
+#endif
 #include "tacit/x25519.h"
 
 #if defined(TACIT_HAVE_OPENSSL)
@@ -166,6 +169,57 @@ exit:
     return;
 }
 
+#if defined(TACIT_PK_C)
+/* The generic key type: parse, describe, write back, sign and verify through pk. */
+static void test_pk(void)
+{
+    tacit_pk_context pk, pub;
+    tacit_pk_sig_alg alg;
+    unsigned char out[300], sig[64], der[100];
+    size_t olen = 0, slen = 0, dlen = 0;
+    char desc[32];
+    static const unsigned char msg[] = "through pk";
+    /* id-Ed25519 AlgorithmIdentifier contents: the OID alone */
+    static const unsigned char x509_alg[] = { 0x06, 0x03, 0x2b, 0x65, 0x70 };
+
+    tacit_pk_init(&pk);
+    tacit_pk_init(&pub);
+    TEST_EQUAL(tacit_pk_gen_ed25519(&pk, NULL, NULL), 0);
+    TEST_EQUAL(tacit_pk_describe(&pk, desc, sizeof(desc)), 0);
+    TEST_ASSERT(strcmp(desc, "Ed25519") == 0);
+    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, 1, out, sizeof(out), &olen), 0);
+    tacit_pk_free(&pk);
+    TEST_EQUAL(tacit_pk_parse_key(&pk, out, olen), 0);
+    TEST_EQUAL(tacit_pk_get_type(&pk), TACIT_PK_ED25519);
+    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_SPKI, 0, der, sizeof(der), &dlen), 0);
+    TEST_EQUAL(tacit_pk_parse_public_key(&pub, der, dlen), 0);
+    TEST_EQUAL(tacit_pk_sig_alg_from_name("ed25519", &alg), 0);
+    TEST_EQUAL(tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL), 0);
+    TEST_EQUAL(tacit_pk_verify(&pub, &alg, msg, sizeof(msg), sig, slen, 0), 0);
+    sig[0] ^= 1;
+    TEST_EQUAL(tacit_pk_verify(&pub, &alg, msg, sizeof(msg), sig, slen, 0), TACIT_ERR_VERIFY_FAILED);
+    TEST_EQUAL(tacit_pk_sig_alg_from_x509(x509_alg, sizeof(x509_alg), &alg), 0);
+    TEST_EQUAL(alg.scheme, TACIT_PK_SIG_ED25519);
+    TEST_EQUAL(tacit_pk_sign(&pub, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL),
+               TACIT_ERR_NO_PRIVATE_KEY);
+    TEST_EQUAL(tacit_pk_sign_hash(&pk, &alg, msg, 32, sig, sizeof(sig), &slen, NULL, NULL),
+               TACIT_ERR_PK_UNKNOWN_SIG_ALG);
+    tacit_pk_free(&pk);
+    tacit_pk_free(&pub);
+    TEST_EQUAL(tacit_pk_gen_x25519(&pk, NULL, NULL), 0);
+    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, 0, der, sizeof(der), &dlen), 0);
+    tacit_pk_free(&pk);
+    TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), 0);
+    TEST_EQUAL(tacit_pk_get_type(&pk), TACIT_PK_X25519);
+    TEST_ASSERT(tacit_pk_x25519(&pk) != NULL && tacit_pk_x25519(&pk)->has_private);
+    TEST_EQUAL(tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL),
+               TACIT_ERR_PK_TYPE_MISMATCH);
+exit:
+    tacit_pk_free(&pk);
+    tacit_pk_free(&pub);
+}
+#endif
+
 #if defined(TACIT_HAVE_OPENSSL)
 /* DER and PEM of OpenSSL and tacit are the same bytes, both directions. */
 static int ossl_write(EVP_PKEY *k, int priv, int pem, unsigned char *out, size_t *olen)
@@ -255,6 +309,9 @@ int main(int argc, char **argv)
     RUN_TEST(test_bad_encodings);
     RUN_TEST(test_pkcs8_v1);
     RUN_TEST(test_roundtrip_pem);
+#if defined(TACIT_PK_C)
+    RUN_TEST(test_pk);
+#endif
 #if defined(TACIT_HAVE_OPENSSL)
     RUN_TEST(test_openssl_identical);
 #endif

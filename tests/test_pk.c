@@ -351,7 +351,12 @@ static void test_sig_alg_names(void)
     TEST_EQUAL(alg.saltlen, 32);
     TEST_EQUAL(tacit_pk_sig_alg_from_tls(0x080B, &alg), 0);
     TEST_EQUAL(alg.scheme, TACIT_PK_SIG_RSA_PSS_PSS);
+#if defined(TACIT_ED25519_C)
+    TEST_EQUAL(tacit_pk_sig_alg_from_tls(0x0807, &alg), 0); /* ed25519 */
+    TEST_EQUAL(alg.scheme, TACIT_PK_SIG_ED25519);
+#else
     TEST_EQUAL(tacit_pk_sig_alg_from_tls(0x0807, &alg), TACIT_ERR_PK_UNKNOWN_SIG_ALG);
+#endif
     TEST_EQUAL(tacit_pk_sig_alg_from_name("rsa_pkcs1_md5", &alg), TACIT_ERR_PK_UNKNOWN_SIG_ALG);
 exit:
     return;

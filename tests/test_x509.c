@@ -7,6 +7,7 @@
 #include "harness.h"
 
 #include "tacit/pem.h"
+#include "tacit/pk.h"
 #include "tacit/x509.h"
 
 #define TEST_TIME 1800000000 /* 2027-01-15: inside every tests/data/x509 certificate */
@@ -271,6 +272,19 @@ static void test_parse_fields(void)
     TEST_EQUAL(tacit_x509_crt_san(&c, 4, &v), -1);
     TEST_ASSERT(c.not_after - c.not_before == 36500LL * 86400);
     TEST_ASSERT(c.authority_key_id.p != NULL);
+    TEST_ASSERT(tacit_x509_crt_match_name(&c, "good.example.com", NULL, 0));
+    TEST_ASSERT(tacit_x509_crt_match_name(&c, "y.wild.example.com", NULL, 0));
+    TEST_ASSERT(!tacit_x509_crt_match_name(&c, "good.example.org", NULL, 0));
+    TEST_ASSERT(tacit_x509_crt_match_name(&c, NULL, (const unsigned char *)"\xc0\x00\x02\x01", 4));
+    TEST_ASSERT(!tacit_x509_crt_match_name(&c, NULL, (const unsigned char *)"\xc0\x00\x02\x02", 4));
+    {
+        tacit_pk_context pk;
+        tacit_pk_init(&pk);
+        TEST_EQUAL(tacit_x509_crt_get_pk(&c, &pk), 0);
+        TEST_EQUAL(tacit_pk_get_type(&pk), TACIT_PK_EC);
+        TEST_EQUAL(tacit_pk_bitlen(&pk), 256);
+        tacit_pk_free(&pk);
+    }
     free(der);
     der = load_der("int-pl0", &len);
     TEST_ASSERT(der != NULL);
@@ -278,6 +292,28 @@ static void test_parse_fields(void)
     TEST_EQUAL(c.ca, 1);
     TEST_EQUAL(c.max_pathlen, 0);
     TEST_EQUAL(c.key_usage, TACIT_X509_KU_KEY_CERT_SIGN | TACIT_X509_KU_CRL_SIGN);
+exit:
+    free(der);
+}
+
+/* Certificates openssl makes but RFC 5280 forbids: the parser refuses them. */
+static void test_parse_refused(void)
+{
+    static const char *names[] = { "aki-crit", "pathlen-noca" };
+    unsigned char *der = NULL;
+    size_t i, len;
+    tacit_x509_crt c;
+
+    if (!have_data()) {
+        TEST_SKIP("tests/data/x509 not found");
+    }
+    for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        der = load_der(names[i], &len);
+        TEST_ASSERT(der != NULL);
+        TEST_EQUAL(tacit_x509_crt_parse(&c, der, len), TACIT_ERR_X509_INVALID_FORMAT);
+        free(der);
+        der = NULL;
+    }
 exit:
     free(der);
 }
@@ -489,6 +525,7 @@ int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
     RUN_TEST(test_parse_fields);
+    RUN_TEST(test_parse_refused);
     RUN_TEST(test_interop);
     RUN_TEST(test_names);
     RUN_TEST(test_store_pem);

@@ -145,6 +145,8 @@ extern "C" {
 #define TACIT_OID_SECP256R1             "\x2a\x86\x48\xce\x3d\x03\x01\x07"     /* 1.2.840.10045.3.1.7 prime256v1 */
 #define TACIT_OID_SECP384R1             "\x2b\x81\x04\x00\x22"                 /* 1.3.132.0.34 */
 #define TACIT_OID_SECP521R1             "\x2b\x81\x04\x00\x23"                 /* 1.3.132.0.35 */
+#define TACIT_OID_X25519                "\x2b\x65\x6e"                         /* 1.3.101.110 (RFC 8410) */
+#define TACIT_OID_ED25519               "\x2b\x65\x70"                         /* 1.3.101.112 */
 #define TACIT_OID_ECDSA_WITH_SHA1       "\x2a\x86\x48\xce\x3d\x04\x01"         /* 1.2.840.10045.4.1 */
 #define TACIT_OID_ECDSA_WITH_SHA224     "\x2a\x86\x48\xce\x3d\x04\x03\x01"     /* 1.2.840.10045.4.3.1 */
 #define TACIT_OID_ECDSA_WITH_SHA256     "\x2a\x86\x48\xce\x3d\x04\x03\x02"     /* .4.3.2 */

@@ -68,6 +68,12 @@
 #if defined(TACIT_ECP_C)
 #include "tacit/ecp.h"
 #endif
+#if defined(TACIT_ED25519_C)
+#include "tacit/ed25519.h"
+#endif
+#if defined(TACIT_X25519_C)
+#include "tacit/x25519.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -92,8 +98,9 @@ extern "C" {
 typedef enum {
     TACIT_PK_NONE = 0,
     TACIT_PK_RSA,     /* rsaEncryption or id-RSASSA-PSS keys */
-    TACIT_PK_EC       /* id-ecPublicKey on P-256, P-384, P-521 */
-    /* reserved: TACIT_PK_ED25519, TACIT_PK_X25519 */
+    TACIT_PK_EC,      /* id-ecPublicKey on P-256, P-384, P-521 */
+    TACIT_PK_ED25519, /* id-Ed25519 (RFC 8410) */
+    TACIT_PK_X25519   /* id-X25519 (RFC 8410): key agreement only */
 } tacit_pk_type;
 
 /* Largest signature any key type produces (RSA at TACIT_MPI_MAX_BITS). */
@@ -113,6 +120,12 @@ typedef struct tacit_pk_context {
 #endif
 #if defined(TACIT_ECP_C)
         tacit_ecp_keypair ec;
+#endif
+#if defined(TACIT_ED25519_C)
+        tacit_ed25519_key ed25519;
+#endif
+#if defined(TACIT_X25519_C)
+        tacit_x25519_key x25519;
 #endif
         int none;
     } u;
@@ -136,6 +149,14 @@ tacit_rsa_context *tacit_pk_rsa(tacit_pk_context *ctx);
 /* The EC key inside, or NULL if ctx holds no EC key. */
 tacit_ecp_keypair *tacit_pk_ec(tacit_pk_context *ctx);
 #endif
+#if defined(TACIT_ED25519_C)
+/* The Ed25519 key inside, or NULL. */
+tacit_ed25519_key *tacit_pk_ed25519(tacit_pk_context *ctx);
+#endif
+#if defined(TACIT_X25519_C)
+/* The X25519 key inside (for tacit_x25519_compute_shared), or NULL. */
+tacit_x25519_key *tacit_pk_x25519(tacit_pk_context *ctx);
+#endif
 
 /* ---- generation ----------------------------------------------------------------- */
 
@@ -148,6 +169,15 @@ int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent,
 /* A new EC key (tacit_ecp_gen_key) on grp in ctx.  f_rng NULL: default. */
 int tacit_pk_gen_ec(tacit_pk_context *ctx, tacit_ecp_group_id grp,
                     tacit_rng_func f_rng, void *p_rng);
+#endif
+
+#if defined(TACIT_ED25519_C)
+/* A new Ed25519 key in ctx.  f_rng NULL: default. */
+int tacit_pk_gen_ed25519(tacit_pk_context *ctx, tacit_rng_func f_rng, void *p_rng);
+#endif
+#if defined(TACIT_X25519_C)
+/* A new X25519 key in ctx.  f_rng NULL: default. */
+int tacit_pk_gen_x25519(tacit_pk_context *ctx, tacit_rng_func f_rng, void *p_rng);
 #endif
 
 /* ---- parsing ------------------------------------------------------------------- */
@@ -191,8 +221,9 @@ typedef enum {
     TACIT_PK_SIG_RSA_PSS,      /* RSASSA-PSS, any RSA key (X.509) */
     TACIT_PK_SIG_RSA_PSS_RSAE, /* RSASSA-PSS, rsaEncryption keys only (TLS rsa_pss_rsae_*) */
     TACIT_PK_SIG_RSA_PSS_PSS,  /* RSASSA-PSS, id-RSASSA-PSS keys only (TLS rsa_pss_pss_*) */
-    TACIT_PK_SIG_ECDSA         /* ECDSA, DER ECDSA-Sig-Value */
-    /* reserved: TACIT_PK_SIG_ED25519 */
+    TACIT_PK_SIG_ECDSA,        /* ECDSA, DER ECDSA-Sig-Value */
+    TACIT_PK_SIG_ED25519       /* pure Ed25519 (RFC 8032): signs the message, md is NONE;
+                                  the _hash functions refuse it */
 } tacit_pk_sig_scheme;
 
 /*
@@ -221,7 +252,7 @@ typedef struct tacit_pk_sig_alg {
 #define TACIT_PK_TLS_RSA_PSS_RSAE_SHA256   0x0804
 #define TACIT_PK_TLS_RSA_PSS_RSAE_SHA384   0x0805
 #define TACIT_PK_TLS_RSA_PSS_RSAE_SHA512   0x0806
-#define TACIT_PK_TLS_ED25519               0x0807 /* reserved for the Ed25519 module */
+#define TACIT_PK_TLS_ED25519               0x0807
 #define TACIT_PK_TLS_RSA_PSS_PSS_SHA256    0x0809
 #define TACIT_PK_TLS_RSA_PSS_PSS_SHA384    0x080A
 #define TACIT_PK_TLS_RSA_PSS_PSS_SHA512    0x080B

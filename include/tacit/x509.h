@@ -192,6 +192,23 @@ int tacit_x509_name_text(const tacit_x509_buf *name, char *out, size_t size);
  */
 int tacit_x509_crt_san(const tacit_x509_crt *crt, size_t i, tacit_x509_buf *value);
 
+/*
+ * Does the certificate carry this peer name?  host: a DNS name (RFC 6125
+ * matching against subjectAltName dNSName entries, see above; an IP address
+ * written as text is matched against iPAddress entries), or NULL and
+ * ip/ip_len (4 or 16 bytes).  Never the Common Name.  1 or 0.
+ */
+int tacit_x509_crt_match_name(const tacit_x509_crt *crt, const char *host,
+                              const unsigned char *ip, size_t ip_len);
+
+/*
+ * The certificate's public key as a tacit_pk_context (e.g. to check a TLS
+ * handshake signature with the leaf's key).  pk must be initialised; errors
+ * as tacit_pk_parse_public_key.
+ */
+struct tacit_pk_context;
+int tacit_x509_crt_get_pk(const tacit_x509_crt *crt, struct tacit_pk_context *pk);
+
 /* ---- the trust store (and sets of untrusted certificates) --------------------------- */
 
 typedef struct tacit_x509_store_entry tacit_x509_store_entry;

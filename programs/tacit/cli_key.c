@@ -31,7 +31,11 @@ static void cli_key_sync(cli_key *key)
 {
     tacit_pk_type t = tacit_pk_get_type(&key->pk);
 
-    key->kind = t == TACIT_PK_RSA ? CLI_KEY_RSA : t == TACIT_PK_EC ? CLI_KEY_EC : CLI_KEY_NONE;
+    key->kind = t == TACIT_PK_RSA       ? CLI_KEY_RSA
+                : t == TACIT_PK_EC        ? CLI_KEY_EC
+                : t == TACIT_PK_ED25519   ? CLI_KEY_ED25519
+                : t == TACIT_PK_X25519    ? CLI_KEY_X25519
+                                          : CLI_KEY_NONE;
     key->is_private = key->pk.is_private;
 #if defined(CLI_RSA)
     key->rsa = tacit_pk_rsa(&key->pk);
@@ -63,6 +67,24 @@ int cli_key_gen_rsa(cli_key *key, unsigned bits)
     return ret;
 }
 #endif
+
+int cli_key_gen_25519(cli_key *key, int ed25519)
+{
+    int ret = TACIT_ERR_NOT_SUPPORTED;
+#if defined(TACIT_ED25519_C)
+    if (ed25519) {
+        ret = tacit_pk_gen_ed25519(&key->pk, NULL, NULL);
+    }
+#endif
+#if defined(TACIT_X25519_C)
+    if (!ed25519) {
+        ret = tacit_pk_gen_x25519(&key->pk, NULL, NULL);
+    }
+#endif
+    (void)ed25519;
+    cli_key_sync(key);
+    return ret;
+}
 
 #if defined(CLI_EC)
 int cli_key_gen_ec(cli_key *key, tacit_ecp_group_id grp)
@@ -165,6 +187,10 @@ int cli_alg_sig(const char *name, cli_alg *alg)
 {
     alg->scheme = CLI_ALG_NONE;
     alg->md = TACIT_MD_NONE;
+    if (strcmp(name, "ed25519") == 0) {
+        alg->scheme = CLI_ALG_ED25519; /* hashes the message itself */
+        return 0;
+    }
     if (split_alg(name, "pkcs1", &alg->md) == 0) {
         alg->scheme = CLI_ALG_PKCS1_SIG;
     } else if (split_alg(name, "pss", &alg->md) == 0) {
@@ -197,11 +223,14 @@ int cli_alg_enc(const char *name, cli_alg *alg)
 
 int cli_key_check_alg(const char *cmd, const cli_key *key, const cli_alg *alg, const char *name)
 {
-    cli_key_kind want = alg->scheme == CLI_ALG_ECDSA ? CLI_KEY_EC : CLI_KEY_RSA;
+    cli_key_kind want = alg->scheme == CLI_ALG_ECDSA     ? CLI_KEY_EC
+                        : alg->scheme == CLI_ALG_ED25519 ? CLI_KEY_ED25519
+                                                         : CLI_KEY_RSA;
 
     if (key->kind != want) {
-        cli_err(cmd, "%s needs an %s key, this one is %s", name,
-                want == CLI_KEY_EC ? "EC" : "RSA", cli_key_describe(key));
+        cli_err(cmd, "%s needs %s key, this one is %s", name,
+                want == CLI_KEY_EC ? "an EC" : want == CLI_KEY_ED25519 ? "an Ed25519" : "an RSA",
+                cli_key_describe(key));
         return CLI_ERROR;
     }
     return CLI_OK;

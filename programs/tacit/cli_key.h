@@ -28,7 +28,7 @@
 #include "tacit/ecp.h"
 #endif
 
-typedef enum { CLI_KEY_NONE = 0, CLI_KEY_RSA, CLI_KEY_EC } cli_key_kind;
+typedef enum { CLI_KEY_NONE = 0, CLI_KEY_RSA, CLI_KEY_EC, CLI_KEY_ED25519, CLI_KEY_X25519 } cli_key_kind;
 
 /* The key (pk); kind, is_private, rsa and ec mirror it for the subcommands. */
 typedef struct {
@@ -58,6 +58,8 @@ int cli_key_gen_rsa(cli_key *key, unsigned bits);
 #if defined(CLI_EC)
 int cli_key_gen_ec(cli_key *key, tacit_ecp_group_id grp);
 #endif
+/* ed25519 != 0: Ed25519, else X25519 (TACIT_ERR_NOT_SUPPORTED when compiled out). */
+int cli_key_gen_25519(cli_key *key, int ed25519);
 
 /* Write the private key as PKCS#8 (PEM, or DER with der != 0), file mode 0600. */
 int cli_key_write_private(const char *cmd, const cli_key *key, int der, const char *path);
@@ -75,7 +77,8 @@ typedef enum {
     CLI_ALG_PSS,       /* pss-shaNNN */
     CLI_ALG_ECDSA,     /* ecdsa-shaNNN */
     CLI_ALG_OAEP,      /* oaep-shaNNN (MGF1 with the same hash) */
-    CLI_ALG_PKCS1_ENC  /* pkcs1 (RSAES-PKCS1-v1_5) */
+    CLI_ALG_PKCS1_ENC, /* pkcs1 (RSAES-PKCS1-v1_5) */
+    CLI_ALG_ED25519    /* ed25519 (pure: the message itself, md NONE) */
 } cli_alg_scheme;
 
 typedef struct {

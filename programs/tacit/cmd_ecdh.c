@@ -46,6 +46,20 @@ int cmd_ecdh(int argc, char **argv)
     if (rc == CLI_OK) {
         rc = cli_key_load("ecdh", peerfile, 0, &peer);
     }
+#if defined(TACIT_X25519_C)
+    if (rc == CLI_OK && (key.kind == CLI_KEY_X25519 || peer.kind == CLI_KEY_X25519)) {
+        if (key.kind != CLI_KEY_X25519 || peer.kind != CLI_KEY_X25519) {
+            cli_err("ecdh", "X25519 needs two X25519 keys; %s is %s",
+                    key.kind != CLI_KEY_X25519 ? "-k" : "-p",
+                    cli_key_describe(key.kind != CLI_KEY_X25519 ? &key : &peer));
+            rc = CLI_ERROR;
+            goto exit;
+        }
+        ret = tacit_x25519_compute_shared(tacit_pk_x25519(&key.pk), tacit_pk_x25519(&peer.pk)->pub,
+                                          TACIT_X25519_KEY_SIZE, secret, sizeof(secret), &slen);
+        goto done;
+    }
+#endif
     if (rc == CLI_OK && (key.kind != CLI_KEY_EC || peer.kind != CLI_KEY_EC)) {
         cli_err("ecdh", "ECDH needs EC keys; %s is %s", key.kind != CLI_KEY_EC ? "-k" : "-p",
                 cli_key_describe(key.kind != CLI_KEY_EC ? &key : &peer));
@@ -63,6 +77,9 @@ int cmd_ecdh(int argc, char **argv)
     }
     ret = tacit_ecdh_compute_shared_key(key.ec, peer.ec, secret, sizeof(secret), &slen, NULL,
                                         NULL);
+#endif
+#if defined(TACIT_X25519_C)
+done:
 #endif
     if (ret != 0) {
         cli_err("ecdh", "ECDH failed: %s", cli_strerror(ret));

@@ -1,4 +1,4 @@
-/* tacit genkey rsa[:BITS] | ec:p256|p384|p521: a new private key, PKCS#8 PEM (or DER). */
+/* tacit genkey rsa[:BITS] | ec:p256|p384|p521 | ed25519 | x25519: a new private key, PKCS#8 PEM (or DER). */
 #include "cli.h"
 #include "cli_key.h"
 
@@ -11,7 +11,7 @@ static const char usage[] =
     "usage: tacit genkey TYPE [--der] [-o FILE]\n"
     "  Generate a private key and write it as PKCS#8 (PEM, or DER with --der).\n"
     "  TYPE           rsa[:BITS] (BITS 1024..8192, default 2048, e = 65537)\n"
-    "                 ec:p256 | ec:p384 | ec:p521\n"
+    "                 ec:p256 | ec:p384 | ec:p521 | ed25519 | x25519\n"
     "  --der          write DER instead of PEM\n"
     "  -o, --out FILE output file, created with mode 0600 (default: stdout)\n";
 
@@ -37,7 +37,7 @@ int cmd_genkey(int argc, char **argv)
         return p.status;
     }
     if (type == NULL) {
-        return cli_usage_error(&p, "which key? rsa[:BITS] or ec:p256|p384|p521");
+        return cli_usage_error(&p, "which key? rsa[:BITS], ec:p256|p384|p521, ed25519 or x25519");
     }
     cli_key_init(&key);
     if (strcmp(type, "rsa") == 0 || strncmp(type, "rsa:", 4) == 0) {
@@ -55,6 +55,8 @@ int cmd_genkey(int argc, char **argv)
 #else
         (void)bits;
 #endif
+    } else if (strcmp(type, "ed25519") == 0 || strcmp(type, "x25519") == 0) {
+        ret = cli_key_gen_25519(&key, type[0] == 'e');
     } else if (strncmp(type, "ec:", 3) == 0) {
         const char *curve = type + 3;
         if (strcmp(curve, "p256") != 0 && strcmp(curve, "p384") != 0 &&
@@ -73,7 +75,7 @@ int cmd_genkey(int argc, char **argv)
         }
 #endif
     } else {
-        return cli_usage_error(&p, "unknown key type '%s' (rsa[:BITS] or ec:p256|p384|p521)",
+        return cli_usage_error(&p, "unknown key type '%s' (rsa[:BITS], ec:p256|p384|p521, ed25519, x25519)",
                                type);
     }
     if (ret == TACIT_ERR_NOT_SUPPORTED) {

@@ -49,7 +49,7 @@ int cmd_sign(int argc, char **argv)
         return cli_usage_error(&p, "-k KEY is required");
     }
     if (algname == NULL || cli_alg_sig(algname, &alg) != 0) {
-        return cli_usage_error(&p, "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512%s%s",
+        return cli_usage_error(&p, "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512, or ed25519%s%s",
                                algname != NULL ? ", got " : "", algname != NULL ? algname : "");
     }
     if (salt != NULL && (alg.scheme != CLI_ALG_PSS || cli_saltlen(salt, &saltlen) != 0 ||
@@ -75,7 +75,8 @@ int cmd_sign(int argc, char **argv)
         goto exit;
     }
     hlen = tacit_md_size(alg.md);
-    ret = tacit_md(alg.md, msg, mlen, hash);
+    /* Ed25519 signs the message itself (it hashes inside) */
+    ret = alg.scheme == CLI_ALG_ED25519 ? 0 : tacit_md(alg.md, msg, mlen, hash);
     if (ret != 0) {
         cli_err("sign", "cannot hash the message: %s", cli_strerror(ret));
         rc = CLI_ERROR;
@@ -106,6 +107,11 @@ int cmd_sign(int argc, char **argv)
                                          NULL, NULL)
                   : tacit_ecdsa_sign_der(key.ec, alg.md, hash, hlen, sig, sigsize, &siglen,
                                          NULL, NULL);
+    }
+#endif
+#if defined(TACIT_ED25519_C)
+    if (alg.scheme == CLI_ALG_ED25519) {
+        ret = tacit_ed25519_sign(tacit_pk_ed25519(&key.pk), msg, mlen, sig, sigsize, &siglen);
     }
 #endif
     if (ret != 0) {

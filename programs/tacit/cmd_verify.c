@@ -56,7 +56,7 @@ static void explain_malformed(const cli_key *key, const cli_alg *alg, int raw,
                               const unsigned char *sig, size_t siglen)
 {
 #if defined(CLI_RSA)
-    if (alg->scheme != CLI_ALG_ECDSA) {
+    if ((alg->scheme == CLI_ALG_PKCS1_SIG || alg->scheme == CLI_ALG_PSS) && key->rsa != NULL) {
         size_t k = tacit_rsa_len(key->rsa);
         if (siglen != k) {
             cli_err("verify", "malformed signature: %zu bytes, the %zu-bit key's are %zu", siglen,
@@ -77,7 +77,7 @@ static void explain_malformed(const cli_key *key, const cli_alg *alg, int raw,
     }
 #endif
 #if defined(CLI_EC)
-    if (alg->scheme == CLI_ALG_ECDSA) {
+    if (alg->scheme == CLI_ALG_ECDSA && key->ec != NULL) {
         size_t bytes = tacit_ecp_curve_bytes(key->ec->grp), rawlen;
         unsigned char rs[TACIT_ECDSA_MAX_RAW_LEN];
         if (raw && siglen != 2 * bytes) {
@@ -140,7 +140,7 @@ int cmd_verify(int argc, char **argv)
         alg.md = TACIT_MD_SHA1;
     } else if (algname == NULL || cli_alg_sig(algname, &alg) != 0) {
         return cli_usage_error(&p, "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512, "
-                               "pkcs1-sha1, ecdsa-sha1%s%s",
+                               "ed25519, pkcs1-sha1, ecdsa-sha1%s%s",
                                algname != NULL ? ", got " : "", algname != NULL ? algname : "");
     }
     if (salt != NULL && (alg.scheme != CLI_ALG_PSS || cli_saltlen(salt, &saltlen) != 0)) {
@@ -168,7 +168,8 @@ int cmd_verify(int argc, char **argv)
         goto exit;
     }
     hlen = tacit_md_size(alg.md);
-    ret = tacit_md(alg.md, msg, mlen, hash);
+    /* Ed25519 signs the message itself (it hashes inside) */
+    ret = alg.scheme == CLI_ALG_ED25519 ? 0 : tacit_md(alg.md, msg, mlen, hash);
     if (ret != 0) {
         cli_err("verify", "cannot hash the message: %s", cli_strerror(ret));
         rc = CLI_ERROR;
@@ -194,6 +195,11 @@ int cmd_verify(int argc, char **argv)
     if (alg.scheme == CLI_ALG_ECDSA) {
         ret = raw ? tacit_ecdsa_verify_raw(key.ec, hash, hlen, sig, siglen)
                   : tacit_ecdsa_verify_der(key.ec, hash, hlen, sig, siglen);
+    }
+#endif
+#if defined(TACIT_ED25519_C)
+    if (alg.scheme == CLI_ALG_ED25519) {
+        ret = tacit_ed25519_verify(tacit_pk_ed25519(&key.pk), msg, mlen, sig, siglen);
     }
 #endif
     if (ret == 0) {

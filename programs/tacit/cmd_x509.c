@@ -141,7 +141,10 @@ static void print_sig_alg(const tacit_x509_crt *c)
     } else if (alg.scheme == TACIT_PK_SIG_ECDSA) {
         printf("signature: ecdsa-with-%s\n", md_label(alg.md));
     } else if (alg.scheme == TACIT_PK_SIG_RSA_PKCS1) {
-        printf("signature: %sWithRSAEncryption\n", md_label(alg.md));
+        static const char *const names[] = { "sha1", "sha256", "sha384", "sha512" };
+        int i = alg.md == TACIT_MD_SHA1 ? 0 : alg.md == TACIT_MD_SHA256 ? 1
+                : alg.md == TACIT_MD_SHA384 ? 2 : 3;
+        printf("signature: %sWithRSAEncryption\n", names[i]);
     } else {
         printf("signature: RSASSA-PSS %s, MGF1-%s, salt %d\n", md_label(alg.md),
                md_label(alg.mgf1_md), alg.saltlen);

@@ -458,6 +458,59 @@ elif [ -z "$OPENSSL" ]; then
     skip "openssl genpkey keys: openssl not found"
 fi
 
+# ---- Ed25519 and X25519 (RFC 8032, RFC 7748; keys RFC 8410) -------------------------
+printf 'an Ed25519 message\n' >"$W/m25519.txt"
+if t genkey ed25519 -o "$W/ed.pem" >/dev/null 2>&1; then
+    expect 0 "pubkey ed25519" t pubkey -k "$W/ed.pem" -o "$W/ed.pub.pem"
+    expect 0 "sign ed25519" t sign -k "$W/ed.pem" -a ed25519 -i "$W/m25519.txt" -o "$W/ed.sig"
+    expect 0 "verify ed25519" t verify -k "$W/ed.pub.pem" -a ed25519 -s "$W/ed.sig" -i "$W/m25519.txt"
+    expect 1 "verify ed25519, other message" t verify -k "$W/ed.pub.pem" -a ed25519 -s "$W/ed.sig" -i "$W/ed.pub.pem"
+    expect 3 "ecdsa-sha256 with an Ed25519 key" t sign -k "$W/ed.pem" -a ecdsa-sha256 -i "$W/m25519.txt"
+    expect 0 "genkey x25519" t genkey x25519 -o "$W/x1.pem"
+    expect 0 "genkey x25519 --der" t genkey x25519 --der -o "$W/x2.der"
+    expect 0 "pubkey x25519" t pubkey -k "$W/x1.pem" -o "$W/x1.pub.pem"
+    expect 0 "pubkey x25519 DER" t pubkey -k "$W/x2.der" --der -o "$W/x2.pub.der"
+    expect 0 "ecdh x25519 1-2" t ecdh -k "$W/x1.pem" -p "$W/x2.pub.der" -o "$W/x12.bin"
+    expect 0 "ecdh x25519 2-1" t ecdh -k "$W/x2.der" -p "$W/x1.pub.pem" -o "$W/x21.bin"
+    same_file "x25519 shared secrets" "$W/x12.bin" "$W/x21.bin"
+    expect 3 "ecdh x25519 with an Ed25519 peer" t ecdh -k "$W/x1.pem" -p "$W/ed.pub.pem"
+    expect 3 "sign with an X25519 key" t sign -k "$W/x1.pem" -a ed25519 -i "$W/m25519.txt"
+    if [ -n "$OPENSSL" ]; then
+        # keys: byte-identical to what openssl writes, read both ways
+        $OPENSSL pkey -in "$W/ed.pem" -out "$W/ed.ossl.pem" 2>/dev/null
+        same_file "openssl rewrites tacit's Ed25519 PKCS#8 unchanged" "$W/ed.pem" "$W/ed.ossl.pem"
+        $OPENSSL pkey -in "$W/ed.pem" -pubout -out "$W/ed.ossl.pub.pem" 2>/dev/null
+        same_file "Ed25519 SPKI tacit = openssl" "$W/ed.pub.pem" "$W/ed.ossl.pub.pem"
+        $OPENSSL pkey -inform DER -in "$W/x2.der" -outform DER -out "$W/x2.ossl.der" 2>/dev/null
+        same_file "openssl rewrites tacit's X25519 PKCS#8 DER unchanged" "$W/x2.der" "$W/x2.ossl.der"
+        # signatures: tacit's verify in openssl, openssl's (identical: deterministic) in tacit
+        if $OPENSSL pkeyutl -verify -pubin -inkey "$W/ed.pub.pem" -rawin -in "$W/m25519.txt" -sigfile "$W/ed.sig" >/dev/null 2>&1; then ok; else bad "openssl rejects tacit's Ed25519 signature"; fi
+        $OPENSSL pkeyutl -sign -inkey "$W/ed.pem" -rawin -in "$W/m25519.txt" -out "$W/ed.ossl.sig" 2>/dev/null
+        same_file "Ed25519 signature tacit = openssl" "$W/ed.sig" "$W/ed.ossl.sig"
+        if $OPENSSL genpkey -algorithm ed25519 -out "$W/o-ed.pem" 2>/dev/null; then
+            $OPENSSL pkey -in "$W/o-ed.pem" -pubout -out "$W/o-ed.pub.pem"
+            expect 0 "pubkey of an openssl Ed25519 key" t pubkey -k "$W/o-ed.pem" -o "$W/o-ed.tacit.pub.pem"
+            same_file "openssl Ed25519 key's SPKI" "$W/o-ed.pub.pem" "$W/o-ed.tacit.pub.pem"
+            $OPENSSL pkeyutl -sign -inkey "$W/o-ed.pem" -rawin -in "$W/m25519.txt" -out "$W/o-ed.sig" 2>/dev/null
+            verify_ok "verify openssl Ed25519 signature" "$W/o-ed.pub.pem" ed25519 "$W/m25519.txt" "$W/o-ed.sig"
+            expect 0 "sign with openssl Ed25519 key" t sign -k "$W/o-ed.pem" -a ed25519 -i "$W/m25519.txt" -o "$W/o-ed.tacit.sig"
+            same_file "signature with an openssl key tacit = openssl" "$W/o-ed.sig" "$W/o-ed.tacit.sig"
+        fi
+        if $OPENSSL genpkey -algorithm x25519 -out "$W/o-x.pem" 2>/dev/null; then
+            $OPENSSL pkey -in "$W/o-x.pem" -pubout -out "$W/o-x.pub.pem"
+            expect 0 "ecdh tacit key, openssl peer" t ecdh -k "$W/x1.pem" -p "$W/o-x.pub.pem" -o "$W/xo.bin"
+            $OPENSSL pkeyutl -derive -inkey "$W/o-x.pem" -peerkey "$W/x1.pub.pem" -out "$W/xo.ossl.bin" 2>/dev/null
+            same_file "X25519 secret tacit = openssl" "$W/xo.bin" "$W/xo.ossl.bin"
+            expect 0 "ecdh openssl key, tacit peer" t ecdh -k "$W/o-x.pem" -p "$W/x1.pub.pem" -o "$W/ox.bin"
+            same_file "X25519 secret with an openssl private key" "$W/ox.bin" "$W/xo.bin"
+        fi
+    else
+        skip "Ed25519/X25519 interop: openssl not found"
+    fi
+else
+    skip "Ed25519/X25519: not in this build"
+fi
+
 # ---- stdin claimed twice: a usage error, never an empty message ---------------------
 if [ "$have_rsa" = 1 ] || [ "$have_ec" = 1 ]; then
     if [ "$have_ec" = 1 ]; then K=$I/p256.pkcs8.pem; A=ecdsa-sha256; else K=$I/rsa2048.key.pem; A=pkcs1-sha256; fi

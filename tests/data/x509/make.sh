@@ -94,6 +94,12 @@ subjectAltName = DNS:a.example.com,email:a@example.com
 subjectAltName = DNS:*.com,DNS:f*.example.com,DNS:*.*.example.net
 [leaf_plain]
 subjectAltName = DNS:good.example.com
+[leaf_aki_crit]
+subjectAltName = DNS:good.example.com
+authorityKeyIdentifier = critical,keyid
+[leaf_pathlen_noca]
+basicConstraints = critical,CA:FALSE,pathlen:0
+subjectAltName = DNS:good.example.com
 CNF
 
 # self-signed roots
@@ -134,6 +140,9 @@ issue noncrit leaf "/CN=noncrit" int-ec leaf_noncrit -sha256
 issue ku-certsign leaf "/CN=ku-certsign" int-ec leaf_ku_certsign -sha256
 issue ku-nods leaf "/CN=ku-nods" int-ec leaf_ku_noDS -sha256
 issue badwild leaf "/CN=badwild" int-ec leaf_badwild -sha256
+# malformed by RFC 5280 (the parser refuses them)
+issue aki-crit leaf "/CN=aki-crit" int-ec leaf_aki_crit -sha256
+issue pathlen-noca leaf "/CN=pathlen-noca" int-ec leaf_pathlen_noca -sha256
 key_rsa pssleaf; issue pss pssleaf "/CN=pss.example.com" int-pss leaf_pss \
     -sha384 -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:48
 key_rsa weak 1024; issue weak weak "/CN=weak" int-ec leaf_plain -sha256
