@@ -42,6 +42,10 @@ void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
     size_t n = c->limbs, i;
     int bit, started = 0;
 
+    if (c->sc_inv != NULL) {
+        c->sc_inv(r, a); /* the curve's addition chain */
+        return;
+    }
     memcpy(e, c->n, n * sizeof(tacit_mpi_uint));
     e[0] -= 2; /* n is odd and > 2: no borrow */
     memcpy(tab[0], c->one_n, n * sizeof(tacit_mpi_uint));
