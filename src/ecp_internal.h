@@ -228,6 +228,12 @@ void tacit_ecp_sc_mul(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
 void tacit_ecp_sc_reduce_once(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
 /* r = a^-1 mod n, a in Montgomery form, result in Montgomery form (Fermat). */
 void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
+/*
+ * Leaks: a and its inverse (binary extended Euclid).
+ * Only for: public scalars (ECDSA verification's s).
+ * r = a^-1 mod n, a a plain integer in [1, n-1], r plain.
+ */
+void tacit_ecp_sc_inv_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
 /* All-ones if 1 <= a < n. */
 tacit_mpi_uint tacit_ecp_sc_in_range_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *a);
 /*
@@ -303,6 +309,15 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
 int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                             const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
                             const tacit_mpi_uint *qx, const tacit_mpi_uint *qy);
+/*
+ * Leaks: u1, u2, Q, r and the result (branches, table indices, timing).
+ * Only for: ECDSA verification (all public).
+ * 1 if u1 G + u2 Q is not infinity and its x coordinate is r modulo n
+ * (r a plain integer in [1, n-1]), else 0; no field inversion.
+ */
+int tacit_ecp_muladd_check_x_unsafe(const tacit_ecp_curve *c, const tacit_mpi_uint *u1,
+                                    const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
+                                    const tacit_mpi_uint *qy, const tacit_mpi_uint *r);
 
 /* ---- encodings (ecp_io.c) ---------------------------------------------------- */
 /*

@@ -499,14 +499,19 @@ static size_t wnaf(signed char *digits, size_t maxd, const tacit_mpi_uint *k, si
 #define WNAF_G 6 /* odd multiples up to 31 G: table 0 of the fixed-base tables */
 #define WNAF_Q 5 /* odd multiples up to 15 Q, computed per call */
 
-int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
-                            const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
-                            const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
+/*
+ * Leaks: u1, u2 and Q (branches, table indices, timing).
+ * Only for: ECDSA verification (public u1, u2, Q).
+ * R = u1 G + u2 Q in Jacobian coordinates (Z = 0: infinity).
+ */
+static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R,
+                              const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
+                              const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
 {
     size_t n = c->limbs, pn = 3 * n;
     signed char d1[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2], d2[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2];
     tacit_mpi_uint tabq[8 * 3 * TACIT_ECP_N];
-    tacit_mpi_uint R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N], Q2[3 * TACIT_ECP_N];
+    tacit_mpi_uint T[3 * TACIT_ECP_N], Q2[3 * TACIT_ECP_N];
     size_t l1, l2, len, i, j;
 
     l1 = wnaf(d1, sizeof(d1), u1, n, WNAF_G);
@@ -521,7 +526,7 @@ int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_m
         jac_add_unsafe(c, tabq + j * pn, tabq + (j - 1) * pn, Q2);
     }
 
-    memset(R, 0, sizeof(R));
+    memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
     for (i = len; i-- > 0;) {
         tacit_ecp_jac_dbl(c, R, R);
         if (i < l1 && d1[i] != 0) {
@@ -542,7 +547,53 @@ int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_m
             jac_add_unsafe(c, R, R, T);
         }
     }
+}
+
+int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                            const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
+                            const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
+{
+    tacit_mpi_uint R[3 * TACIT_ECP_N];
+
+    muladd_jac_unsafe(c, R, u1, u2, qx, qy);
     return tacit_ecp_jac_to_affine(c, x, y, R) != 0;
+}
+
+/*
+ * x(R) mod n == r without leaving Jacobian coordinates: x = X / Z^2 < p <
+ * 2n, so x mod n == r exactly when X == r Z^2 or, if r + n < p,
+ * X == (r + n) Z^2 (as field elements).  No inversion.
+ */
+int tacit_ecp_muladd_check_x_unsafe(const tacit_ecp_curve *c, const tacit_mpi_uint *u1,
+                                    const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
+                                    const tacit_mpi_uint *qy, const tacit_mpi_uint *r)
+{
+    size_t n = c->limbs;
+    tacit_mpi_uint R[3 * TACIT_ECP_N], z2[TACIT_ECP_N], t[TACIT_ECP_N], rn[TACIT_ECP_N + 1];
+    tacit_ecp_dlimb acc = 0;
+    size_t i;
+
+    muladd_jac_unsafe(c, R, u1, u2, qx, qy);
+    if (tacit_ecp_is_zero_ct(R + 2 * n, n)) {
+        return 0; /* infinity */
+    }
+    c->sqr(z2, R + 2 * n, R + 2 * n);
+    tacit_ecp_fe_to_mont(c, t, r); /* r < n < p */
+    c->mul(t, t, z2);
+    if (memcmp(t, R, n * sizeof(tacit_mpi_uint)) == 0) {
+        return 1;
+    }
+    for (i = 0; i < n; i++) { /* rn = r + n, n + 1 limbs */
+        acc += (tacit_ecp_dlimb)r[i] + c->n[i];
+        rn[i] = (tacit_mpi_uint)acc;
+        acc >>= TACIT_MPI_LIMB_BITS;
+    }
+    if (acc != 0 || !tacit_ecp_lt_ct(rn, c->p, n)) {
+        return 0;
+    }
+    tacit_ecp_fe_to_mont(c, t, rn);
+    c->mul(t, t, z2);
+    return memcmp(t, R, n * sizeof(tacit_mpi_uint)) == 0;
 }
 
 #else

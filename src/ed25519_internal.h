@@ -25,7 +25,9 @@ typedef struct { tacit_fe25519 YplusX, YminusX, Z, T2d; } tacit_ge25519_cached;
 typedef struct { tacit_fe25519 yplusx, yminusx, xy2d; } tacit_ge25519_precomp;
 
 /* Generated tables (src/ed25519_table.c, scripts/gen_ed25519_table.py). */
+#if !defined(TACIT_ED25519_SMALL)
 extern const tacit_mpi_uint tacit_ed25519_base_comb[32 * 8][3 * TACIT_FE25519_LIMBS];
+#endif
 extern const tacit_mpi_uint tacit_ed25519_base_odd[8][3 * TACIT_FE25519_LIMBS];
 extern const tacit_fe25519 tacit_ed25519_d;      /* -121665 / 121666 */
 extern const tacit_fe25519 tacit_ed25519_d2;     /* 2 d */

@@ -180,17 +180,47 @@ void tacit_ge25519_p2_tobytes(unsigned char s[32], const tacit_ge25519_p2 *h)
 /* ---- fixed base, constant time ------------------------------------------- */
 
 /*
+ * 64 radix-16 digits of a, recentred into [-8, 8): digit i is
+ * (a >> 4 i) & 15; e[i] + 8 is never negative, so the shift is an ordinary
+ * one.  The top digit takes the final carry (a[31] <= 127 keeps it <= 8).
+ */
+static void recode16(int e[64], const unsigned char a[32])
+{
+    int carry = 0, i;
+
+    for (i = 0; i < 32; i++) {
+        e[2 * i] = a[i] & 15;
+        e[2 * i + 1] = (a[i] >> 4) & 15;
+    }
+    for (i = 0; i < 63; i++) {
+        e[i] += carry;
+        carry = (e[i] + 8) >> 4;
+        e[i] -= carry * 16;
+    }
+    e[63] += carry;
+}
+
+/* |b| and the all-ones mask of b < 0, without a branch. */
+static uint32_t digit_abs(int b, tacit_mpi_uint *negm)
+{
+    uint32_t ub = (uint32_t)b;
+    uint32_t neg = ub >> 31;
+    *negm = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)neg);
+    return (ub ^ (0u - neg)) + neg;
+}
+
+#if !defined(TACIT_ED25519_SMALL)
+
+/*
  * t = b * 256^pos * B for a digit b in [-8, 8]: scan all eight entries of
  * the row (index |b| - 1; b = 0 matches none and gives all-zero limbs,
  * turned into the neutral (1, 1, 0) by mask), then negate by mask.
  */
 static void select_precomp(tacit_ge25519_precomp *t, int pos, int b)
 {
-    uint32_t ub = (uint32_t)b;
-    uint32_t neg = ub >> 31;                        /* 1 when b < 0 */
-    uint32_t babs = (ub ^ (0u - neg)) + neg;        /* |b| */
+    tacit_mpi_uint negm;
+    uint32_t babs = digit_abs(b, &negm);
     tacit_mpi_uint zero = (tacit_mpi_uint)tacit_ct_mask_eq_u32(babs, 0);
-    tacit_mpi_uint negm = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)neg);
     tacit_fe25519 one, minus;
 
     tacit_ct_table_select_limbs(t->yplusx, tacit_ed25519_base_comb[8 * pos],
@@ -206,27 +236,12 @@ static void select_precomp(tacit_ge25519_precomp *t, int pos, int b)
 
 void tacit_ge25519_scalarmult_base(tacit_ge25519_p3 *h, const unsigned char a[32])
 {
-    int e[64], carry, i;
+    int e[64], i;
     tacit_ge25519_p1p1 r;
     tacit_ge25519_p2 s;
     tacit_ge25519_precomp t;
 
-    /* 64 radix-16 digits, then recentred into [-8, 8): digit i of a is
-     * e[i] = (a >> 4 i) & 15; e[i] + 8 is never negative, so the shift is
-     * an ordinary one.  The top digit takes the final carry (a[31] <= 127
-     * keeps it <= 8). */
-    for (i = 0; i < 32; i++) {
-        e[2 * i] = a[i] & 15;
-        e[2 * i + 1] = (a[i] >> 4) & 15;
-    }
-    carry = 0;
-    for (i = 0; i < 63; i++) {
-        e[i] += carry;
-        carry = (e[i] + 8) >> 4;
-        e[i] -= carry * 16;
-    }
-    e[63] += carry;
-
+    recode16(e, a);
     /* h = sum over odd i of e[i] 16^(i-1) B (row i/2), times 16, plus the
      * even digits: 32 rows of 256^j serve all 64 digits. */
     p3_0(h);
@@ -253,6 +268,71 @@ void tacit_ge25519_scalarmult_base(tacit_ge25519_p3 *h, const unsigned char a[32
     tacit_platform_zeroize(&r, sizeof(r));
     tacit_platform_zeroize(&s, sizeof(s));
 }
+
+#else /* TACIT_ED25519_SMALL */
+
+/*
+ * The small profile: no 30 KB comb.  A signed 4-bit fixed window over a
+ * table of 1 B .. 8 B built on the stack (from the verification table's B),
+ * read by the same full masked scan and negated by mask: 252 doublings and
+ * 64 additions, about three times the comb's work, for a few hundred bytes
+ * of code instead of the table.
+ */
+void tacit_ge25519_scalarmult_base(tacit_ge25519_p3 *h, const unsigned char a[32])
+{
+    int e[64], i;
+    tacit_ge25519_cached tab[8], t;
+    tacit_ge25519_p1p1 r;
+    tacit_ge25519_p2 s;
+    tacit_ge25519_p3 P;
+    tacit_ge25519_precomp B;
+    tacit_fe25519 one, minus;
+
+    memcpy(&B, tacit_ed25519_base_odd[0], sizeof(B));
+    p3_0(&P);
+    for (i = 0; i < 8; i++) {
+        add_precomp(&r, &P, &B, 0);          /* P = (i + 1) B */
+        p1p1_to_p3(&P, &r);
+        p3_to_cached(&tab[i], &P);
+    }
+    recode16(e, a);
+    tacit_fe25519_1(one);
+    p3_0(h);
+    for (i = 63; i >= 0; i--) {
+        tacit_mpi_uint negm, zero;
+        uint32_t babs = digit_abs(e[i], &negm);
+
+        if (i != 63) {
+            p3_to_p2(&s, h);
+            p2_dbl(&r, &s);
+            p1p1_to_p2(&s, &r);
+            p2_dbl(&r, &s);
+            p1p1_to_p2(&s, &r);
+            p2_dbl(&r, &s);
+            p1p1_to_p2(&s, &r);
+            p2_dbl(&r, &s);
+            p1p1_to_p3(h, &r);
+        }
+        zero = (tacit_mpi_uint)tacit_ct_mask_eq_u32(babs, 0);
+        tacit_ct_table_select_limbs(t.YplusX, tab[0].YplusX, 4 * TACIT_FE25519_LIMBS, 8,
+                                    (size_t)babs - 1);
+        /* digit 0: the neutral element (1, 1, 1, 0) */
+        tacit_fe25519_cmov(t.YplusX, one, zero);
+        tacit_fe25519_cmov(t.YminusX, one, zero);
+        tacit_fe25519_cmov(t.Z, one, zero);
+        tacit_fe25519_cswap(t.YplusX, t.YminusX, negm);
+        tacit_fe25519_neg(minus, t.T2d);
+        tacit_fe25519_cmov(t.T2d, minus, negm);
+        add_cached(&r, h, &t, 0);
+        p1p1_to_p3(h, &r);
+    }
+    tacit_platform_zeroize(e, sizeof(e));
+    tacit_platform_zeroize(&t, sizeof(t));
+    tacit_platform_zeroize(&r, sizeof(r));
+    tacit_platform_zeroize(&s, sizeof(s));
+}
+
+#endif /* TACIT_ED25519_SMALL */
 
 /* ---- verification path: public inputs only ------------------------------- */
 

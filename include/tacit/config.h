@@ -83,6 +83,7 @@
 /* #define TACIT_SHA_NO_ACCEL */   /* no SHA-NI / BMI2 builds of the hashes */
 /* #define TACIT_SHA_SMALL */      /* looped (not unrolled) hashes: small code; implied by -Os */
 /* #define TACIT_BASE64_NO_SIMD */ /* no SSSE3/AVX2 base64 (64-bit SWAR only) */
+/* #define TACIT_ED25519_SMALL */   /* no 30 KB Ed25519 signing comb: a 4-bit window, ~3x slower signing */
 
 /*
  * ECDSA signatures are verified with the public key before they are
