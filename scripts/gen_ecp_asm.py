@@ -9,6 +9,12 @@ Product scanning (Comba): column k of a*b is summed in three registers
 rotate.  Squares add each cross product twice.  The Montgomery reduction
 finds the quotient limbs column by column the same way.  No branch and no
 memory index depends on the data.
+
+P-256 also gets Montgomery products with the reduction fused in (a baseline
+mulq version and MULX/ADCX/ADOX versions, see emit_p256).  Every asm
+statement is volatile: gcc -O3 otherwise merged two of these (non-volatile,
+"memory"-clobbering) statements with equal pointer inputs in an unrolled
+chain of squarings, which gave wrong results.
 """
 
 SIZES = (4, 6, 9)
@@ -85,6 +91,296 @@ def redc(n):
     return L
 
 
+# ---- P-256 Montgomery products with the reduction fused in ------------------
+#
+# p = 2^256 - 2^224 + 2^192 + 2^96 - 1 and -p^-1 = 1 mod 2^64, so the quotient
+# digit of a reduction step is the low limb m itself, and
+#     (t + m p) / 2^64 = (t >> 64) + (m << 32) + (m >> 32) 2^64
+#                        + m (2^64 - 2^32 + 1) 2^128
+# (limb 0 of t + m p is zero; p's limb 2 is zero): two shifts and one
+# product per step.  Operand scanning: round i adds a * b[i] and reduces one
+# limb; the accumulator registers rotate instead of moving.  With inputs
+# < p the accumulator stays < 2p (the usual Montgomery bound, p < 2^256), so
+# one subtraction of p selected with cmov ends it.
+
+P256_K = "0xffffffff00000001"
+
+
+def p256_mul_base():
+    """Baseline x86-64 (mulq): r0..r5 rotate, bi and c are scratch."""
+    L = []
+    R = ["%[r0]", "%[r1]", "%[r2]", "%[r3]", "%[r4]", "%[r5]"]
+    for i in range(4):
+        u = R
+        L.append("movq %d(%%[b]), %%[bi]" % (8 * i))
+        if i == 0:
+            L += ["movq 0(%[a]), %%rax", "mulq %[bi]", "movq %%rax, " + u[0], "movq %%rdx, " + u[1]]
+            for j in (1, 2, 3):
+                L += ["movq %d(%%[a]), %%%%rax" % (8 * j), "mulq %[bi]", "addq %%rax, " + u[j],
+                      "adcq $0, %%rdx", "movq %%rdx, " + u[j + 1]]
+            L.append("xorq %s, %s" % (u[5], u[5]))
+        else:
+            L.append("xorq %s, %s" % (u[5], u[5]))
+            L += ["movq 0(%[a]), %%rax", "mulq %[bi]", "addq %%rax, " + u[0], "adcq $0, %%rdx",
+                  "movq %%rdx, %[c]"]
+            for j in (1, 2, 3):
+                L += ["movq %d(%%[a]), %%%%rax" % (8 * j), "mulq %[bi]", "addq %[c], %%rax",
+                      "adcq $0, %%rdx", "addq %%rax, " + u[j], "adcq $0, %%rdx"]
+                if j < 3:
+                    L.append("movq %%rdx, %[c]")
+            L += ["addq %%rdx, " + u[4], "adcq $0, " + u[5]]
+        L += ["movabsq $%s, %%%%rax" % P256_K, "mulq " + u[0], "movq %s, %%[c]" % u[0],
+              "shlq $32, %[c]", "movq %s, %%[bi]" % u[0], "shrq $32, %[bi]",
+              "addq %[c], " + u[1], "adcq %[bi], " + u[2], "adcq %%rax, " + u[3],
+              "adcq %%rdx, " + u[4], "adcq $0, " + u[5]]
+        R = R[1:] + R[:1]
+    u = R
+    L += ["movq %s, %%[bi]" % u[0], "movq %s, %%[c]" % u[1], "movq %s, %%[a]" % u[2],
+          "movq %s, %%[b]" % u[3], "subq $-1, %[bi]", "movl $0xffffffff, %%eax",
+          "sbbq %%rax, %[c]", "sbbq $0, %[a]", "movabsq $%s, %%%%rdx" % P256_K,
+          "sbbq %%rdx, %[b]", "sbbq $0, " + u[4],
+          "cmovncq %[bi], " + u[0], "cmovncq %[c], " + u[1], "cmovncq %[a], " + u[2],
+          "cmovncq %[b], " + u[3]]
+    return L, u
+
+
+def adx_round(L, u, src, zero_first=True):
+    """u[0..5] += a * rdx (u[5] becomes the new top): two carry chains."""
+    L.append("xorq %s, %s" % (u[5], u[5]))   # also clears CF and OF
+    for j in range(4):
+        L += ["mulxq %d(%%[%s]), %%[lo], %%[hi]" % (8 * j, src),
+              "adcxq %%[lo], %s" % u[j], "adoxq %%[hi], %s" % u[j + 1]]
+    L += ["adcxq %s, %s" % (u[5], u[4]), "adoxq %s, %s" % (u[5], u[5]), "adcq $0, " + u[5]]
+
+
+def p256_reduce_step(L, u):
+    """(u + m p) / 2^64 with m = u[0]; the result is u[1..5]."""
+    L += ["movq %s, %%%%rdx" % u[0], "mulxq 0(%[k]), %[lo], %[hi]",
+          "shlq $32, %%rdx", "shrq $32, " + u[0],
+          "addq %%rdx, " + u[1], "adcq %s, %s" % (u[0], u[2]), "adcq %%[lo], %s" % u[3],
+          "adcq %%[hi], %s" % u[4], "adcq $0, " + u[5]]
+
+
+def final_sub_k(L, u, spare):
+    """u[0..3] (+ top u[4]) -= p if >= p, with p read from k[] (k[1] = p1)."""
+    t = [ "%[lo]", "%[hi]", spare, "%%rdx"]
+    L += ["movq %s, %s" % (u[j], t[j]) for j in range(4)]
+    L += ["subq $-1, %s" % t[0], "sbbq 8(%%[k]), %s" % t[1], "sbbq $0, %s" % t[2],
+          "sbbq 0(%%[k]), %s" % t[3], "sbbq $0, " + u[4]]
+    L += ["cmovncq %s, %s" % (t[j], u[j]) for j in range(4)]
+
+
+def p256_mul_adx():
+    L = []
+    R = ["%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]"]
+    for i in range(4):
+        u = R
+        L.append("movq %d(%%[b]), %%%%rdx" % (8 * i))
+        if i == 0:
+            L += ["mulxq 0(%%[a]), %s, %s" % (u[0], u[1]),
+                  "mulxq 8(%%[a]), %%[lo], %s" % u[2], "addq %%[lo], %s" % u[1],
+                  "mulxq 16(%%[a]), %%[lo], %s" % u[3], "adcq %%[lo], %s" % u[2],
+                  "mulxq 24(%%[a]), %%[lo], %s" % u[4], "adcq %%[lo], %s" % u[3],
+                  "adcq $0, " + u[4], "xorq %s, %s" % (u[5], u[5])]
+        else:
+            adx_round(L, u, "a")
+        p256_reduce_step(L, u)
+        R = R[1:] + R[:1]
+    final_sub_k(L, R, R[5])
+    return L, R
+
+
+def p256_sqr_adx():
+    """Cross products once, doubled, plus the squares; then four reduction
+    steps on the low half and the high half added (< 2p), one subtraction."""
+    L = []
+    t = ["%%[t%d]" % i for i in range(8)]
+    t = [x.replace("%%", "%") for x in t]
+    # cross products a_i a_j, i < j, into t1..t6
+    L += ["movq 0(%[a]), %%rdx",
+          "mulxq 8(%%[a]), %s, %s" % (t[1], t[2]),
+          "mulxq 16(%%[a]), %%[lo], %s" % t[3], "addq %%[lo], %s" % t[2],
+          "mulxq 24(%%[a]), %%[lo], %s" % t[4], "adcq %%[lo], %s" % t[3], "adcq $0, " + t[4],
+          "movq 8(%[a]), %%rdx",
+          "xorq %s, %s" % (t[5], t[5]),
+          "mulxq 16(%[a]), %[lo], %[hi]", "adcxq %%[lo], %s" % t[3], "adoxq %%[hi], %s" % t[4],
+          "mulxq 24(%[a]), %[lo], %[hi]", "adcxq %%[lo], %s" % t[4], "adoxq %%[hi], %s" % t[5],
+          "movq 16(%[a]), %%rdx",
+          "mulxq 24(%%[a]), %%[lo], %s" % t[6],
+          "adcxq %%[lo], %s" % t[5],
+          "movl $0, %k[hi]", "adoxq %%[hi], %s" % t[6], "adcxq %%[hi], %s" % t[6]]
+    # double t1..t6 into t1..t7, then add the squares
+    L += ["xorq %s, %s" % (t[7], t[7])]
+    L += ["addq %s, %s" % (t[1], t[1])] + ["adcq %s, %s" % (t[j], t[j]) for j in range(2, 7)]
+    L += ["adcq $0, " + t[7]]
+    L += ["movq 0(%[a]), %%rdx", "mulxq %%%%rdx, %s, %%[hi]" % t[0], "addq %%[hi], %s" % t[1]]
+    for i in (1, 2, 3):
+        L += ["movq %d(%%[a]), %%%%rdx" % (8 * i), "mulxq %%rdx, %[lo], %[hi]",
+              "adcq %%[lo], %s" % t[2 * i], "adcq %%[hi], %s" % t[2 * i + 1]]
+    # reduce the low half: after four steps t4..t7 + (s0..s3) is the result
+    u = t[0:4]
+    for s in range(4):
+        # m = u[0]: add m p to the four limbs u[0..3] + carry out to a fifth
+        L += ["movq %s, %%%%rdx" % u[0], "mulxq 0(%[k]), %[lo], %[hi]",
+              "shlq $32, %%rdx", "shrq $32, " + u[0],
+              "addq %%rdx, " + u[1], "adcq %s, %s" % (u[0], u[2]), "adcq %%[lo], %s" % u[3],
+              "adcq $0, %[hi]", "movq %[hi], " + u[0]]
+        # the limb that fell off (m >> 32 went in; the hi of m k is the new top)
+        u = u[1:] + u[:1]
+    # now u[0..3] holds the reduced low half (t + m p) / 2^256; add t4..t7
+    L += ["addq %s, %s" % (t[4], u[0]), "adcq %s, %s" % (t[5], u[1]),
+          "adcq %s, %s" % (t[6], u[2]), "adcq %s, %s" % (t[7], u[3]),
+          "movl $0, %k[a]", "adcq $0, %[a]"]
+    return L, u
+
+
+def mont_mul4_adx():
+    """Montgomery product mod a general 4-limb m with mm = -m^-1 mod 2^64
+    (the group order n of P-256): a * b[i] and one reduction step per round,
+    each on two carry chains; one subtraction of m selected with cmov."""
+    L = []
+    R = ["%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]"]
+    for i in range(4):
+        u = R
+        L.append("movq %d(%%[b]), %%%%rdx" % (8 * i))
+        if i == 0:
+            L += ["mulxq 0(%%[a]), %s, %s" % (u[0], u[1]),
+                  "mulxq 8(%%[a]), %%[lo], %s" % u[2], "addq %%[lo], %s" % u[1],
+                  "mulxq 16(%%[a]), %%[lo], %s" % u[3], "adcq %%[lo], %s" % u[2],
+                  "mulxq 24(%%[a]), %%[lo], %s" % u[4], "adcq %%[lo], %s" % u[3],
+                  "adcq $0, " + u[4], "xorq %s, %s" % (u[5], u[5])]
+        else:
+            adx_round(L, u, "a")
+        L += ["movq %s, %%%%rdx" % u[0], "imulq %[mm], %%rdx", "xorq %[lo], %[lo]"]
+        for j in range(4):
+            L += ["mulxq %d(%%[m]), %%[lo], %%[hi]" % (8 * j),
+                  "adcxq %%[lo], %s" % u[j], "adoxq %%[hi], %s" % u[j + 1]]
+        # u[0] is now zero: it carries the two chains' last bits into u[5]
+        L += ["adcxq %s, %s" % (u[0], u[4]), "adoxq %s, %s" % (u[0], u[5]),
+              "adcxq %s, %s" % (u[0], u[5])]
+        R = R[1:] + R[:1]
+    u = R
+    t = ["%[lo]", "%[hi]", u[5], "%%rdx"]
+    L += ["movq %s, %s" % (u[j], t[j]) for j in range(4)]
+    L += ["subq 0(%%[m]), %s" % t[0]] + ["sbbq %d(%%[m]), %s" % (8 * j, t[j]) for j in (1, 2, 3)]
+    L += ["sbbq $0, " + u[4]]
+    L += ["cmovncq %s, %s" % (t[j], u[j]) for j in range(4)]
+    return L, u
+
+
+def outputs(u, regs=4):
+    return "".join("    r[%d] = %s;\n" % (j, u[j][2:-1]) for j in range(regs))
+
+
+def emit_p256(out):
+    out.append("""
+/*
+ * P-256: Montgomery products mod p with the reduction fused in (see
+ * scripts/gen_ecp_asm.py for the derivation), r = a b / 2^256 mod p for
+ * a, b < p, fully reduced.  ecp_asm_p256_mul uses baseline instructions
+ * (mulq); the _adx versions need BMI2 and ADX (MULX and two carry chains,
+ * ADCX / ADOX), so their callers check the CPU first (ecp_curves.c).
+ */
+static const uint64_t ecp_asm_p256_k[2] = { 0xffffffff00000001u, 0x00000000ffffffffu };
+""")
+    L, u = p256_mul_base()
+    out.append("static inline void ecp_asm_p256_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)\n{\n"
+               "    uint64_t r0, r1, r2, r3, r4, r5, bi, c;\n    const uint64_t *ap = a, *bp = b;\n\n"
+               "    __asm__ __volatile__(\n" + emit(L) + "\n"
+               "        : [r0] \"=&r\"(r0), [r1] \"=&r\"(r1), [r2] \"=&r\"(r2), [r3] \"=&r\"(r3), [r4] \"=&r\"(r4),\n"
+               "          [r5] \"=&r\"(r5), [bi] \"=&r\"(bi), [c] \"=&r\"(c), [a] \"+r\"(ap), [b] \"+r\"(bp)\n"
+               "        :\n        : \"rax\", \"rdx\", \"cc\", \"memory\");\n"
+               "    (void)bi;\n    (void)c;\n" +
+               "".join("    (void)%s;\n" % x[2:-1] for x in u[4:]) + outputs(u) + "}\n")
+    L, u = p256_mul_adx()
+    out.append("static inline void ecp_asm_p256_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)\n{\n"
+               "    uint64_t t0, t1, t2, t3, t4, t5, lo, hi;\n\n"
+               "    __asm__ __volatile__(\n" + emit(L) + "\n"
+               "        : [t0] \"=&r\"(t0), [t1] \"=&r\"(t1), [t2] \"=&r\"(t2), [t3] \"=&r\"(t3), [t4] \"=&r\"(t4),\n"
+               "          [t5] \"=&r\"(t5), [lo] \"=&r\"(lo), [hi] \"=&r\"(hi)\n"
+               "        : [a] \"r\"(a), [b] \"r\"(b), [k] \"r\"(ecp_asm_p256_k)\n"
+               "        : \"rdx\", \"cc\", \"memory\");\n"
+               "    (void)lo;\n    (void)hi;\n" +
+               "".join("    (void)%s;\n" % x[2:-1] for x in u[4:]) + outputs(u) + "}\n")
+    L, u = p256_sqr_adx()
+    final_sub_k(L, u + ["%[a]"], "%[t4]")
+    out.append("static inline void ecp_asm_p256_sqr_adx(uint64_t *r, const uint64_t *a)\n{\n"
+               "    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;\n    const uint64_t *ap = a;\n\n"
+               "    __asm__ __volatile__(\n" + emit(L).replace("%[a]", "%[a]") + "\n"
+               "        : [t0] \"=&r\"(t0), [t1] \"=&r\"(t1), [t2] \"=&r\"(t2), [t3] \"=&r\"(t3), [t4] \"=&r\"(t4),\n"
+               "          [t5] \"=&r\"(t5), [t6] \"=&r\"(t6), [t7] \"=&r\"(t7), [lo] \"=&r\"(lo), [hi] \"=&r\"(hi),\n"
+               "          [a] \"+r\"(ap)\n"
+               "        : [k] \"r\"(ecp_asm_p256_k)\n"
+               "        : \"rdx\", \"cc\", \"memory\");\n"
+               "    (void)t4;\n    (void)t5;\n    (void)t6;\n    (void)t7;\n    (void)lo;\n    (void)hi;\n"
+               "    (void)ap;\n" + outputs(u) + "}\n")
+    emit_p256_addsub(out)
+    L, u = mont_mul4_adx()
+    out.append("/* r = a b / 2^256 mod m (a, b < m < 2^256, m odd, mm = -m^-1 mod 2^64); BMI2 + ADX */\n"
+               "static inline void ecp_asm_mont_mul_4_adx(uint64_t *r, const uint64_t *a, const uint64_t *b,\n"
+               "                                          const uint64_t *m, uint64_t mm)\n{\n"
+               "    uint64_t t0, t1, t2, t3, t4, t5, lo, hi;\n\n"
+               "    __asm__ __volatile__(\n" + emit(L) + "\n"
+               "        : [t0] \"=&r\"(t0), [t1] \"=&r\"(t1), [t2] \"=&r\"(t2), [t3] \"=&r\"(t3), [t4] \"=&r\"(t4),\n"
+               "          [t5] \"=&r\"(t5), [lo] \"=&r\"(lo), [hi] \"=&r\"(hi)\n"
+               "        : [a] \"r\"(a), [b] \"r\"(b), [m] \"r\"(m), [mm] \"r\"(mm)\n"
+               "        : \"rdx\", \"cc\", \"memory\");\n"
+               "    (void)lo;\n    (void)hi;\n" +
+               "".join("    (void)%s;\n" % x[2:-1] for x in u[4:]) + outputs(u) + "}\n")
+
+
+def p256_add():
+    """r = a + b mod p (a, b < p): add, subtract p, keep the sum on borrow."""
+    s = ["%[s0]", "%[s1]", "%[s2]", "%[s3]"]
+    d = ["%[d0]", "%[d1]", "%[d2]", "%[d3]"]
+    L = ["xorl %k[top], %k[top]"]
+    L += ["movq %d(%%[a]), %s" % (8 * j, s[j]) for j in range(4)]
+    L += ["addq 0(%%[b]), %s" % s[0]] + ["adcq %d(%%[b]), %s" % (8 * j, s[j]) for j in (1, 2, 3)]
+    L += ["adcq $0, %[top]"]
+    L += ["movq %s, %s" % (s[j], d[j]) for j in range(4)]
+    L += ["subq $-1, %s" % d[0], "sbbq 8(%%[k]), %s" % d[1], "sbbq $0, %s" % d[2],
+          "sbbq 0(%%[k]), %s" % d[3], "sbbq $0, %[top]"]
+    L += ["cmovcq %s, %s" % (s[j], d[j]) for j in range(4)]
+    return L, d
+
+
+def p256_sub():
+    """r = a - b mod p (a, b < p): subtract, add p under the borrow mask."""
+    s = ["%[s0]", "%[s1]", "%[s2]", "%[s3]"]
+    L = ["movq %d(%%[a]), %s" % (8 * j, s[j]) for j in range(4)]
+    L += ["subq 0(%%[b]), %s" % s[0]] + ["sbbq %d(%%[b]), %s" % (8 * j, s[j]) for j in (1, 2, 3)]
+    L += ["sbbq %[m], %[m]",                  # all-ones on borrow
+          "movq %[m], %[m1]", "shrq $32, %[m1]",  # p1 = 2^32 - 1
+          "movq 0(%[k]), %[m3]", "andq %[m], %[m3]",  # p3
+          "addq %%[m], %s" % s[0], "adcq %%[m1], %s" % s[1], "adcq $0, %s" % s[2],
+          "adcq %%[m3], %s" % s[3]]
+    return L, s
+
+
+def emit_p256_addsub(out):
+    L, d = p256_add()
+    out.append("/* r = a + b mod p and r = a - b mod p for P-256 (a, b < p); baseline instructions */\n"
+               "static inline void ecp_asm_p256_add(uint64_t *r, const uint64_t *a, const uint64_t *b)\n{\n"
+               "    uint64_t s0, s1, s2, s3, d0, d1, d2, d3, top;\n\n"
+               "    __asm__ __volatile__(\n" + emit(L) + "\n"
+               "        : [s0] \"=&r\"(s0), [s1] \"=&r\"(s1), [s2] \"=&r\"(s2), [s3] \"=&r\"(s3),\n"
+               "          [d0] \"=&r\"(d0), [d1] \"=&r\"(d1), [d2] \"=&r\"(d2), [d3] \"=&r\"(d3), [top] \"=&r\"(top)\n"
+               "        : [a] \"r\"(a), [b] \"r\"(b), [k] \"r\"(ecp_asm_p256_k)\n"
+               "        : \"cc\", \"memory\");\n"
+               "    (void)s0;\n    (void)s1;\n    (void)s2;\n    (void)s3;\n    (void)top;\n"
+               "    r[0] = d0;\n    r[1] = d1;\n    r[2] = d2;\n    r[3] = d3;\n}\n")
+    L, s = p256_sub()
+    out.append("static inline void ecp_asm_p256_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)\n{\n"
+               "    uint64_t s0, s1, s2, s3, m, m1, m3;\n\n"
+               "    __asm__ __volatile__(\n" + emit(L) + "\n"
+               "        : [s0] \"=&r\"(s0), [s1] \"=&r\"(s1), [s2] \"=&r\"(s2), [s3] \"=&r\"(s3),\n"
+               "          [m] \"=&r\"(m), [m1] \"=&r\"(m1), [m3] \"=&r\"(m3)\n"
+               "        : [a] \"r\"(a), [b] \"r\"(b), [k] \"r\"(ecp_asm_p256_k)\n"
+               "        : \"cc\", \"memory\");\n"
+               "    (void)m;\n    (void)m1;\n    (void)m3;\n"
+               "    r[0] = s0;\n    r[1] = s1;\n    r[2] = s2;\n    r[3] = s3;\n}\n")
+
+
 def main():
     out = []
     out.append("/*\n * Generated by scripts/gen_ecp_asm.py: do not edit.\n"
@@ -116,6 +412,7 @@ def main():
                    "        : [v] \"r\"(v), [t] \"r\"(t), [m] \"r\"(m), [mm] \"r\"(mm), [q] \"r\"(q)\n"
                    "        : \"rax\", \"rdx\", \"cc\", \"memory\");\n"
                    "    (void)c0;\n    (void)c1;\n    (void)c2;\n}\n")
+    emit_p256(out)
     out.append("#endif /* TACIT_ECP_ASM_X86_64_H */")
     print("\n".join(out))
 

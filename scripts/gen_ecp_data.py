@@ -16,6 +16,11 @@ each 64-bit constant into two limbs there).
 Fixed-base table layout (see ecp_mul.c): with window w = 5 and spacing s = 4,
 table t holds the affine points (2m+1) * 2^(w*s*t) * G for m = 0..15, each as
 X then Y, N limbs each.
+
+P-256 also has a larger comb for servers (see tacit_ecp_mul_base_ct): with
+window 7 and Booth digits in [-64, 64], table t = 0..36 holds the affine
+points m * 2^(7t) * G for m = 1..64 (148 KiB), compiled unless the
+configuration asks for small tables (TACIT_ECP_P256_COMB7 in ecp_internal.h).
 """
 import sys
 
@@ -78,12 +83,34 @@ def limbs64(x, n64):
     return [(x >> (64 * i)) & (2**64 - 1) for i in range(n64)]
 
 
-def fmt(x, n64, indent="    "):
-    ls = ["TACIT_ECP_L64(0x%016x)" % v for v in limbs64(x, n64)]
+def fmt(x, n64, indent="    ", per_line=4):
+    ls = ["L(0x%016x)" % v for v in limbs64(x, n64)]
     lines = []
-    for i in range(0, len(ls), 2):
-        lines.append(indent + ", ".join(ls[i:i + 2]) + ",")
+    for i in range(0, len(ls), per_line):
+        lines.append(indent + ", ".join(ls[i:i + per_line]) + ",")
     return "\n".join(lines)
+
+
+COMB7_W = 7
+COMB7_TABLES = 37  # ceil(257 / 7): Booth digits of a 256-bit scalar
+COMB7_POINTS = 64
+
+
+def comb7(out, c, mont):
+    p, n64 = c["p"], c["n64"]
+    out.write("#if defined(TACIT_ECP_P256_COMB7)\n")
+    out.write("/* %d tables x %d affine points: m * 2^(%d t) * G, m = 1..%d */\n"
+              % (COMB7_TABLES, COMB7_POINTS, COMB7_W, COMB7_POINTS))
+    out.write("const tacit_mpi_uint tacit_ecp_%s_comb7[] = {\n" % c["name"])
+    base = (c["gx"], c["gy"])
+    for t in range(COMB7_TABLES):
+        out.write("    /* table %d: m * 2^%d * G */\n" % (t, COMB7_W * t))
+        P = base
+        for m in range(COMB7_POINTS):
+            out.write(fmt(mont(P[0]), n64) + "\n" + fmt(mont(P[1]), n64) + "\n")
+            P = add(P, base, p)
+        base = mul(2 ** COMB7_W, base, p)
+    out.write("};\n#endif /* TACIT_ECP_P256_COMB7 */\n")
 
 
 def main():
@@ -93,6 +120,7 @@ def main():
               " * fixed-base tables (window %d, spacing %d), Montgomery form, R = 2^(64*N64).\n"
               " */\n" % (W, SPACING))
     out.write('#include "ecp_internal.h"\n\n#if defined(TACIT_ECP_C)\n\n')
+    out.write("/* one 64-bit word: one limb, or two 32-bit limbs */\n#define L(x) TACIT_ECP_L64(x)\n\n")
     for c in CURVES:
         p, n, b, n64, name = c["p"], c["n"], c["b"], c["n64"], c["name"]
         G = (c["gx"], c["gy"])
@@ -129,7 +157,10 @@ def main():
                 out.write(fmt(mont(P[0]), n64) + "\n" + fmt(mont(P[1]), n64) + "\n")
                 P = add(P, P2, p)
             base = mul(2 ** (W * SPACING), base, p)
-        out.write("};\n#endif /* TACIT_ECP_SECP%dR1_C */\n\n" % c["bits"])
+        out.write("};\n")
+        if c["name"] == "p256":
+            comb7(out, c, mont)
+        out.write("#endif /* TACIT_ECP_SECP%dR1_C */\n\n" % c["bits"])
     out.write("#else\ntypedef int tacit_ecp_data_unused;\n#endif\n")
 
 

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Run every test tacit has, in four builds:
+# Check that the generated sources match their generators (scripts/check_generated.sh),
+# then run every test tacit has, in these builds:
 #   build/        Release, 64-bit limbs (auto), gcc: all suites
 #   build-ct/     Release -O2 with valgrind annotations: the `ct` label under memcheck
 #   build-32/     32-bit limbs: all suites
@@ -37,6 +38,12 @@ run_build() {
     summary="$summary\n$dir: $(grep -E 'tests passed' "$dir.test.log" | tail -1)"
 }
 
+echo "==== generated sources ===="
+if scripts/check_generated.sh; then
+    summary="$summary\ngenerated sources: match their generators"
+else
+    status=1; summary="$summary\ngenerated sources: DIFFER (scripts/check_generated.sh)"
+fi
 mkdir -p build
 # Test hooks (fault injection, path counters) are off by default (they are
 # writable globals no installed library should carry): the test builds ask.

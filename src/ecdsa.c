@@ -304,7 +304,6 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
 {
     tacit_mpi_uint r[TACIT_ECP_N], s[TACIT_ECP_N], e[TACIT_ECP_N], w[TACIT_ECP_N];
     tacit_mpi_uint u1[TACIT_ECP_N], u2[TACIT_ECP_N], qx[TACIT_ECP_N], qy[TACIT_ECP_N];
-    tacit_mpi_uint x[TACIT_ECP_N], y[TACIT_ECP_N];
 
     if (hlen == 0) {
         return TACIT_ERR_ECDSA_BAD_HASH;
@@ -326,16 +325,11 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
         return TACIT_ERR_ECP_INVALID_POINT;
     }
     tacit_ecp_sc_from_hash(c, e, hash, hlen);
-    tacit_ecp_sc_mul(c, w, s, c->rr_n); /* s R */
-    tacit_ecp_sc_inv(c, w, w);          /* s^-1 R */
+    tacit_ecp_sc_inv_unsafe(c, w, s);   /* s^-1, public */
+    tacit_ecp_sc_mul(c, w, w, c->rr_n); /* s^-1 R */
     tacit_ecp_sc_mul(c, u1, w, e);      /* e / s */
     tacit_ecp_sc_mul(c, u2, w, r);      /* r / s */
-    if (tacit_ecp_muladd_unsafe(c, x, y, u1, u2, qx, qy)) {
-        return TACIT_ERR_VERIFY_FAILED;
-    }
-    tacit_ecp_fe_from_mont(c, x, x);
-    tacit_ecp_sc_reduce_once(c, x, x);
-    if (memcmp(x, r, c->limbs * sizeof(tacit_mpi_uint)) != 0) {
+    if (!tacit_ecp_muladd_check_x_unsafe(c, u1, u2, qx, qy, r)) {
         return TACIT_ERR_VERIFY_FAILED;
     }
     return 0;

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#define CURVE(ID, NAME, name, BITS, PMM, NMM)                                           \
+#define CURVE(ID, NAME, name, code, BITS, PMM, NMM, COMB7, FEINV, SCINV)                 \
     {                                                                           \
         ID, NAME, (BITS + 63) / 64 * 64 / TACIT_MPI_LIMB_BITS, BITS, (BITS + 7) / 8, \
         (BITS + TACIT_ECP_W - 1) / TACIT_ECP_W,                                 \
@@ -17,12 +17,18 @@
         tacit_ecp_##name##_gx_mont, tacit_ecp_##name##_gy_mont,                 \
         tacit_ecp_##name##_rr_n, tacit_ecp_##name##_one_n,                      \
         (tacit_mpi_uint)(PMM), (tacit_mpi_uint)(NMM),                           \
-        tacit_ecp_##name##_gtab, tacit_ecp_##name##_mul, tacit_ecp_##name##_sqr, \
-        tacit_ecp_##name##_add, tacit_ecp_##name##_sub, tacit_ecp_##name##_sc_mul, \
-        tacit_ecp_##name##_jac_dbl,                                             \
-        tacit_ecp_##name##_jac_add, tacit_ecp_##name##_jac_madd,                \
-        tacit_ecp_##name##_proj_madd, tacit_ecp_##name##_proj_dbl               \
+        tacit_ecp_##name##_gtab, COMB7, tacit_ecp_##code##_mul, tacit_ecp_##code##_sqr, \
+        tacit_ecp_##code##_add, tacit_ecp_##code##_sub, tacit_ecp_##code##_sc_mul, \
+        tacit_ecp_##code##_jac_dbl,                                             \
+        tacit_ecp_##code##_jac_add, tacit_ecp_##code##_jac_madd,                \
+        tacit_ecp_##code##_proj_madd, tacit_ecp_##code##_proj_dbl, FEINV, SCINV  \
     }
+
+#if defined(TACIT_ECP_P256_COMB7)
+#define P256_COMB7 tacit_ecp_p256_comb7
+#else
+#define P256_COMB7 NULL
+#endif
 
 /*
  * -m^-1 mod 2^64 for p and n (scripts/gen_ecp_data.py prints them); the
@@ -30,21 +36,44 @@
  */
 static const tacit_ecp_curve curves[] = {
 #if defined(TACIT_ECP_SECP256R1_C)
-    CURVE(TACIT_ECP_SECP256R1, "P-256", p256, 256, 0x0000000000000001u, 0xccd1c8aaee00bc4fu),
+    CURVE(TACIT_ECP_SECP256R1, "P-256", p256, p256, 256, 0x0000000000000001u, 0xccd1c8aaee00bc4fu,
+          P256_COMB7, tacit_ecp_p256_fe_inv, tacit_ecp_p256_sc_inv),
 #endif
 #if defined(TACIT_ECP_SECP384R1_C)
-    CURVE(TACIT_ECP_SECP384R1, "P-384", p384, 384, 0x0000000100000001u, 0x6ed46089e88fdc45u),
+    CURVE(TACIT_ECP_SECP384R1, "P-384", p384, p384, 384, 0x0000000100000001u, 0x6ed46089e88fdc45u,
+          NULL, NULL, NULL),
 #endif
 #if defined(TACIT_ECP_SECP521R1_C)
-    CURVE(TACIT_ECP_SECP521R1, "P-521", p521, 521, 0x0000000000000001u, 0x1d2f5ccd79a995c7u),
+    CURVE(TACIT_ECP_SECP521R1, "P-521", p521, p521, 521, 0x0000000000000001u, 0x1d2f5ccd79a995c7u,
+          NULL, NULL, NULL),
 #endif
 };
+
+#if defined(TACIT_ECP_P256_ADX)
+/* P-256 with the MULX/ADX products (ecp_p256_x86_64.c): same data, other code */
+static const tacit_ecp_curve p256_adx =
+    CURVE(TACIT_ECP_SECP256R1, "P-256", p256, p256_adx, 256, 0x0000000000000001u,
+          0xccd1c8aaee00bc4fu, P256_COMB7, tacit_ecp_p256_adx_fe_inv, tacit_ecp_p256_adx_sc_inv);
+#endif
+
+#if defined(TACIT_TEST_HOOKS)
+int tacit_ecp_test_no_adx;
+#endif
 
 /* A curve disabled in the configuration is not in the table: NULL, like an unknown id. */
 const tacit_ecp_curve *tacit_ecp_curve_get(tacit_ecp_group_id id)
 {
     size_t i;
 
+#if defined(TACIT_ECP_P256_ADX)
+    if (id == TACIT_ECP_SECP256R1 && tacit_mpi_core_cpu_has_adx()
+#if defined(TACIT_TEST_HOOKS)
+        && !tacit_ecp_test_no_adx
+#endif
+    ) {
+        return &p256_adx;
+    }
+#endif
     for (i = 0; i < sizeof(curves) / sizeof(curves[0]); i++) {
         if (curves[i].id == id) {
             return &curves[i];

@@ -12,9 +12,7 @@
 #define ECP_LB TACIT_MPI_LIMB_BITS
 
 /* x86-64 with 64-bit limbs: straight-line products in assembly */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
-    TACIT_MPI_LIMB_BITS == 64 && !defined(TACIT_ECP_NO_ASM)
-#define TACIT_ECP_X86_64_ASM
+#if defined(TACIT_ECP_X86_64_ASM)
 #include "ecp_asm_x86_64.h"
 #include <x86intrin.h>
 #endif

@@ -189,6 +189,10 @@ void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
     tacit_mpi_uint e[TACIT_ECP_N];
     tacit_mpi_uint two[TACIT_ECP_N];
 
+    if (c->fe_inv != NULL) {
+        c->fe_inv(r, a); /* the curve's addition chain */
+        return;
+    }
     memset(two, 0, sizeof(two));
     two[0] = 2;
     (void)limbs_sub(e, c->p, two, c->limbs);

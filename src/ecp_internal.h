@@ -38,6 +38,36 @@ typedef uint64_t tacit_ecp_dlimb;
 
 #define TACIT_ECP_N TACIT_ECP_MAX_LIMBS
 
+/*
+ * P-256 k*G by a comb over 37 tables of 64 affine points (148 KiB of
+ * constants, scripts/gen_ecp_data.py), unless the configuration asks for
+ * small tables (TACIT_ECP_SMALL_TABLES, implied by -Os): then P-256 uses the
+ * 13 tables of 16 points that P-384 and P-521 use.
+ */
+#if defined(TACIT_ECP_SECP256R1_C) && !defined(TACIT_ECP_SMALL_TABLES) && \
+    !defined(TACIT_ECP_SMALL) && !defined(__OPTIMIZE_SIZE__)
+#define TACIT_ECP_P256_COMB7
+#endif
+#define TACIT_ECP_COMB7_TABLES 37 /* ceil(257 / 7) Booth digits */
+#define TACIT_ECP_COMB7_POINTS 64
+
+/*
+ * x86-64 with 64-bit limbs: field products in assembly (ecp_asm_x86_64.h).
+ * With the bignum kernels' CPU probe available too, P-256 also has a
+ * MULX/ADX build of its formulas (ecp_p256_x86_64.c), chosen at run time
+ * by tacit_ecp_curve_get when the CPU has BMI2 and ADX.
+ */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    TACIT_MPI_LIMB_BITS == 64 && !defined(TACIT_ECP_NO_ASM)
+#define TACIT_ECP_X86_64_ASM
+#define TACIT_ECP_X86_64_AVX2 /* table reads, ecp_select_x86_64.c */
+#if !defined(TACIT_MPI_NO_ASM) && defined(TACIT_ECP_SECP256R1_C)
+#define TACIT_ECP_P256_ADX
+/* 1 if the CPU has BMI2 and ADX (bignum_core.c; asked once, test hook aside) */
+int tacit_mpi_core_cpu_has_adx(void);
+#endif
+#endif
+
 /* Regular signed windows: digits odd in [-(2^W - 1), 2^W - 1]. */
 #define TACIT_ECP_W 5
 #define TACIT_ECP_TABLE 16              /* 2^(W-1) odd multiples */
@@ -65,6 +95,7 @@ typedef struct tacit_ecp_curve {
     const tacit_mpi_uint *one_n;   /* R mod n */
     tacit_mpi_uint p_mm, n_mm;     /* -m^-1 mod 2^limb_bits */
     const tacit_mpi_uint *gtab;    /* fixed-base tables, 16 affine points each */
+    const tacit_mpi_uint *comb7;   /* the larger P-256 comb, or NULL */
     /* per-curve code (ecp_p256.c ...): field, then point formulas */
     tacit_ecp_mul_func mul;        /* Montgomery product mod p */
     tacit_ecp_mul_func sqr;        /* ignores its third argument */
@@ -73,6 +104,9 @@ typedef struct tacit_ecp_curve {
     tacit_ecp_pt1_func jac_dbl;
     tacit_ecp_pt2_func jac_add, jac_madd, proj_madd;
     tacit_ecp_pt1_func proj_dbl;
+    /* inversions by addition chains, or NULL for the generic Fermat windows */
+    tacit_ecp_pt1_func fe_inv;     /* r = 1/a mod p (0 -> 0) */
+    tacit_ecp_pt1_func sc_inv;     /* r = 1/a mod n, Montgomery form */
 } tacit_ecp_curve;
 
 /* The per-curve symbols: data (ecp_data.c) and code (ecp_p256.c, ...). */
@@ -101,9 +135,44 @@ typedef struct tacit_ecp_curve {
                                       const tacit_mpi_uint *Qaff);                   \
     void tacit_ecp_##name##_proj_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);
 
+/* The formulas of a curve compiled over other field products (same data). */
+#define TACIT_ECP_DECLARE_CODE(name)                                                \
+    void tacit_ecp_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,        \
+                                   const tacit_mpi_uint *b);                         \
+    void tacit_ecp_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
+                                const tacit_mpi_uint *b);                            \
+    void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);      \
+    void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,       \
+                                    const tacit_mpi_uint *Q);                        \
+    void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,      \
+                                     const tacit_mpi_uint *Qaff);                    \
+    void tacit_ecp_##name##_proj_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,     \
+                                      const tacit_mpi_uint *Qaff);                   \
+    void tacit_ecp_##name##_proj_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);     \
+    void tacit_ecp_##name##_fe_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);       \
+    void tacit_ecp_##name##_sc_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);
+
 /* Only the curves enabled in the configuration exist (TACIT_ECP_SECPxxxR1_C). */
 #if defined(TACIT_ECP_SECP256R1_C)
 TACIT_ECP_DECLARE_CURVE(p256)
+void tacit_ecp_p256_fe_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);
+void tacit_ecp_p256_sc_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);
+#endif
+#if defined(TACIT_ECP_P256_ADX)
+TACIT_ECP_DECLARE_CODE(p256_adx)
+#endif
+#if defined(TACIT_ECP_P256_COMB7)
+extern const tacit_mpi_uint tacit_ecp_p256_comb7[];
+#endif
+#if defined(TACIT_TEST_HOOKS)
+/* Non-zero: tacit_ecp_curve_get never picks a MULX/ADX build (tests of the baseline). */
+extern int tacit_ecp_test_no_adx;
 #endif
 #if defined(TACIT_ECP_SECP384R1_C)
 TACIT_ECP_DECLARE_CURVE(p384)
@@ -155,6 +224,12 @@ void tacit_ecp_sc_mul(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
 void tacit_ecp_sc_reduce_once(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
 /* r = a^-1 mod n, a in Montgomery form, result in Montgomery form (Fermat). */
 void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
+/*
+ * Leaks: a and its inverse (binary extended Euclid).
+ * Only for: public scalars (ECDSA verification's s).
+ * r = a^-1 mod n, a a plain integer in [1, n-1], r plain.
+ */
+void tacit_ecp_sc_inv_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
 /* All-ones if 1 <= a < n. */
 tacit_mpi_uint tacit_ecp_sc_in_range_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *a);
 /*
@@ -198,6 +273,17 @@ tacit_mpi_uint tacit_ecp_on_curve(const tacit_ecp_curve *c, const tacit_mpi_uint
 
 /* ---- scalar multiplication (ecp_mul.c) ------------------------------------- */
 /*
+ * dst = entry index of table (count entries of limbs limbs each), reading
+ * every entry (constant time in index); no entry matches an index >= count:
+ * dst = 0.  AVX2 when the CPU has it and entries are 32-byte multiples.
+ */
+void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs,
+                      size_t count, size_t index);
+#if defined(TACIT_ECP_X86_64_AVX2)
+void tacit_ecp_select_avx2(void *dst, const void *table, size_t words, size_t count,
+                           size_t index);
+#endif
+/*
  * (x, y) = k * P, P affine in Montgomery form and a valid point, k a plain
  * integer in [1, n-1] (N limbs).  Constant time in k and P.  f_rng may be
  * NULL (no coordinate blinding).  Returns 0, TACIT_ERR_RNG_FAILED, or
@@ -219,6 +305,15 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
 int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                             const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
                             const tacit_mpi_uint *qx, const tacit_mpi_uint *qy);
+/*
+ * Leaks: u1, u2, Q, r and the result (branches, table indices, timing).
+ * Only for: ECDSA verification (all public).
+ * 1 if u1 G + u2 Q is not infinity and its x coordinate is r modulo n
+ * (r a plain integer in [1, n-1]), else 0; no field inversion.
+ */
+int tacit_ecp_muladd_check_x_unsafe(const tacit_ecp_curve *c, const tacit_mpi_uint *u1,
+                                    const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
+                                    const tacit_mpi_uint *qy, const tacit_mpi_uint *r);
 
 /* ---- encodings (ecp_io.c) ---------------------------------------------------- */
 /*

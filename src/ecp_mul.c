@@ -21,19 +21,28 @@
 
 #define W TACIT_ECP_W
 
-/* W+1 bits of k starting at bit pos (bits beyond the n limbs read as 0). */
-static uint32_t scalar_bits(const tacit_mpi_uint *k, size_t n, size_t pos)
+/*
+ * width (<= 8) bits of k starting at bit pos (bits beyond the n limbs read
+ * as 0); pos and width are public.
+ */
+static uint32_t window_bits(const tacit_mpi_uint *k, size_t n, size_t pos, unsigned width)
 {
     size_t limb = pos / TACIT_MPI_LIMB_BITS, off = pos % TACIT_MPI_LIMB_BITS;
     tacit_mpi_uint v = 0;
 
     if (limb < n) {
         v = k[limb] >> off;
-        if (off + W + 1 > TACIT_MPI_LIMB_BITS && limb + 1 < n) {
+        if (off + width > TACIT_MPI_LIMB_BITS && limb + 1 < n) {
             v |= k[limb + 1] << (TACIT_MPI_LIMB_BITS - off);
         }
     }
-    return (uint32_t)v & ((1u << (W + 1)) - 1);
+    return (uint32_t)v & ((1u << width) - 1);
+}
+
+/* W+1 bits of k starting at bit pos. */
+static uint32_t scalar_bits(const tacit_mpi_uint *k, size_t n, size_t pos)
+{
+    return window_bits(k, n, pos, W + 1);
 }
 
 /*
@@ -78,6 +87,20 @@ static tacit_mpi_uint make_odd(const tacit_ecp_curve *c, tacit_mpi_uint *kk,
     }
     tacit_platform_zeroize(t, sizeof(t));
     return even;
+}
+
+void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs,
+                      size_t count, size_t index)
+{
+#if defined(TACIT_ECP_X86_64_AVX2)
+    size_t bytes = limbs * sizeof(tacit_mpi_uint);
+
+    if (bytes % 32 == 0 && __builtin_cpu_supports("avx2")) {
+        tacit_ecp_select_avx2(dst, table, bytes / 32, count, index);
+        return;
+    }
+#endif
+    tacit_ct_table_select_limbs(dst, table, limbs, count, index);
 }
 
 /* A random non-zero field element in Montgomery form, for blinding. */
@@ -145,13 +168,13 @@ int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint
 
     even = make_odd(c, kk, k);
     scalar_digit(c, kk, c->digits - 1, &index, &neg);
-    tacit_ct_table_select_limbs(Q, tab, pn, TACIT_ECP_TABLE, index);
+    tacit_ecp_select(Q, tab, pn, TACIT_ECP_TABLE, index);
     for (i = c->digits - 1; i-- > 0;) {
         for (j = 0; j < W; j++) {
             tacit_ecp_jac_dbl(c, Q, Q);
         }
         scalar_digit(c, kk, i, &index, &neg);
-        tacit_ct_table_select_limbs(T, tab, pn, TACIT_ECP_TABLE, index);
+        tacit_ecp_select(T, tab, pn, TACIT_ECP_TABLE, index);
         tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
         if (i > 0) {
             tacit_ecp_jac_add(c, Q, Q, T);
@@ -174,6 +197,120 @@ cleanup:
     return ret;
 }
 
+/* ---- the larger fixed-base comb (TACIT_ECP_P256_COMB7) --------------------- */
+#define W7 7
+
+/*
+ * Booth window t of k: the 8 bits t*7 - 1 .. t*7 + 6 (bit -1 reads as 0) as
+ * (magnitude 0..64, negative mask) of the digit
+ *     d_t = b(7t-1) + sum_{i<6} b(7t+i) 2^i - 64 b(7t+6) = ((v + 1) >> 1) - 128 (v >> 7).
+ * Summed with weights 2^(7t) the digits give k back exactly when the bits
+ * above the last window are zero (k < 2^256, 37 windows).
+ */
+static void booth7_digit(const tacit_mpi_uint *k, size_t n, size_t t, uint32_t *mag,
+                         uint32_t *neg)
+{
+    uint32_t v, d, m;
+
+    if (t == 0) {
+        v = (uint32_t)(k[0] << 1) & 0xFFu; /* t is public */
+    } else {
+        v = window_bits(k, n, W7 * t - 1, W7 + 1);
+    }
+    m = tacit_ct_mask_from_bit_u32(v >> 7);
+    d = (v + 1u) >> 1;
+    *mag = ((d ^ m) - m) + (m & 128u); /* d or 128 - d */
+    *neg = m;
+}
+
+/*
+ * k*G with 37 tables of 64 affine points (table t: m 2^(7t) G, m = 1..64),
+ * one masked scan and one mixed Jacobian-affine addition per Booth digit,
+ * no doubling; the tables are read from the top (t = 36) down.
+ *
+ * Why the incomplete mixed addition is enough.  Write S_t = sum_{j>=t} d_j
+ * 2^(7j) (the digits already added after step t) and L_t = k - S_t, with
+ * |L_t| < 2^(7t) and S_t a multiple of 2^(7t).  Step t adds B = d_t 2^(7t) G
+ * to A = S_{t+1} G.  The accumulator A is infinity exactly when all digits
+ * above t are zero (the highest nonzero digit outweighs the rest), and B when
+ * d_t = 0: both are handled with masks.  Otherwise:
+ * - A == B needs S_{t+1} - d_t 2^(7t) = 0 or +-n (it is < 2n in absolute
+ *   value for t <= 35; t = 36 has A infinity).  It is not 0, since S_{t+1} is
+ *   a multiple of 2^(7t+7) and 0 < |d_t| <= 64; for t >= 1 it is a multiple
+ *   of 2^(7t), while n is odd.  For t = 0 it is k - 2 d_0 = n, i.e. k odd:
+ *   k is made even first (k or n - k, result negated with a mask).
+ * - A == -B needs S_t = 0 or +-n (|S_t| < 2n): +-n is excluded as above for
+ *   t >= 1, and S_0 = k is in [1, n-1]; S_t = 0 with A not infinity would
+ *   need |d_t 2^(7t)| = |S_{t+1}| >= 2^(7t+7).
+ * Blinding: the accumulator takes over the first non-infinity point as
+ * (x l^2, y l^3, l) for a random l, so every later value is randomized.
+ */
+static int mul_base_comb7(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                          const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng)
+{
+    size_t n = c->limbs, an = 2 * n, t, i;
+    tacit_mpi_uint Q[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N];
+    tacit_mpi_uint l[TACIT_ECP_N], l2[TACIT_ECP_N], l3[TACIT_ECP_N];
+    tacit_mpi_uint kk[TACIT_ECP_N], t_odd[TACIT_ECP_N];
+    tacit_mpi_uint odd, a_inf, b_inf;
+    uint32_t mag, neg;
+    int ret = 0;
+
+    memcpy(l, c->one, n * sizeof(tacit_mpi_uint));
+    memcpy(l2, c->one, n * sizeof(tacit_mpi_uint));
+    memcpy(l3, c->one, n * sizeof(tacit_mpi_uint));
+    if (f_rng != NULL) {
+        ret = random_fe(c, l, f_rng, p_rng);
+        if (ret != 0) {
+            goto cleanup;
+        }
+        c->sqr(l2, l, l);
+        c->mul(l3, l2, l);
+    }
+
+    /* kk = k if k is even, n - k (even) if k is odd */
+    odd = tacit_ct_mask_from_bit_limb(k[0] & 1);
+    tacit_ecp_modsub(t_odd, c->n, k, c->n, n);
+    for (i = 0; i < n; i++) {
+        kk[i] = tacit_ct_select_limb(odd, t_odd[i], k[i]);
+    }
+
+    memset(Q, 0, sizeof(Q)); /* infinity: Z = 0 */
+    for (t = TACIT_ECP_COMB7_TABLES; t-- > 0;) {
+        booth7_digit(kk, n, t, &mag, &neg);
+        /* mag = 0 selects nothing (index wraps): T = 0 */
+        tacit_ecp_select(T, c->comb7 + t * TACIT_ECP_COMB7_POINTS * an, an,
+                                    TACIT_ECP_COMB7_POINTS, (size_t)mag - 1u);
+        tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
+        b_inf = tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
+        a_inf = tacit_ecp_is_zero_ct(Q + 2 * n, n);
+        tacit_ecp_jac_madd(c, R, Q, T);
+        /* A infinity: R = B, blinded */
+        if (f_rng != NULL) {
+            c->mul(T, T, l2);
+            c->mul(T + n, T + n, l3);
+        }
+        memcpy(T + 2 * n, l, n * sizeof(tacit_mpi_uint));
+        tacit_ct_memcpy_if_limbs(a_inf, R, T, 3 * n);
+        /* B infinity: R = A */
+        tacit_ct_memcpy_if_limbs(b_inf, R, Q, 3 * n);
+        memcpy(Q, R, sizeof(Q));
+    }
+    tacit_ecp_fe_cond_neg(c, Q + n, Q + n, odd);
+    (void)tacit_ecp_jac_to_affine(c, x, y, Q);
+
+cleanup:
+    tacit_platform_zeroize(Q, sizeof(Q));
+    tacit_platform_zeroize(R, sizeof(R));
+    tacit_platform_zeroize(T, sizeof(T));
+    tacit_platform_zeroize(l, sizeof(l));
+    tacit_platform_zeroize(l2, sizeof(l2));
+    tacit_platform_zeroize(l3, sizeof(l3));
+    tacit_platform_zeroize(kk, sizeof(kk));
+    tacit_platform_zeroize(t_odd, sizeof(t_odd));
+    return ret;
+}
+
 /*
  * Fixed base: digits are grouped by their position modulo the spacing S;
  * table t holds (2m+1) 2^(W S t) G.  Horner over j = S-1 .. 0:
@@ -193,6 +330,10 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
     uint32_t index, neg;
     size_t i, j, t;
     int ret = 0;
+
+    if (c->comb7 != NULL) {
+        return mul_base_comb7(c, x, y, k, f_rng, p_rng); /* public: the curve */
+    }
 
     /* infinity (0 : 1 : 0), or (0 : l : 0) when blinding */
     memset(Q, 0, sizeof(Q));
@@ -218,7 +359,7 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
                 continue; /* public: depends on the curve only */
             }
             scalar_digit(c, kk, i, &index, &neg);
-            tacit_ct_table_select_limbs(T, c->gtab + t * TACIT_ECP_TABLE * an, an,
+            tacit_ecp_select(T, c->gtab + t * TACIT_ECP_TABLE * an, an,
                                         TACIT_ECP_TABLE, index);
             tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
             tacit_ecp_proj_madd(c, Q, Q, T);
@@ -358,14 +499,19 @@ static size_t wnaf(signed char *digits, size_t maxd, const tacit_mpi_uint *k, si
 #define WNAF_G 6 /* odd multiples up to 31 G: table 0 of the fixed-base tables */
 #define WNAF_Q 5 /* odd multiples up to 15 Q, computed per call */
 
-int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
-                            const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
-                            const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
+/*
+ * Leaks: u1, u2 and Q (branches, table indices, timing).
+ * Only for: ECDSA verification (public u1, u2, Q).
+ * R = u1 G + u2 Q in Jacobian coordinates (Z = 0: infinity).
+ */
+static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R,
+                              const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
+                              const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
 {
     size_t n = c->limbs, pn = 3 * n;
     signed char d1[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2], d2[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2];
     tacit_mpi_uint tabq[8 * 3 * TACIT_ECP_N];
-    tacit_mpi_uint R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N], Q2[3 * TACIT_ECP_N];
+    tacit_mpi_uint T[3 * TACIT_ECP_N], Q2[3 * TACIT_ECP_N];
     size_t l1, l2, len, i, j;
 
     l1 = wnaf(d1, sizeof(d1), u1, n, WNAF_G);
@@ -380,7 +526,7 @@ int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_m
         jac_add_unsafe(c, tabq + j * pn, tabq + (j - 1) * pn, Q2);
     }
 
-    memset(R, 0, sizeof(R));
+    memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
     for (i = len; i-- > 0;) {
         tacit_ecp_jac_dbl(c, R, R);
         if (i < l1 && d1[i] != 0) {
@@ -401,7 +547,53 @@ int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_m
             jac_add_unsafe(c, R, R, T);
         }
     }
+}
+
+int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                            const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
+                            const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
+{
+    tacit_mpi_uint R[3 * TACIT_ECP_N];
+
+    muladd_jac_unsafe(c, R, u1, u2, qx, qy);
     return tacit_ecp_jac_to_affine(c, x, y, R) != 0;
+}
+
+/*
+ * x(R) mod n == r without leaving Jacobian coordinates: x = X / Z^2 < p <
+ * 2n, so x mod n == r exactly when X == r Z^2 or, if r + n < p,
+ * X == (r + n) Z^2 (as field elements).  No inversion.
+ */
+int tacit_ecp_muladd_check_x_unsafe(const tacit_ecp_curve *c, const tacit_mpi_uint *u1,
+                                    const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
+                                    const tacit_mpi_uint *qy, const tacit_mpi_uint *r)
+{
+    size_t n = c->limbs;
+    tacit_mpi_uint R[3 * TACIT_ECP_N], z2[TACIT_ECP_N], t[TACIT_ECP_N], rn[TACIT_ECP_N + 1];
+    tacit_ecp_dlimb acc = 0;
+    size_t i;
+
+    muladd_jac_unsafe(c, R, u1, u2, qx, qy);
+    if (tacit_ecp_is_zero_ct(R + 2 * n, n)) {
+        return 0; /* infinity */
+    }
+    c->sqr(z2, R + 2 * n, R + 2 * n);
+    tacit_ecp_fe_to_mont(c, t, r); /* r < n < p */
+    c->mul(t, t, z2);
+    if (memcmp(t, R, n * sizeof(tacit_mpi_uint)) == 0) {
+        return 1;
+    }
+    for (i = 0; i < n; i++) { /* rn = r + n, n + 1 limbs */
+        acc += (tacit_ecp_dlimb)r[i] + c->n[i];
+        rn[i] = (tacit_mpi_uint)acc;
+        acc >>= TACIT_MPI_LIMB_BITS;
+    }
+    if (acc != 0 || !tacit_ecp_lt_ct(rn, c->p, n)) {
+        return 0;
+    }
+    tacit_ecp_fe_to_mont(c, t, rn);
+    c->mul(t, t, z2);
+    return memcmp(t, R, n * sizeof(tacit_mpi_uint)) == 0;
 }
 
 #else

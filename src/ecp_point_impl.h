@@ -2,7 +2,9 @@
  * Point formulas, instantiated once per curve (included by ecp_p256.c,
  * ecp_p384.c, ecp_p521.c) so that the field operations inline with a
  * constant limb count.  The including file defines ECP_N, ECP_B (b in field
- * form), ECP_NMOD and ECP_N_MM (the group order and -n^-1), ECP_FN(name) and the static inline fe_mul, fe_sqr, fe_add, fe_sub.
+ * form), ECP_NMOD and ECP_N_MM (the group order and -n^-1), ECP_FN(name) and the
+ * static inline fe_mul, fe_sqr, fe_add, fe_sub; optionally ECP_SC_MUL(r, a, b),
+ * a faster Montgomery product mod n.
  *
  * Jacobian (x = X/Z^2, y = Y/Z^3), a = -3: doubling dbl-2001-b (3M + 5S),
  * addition add-1998-cmo-2 (12M + 4S), mixed addition (8M + 3S); their
@@ -31,10 +33,14 @@ void ECP_FN(sqr)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uin
 /* Montgomery product mod n (ECDSA's scalar arithmetic) */
 void ECP_FN(sc_mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
 {
+#if defined(ECP_SC_MUL)
+    ECP_SC_MUL(r, a, b);
+#else
     tacit_mpi_uint t[2 * ECP_N];
 
     ecp_fe_mul_wide(t, a, b, ECP_N);
     ecp_fe_mont_reduce(r, t, ECP_NMOD, ECP_N, ECP_N_MM);
+#endif
 }
 
 void ECP_FN(add)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)

@@ -16,7 +16,7 @@
 
 #define U64(x) UINT64_C(x)
 
-static const uint64_t K512[80] = {
+const uint64_t tacit_sha512_k[80] = {
     U64(0x428a2f98d728ae22), U64(0x7137449123ef65cd), U64(0xb5c0fbcfec4d3b2f), U64(0xe9b5dba58189dbbc),
     U64(0x3956c25bf348b538), U64(0x59f111f1b605d019), U64(0x923f82a4af194f9b), U64(0xab1c5ed5da6d8118),
     U64(0xd807aa98a3030242), U64(0x12835b0145706fbe), U64(0x243185be4ee4b28c), U64(0x550c7dc3d5ffb4e2),
@@ -64,41 +64,7 @@ static void store_be64(unsigned char *p, uint64_t x)
     }
 }
 
-#define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-/* Nested rotations as in sha256.c: one live temporary per sigma. */
-#define BSIG0(x) ROR((x) ^ ROR((x) ^ ROR(x, 5), 6), 28)   /* 28, 34, 39 */
-#define BSIG1(x) ROR((x) ^ ROR((x) ^ ROR(x, 23), 4), 14)  /* 14, 18, 41 */
-#define SSIG0(x) (ROR((x) ^ ROR(x, 7), 1) ^ ((x) >> 7))    /* 1, 8; 7 */
-#define SSIG1(x) (ROR((x) ^ ROR(x, 42), 19) ^ ((x) >> 6))  /* 19, 61; 6 */
-#define CH(e, f, g) ((g) ^ ((e) & ((f) ^ (g))))
-
-#define W_LOAD(i) w[i]
-#define W_NEXT(i)                                                                      \
-    (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + SSIG0(w[((i) - 15) & 15]))
-
-/*
- * One round.  Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's
- * b ^ c is the previous round's a ^ b: ab and bc alternate between two
- * variables so each round computes one XOR for Maj instead of two.
- */
-#define ROUND(a, b, c, d, e, f, g, h, i, W, ab, bc)                                     \
-    do {                                                                                \
-        uint64_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + K512[i] + W(i);                    \
-        (ab) = (a) ^ (b);                                                               \
-        (d) += t1_;                                                                     \
-        (h) = t1_ + BSIG0(a) + ((b) ^ ((ab) & (bc)));                                   \
-    } while (0)
-
-/* Eight rounds; after them the variables are back in their original roles. */
-#define ROUNDS8(i, W)                                                                   \
-    ROUND(a, b, c, d, e, f, g, h, (i) + 0, W, x, y);                                    \
-    ROUND(h, a, b, c, d, e, f, g, (i) + 1, W, y, x);                                    \
-    ROUND(g, h, a, b, c, d, e, f, (i) + 2, W, x, y);                                    \
-    ROUND(f, g, h, a, b, c, d, e, (i) + 3, W, y, x);                                    \
-    ROUND(e, f, g, h, a, b, c, d, (i) + 4, W, x, y);                                    \
-    ROUND(d, e, f, g, h, a, b, c, (i) + 5, W, y, x);                                    \
-    ROUND(c, d, e, f, g, h, a, b, (i) + 6, W, x, y);                                    \
-    ROUND(b, c, d, e, f, g, h, a, (i) + 7, W, y, x)
+#include "sha512_round.h"
 
 #if defined(TACIT_SHA_COMPACT) || defined(TACIT_TEST_HOOKS)
 /* The same compression as one loop over the rounds (see sha_internal.h). */
@@ -118,7 +84,7 @@ static void sha512_blocks_compact(uint64_t state[8], const unsigned char *p, siz
             if (i >= 16) {
                 W_NEXT(i);
             }
-            t1 = s[7] + BSIG1(s[4]) + CH(s[4], s[5], s[6]) + K512[i] + w[i & 15];
+            t1 = s[7] + BSIG1(s[4]) + CH(s[4], s[5], s[6]) + tacit_sha512_k[i] + w[i & 15];
             t2 = BSIG0(s[0]) + ((s[0] & s[1]) | (s[2] & (s[0] | s[1])));
             for (j = 7; j > 0; j--) {
                 s[j] = s[j - 1];
@@ -152,16 +118,16 @@ TACIT_SHA_INLINE void sha512_blocks_unrolled(uint64_t state[8], const unsigned c
         e = state[4]; f = state[5]; g = state[6]; h = state[7];
         y = b ^ c;
 
-        ROUNDS8(0, W_LOAD);
-        ROUNDS8(8, W_LOAD);
-        ROUNDS8(16, W_NEXT);
-        ROUNDS8(24, W_NEXT);
-        ROUNDS8(32, W_NEXT);
-        ROUNDS8(40, W_NEXT);
-        ROUNDS8(48, W_NEXT);
-        ROUNDS8(56, W_NEXT);
-        ROUNDS8(64, W_NEXT);
-        ROUNDS8(72, W_NEXT);
+        ROUNDS8(0, KW_LOAD);
+        ROUNDS8(8, KW_LOAD);
+        ROUNDS8(16, KW_NEXT);
+        ROUNDS8(24, KW_NEXT);
+        ROUNDS8(32, KW_NEXT);
+        ROUNDS8(40, KW_NEXT);
+        ROUNDS8(48, KW_NEXT);
+        ROUNDS8(56, KW_NEXT);
+        ROUNDS8(64, KW_NEXT);
+        ROUNDS8(72, KW_NEXT);
 
         state[0] += a; state[1] += b; state[2] += c; state[3] += d;
         state[4] += e; state[5] += f; state[6] += g; state[7] += h;
@@ -200,9 +166,19 @@ static void sha512_blocks(uint64_t state[8], const unsigned char *p, size_t nblo
     }
 #endif
 #if defined(TACIT_SHA_X86)
-    if (tacit_sha_cpu() & TACIT_SHA_CPU_BMI2) {
-        sha512_blocks_bmi2(state, p, nblocks);
-        return;
+    {
+        unsigned cpu = tacit_sha_cpu();
+#if defined(__x86_64__)
+        if ((cpu & (TACIT_SHA_CPU_AVX2 | TACIT_SHA_CPU_BMI2)) ==
+            (TACIT_SHA_CPU_AVX2 | TACIT_SHA_CPU_BMI2)) {
+            tacit_sha512_avx2_blocks(state, p, nblocks);
+            return;
+        }
+#endif
+        if (cpu & TACIT_SHA_CPU_BMI2) {
+            sha512_blocks_bmi2(state, p, nblocks);
+            return;
+        }
     }
 #endif
     sha512_blocks_plain(state, p, nblocks);

@@ -16,13 +16,14 @@ int tacit_sha_hook_compact;
 #if defined(TACIT_SHA_X86)
 static unsigned sha_cpu_probe(void)
 {
-    unsigned int a, b, c, d, f = 0;
+    unsigned int a, b, c, d, f = 0, osx;
     int sse41;
 
     if (!__get_cpuid(1, &a, &b, &c, &d)) {
         return 0;
     }
     sse41 = (c >> 19) & 1;
+    osx = c;
     if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
         return 0;
     }
@@ -31,6 +32,14 @@ static unsigned sha_cpu_probe(void)
     }
     if ((b >> 8) & 1) {
         f |= TACIT_SHA_CPU_BMI2;
+    }
+    /* AVX2, with OSXSAVE and XCR0 saying the OS keeps XMM and YMM state */
+    if (((b >> 5) & 1) && ((osx >> 27) & 1)) {
+        unsigned int xlo, xhi;
+        __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0u));
+        if ((xlo & 6u) == 6u) {
+            f |= TACIT_SHA_CPU_AVX2;
+        }
     }
     return f;
 }

@@ -49,9 +49,13 @@ void tacit_sha_block64_update(uint32_t *state, unsigned char buffer[64], uint64_
 
 #define TACIT_SHA_CPU_SHANI 1u  /* SHA extensions and SSE4.1 */
 #define TACIT_SHA_CPU_BMI2  2u
+#define TACIT_SHA_CPU_AVX2  4u  /* AVX2 and the OS saves the YMM registers */
 
 /* Features of this CPU the SHA code can use (probed once); 0 under tacit_sha_hook_plain. */
 unsigned tacit_sha_cpu(void);
+
+/* SHA-512: nblocks 128-byte blocks, schedule in AVX2 (sha512_avx2.c; x86-64, needs AVX2 and BMI2). */
+void tacit_sha512_avx2_blocks(uint64_t state[8], const unsigned char *p, size_t nblocks);
 
 /* Compress nblocks 64-byte blocks with the SHA extensions. */
 void tacit_sha256_shani_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks);

@@ -17,6 +17,7 @@
 #include "harness.h"
 
 #include "ecp_internal.h"
+#include "bignum_core.h"
 #include "tacit/ecdh.h"
 #include "tacit/ecdsa.h"
 
@@ -198,6 +199,28 @@ exit:
     return;
 }
 
+/*
+ * The MULX/ADX build of P-256 (ecp_p256_x86_64.c): valgrind hides ADX from
+ * CPUID but runs the instructions, so force it and run the cases again.
+ */
+static void test_adx_build_ct(void)
+{
+#if TACIT_TEST_CF_ENABLED && defined(TACIT_TEST_HOOKS) && defined(TACIT_ECP_P256_ADX)
+    if (!RUNNING_ON_VALGRIND) {
+        TEST_SKIP("only forced under valgrind (natively the cases above ran it)");
+    }
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_ADX;
+    test_mul_ct();
+    test_ecdh_ct();
+    test_ecdsa_sign_ct();
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+#else
+    TEST_SKIP("needs the ct build on x86-64 with the P-256 MULX/ADX build");
+#endif
+exit:
+    ;
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -207,6 +230,7 @@ int main(int argc, char **argv)
         RUN_TEST(test_mul_ct);
         RUN_TEST(test_ecdh_ct);
         RUN_TEST(test_ecdsa_sign_ct);
+        RUN_TEST(test_adx_build_ct);
     }
     return TEST_MAIN_END();
 }

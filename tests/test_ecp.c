@@ -270,6 +270,14 @@ static void test_field(void)
             tacit_ecp_fe_from_mont(c, x, x);
             tacit_mpi_core_sub_mod(y, a, b, r.p, r.limbs);
             TEST_ASSERT(memcmp(x, y, r.limbs * sizeof(tacit_mpi_uint)) == 0);
+            if (j < 10 && !tacit_mpi_core_is_zero_ct(a, r.limbs) &&
+                tacit_mpi_core_lt_ct(a, c->n, r.limbs)) {
+                /* scalar inverse: (a R)^-1 (a R) / R = R mod n, i.e. one_n */
+                tacit_ecp_sc_mul(c, y, a, c->rr_n);
+                tacit_ecp_sc_inv(c, x, y);
+                tacit_ecp_sc_mul(c, x, x, y);
+                TEST_ASSERT(memcmp(x, c->one_n, r.limbs * sizeof(tacit_mpi_uint)) == 0);
+            }
             if (j < 10 && !tacit_mpi_core_is_zero_ct(a, r.limbs)) {
                 tacit_ecp_fe_inv(c, x, am);
                 tacit_ecp_fe_from_mont(c, x, x);
@@ -716,6 +724,25 @@ exit:
     free(f);
 }
 
+/*
+ * The field, scalar multiplication and muladd checks again with the
+ * baseline P-256 build where tacit_ecp_curve_get picks the MULX/ADX one.
+ */
+static void test_baseline_build(void)
+{
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_ECP_P256_ADX)
+    tacit_ecp_test_no_adx = 1;
+    test_field();
+    test_scalar_mul();
+    test_muladd();
+    tacit_ecp_test_no_adx = 0;
+#else
+    TEST_SKIP("no second P-256 build in this configuration");
+exit:
+    ;
+#endif
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -727,5 +754,6 @@ int main(int argc, char **argv)
     RUN_TEST(test_names);
     RUN_TEST(test_keys_interop);
     RUN_TEST(test_keys_rejected);
+    RUN_TEST(test_baseline_build);
     return TEST_MAIN_END();
 }

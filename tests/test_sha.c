@@ -448,8 +448,10 @@ static void test_backends(void)
     }
     tacit_sha_hook_plain = 0;
 #if defined(TACIT_SHA_X86)
-    printf(" (CPU: SHA-NI %s, BMI2 %s)", (tacit_sha_cpu() & TACIT_SHA_CPU_SHANI) ? "yes" : "no",
-           (tacit_sha_cpu() & TACIT_SHA_CPU_BMI2) ? "yes" : "no");
+    printf(" (CPU: SHA-NI %s, BMI2 %s, AVX2 %s)",
+           (tacit_sha_cpu() & TACIT_SHA_CPU_SHANI) ? "yes" : "no",
+           (tacit_sha_cpu() & TACIT_SHA_CPU_BMI2) ? "yes" : "no",
+           (tacit_sha_cpu() & TACIT_SHA_CPU_AVX2) ? "yes" : "no");
 #endif
 exit:
     tacit_sha_hook_plain = 0;
