@@ -7,6 +7,7 @@
 #   build-asan/   clang, AddressSanitizer + UndefinedBehaviorSanitizer: all suites
 #   build-tsan/   clang, ThreadSanitizer, release configuration (no test hooks): the `threads` label
 #   build-fuzz/   clang, libFuzzer + ASan/UBSan: every fuzz target for TACIT_FUZZ_SECONDS (15) each
+# First the naming rule of the two code paths (scripts/check_ct_names.sh; also a ctest).
 # Exits non-zero if any build or test fails.  TACIT_TEST_QUICK=1 runs only build/.
 set -u
 cd "$(dirname "$0")/.."
@@ -37,6 +38,14 @@ run_build() {
     [ $rc -eq 0 ] || { status=1; tail -60 "$dir.test.log"; }
     summary="$summary\n$dir: $(grep -E 'tests passed' "$dir.test.log" | tail -1)"
 }
+
+echo "==== naming rule: scripts/check_ct_names.sh ===="
+if names=$(scripts/check_ct_names.sh .); then
+    summary="$summary\nnaming rule: every leaky function is *_unsafe with Leaks:/Only for:"
+else
+    status=1; summary="$summary\nnaming rule: FAILED"
+fi
+printf '%s\n' "$names" | sed 's/^/  /'
 
 echo "==== generated sources ===="
 if scripts/check_generated.sh; then

@@ -3,6 +3,7 @@
  * for the rules; everything here runs on public data (key files,
  * certificates, signatures), so it branches freely.
  */
+#include "constant_time_internal.h"
 #include "tacit/asn1.h"
 
 #if defined(TACIT_ASN1_C)
@@ -142,17 +143,29 @@ int tacit_asn1_get_uint(const unsigned char **p, const unsigned char *end,
     if (len == 0) {
         return TACIT_ERR_ASN1_INVALID_DATA;
     }
-    /* Nine leading bits all equal: the first byte was not needed. */
-    if (len > 1 && ((c[0] == 0x00 && c[1] < 0x80) || (c[0] == 0xFF && c[1] >= 0x80))) {
-        return TACIT_ERR_ASN1_INVALID_DATA;
-    }
-    if (c[0] & 0x80) {
-        return TACIT_ERR_ASN1_NEGATIVE;
-    }
-    *p += len;
-    if (c[0] == 0x00) {
-        c++;
-        len--;
+    /*
+     * The contents may be a private key's secret: the checks on its first
+     * two bytes are computed with masks and only their verdicts revealed
+     * (non-minimal, negative, and whether a leading zero byte is dropped --
+     * that is, the integer's length in bytes, public like the DER lengths).
+     */
+    {
+        uint32_t b0 = c[0], b1 = len > 1 ? c[1] : 0, top1 = b1 >> 7;
+        uint32_t zero0 = tacit_ct_mask_eq_u32(b0, 0x00), ones0 = tacit_ct_mask_eq_u32(b0, 0xFF);
+        uint32_t nine = (zero0 & ~tacit_ct_mask_from_bit_u32(top1)) |
+                        (ones0 & tacit_ct_mask_from_bit_u32(top1));
+        /* nine leading bits all equal: the first byte was not needed */
+        if (len > 1 && tacit_ct_declassify_u32(nine & 1)) {
+            return TACIT_ERR_ASN1_INVALID_DATA;
+        }
+        if (tacit_ct_declassify_u32(b0 >> 7)) {
+            return TACIT_ERR_ASN1_NEGATIVE;
+        }
+        *p += len;
+        if (tacit_ct_declassify_u32(zero0 & 1)) {
+            c++;
+            len--;
+        }
     }
     *val = c;
     *vlen = len;

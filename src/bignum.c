@@ -4,8 +4,11 @@
  * strings in bignum_string.c, gcd/inverse in bignum_gcd.c, exponentiation
  * in bignum_exp.c, randomness and primes in bignum_prime.c.
  *
- * These are ordinary (leaky) operations on values the caller treats as
- * public, except the functions documented as constant time in bignum.h.
+ * Constant flow: every function here works over the ALLOCATED limb counts
+ * (X->n) and the signs, which are public, never over the significant
+ * length of a value; results are sized from the inputs' allocations.
+ * Comparisons and bit lengths compute their answer with masks.  The one
+ * leaky helper, tacit_mpi_used_limbs_unsafe, is for the _unsafe functions.
  */
 #include "tacit/config.h"
 
@@ -73,7 +76,11 @@ int tacit_mpi_grow(tacit_mpi *X, size_t limbs)
     return 0;
 }
 
-int tacit_mpi_shrink(tacit_mpi *X, size_t limbs)
+/*
+ * Leaks: the significant length of X (tacit_mpi_used_limbs_unsafe).
+ * Only for: public values.
+ */
+int tacit_mpi_shrink_unsafe(tacit_mpi *X, size_t limbs)
 {
     tacit_mpi_uint *p;
     size_t used;
@@ -81,7 +88,7 @@ int tacit_mpi_shrink(tacit_mpi *X, size_t limbs)
     if (X == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    used = tacit_mpi_used_limbs(X);
+    used = tacit_mpi_used_limbs_unsafe(X);
     if (used < limbs) {
         used = limbs;
     }
@@ -104,7 +111,11 @@ int tacit_mpi_shrink(tacit_mpi *X, size_t limbs)
     return 0;
 }
 
-size_t tacit_mpi_used_limbs(const tacit_mpi *X)
+/*
+ * Leaks: the significant length of X (the loop stops at the top nonzero limb).
+ * Only for: public values, inside the _unsafe functions.
+ */
+size_t tacit_mpi_used_limbs_unsafe(const tacit_mpi *X)
 {
     size_t i = X->n;
 
@@ -126,9 +137,9 @@ void tacit_mpi_set_zero(tacit_mpi *X)
 /* A zero result gets sign +1. */
 void tacit_mpi_normalize_sign(tacit_mpi *X)
 {
-    if (tacit_mpi_used_limbs(X) == 0) {
-        X->s = 1;
-    }
+    uint32_t z = (uint32_t)tacit_mpi_core_is_zero_ct(X->p, X->n);
+
+    X->s = (int)tacit_ct_select_u32(z, 1u, (uint32_t)X->s);
 }
 
 int tacit_mpi_copy(tacit_mpi *X, const tacit_mpi *Y)
@@ -142,7 +153,7 @@ int tacit_mpi_copy(tacit_mpi *X, const tacit_mpi *Y)
     if (X == Y) {
         return 0;
     }
-    used = tacit_mpi_used_limbs(Y);
+    used = Y->n;
     if ((ret = tacit_mpi_grow(X, used)) != 0) {
         return ret;
     }
@@ -151,6 +162,7 @@ int tacit_mpi_copy(tacit_mpi *X, const tacit_mpi *Y)
         memcpy(X->p, Y->p, used * sizeof(*X->p));
         X->s = Y->s;
     }
+    tacit_mpi_normalize_sign(X);
     return 0;
 }
 
@@ -253,7 +265,7 @@ int tacit_mpi_lt_mpi_ct(const tacit_mpi *X, const tacit_mpi *Y, unsigned *ret)
 
 size_t tacit_mpi_bitlen(const tacit_mpi *X)
 {
-    return X == NULL ? 0 : tacit_mpi_core_bitlen(X->p, X->n);
+    return X == NULL ? 0 : tacit_mpi_core_bitlen_ct(X->p, X->n);
 }
 
 size_t tacit_mpi_size(const tacit_mpi *X)
@@ -263,19 +275,14 @@ size_t tacit_mpi_size(const tacit_mpi *X)
 
 size_t tacit_mpi_lsb(const tacit_mpi *X)
 {
-    size_t i, b;
+    size_t tz;
 
     if (X == NULL) {
         return 0;
     }
-    for (i = 0; i < X->n; i++) {
-        if (X->p[i] != 0) {
-            for (b = 0; ((X->p[i] >> b) & 1) == 0; b++) {
-            }
-            return i * TACIT_MPI_LIMB_BITS + b;
-        }
-    }
-    return 0;
+    tz = tacit_mpi_core_ctz_ct(X->p, X->n);
+    /* 0 for X = 0 (the count is then limbs * biL) */
+    return tacit_ct_select_size(tacit_ct_mask_eq_size(tz, X->n * TACIT_MPI_LIMB_BITS), 0, tz);
 }
 
 int tacit_mpi_get_bit(const tacit_mpi *X, size_t pos)
@@ -321,16 +328,8 @@ static int read_bytes(tacit_mpi *X, const unsigned char *buf, size_t buflen, int
     }
     limbs = TACIT_MPI_CORE_BYTES_TO_LIMBS(buflen);
     if (limbs > TACIT_MPI_GROW_MAX_LIMBS) {
-        /* only leading zeros may make it this long */
-        size_t skip = 0;
-        while (skip < buflen && buf[be ? skip : buflen - 1 - skip] == 0) {
-            skip++;
-        }
-        if (be) {
-            buf += skip;
-        }
-        buflen -= skip;
-        limbs = TACIT_MPI_CORE_BYTES_TO_LIMBS(buflen);
+        /* only leading zeros may make it this long: the core read checks them */
+        limbs = TACIT_MPI_GROW_MAX_LIMBS;
     }
     if ((ret = tacit_mpi_grow(X, limbs)) != 0) {
         return ret;
@@ -338,6 +337,9 @@ static int read_bytes(tacit_mpi *X, const unsigned char *buf, size_t buflen, int
     tacit_mpi_set_zero(X);
     ret = be ? tacit_mpi_core_read_be(X->p, X->n, buf, buflen)
              : tacit_mpi_core_read_le(X->p, X->n, buf, buflen);
+    if (ret == TACIT_ERR_BUFFER_TOO_SMALL) {
+        ret = TACIT_ERR_MPI_TOO_LARGE;
+    }
     return ret;
 }
 
@@ -369,33 +371,42 @@ int tacit_mpi_write_binary_le(const tacit_mpi *X, unsigned char *buf, size_t buf
 
 /* ---- comparison ------------------------------------------------------------------ */
 
-int tacit_mpi_cmp_abs(const tacit_mpi *X, const tacit_mpi *Y)
+/* Limb i of |X|, zero past the allocation (i and X->n are public). */
+static tacit_mpi_uint limb_at(const tacit_mpi *X, size_t i)
 {
-    size_t i = tacit_mpi_used_limbs(X), j = tacit_mpi_used_limbs(Y);
-
-    if (i != j) {
-        return i > j ? 1 : -1;
-    }
-    while (i-- > 0) {
-        if (X->p[i] != Y->p[i]) {
-            return X->p[i] > Y->p[i] ? 1 : -1;
-        }
-    }
-    return 0;
+    return i < X->n ? X->p[i] : 0;
 }
 
+static size_t max_size(size_t a, size_t b)
+{
+    return a > b ? a : b;
+}
+
+/* -1, 0, 1 for |X| <, =, > |Y|: every limb is looked at, the answer is built with masks. */
+int tacit_mpi_cmp_abs(const tacit_mpi *X, const tacit_mpi *Y)
+{
+    size_t i, n = max_size(X->n, Y->n);
+    uint32_t r = 0; /* as a two's complement int */
+
+    for (i = 0; i < n; i++) {
+        tacit_mpi_uint x = limb_at(X, i), y = limb_at(Y, i);
+        uint32_t gt = (uint32_t)tacit_ct_mask_gt_limb(x, y), lt = (uint32_t)tacit_ct_mask_lt_limb(x, y);
+        /* a higher limb that differs decides */
+        r = tacit_ct_select_u32(gt, 1u, tacit_ct_select_u32(lt, (uint32_t)-1, r));
+    }
+    return (int)r;
+}
+
+/* Signs are public; a zero has sign +1 (tacit_mpi_normalize_sign). */
 int tacit_mpi_cmp_mpi(const tacit_mpi *X, const tacit_mpi *Y)
 {
-    int xz = tacit_mpi_used_limbs(X) == 0, yz = tacit_mpi_used_limbs(Y) == 0;
-    int xs = xz ? 0 : X->s, ys = yz ? 0 : Y->s;
-
-    if (xs != ys) {
-        return xs > ys ? 1 : -1;
+    if (X->s != Y->s) {
+        /* opposite signs: only equal if both are zero (an unnormalised -0) */
+        uint32_t z = (uint32_t)(tacit_mpi_core_is_zero_ct(X->p, X->n) &
+                                tacit_mpi_core_is_zero_ct(Y->p, Y->n));
+        return (int)tacit_ct_select_u32(z, 0u, X->s > Y->s ? 1u : (uint32_t)-1);
     }
-    if (xs == 0) {
-        return 0;
-    }
-    return xs > 0 ? tacit_mpi_cmp_abs(X, Y) : -tacit_mpi_cmp_abs(X, Y);
+    return X->s > 0 ? tacit_mpi_cmp_abs(X, Y) : -tacit_mpi_cmp_abs(X, Y);
 }
 
 int tacit_mpi_cmp_int(const tacit_mpi *X, tacit_mpi_sint z)
@@ -414,7 +425,8 @@ int tacit_mpi_cmp_int(const tacit_mpi *X, tacit_mpi_sint z)
 
 /*
  * Results are built in a fresh tacit_mpi and moved into X at the end, so any
- * output may alias any input.
+ * output may alias any input.  Their size follows the allocations: a sum of
+ * A and B gets max(A->n, B->n) + 1 limbs, whatever the values.
  */
 static void move_into(tacit_mpi *X, tacit_mpi *T)
 {
@@ -423,75 +435,106 @@ static void move_into(tacit_mpi *X, tacit_mpi *T)
     tacit_mpi_init(T);
 }
 
+/* T (fresh, n limbs) = |A| zero-extended. */
+static int load_abs(tacit_mpi *T, const tacit_mpi *A, size_t n)
+{
+    int ret;
+
+    tacit_mpi_init(T);
+    if ((ret = tacit_mpi_grow(T, n > 0 ? n : 1)) != 0) {
+        return ret;
+    }
+    if (A->n > 0) {
+        memcpy(T->p, A->p, (A->n < n ? A->n : n) * sizeof(*T->p));
+    }
+    return 0;
+}
+
+/* B zero-extended to n limbs: T += |B| (sub: -= |B|); returns the carry/borrow. */
+static tacit_mpi_uint addsub_abs(tacit_mpi *T, const tacit_mpi *B, int sub)
+{
+    size_t nb = B->n < T->n ? B->n : T->n;
+    tacit_mpi_uint c;
+
+    if (sub) {
+        c = tacit_mpi_core_sub(T->p, T->p, B->p, nb);
+        return tacit_mpi_core_sub_limb(T->p + nb, T->p + nb, c, T->n - nb);
+    }
+    c = tacit_mpi_core_add(T->p, T->p, B->p, nb);
+    return tacit_mpi_core_add_limb(T->p + nb, T->p + nb, c, T->n - nb);
+}
+
+/* If mask: X = -X (two's complement over the allocation). */
+static void cond_negate(tacit_mpi *X, tacit_mpi_uint mask)
+{
+    tacit_mpi_uint c = mask & 1;
+    size_t i;
+
+    for (i = 0; i < X->n; i++) {
+        tacit_mpi_uint v = (X->p[i] ^ mask) + c;
+        c = (tacit_mpi_uint)(v < c);
+        X->p[i] = v;
+    }
+}
+
 int tacit_mpi_add_abs(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B)
 {
     tacit_mpi T;
-    const tacit_mpi *L, *S;
-    size_t nl, ns;
-    tacit_mpi_uint c;
     int ret;
 
     if (X == NULL || A == NULL || B == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    L = A;
-    S = B;
-    if (tacit_mpi_used_limbs(A) < tacit_mpi_used_limbs(B)) {
-        L = B;
-        S = A;
-    }
-    nl = tacit_mpi_used_limbs(L);
-    ns = tacit_mpi_used_limbs(S);
-    tacit_mpi_init(&T);
-    if ((ret = tacit_mpi_grow(&T, nl + 1)) != 0) {
+    if ((ret = load_abs(&T, A, max_size(A->n, B->n) + 1)) != 0) {
         return ret;
     }
-    memcpy(T.p, L->p, nl * sizeof(*T.p));
-    c = tacit_mpi_core_add(T.p, T.p, S->p, ns);
-    T.p[nl] = tacit_mpi_core_add_limb(T.p + ns, T.p + ns, c, nl - ns);
+    (void)addsub_abs(&T, B, 0);
     move_into(X, &T);
     return 0;
 }
 
-/* T = |A| - |B| for |A| >= |B|, into a fresh mpi */
-static int sub_abs_into(tacit_mpi *T, const tacit_mpi *A, const tacit_mpi *B)
+/*
+ * T (fresh) = |A| - |B| as a magnitude, and a mask: |A| < |B| (then T holds
+ * |B| - |A|).
+ */
+static int diff_abs(tacit_mpi *T, const tacit_mpi *A, const tacit_mpi *B, tacit_mpi_uint *neg)
 {
-    size_t na = tacit_mpi_used_limbs(A), nb = tacit_mpi_used_limbs(B);
-    tacit_mpi_uint br;
     int ret;
 
-    tacit_mpi_init(T);
-    if ((ret = tacit_mpi_grow(T, na > 0 ? na : 1)) != 0) {
+    if ((ret = load_abs(T, A, max_size(A->n, B->n))) != 0) {
         return ret;
     }
-    memcpy(T->p, A->p, na * sizeof(*T->p));
-    br = tacit_mpi_core_sub(T->p, T->p, B->p, nb);
-    (void)tacit_mpi_core_sub_limb(T->p + nb, T->p + nb, br, na - nb);
+    *neg = tacit_ct_mask_from_bit_limb(addsub_abs(T, B, 1));
+    cond_negate(T, *neg);
     return 0;
 }
 
 int tacit_mpi_sub_abs(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B)
 {
     tacit_mpi T;
+    tacit_mpi_uint neg;
     int ret;
 
     if (X == NULL || A == NULL || B == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (tacit_mpi_cmp_abs(A, B) < 0) {
-        return TACIT_ERR_MPI_NEGATIVE_VALUE;
-    }
-    if ((ret = sub_abs_into(&T, A, B)) != 0) {
+    if ((ret = diff_abs(&T, A, B, &neg)) != 0) {
         return ret;
+    }
+    /* the error verdict is the one thing revealed */
+    if (tacit_ct_declassify_u32((uint32_t)(neg & 1))) {
+        tacit_mpi_free(&T);
+        return TACIT_ERR_MPI_NEGATIVE_VALUE;
     }
     move_into(X, &T);
     return 0;
 }
 
-/* X = A + sign * B */
+/* X = A + bsign * B; the result's sign is selected with masks. */
 static int add_signed(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B, int bsign)
 {
     int as = A->s, bs = B->s * bsign, ret;
+    tacit_mpi_uint neg;
     tacit_mpi T;
 
     if (as == bs) {
@@ -499,18 +542,12 @@ static int add_signed(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B, int 
             return ret;
         }
         X->s = as;
-    } else if (tacit_mpi_cmp_abs(A, B) >= 0) {
-        if ((ret = sub_abs_into(&T, A, B)) != 0) {
-            return ret;
-        }
-        move_into(X, &T);
-        X->s = as;
     } else {
-        if ((ret = sub_abs_into(&T, B, A)) != 0) {
+        if ((ret = diff_abs(&T, A, B, &neg)) != 0) {
             return ret;
         }
+        T.s = (int)tacit_ct_select_u32((uint32_t)neg, (uint32_t)bs, (uint32_t)as);
         move_into(X, &T);
-        X->s = bs;
     }
     tacit_mpi_normalize_sign(X);
     return 0;
@@ -576,8 +613,8 @@ int tacit_mpi_mul_mpi(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B)
     if (X == NULL || A == NULL || B == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    na = tacit_mpi_used_limbs(A);
-    nb = tacit_mpi_used_limbs(B);
+    na = A->n;
+    nb = B->n;
     s = A->s * B->s;
     tacit_mpi_init(&T);
     if ((ret = tacit_mpi_grow(&T, na + nb > 0 ? na + nb : 1)) != 0) {
@@ -607,20 +644,26 @@ int tacit_mpi_mul_int(tacit_mpi *X, const tacit_mpi *A, tacit_mpi_uint b)
 
 int tacit_mpi_shift_l(tacit_mpi *X, size_t count)
 {
-    size_t bits, need;
+    size_t need;
     int ret;
 
     if (X == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    bits = tacit_mpi_bitlen(X);
-    if (bits == 0) {
-        return 0;
-    }
     if (count > TACIT_MPI_GROW_MAX_LIMBS * TACIT_MPI_LIMB_BITS) {
         return TACIT_ERR_MPI_TOO_LARGE;
     }
-    need = TACIT_MPI_CORE_BITS_TO_LIMBS(bits + count);
+    /* room for every bit of the allocation, whatever the value */
+    need = X->n + TACIT_MPI_CORE_BITS_TO_LIMBS(count);
+    if (need > TACIT_MPI_GROW_MAX_LIMBS) {
+        /* too long an allocation: fine if the value fits (that verdict is revealed) */
+        size_t bits = tacit_mpi_core_bitlen_ct(X->p, X->n) + count;
+        if (tacit_ct_declassify_size(
+                tacit_ct_mask_gt_size(bits, TACIT_MPI_GROW_MAX_LIMBS * TACIT_MPI_LIMB_BITS)) != 0) {
+            return TACIT_ERR_MPI_TOO_LARGE;
+        }
+        need = TACIT_MPI_GROW_MAX_LIMBS;
+    }
     if ((ret = tacit_mpi_grow(X, need)) != 0) {
         return ret;
     }

@@ -1,7 +1,7 @@
 /*
  * bignum_core: limb-array addition, subtraction, comparison, shifts,
  * schoolbook multiplication and byte import/export.  All constant time
- * except tacit_mpi_core_bitlen (documented).  See bignum_core.h.
+ * except tacit_mpi_core_bitlen_unsafe (documented).  See bignum_core.h.
  */
 #include "tacit/config.h"
 
@@ -390,7 +390,7 @@ int tacit_mpi_core_write_le(const tacit_mpi_uint *A, size_t limbs, unsigned char
 
 /* ---- bit length (leaky) --------------------------------------------------------- */
 
-size_t tacit_mpi_core_bitlen(const tacit_mpi_uint *A, size_t limbs)
+size_t tacit_mpi_core_bitlen_unsafe(const tacit_mpi_uint *A, size_t limbs)
 {
     size_t i = limbs, b;
     tacit_mpi_uint top;

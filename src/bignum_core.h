@@ -6,8 +6,8 @@
  * outputs come first.  A number of `limbs` limbs is A[0] (least significant)
  * .. A[limbs - 1].
  *
- * Constant time: unless a function's name ends in _unsafe (or it says so,
- * like tacit_mpi_core_bitlen), its timing and memory accesses depend only
+ * Constant time: unless a function's name ends in _unsafe, its timing and
+ * memory accesses depend only
  * on the limb counts, never on the values of the operands -- including
  * the modulus N of the Montgomery functions, so an RSA-CRT prime may be
  * secret (compute its R^2 with tacit_mpi_core_get_mont_r2_ct).  _unsafe
@@ -151,7 +151,7 @@ int tacit_mpi_core_write_le(const tacit_mpi_uint *A, size_t limbs, unsigned char
  * Only for: public values or values whose length is public (moduli, public
  * exponents, sizes the caller will reveal anyway).
  */
-size_t tacit_mpi_core_bitlen(const tacit_mpi_uint *A, size_t limbs);
+size_t tacit_mpi_core_bitlen_unsafe(const tacit_mpi_uint *A, size_t limbs);
 
 /* ---- Montgomery arithmetic ------------------------------------------------ *
  * N is odd, N > 1, of `limbs` limbs (leading zero limbs allowed).
@@ -255,6 +255,51 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                                    const tacit_mpi_uint *N, size_t limbs,
                                    const tacit_mpi_uint *E, size_t elimbs,
                                    const tacit_mpi_uint *RR, tacit_mpi_uint *T);
+
+/* ---- constant-time inversion, gcd, division (bignum_core_inv.c, bignum_core_div_ct.c) ----
+ * Added by the constant-time key lifecycle work (#11).  Timing and memory
+ * accesses depend only on the limb counts (and `maxcount`), never on values.
+ */
+
+/* Scratch limbs for tacit_mpi_core_inv_mod_odd_ct with M of `limbs` limbs. */
+size_t tacit_mpi_core_inv_mod_odd_ct_working_limbs(size_t limbs);
+/*
+ * X = A^-1 mod M for an odd M > 1 and any A (both `limbs` limbs; A and M may
+ * be secret), by safegcd divsteps with a fixed count.  Returns an all-ones
+ * mask if gcd(A, M) = 1, else 0 and X = 0.  X may alias A, not M or T.
+ */
+tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                             const tacit_mpi_uint *M, size_t limbs,
+                                             tacit_mpi_uint *T);
+
+/* Scratch limbs for tacit_mpi_core_gcd_ct. */
+size_t tacit_mpi_core_gcd_ct_working_limbs(size_t limbs);
+/* G = gcd(A, B) (gcd(0, 0) = 0), binary gcd with masks; G may alias A or B. */
+void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                           size_t limbs, tacit_mpi_uint *T);
+
+/*
+ * Q = A / B, R = A mod B (Q: alimbs limbs or NULL, R: blimbs limbs or NULL),
+ * by binary long division; B may be secret and even, B = 0 gives garbage
+ * (check it first).  T: 2 * (blimbs + 1) limbs.  Outputs must not overlap
+ * the inputs.
+ */
+void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
+                              size_t alimbs, const tacit_mpi_uint *B, size_t blimbs,
+                              tacit_mpi_uint *T);
+
+/* Bit length of A (0 for 0) and number of trailing zero bits (limbs*biL for 0), in constant time. */
+size_t tacit_mpi_core_bitlen_ct(const tacit_mpi_uint *A, size_t limbs);
+size_t tacit_mpi_core_ctz_ct(const tacit_mpi_uint *A, size_t limbs);
+
+/*
+ * X >>= count / X <<= count for a secret count <= maxcount (public): one
+ * masked pass per bit of maxcount.  shift_r_secret: T has `limbs` limbs.
+ */
+void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count,
+                                   size_t maxcount, tacit_mpi_uint *T);
+void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count,
+                                   size_t maxcount);
 
 #if defined(TACIT_TEST_HOOKS)
 /* Incremented by every tacit_mpi_core_exp_mod / _exp_mod_unsafe call. */

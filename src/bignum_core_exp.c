@@ -213,7 +213,7 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                                    const tacit_mpi_uint *E, size_t elimbs,
                                    const tacit_mpi_uint *RR, tacit_mpi_uint *T)
 {
-    size_t ebits = tacit_mpi_core_bitlen(E, elimbs);
+    size_t ebits = tacit_mpi_core_bitlen_unsafe(E, elimbs);
     size_t w = unsafe_window(ebits), count = (size_t)1 << (w - 1);
     tacit_mpi_uint mm = tacit_mpi_core_mont_init(N);
     tacit_mpi_uint *table = T;

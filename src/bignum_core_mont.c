@@ -269,7 +269,7 @@ void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint 
      * bitlen(N) - 1 to 2 * limbs * biL by up to biL bits per step, each step
      * one Knuth quotient estimate from the top limbs (off by at most 2).
      */
-    size_t b = tacit_mpi_core_bitlen(N, limbs);
+    size_t b = tacit_mpi_core_bitlen_unsafe(N, limbs);
     size_t nt = (b + TACIT_MPI_BIL - 1) / TACIT_MPI_BIL;
     unsigned s = (unsigned)(nt * TACIT_MPI_BIL - b);
     size_t rem = 2 * limbs * TACIT_MPI_BIL - (b - 1);

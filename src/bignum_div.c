@@ -1,7 +1,9 @@
 /*
- * tacit_mpi division: Knuth's algorithm D on limbs, and the signed
- * division / reduction functions built on it.  Leaky (ordinary
- * arithmetic); the constant-time reduction is tacit_mpi_core_mod_ct.
+ * tacit_mpi division.  tacit_mpi_div_mpi / mod_mpi / div_int / mod_int are
+ * constant flow: binary long division (tacit_mpi_core_divmod_ct) over the
+ * allocated limbs, so a secret divisor (p - 1) and a secret dividend (d)
+ * are fine; the cost is A->n * biL * B->n.  The _unsafe versions run
+ * Knuth's algorithm D on the significant limbs, for public values.
  */
 #include "tacit/config.h"
 
@@ -13,6 +15,7 @@
 #include "bignum_core.h"
 #include "bignum_core_limb.h"
 #include "bignum_internal.h"
+#include "constant_time_internal.h"
 #include "tacit/bignum.h"
 #include "tacit/platform.h"
 
@@ -68,7 +71,11 @@ void tacit_mpi_div_limbs_unsafe(tacit_mpi_uint *Q, tacit_mpi_uint *R, const taci
     }
 }
 
-int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
+/*
+ * Leaks: A and B (their lengths, Knuth's quotient estimates and corrections).
+ * Only for: public values.
+ */
+int tacit_mpi_div_mpi_unsafe(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
 {
     tacit_mpi TQ, TR;
     tacit_mpi_uint *T = NULL;
@@ -78,8 +85,8 @@ int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const taci
     if (A == NULL || B == NULL || (Q != NULL && Q == R)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    na = tacit_mpi_used_limbs(A);
-    nb = tacit_mpi_used_limbs(B);
+    na = tacit_mpi_used_limbs_unsafe(A);
+    nb = tacit_mpi_used_limbs_unsafe(B);
     if (nb == 0) {
         return TACIT_ERR_MPI_DIVISION_BY_ZERO;
     }
@@ -136,7 +143,11 @@ int tacit_mpi_div_int(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, tacit_mpi_
     return tacit_mpi_div_mpi(Q, R, A, &B);
 }
 
-int tacit_mpi_mod_mpi(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
+/*
+ * Leaks: A and B (as tacit_mpi_div_mpi_unsafe).
+ * Only for: public values.
+ */
+int tacit_mpi_mod_mpi_unsafe(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
 {
     tacit_mpi T;
     int ret;
@@ -144,14 +155,14 @@ int tacit_mpi_mod_mpi(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
     if (R == NULL || A == NULL || B == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (tacit_mpi_used_limbs(B) == 0) {
+    if (tacit_mpi_used_limbs_unsafe(B) == 0) {
         return TACIT_ERR_MPI_DIVISION_BY_ZERO;
     }
     if (B->s < 0) {
         return TACIT_ERR_MPI_NEGATIVE_VALUE;
     }
     tacit_mpi_init(&T);
-    if ((ret = tacit_mpi_div_mpi(NULL, &T, A, B)) == 0 && T.s < 0) {
+    if ((ret = tacit_mpi_div_mpi_unsafe(NULL, &T, A, B)) == 0 && T.s < 0) {
         /* |A mod B| < B: one addition makes it non-negative */
         ret = tacit_mpi_add_mpi(&T, &T, B);
     }
@@ -165,6 +176,8 @@ int tacit_mpi_mod_mpi(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
 int tacit_mpi_mod_int(tacit_mpi_uint *r, const tacit_mpi *A, tacit_mpi_sint b)
 {
     tacit_mpi_uint limb;
+    tacit_mpi B, T;
+    int ret;
 
     if (r == NULL || A == NULL) {
         return TACIT_ERR_BAD_INPUT;
@@ -176,35 +189,106 @@ int tacit_mpi_mod_int(tacit_mpi_uint *r, const tacit_mpi *A, tacit_mpi_sint b)
         return TACIT_ERR_MPI_NEGATIVE_VALUE;
     }
     limb = (tacit_mpi_uint)b;
-#if defined(TACIT_MPI_HAVE_DBL)
-    {
-        /* one limb at a time from the top, no allocation (trial division) */
-        tacit_mpi_uint rem = 0;
-        size_t i;
-        for (i = tacit_mpi_used_limbs(A); i-- > 0;) {
-            rem = (tacit_mpi_uint)((((tacit_mpi_dbl)rem << TACIT_MPI_LIMB_BITS) | A->p[i]) % limb);
-        }
-        if (A->s < 0 && rem != 0) {
-            rem = limb - rem;
-        }
-        *r = rem;
-        return 0;
+    B.s = 1;
+    B.n = 1;
+    B.p = &limb;
+    tacit_mpi_init(&T);
+    if ((ret = tacit_mpi_mod_mpi(&T, A, &B)) == 0) {
+        *r = T.p[0];
     }
-#else
-    {
-        tacit_mpi B, T;
-        int ret;
-        B.s = 1;
-        B.n = 1;
-        B.p = &limb;
-        tacit_mpi_init(&T);
-        if ((ret = tacit_mpi_mod_mpi(&T, A, &B)) == 0) {
-            *r = T.n > 0 ? T.p[0] : 0;
-        }
-        tacit_mpi_free(&T);
-        return ret;
+    tacit_mpi_free(&T);
+    return ret;
+}
+
+/*
+ * Constant flow: A = Q * B + R truncating toward zero, by binary long
+ * division over A->n and B->n limbs.  The signs and the allocations are
+ * public; B = 0 is found with a mask and that verdict revealed.
+ */
+int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
+{
+    tacit_mpi TQ, TR;
+    tacit_mpi_uint *T = NULL;
+    size_t na, nb;
+    int ret;
+
+    if (A == NULL || B == NULL || (Q != NULL && Q == R)) {
+        return TACIT_ERR_BAD_INPUT;
     }
-#endif
+    na = A->n > 0 ? A->n : 1;
+    nb = B->n;
+    if (nb == 0 || tacit_ct_declassify_u32((uint32_t)(tacit_mpi_core_is_zero_ct(B->p, nb) & 1))) {
+        return TACIT_ERR_MPI_DIVISION_BY_ZERO;
+    }
+    tacit_mpi_init(&TQ);
+    tacit_mpi_init(&TR);
+    if ((ret = tacit_mpi_grow(&TQ, na)) != 0 || (ret = tacit_mpi_grow(&TR, nb)) != 0) {
+        goto cleanup;
+    }
+    T = (tacit_mpi_uint *)calloc(2 * (nb + 1), sizeof(*T));
+    if (T == NULL) {
+        ret = TACIT_ERR_ALLOC_FAILED;
+        goto cleanup;
+    }
+    if (A->n > 0) {
+        tacit_mpi_core_divmod_ct(TQ.p, TR.p, A->p, A->n, B->p, nb, T);
+    }
+    TQ.s = A->s * B->s;
+    TR.s = A->s;
+    tacit_mpi_normalize_sign(&TQ);
+    tacit_mpi_normalize_sign(&TR);
+    if (Q != NULL) {
+        tacit_mpi_swap(Q, &TQ);
+    }
+    if (R != NULL) {
+        tacit_mpi_swap(R, &TR);
+    }
+    ret = 0;
+cleanup:
+    if (T != NULL) {
+        tacit_platform_zeroize(T, 2 * (nb + 1) * sizeof(*T));
+        free(T);
+    }
+    tacit_mpi_free(&TQ);
+    tacit_mpi_free(&TR);
+    return ret;
+}
+
+/*
+ * Constant flow: R = A mod B in [0, B) for B > 0.  A negative A (public
+ * sign) gets B added when its remainder is nonzero, with a mask.
+ */
+int tacit_mpi_mod_mpi(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B)
+{
+    tacit_mpi T, U;
+    int ret;
+
+    if (R == NULL || A == NULL || B == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if (B->s < 0 && B->n > 0 &&
+        !tacit_ct_declassify_u32((uint32_t)(tacit_mpi_core_is_zero_ct(B->p, B->n) & 1))) {
+        return TACIT_ERR_MPI_NEGATIVE_VALUE;
+    }
+    tacit_mpi_init(&T);
+    tacit_mpi_init(&U);
+    if ((ret = tacit_mpi_div_mpi(NULL, &T, A, B)) != 0) {
+        goto cleanup;
+    }
+    if (A->s < 0) {
+        /* T = -|A mod B|: B + T unless T = 0 */
+        tacit_mpi_uint nz = ~tacit_mpi_core_is_zero_ct(T.p, T.n);
+        if ((ret = tacit_mpi_add_mpi(&U, &T, B)) != 0 ||
+            (ret = tacit_mpi_safe_cond_assign(&T, &U, (unsigned char)(nz & 1))) != 0) {
+            goto cleanup;
+        }
+        T.s = 1;
+    }
+    tacit_mpi_swap(R, &T);
+cleanup:
+    tacit_mpi_free(&T);
+    tacit_mpi_free(&U);
+    return ret;
 }
 
 #else

@@ -40,88 +40,81 @@ static size_t modulus_limbs(const tacit_mpi *N)
     return tacit_ct_declassify_size(used);
 }
 
-static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
-                          const tacit_mpi *N, tacit_mpi *RR, int unsafe)
+/*
+ * Checks shared by both exponentiations: *n = N's length in limbs.
+ * Returns 1 when N = 1 (the answer is 0), 0 to go on, or an error.  Only
+ * validity verdicts (length, sign, parity, N = 1, E negative) are revealed.
+ */
+static int exp_check(const tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
+                     const tacit_mpi *N, size_t *n)
 {
-    size_t n, elimbs, work, total;
-    tacit_mpi_uint *buf = NULL, *rr, *abar, *res, *T, mm;
-    const tacit_mpi_uint *rrp;
-    int ret;
-
     if (X == NULL || A == NULL || E == NULL || N == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    /*
-     * Validity checks on N reveal only their verdicts (length, parity,
-     * N = 1), through tacit_ct_declassify.
-     */
-    n = modulus_limbs(N);
-    if (n == 0 || N->s < 0) {
+    *n = modulus_limbs(N);
+    if (*n == 0 || N->s < 0) {
         return TACIT_ERR_BAD_INPUT;
     }
     if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1)) == 0) {
         return TACIT_ERR_MPI_EVEN_MODULUS;
     }
-    if (n > TACIT_MPI_MAX_LIMBS) {
+    if (*n > TACIT_MPI_MAX_LIMBS) {
         return TACIT_ERR_MPI_TOO_LARGE;
     }
-    if (E->s < 0 && tacit_mpi_used_limbs(E) != 0) {
+    if (E->s < 0 &&
+        !tacit_ct_declassify_u32((uint32_t)(tacit_mpi_core_is_zero_ct(E->p, E->n) & 1))) {
         return TACIT_ERR_MPI_NEGATIVE_VALUE;
     }
-    if (n == 1 && tacit_ct_declassify_u32((uint32_t)(tacit_ct_mask_eq_limb(N->p[0], 1) & 1))) {
-        return tacit_mpi_lset(X, 0); /* everything is 0 mod 1 */
-    }
-    elimbs = E->n;
-    if (elimbs > TACIT_MPI_GROW_MAX_LIMBS) {
+    if (E->n > TACIT_MPI_GROW_MAX_LIMBS) {
         return TACIT_ERR_MPI_TOO_LARGE;
     }
-    work = unsafe ? tacit_mpi_core_exp_mod_unsafe_working_limbs(n, elimbs)
-                  : tacit_mpi_core_exp_mod_working_limbs(n, elimbs);
+    if (*n == 1 && tacit_ct_declassify_u32((uint32_t)(tacit_ct_mask_eq_limb(N->p[0], 1) & 1))) {
+        return 1;
+    }
+    return 0;
+}
+
+/* Scratch: rr, abar, res (n limbs each), then `work` limbs. */
+static tacit_mpi_uint *exp_alloc(size_t n, size_t work, size_t *total)
+{
     if (work < TACIT_MPI_CORE_MOD_CT_WORKING_LIMBS(n)) {
         work = TACIT_MPI_CORE_MOD_CT_WORKING_LIMBS(n);
     }
-    total = 3 * n + work;
-    buf = (tacit_mpi_uint *)calloc(total, sizeof(*buf));
-    if (buf == NULL) {
-        return TACIT_ERR_ALLOC_FAILED;
-    }
-    rr = buf;
-    abar = rr + n;
-    res = abar + n;
-    T = res + n;
+    *total = 3 * n + work;
+    return (tacit_mpi_uint *)calloc(*total, sizeof(tacit_mpi_uint));
+}
 
-    /* R^2 mod N: from the cache, or computed (and cached when asked) */
-    if (RR != NULL && RR->p != NULL && RR->n >= n) {
-        rrp = RR->p;
-    } else {
-        /* the constant-time path may serve a secret modulus (RSA-CRT) */
-        if (unsafe) {
-            tacit_mpi_core_get_mont_r2_unsafe(rr, N->p, n);
-        } else {
-            tacit_mpi_core_get_mont_r2_ct(rr, N->p, n);
-        }
-        rrp = rr;
-        if (RR != NULL) {
-            if ((ret = tacit_mpi_grow(RR, n)) != 0) {
-                goto cleanup;
-            }
-            tacit_mpi_set_zero(RR);
-            memcpy(RR->p, rr, n * sizeof(*rr));
-        }
-    }
+/* Store a freshly computed R^2 mod N in the caller's cache RR (if any). */
+static int cache_rr(tacit_mpi *RR, const tacit_mpi_uint *rr, size_t n)
+{
+    int ret;
 
-    /*
-     * The core takes any base below R and reduces it on the way into
-     * Montgomery form, so a non-negative A of at most n limbs goes in as it
-     * is.  A longer or negative one is first reduced with mod_ct: constant
-     * time in A's value (A->n and the sign are public).
-     */
+    if (RR == NULL) {
+        return 0;
+    }
+    if ((ret = tacit_mpi_grow(RR, n)) != 0) {
+        return ret;
+    }
+    tacit_mpi_set_zero(RR);
+    memcpy(RR->p, rr, n * sizeof(*rr));
+    return 0;
+}
+
+/*
+ * abar = A mod N, constant time in A's value.  The core takes any base
+ * below R and reduces it on the way into Montgomery form, so a non-negative
+ * A of at most n limbs goes in as it is; a longer or negative one is first
+ * reduced with mod_ct (A->n and the sign are public).
+ */
+static void load_base(tacit_mpi_uint *abar, const tacit_mpi *A, const tacit_mpi *N, size_t n,
+                      const tacit_mpi_uint *rrp, tacit_mpi_uint *res, tacit_mpi_uint *T)
+{
     if (A->n <= n && A->s > 0) {
         if (A->n > 0) {
             memcpy(abar, A->p, A->n * sizeof(*abar));
         }
     } else {
-        mm = tacit_mpi_core_mont_init(N->p);
+        tacit_mpi_uint mm = tacit_mpi_core_mont_init(N->p);
         tacit_mpi_core_mod_ct(abar, A->p, A->n, N->p, n, mm, rrp, T);
     }
     if (A->s < 0) {
@@ -129,36 +122,95 @@ static int exp_mod_common(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
         memset(res, 0, n * sizeof(*res));
         tacit_mpi_core_sub_mod(abar, res, abar, N->p, n);
     }
+}
 
-    if (unsafe) {
-        tacit_mpi_core_exp_mod_unsafe(res, abar, N->p, n, E->p, elimbs, rrp, T);
-    } else {
-        tacit_mpi_core_exp_mod(res, abar, N->p, n, E->p, elimbs, rrp, T);
-    }
+/* X = res (n limbs); only now is X touched: it may alias A, E, N or RR. */
+static int store_result(tacit_mpi *X, const tacit_mpi_uint *res, size_t n)
+{
+    int ret;
 
-    /* only now touch X: it may alias A, E, N or RR */
     if ((ret = tacit_mpi_grow(X, n)) != 0) {
-        goto cleanup;
+        return ret;
     }
     tacit_mpi_set_zero(X);
     memcpy(X->p, res, n * sizeof(*res));
-    ret = 0;
+    return 0;
+}
+
+int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
+                      const tacit_mpi *N, tacit_mpi *RR)
+{
+    size_t n, total;
+    tacit_mpi_uint *buf, *rr, *abar, *res, *T;
+    const tacit_mpi_uint *rrp;
+    int ret;
+
+    if ((ret = exp_check(X, A, E, N, &n)) != 0) {
+        return ret == 1 ? tacit_mpi_lset(X, 0) : ret;
+    }
+    buf = exp_alloc(n, tacit_mpi_core_exp_mod_working_limbs(n, E->n), &total);
+    if (buf == NULL) {
+        return TACIT_ERR_ALLOC_FAILED;
+    }
+    rr = buf;
+    abar = rr + n;
+    res = abar + n;
+    T = res + n;
+    if (RR != NULL && RR->p != NULL && RR->n >= n) {
+        rrp = RR->p;
+    } else {
+        /* the modulus may be secret (RSA-CRT, Miller-Rabin): the ct R^2 */
+        tacit_mpi_core_get_mont_r2_ct(rr, N->p, n);
+        rrp = rr;
+        if ((ret = cache_rr(RR, rr, n)) != 0) {
+            goto cleanup;
+        }
+    }
+    load_base(abar, A, N, n, rrp, res, T);
+    /* the exponent's allocated limb count, never its significant length */
+    tacit_mpi_core_exp_mod(res, abar, N->p, n, E->p, E->n, rrp, T);
+    ret = store_result(X, res, n);
 cleanup:
     tacit_platform_zeroize(buf, total * sizeof(*buf));
     free(buf);
     return ret;
 }
 
-int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
-                      const tacit_mpi *N, tacit_mpi *RR)
-{
-    return exp_mod_common(X, A, E, N, RR, 0);
-}
-
 int tacit_mpi_exp_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
                              const tacit_mpi *N, tacit_mpi *RR)
 {
-    return exp_mod_common(X, A, E, N, RR, 1);
+    size_t n, total;
+    tacit_mpi_uint *buf, *rr, *abar, *res, *T;
+    const tacit_mpi_uint *rrp;
+    int ret;
+
+    if ((ret = exp_check(X, A, E, N, &n)) != 0) {
+        return ret == 1 ? tacit_mpi_lset(X, 0) : ret;
+    }
+    buf = exp_alloc(n, tacit_mpi_core_exp_mod_unsafe_working_limbs(n, E->n), &total);
+    if (buf == NULL) {
+        return TACIT_ERR_ALLOC_FAILED;
+    }
+    rr = buf;
+    abar = rr + n;
+    res = abar + n;
+    T = res + n;
+    if (RR != NULL && RR->p != NULL && RR->n >= n) {
+        rrp = RR->p;
+    } else {
+        tacit_mpi_core_get_mont_r2_unsafe(rr, N->p, n);
+        rrp = rr;
+        if ((ret = cache_rr(RR, rr, n)) != 0) {
+            goto cleanup;
+        }
+    }
+    load_base(abar, A, N, n, rrp, res, T);
+    tacit_mpi_core_exp_mod_unsafe(res, abar, N->p, n, E->p, E->n, rrp, T);
+    ret = store_result(X, res, n);
+cleanup:
+    tacit_platform_zeroize(buf, total * sizeof(*buf));
+    free(buf);
+    return ret;
 }
 
 #else

@@ -14,8 +14,12 @@
  */
 #define TACIT_MPI_GROW_MAX_LIMBS (2 * TACIT_MPI_MAX_LIMBS + 2)
 
-/* Limbs up to the most significant nonzero one (leaks the value's length). */
-size_t tacit_mpi_used_limbs(const tacit_mpi *X);
+/*
+ * Leaks: the significant length of X (the loop stops at the top nonzero limb).
+ * Only for: public values, inside the _unsafe functions.
+ * Limbs up to the most significant nonzero one.
+ */
+size_t tacit_mpi_used_limbs_unsafe(const tacit_mpi *X);
 
 /* X = 0 keeping the allocation; sign +1. */
 void tacit_mpi_set_zero(tacit_mpi *X);
@@ -28,7 +32,7 @@ void tacit_mpi_normalize_sign(tacit_mpi *X);
  * A (na limbs) / B (nb limbs, top limb nonzero), na >= nb >= 1.
  * T: scratch of na + nb + 2 limbs.  Knuth's algorithm D.
  * Leaks: everything (quotient estimates, corrections).
- * Only for: the ordinary (non-ct) tacit_mpi operations.
+ * Only for: public values, inside the _unsafe tacit_mpi operations.
  */
 void tacit_mpi_div_limbs_unsafe(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
                                 size_t na, const tacit_mpi_uint *B, size_t nb,

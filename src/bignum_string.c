@@ -30,7 +30,11 @@ static int digit_value(char c, int radix)
     return v < radix ? v : -1;
 }
 
-int tacit_mpi_read_string(tacit_mpi *X, int radix, const char *s)
+/*
+ * Leaks: the characters of s (digit values steer branches) and its length.
+ * Only for: public text (test vectors, configuration, printing).
+ */
+int tacit_mpi_read_string_unsafe(tacit_mpi *X, int radix, const char *s)
 {
     tacit_mpi T;
     size_t len, i, limbs, bits;
@@ -111,7 +115,11 @@ static tacit_mpi_uint div_small(tacit_mpi_uint *X, size_t n, tacit_mpi_uint d)
     return r;
 }
 
-int tacit_mpi_write_string(const tacit_mpi *X, int radix, char *buf, size_t buflen,
+/*
+ * Leaks: X (its significant length and the digits, through division by the radix).
+ * Only for: public values, or values whose printed text is revealed anyway.
+ */
+int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size_t buflen,
                            size_t *olen)
 {
     static const char hex[] = "0123456789ABCDEF";
@@ -124,7 +132,7 @@ int tacit_mpi_write_string(const tacit_mpi *X, int radix, char *buf, size_t bufl
         (radix != 10 && radix != 16)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    used = tacit_mpi_used_limbs(X);
+    used = tacit_mpi_used_limbs_unsafe(X);
     neg = X->s < 0 && used > 0;
     /* at most biL/3 + 1 decimal digits per limb; biL/4 hex */
     digits = (char *)malloc(used * (TACIT_MPI_LIMB_BITS / 3 + 1) + 1);
@@ -137,7 +145,7 @@ int tacit_mpi_write_string(const tacit_mpi *X, int radix, char *buf, size_t bufl
         memcpy(W, X->p, used * sizeof(*W));
     }
     if (radix == 16) {
-        size_t nib = (tacit_mpi_core_bitlen(W, used) + 3) / 4;
+        size_t nib = (tacit_mpi_core_bitlen_unsafe(W, used) + 3) / 4;
         for (i = 0; i < nib; i++) {
             digits[ndig++] = hex[(W[i / (TACIT_MPI_LIMB_BITS / 4)] >>
                                   (4 * (i % (TACIT_MPI_LIMB_BITS / 4)))) & 0xF];

@@ -169,9 +169,10 @@ int tacit_ecp_check_priv(const tacit_ecp_keypair *key)
     }
     tmp = *key;
     ret = compute_public(c, &tmp, tacit_rng_default, NULL);
+    /* d*G = Q: the verdict is revealed (Q is public, d is not) */
     if (ret == 0 &&
-        (tacit_ct_memcmp(tmp.Qx, key->Qx, sizeof(tmp.Qx)) != 0 ||
-         tacit_ct_memcmp(tmp.Qy, key->Qy, sizeof(tmp.Qy)) != 0)) {
+        tacit_ct_declassify_u32((uint32_t)(tacit_ct_memcmp(tmp.Qx, key->Qx, sizeof(tmp.Qx)) |
+                                           tacit_ct_memcmp(tmp.Qy, key->Qy, sizeof(tmp.Qy)))) != 0) {
         ret = TACIT_ERR_ECP_INVALID_KEY;
     }
     tacit_ecp_keypair_free(&tmp);

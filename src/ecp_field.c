@@ -144,11 +144,11 @@ void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const ta
 }
 
 /*
- * Left-to-right 4-bit fixed windows.  The exponent is public, so skipping
- * the multiplication for a zero window and indexing the table by a window
- * leak nothing about a.
+ * Leaks: the exponent e (zero windows skip a multiplication, windows index the table).
+ * Only for: public exponents; the base a may be secret (it is never branched on).
+ * Left-to-right 4-bit fixed windows.
  */
-void tacit_ecp_fe_pow(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+void tacit_ecp_fe_pow_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
                       const tacit_mpi_uint *e)
 {
     tacit_mpi_uint tab[16][TACIT_ECP_N];
@@ -196,7 +196,7 @@ void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
     memset(two, 0, sizeof(two));
     two[0] = 2;
     (void)limbs_sub(e, c->p, two, c->limbs);
-    tacit_ecp_fe_pow(c, r, a, e);
+    tacit_ecp_fe_pow_unsafe(c, r, a, e);
 }
 
 void tacit_ecp_fe_to_mont(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)

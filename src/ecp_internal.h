@@ -207,8 +207,12 @@ void tacit_ecp_fe_sub(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
 /* r = -a if mask is all-ones, a if zero. */
 void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
                            tacit_mpi_uint mask);
-/* r = a^e for a PUBLIC exponent e (plain integer, N limbs); a may be secret. */
-void tacit_ecp_fe_pow(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
+/*
+ * Leaks: the exponent e (which 4-bit windows are zero, the table index).
+ * Only for: public exponents (p - 2, (p + 1) / 4); a may be secret.
+ * r = a^e (plain integer e, N limbs).
+ */
+void tacit_ecp_fe_pow_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
                       const tacit_mpi_uint *e);
 /* r = 1/a (Fermat; 0 -> 0). */
 void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);

@@ -61,7 +61,7 @@ int tacit_ecp_point_read(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_
                 break;
             }
         }
-        tacit_ecp_fe_pow(c, ry, rhs, e);
+        tacit_ecp_fe_pow_unsafe(c, ry, rhs, e);
         c->sqr(t, ry, ry);
         if (memcmp(t, rhs, c->limbs * sizeof(tacit_mpi_uint)) != 0) {
             return TACIT_ERR_ECP_INVALID_POINT; /* x^3 - 3x + b is not a square */

@@ -9,6 +9,7 @@
  * must equal d*G.  The private key bytes are copied only into the key pair
  * and into buffers that are zeroized.
  */
+#include "constant_time_internal.h"
 #include "ecp_internal.h"
 #include "tacit/asn1.h"
 
@@ -134,6 +135,11 @@ static int parse_ecprivatekey(tacit_ecp_keypair *key, const unsigned char *der, 
     tacit_ecp_keypair_init(&tmp);
     ret = tacit_ecp_set_private(&tmp, id, dbuf, c->bytes);
     tacit_platform_zeroize(dbuf, sizeof(dbuf));
+    if (ret == 0) {
+        /* Q = d*G is the public key: public from here on (it is compared below) */
+        tacit_ct_declassify(tmp.Qx, sizeof(tmp.Qx));
+        tacit_ct_declassify(tmp.Qy, sizeof(tmp.Qy));
+    }
     if (ret == 0 && pub != NULL) {
         tacit_ecp_keypair given;
         tacit_ecp_keypair_init(&given);

@@ -2,9 +2,17 @@
  * RSA context: import, derivation of missing components, checks, and the
  * limb cache used by the public and private operations.
  *
- * Everything in this file runs once per key and uses variable-time tacit_mpi
- * arithmetic (see the top of rsa.h); the per-operation code is in
- * rsa_public.c and rsa_private.c.
+ * Constant flow in the private key (p, q, d, dP, dQ, qInv): the checks and
+ * derivations use the constant-flow tacit_mpi arithmetic (binary long
+ * division, masked gcd, safegcd inversion, the constant-time
+ * exponentiation), every check ANDs into one mask, and the only things
+ * revealed, through tacit_ct_declassify, are: which components are present
+ * (nonzero), the bit lengths of p and q (the key's shape, which sizes the
+ * limb cache), the valid/invalid verdict, and, when p and q are recovered
+ * from (n, e, d), which base g first gave a factor.  CRT values given by
+ * the caller are kept and checked, never recomputed (recomputing them with
+ * leaky arithmetic at every load is what CVE-2018-0737 and ePrint 2020/055
+ * exploited).  The per-operation code is in rsa_public.c and rsa_private.c.
  */
 #include "rsa_internal.h"
 
@@ -12,6 +20,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "constant_time_internal.h"
 
 #include "tacit/hmac_drbg.h"
 
@@ -127,9 +137,11 @@ cleanup:
 
 /* ---- checks ------------------------------------------------------------------- */
 
+/* The component is present: allocated and nonzero (that verdict is revealed). */
 static int is_set(const tacit_mpi *X)
 {
-    return X->p != NULL && tacit_mpi_cmp_int(X, 0) != 0;
+    return X->p != NULL && X->n > 0 &&
+           !tacit_ct_declassify_u32((uint32_t)(tacit_mpi_core_is_zero_ct(X->p, X->n) & 1));
 }
 
 int tacit_rsa_check_pubkey(const tacit_rsa_context *ctx)
@@ -154,44 +166,106 @@ int tacit_rsa_check_pubkey(const tacit_rsa_context *ctx)
     return 0;
 }
 
-/* e * x == 1 mod (m - 1)?  0 if so. */
-static int check_inverse_minus_one(const tacit_mpi *E, const tacit_mpi *X, const tacit_mpi *M)
+/* Masks from a constant-flow comparison (-1, 0, 1 made with masks). */
+static tacit_mpi_uint mask_eq(const tacit_mpi *X, const tacit_mpi *Y)
+{
+    uint32_t r = (uint32_t)tacit_mpi_cmp_abs(X, Y);
+    return tacit_ct_mask_eq_limb((tacit_mpi_uint)(r & 3), 0);
+}
+
+static tacit_mpi_uint mask_lt(const tacit_mpi *X, const tacit_mpi *Y)
+{
+    uint32_t r = (uint32_t)tacit_mpi_cmp_abs(X, Y);
+    return tacit_ct_mask_from_bit_limb((tacit_mpi_uint)(r >> 31));
+}
+
+static tacit_mpi_uint mask_eq_int(const tacit_mpi *X, tacit_mpi_uint v)
+{
+    tacit_mpi_uint one = v;
+    tacit_mpi V;
+
+    V.s = 1;
+    V.n = 1;
+    V.p = &one;
+    return mask_eq(X, &V);
+}
+
+static tacit_mpi_uint mask_gt_int(const tacit_mpi *X, tacit_mpi_uint v)
+{
+    tacit_mpi_uint one = v;
+    tacit_mpi V;
+
+    V.s = 1;
+    V.n = 1;
+    V.p = &one;
+    return mask_lt(&V, X);
+}
+
+int tacit_rsa_minus_one(tacit_mpi *T, const tacit_mpi *X)
+{
+    int ret;
+
+    if ((ret = tacit_mpi_copy(T, X)) != 0 || (ret = tacit_mpi_grow(T, 1)) != 0) {
+        return ret;
+    }
+    (void)tacit_mpi_core_sub_limb(T->p, T->p, 1, T->n);
+    T->s = 1;
+    return 0;
+}
+
+/* *ok &= (e * x mod (m - 1) == 1) and (d mod (m - 1) == x). */
+static int check_crt_exponent(const tacit_mpi *E, const tacit_mpi *D, const tacit_mpi *X,
+                              const tacit_mpi *M, tacit_mpi_uint *ok)
 {
     tacit_mpi M1, T;
     int ret;
 
     tacit_mpi_init(&M1);
     tacit_mpi_init(&T);
-    TACIT_CHK(tacit_mpi_sub_int(&M1, M, 1));
+    TACIT_CHK(tacit_rsa_minus_one(&M1, M));
+    TACIT_CHK(tacit_mpi_mod_mpi(&T, D, &M1));
+    *ok &= mask_eq(&T, X);
     TACIT_CHK(tacit_mpi_mul_mpi(&T, E, X));
     TACIT_CHK(tacit_mpi_mod_mpi(&T, &T, &M1));
-    ret = tacit_mpi_cmp_int(&T, 1) == 0 ? 0 : TACIT_ERR_RSA_KEY_CHECK_FAILED;
+    *ok &= mask_eq_int(&T, 1);
 cleanup:
     tacit_mpi_free(&M1);
     tacit_mpi_free(&T);
     return ret;
 }
 
-/* x == d mod (m - 1)?  0 if so. */
-static int check_crt_exponent(const tacit_mpi *X, const tacit_mpi *D, const tacit_mpi *M)
+/*
+ * The private-key checks in constant flow: every condition ANDs into *ok,
+ * nothing is branched on.  n = p*q, p and q odd and > 2, p != q, 1 < d < n,
+ * dP = d mod (p-1) with e*dP = 1 mod (p-1), the same for q, qInv < p and
+ * qInv*q = 1 mod p.
+ */
+static int check_private_mask(const tacit_rsa_context *ctx, tacit_mpi_uint *ok)
 {
-    tacit_mpi M1, T;
+    tacit_mpi T;
     int ret;
 
-    tacit_mpi_init(&M1);
+    *ok = (tacit_mpi_uint)0 - 1;
     tacit_mpi_init(&T);
-    TACIT_CHK(tacit_mpi_sub_int(&M1, M, 1));
-    TACIT_CHK(tacit_mpi_mod_mpi(&T, D, &M1));
-    ret = tacit_mpi_cmp_mpi(&T, X) == 0 ? 0 : TACIT_ERR_RSA_KEY_CHECK_FAILED;
+    *ok &= mask_gt_int(&ctx->P, 2) & mask_gt_int(&ctx->Q, 2) & ~mask_eq(&ctx->P, &ctx->Q);
+    *ok &= tacit_ct_mask_from_bit_limb(ctx->P.p[0] & ctx->Q.p[0] & 1);
+    TACIT_CHK(tacit_mpi_mul_mpi(&T, &ctx->P, &ctx->Q));
+    *ok &= mask_eq(&T, &ctx->N);
+    *ok &= mask_gt_int(&ctx->D, 1) & mask_lt(&ctx->D, &ctx->N);
+    TACIT_CHK(check_crt_exponent(&ctx->E, &ctx->D, &ctx->DP, &ctx->P, ok));
+    TACIT_CHK(check_crt_exponent(&ctx->E, &ctx->D, &ctx->DQ, &ctx->Q, ok));
+    *ok &= mask_lt(&ctx->QP, &ctx->P);
+    TACIT_CHK(tacit_mpi_mul_mpi(&T, &ctx->QP, &ctx->Q));
+    TACIT_CHK(tacit_mpi_mod_mpi(&T, &T, &ctx->P));
+    *ok &= mask_eq_int(&T, 1);
 cleanup:
-    tacit_mpi_free(&M1);
     tacit_mpi_free(&T);
     return ret;
 }
 
 int tacit_rsa_check_privkey(const tacit_rsa_context *ctx)
 {
-    tacit_mpi T;
+    tacit_mpi_uint ok;
     int ret;
 
     if ((ret = tacit_rsa_check_pubkey(ctx)) != 0) {
@@ -202,33 +276,18 @@ int tacit_rsa_check_privkey(const tacit_rsa_context *ctx)
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
     if (ctx->P.s < 0 || ctx->Q.s < 0 || ctx->D.s < 0 || ctx->DP.s < 0 || ctx->DQ.s < 0 ||
-        ctx->QP.s < 0 || tacit_mpi_cmp_int(&ctx->P, 3) < 0 || tacit_mpi_cmp_int(&ctx->Q, 3) < 0 ||
-        tacit_mpi_cmp_mpi(&ctx->D, &ctx->N) >= 0 || tacit_mpi_cmp_int(&ctx->D, 1) <= 0 ||
-        tacit_mpi_cmp_mpi(&ctx->QP, &ctx->P) >= 0 || tacit_mpi_cmp_mpi(&ctx->P, &ctx->Q) == 0) {
+        ctx->QP.s < 0) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
-    tacit_mpi_init(&T);
-    TACIT_CHK(tacit_mpi_mul_mpi(&T, &ctx->P, &ctx->Q));
-    if (tacit_mpi_cmp_mpi(&T, &ctx->N) != 0) {
-        ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
-        goto cleanup;
+    ret = check_private_mask(ctx, &ok);
+    if (ret == TACIT_ERR_ALLOC_FAILED) {
+        return ret;
     }
-    TACIT_CHK(check_crt_exponent(&ctx->DP, &ctx->D, &ctx->P));
-    TACIT_CHK(check_crt_exponent(&ctx->DQ, &ctx->D, &ctx->Q));
-    TACIT_CHK(check_inverse_minus_one(&ctx->E, &ctx->DP, &ctx->P));
-    TACIT_CHK(check_inverse_minus_one(&ctx->E, &ctx->DQ, &ctx->Q));
-    /* QP * Q == 1 mod P */
-    TACIT_CHK(tacit_mpi_mul_mpi(&T, &ctx->QP, &ctx->Q));
-    TACIT_CHK(tacit_mpi_mod_mpi(&T, &T, &ctx->P));
-    if (tacit_mpi_cmp_int(&T, 1) != 0) {
-        ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
+    /* the one verdict, revealed */
+    if (ret != 0 || !tacit_ct_declassify_u32((uint32_t)(ok & 1))) {
+        return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
-cleanup:
-    tacit_mpi_free(&T);
-    if (ret < 0 && ret != TACIT_ERR_ALLOC_FAILED) {
-        ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
-    }
-    return ret;
+    return 0;
 }
 
 int tacit_rsa_check_pub_priv(const tacit_rsa_context *pub, const tacit_rsa_context *prv)
@@ -250,74 +309,141 @@ int tacit_rsa_check_pub_priv(const tacit_rsa_context *pub, const tacit_rsa_conte
 /* ---- derivation ----------------------------------------------------------------- */
 
 /*
+ * X keeps exactly `limbs` limbs (public).  A value that does not fit is
+ * invalid: that verdict is revealed.
+ */
+static int fit(tacit_mpi *X, size_t limbs)
+{
+    tacit_mpi T;
+    size_t keep = X->n < limbs ? X->n : limbs;
+    int ret;
+
+    if (X->n > limbs &&
+        !tacit_ct_declassify_u32((uint32_t)(tacit_mpi_core_is_zero_ct(X->p + limbs,
+                                                                       X->n - limbs) & 1))) {
+        return TACIT_ERR_RSA_KEY_CHECK_FAILED;
+    }
+    tacit_mpi_init(&T);
+    if ((ret = tacit_mpi_grow(&T, limbs)) != 0) {
+        return ret;
+    }
+    if (keep > 0) {
+        memcpy(T.p, X->p, keep * sizeof(*T.p));
+    }
+    T.s = X->s;
+    tacit_mpi_free(X);
+    *X = T;
+    return 0;
+}
+
+/*
  * Recover P and Q from N, E, D (RFC 8017 keys may come as (n, e, d) only):
  * k = d*e - 1 = 2^t * r with r odd; for small bases g, the sequence
- * g^r, g^2r, ... mod n reaches 1, and the element before it, if not -1, is
- * a non-trivial square root of 1, whose gcd with n is a factor.
+ * y = g^r, y^2, ... mod n reaches 1, and the element before it, if not -1,
+ * is a non-trivial square root of 1, whose gcd with n is a factor.  In
+ * constant flow: t and r = k >> t with masks, g^r with the constant-time
+ * exponentiation, then a fixed number of Montgomery squarings (k's bit
+ * size) where the square root is caught with masks, then a masked gcd.
+ * Revealed: whether base g gave a factor.  P > Q on return.
  */
 static int factor_from_d(tacit_rsa_context *ctx)
 {
-    tacit_mpi K, R, G, Y, X, N1, F;
-    size_t t, i;
+    tacit_mpi K, G, Y, F;
+    tacit_mpi_uint *buf = NULL, *RR, *one, *mone, *y, *nx, *root, *T, mm, found;
+    size_t nl = ctx->N.n, t, i, bits, tl = 0;
     tacit_mpi_sint g;
     int ret;
 
     tacit_mpi_init(&K);
-    tacit_mpi_init(&R);
     tacit_mpi_init(&G);
     tacit_mpi_init(&Y);
-    tacit_mpi_init(&X);
-    tacit_mpi_init(&N1);
     tacit_mpi_init(&F);
     TACIT_CHK(tacit_mpi_mul_mpi(&K, &ctx->D, &ctx->E));
-    TACIT_CHK(tacit_mpi_sub_int(&K, &K, 1));
-    TACIT_CHK(tacit_mpi_sub_int(&N1, &ctx->N, 1));
-    t = tacit_mpi_lsb(&K);
-    if (t == 0 || tacit_mpi_cmp_int(&K, 0) <= 0) {
+    TACIT_CHK(tacit_rsa_minus_one(&K, &K));
+    /* k = 0 (d = 0 or e*d = 1) or odd k: not a key (verdicts revealed) */
+    if (K.s < 0 || tacit_ct_declassify_u32((uint32_t)((tacit_mpi_core_is_zero_ct(K.p, K.n) |
+                                                         tacit_ct_mask_from_bit_limb(K.p[0] & 1)) & 1))) {
         ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
         goto cleanup;
     }
-    TACIT_CHK(tacit_mpi_copy(&R, &K));
-    TACIT_CHK(tacit_mpi_shift_r(&R, t));
+    bits = K.n * TACIT_MPI_LIMB_BITS;
+    tl = TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(nl);
+    if (tl < K.n) {
+        tl = K.n;
+    }
+    buf = (tacit_mpi_uint *)calloc(6 * nl + tl, sizeof(*buf));
+    if (buf == NULL) {
+        ret = TACIT_ERR_ALLOC_FAILED;
+        goto cleanup;
+    }
+    RR = buf;
+    one = RR + nl;
+    mone = one + nl;
+    y = mone + nl;
+    nx = y + nl;
+    root = nx + nl;
+    T = root + nl;
+    t = tacit_mpi_core_ctz_ct(K.p, K.n);
+    tacit_mpi_core_shift_r_secret(K.p, K.n, t, bits, T);
+    mm = tacit_mpi_core_mont_init(ctx->N.p);
+    tacit_mpi_core_get_mont_r2_unsafe(RR, ctx->N.p, nl); /* n is public */
+    memset(y, 0, nl * sizeof(*y));
+    y[0] = 1;
+    tacit_mpi_core_to_mont(one, y, ctx->N.p, nl, mm, RR, T);
+    memset(y, 0, nl * sizeof(*y));
+    tacit_mpi_core_sub_mod(mone, y, one, ctx->N.p, nl);
     for (g = 2; g < 200; g++) {
         TACIT_CHK(tacit_mpi_lset(&G, g));
-        TACIT_CHK(tacit_mpi_exp_mod(&Y, &G, &R, &ctx->N, NULL));
-        if (tacit_mpi_cmp_int(&Y, 1) == 0 || tacit_mpi_cmp_mpi(&Y, &N1) == 0) {
+        TACIT_CHK(tacit_mpi_exp_mod(&Y, &G, &K, &ctx->N, NULL));
+        TACIT_CHK(tacit_mpi_grow(&Y, nl));
+        tacit_mpi_core_to_mont(y, Y.p, ctx->N.p, nl, mm, RR, T);
+        found = 0;
+        memset(root, 0, nl * sizeof(*root));
+        for (i = 0; i < bits; i++) {
+            /* y^2 = 1 with y != +-1, at a step before t: y is the root */
+            tacit_mpi_uint cand = ~tacit_mpi_core_eq_ct(y, one, nl) &
+                                  ~tacit_mpi_core_eq_ct(y, mone, nl) & ~found &
+                                  tacit_ct_mask_lt_limb((tacit_mpi_uint)tacit_ct_barrier_size(i), (tacit_mpi_uint)t);
+            tacit_mpi_core_montsqr(nx, y, ctx->N.p, nl, mm, T);
+            cand &= tacit_mpi_core_eq_ct(nx, one, nl);
+            tacit_mpi_core_cond_assign(root, y, nl, cand);
+            found |= cand;
+            memcpy(y, nx, nl * sizeof(*y));
+        }
+        if (!tacit_ct_declassify_u32((uint32_t)(found & 1))) {
             continue;
         }
-        for (i = 0; i < t; i++) {
-            TACIT_CHK(tacit_mpi_mul_mpi(&X, &Y, &Y));
-            TACIT_CHK(tacit_mpi_mod_mpi(&X, &X, &ctx->N));
-            if (tacit_mpi_cmp_int(&X, 1) == 0) {
-                TACIT_CHK(tacit_mpi_sub_int(&Y, &Y, 1));
-                TACIT_CHK(tacit_mpi_gcd(&F, &Y, &ctx->N));
-                if (tacit_mpi_cmp_int(&F, 1) > 0 && tacit_mpi_cmp_mpi(&F, &ctx->N) < 0) {
-                    TACIT_CHK(tacit_mpi_copy(&ctx->P, &F));
-                    TACIT_CHK(tacit_mpi_div_mpi(&ctx->Q, NULL, &ctx->N, &F));
-                    ret = 0;
-                    goto cleanup;
-                }
-                break;
-            }
-            if (tacit_mpi_cmp_mpi(&X, &N1) == 0) {
-                break;
-            }
-            TACIT_CHK(tacit_mpi_copy(&Y, &X));
-        }
+        /* F = gcd(root - 1, n), root out of Montgomery form */
+        tacit_mpi_core_from_mont(root, root, ctx->N.p, nl, mm, T);
+        TACIT_CHK(tacit_mpi_grow(&Y, nl));
+        memcpy(Y.p, root, nl * sizeof(*root));
+        Y.s = 1;
+        TACIT_CHK(tacit_rsa_minus_one(&Y, &Y));
+        TACIT_CHK(tacit_mpi_gcd(&F, &Y, &ctx->N));
+        TACIT_CHK(tacit_mpi_div_mpi(&ctx->Q, NULL, &ctx->N, &F));
+        TACIT_CHK(tacit_mpi_copy(&ctx->P, &F));
+        TACIT_CHK(tacit_mpi_grow(&ctx->P, ctx->Q.n));
+        TACIT_CHK(tacit_mpi_grow(&ctx->Q, ctx->P.n));
+        /* P > Q, as key files have it */
+        TACIT_CHK(tacit_mpi_safe_cond_swap(&ctx->P, &ctx->Q,
+                                     (unsigned char)(mask_lt(&ctx->P, &ctx->Q) & 1)));
+        ret = 0;
+        goto cleanup;
     }
     ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
 cleanup:
+    if (buf != NULL) {
+        tacit_platform_zeroize(buf, (6 * nl + tl) * sizeof(*buf));
+        free(buf);
+    }
     tacit_mpi_free(&K);
-    tacit_mpi_free(&R);
     tacit_mpi_free(&G);
     tacit_mpi_free(&Y);
-    tacit_mpi_free(&X);
-    tacit_mpi_free(&N1);
     tacit_mpi_free(&F);
     return ret;
 }
 
-/* D = E^-1 mod lcm(P-1, Q-1) */
+/* D = E^-1 mod lcm(P-1, Q-1), constant flow (gcd, division and inverse). */
 static int derive_d(tacit_rsa_context *ctx)
 {
     tacit_mpi P1, Q1, G, L;
@@ -327,8 +453,8 @@ static int derive_d(tacit_rsa_context *ctx)
     tacit_mpi_init(&Q1);
     tacit_mpi_init(&G);
     tacit_mpi_init(&L);
-    TACIT_CHK(tacit_mpi_sub_int(&P1, &ctx->P, 1));
-    TACIT_CHK(tacit_mpi_sub_int(&Q1, &ctx->Q, 1));
+    TACIT_CHK(tacit_rsa_minus_one(&P1, &ctx->P));
+    TACIT_CHK(tacit_rsa_minus_one(&Q1, &ctx->Q));
     TACIT_CHK(tacit_mpi_gcd(&G, &P1, &Q1));
     TACIT_CHK(tacit_mpi_mul_mpi(&L, &P1, &Q1));
     TACIT_CHK(tacit_mpi_div_mpi(&L, NULL, &L, &G));
@@ -341,7 +467,7 @@ cleanup:
     return ret;
 }
 
-/* DP, DQ, QP from P, Q, D */
+/* DP, DQ, QP from P, Q, D, constant flow. */
 static int derive_crt(const tacit_mpi *P, const tacit_mpi *Q, const tacit_mpi *D,
                       tacit_mpi *DP, tacit_mpi *DQ, tacit_mpi *QP)
 {
@@ -349,9 +475,9 @@ static int derive_crt(const tacit_mpi *P, const tacit_mpi *Q, const tacit_mpi *D
     int ret;
 
     tacit_mpi_init(&T);
-    TACIT_CHK(tacit_mpi_sub_int(&T, P, 1));
+    TACIT_CHK(tacit_rsa_minus_one(&T, P));
     TACIT_CHK(tacit_mpi_mod_mpi(DP, D, &T));
-    TACIT_CHK(tacit_mpi_sub_int(&T, Q, 1));
+    TACIT_CHK(tacit_rsa_minus_one(&T, Q));
     TACIT_CHK(tacit_mpi_mod_mpi(DQ, D, &T));
     ret = tacit_mpi_inv_mod(QP, Q, P);
 cleanup:
@@ -380,9 +506,8 @@ int tacit_rsa_setup_cache(tacit_rsa_context *ctx)
     el = TACIT_MPI_CORE_BITS_TO_LIMBS(tacit_mpi_bitlen(&ctx->E));
     hl = 0;
     if (ctx->is_private) {
-        size_t pl = TACIT_MPI_CORE_BITS_TO_LIMBS(tacit_mpi_bitlen(&ctx->P));
-        size_t ql = TACIT_MPI_CORE_BITS_TO_LIMBS(tacit_mpi_bitlen(&ctx->Q));
-        hl = pl > ql ? pl : ql;
+        /* normalise_private gave P and Q the same public limb count */
+        hl = ctx->P.n;
     }
     total = 2 * nl + el + RSA_C_PRIV_COUNT * hl;
     c = (tacit_mpi_uint *)calloc(total, sizeof(tacit_mpi_uint));
@@ -425,60 +550,87 @@ int tacit_rsa_setup_cache(tacit_rsa_context *ctx)
 }
 
 /*
+ * The key's shape, revealed once: the bit lengths of p and q size every
+ * secret in limbs (hlimbs for p, q, dP, dQ, qInv; n's limbs for d).
+ */
+static int normalise_private(tacit_rsa_context *ctx)
+{
+    size_t pb = tacit_ct_declassify_size(tacit_mpi_bitlen(&ctx->P));
+    size_t qb = tacit_ct_declassify_size(tacit_mpi_bitlen(&ctx->Q));
+    size_t hl = TACIT_MPI_CORE_BITS_TO_LIMBS(pb > qb ? pb : qb), nl = ctx->N.n;
+    int ret;
+
+    if (hl == 0) {
+        return TACIT_ERR_RSA_KEY_CHECK_FAILED;
+    }
+    if ((ret = fit(&ctx->P, hl)) != 0 || (ret = fit(&ctx->Q, hl)) != 0) {
+        return ret;
+    }
+    if (ctx->D.p != NULL && (ret = fit(&ctx->D, nl)) != 0) {
+        return ret;
+    }
+    return 0;
+}
+
+/*
  * Derive what is missing, check, and build the cache.  given_crt: DP, DQ,
- * QP came from the caller and must match the derived values.
+ * QP came from the caller: they are kept and checked, never recomputed.
  */
 static int rsa_complete(tacit_rsa_context *ctx, int given_crt)
 {
     int ret;
     int have_n = is_set(&ctx->N), have_p = is_set(&ctx->P), have_q = is_set(&ctx->Q),
         have_d = is_set(&ctx->D), have_e = is_set(&ctx->E);
-    tacit_mpi DP, DQ, QP;
+    tacit_mpi_uint ok;
 
     if (!have_e || (!have_n && !(have_p && have_q)) || (have_p != have_q)) {
+        /* not enough components (returned as is: below, BAD_INPUT means an invalid key) */
         tacit_rsa_clear_key(ctx);
-        return TACIT_ERR_BAD_INPUT; /* not enough components */
+        return TACIT_ERR_BAD_INPUT;
     }
-    tacit_mpi_init(&DP);
-    tacit_mpi_init(&DQ);
-    tacit_mpi_init(&QP);
+    if (ctx->P.s < 0 || ctx->Q.s < 0 || ctx->D.s < 0 || ctx->DP.s < 0 || ctx->DQ.s < 0 ||
+        ctx->QP.s < 0) {
+        ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
+        goto cleanup;
+    }
     if (!have_n) {
+        /* n = p*q is public: revealed */
         TACIT_CHK(tacit_mpi_mul_mpi(&ctx->N, &ctx->P, &ctx->Q));
+        tacit_ct_declassify(ctx->N.p, ctx->N.n * sizeof(*ctx->N.p));
     }
+    /* n's allocation fits its value (n is public) */
+    TACIT_CHK(fit(&ctx->N, TACIT_MPI_CORE_BITS_TO_LIMBS(tacit_mpi_bitlen(&ctx->N))));
     ctx->len = tacit_mpi_size(&ctx->N);
     TACIT_CHK(tacit_rsa_check_pubkey(ctx));
     if (have_p || have_d) {
         if (!have_p) {
             TACIT_CHK(factor_from_d(ctx));
         }
-        if (tacit_mpi_cmp_int(&ctx->P, 3) < 0 || tacit_mpi_cmp_int(&ctx->Q, 3) < 0 ||
-            ctx->P.s < 0 || ctx->Q.s < 0) {
+        TACIT_CHK(normalise_private(ctx));
+        if (!have_d) {
+            TACIT_CHK(derive_d(ctx));
+            TACIT_CHK(fit(&ctx->D, ctx->N.n));
+        }
+        if (!given_crt) {
+            TACIT_CHK(derive_crt(&ctx->P, &ctx->Q, &ctx->D, &ctx->DP, &ctx->DQ, &ctx->QP));
+        }
+        if (!is_set(&ctx->DP) || !is_set(&ctx->DQ) || !is_set(&ctx->QP)) {
             ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
             goto cleanup;
         }
-        if (!have_d) {
-            TACIT_CHK(derive_d(ctx));
+        TACIT_CHK(fit(&ctx->DP, ctx->P.n));
+        TACIT_CHK(fit(&ctx->DQ, ctx->P.n));
+        TACIT_CHK(fit(&ctx->QP, ctx->P.n));
+        TACIT_CHK(check_private_mask(ctx, &ok));
+        /* the one verdict on the private key, revealed */
+        if (!tacit_ct_declassify_u32((uint32_t)(ok & 1))) {
+            ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
+            goto cleanup;
         }
-        TACIT_CHK(derive_crt(&ctx->P, &ctx->Q, &ctx->D, &DP, &DQ, &QP));
-        if (given_crt) {
-            if (tacit_mpi_cmp_mpi(&DP, &ctx->DP) != 0 || tacit_mpi_cmp_mpi(&DQ, &ctx->DQ) != 0 ||
-                tacit_mpi_cmp_mpi(&QP, &ctx->QP) != 0) {
-                ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
-                goto cleanup;
-            }
-        } else {
-            tacit_mpi_swap(&DP, &ctx->DP);
-            tacit_mpi_swap(&DQ, &ctx->DQ);
-            tacit_mpi_swap(&QP, &ctx->QP);
-        }
-        TACIT_CHK(tacit_rsa_check_privkey(ctx));
         ctx->is_private = 1;
     }
     TACIT_CHK(tacit_rsa_setup_cache(ctx));
 cleanup:
-    tacit_mpi_free(&DP);
-    tacit_mpi_free(&DQ);
-    tacit_mpi_free(&QP);
     if (ret != 0) {
         /* a failed inversion or division (or a bignum argument out of range) means an inconsistent key */
         if (ret == TACIT_ERR_MPI_NOT_ACCEPTABLE || ret == TACIT_ERR_MPI_DIVISION_BY_ZERO ||

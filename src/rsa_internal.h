@@ -55,6 +55,12 @@ int tacit_rsa_setup_cache(tacit_rsa_context *ctx);
 int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const tacit_mpi_uint *N,
                              size_t L, tacit_mpi_uint mm, tacit_mpi_uint *T);
 
+/*
+ * T = X - 1 for X > 0 (X = 0 wraps around), sign +1: constant flow, and
+ * unlike tacit_mpi_sub_int the sign is not computed from the values.
+ */
+int tacit_rsa_minus_one(tacit_mpi *T, const tacit_mpi *X);
+
 /* Hash output size for md, or 0 if md is not a usable hash. */
 size_t tacit_rsa_md_size(tacit_md_type md);
 

@@ -109,7 +109,7 @@ int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const t
     memset(v, 0, L * sizeof(*v));
     u[0] = 1;
     for (iter = 0; !tacit_mpi_core_is_zero_ct(a, L); iter++) {
-        size_t la = tacit_mpi_core_bitlen(a, L), lb = tacit_mpi_core_bitlen(b, L), n, i;
+        size_t la = tacit_mpi_core_bitlen_unsafe(a, L), lb = tacit_mpi_core_bitlen_unsafe(b, L), n, i;
         uint64_t xa, xb;
         int64_t f0 = 1, g0 = 0, f1 = 0, g1 = 1;
         int neg;

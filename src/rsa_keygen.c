@@ -2,26 +2,34 @@
  * RSA key generation (FIPS 186-5 B.3.3 in spirit: probable primes from
  * tacit_mpi_gen_prime, |p - q| > 2^(nbits/2 - 100), d > 2^(nbits/2)).
  *
- * Not constant time: the prime search, gcd and inversion take variable
- * time on secret values.  A key is generated once, in a setting where an
- * attacker rarely gets to time it; libraries generally accept this.
+ * Constant flow: the prime search is (trial division without `%`,
+ * Miller-Rabin on the constant-time exponentiation, see bignum_prime.c),
+ * gcd(e, p - 1), lambda(n) and d = e^-1 mod lambda(n) use the masked gcd,
+ * binary long division and safegcd inversion, and the key is checked by
+ * the constant-flow import.  Revealed, through tacit_ct_declassify, are only
+ * verdicts that throw a candidate away -- a small factor, "composite",
+ * gcd(e, p - 1) != 1, |p - q| too small, d too small -- and n.
  */
 #include "rsa_internal.h"
 
 #if defined(TACIT_RSA_C)
 
+#include "constant_time_internal.h"
 
-/* gcd(e, x - 1) == 1 ? */
+
+/* gcd(e, x - 1) == 1 ?  (constant flow; the verdict is revealed) */
 static int coprime_minus_one(const tacit_mpi *E, const tacit_mpi *X, int *ok)
 {
     tacit_mpi T, G;
+    uint32_t one;
     int ret;
 
     tacit_mpi_init(&T);
     tacit_mpi_init(&G);
-    TACIT_CHK(tacit_mpi_sub_int(&T, X, 1));
+    TACIT_CHK(tacit_rsa_minus_one(&T, X));
     TACIT_CHK(tacit_mpi_gcd(&G, E, &T));
-    *ok = tacit_mpi_cmp_int(&G, 1) == 0;
+    one = (uint32_t)tacit_mpi_cmp_int(&G, 1);
+    *ok = tacit_ct_declassify_u32(tacit_ct_mask_eq_u32(one, 0) & 1) != 0;
 cleanup:
     tacit_mpi_free(&T);
     tacit_mpi_free(&G);
@@ -31,7 +39,7 @@ cleanup:
 int tacit_rsa_gen_key(tacit_rsa_context *ctx, unsigned int nbits, int exponent,
                       tacit_rng_func f_rng, void *p_rng)
 {
-    tacit_mpi P, Q, E, T, G, L;
+    tacit_mpi P, Q, E, T, G, L, N, D;
     size_t pbits, qbits;
     int ret, ok, attempt;
 
@@ -46,6 +54,8 @@ int tacit_rsa_gen_key(tacit_rsa_context *ctx, unsigned int nbits, int exponent,
     tacit_mpi_init(&T);
     tacit_mpi_init(&G);
     tacit_mpi_init(&L);
+    tacit_mpi_init(&N);
+    tacit_mpi_init(&D);
     pbits = (nbits + 1) / 2;
     qbits = nbits - pbits;
     TACIT_CHK(tacit_mpi_lset(&E, exponent));
@@ -64,33 +74,34 @@ int tacit_rsa_gen_key(tacit_rsa_context *ctx, unsigned int nbits, int exponent,
         if (!ok) {
             continue;
         }
-        /* |p - q| > 2^(nbits/2 - 100) */
+        /* P > Q (a masked swap), then |p - q| > 2^(nbits/2 - 100) (revealed) */
+        TACIT_CHK(tacit_mpi_grow(&P, Q.n));
+        TACIT_CHK(tacit_mpi_grow(&Q, P.n));
+        TACIT_CHK(tacit_mpi_safe_cond_swap(&P, &Q, (unsigned char)(((uint32_t)tacit_mpi_cmp_abs(&P, &Q) >> 31) & 1)));
         TACIT_CHK(tacit_mpi_sub_mpi(&T, &P, &Q));
-        if (tacit_mpi_bitlen(&T) <= nbits / 2 - 100) {
+        if (tacit_ct_declassify_size(tacit_ct_mask_le_size(tacit_mpi_bitlen(&T), nbits / 2 - 100))) {
             continue;
         }
-        if (tacit_mpi_cmp_mpi(&P, &Q) < 0) {
-            tacit_mpi_swap(&P, &Q);
-        }
-        /* n has exactly nbits bits (both primes have their two top bits set) */
-        TACIT_CHK(tacit_mpi_mul_mpi(&T, &P, &Q));
-        if (tacit_mpi_bitlen(&T) != nbits) {
+        /* n has exactly nbits bits (both primes have their two top bits set); n is public */
+        TACIT_CHK(tacit_mpi_mul_mpi(&N, &P, &Q));
+        tacit_ct_declassify(N.p, N.n * sizeof(*N.p));
+        if (tacit_mpi_bitlen(&N) != nbits) {
             continue;
         }
-        /* d = e^-1 mod lcm(p-1, q-1) must exceed 2^(nbits/2) */
-        TACIT_CHK(tacit_mpi_sub_int(&T, &P, 1));
-        TACIT_CHK(tacit_mpi_sub_int(&G, &Q, 1));
+        /* d = e^-1 mod lcm(p-1, q-1) must exceed 2^(nbits/2) (revealed) */
+        TACIT_CHK(tacit_rsa_minus_one(&T, &P));
+        TACIT_CHK(tacit_rsa_minus_one(&G, &Q));
         TACIT_CHK(tacit_mpi_mul_mpi(&L, &T, &G));
         TACIT_CHK(tacit_mpi_gcd(&G, &T, &G));
         TACIT_CHK(tacit_mpi_div_mpi(&L, NULL, &L, &G));
-        TACIT_CHK(tacit_mpi_inv_mod(&T, &E, &L));
-        if (tacit_mpi_bitlen(&T) <= nbits / 2) {
+        TACIT_CHK(tacit_mpi_inv_mod(&D, &E, &L));
+        if (tacit_ct_declassify_size(tacit_ct_mask_le_size(tacit_mpi_bitlen(&D), nbits / 2))) {
             continue;
         }
         break;
     }
-    /* import derives N, D, DP, DQ, QP and checks them */
-    ret = tacit_rsa_import(ctx, NULL, &P, &Q, NULL, &E);
+    /* import derives DP, DQ, QP and checks everything, in constant flow */
+    ret = tacit_rsa_import(ctx, &N, &P, &Q, &D, &E);
     if (ret != 0) {
         ret = TACIT_ERR_RSA_KEY_GEN_FAILED;
     }
@@ -101,6 +112,8 @@ cleanup:
     tacit_mpi_free(&T);
     tacit_mpi_free(&G);
     tacit_mpi_free(&L);
+    tacit_mpi_free(&N);
+    tacit_mpi_free(&D);
     return ret;
 }
 

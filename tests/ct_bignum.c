@@ -2,7 +2,10 @@
  * Constant flow of the bignum code that handles secrets: the bignum_core
  * helpers (add/sub/compare/conditional), Montgomery multiplication and
  * squaring, mod_ct, exp_mod with base and exponent secret, and the
- * tacit_mpi layer's exp_mod.  Under valgrind (ct build) the run must be
+ * tacit_mpi layer's exp_mod; the constant-flow inverse (safegcd), gcd,
+ * binary long division, bit length, trailing zeros and secret shifts, and
+ * the tacit_mpi functions built on them (inv_mod, gcd, mod_mpi, div_mpi,
+ * comparisons, sums, products, is_prime).  Under valgrind (ct build) the run must be
  * clean.  --negative runs exp_mod_unsafe on a secret exponent instead; its
  * sliding window branches on exponent bits, which valgrind must flag.
  */
@@ -212,6 +215,99 @@ exit:
     ;
 }
 
+/* The core inverse, gcd, division and bit helpers with every operand secret. */
+static void test_core_inv_gcd_div(void)
+{
+    enum { L = 1024 / BIL };
+    tacit_mpi_uint A[L], M[L], X[L], G[L], Q[2 * L], R[L], AA[2 * L], m;
+    tacit_mpi_uint *T = NULL;
+    size_t tl = tacit_mpi_core_inv_mod_odd_ct_working_limbs(L), b, z;
+
+    if (tl < tacit_mpi_core_gcd_ct_working_limbs(L)) {
+        tl = tacit_mpi_core_gcd_ct_working_limbs(L);
+    }
+    T = calloc(tl + 2 * (L + 1), sizeof(*T));
+    TEST_ASSERT(T != NULL);
+    rnd_modulus(M, L);
+    rnd_limbs(A, L);
+    rnd_limbs(AA, 2 * L);
+    SECRET(A, sizeof(A));
+    SECRET(M, sizeof(M));
+    SECRET(AA, sizeof(AA));
+    m = tacit_mpi_core_inv_mod_odd_ct(X, A, M, L, T);
+    tacit_mpi_core_gcd_ct(G, A, M, L, T);
+    tacit_mpi_core_divmod_ct(Q, R, AA, 2 * L, M, L, T);
+    b = tacit_mpi_core_bitlen_ct(A, L);
+    z = tacit_mpi_core_ctz_ct(A, L);
+    tacit_mpi_core_shift_r_secret(A, L, z, L * BIL, T);
+    tacit_mpi_core_shift_l_secret(A, L, z, L * BIL);
+    PUBLIC(&m, sizeof(m));
+    PUBLIC(&b, sizeof(b));
+    PUBLIC(&z, sizeof(z));
+    PUBLIC(X, sizeof(X));
+    PUBLIC(G, sizeof(G));
+    PUBLIC(A, sizeof(A));
+    PUBLIC(M, sizeof(M));
+    /* a random A is invertible mod a random odd M with high probability; check when it is */
+    if (m != 0) {
+        tacit_mpi_uint P[2 * L];
+        tacit_mpi_core_mul(P, X, L, A, L);
+        tacit_mpi_core_divmod_ct(Q, R, P, 2 * L, M, L, T);
+        TEST_EQUAL(R[0], 1);
+    }
+exit:
+    free(T);
+}
+
+/* tacit_mpi inv_mod / gcd / mod_mpi / div_mpi with A secret, N public (1024 bits). */
+static void test_mpi_inv_gcd_mod(void)
+{
+    tacit_mpi A, N, X, Y, E;
+    unsigned char buf[256];
+    size_t i;
+    int r1, r2, r3, r4, c;
+
+    tacit_mpi_init(&A);
+    tacit_mpi_init(&N);
+    tacit_mpi_init(&X);
+    tacit_mpi_init(&Y);
+    tacit_mpi_init(&E);
+    for (i = 0; i < sizeof(buf); i++) {
+        buf[i] = (unsigned char)rnd_limb();
+    }
+    buf[0] |= 0x80;
+    buf[127] |= 1;
+    TEST_EQUAL(tacit_mpi_read_binary(&N, buf, 128), 0);
+    /* A = N - 2: gcd(A, N) = gcd(2, N) = 1 for an odd N */
+    buf[127] |= 3;
+    TEST_EQUAL(tacit_mpi_read_binary(&A, buf, 128), 0);
+    A.p[0] -= 2;
+    TEST_EQUAL(tacit_mpi_lset(&E, 65537), 0);
+    SECRET(A.p, A.n * sizeof(*A.p));
+    r1 = tacit_mpi_inv_mod(&X, &A, &N);
+    r2 = tacit_mpi_gcd(&Y, &A, &N);
+    r3 = tacit_mpi_mod_mpi(&Y, &A, &N);
+    r4 = tacit_mpi_div_mpi(&X, &Y, &N, &A);
+    c = tacit_mpi_cmp_mpi(&A, &N);
+    TEST_EQUAL(tacit_mpi_add_mpi(&Y, &A, &N), 0);
+    TEST_EQUAL(tacit_mpi_sub_mpi(&Y, &N, &A), 0);
+    TEST_EQUAL(tacit_mpi_mul_mpi(&Y, &A, &N), 0);
+    /* an even secret modulus: e^-1 mod 2A (Bezout's path) */
+    TEST_EQUAL(tacit_mpi_shift_l(&A, 1), 0);
+    (void)tacit_mpi_inv_mod(&X, &E, &A);
+    PUBLIC(&c, sizeof(c));
+    TEST_EQUAL(r1, 0);
+    TEST_EQUAL(r2, 0);
+    TEST_EQUAL(r3, 0);
+    TEST_EQUAL(r4, 0);
+exit:
+    tacit_mpi_free(&A);
+    tacit_mpi_free(&N);
+    tacit_mpi_free(&X);
+    tacit_mpi_free(&Y);
+    tacit_mpi_free(&E);
+}
+
 /* Negative control: the leaky exponentiation on a secret exponent. */
 static void test_negative_unsafe_exp(void)
 {
@@ -230,5 +326,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_core_exp_mod);
     RUN_TEST(test_mpi_exp_mod);
     RUN_TEST(test_core_adx_asm);
+    RUN_TEST(test_core_inv_gcd_div);
+    RUN_TEST(test_mpi_inv_gcd_mod);
     return TEST_MAIN_END();
 }

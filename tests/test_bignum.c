@@ -39,11 +39,11 @@ static int mpi_eq_hex(const tacit_mpi *X, const char *s)
     tacit_mpi Y;
     int eq;
     tacit_mpi_init(&Y);
-    eq = tacit_mpi_read_string(&Y, 16, s) == 0 && tacit_mpi_cmp_mpi(X, &Y) == 0;
+    eq = tacit_mpi_read_string_unsafe(&Y, 16, s) == 0 && tacit_mpi_cmp_mpi(X, &Y) == 0;
     if (!eq) {
         char buf[4096];
         size_t olen;
-        if (tacit_mpi_write_string(X, 16, buf, sizeof(buf), &olen) == 0) {
+        if (tacit_mpi_write_string_unsafe(X, 16, buf, sizeof(buf), &olen) == 0) {
             printf("\n      got      %s\n      expected %s\n", buf, s);
         }
     }
@@ -51,7 +51,7 @@ static int mpi_eq_hex(const tacit_mpi *X, const char *s)
     return eq;
 }
 
-#define HEX(X, s) TEST_EQUAL(tacit_mpi_read_string((X), 16, (s)), 0)
+#define HEX(X, s) TEST_EQUAL(tacit_mpi_read_string_unsafe((X), 16, (s)), 0)
 
 static const struct kat { const char *op, *a, *b, *c, *r; } kats[] = {
     { "add", "7FFFFFFFFFFFFFFF", "1D6C93F01A9F18630B9C48CB01720800E", "0", "1D6C93F01A9F1863139C48CB01720800D" },
@@ -367,7 +367,7 @@ static void test_memory(void)
     TEST_EQUAL(tacit_mpi_lset(&X, -5), 0);
     TEST_EQUAL(X.s, -1);
     TEST_EQUAL(tacit_mpi_cmp_int(&X, -5), 0);
-    TEST_EQUAL(tacit_mpi_shrink(&X, 0), 0);
+    TEST_EQUAL(tacit_mpi_shrink_unsafe(&X, 0), 0);
     TEST_EQUAL(X.n, 1);
     TEST_EQUAL(tacit_mpi_cmp_int(&X, -5), 0);
     TEST_EQUAL(tacit_mpi_copy(&Y, &X), 0);
@@ -480,23 +480,23 @@ static void test_strings(void)
 
     tacit_mpi_init(&X);
     for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
-        TEST_EQUAL(tacit_mpi_read_string(&X, ok[i].radix, ok[i].in), 0);
-        TEST_EQUAL(tacit_mpi_write_string(&X, ok[i].radix, buf, sizeof(buf), &olen), 0);
+        TEST_EQUAL(tacit_mpi_read_string_unsafe(&X, ok[i].radix, ok[i].in), 0);
+        TEST_EQUAL(tacit_mpi_write_string_unsafe(&X, ok[i].radix, buf, sizeof(buf), &olen), 0);
         TEST_EQUAL(olen, strlen(ok[i].out) + 1);
         TEST_MEM_EQ(buf, olen, ok[i].out, olen);
     }
     TEST_EQUAL(tacit_mpi_lset(&X, 77), 0);
     for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-        TEST_EQUAL(tacit_mpi_read_string(&X, bad[i].radix, bad[i].in), bad[i].err);
+        TEST_EQUAL(tacit_mpi_read_string_unsafe(&X, bad[i].radix, bad[i].in), bad[i].err);
         TEST_EQUAL(tacit_mpi_cmp_int(&X, 77), 0); /* untouched */
     }
     /* buffer too small: olen says how much is needed */
-    TEST_EQUAL(tacit_mpi_read_string(&X, 10, "-12345"), 0);
-    TEST_EQUAL(tacit_mpi_write_string(&X, 10, buf, 6, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_mpi_read_string_unsafe(&X, 10, "-12345"), 0);
+    TEST_EQUAL(tacit_mpi_write_string_unsafe(&X, 10, buf, 6, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
     TEST_EQUAL(olen, 7);
-    TEST_EQUAL(tacit_mpi_write_string(&X, 10, buf, 7, &olen), 0);
-    TEST_EQUAL(tacit_mpi_write_string(&X, 10, NULL, 0, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
-    TEST_EQUAL(tacit_mpi_write_string(&X, 7, buf, 7, &olen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_mpi_write_string_unsafe(&X, 10, buf, 7, &olen), 0);
+    TEST_EQUAL(tacit_mpi_write_string_unsafe(&X, 10, NULL, 0, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_mpi_write_string_unsafe(&X, 7, buf, 7, &olen), TACIT_ERR_BAD_INPUT);
 exit:
     tacit_mpi_free(&X);
 }

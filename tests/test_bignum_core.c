@@ -287,14 +287,14 @@ static void test_bitlen(void)
 {
     tacit_mpi_uint a[4] = { 0, 0, 0, 0 };
 
-    TEST_EQUAL(tacit_mpi_core_bitlen(a, 4), 0);
-    TEST_EQUAL(tacit_mpi_core_bitlen(a, 0), 0);
+    TEST_EQUAL(tacit_mpi_core_bitlen_unsafe(a, 4), 0);
+    TEST_EQUAL(tacit_mpi_core_bitlen_unsafe(a, 0), 0);
     a[0] = 1;
-    TEST_EQUAL(tacit_mpi_core_bitlen(a, 4), 1);
+    TEST_EQUAL(tacit_mpi_core_bitlen_unsafe(a, 4), 1);
     a[2] = 5;
-    TEST_EQUAL(tacit_mpi_core_bitlen(a, 4), 2 * BIL + 3);
+    TEST_EQUAL(tacit_mpi_core_bitlen_unsafe(a, 4), 2 * BIL + 3);
     a[3] = TACIT_MPI_UINT_MAX;
-    TEST_EQUAL(tacit_mpi_core_bitlen(a, 4), 4 * BIL);
+    TEST_EQUAL(tacit_mpi_core_bitlen_unsafe(a, 4), 4 * BIL);
 exit:
     ;
 }

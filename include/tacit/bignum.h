@@ -8,11 +8,17 @@
  * zeroizes).  Results are written to the first argument(s); unless stated
  * otherwise an output may be the same object as any input.
  *
- * Constant time: only tacit_mpi_exp_mod (in A and E), tacit_mpi_safe_cond_*
- * and tacit_mpi_lt_mpi_ct are.  The rest is ordinary, leaky arithmetic on
- * values the caller treats as public (or whose size and timing it accepts
- * to reveal, as in key generation).  tacit_mpi_exp_mod_unsafe is for
- * public exponents only.
+ * Constant flow: every function whose name does not end in _unsafe has
+ * timing and memory accesses that depend only on the allocated limb counts
+ * (X->n) and the signs, which are public, never on the values: comparisons
+ * and bit lengths are computed with masks, sums and products are sized from
+ * the allocations, division is binary long division, gcd and inversion are
+ * a masked binary gcd and safegcd divsteps, Miller-Rabin uses the
+ * constant-time exponentiation.  What such a function reveals on purpose
+ * (an error verdict: division by zero, not invertible, composite) goes
+ * through tacit_ct_declassify and is listed in its comment.  The _unsafe
+ * functions are faster and leaky: each says what it leaks (Leaks:) and for
+ * which public inputs it is meant (Only for:).
  *
  * Functions return 0 or a negative error code; on error the outputs are
  * left unchanged or zero (never a partial result).
@@ -57,8 +63,12 @@ void tacit_mpi_init(tacit_mpi *X);
 void tacit_mpi_free(tacit_mpi *X);
 /* Ensure at least `limbs` limbs (new ones zero); TACIT_ERR_MPI_TOO_LARGE past the maximum. */
 int tacit_mpi_grow(tacit_mpi *X, size_t limbs);
-/* Release unused top limbs, keeping at least `limbs`. */
-int tacit_mpi_shrink(tacit_mpi *X, size_t limbs);
+/*
+ * Leaks: X's significant length (the limbs kept).
+ * Only for: public values.
+ * Release unused top limbs, keeping at least `limbs`.
+ */
+int tacit_mpi_shrink_unsafe(tacit_mpi *X, size_t limbs);
 int tacit_mpi_copy(tacit_mpi *X, const tacit_mpi *Y);
 void tacit_mpi_swap(tacit_mpi *X, tacit_mpi *Y);
 /* X = z */
@@ -73,6 +83,7 @@ int tacit_mpi_safe_cond_swap(tacit_mpi *X, tacit_mpi *Y, unsigned char swap);
 
 /* ---- bits and sizes ---------------------------------------------------------- */
 
+/* Bit lengths and the lowest set bit are computed with masks over every limb. */
 size_t tacit_mpi_bitlen(const tacit_mpi *X);    /* bits of |X|; 0 for 0 */
 size_t tacit_mpi_size(const tacit_mpi *X);      /* bytes of |X| */
 size_t tacit_mpi_lsb(const tacit_mpi *X);       /* index of the lowest set bit; 0 for 0 */
@@ -92,20 +103,25 @@ int tacit_mpi_write_binary(const tacit_mpi *X, unsigned char *buf, size_t buflen
 int tacit_mpi_write_binary_le(const tacit_mpi *X, unsigned char *buf, size_t buflen);
 
 /*
+ * Leaks: the text (its characters steer branches).
+ * Only for: public text (test vectors, configuration).
  * Radix 10 or 16; an optional leading '-'; hex digits in either case.
  * Empty string or stray character: TACIT_ERR_MPI_INVALID_CHARACTER.
  */
-int tacit_mpi_read_string(tacit_mpi *X, int radix, const char *s);
+int tacit_mpi_read_string_unsafe(tacit_mpi *X, int radix, const char *s);
 /*
+ * Leaks: X (its significant length and digits, through division by the radix).
+ * Only for: public values, or values whose text is revealed anyway.
  * NUL-terminated text: an optional '-', then the digits without leading
  * zeros (hex in upper case; zero is "0").  *olen = bytes written including
  * the NUL; on TACIT_ERR_BUFFER_TOO_SMALL, *olen = the size needed.
  */
-int tacit_mpi_write_string(const tacit_mpi *X, int radix, char *buf, size_t buflen,
+int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size_t buflen,
                            size_t *olen);
 
 /* ---- comparison -------------------------------------------------------------- */
 
+/* Computed with masks over every allocated limb (the signs are public). */
 int tacit_mpi_cmp_abs(const tacit_mpi *X, const tacit_mpi *Y);  /* -1, 0, 1 */
 int tacit_mpi_cmp_mpi(const tacit_mpi *X, const tacit_mpi *Y);  /* -1, 0, 1 */
 int tacit_mpi_cmp_int(const tacit_mpi *X, tacit_mpi_sint z);    /* -1, 0, 1 */
@@ -117,8 +133,12 @@ int tacit_mpi_lt_mpi_ct(const tacit_mpi *X, const tacit_mpi *Y, unsigned *ret);
 
 /* ---- arithmetic -------------------------------------------------------------- */
 
+/*
+ * Results have max(A->n, B->n) + 1 limbs (sums), max(A->n, B->n) (sub_abs),
+ * A->n + B->n (products): sizes follow the allocations, not the values.
+ */
 int tacit_mpi_add_abs(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B);
-/* |A| - |B|; TACIT_ERR_MPI_NEGATIVE_VALUE if |A| < |B| */
+/* |A| - |B|; TACIT_ERR_MPI_NEGATIVE_VALUE (that verdict revealed) if |A| < |B| */
 int tacit_mpi_sub_abs(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B);
 int tacit_mpi_add_mpi(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B);
 int tacit_mpi_sub_mpi(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *B);
@@ -131,14 +151,29 @@ int tacit_mpi_shift_r(tacit_mpi *X, size_t count);
 
 /*
  * A = Q * B + R, truncating toward zero (R has the sign of A, |R| < |B|).
- * Q or R may be NULL.  B = 0: TACIT_ERR_MPI_DIVISION_BY_ZERO.
+ * Q or R may be NULL.  B = 0: TACIT_ERR_MPI_DIVISION_BY_ZERO (revealed).
+ * Binary long division: A->n * biL steps over B->n limbs, for a secret
+ * dividend and divisor (d mod (p - 1)).  Q has A->n limbs, R has B->n.
  */
 int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B);
 int tacit_mpi_div_int(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, tacit_mpi_sint b);
-/* R = A mod B, 0 <= R < B; B <= 0: DIVISION_BY_ZERO / NEGATIVE_VALUE. */
+/* R = A mod B, 0 <= R < B; B = 0 / B < 0: DIVISION_BY_ZERO / NEGATIVE_VALUE. */
 int tacit_mpi_mod_mpi(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B);
 /* *r = A mod b for b > 0 */
 int tacit_mpi_mod_int(tacit_mpi_uint *r, const tacit_mpi *A, tacit_mpi_sint b);
+/*
+ * Leaks: A and B (their significant lengths, Knuth's quotient estimates
+ * and corrections).
+ * Only for: public values.
+ * As tacit_mpi_div_mpi / mod_mpi, by Knuth's algorithm D: far faster.
+ */
+int tacit_mpi_div_mpi_unsafe(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A,
+                             const tacit_mpi *B);
+/*
+ * Leaks: A and B (as tacit_mpi_div_mpi_unsafe).
+ * Only for: public values.
+ */
+int tacit_mpi_mod_mpi_unsafe(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B);
 
 /*
  * X = A^E mod N, constant time in the values of A, E and N (revealed: the
@@ -163,28 +198,47 @@ int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
 int tacit_mpi_exp_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
                              const tacit_mpi *N, tacit_mpi *RR);
 
-/* G = gcd(A, B) (>= 0). */
+/*
+ * G = gcd(A, B) (>= 0), binary gcd with masks: 3 * n * biL steps for n =
+ * max(A->n, B->n).
+ */
 int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B);
 /*
  * X = A^-1 mod N, 0 < X < N; N > 1 (else TACIT_ERR_BAD_INPUT), not
- * invertible: TACIT_ERR_MPI_NOT_ACCEPTABLE.  Not constant time.
+ * invertible: TACIT_ERR_MPI_NOT_ACCEPTABLE.  Constant flow: safegcd
+ * divsteps (a fixed count for N->n limbs) for an odd N; for an even N,
+ * Bezout's identity with an inverse modulo A (then A->n limbs matter).
+ * Revealed: N > 1, N's parity, and whether the inverse exists.
  */
 int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N);
+/*
+ * Leaks: A and B (Euclid's quotient sequence; on p and q it factors n).
+ * Only for: public values.
+ */
+int tacit_mpi_gcd_unsafe(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B);
+/*
+ * Leaks: A and N (Euclid's quotient sequence).
+ * Only for: public values.
+ * As tacit_mpi_inv_mod.
+ */
+int tacit_mpi_inv_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N);
 
 /* ---- randomness and primes ---------------------------------------------------- */
 
 /* X = `size` random bytes read as a big-endian number. */
 int tacit_mpi_fill_random(tacit_mpi *X, size_t size, tacit_rng_func f_rng, void *p_rng);
 /*
- * X uniformly random in [min, N) by rejection sampling (min >= 0, N > min);
- * TACIT_ERR_MPI_NOT_ACCEPTABLE after too many rejections (a broken RNG).
+ * X random in [min, N) (min >= 0, N > min): 64 more random bits than N's
+ * allocation reduced modulo N - min, uniform within 2^-64, constant flow.
  */
 int tacit_mpi_random(tacit_mpi *X, tacit_mpi_sint min, const tacit_mpi *N,
                      tacit_rng_func f_rng, void *p_rng);
 /*
  * 0 if X is probably prime (trial division, then `rounds` Miller-Rabin
  * rounds with random bases; rounds 0 picks a count for an error below
- * 2^-80), TACIT_ERR_MPI_NOT_ACCEPTABLE if composite.
+ * 2^-80), TACIT_ERR_MPI_NOT_ACCEPTABLE if composite.  Constant flow in X
+ * (see src/bignum_prime.c): revealed are the verdict, whether X < 2, X even,
+ * X < 1009^2, and with rounds 0 X's bit length.
  */
 int tacit_mpi_is_prime(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, void *p_rng);
 /* Flags for tacit_mpi_gen_prime. */
@@ -193,6 +247,8 @@ int tacit_mpi_is_prime(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, voi
 /*
  * X = a random prime of exactly nbits bits (3 <= nbits <= TACIT_MPI_MAX_BITS)
  * with its two top bits set (so a product of two has 2 * nbits bits).
+ * Constant flow: only the rejection of a candidate (then thrown away) is
+ * revealed.
  */
 int tacit_mpi_gen_prime(tacit_mpi *X, size_t nbits, int flags, tacit_rng_func f_rng,
                         void *p_rng);

@@ -19,10 +19,14 @@
  * and returns TACIT_ERR_RSA_PRIVATE_FAILED.  What a private operation may
  * leak is the modulus size and the public input and output.
  *
- * Key import, checking and generation are NOT constant time: they run once
- * per key and use the variable-time tacit_mpi arithmetic (division, gcd,
- * inversion, prime search).  Everything that runs per signature or per
- * decryption is.
+ * Key import, checking, derivation and generation are constant flow in the
+ * private key too: they use the constant-flow tacit_mpi arithmetic (binary
+ * long division, masked gcd, safegcd inversion, Miller-Rabin on the
+ * constant-time exponentiation) and reveal, through tacit_ct_declassify,
+ * only verdicts: valid/invalid, which components are present, the bit
+ * lengths of p and q, and in key generation the rejection of a candidate
+ * (which is thrown away).  CRT values read from a key are kept and checked,
+ * never recomputed.
  *
  * ---- Randomness -------------------------------------------------------------
  *
@@ -136,7 +140,7 @@ int tacit_rsa_copy(tacit_rsa_context *dst, const tacit_rsa_context *src);
  *   - P, Q, E (N optional): N = P*Q, D = E^-1 mod lcm(P-1, Q-1);
  *   - N, E, D: P and Q are recovered by factoring N with D (RFC 8017's
  *     key forms are equivalent);
- *   - DP, DQ, QP are always derived from P, Q, D.
+ *   - DP, DQ, QP are derived from P, Q, D (constant flow).
  * The context is replaced as a whole (an earlier key is freed), and on error
  * it is left empty.  Errors: TACIT_ERR_BAD_INPUT (not enough
  * components), TACIT_ERR_RSA_KEY_CHECK_FAILED (inconsistent or out of range:
@@ -154,8 +158,10 @@ int tacit_rsa_import_raw(tacit_rsa_context *ctx, const unsigned char *n, size_t 
 
 /*
  * A full private key including the CRT values, as stored in key files: the
- * given DP, DQ, QP must equal the derived ones (TACIT_ERR_RSA_KEY_CHECK_FAILED
- * otherwise).  Every pointer is required.
+ * given DP, DQ, QP are kept (not recomputed) and must be consistent --
+ * DP = D mod (P-1), E*DP = 1 mod (P-1), the same for Q, QP*Q = 1 mod P --
+ * (TACIT_ERR_RSA_KEY_CHECK_FAILED otherwise), checked in constant flow.
+ * Every pointer is required.
  */
 int tacit_rsa_import_crt_raw(tacit_rsa_context *ctx, const unsigned char *n, size_t nlen,
                              const unsigned char *e, size_t elen, const unsigned char *d,
@@ -170,8 +176,9 @@ int tacit_rsa_import_crt_raw(tacit_rsa_context *ctx, const unsigned char *n, siz
 int tacit_rsa_check_pubkey(const tacit_rsa_context *ctx);
 /*
  * The public checks, and n = p*q, 1 < d < n, e*d = 1 mod (p-1) and mod (q-1),
- * DP, DQ, QP consistent.  p and q are not tested for primality (that would
- * cost seconds; generated keys are prime by construction).
+ * DP, DQ, QP consistent, checked in constant flow (one verdict revealed).
+ * p and q are not tested for primality (that would cost seconds; generated
+ * keys are prime by construction).
  */
 int tacit_rsa_check_privkey(const tacit_rsa_context *ctx);
 /* pub and prv hold the same public key and prv passes check_privkey. */
@@ -184,7 +191,7 @@ int tacit_rsa_check_pub_priv(const tacit_rsa_context *pub, const tacit_rsa_conte
  * public exponent `exponent` (odd, >= 3; 65537 is the usual choice): two
  * primes of nbits/2 bits from tacit_mpi_gen_prime, |p - q| > 2^(nbits/2-100),
  * d > 2^(nbits/2) (FIPS 186-5 B.3.1).  f_rng NULL: tacit_rng_default.
- * Variable time (see the top of this file).
+ * Constant flow (see the top of this file).
  */
 int tacit_rsa_gen_key(tacit_rsa_context *ctx, unsigned int nbits, int exponent,
                       tacit_rng_func f_rng, void *p_rng);

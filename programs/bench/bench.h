@@ -49,6 +49,7 @@ typedef struct bench_row {
 
 /* One table per area, each ended by a row whose id is NULL. */
 extern const bench_row bench_rows_exp_mod[];
+extern const bench_row bench_rows_inv[];
 extern const bench_row bench_rows_sha[];
 extern const bench_row bench_rows_base64[];
 extern const bench_row bench_rows_rsa[];
