@@ -393,7 +393,6 @@ exit:
 
 static void test_fault_injection(void)
 {
-    size_t olen;
     tacit_rsa_context a;
 
     tacit_rsa_init(&a);
@@ -401,6 +400,7 @@ static void test_fault_injection(void)
     TEST_SKIP("built without TACIT_TEST_HOOKS");
 #else
     {
+    size_t olen;
     unsigned char h[32] = { 1, 2, 3 }, sig[256], ct[256], pt[256];
     size_t ol = 777;
     size_t i;
@@ -434,7 +434,6 @@ exit:
 
 static void test_exp_paths(void)
 {
-    size_t olen;
     tacit_rsa_context a;
 
     tacit_rsa_init(&a);
@@ -442,6 +441,7 @@ static void test_exp_paths(void)
     TEST_SKIP("built without TACIT_TEST_HOOKS");
 #else
     {
+    size_t olen;
     unsigned char h[32] = { 9 }, sig[256], ct[256], pt[256];
     size_t ol;
     unsigned long ct0, un0;
