@@ -274,6 +274,9 @@ if [ "$have_ec" = 1 ]; then
         [ "$(wc -c <"$W/$c.raw.sig")" -eq $n ] && ok || bad "sign $c --raw: not $n bytes"
         verify_ok "verify $c --raw" "$I/$c.pub.der" ecdsa-sha256 "$I/msg.txt" "$W/$c.raw.sig" --raw
         verify_bad "verify $c raw signature as DER" "$I/$c.pub.der" ecdsa-sha256 "$I/msg.txt" "$W/$c.raw.sig"
+        # hedged nonces (RFC 6979 + fresh randomness): two signatures of one message differ
+        expect 0 "sign $c --raw again" t sign -k "$I/$c.sec1.der" -a ecdsa-sha256 --raw -i "$I/msg.txt" -o "$W/$c.raw2.sig"
+        cmp -s "$W/$c.raw.sig" "$W/$c.raw2.sig" && bad "sign $c: ECDSA nonces are not hedged (same signature twice)" || ok
     done
     # high-S: (r, n - s) is as valid as (r, s); tacit accepts both
     if [ -f "$W/p256.raw.sig" ]; then
