@@ -10,7 +10,9 @@
 #   build-small/  the small ECC profile (TACIT_ECP_SMALL) with valgrind annotations: the `ecc`
 #                 label (ECC suites natively, ct_ecp under memcheck)
 #   build-size/   when arm-none-eabi-gcc is installed: scripts/code_size.sh's Thumb-2 size limits
-# First the naming rule of the two code paths (scripts/check_ct_names.sh; also a ctest).
+# First the naming rule of the two code paths (scripts/check_ct_names.sh; also a ctest) and
+# branch-free constant-time primitives (scripts/check_ct_asm.sh).  Each build keeps its logs in
+# its own folder (build/configure.log, build/build.log, build/test.log).
 # Exits non-zero if any build or test fails.  TACIT_TEST_QUICK=1 runs only build/.
 set -u
 cd "$(dirname "$0")/.."
@@ -20,26 +22,27 @@ summary=""
 
 run_build() {
     dir=$1; label=$2; shift 2
-    echo "==== $dir: configure and build ===="
-    if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >"$dir.configure.log" 2>&1; then
-        cat "$dir.configure.log"; status=1; summary="$summary\n$dir: CONFIGURE FAILED"; return
+    echo "==== $dir: configure and build (logs: $dir/configure.log, $dir/build.log) ===="
+    mkdir -p "$dir"
+    if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >"$dir/configure.log" 2>&1; then
+        cat "$dir/configure.log"; status=1; summary="$summary\n$dir: CONFIGURE FAILED"; return
     fi
-    if ! cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1; then
-        grep -E "error|warning" "$dir.build.log" | head -40; status=1
+    if ! cmake --build "$dir" -j"$jobs" >"$dir/build.log" 2>&1; then
+        grep -E "error|warning" "$dir/build.log" | head -40; status=1
         summary="$summary\n$dir: BUILD FAILED"; return
     fi
-    echo "==== $dir: ctest $label ===="
+    echo "==== $dir: ctest ${label:-(every suite)} (log: $dir/test.log) ===="
     if [ -n "$label" ]; then
-        (cd "$dir" && ctest -j"$jobs" --output-on-failure -L "$label") >"$dir.test.log" 2>&1
+        (cd "$dir" && ctest -j"$jobs" --output-on-failure -L "$label") >"$dir/test.log" 2>&1
     else
-        (cd "$dir" && ctest -j"$jobs" --output-on-failure) >"$dir.test.log" 2>&1
+        (cd "$dir" && ctest -j"$jobs" --output-on-failure) >"$dir/test.log" 2>&1
     fi
     rc=$?
-    grep -E "tests passed|tests failed|Failed|\*\*\*" "$dir.test.log" | sed 's/^/  /'
+    grep -E "tests passed|tests failed|Failed|\*\*\*" "$dir/test.log" | sed 's/^/  /'
     # ctest hides the output of passing suites: show their SKIPs from its log.
     grep -h "SKIP (" "$dir"/Testing/Temporary/LastTest*.log 2>/dev/null | sed 's/^ */  skipped: /' | sort -u
-    [ $rc -eq 0 ] || { status=1; tail -60 "$dir.test.log"; }
-    summary="$summary\n$dir: $(grep -E 'tests passed' "$dir.test.log" | tail -1)"
+    [ $rc -eq 0 ] || { status=1; tail -60 "$dir/test.log"; }
+    summary="$summary\n$dir: $(grep -E 'tests passed' "$dir/test.log" | tail -1)"
 }
 
 echo "==== naming rule: scripts/check_ct_names.sh ===="
@@ -49,6 +52,15 @@ else
     status=1; summary="$summary\nnaming rule: FAILED"
 fi
 printf '%s\n' "$names" | sed 's/^/  /'
+
+echo "==== constant-time primitives compile branch-free: scripts/check_ct_asm.sh ===="
+if asm=$(scripts/check_ct_asm.sh 2>&1); then
+    summary="$summary\nct asm: the constant-time primitives compile branch-free"
+else
+    status=1; summary="$summary\nct asm: FAILED (a conditional branch, see above)"
+fi
+printf '%s\n' "$asm" | grep -v "^ok" | sed 's/^/  /'
+printf '%s\n' "$asm" | grep -c "^ok" | sed 's/^/  compiler configurations checked: /'
 
 echo "==== generated sources ===="
 if scripts/check_generated.sh; then

@@ -270,12 +270,25 @@ int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
     tacit_mpi_init(&W);
     tacit_mpi_init(&NN);
     n = N->n;
-    if ((ret = tacit_mpi_mod_mpi(&R, A, N)) != 0 || (ret = tacit_mpi_grow(&R, n)) != 0 ||
-        (ret = load(&NN, N, n)) != 0) {
+    if ((ret = load(&NN, N, n)) != 0) {
         goto cleanup;
     }
     /* which method: the parity of N is revealed (lambda(n) is always even) */
-    if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1))) {
+    if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1)) && A->n <= n) {
+        /*
+         * safegcd takes any |A| below 2^(n biL): no reduction first.  A
+         * negative A (its sign is public): the inverse of |A|, negated.
+         */
+        if ((ret = load(&R, A, n)) != 0 || (ret = inv_odd(&W, R.p, NN.p, n, &ok)) != 0) {
+            goto cleanup;
+        }
+        if (A->s < 0) {
+            (void)tacit_mpi_core_sub(R.p, NN.p, W.p, n);
+            tacit_mpi_core_cond_assign(W.p, R.p, n, ok);
+        }
+    } else if ((ret = tacit_mpi_mod_mpi(&R, A, N)) != 0 || (ret = tacit_mpi_grow(&R, n)) != 0) {
+        goto cleanup;
+    } else if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1))) {
         ret = inv_odd(&W, R.p, NN.p, n, &ok);
     } else {
         ret = inv_even(&W, &R, &NN, &ok);

@@ -19,7 +19,7 @@
 #include "constant_time_internal.h"
 #include "platform_internal.h"
 
-int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+int tacit_rsa_oaep_encrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                            const unsigned char *label, size_t llen,
                            const unsigned char *in, size_t ilen,
                            unsigned char *out, size_t osize, size_t *olen,
@@ -78,7 +78,7 @@ cleanup:
     return ret;
 }
 
-int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+int tacit_rsa_oaep_decrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                            const unsigned char *label, size_t llen,
                            const unsigned char *in, size_t ilen,
                            unsigned char *out, size_t osize, size_t *olen,

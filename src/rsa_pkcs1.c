@@ -72,7 +72,7 @@ static int encode_emsa_pkcs1(tacit_md_type md, const unsigned char *hash, size_t
     return 0;
 }
 
-int tacit_rsa_pkcs1_sign(tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
+int tacit_rsa_pkcs1_sign(const tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
                          size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
                          tacit_rng_func f_rng, void *p_rng)
 {
@@ -104,7 +104,7 @@ int tacit_rsa_pkcs1_sign(tacit_rsa_context *ctx, tacit_md_type md, const unsigne
     return ret;
 }
 
-int tacit_rsa_pkcs1_verify(tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
+int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
                            size_t hlen, const unsigned char *sig, size_t siglen)
 {
     unsigned char *em, *expected;

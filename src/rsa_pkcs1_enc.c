@@ -26,7 +26,7 @@
 #include "tacit/sha256.h"
 #include "platform_internal.h"
 
-int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+int tacit_rsa_pkcs1_encrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
                             unsigned char *out, size_t osize, size_t *olen,
                             tacit_rng_func f_rng, void *p_rng)
 {
@@ -199,7 +199,7 @@ cleanup:
     return ret;
 }
 
-int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+int tacit_rsa_pkcs1_decrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
                             unsigned char *out, size_t osize, size_t *olen,
                             tacit_rng_func f_rng, void *p_rng)
 {
@@ -245,7 +245,7 @@ cleanup:
     return ret;
 }
 
-int tacit_rsa_pkcs1_decrypt_explicit_oracle(tacit_rsa_context *ctx, const unsigned char *in,
+int tacit_rsa_pkcs1_decrypt_explicit_oracle(const tacit_rsa_context *ctx, const unsigned char *in,
                                             size_t ilen, unsigned char *out, size_t osize,
                                             size_t *olen, tacit_rng_func f_rng, void *p_rng)
 {

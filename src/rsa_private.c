@@ -52,7 +52,7 @@ static int random_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, vo
     return 0;
 }
 
-int tacit_rsa_private(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
                       unsigned char *out, size_t osize, size_t *olen,
                       tacit_rng_func f_rng, void *p_rng)
 {

@@ -38,7 +38,7 @@ static void pss_sizes(const tacit_rsa_context *ctx, size_t *embits, size_t *emle
     *emlen = (*embits + 7) / 8;
 }
 
-int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+int tacit_rsa_pss_sign(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                        int saltlen, const unsigned char *hash, size_t hlen,
                        unsigned char *sig, size_t sig_size, size_t *sig_len,
                        tacit_rng_func f_rng, void *p_rng)
@@ -107,7 +107,7 @@ cleanup:
     return ret;
 }
 
-int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+int tacit_rsa_pss_verify(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                          int saltlen, const unsigned char *hash, size_t hlen,
                          const unsigned char *sig, size_t siglen)
 {

@@ -13,7 +13,7 @@
 #include "constant_time_internal.h"
 #include "platform_internal.h"
 
-int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
+int tacit_rsa_public(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
                      unsigned char *out, size_t osize, size_t *olen)
 {
     size_t nl, tl;

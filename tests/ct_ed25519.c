@@ -70,6 +70,40 @@ exit:
     return;
 }
 
+#if defined(TACIT_ASN1_C) && defined(TACIT_PEM_C)
+/* A key's life through its file formats: PKCS#8 DER read with the seed
+ * secret, used, and written back as PEM (base64 of the secret). */
+static void test_key_file_ct(void)
+{
+    unsigned char der[48] = { 0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b,
+                              0x65, 0x70, 0x04, 0x22, 0x04, 0x20 };
+    unsigned char pem[200], sig[64];
+    tacit_ed25519_key key;
+    size_t olen = 0, i;
+    int ret;
+
+    for (i = 16; i < 48; i++) {
+        der[i] = (unsigned char)(i * 11);
+    }
+    TACIT_TEST_CF_SECRET(der + 16, 32);
+    ret = tacit_ed25519_parse_key_der(&key, der, sizeof(der));
+    TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
+    TEST_EQUAL(ret, 0);
+    TACIT_TEST_CF_PUBLIC(key.pub, sizeof(key.pub));
+    ret = tacit_ed25519_sign(&key, der, 5, sig, sizeof(sig), &olen);
+    TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
+    TEST_EQUAL(ret, 0);
+    ret = tacit_ed25519_write_key_pem(&key, TACIT_KEY_FORMAT_PKCS8, pem, sizeof(pem), &olen);
+    TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
+    TEST_EQUAL(ret, 0);
+    TACIT_TEST_CF_PUBLIC(pem, sizeof(pem));
+    TACIT_TEST_CF_PUBLIC(sig, sizeof(sig));
+    tacit_ed25519_key_free(&key);
+exit:
+    return;
+}
+#endif
+
 /* The nonce and the private scalar marked secret at the internal layer. */
 static void test_nonce_ct(void)
 {
@@ -125,6 +159,9 @@ int main(int argc, char **argv)
     } else {
         RUN_TEST(test_sign_ct);
         RUN_TEST(test_nonce_ct);
+#if defined(TACIT_ASN1_C) && defined(TACIT_PEM_C)
+        RUN_TEST(test_key_file_ct);
+#endif
     }
     return TEST_MAIN_END();
 }

@@ -1,7 +1,8 @@
 /*
- * Threads: four threads share one RSA-2048 key, one P-256 key and the
- * default RNG, and each runs every operation for a fixed number of rounds,
- * checking every result.  Label `threads`: scripts/test.sh runs it in a
+ * Threads: four threads share one RSA-2048 key, one P-256 key, the default
+ * RNG and two certificate stores, and each runs every operation (including
+ * a certificate path validation) for a fixed number of rounds, checking
+ * every result.  Label `threads`: scripts/test.sh runs it in a
  * ThreadSanitizer build (build-tsan/), where any data race fails it; in the
  * other builds it is an ordinary functional test of the shared use that the
  * headers document.
@@ -12,9 +13,11 @@
 #include "tacit/base64.h"
 #include "tacit/ecdh.h"
 #include "tacit/ecdsa.h"
+#include "tacit/pem.h"
 #include "tacit/hmac_drbg.h"
 #include "tacit/rsa.h"
 #include "tacit/sha256.h"
+#include "tacit/x509.h"
 
 #define THREADS 4
 #define ROUNDS 3
@@ -23,6 +26,82 @@ static tacit_rsa_context rsa;
 static tacit_ecp_keypair ec, ec_peer;
 static unsigned char peer_point[65];
 static unsigned char shared_expected[32];
+
+/* A chain of tests/data/x509: leaf "good" <- "int-ec" <- "root-rsa". */
+static tacit_x509_store anchors, untrusted;
+static tacit_x509_crt leaf;
+static unsigned char *leaf_der;
+static int have_chain;
+
+static unsigned char *read_file(const char *name, size_t *len)
+{
+    char path[4096];
+    const char *f = __FILE__, *slash = strrchr(f, '/');
+    FILE *fp;
+    unsigned char *buf = NULL;
+    long n;
+
+    snprintf(path, sizeof(path), "%.*s/data/x509/%s", slash ? (int)(slash - f) : 1,
+             slash ? f : ".", name);
+    fp = fopen(path, "rb");
+    if (fp == NULL) {
+        return NULL;
+    }
+    if (fseek(fp, 0, SEEK_END) == 0 && (n = ftell(fp)) > 0 && fseek(fp, 0, SEEK_SET) == 0 &&
+        (buf = malloc((size_t)n)) != NULL && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf != NULL) {
+        *len = (size_t)n;
+    }
+    fclose(fp);
+    return buf;
+}
+
+static int load_chain(void)
+{
+    size_t len = 0, added = 0, failed = 0;
+    unsigned char *pem;
+    tacit_pem_block b;
+    int ok = 1;
+
+    tacit_x509_store_init(&anchors);
+    tacit_x509_store_init(&untrusted);
+    if ((pem = read_file("root-rsa.crt", &len)) == NULL) return 0;
+    ok &= tacit_x509_store_add_pem(&anchors, pem, len, &added, &failed) == 0 && added == 1;
+    free(pem);
+    if ((pem = read_file("int-ec.crt", &len)) == NULL) return 0;
+    ok &= tacit_x509_store_add_pem(&untrusted, pem, len, &added, &failed) == 0 && added == 1;
+    free(pem);
+    if ((pem = read_file("good.crt", &len)) == NULL) return 0;
+    memset(&b, 0, sizeof(b));
+    if (ok && tacit_pem_read("CERTIFICATE", pem, len, &b, NULL) == 0) {
+        leaf_der = malloc(b.der_len);
+        if (leaf_der != NULL) {
+            memcpy(leaf_der, b.der, b.der_len);
+            ok &= tacit_x509_crt_parse(&leaf, leaf_der, b.der_len) == 0;
+        } else {
+            ok = 0;
+        }
+        tacit_pem_block_free(&b);
+    } else {
+        ok = 0;
+    }
+    free(pem);
+    return ok;
+}
+
+static int verify_chain(void)
+{
+    tacit_x509_verify_params vp;
+    tacit_x509_reason why;
+
+    tacit_x509_verify_params_init(&vp);
+    vp.time = 1800000000; /* 2027-01-15: inside every tests/data/x509 certificate */
+    vp.host = "good.example.com";
+    return tacit_x509_verify(&leaf, &untrusted, &anchors, &vp, &why);
+}
 
 typedef struct {
     int id;
@@ -91,6 +170,11 @@ static void *worker(void *p)
                    dlen == sizeof(msg) && memcmp(back, msg, dlen) == 0,
                "b64 dec");
         WCHECK(tacit_rng_default(NULL, rnd, sizeof(rnd)) == 0, "rng");
+
+        /* Certificate path validation over shared stores. */
+        if (have_chain) {
+            WCHECK(verify_chain() == 0, "x509 verify");
+        }
     }
     return NULL;
 }
@@ -112,6 +196,9 @@ static void test_shared_keys(void)
     TEST_EQUAL(tacit_ecdh_compute_shared(&ec, peer_point, sizeof(peer_point), shared_expected,
                                          sizeof(shared_expected), &len, NULL, NULL),
                0);
+    have_chain = load_chain();
+    TEST_ASSERT(have_chain);
+    TEST_EQUAL(verify_chain(), 0);
 
     for (i = 0; i < THREADS; i++) {
         args[i].id = i;
@@ -132,6 +219,9 @@ exit:
     tacit_rsa_free(&rsa);
     tacit_ecp_keypair_free(&ec);
     tacit_ecp_keypair_free(&ec_peer);
+    tacit_x509_store_free(&anchors);
+    tacit_x509_store_free(&untrusted);
+    free(leaf_der);
 }
 
 /* Threads drawing from the default RNG at once never see the same bytes. */

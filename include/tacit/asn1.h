@@ -67,6 +67,8 @@
  * (Inside the library the TACIT_CHK_ADD macro of src/common.h does this.)
  * When a written buffer holds a secret (a private key),
  * zeroize the whole buffer, not just [p, p+len), once done with it.
+ *
+ * Threads: no state; every function is reentrant.
  */
 #ifndef TACIT_ASN1_H
 #define TACIT_ASN1_H

@@ -21,6 +21,8 @@
  * line break inside a group), BAD_PADDING ('=' not in the last one or two
  * positions, or more than two), INVALID_CHARACTER, NONCANONICAL.  On any
  * error the output holds nothing: what was written is zeroed.
+ *
+ * Threads: no state; every function is reentrant.
  */
 #ifndef TACIT_BASE64_H
 #define TACIT_BASE64_H

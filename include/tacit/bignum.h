@@ -22,6 +22,9 @@
  *
  * Functions return 0 or a negative error code; on error the outputs are
  * left unchanged or zero (never a partial result).
+ *
+ * Threads: no hidden state.  A tacit_mpi that is only read (a const
+ * argument) may be shared between threads; one that is written may not.
  */
 #ifndef TACIT_BIGNUM_H
 #define TACIT_BIGNUM_H

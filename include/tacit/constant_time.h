@@ -4,6 +4,8 @@
  * The full set of primitives (masks, selects, the optimisation barrier) is
  * internal to the library (src/constant_time_internal.h); users get what a
  * protocol implementation needs: comparing a secret tag or MAC.
+ *
+ * Threads: no state; every function is reentrant.
  */
 #ifndef TACIT_CONSTANT_TIME_H
 #define TACIT_CONSTANT_TIME_H

@@ -11,6 +11,11 @@
  * encodings) may be handled with branches.
  *
  * Nothing here allocates: a key pair is a plain struct of fixed size.
+ *
+ * Threads: a tacit_ecp_keypair is a plain value; every function that only
+ * reads it takes it const (ecdh.h and ecdsa.h too), so one key may be used
+ * by any number of threads at once.  Functions that fill it (gen_key,
+ * set_private, set_public, parse, free) need it to themselves.
  */
 #ifndef TACIT_ECP_H
 #define TACIT_ECP_H

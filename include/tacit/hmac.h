@@ -7,6 +7,10 @@
  * the next message.  No heap; tacit_hmac_free zeroizes the key-derived
  * state.  The key and message are processed without secret-dependent
  * branches or memory indices; only their lengths leak.
+ *
+ * Threads: a tacit_hmac_context holds a running MAC; use it from one
+ * thread at a time.  A keyed context may be copied by assignment and the
+ * copies used by different threads.
  */
 #ifndef TACIT_HMAC_H
 #define TACIT_HMAC_H

@@ -36,6 +36,10 @@
  * The deterministic context has no entropy source: it never reseeds by
  * itself (it fails with TACIT_ERR_DRBG_RESEED_REQUIRED after the reseed
  * interval instead).
+ *
+ * Threads: a tacit_hmac_drbg_context is not locked; use it from one thread
+ * at a time.  tacit_rng_default keeps one DRBG per thread and is safe to
+ * call from any thread.
  */
 #ifndef TACIT_HMAC_DRBG_H
 #define TACIT_HMAC_DRBG_H

@@ -8,6 +8,9 @@
  * A type whose hash is compiled out (TACIT_SHA1_C, TACIT_SHA256_C,
  * TACIT_SHA512_C) behaves like an unknown type: size 0, functions return
  * TACIT_ERR_MD_UNSUPPORTED.
+ *
+ * Threads: a tacit_md_context holds one running hash; use it from one
+ * thread at a time (copy it to fork).  The one-shot functions keep no state.
  */
 #ifndef TACIT_MD_H
 #define TACIT_MD_H

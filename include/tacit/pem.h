@@ -15,6 +15,8 @@
  * The body may be a private key: it is decoded by the constant-flow base64
  * decoder, and the END line is found by a scan that declassifies only where
  * the first '-' after the BEGIN line is (the END line in a valid block).
+ *
+ * Threads: no state; every function is reentrant.
  */
 #ifndef TACIT_PEM_H
 #define TACIT_PEM_H

@@ -44,6 +44,17 @@
  * to ask), and *out_len = k bytes are written.  On any error an output
  * buffer is left untouched or zeroed, never partly written.
  *
+ * ---- Threads ----------------------------------------------------------------
+ *
+ * Every operation (public, private, sign, verify, encrypt, decrypt, the
+ * writers and checks) takes the context const and never writes it: the
+ * Montgomery data is computed once, when a key is imported, parsed or
+ * generated, and is immutable afterwards.  So one loaded key may be used by
+ * any number of threads at once.  Loading (import, parse, gen_key, copy
+ * into) and tacit_rsa_free need the context to themselves.  A generator
+ * passed as f_rng must itself be safe to call from several threads if it is
+ * shared; tacit_rng_default (NULL) is per thread.
+ *
  * ---- Example ----------------------------------------------------------------
  *
  *     tacit_rsa_context rsa;
@@ -105,7 +116,8 @@ extern "C" {
 /*
  * The key.  N, E (public) and D, P, Q, DP = D mod (P-1), DQ = D mod (Q-1),
  * QP = Q^-1 mod P (private) may be read.  Set them only through the import
- * functions: the context also caches Montgomery data computed from them.
+ * functions: the context also holds Montgomery data computed from them when
+ * the key is loaded, read-only from then on.
  */
 typedef struct tacit_rsa_context {
     size_t len;                 /* k: bytes of N */
@@ -202,7 +214,7 @@ int tacit_rsa_gen_key(tacit_rsa_context *ctx, unsigned int nbits, int exponent,
  * out = in^e mod n.  in_len must be k and in < n (TACIT_ERR_RSA_INPUT_OUT_OF_RANGE),
  * out_size >= k (TACIT_ERR_BUFFER_TOO_SMALL); *out_len = k bytes are written.
  */
-int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+int tacit_rsa_public(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
                      unsigned char *out, size_t out_size, size_t *out_len);
 
 /*
@@ -211,7 +223,7 @@ int tacit_rsa_public(tacit_rsa_context *ctx, const unsigned char *in, size_t in_
  * tacit_rsa_public.  The blinding values come from f_rng (NULL:
  * tacit_rng_default).
  */
-int tacit_rsa_private(tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
                       unsigned char *out, size_t out_size, size_t *out_len,
                       tacit_rng_func f_rng, void *p_rng);
 
@@ -225,10 +237,10 @@ int tacit_rsa_private(tacit_rsa_context *ctx, const unsigned char *in, size_t in
  * the signature's ASN.1 is never parsed.  Sign: sig_size >= k, *sig_len = k;
  * blinded with f_rng (NULL: tacit_rng_default).  Verify: sig_len must be k.
  */
-int tacit_rsa_pkcs1_sign(tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
+int tacit_rsa_pkcs1_sign(const tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
                          size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
                          tacit_rng_func f_rng, void *p_rng);
-int tacit_rsa_pkcs1_verify(tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
+int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
                            size_t hlen, const unsigned char *sig, size_t siglen);
 
 /*
@@ -237,12 +249,12 @@ int tacit_rsa_pkcs1_verify(tacit_rsa_context *ctx, tacit_md_type md, const unsig
  * and the blinding from f_rng (NULL: tacit_rng_default).  SHA-1 is refused
  * for signing.
  */
-int tacit_rsa_pss_sign(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+int tacit_rsa_pss_sign(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                        int saltlen, const unsigned char *hash, size_t hlen,
                        unsigned char *sig, size_t sig_size, size_t *sig_len,
                        tacit_rng_func f_rng, void *p_rng);
 /* saltlen: the exact salt length, TACIT_RSA_SALT_LEN_HASH, or TACIT_RSA_SALT_LEN_ANY. */
-int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+int tacit_rsa_pss_verify(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                          int saltlen, const unsigned char *hash, size_t hlen,
                          const unsigned char *sig, size_t siglen);
 
@@ -255,7 +267,7 @@ int tacit_rsa_pss_verify(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type
  * (TACIT_ERR_RSA_MESSAGE_TOO_LONG).  out gets *out_len = k bytes.  The seed
  * comes from f_rng (NULL: tacit_rng_default).
  */
-int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+int tacit_rsa_oaep_encrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                            const unsigned char *label, size_t llen,
                            const unsigned char *in, size_t in_len,
                            unsigned char *out, size_t out_size, size_t *out_len,
@@ -267,7 +279,7 @@ int tacit_rsa_oaep_encrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_ty
  * Manger oracle).  A message longer than out_size: TACIT_ERR_BUFFER_TOO_SMALL.
  * Blinded with f_rng (NULL: tacit_rng_default).
  */
-int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
+int tacit_rsa_oaep_decrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                            const unsigned char *label, size_t llen,
                            const unsigned char *in, size_t in_len,
                            unsigned char *out, size_t out_size, size_t *out_len,
@@ -277,7 +289,7 @@ int tacit_rsa_oaep_decrypt(tacit_rsa_context *ctx, tacit_md_type md, tacit_md_ty
  * RSAES-PKCS1-v1_5 (for old protocols; prefer OAEP).  Encryption takes up to
  * k - 11 bytes.
  */
-int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+int tacit_rsa_pkcs1_encrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
                             unsigned char *out, size_t out_size, size_t *out_len,
                             tacit_rng_func f_rng, void *p_rng);
 
@@ -296,7 +308,7 @@ int tacit_rsa_pkcs1_encrypt(tacit_rsa_context *ctx, const unsigned char *in, siz
  * for bad arguments, a ciphertext >= n, or a failed private operation.
  * f_rng (NULL: tacit_rng_default) blinds the private operation.
  */
-int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+int tacit_rsa_pkcs1_decrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
                             unsigned char *out, size_t out_size, size_t *out_len,
                             tacit_rng_func f_rng, void *p_rng);
 
@@ -310,7 +322,7 @@ int tacit_rsa_pkcs1_decrypt(tacit_rsa_context *ctx, const unsigned char *in, siz
  * is constant-flow; only the verdict and the message length are
  * declassified.  Prefer tacit_rsa_pkcs1_decrypt.
  */
-int tacit_rsa_pkcs1_decrypt_explicit_oracle(tacit_rsa_context *ctx, const unsigned char *in,
+int tacit_rsa_pkcs1_decrypt_explicit_oracle(const tacit_rsa_context *ctx, const unsigned char *in,
                                             size_t in_len, unsigned char *out, size_t out_size,
                                             size_t *out_len, tacit_rng_func f_rng, void *p_rng);
 

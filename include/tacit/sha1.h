@@ -14,6 +14,8 @@
  * (also chosen automatically under -Os) for code-size-constrained
  * firmware.  On x86 a copy of the C code compiled for BMI2 runs when the
  * CPU has it; TACIT_SHA_NO_ACCEL builds the plain C only.
+ *
+ * Threads: a context holds one running hash; use it from one thread at a time.
  */
 #ifndef TACIT_SHA1_H
 #define TACIT_SHA1_H

@@ -16,6 +16,8 @@
  * them, else a copy of the C code compiled for BMI2 if the CPU has it;
  * TACIT_SHA_NO_ACCEL builds the plain C only.  Every back end has
  * data-independent timing.
+ *
+ * Threads: a context holds one running hash; use it from one thread at a time.
  */
 #ifndef TACIT_SHA256_H
 #define TACIT_SHA256_H

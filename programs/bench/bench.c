@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct {
     double seconds;
@@ -41,12 +42,25 @@ static void usage(const char *prog, FILE *out)
             "  --seconds S  time per measurement (default 0.2)\n"
             "  --peers      also measure OpenSSL, mbed TLS, BearSSL, nettle, GMP where built in\n"
             "  --json       JSON on stdout;  --csv  CSV on stdout\n"
-            "  --list       list the benchmark ids\n"
+            "  --list       list the benchmark ids (and what the terms in their titles mean)\n"
             "  --threads N  run each measurement in N threads at once (each with its own\n"
             "               setup) and report the total rate\n"
             "  ID           only rows whose id starts with ID (e.g. rsa2048, ecdsa, sha)\n",
             prog);
 }
+
+/* What the shorthand in row titles means (printed by --list). */
+static const char legend[] =
+    "\n"
+    "Terms in the titles:\n"
+    "  ct / unsafe   the constant-time function, or the _unsafe one for public inputs\n"
+    "  A/B           exp_mod with an A-bit exponent and a B-bit modulus\n"
+    "  hot RR        the Montgomery constant R^2 mod N is computed once and passed in\n"
+    "                (as a loaded RSA key does); cold RR: every call derives it\n"
+    "  e padded      the exponent 17 stored in as many limbs as the modulus: the\n"
+    "                _unsafe cost must follow e's bit length, not its limb count\n"
+    "  ops/s, MB/s   operations (or megabytes, 10^6 bytes) per second; higher is better\n"
+    "  tacit/peer    tacit's rate divided by the peer's: above 1 means tacit is faster\n";
 
 static int matches(const bench_row *row, const bench_options *o)
 {
@@ -179,7 +193,7 @@ static const char *json_who_sep(int first)
 int bench_main(const char *prog, int argc, char **argv, const bench_row *const *tables)
 {
     bench_options o;
-    int i, t, failed = 0, first_row = 1;
+    int i, t, failed = 0, first_row = 1, title_w = 9, progress;
 
     memset(&o, 0, sizeof(o));
     o.seconds = 0.2;
@@ -230,6 +244,36 @@ int bench_main(const char *prog, int argc, char **argv, const bench_row *const *
         }
     }
 
+    /* every ID must name at least one row; the title column fits the longest title */
+    for (i = 0; i < o.nfilters; i++) {
+        int found = 0;
+        for (t = 0; tables[t] != NULL && !found; t++) {
+            const bench_row *row;
+            for (row = tables[t]; row->id != NULL; row++) {
+                if (strncmp(row->id, o.filters[i], strlen(o.filters[i])) == 0) {
+                    found = 1;
+                    break;
+                }
+            }
+        }
+        if (!found) {
+            fprintf(stderr, "%s: no benchmark id starts with '%s' (see --list)\n", prog,
+                    o.filters[i]);
+            free(o.filters);
+            return 2;
+        }
+    }
+    for (t = 0; tables[t] != NULL; t++) {
+        const bench_row *row;
+        for (row = tables[t]; row->id != NULL; row++) {
+            size_t w = strlen(o.list ? row->id : row->title);
+            if (matches(row, &o) && (int)w > title_w) {
+                title_w = (int)w;
+            }
+        }
+    }
+    progress = isatty(fileno(stderr));
+
     if (o.format == 1) {
         printf("{\"program\": \"%s\", \"seconds\": %g, \"rows\": [\n", prog, o.seconds);
     } else if (o.format == 2) {
@@ -246,15 +290,17 @@ int bench_main(const char *prog, int argc, char **argv, const bench_row *const *
                 continue;
             }
             if (o.list) {
-                printf("%-24s %s\n", row->id, row->title);
+                printf("%-*s  %s\n", title_w, row->id, row->title);
                 continue;
             }
             for (k = 0; k < BENCH_MAX_IMPLS && row->impl[k].who != NULL; k++) {
                 if (k > 0 && !o.peers) {
                     break;
                 }
-                fprintf(stderr, "  %-28s %-8s ...\r", row->title, row->impl[k].who);
-                fflush(stderr);
+                if (progress) { /* a live status line, only on a terminal */
+                    fprintf(stderr, "  %-*s %-8s ...\r", title_w, row->title, row->impl[k].who);
+                    fflush(stderr);
+                }
                 res[n] = o.threads > 1 ? measure_threads(row, &row->impl[k], o.seconds, o.threads)
                                        : measure(row, &row->impl[k], o.seconds);
                 if (res[n].rate == -2) {
@@ -264,7 +310,9 @@ int bench_main(const char *prog, int argc, char **argv, const bench_row *const *
                 }
                 n++;
             }
-            fprintf(stderr, "%60s\r", "");
+            if (progress) {
+                fprintf(stderr, "%*s\r", title_w + 16, "");
+            }
             if (n == 0) {
                 continue;
             }
@@ -292,18 +340,23 @@ int bench_main(const char *prog, int argc, char **argv, const bench_row *const *
             } else {
                 char rate[32];
                 if (first_row) {
-                    printf("%-30s %12s   %s\n", "operation", "tacit",
-                           o.peers ? "peers (tacit/peer)" : "");
+                    if (o.peers) {
+                        printf("Rates in the unit of each row (higher is better); in parentheses "
+                               "tacit/peer:\nabove 1 means tacit is faster.\n\n");
+                    }
+                    printf("%-*s %12s %-5s%s\n", title_w, "operation", "tacit", "unit",
+                           o.peers ? "  peer: rate (tacit/peer)" : "");
                 }
                 print_rate(rate, sizeof(rate), res[0].rate);
-                printf("%-30s %12s %-5s", row->title, rate, unit);
+                printf("%-*s %12s %-5s", title_w, row->title, rate, unit);
                 for (k = 1; k < n; k++) {
+                    char ratio[32] = "", who[32];
                     print_rate(rate, sizeof(rate), res[k].rate);
                     if (res[k].rate > 0 && res[0].rate > 0) {
-                        printf("  %s %s (%.2fx)", res[k].who, rate, res[0].rate / res[k].rate);
-                    } else {
-                        printf("  %s %s", res[k].who, rate);
+                        snprintf(ratio, sizeof(ratio), "(%.2fx)", res[0].rate / res[k].rate);
                     }
+                    snprintf(who, sizeof(who), "%s:", res[k].who);
+                    printf("  %-9s%8s %-8s", who, rate, ratio);
                 }
                 printf("\n");
             }
@@ -313,6 +366,9 @@ int bench_main(const char *prog, int argc, char **argv, const bench_row *const *
     }
     if (o.format == 1) {
         printf("\n]}\n");
+    }
+    if (o.list) {
+        printf("%s", legend);
     }
     free(o.filters);
     return failed ? 3 : 0;

@@ -13,7 +13,7 @@ static const char usage[] =
     "  -k, --key KEY     private key, PEM or DER (PKCS#1, SEC1, PKCS#8)\n"
     "  -a, --alg ALG     pkcs1-sha256|pkcs1-sha384|pkcs1-sha512   (RSA PKCS#1 v1.5)\n"
     "                    pss-sha256|pss-sha384|pss-sha512         (RSA-PSS, MGF1 same hash)\n"
-    "                    ecdsa-sha256|ecdsa-sha384|ecdsa-sha512   (ECDSA, RFC 6979 nonces)\n"
+    "                    ecdsa-sha256|ecdsa-sha384|ecdsa-sha512   (ECDSA, RFC 6979 nonces hedged with random bytes)\n"
     "  --saltlen N|max   PSS salt length in bytes (default: the hash length)\n"
     "  --raw             ECDSA: write r||s instead of DER\n"
     "  -i, --in IN       message (default: stdin)\n"

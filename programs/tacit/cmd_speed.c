@@ -107,8 +107,10 @@ int cmd_speed(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         args[i + 1] = argv[i];
     }
-    fprintf(stderr, "tacit speed: %d measurements, %s s each (use --seconds to change)\n", n,
-            seconds);
+    if (n > 0) {
+        fprintf(stderr, "tacit speed: %d measurements, %s s each (use --seconds to change)\n", n,
+                seconds);
+    }
     rc = bench_main("tacit speed", argc + 1, args, bench_all_tables);
     free(args);
     return rc;

@@ -1,7 +1,9 @@
 /*
  * tacit verify: check a PKCS#1 v1.5, PSS or ECDSA signature.  Prints
  * "Verified OK" and exits 0, or "Verification failure" and exits 1 (a
- * malformed signature is a failure too, as with `openssl dgst -verify`).
+ * malformed signature is a failure too, as with `openssl dgst -verify`,
+ * and stderr says what is wrong with it).  SHA-1 is accepted here, for
+ * legacy signatures, though `tacit sign` does not make them.
  */
 #include "cli.h"
 #include "cli_key.h"
@@ -14,12 +16,14 @@
 static const char usage[] =
     "usage: tacit verify -k KEY -a ALG -s SIG [--saltlen N|max|auto] [--raw] [-i IN]\n"
     "  Verify the signature SIG of the message IN with the public key in KEY.\n"
-    "  Prints \"Verified OK\" (exit 0) or \"Verification failure\" (exit 1).\n"
+    "  Prints \"Verified OK\" (exit 0) or \"Verification failure\" (exit 1; a malformed\n"
+    "  signature is named on stderr).\n"
     "  -k, --key KEY       public key (SPKI or PKCS#1 RSAPublicKey) or a private key,\n"
     "                      PEM or DER\n"
     "  -a, --alg ALG       pkcs1-sha256|pkcs1-sha384|pkcs1-sha512\n"
     "                      pss-sha256|pss-sha384|pss-sha512 (MGF1 same hash)\n"
     "                      ecdsa-sha256|ecdsa-sha384|ecdsa-sha512\n"
+    "                      pkcs1-sha1|ecdsa-sha1 (legacy signatures: verification only)\n"
     "  -s, --sig SIG       the signature file\n"
     "  --saltlen N|max|auto  PSS: insist on this salt length (default auto: any)\n"
     "  --raw               ECDSA: the signature is r||s, not DER\n"
@@ -41,6 +45,59 @@ static int is_bad_signature(int err)
 #endif
     (void)err;
     return 0;
+}
+
+/*
+ * A signature that is not even well-formed: say why on stderr (the verdict
+ * stays "Verification failure", exit 1).  A well-formed one that does not
+ * match says nothing more.
+ */
+static void explain_malformed(const cli_key *key, const cli_alg *alg, int raw,
+                              const unsigned char *sig, size_t siglen)
+{
+#if defined(CLI_RSA)
+    if ((alg->scheme == CLI_ALG_PKCS1_SIG || alg->scheme == CLI_ALG_PSS) && key->rsa != NULL) {
+        size_t k = tacit_rsa_len(key->rsa);
+        if (siglen != k) {
+            cli_err("verify", "malformed signature: %zu bytes, the %zu-bit key's are %zu", siglen,
+                    tacit_rsa_bitlen(key->rsa), k);
+        } else {
+            size_t i = 0;
+            unsigned char n[TACIT_RSA_MAX_BITS / 8];
+            if (tacit_mpi_write_binary(&key->rsa->N, n, k) == 0) {
+                while (i < k && sig[i] == n[i]) {
+                    i++;
+                }
+                if (i == k || sig[i] > n[i]) {
+                    cli_err("verify", "malformed signature: not below the modulus");
+                }
+            }
+        }
+        return;
+    }
+#endif
+#if defined(CLI_EC)
+    if (alg->scheme == CLI_ALG_ECDSA && key->ec != NULL) {
+        size_t bytes = tacit_ecp_curve_bytes(key->ec->grp), rawlen;
+        unsigned char rs[TACIT_ECDSA_MAX_RAW_LEN];
+        if (raw && siglen != 2 * bytes) {
+            cli_err("verify", "malformed signature: r||s of %zu bytes, %s needs %zu", siglen,
+                    tacit_ecp_curve_name(key->ec->grp), 2 * bytes);
+        } else if (!raw && tacit_ecdsa_der_to_raw(key->ec->grp, sig, siglen, rs, sizeof(rs),
+                                                  &rawlen) != 0) {
+            cli_err("verify", "malformed signature: not DER (a strict ECDSA-Sig-Value SEQUENCE "
+                              "of two INTEGERs of at most %zu bytes; --raw for r||s)", bytes);
+        } else {
+            /* the encoding is fine, so it is the range check that refused it */
+            cli_err("verify", "malformed signature: r or s is not in [1, n-1]");
+        }
+    }
+#endif
+    (void)key;
+    (void)alg;
+    (void)raw;
+    (void)sig;
+    (void)siglen;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -75,8 +132,15 @@ int cmd_verify(int argc, char **argv)
     if (sigfile == NULL) {
         return cli_usage_error(&p, "-s SIG is required");
     }
-    if (algname == NULL || cli_alg_sig(algname, &alg) != 0) {
-        return cli_usage_error(&p, "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512, or ed25519%s%s",
+    if (algname != NULL && strcmp(algname, "pkcs1-sha1") == 0) {
+        alg.scheme = CLI_ALG_PKCS1_SIG; /* legacy: verification only */
+        alg.md = TACIT_MD_SHA1;
+    } else if (algname != NULL && strcmp(algname, "ecdsa-sha1") == 0) {
+        alg.scheme = CLI_ALG_ECDSA;
+        alg.md = TACIT_MD_SHA1;
+    } else if (algname == NULL || cli_alg_sig(algname, &alg) != 0) {
+        return cli_usage_error(&p, "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512, "
+                               "ed25519, pkcs1-sha1, ecdsa-sha1%s%s",
                                algname != NULL ? ", got " : "", algname != NULL ? algname : "");
     }
     if (salt != NULL && (alg.scheme != CLI_ALG_PSS || cli_saltlen(salt, &saltlen) != 0)) {
@@ -142,6 +206,9 @@ int cmd_verify(int argc, char **argv)
         printf("Verified OK\n");
         rc = CLI_OK;
     } else if (is_bad_signature(ret)) {
+        if (ret != TACIT_ERR_VERIFY_FAILED) {
+            explain_malformed(&key, &alg, raw, sig, siglen);
+        }
         printf("Verification failure\n");
         rc = CLI_VERIFY_FAILED;
     } else {

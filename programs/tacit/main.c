@@ -8,6 +8,7 @@
 
 #include "cli_key.h"
 #include "tacit/config.h"
+#include "tacit/version.h"
 
 typedef struct {
     const char *name;
@@ -37,7 +38,8 @@ static const cli_command commands[] = {
 static void usage(FILE *out)
 {
     size_t i;
-    fprintf(out, "usage: tacit COMMAND [options]   (tacit COMMAND -h for help)\n\ncommands:\n");
+    fprintf(out, "usage: tacit COMMAND [options]   (tacit COMMAND -h for help)\n"
+                 "       tacit --version\n\ncommands:\n");
     for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     }
@@ -54,6 +56,10 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        printf("tacit %s (library %s)\n", TACIT_VERSION_STRING, tacit_version());
         return CLI_OK;
     }
     for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {

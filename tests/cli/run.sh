@@ -51,6 +51,14 @@ for c in $(t -h | awk '/^  [a-z]/ { print $1 }'); do
     expect 2 "$c --no-such-option" t "$c" --no-such-option
 done
 
+expect 0 "tacit --version" t --version
+grep -q "^tacit [0-9]*\.[0-9]*\.[0-9]* (library [0-9.]*)$" "$W/out" && ok || bad "--version: $(cat "$W/out")"
+
+# ---- speed: an unknown row id is a usage error; --list explains the terms -----------
+expect 2 "speed with an unknown id" t speed no-such-row
+expect 0 "speed --list" t speed --list
+grep -q "hot RR" "$W/out" && grep -q "e padded" "$W/out" && ok || bad "speed --list: no legend"
+
 # ---- base64 ---------------------------------------------------------------------
 if have_cmd base64; then
     head -c 1000 /dev/urandom >"$W/rand.bin" 2>/dev/null || dd if=/dev/urandom of="$W/rand.bin" bs=1000 count=1 2>/dev/null
@@ -183,6 +191,33 @@ if [ "$have_ec" = 1 ]; then
     verify_bad "verify ecdsa with the wrong hash" "$I/p256.pub.pem" ecdsa-sha384 "$I/msg.txt" "$I/p256.ecdsa-sha256.der.sig"
     verify_bad "verify a DER signature as --raw" "$I/p256.pub.pem" ecdsa-sha256 "$I/msg.txt" "$I/p256.ecdsa-sha256.der.sig" --raw
     expect 3 "pkcs1 with an EC key" t sign -k "$I/p256.sec1.pem" -a pkcs1-sha256 -i "$I/msg.txt"
+    # a malformed signature: still "Verification failure" (exit 1), and stderr says why
+    printf 'not a signature' >"$W/garbage.sig"
+    verify_bad "verify a non-DER ecdsa signature" "$I/p256.pub.pem" ecdsa-sha256 "$I/msg.txt" "$W/garbage.sig"
+    grep -q "malformed signature: not DER" "$W/err" && ok || bad "non-DER ecdsa signature: stderr: $(cat "$W/err")"
+    verify_bad "verify a short raw ecdsa signature" "$I/p256.pub.pem" ecdsa-sha256 "$I/msg.txt" "$W/garbage.sig" --raw
+    grep -q "malformed signature: r||s of 15 bytes" "$W/err" && ok || bad "short raw signature: stderr: $(cat "$W/err")"
+    verify_bad "verify a bit-flipped signature, nothing on stderr" "$I/p256.pub.pem" ecdsa-sha256 "$I/msg.txt" "$I/broken/p256.ecdsa-sha256.bitflip.der.sig"
+    [ ! -s "$W/err" ] || grep -q "malformed" "$W/err" && ok || bad "bit-flipped signature: stderr: $(cat "$W/err")"
+    expect 2 "ecdsa-sha1 is not offered for signing" t sign -k "$I/p256.sec1.pem" -a ecdsa-sha1 -i "$I/msg.txt"
+    if [ -n "$OPENSSL" ]; then
+        $OPENSSL dgst -sha1 -sign "$I/p256.pkcs8.pem" -out "$W/p256.sha1.sig" "$I/msg.txt"
+        verify_ok "verify an openssl ecdsa-sha1 signature (legacy)" "$I/p256.pub.pem" ecdsa-sha1 "$I/msg.txt" "$W/p256.sha1.sig"
+    else
+        skip "ecdsa-sha1 verification: openssl not found"
+    fi
+fi
+if [ "$have_rsa" = 1 ]; then
+    printf 'short' >"$W/short.sig"
+    verify_bad "verify a short rsa signature" "$I/rsa2048.pub.pem" pkcs1-sha256 "$I/msg.txt" "$W/short.sig"
+    grep -q "malformed signature: 5 bytes" "$W/err" && ok || bad "short rsa signature: stderr: $(cat "$W/err")"
+    expect 2 "pkcs1-sha1 is not offered for signing" t sign -k "$I/rsa2048.key.pem" -a pkcs1-sha1 -i "$I/msg.txt"
+    if [ -n "$OPENSSL" ]; then
+        $OPENSSL dgst -sha1 -sign "$I/rsa2048.key.pem" -out "$W/rsa.sha1.sig" "$I/msg.txt"
+        verify_ok "verify an openssl pkcs1-sha1 signature (legacy)" "$I/rsa2048.pub.pem" pkcs1-sha1 "$I/msg.txt" "$W/rsa.sha1.sig"
+    else
+        skip "pkcs1-sha1 verification: openssl not found"
+    fi
 fi
 
 # ---- signatures: tacit's own, checked by tacit and by openssl ------------------------

@@ -18,4 +18,9 @@ export PKG_CONFIG_PATH
 # shellcheck disable=SC2046
 "$cc" -std=c99 -o "$work/pkgconfig-consumer" "$here/main.c" $(pkg-config --cflags --libs tacit)
 "$work/pkgconfig-consumer"
+# the tool and its manual are installed too (when the programs are built)
+if [ -f "$build/programs/tacit/tacit" ]; then
+    "$work/prefix/bin/tacit" --version
+    test -s "$work/prefix/share/man/man1/tacit.1"
+fi
 echo "install_consumer: find_package and pkg-config consumers built and ran"
