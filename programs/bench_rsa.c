@@ -46,8 +46,7 @@ static int gen_openssl(unsigned bits)
     EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_id(EVP_PKEY_RSA, NULL);
     EVP_PKEY *pk = NULL;
     int ok = c != NULL && EVP_PKEY_keygen_init(c) == 1 &&
-             EVP_PKEY_CTX_set_rsa_keygen_bits(c, (int)bits) == 1 &&
-             EVP_PKEY_keygen(c, &pk) == 1;
+             EVP_PKEY_CTX_set_rsa_keygen_bits(c, (int)bits) == 1 && EVP_PKEY_keygen(c, &pk) == 1;
 
     EVP_PKEY_free(pk);
     EVP_PKEY_CTX_free(c);

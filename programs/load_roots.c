@@ -165,8 +165,8 @@ static int load_table(const bundle *b, load_result *r, int check)
 }
 
 #if defined(TACIT_HAVE_OPENSSL)
-static int dec_openssl_evp(const unsigned char *src, size_t slen, unsigned char *dst,
-                           size_t dlen, size_t *olen)
+static int dec_openssl_evp(const unsigned char *src, size_t slen, unsigned char *dst, size_t dlen,
+                           size_t *olen)
 {
     EVP_ENCODE_CTX *ctx = EVP_ENCODE_CTX_new();
     int n = 0, m = 0, ret = -1;
@@ -326,8 +326,8 @@ static int run_decode(void *arg)
 }
 
 #if defined(TACIT_HAVE_OPENSSL)
-static int dec_openssl_block(const unsigned char *src, size_t slen, unsigned char *dst,
-                             size_t dlen, size_t *olen)
+static int dec_openssl_block(const unsigned char *src, size_t slen, unsigned char *dst, size_t dlen,
+                             size_t *olen)
 {
     int n = EVP_DecodeBlock(dst, src, (int)slen);
     (void)dlen;
@@ -440,9 +440,11 @@ static int verify_bundle(const bundle *b)
         fprintf(stderr, "load_roots: tacit could not load the bundle\n");
         return 1;
     }
-    printf("\nload, parse and verify every self-signature (SHA-1 and RSA-1024 allowed), best of %d:\n",
-           ROUNDS);
-    printf("  %-42s %10s %14s %s\n", "", "ms/load", "time / tacit", "verified/failed/not self-signed");
+    printf(
+        "\nload, parse and verify every self-signature (SHA-1 and RSA-1024 allowed), best of %d:\n",
+        ROUNDS);
+    printf("  %-42s %10s %14s %s\n", "", "ms/load", "time / tacit",
+           "verified/failed/not self-signed");
     for (k = 0; k < sizeof(impls) / sizeof(impls[0]); k++) {
         verify_job j;
         double t;
@@ -529,7 +531,8 @@ int main(int argc, char **argv)
         perror(path);
         fprintf(stderr, "load_roots: cannot open the bundle %s%s\n", path,
                 strcmp(path, DEFAULT_BUNDLE) == 0
-                    ? " (install Debian's ca-certificates package, or give a PEM file)" : "");
+                    ? " (install Debian's ca-certificates package, or give a PEM file)"
+                    : "");
         return 1;
     }
     if (fseek(f, 0, SEEK_END) != 0 || (sz = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||

@@ -62,6 +62,14 @@ fi
 printf '%s\n' "$asm" | grep -v "^ok" | sed 's/^/  /'
 printf '%s\n' "$asm" | grep -c "^ok" | sed 's/^/  compiler configurations checked: /'
 
+echo "==== code format: scripts/check_format.sh (.clang-format) ===="
+scripts/check_format.sh
+case $? in
+    0) summary="$summary\nformat: every file follows .clang-format" ;;
+    2) summary="$summary\nformat: SKIPPED (no clang-format)" ;;
+    *) status=1; summary="$summary\nformat: FAILED (run clang-format -i --style=file on the files named above)" ;;
+esac
+
 echo "==== generated sources ===="
 if scripts/check_generated.sh; then
     summary="$summary\ngenerated sources: match their generators"

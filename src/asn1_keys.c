@@ -10,8 +10,8 @@
 
 static const tacit_asn1_buf absent = { 0, NULL, 0 };
 
-int tacit_asn1_get_alg(const unsigned char **p, const unsigned char *end,
-                       tacit_asn1_buf *oid, tacit_asn1_buf *params)
+int tacit_asn1_get_alg(const unsigned char **p, const unsigned char *end, tacit_asn1_buf *oid,
+                       tacit_asn1_buf *params)
 {
     int ret;
     size_t len;

@@ -55,8 +55,7 @@ int tacit_asn1_get_len(const unsigned char **p, const unsigned char *end, size_t
     return 0;
 }
 
-int tacit_asn1_get_tag(const unsigned char **p, const unsigned char *end, size_t *len,
-                       int tag)
+int tacit_asn1_get_tag(const unsigned char **p, const unsigned char *end, size_t *len, int tag)
 {
     if (!cursor_ok(p, end) || len == NULL) {
         return TACIT_ERR_BAD_INPUT;
@@ -209,8 +208,8 @@ int tacit_asn1_get_null(const unsigned char **p, const unsigned char *end)
     return len == 0 ? 0 : TACIT_ERR_ASN1_INVALID_DATA;
 }
 
-int tacit_asn1_get_oid(const unsigned char **p, const unsigned char *end,
-                       const unsigned char **oid, size_t *oidlen)
+int tacit_asn1_get_oid(const unsigned char **p, const unsigned char *end, const unsigned char **oid,
+                       size_t *oidlen)
 {
     int ret;
     size_t len, i;

@@ -63,8 +63,8 @@ static void put_len(unsigned char **p, size_t len)
     *--(*p) = (unsigned char)(0x80 | (n - 1));
 }
 
-int tacit_asn1_write_raw(unsigned char **p, const unsigned char *start,
-                         const unsigned char *buf, size_t len)
+int tacit_asn1_write_raw(unsigned char **p, const unsigned char *start, const unsigned char *buf,
+                         size_t len)
 {
     int ret;
 
@@ -113,8 +113,7 @@ int tacit_asn1_write_tag(unsigned char **p, const unsigned char *start, int tag)
     return 1;
 }
 
-int tacit_asn1_write_header(unsigned char **p, const unsigned char *start, int tag,
-                            size_t len)
+int tacit_asn1_write_header(unsigned char **p, const unsigned char *start, int tag, size_t len)
 {
     int ret;
     size_t n = len_size(len);
@@ -166,8 +165,8 @@ int tacit_asn1_write_bool(unsigned char **p, const unsigned char *start, int val
     return write_tlv(p, start, TACIT_ASN1_BOOLEAN, &b, 1);
 }
 
-int tacit_asn1_write_uint(unsigned char **p, const unsigned char *start,
-                          const unsigned char *val, size_t len)
+int tacit_asn1_write_uint(unsigned char **p, const unsigned char *start, const unsigned char *val,
+                          size_t len)
 {
     int ret;
     size_t pad, n;
@@ -226,8 +225,8 @@ int tacit_asn1_write_null(unsigned char **p, const unsigned char *start)
     return write_tlv(p, start, TACIT_ASN1_NULL, NULL, 0);
 }
 
-int tacit_asn1_write_oid(unsigned char **p, const unsigned char *start,
-                         const unsigned char *oid, size_t oidlen)
+int tacit_asn1_write_oid(unsigned char **p, const unsigned char *start, const unsigned char *oid,
+                         size_t oidlen)
 {
     if (oid == NULL || oidlen == 0) {
         return TACIT_ERR_BAD_INPUT;
@@ -275,9 +274,8 @@ int tacit_asn1_write_bitstring(unsigned char **p, const unsigned char *start,
  * one fails, they put *p back so the caller sees no partial element.
  */
 
-int tacit_asn1_write_alg(unsigned char **p, const unsigned char *start,
-                         const unsigned char *oid, size_t oidlen,
-                         const unsigned char *params_der, size_t params_len)
+int tacit_asn1_write_alg(unsigned char **p, const unsigned char *start, const unsigned char *oid,
+                         size_t oidlen, const unsigned char *params_der, size_t params_len)
 {
     unsigned char *orig;
     int ret, len = 0;
@@ -303,9 +301,8 @@ fail:
     return ret;
 }
 
-int tacit_asn1_write_spki(unsigned char **p, const unsigned char *start,
-                          const unsigned char *oid, size_t oidlen,
-                          const unsigned char *params_der, size_t params_len,
+int tacit_asn1_write_spki(unsigned char **p, const unsigned char *start, const unsigned char *oid,
+                          size_t oidlen, const unsigned char *params_der, size_t params_len,
                           size_t key_len)
 {
     unsigned char *orig;
@@ -340,9 +337,8 @@ fail:
     return ret;
 }
 
-int tacit_asn1_write_pkcs8(unsigned char **p, const unsigned char *start,
-                           const unsigned char *oid, size_t oidlen,
-                           const unsigned char *params_der, size_t params_len,
+int tacit_asn1_write_pkcs8(unsigned char **p, const unsigned char *start, const unsigned char *oid,
+                           size_t oidlen, const unsigned char *params_der, size_t params_len,
                            size_t key_len)
 {
     unsigned char *orig;

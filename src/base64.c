@@ -47,8 +47,8 @@
 #include <cpuid.h>
 
 #define B64_CPU_PROBED 1u
-#define B64_CPU_SSSE3  2u
-#define B64_CPU_AVX2   4u /* the instructions, and the OS saves YMM state */
+#define B64_CPU_SSSE3 2u
+#define B64_CPU_AVX2 4u /* the instructions, and the OS saves YMM state */
 
 static unsigned b64_cpu_probe(void)
 {
@@ -195,8 +195,8 @@ int tacit_base64_encode_path(int path, const unsigned char *src, size_t slen, un
     return 0;
 }
 
-int tacit_base64_encode(const unsigned char *src, size_t slen, unsigned char *dst,
-                        size_t dlen, size_t *olen)
+int tacit_base64_encode(const unsigned char *src, size_t slen, unsigned char *dst, size_t dlen,
+                        size_t *olen)
 {
     return tacit_base64_encode_path(TACIT_BASE64_PATH_AUTO, src, slen, dst, dlen, olen);
 }
@@ -387,8 +387,8 @@ int tacit_base64_decode_path(int path, const unsigned char *src, size_t slen, un
     while (pos < slen) {
         uint32_t cls = char_class(src[pos]);
 
-        if (cls == CLASS_NL || (cls == CLASS_CR && pos + 1 < slen &&
-                                char_class(src[pos + 1]) == CLASS_NL)) {
+        if (cls == CLASS_NL ||
+            (cls == CLASS_CR && pos + 1 < slen && char_class(src[pos + 1]) == CLASS_NL)) {
             misplaced_break |= gi != 0;
             pos += cls == CLASS_NL ? 1 : 2;
             continue;
@@ -445,13 +445,11 @@ int tacit_base64_decode_path(int path, const unsigned char *src, size_t slen, un
     } else if (lone_cr) {
         verdict = (uint32_t)-TACIT_ERR_BASE64_INVALID_CHARACTER;
     } else {
-        uint32_t m_inv = tacit_ct_mask_nonzero_u32(inv) |
-                         (uint32_t)tacit_ct_mask_nonzero_u64(bad);
+        uint32_t m_inv = tacit_ct_mask_nonzero_u32(inv) | (uint32_t)tacit_ct_mask_nonzero_u64(bad);
         uint32_t m_nc = tacit_ct_mask_nonzero_u32(noncanon);
-        verdict = tacit_ct_select_u32(m_inv, (uint32_t)-TACIT_ERR_BASE64_INVALID_CHARACTER,
-                                      tacit_ct_select_u32(m_nc,
-                                                          (uint32_t)-TACIT_ERR_BASE64_NONCANONICAL,
-                                                          0));
+        verdict = tacit_ct_select_u32(
+            m_inv, (uint32_t)-TACIT_ERR_BASE64_INVALID_CHARACTER,
+            tacit_ct_select_u32(m_nc, (uint32_t)-TACIT_ERR_BASE64_NONCANONICAL, 0));
         verdict = tacit_ct_declassify_u32(verdict);
     }
     if (verdict != 0) {
@@ -464,8 +462,8 @@ int tacit_base64_decode_path(int path, const unsigned char *src, size_t slen, un
     return 0;
 }
 
-int tacit_base64_decode(const unsigned char *src, size_t slen, unsigned char *dst,
-                        size_t dlen, size_t *olen)
+int tacit_base64_decode(const unsigned char *src, size_t slen, unsigned char *dst, size_t dlen,
+                        size_t *olen)
 {
     return tacit_base64_decode_path(TACIT_BASE64_PATH_AUTO, src, slen, dst, dlen, olen);
 }

@@ -43,8 +43,8 @@ AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, size_t *produ
     const __m256i k_a0 = splat('A' - 1), k_a1 = splat('Z' + 1), k_b0 = splat('a' - 1),
                   k_b1 = splat('z' + 1), k_d0 = splat('0' - 1), k_d1 = splat('9' + 1);
     const __m256i k_pl = splat('+'), k_sl = splat('/');
-    const __m256i off_up = splat(-65), off_lo = splat(-71), off_di = splat(4),
-                  off_pl = splat(19), off_sl = splat(16);
+    const __m256i off_up = splat(-65), off_lo = splat(-71), off_di = splat(4), off_pl = splat(19),
+                  off_sl = splat(16);
 
     while (slen - i >= 32 && dcap - o >= 32) {
         __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
@@ -78,9 +78,9 @@ AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, size_t *produ
         /* value = c + the offset of its range */
         off = _mm256_or_si256(
             _mm256_or_si256(_mm256_and_si256(up, off_up), _mm256_and_si256(lo, off_lo)),
-            _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(di, off_di),
-                                            _mm256_and_si256(pl, off_pl)),
-                            _mm256_and_si256(sl, off_sl)));
+            _mm256_or_si256(
+                _mm256_or_si256(_mm256_and_si256(di, off_di), _mm256_and_si256(pl, off_pl)),
+                _mm256_and_si256(sl, off_sl)));
         v = _mm256_add_epi8(c, off);
         /* pairs a * 64 + b, then pairs of pairs ab * 4096 + cd: 24 bits a dword */
         v = _mm256_maddubs_epi16(v, _mm256_set1_epi32(0x01400140));
@@ -97,8 +97,8 @@ AVX2 size_t tacit_base64_dec_avx2(unsigned char *dst, size_t dcap, size_t *produ
 
 static inline AVX2 __m256i enc_sextets(__m256i in)
 {
-    const __m256i spread = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
-                                            2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
+    const __m256i spread = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1, 2,
+                                            1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
     __m256i x = _mm256_shuffle_epi8(in, spread);
 
     return _mm256_or_si256(
@@ -112,14 +112,14 @@ static inline AVX2 __m256i enc_chars(__m256i v)
 {
     __m256i c = _mm256_add_epi8(v, _mm256_set1_epi8('A'));
 
-    c = _mm256_add_epi8(c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(25)),
-                                            _mm256_set1_epi8(6)));
-    c = _mm256_sub_epi8(c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(51)),
-                                            _mm256_set1_epi8(75)));
-    c = _mm256_sub_epi8(c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(61)),
-                                            _mm256_set1_epi8(15)));
-    c = _mm256_add_epi8(c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(62)),
-                                            _mm256_set1_epi8(3)));
+    c = _mm256_add_epi8(
+        c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(25)), _mm256_set1_epi8(6)));
+    c = _mm256_sub_epi8(
+        c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(51)), _mm256_set1_epi8(75)));
+    c = _mm256_sub_epi8(
+        c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(61)), _mm256_set1_epi8(15)));
+    c = _mm256_add_epi8(
+        c, _mm256_and_si256(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(62)), _mm256_set1_epi8(3)));
     return c;
 }
 
@@ -147,7 +147,8 @@ AVX2 size_t tacit_base64_find_byte_avx2(const unsigned char *p, size_t len, unsi
 
     for (; len - i >= 32; i += 32) {
         __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
-        uint32_t m = tacit_ct_declassify_u32((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, want)));
+        uint32_t m =
+            tacit_ct_declassify_u32((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, want)));
         if (m != 0) {
             return i + (size_t)__builtin_ctz(m);
         }

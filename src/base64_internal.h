@@ -19,13 +19,13 @@
 #include "constant_time_internal.h"
 
 /* Implementation paths, slowest first.  AUTO = the best this CPU runs. */
-#define TACIT_BASE64_PATH_AUTO   0
+#define TACIT_BASE64_PATH_AUTO 0
 #define TACIT_BASE64_PATH_SCALAR 1 /* one character at a time, constant_time masks */
-#define TACIT_BASE64_PATH_SWAR   2 /* 8 characters in a uint64_t (portable) */
-#define TACIT_BASE64_PATH_SSSE3  3 /* 16 characters in an SSE register (x86, runtime check) */
-#define TACIT_BASE64_PATH_AVX2   4 /* 32 characters in an AVX2 register (x86, runtime check) */
+#define TACIT_BASE64_PATH_SWAR 2   /* 8 characters in a uint64_t (portable) */
+#define TACIT_BASE64_PATH_SSSE3 3  /* 16 characters in an SSE register (x86, runtime check) */
+#define TACIT_BASE64_PATH_AVX2 4   /* 32 characters in an AVX2 register (x86, runtime check) */
 
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) &&     \
     !defined(TACIT_BASE64_NO_SIMD)
 #define TACIT_BASE64_HAVE_X86 1
 #endif
@@ -52,10 +52,10 @@ static inline uint32_t tacit_base64_enc_char(uint32_t v)
 {
     uint32_t c = v + 'A';
 
-    c += tacit_ct_mask_ge_u32(v, 26) & 6u;   /* 26.. -> 'a'.. */
-    c -= tacit_ct_mask_ge_u32(v, 52) & 75u;  /* 52.. -> '0'.. */
-    c -= tacit_ct_mask_ge_u32(v, 62) & 15u;  /* 62   -> '+'   */
-    c += tacit_ct_mask_ge_u32(v, 63) & 3u;   /* 63   -> '/'   */
+    c += tacit_ct_mask_ge_u32(v, 26) & 6u;  /* 26.. -> 'a'.. */
+    c -= tacit_ct_mask_ge_u32(v, 52) & 75u; /* 52.. -> '0'.. */
+    c -= tacit_ct_mask_ge_u32(v, 62) & 15u; /* 62   -> '+'   */
+    c += tacit_ct_mask_ge_u32(v, 63) & 3u;  /* 63   -> '/'   */
     return c;
 }
 

@@ -105,7 +105,8 @@ size_t tacit_base64_count_breaks(const unsigned char *p, size_t len)
 #endif
     for (; i < len; i++) {
         n += tacit_ct_declassify_u32(tacit_ct_mask_eq_u32(p[i], '\n') |
-                                     tacit_ct_mask_eq_u32(p[i], '\r')) & 1u;
+                                     tacit_ct_mask_eq_u32(p[i], '\r')) &
+             1u;
     }
     return n;
 }

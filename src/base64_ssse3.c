@@ -42,8 +42,8 @@ SSSE3 size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, size_t *pro
     const __m128i k_a0 = splat('A' - 1), k_a1 = splat('Z' + 1), k_b0 = splat('a' - 1),
                   k_b1 = splat('z' + 1), k_d0 = splat('0' - 1), k_d1 = splat('9' + 1);
     const __m128i k_pl = splat('+'), k_sl = splat('/');
-    const __m128i off_up = splat(-65), off_lo = splat(-71), off_di = splat(4),
-                  off_pl = splat(19), off_sl = splat(16);
+    const __m128i off_up = splat(-65), off_lo = splat(-71), off_di = splat(4), off_pl = splat(19),
+                  off_sl = splat(16);
 
     while (slen - i >= 16 && dcap - o >= 16) {
         __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
@@ -72,13 +72,13 @@ SSSE3 size_t tacit_base64_dec_ssse3(unsigned char *dst, size_t dcap, size_t *pro
         di = _mm_and_si128(_mm_cmpgt_epi8(c, k_d0), _mm_cmpgt_epi8(k_d1, c));
         pl = _mm_cmpeq_epi8(c, k_pl);
         sl = _mm_cmpeq_epi8(c, k_sl);
-        ok = _mm_and_si128(ok, _mm_or_si128(_mm_or_si128(up, lo),
-                                            _mm_or_si128(_mm_or_si128(di, pl), sl)));
+        ok = _mm_and_si128(
+            ok, _mm_or_si128(_mm_or_si128(up, lo), _mm_or_si128(_mm_or_si128(di, pl), sl)));
         /* value = c + the offset of its range: -65, -71, +4, +19, +16 */
-        off = _mm_or_si128(_mm_or_si128(_mm_and_si128(up, off_up), _mm_and_si128(lo, off_lo)),
-                           _mm_or_si128(_mm_or_si128(_mm_and_si128(di, off_di),
-                                                     _mm_and_si128(pl, off_pl)),
-                                        _mm_and_si128(sl, off_sl)));
+        off = _mm_or_si128(
+            _mm_or_si128(_mm_and_si128(up, off_up), _mm_and_si128(lo, off_lo)),
+            _mm_or_si128(_mm_or_si128(_mm_and_si128(di, off_di), _mm_and_si128(pl, off_pl)),
+                         _mm_and_si128(sl, off_sl)));
         v = _mm_add_epi8(c, off);
         /* pairs a * 64 + b, then pairs of pairs ab * 4096 + cd: 24 bits a lane */
         v = _mm_maddubs_epi16(v, _mm_set1_epi32(0x01400140));

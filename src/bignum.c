@@ -391,7 +391,8 @@ int tacit_mpi_cmp_abs(const tacit_mpi *X, const tacit_mpi *Y)
 
     for (i = 0; i < n; i++) {
         tacit_mpi_uint x = limb_at(X, i), y = limb_at(Y, i);
-        uint32_t gt = (uint32_t)tacit_ct_mask_gt_limb(x, y), lt = (uint32_t)tacit_ct_mask_lt_limb(x, y);
+        uint32_t gt = (uint32_t)tacit_ct_mask_gt_limb(x, y),
+                 lt = (uint32_t)tacit_ct_mask_lt_limb(x, y);
         /* a higher limb that differs decides */
         r = tacit_ct_select_u32(gt, 1u, tacit_ct_select_u32(lt, (uint32_t)-1, r));
     }

@@ -44,8 +44,8 @@ tacit_mpi_uint tacit_mpi_core_sub(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     return borrow;
 }
 
-tacit_mpi_uint tacit_mpi_core_add_limb(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                       tacit_mpi_uint b, size_t limbs)
+tacit_mpi_uint tacit_mpi_core_add_limb(tacit_mpi_uint *X, const tacit_mpi_uint *A, tacit_mpi_uint b,
+                                       size_t limbs)
 {
     tacit_mpi_uint c = b;
     size_t i;
@@ -58,8 +58,8 @@ tacit_mpi_uint tacit_mpi_core_add_limb(tacit_mpi_uint *X, const tacit_mpi_uint *
     return c;
 }
 
-tacit_mpi_uint tacit_mpi_core_sub_limb(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                       tacit_mpi_uint b, size_t limbs)
+tacit_mpi_uint tacit_mpi_core_sub_limb(tacit_mpi_uint *X, const tacit_mpi_uint *A, tacit_mpi_uint b,
+                                       size_t limbs)
 {
     tacit_mpi_uint borrow = b;
     size_t i;
@@ -72,8 +72,8 @@ tacit_mpi_uint tacit_mpi_core_sub_limb(tacit_mpi_uint *X, const tacit_mpi_uint *
     return borrow;
 }
 
-tacit_mpi_uint tacit_mpi_core_add_if(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                     size_t limbs, tacit_mpi_uint mask)
+tacit_mpi_uint tacit_mpi_core_add_if(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs,
+                                     tacit_mpi_uint mask)
 {
     tacit_mpi_uint c = 0;
     size_t i;
@@ -84,8 +84,8 @@ tacit_mpi_uint tacit_mpi_core_add_if(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     return c;
 }
 
-tacit_mpi_uint tacit_mpi_core_sub_if(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                     size_t limbs, tacit_mpi_uint mask)
+tacit_mpi_uint tacit_mpi_core_sub_if(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs,
+                                     tacit_mpi_uint mask)
 {
     tacit_mpi_uint borrow = 0;
     size_t i;
@@ -124,8 +124,7 @@ void tacit_mpi_core_cond_swap(tacit_mpi_uint *X, tacit_mpi_uint *Y, size_t limbs
 
 /* ---- comparison ------------------------------------------------------------ */
 
-tacit_mpi_uint tacit_mpi_core_lt_ct(const tacit_mpi_uint *A, const tacit_mpi_uint *B,
-                                    size_t limbs)
+tacit_mpi_uint tacit_mpi_core_lt_ct(const tacit_mpi_uint *A, const tacit_mpi_uint *B, size_t limbs)
 {
     tacit_mpi_uint borrow = 0;
     size_t i;
@@ -139,8 +138,7 @@ tacit_mpi_uint tacit_mpi_core_lt_ct(const tacit_mpi_uint *A, const tacit_mpi_uin
     return tacit_ct_mask_from_bit_limb(borrow);
 }
 
-tacit_mpi_uint tacit_mpi_core_eq_ct(const tacit_mpi_uint *A, const tacit_mpi_uint *B,
-                                    size_t limbs)
+tacit_mpi_uint tacit_mpi_core_eq_ct(const tacit_mpi_uint *A, const tacit_mpi_uint *B, size_t limbs)
 {
     tacit_mpi_uint diff = 0;
     size_t i;
@@ -164,8 +162,8 @@ tacit_mpi_uint tacit_mpi_core_is_zero_ct(const tacit_mpi_uint *A, size_t limbs)
 
 /* ---- modular addition and subtraction --------------------------------------- */
 
-void tacit_mpi_core_add_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs)
+void tacit_mpi_core_add_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                            const tacit_mpi_uint *N, size_t limbs)
 {
     /*
      * s = A + B < 2N.  Subtract N; if that borrowed and the addition did
@@ -178,8 +176,8 @@ void tacit_mpi_core_add_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     (void)tacit_mpi_core_add_if(X, N, limbs, back);
 }
 
-void tacit_mpi_core_sub_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs)
+void tacit_mpi_core_sub_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                            const tacit_mpi_uint *N, size_t limbs)
 {
     tacit_mpi_uint borrow = tacit_mpi_core_sub(X, A, B, limbs);
 
@@ -312,7 +310,7 @@ void tacit_mpi_core_sqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs
 /* ---- bytes <-> limbs ------------------------------------------------------------ */
 
 /* Byte k (0 = least significant) of the limb array. */
-#define LIMB_BYTE(A, k) \
+#define LIMB_BYTE(A, k)                                                                            \
     ((unsigned char)((A)[(k) / TACIT_MPI_LIMB_BYTES] >> (8 * ((k) % TACIT_MPI_LIMB_BYTES))))
 
 static int core_read(tacit_mpi_uint *X, size_t limbs, const unsigned char *in, size_t inlen,
@@ -340,20 +338,18 @@ static int core_read(tacit_mpi_uint *X, size_t limbs, const unsigned char *in, s
     return 0;
 }
 
-int tacit_mpi_core_read_be(tacit_mpi_uint *X, size_t limbs, const unsigned char *in,
-                           size_t inlen)
+int tacit_mpi_core_read_be(tacit_mpi_uint *X, size_t limbs, const unsigned char *in, size_t inlen)
 {
     return core_read(X, limbs, in, inlen, 1);
 }
 
-int tacit_mpi_core_read_le(tacit_mpi_uint *X, size_t limbs, const unsigned char *in,
-                           size_t inlen)
+int tacit_mpi_core_read_le(tacit_mpi_uint *X, size_t limbs, const unsigned char *in, size_t inlen)
 {
     return core_read(X, limbs, in, inlen, 0);
 }
 
-static int core_write(const tacit_mpi_uint *A, size_t limbs, unsigned char *out,
-                      size_t outlen, int big_endian)
+static int core_write(const tacit_mpi_uint *A, size_t limbs, unsigned char *out, size_t outlen,
+                      int big_endian)
 {
     size_t cap = limbs * TACIT_MPI_LIMB_BYTES, k;
     unsigned char extra = 0;

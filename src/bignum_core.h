@@ -31,9 +31,9 @@
 #include "tacit/limb.h"
 
 /* Limbs needed for a number of `bits` bits / `bytes` bytes. */
-#define TACIT_MPI_CORE_BITS_TO_LIMBS(bits) \
+#define TACIT_MPI_CORE_BITS_TO_LIMBS(bits)                                                         \
     (((size_t)(bits) + TACIT_MPI_LIMB_BITS - 1) / TACIT_MPI_LIMB_BITS)
-#define TACIT_MPI_CORE_BYTES_TO_LIMBS(bytes) \
+#define TACIT_MPI_CORE_BYTES_TO_LIMBS(bytes)                                                       \
     (((size_t)(bytes) + TACIT_MPI_LIMB_BYTES - 1) / TACIT_MPI_LIMB_BYTES)
 
 /* Scratch limbs for montmul / montsqr / to_mont / from_mont with N of `limbs` limbs. */
@@ -50,36 +50,34 @@ tacit_mpi_uint tacit_mpi_core_sub(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                                   const tacit_mpi_uint *B, size_t limbs);
 
 /* X = A + b for a single limb b; returns the carry (0 or 1). */
-tacit_mpi_uint tacit_mpi_core_add_limb(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                       tacit_mpi_uint b, size_t limbs);
+tacit_mpi_uint tacit_mpi_core_add_limb(tacit_mpi_uint *X, const tacit_mpi_uint *A, tacit_mpi_uint b,
+                                       size_t limbs);
 
 /* X = A - b for a single limb b; returns the borrow (0 or 1). */
-tacit_mpi_uint tacit_mpi_core_sub_limb(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                       tacit_mpi_uint b, size_t limbs);
+tacit_mpi_uint tacit_mpi_core_sub_limb(tacit_mpi_uint *X, const tacit_mpi_uint *A, tacit_mpi_uint b,
+                                       size_t limbs);
 
 /* If mask: X += A.  Returns the carry (0 when mask is 0).  Same work either way. */
-tacit_mpi_uint tacit_mpi_core_add_if(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                     size_t limbs, tacit_mpi_uint mask);
+tacit_mpi_uint tacit_mpi_core_add_if(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs,
+                                     tacit_mpi_uint mask);
 
 /* If mask: X -= A.  Returns the borrow (0 when mask is 0). */
-tacit_mpi_uint tacit_mpi_core_sub_if(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                     size_t limbs, tacit_mpi_uint mask);
+tacit_mpi_uint tacit_mpi_core_sub_if(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs,
+                                     tacit_mpi_uint mask);
 
 /* If mask: X = A.  X may alias A. */
-void tacit_mpi_core_cond_assign(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                size_t limbs, tacit_mpi_uint mask);
+void tacit_mpi_core_cond_assign(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs,
+                                tacit_mpi_uint mask);
 
 /* If mask: swap X and Y (X == Y is allowed and a no-op). */
 void tacit_mpi_core_cond_swap(tacit_mpi_uint *X, tacit_mpi_uint *Y, size_t limbs,
                               tacit_mpi_uint mask);
 
 /* Mask: A < B (unsigned). */
-tacit_mpi_uint tacit_mpi_core_lt_ct(const tacit_mpi_uint *A, const tacit_mpi_uint *B,
-                                    size_t limbs);
+tacit_mpi_uint tacit_mpi_core_lt_ct(const tacit_mpi_uint *A, const tacit_mpi_uint *B, size_t limbs);
 
 /* Mask: A == B. */
-tacit_mpi_uint tacit_mpi_core_eq_ct(const tacit_mpi_uint *A, const tacit_mpi_uint *B,
-                                    size_t limbs);
+tacit_mpi_uint tacit_mpi_core_eq_ct(const tacit_mpi_uint *A, const tacit_mpi_uint *B, size_t limbs);
 
 /* Mask: A == 0 (limbs == 0 counts as zero). */
 tacit_mpi_uint tacit_mpi_core_is_zero_ct(const tacit_mpi_uint *A, size_t limbs);
@@ -88,10 +86,10 @@ tacit_mpi_uint tacit_mpi_core_is_zero_ct(const tacit_mpi_uint *A, size_t limbs);
  * X = (A + B) mod N and X = (A - B) mod N, for A, B < N (constant time; N
  * may be secret too).  X may alias A and/or B, not N.
  */
-void tacit_mpi_core_add_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs);
-void tacit_mpi_core_sub_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs);
+void tacit_mpi_core_add_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                            const tacit_mpi_uint *N, size_t limbs);
+void tacit_mpi_core_sub_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                            const tacit_mpi_uint *N, size_t limbs);
 
 /* ---- shifts (constant time in the data; the count is public) ------------- */
 
@@ -107,8 +105,8 @@ void tacit_mpi_core_shift_l(tacit_mpi_uint *X, size_t limbs, size_t count);
  * X[0..limbs) += A[0..limbs) * b; returns the carry limb (the value of the
  * would-be X[limbs]).  X must not overlap A.
  */
-tacit_mpi_uint tacit_mpi_core_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                  size_t limbs, tacit_mpi_uint b);
+tacit_mpi_uint tacit_mpi_core_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs,
+                                  tacit_mpi_uint b);
 
 /*
  * X = A * B, schoolbook.  X has alimbs + blimbs limbs and must not overlap
@@ -129,10 +127,8 @@ void tacit_mpi_core_sqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs
  * verdict), else TACIT_ERR_BUFFER_TOO_SMALL and X is zeroed.  in may be
  * NULL when inlen is 0.
  */
-int tacit_mpi_core_read_be(tacit_mpi_uint *X, size_t limbs, const unsigned char *in,
-                           size_t inlen);
-int tacit_mpi_core_read_le(tacit_mpi_uint *X, size_t limbs, const unsigned char *in,
-                           size_t inlen);
+int tacit_mpi_core_read_be(tacit_mpi_uint *X, size_t limbs, const unsigned char *in, size_t inlen);
+int tacit_mpi_core_read_le(tacit_mpi_uint *X, size_t limbs, const unsigned char *in, size_t inlen);
 
 /*
  * out[0..outlen) = A as a big-endian / little-endian number of exactly
@@ -167,15 +163,13 @@ tacit_mpi_uint tacit_mpi_core_mont_init(const tacit_mpi_uint *N);
  * Only for: a public modulus (RSA n, curve primes and orders).  For a
  * secret modulus (RSA p and q) use tacit_mpi_core_get_mont_r2_ct.
  */
-void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint *N,
-                                       size_t limbs);
+void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs);
 
 /*
  * RR = R^2 mod N, constant time in N (only `limbs` shows): 2*limbs*biL
  * masked doublings, O(limbs^2 * biL) -- for a secret modulus at key load.
  */
-void tacit_mpi_core_get_mont_r2_ct(tacit_mpi_uint *RR, const tacit_mpi_uint *N,
-                                   size_t limbs);
+void tacit_mpi_core_get_mont_r2_ct(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs);
 
 /*
  * X = A * B * R^-1 mod N, fully reduced (X < N), for A < R and B < N (or
@@ -184,24 +178,22 @@ void tacit_mpi_core_get_mont_r2_ct(tacit_mpi_uint *RR, const tacit_mpi_uint *N,
  * B; T has TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(limbs) limbs and aliases
  * nothing.
  */
-void tacit_mpi_core_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
-                            tacit_mpi_uint mm, tacit_mpi_uint *T);
-
-/* X = A * A * R^-1 mod N (A < N); same rules as montmul, cheaper. */
-void tacit_mpi_core_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+void tacit_mpi_core_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
                             const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
                             tacit_mpi_uint *T);
 
+/* X = A * A * R^-1 mod N (A < N); same rules as montmul, cheaper. */
+void tacit_mpi_core_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                            size_t limbs, tacit_mpi_uint mm, tacit_mpi_uint *T);
+
 /* X = A * R mod N (A < R, any value); montmul by RR. */
-void tacit_mpi_core_to_mont(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
-                            const tacit_mpi_uint *RR, tacit_mpi_uint *T);
+void tacit_mpi_core_to_mont(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                            size_t limbs, tacit_mpi_uint mm, const tacit_mpi_uint *RR,
+                            tacit_mpi_uint *T);
 
 /* X = A * R^-1 mod N (A < R); X < N. */
-void tacit_mpi_core_from_mont(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                              const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
-                              tacit_mpi_uint *T);
+void tacit_mpi_core_from_mont(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                              size_t limbs, tacit_mpi_uint mm, tacit_mpi_uint *T);
 
 /*
  * X = A mod N for A of any length alimbs (0 allowed), constant time in A
@@ -236,9 +228,8 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs);
  * X may alias A; not E, N, RR or T.  RR = R^2 mod N.
  * T has tacit_mpi_core_exp_mod_working_limbs(limbs, elimbs) limbs.
  */
-void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *N, size_t limbs,
-                            const tacit_mpi_uint *E, size_t elimbs,
+void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                            size_t limbs, const tacit_mpi_uint *E, size_t elimbs,
                             const tacit_mpi_uint *RR, tacit_mpi_uint *T);
 
 /*
@@ -252,9 +243,8 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
  * tacit_mpi_core_exp_mod_unsafe_working_limbs(limbs, elimbs) limbs.
  */
 void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                   const tacit_mpi_uint *N, size_t limbs,
-                                   const tacit_mpi_uint *E, size_t elimbs,
-                                   const tacit_mpi_uint *RR, tacit_mpi_uint *T);
+                                   const tacit_mpi_uint *N, size_t limbs, const tacit_mpi_uint *E,
+                                   size_t elimbs, const tacit_mpi_uint *RR, tacit_mpi_uint *T);
 
 /* ---- constant-time inversion, gcd, division (bignum_core_inv.c, bignum_core_div_ct.c) ----
  * Added by the constant-time key lifecycle work (#11).  Timing and memory
@@ -296,10 +286,9 @@ size_t tacit_mpi_core_ctz_ct(const tacit_mpi_uint *A, size_t limbs);
  * X >>= count / X <<= count for a secret count <= maxcount (public): one
  * masked pass per bit of maxcount.  shift_r_secret: T has `limbs` limbs.
  */
-void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count,
-                                   size_t maxcount, tacit_mpi_uint *T);
-void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count,
-                                   size_t maxcount);
+void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount,
+                                   tacit_mpi_uint *T);
+void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount);
 
 #if defined(TACIT_TEST_HOOKS)
 /* Incremented by every tacit_mpi_core_exp_mod / _exp_mod_unsafe call. */

@@ -84,8 +84,8 @@ size_t tacit_mpi_core_ctz_ct(const tacit_mpi_uint *A, size_t limbs)
     return n;
 }
 
-void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count,
-                                   size_t maxcount, tacit_mpi_uint *T)
+void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount,
+                                   tacit_mpi_uint *T)
 {
     size_t s;
 

@@ -117,8 +117,8 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs)
  * of the loads and stores of ORing each entry into X), the rest one by one.
  * masks has count limbs of room.
  */
-static void table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t limbs,
-                         size_t count, size_t index, tacit_mpi_uint *masks)
+static void table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t limbs, size_t count,
+                         size_t index, tacit_mpi_uint *masks)
 {
 #if defined(__OPTIMIZE_SIZE__)
     /* -Os (firmware): the shared one-entry-at-a-time scan, for code size */
@@ -157,16 +157,15 @@ static void table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t 
 }
 
 /* X = 1 mod N from RR: R mod N = RR / R, then / R once more. */
-static void one_mod(tacit_mpi_uint *X, const tacit_mpi_uint *N, size_t limbs,
-                    tacit_mpi_uint mm, const tacit_mpi_uint *RR, tacit_mpi_uint *T)
+static void one_mod(tacit_mpi_uint *X, const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
+                    const tacit_mpi_uint *RR, tacit_mpi_uint *T)
 {
     tacit_mpi_core_from_mont(X, RR, N, limbs, mm, T);
     tacit_mpi_core_from_mont(X, X, N, limbs, mm, T);
 }
 
-void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *N, size_t limbs,
-                            const tacit_mpi_uint *E, size_t elimbs,
+void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                            size_t limbs, const tacit_mpi_uint *E, size_t elimbs,
                             const tacit_mpi_uint *RR, tacit_mpi_uint *T)
 {
     size_t ebits = elimbs * TACIT_MPI_BIL;
@@ -189,8 +188,8 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     tacit_mpi_core_from_mont(table, RR, N, limbs, mm, W);
     tacit_mpi_core_to_mont(table + limbs, A, N, limbs, mm, RR, W);
     for (i = 2; i < count; i++) {
-        tacit_mpi_core_montmul_lazy(table + i * limbs, table + (i - 1) * limbs, table + limbs,
-                                    N, limbs, mm, W);
+        tacit_mpi_core_montmul_lazy(table + i * limbs, table + (i - 1) * limbs, table + limbs, N,
+                                    limbs, mm, W);
     }
 
     /* every window: w squarings, one scan of the whole table, one multiplication */
@@ -215,9 +214,8 @@ static unsigned exp_bit(const tacit_mpi_uint *E, size_t i)
 }
 
 void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                   const tacit_mpi_uint *N, size_t limbs,
-                                   const tacit_mpi_uint *E, size_t elimbs,
-                                   const tacit_mpi_uint *RR, tacit_mpi_uint *T)
+                                   const tacit_mpi_uint *N, size_t limbs, const tacit_mpi_uint *E,
+                                   size_t elimbs, const tacit_mpi_uint *RR, tacit_mpi_uint *T)
 {
     size_t ebits = tacit_mpi_core_bitlen_unsafe(E, elimbs);
     size_t w = unsafe_window(ebits), count = (size_t)1 << (w - 1);
@@ -239,8 +237,8 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     if (count > 1) {
         tacit_mpi_core_montsqr_lazy(A2, table, N, limbs, mm, W);
         for (i = 1; i < count; i++) {
-            tacit_mpi_core_montmul_lazy(table + i * limbs, table + (i - 1) * limbs, A2, N,
-                                        limbs, mm, W);
+            tacit_mpi_core_montmul_lazy(table + i * limbs, table + (i - 1) * limbs, A2, N, limbs,
+                                        mm, W);
         }
     }
 

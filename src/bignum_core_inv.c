@@ -34,10 +34,10 @@
 #include "bignum_core_limb.h"
 #include "constant_time_internal.h"
 
-#if TACIT_MPI_LIMB_BITS == 64 && defined(__SIZEOF_INT128__) && \
+#if TACIT_MPI_LIMB_BITS == 64 && defined(__SIZEOF_INT128__) &&                                     \
     !defined(TACIT_MPI_CORE_FORCE_PORTABLE)
-typedef int64_t inv_sd;   /* a signed digit */
-typedef uint64_t inv_ud;  /* the same bits, unsigned (for shifts and masks) */
+typedef int64_t inv_sd;  /* a signed digit */
+typedef uint64_t inv_ud; /* the same bits, unsigned (for shifts and masks) */
 __extension__ typedef __int128 inv_sdd;
 #define INV_D 62
 #define INV_W 64
@@ -211,8 +211,7 @@ static void update_fg(inv_sd *f, inv_sd *g, size_t K, const inv_sd t[4])
  * (d, e) = (t0 d + t1 e, t2 d + t3 e) / 2^D mod M, keeping both in (-2M, M);
  * mi = M^-1 mod 2^D.
  */
-static void update_de(inv_sd *d, inv_sd *e, size_t K, const inv_sd t[4], const inv_sd *M,
-                      inv_ud mi)
+static void update_de(inv_sd *d, inv_sd *e, size_t K, const inv_sd t[4], const inv_sd *M, inv_ud mi)
 {
     inv_ud sd = (inv_ud)0 - ((inv_ud)d[K - 1] >> (INV_W - 1));
     inv_ud se = (inv_ud)0 - ((inv_ud)e[K - 1] >> (INV_W - 1));
@@ -264,8 +263,8 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
     size_t K = inv_digits(limbs), b = limbs * TACIT_MPI_LIMB_BITS, steps, i;
     inv_sd *f = (inv_sd *)(void *)T, *g = f + K, *d = g + K, *e = d + K, *m = e + K, t[4];
     inv_sd delta = 1;
-    tacit_mpi_uint *W = T + (5 * K * sizeof(inv_sd) + sizeof(tacit_mpi_uint) - 1) /
-                                sizeof(tacit_mpi_uint);
+    tacit_mpi_uint *W =
+        T + (5 * K * sizeof(inv_sd) + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
     tacit_mpi_uint *V = W + limbs + 1, neg, ok, one;
     inv_ud mi = (inv_ud)M[0];
 
@@ -290,12 +289,12 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
     from_digits(W, limbs + 1, d, K);
     from_digits(V, limbs + 1, f, K);
     neg = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
-    W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg);           /* (-M, M) */
+    W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg); /* (-M, M) */
     neg = (tacit_mpi_uint)0 - (V[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
-    cond_neg(W, limbs + 1, neg);                                     /* sign of f */
-    cond_neg(V, limbs + 1, neg);                                     /* |f| */
+    cond_neg(W, limbs + 1, neg); /* sign of f */
+    cond_neg(V, limbs + 1, neg); /* |f| */
     neg = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
-    W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg);           /* [0, M) */
+    W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg); /* [0, M) */
     /* invertible iff |f| = 1 */
     one = V[0];
     V[0] ^= 1;

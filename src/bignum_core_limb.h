@@ -36,9 +36,8 @@ __extension__ typedef unsigned __int128 tacit_mpi_dbl;
  * runs the core suite that way).  Both are constant time: the same
  * instructions for every operand value.
  */
-#if !defined(TACIT_MPI_NO_ASM) && !defined(TACIT_MPI_CORE_FORCE_PORTABLE) && \
-    defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
-    TACIT_MPI_LIMB_BITS == 64
+#if !defined(TACIT_MPI_NO_ASM) && !defined(TACIT_MPI_CORE_FORCE_PORTABLE) &&                       \
+    defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && TACIT_MPI_LIMB_BITS == 64
 #define TACIT_MPI_HAVE_X86_64_ADX_ASM
 #endif
 
@@ -57,12 +56,11 @@ void tacit_mpi_core_adx_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const ta
 void tacit_mpi_core_adx_sqr_rows(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n);
 tacit_mpi_uint tacit_mpi_core_adx_redc_rows(tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t n,
                                             tacit_mpi_uint mm);
-void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t n,
-                                tacit_mpi_uint mm, tacit_mpi_uint *W, int lazy);
-void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
                                 const tacit_mpi_uint *N, size_t n, tacit_mpi_uint mm,
                                 tacit_mpi_uint *W, int lazy);
+void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                                size_t n, tacit_mpi_uint mm, tacit_mpi_uint *W, int lazy);
 #endif
 
 /*
@@ -85,8 +83,7 @@ void tacit_mpi_core_montsqr_lazy(tacit_mpi_uint *X, const tacit_mpi_uint *A,
  * 2^2k - 1.
  */
 static inline tacit_mpi_uint tacit_mpi_muladd(tacit_mpi_uint *hi, tacit_mpi_uint a,
-                                              tacit_mpi_uint b, tacit_mpi_uint c,
-                                              tacit_mpi_uint d)
+                                              tacit_mpi_uint b, tacit_mpi_uint c, tacit_mpi_uint d)
 {
 #if defined(TACIT_MPI_HAVE_DBL)
     /*
@@ -123,8 +120,7 @@ static inline tacit_mpi_uint tacit_mpi_muladd(tacit_mpi_uint *hi, tacit_mpi_uint
 }
 
 /* (*hi, return) = a * b. */
-static inline tacit_mpi_uint tacit_mpi_mul11(tacit_mpi_uint *hi, tacit_mpi_uint a,
-                                             tacit_mpi_uint b)
+static inline tacit_mpi_uint tacit_mpi_mul11(tacit_mpi_uint *hi, tacit_mpi_uint a, tacit_mpi_uint b)
 {
 #if defined(TACIT_MPI_HAVE_DBL)
     tacit_mpi_dbl t = (tacit_mpi_dbl)a * b;
@@ -164,8 +160,7 @@ static inline tacit_mpi_uint tacit_mpi_mla_c(tacit_mpi_uint *X, const tacit_mpi_
  * which compilers turn into adc/setc (no branch); the ct asm check covers
  * the primitives, this is checked by ct_bignum under valgrind.
  */
-static inline tacit_mpi_uint tacit_mpi_add3(tacit_mpi_uint a, tacit_mpi_uint b,
-                                            tacit_mpi_uint *c)
+static inline tacit_mpi_uint tacit_mpi_add3(tacit_mpi_uint a, tacit_mpi_uint b, tacit_mpi_uint *c)
 {
     tacit_mpi_uint s = a + *c;
     tacit_mpi_uint k = (tacit_mpi_uint)(s < a);

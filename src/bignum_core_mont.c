@@ -48,8 +48,8 @@ static tacit_mpi_uint redc_rows(tacit_mpi_uint *T, const tacit_mpi_uint *N, size
 #endif
     for (i = 0; i < limbs; i++) {
         tacit_mpi_uint m = T[i] * mm;
-        tacit_mpi_uint cy = adx ? tacit_mpi_core_mla(T + i, N, limbs, m)
-                                : tacit_mpi_mla_c(T + i, N, limbs, m);
+        tacit_mpi_uint cy =
+            adx ? tacit_mpi_core_mla(T + i, N, limbs, m) : tacit_mpi_mla_c(T + i, N, limbs, m);
         T[i + limbs] = tacit_mpi_add3(T[i + limbs], cy, &c);
     }
     return c;
@@ -59,15 +59,14 @@ static tacit_mpi_uint redc_rows(tacit_mpi_uint *T, const tacit_mpi_uint *N, size
  * Montgomery reduction: X = T * R^-1 mod N, for T (2*limbs limbs, destroyed)
  * below R * N.  The intermediate is below 2N; one masked subtraction.
  */
-static void mont_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_mpi_uint *N,
-                      size_t limbs, tacit_mpi_uint mm)
+static void mont_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t limbs,
+                      tacit_mpi_uint mm)
 {
     tacit_mpi_uint c = redc_rows(T, N, limbs, mm), borrow;
 
     /* the value is c * R + T[limbs..2limbs), below 2N */
     borrow = tacit_mpi_core_sub(X, T + limbs, N, limbs);
-    tacit_mpi_core_cond_assign(X, T + limbs, limbs,
-                               tacit_ct_mask_from_bit_limb(borrow & (c ^ 1)));
+    tacit_mpi_core_cond_assign(X, T + limbs, limbs, tacit_ct_mask_from_bit_limb(borrow & (c ^ 1)));
 }
 
 /*
@@ -77,9 +76,9 @@ static void mont_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_mpi_uint
  * masked subtraction.
  */
 #if !defined(__OPTIMIZE_SIZE__)
-static void montmul_cios(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                         const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
-                         tacit_mpi_uint mm, tacit_mpi_uint *T)
+static void montmul_cios(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                         const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
+                         tacit_mpi_uint *T)
 {
     size_t i, j;
     tacit_mpi_uint borrow;
@@ -115,9 +114,9 @@ static int adx_mont(size_t limbs)
 }
 #endif
 
-void tacit_mpi_core_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t limbs,
-                            tacit_mpi_uint mm, tacit_mpi_uint *T)
+void tacit_mpi_core_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                            const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
+                            tacit_mpi_uint *T)
 {
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
     if (adx_mont(limbs)) {
@@ -140,9 +139,8 @@ void tacit_mpi_core_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
 #endif
 }
 
-void tacit_mpi_core_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
-                            tacit_mpi_uint *T)
+void tacit_mpi_core_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                            size_t limbs, tacit_mpi_uint mm, tacit_mpi_uint *T)
 {
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
     if (adx_mont(limbs)) {
@@ -180,16 +178,15 @@ void tacit_mpi_core_montsqr_lazy(tacit_mpi_uint *X, const tacit_mpi_uint *A,
     tacit_mpi_core_montsqr(X, A, N, limbs, mm, T);
 }
 
-void tacit_mpi_core_to_mont(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                            const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
-                            const tacit_mpi_uint *RR, tacit_mpi_uint *T)
+void tacit_mpi_core_to_mont(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                            size_t limbs, tacit_mpi_uint mm, const tacit_mpi_uint *RR,
+                            tacit_mpi_uint *T)
 {
     tacit_mpi_core_montmul(X, A, RR, N, limbs, mm, T);
 }
 
-void tacit_mpi_core_from_mont(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                              const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
-                              tacit_mpi_uint *T)
+void tacit_mpi_core_from_mont(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                              size_t limbs, tacit_mpi_uint mm, tacit_mpi_uint *T)
 {
     memcpy(T, A, limbs * sizeof(*T));
     memset(T + limbs, 0, limbs * sizeof(*T));
@@ -200,9 +197,9 @@ void tacit_mpi_core_mod_ct(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t al
                            const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
                            const tacit_mpi_uint *RR, tacit_mpi_uint *T)
 {
-    tacit_mpi_uint *W = T;                   /* montmul scratch, 2 * limbs + 1 */
-    tacit_mpi_uint *C = T + 2 * limbs + 1;   /* a chunk of A */
-    tacit_mpi_uint *U = C + limbs;           /* chunk * R mod N */
+    tacit_mpi_uint *W = T;                 /* montmul scratch, 2 * limbs + 1 */
+    tacit_mpi_uint *C = T + 2 * limbs + 1; /* a chunk of A */
+    tacit_mpi_uint *U = C + limbs;         /* chunk * R mod N */
     size_t chunks, top, i;
 
     if (alimbs == 0) {
@@ -260,8 +257,7 @@ static tacit_mpi_uint shifted_limb(const tacit_mpi_uint *N, size_t i, unsigned s
     return v;
 }
 
-void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint *N,
-                                       size_t limbs)
+void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs)
 {
     /*
      * With Nn = N << s normalised (top bit of its top limb nt-1 set), keep

@@ -76,40 +76,40 @@ int tacit_mpi_core_cpu_has_adx(void)
  */
 
 /* X[0] += A[0] * rdx + c; c = the high half (CF and OF still pending). */
-#define ADX_MLA1                         \
-    "mulx (%[a]), %[lo], %[hi]\n\t"      \
-    "adcx (%[x]), %[lo]\n\t"             \
-    "adox %[c], %[lo]\n\t"               \
-    "mov %[lo], (%[x])\n\t"              \
-    "mov %[hi], %[c]\n\t"                \
-    "lea 8(%[a]), %[a]\n\t"              \
+#define ADX_MLA1                                                                                   \
+    "mulx (%[a]), %[lo], %[hi]\n\t"                                                                \
+    "adcx (%[x]), %[lo]\n\t"                                                                       \
+    "adox %[c], %[lo]\n\t"                                                                         \
+    "mov %[lo], (%[x])\n\t"                                                                        \
+    "mov %[hi], %[c]\n\t"                                                                          \
+    "lea 8(%[a]), %[a]\n\t"                                                                        \
     "lea 8(%[x]), %[x]\n\t"
 
 /* X[0..4) += A[0..4) * rdx + c; c = the high half of the last product. */
-#define ADX_MLA4                         \
-    "mulx (%[a]), %[lo], %[hi]\n\t"      \
-    "adcx (%[x]), %[lo]\n\t"             \
-    "adox %[c], %[lo]\n\t"               \
-    "mov %[lo], (%[x])\n\t"              \
-    "mulx 8(%[a]), %[lo], %[c]\n\t"      \
-    "adcx 8(%[x]), %[lo]\n\t"            \
-    "adox %[hi], %[lo]\n\t"              \
-    "mov %[lo], 8(%[x])\n\t"             \
-    "mulx 16(%[a]), %[lo], %[hi]\n\t"    \
-    "adcx 16(%[x]), %[lo]\n\t"           \
-    "adox %[c], %[lo]\n\t"               \
-    "mov %[lo], 16(%[x])\n\t"            \
-    "mulx 24(%[a]), %[lo], %[c]\n\t"     \
-    "adcx 24(%[x]), %[lo]\n\t"           \
-    "adox %[hi], %[lo]\n\t"              \
-    "mov %[lo], 24(%[x])\n\t"            \
-    "lea 32(%[a]), %[a]\n\t"             \
+#define ADX_MLA4                                                                                   \
+    "mulx (%[a]), %[lo], %[hi]\n\t"                                                                \
+    "adcx (%[x]), %[lo]\n\t"                                                                       \
+    "adox %[c], %[lo]\n\t"                                                                         \
+    "mov %[lo], (%[x])\n\t"                                                                        \
+    "mulx 8(%[a]), %[lo], %[c]\n\t"                                                                \
+    "adcx 8(%[x]), %[lo]\n\t"                                                                      \
+    "adox %[hi], %[lo]\n\t"                                                                        \
+    "mov %[lo], 8(%[x])\n\t"                                                                       \
+    "mulx 16(%[a]), %[lo], %[hi]\n\t"                                                              \
+    "adcx 16(%[x]), %[lo]\n\t"                                                                     \
+    "adox %[c], %[lo]\n\t"                                                                         \
+    "mov %[lo], 16(%[x])\n\t"                                                                      \
+    "mulx 24(%[a]), %[lo], %[c]\n\t"                                                               \
+    "adcx 24(%[x]), %[lo]\n\t"                                                                     \
+    "adox %[hi], %[lo]\n\t"                                                                        \
+    "mov %[lo], 24(%[x])\n\t"                                                                      \
+    "lea 32(%[a]), %[a]\n\t"                                                                       \
     "lea 32(%[x]), %[x]\n\t"
 
 /* Close both chains into c (it cannot overflow: c is a high half). */
-#define ADX_CLOSE                        \
-    "mov $0, %k[lo]\n\t"                 \
-    "adcx %[lo], %[c]\n\t"               \
+#define ADX_CLOSE                                                                                  \
+    "mov $0, %k[lo]\n\t"                                                                           \
+    "adcx %[lo], %[c]\n\t"                                                                         \
     "adox %[lo], %[c]\n\t"
 
 /* ---- rows of products --------------------------------------------------------- */
@@ -129,23 +129,17 @@ tacit_mpi_uint tacit_mpi_core_adx_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A
         "xor %k[lo], %k[lo]\n\t"
         "mov %[r], %[cnt]\n\t"
         "jrcxz 3f\n\t"
-        "4:\n\t"
-        ADX_MLA1
-        "lea -1(%[cnt]), %[cnt]\n\t"
+        "4:\n\t" ADX_MLA1 "lea -1(%[cnt]), %[cnt]\n\t"
         "jrcxz 3f\n\t"
         "jmp 4b\n\t"
         "3:\n\t"
         "mov %[q], %[cnt]\n\t"
         "jrcxz 2f\n\t"
-        "1:\n\t"
-        ADX_MLA4
-        "lea -1(%[cnt]), %[cnt]\n\t"
+        "1:\n\t" ADX_MLA4 "lea -1(%[cnt]), %[cnt]\n\t"
         "jrcxz 2f\n\t"
         "jmp 1b\n\t"
-        "2:\n\t"
-        ADX_CLOSE
-        : [c] "+&r"(c), [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+&r"(A), [x] "+&r"(X),
-          [cnt] "=&c"(cnt)
+        "2:\n\t" ADX_CLOSE
+        : [c] "+&r"(c), [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+&r"(A), [x] "+&r"(X), [cnt] "=&c"(cnt)
         : "d"(b), [r] "r"(r), [q] "r"(q)
         : "cc", "memory");
     return c;
@@ -162,29 +156,24 @@ void tacit_mpi_core_adx_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const ta
     tacit_mpi_uint lo, hi, c, b;
     size_t blocks = n / 4, bytes = n * sizeof(*X), rows = n, cnt;
 
-    __asm__ volatile(
-        "1:\n\t"
-        "mov (%[bp]), %[b]\n\t"
-        "xor %k[c], %k[c]\n\t"
-        "mov %[blocks], %[cnt]\n\t"
-        "2:\n\t"
-        ADX_MLA4
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 3f\n\t"
-        "jmp 2b\n\t"
-        "3:\n\t"
-        ADX_CLOSE
-        "mov %[c], (%[x])\n\t"
-        "sub %[bytes], %[x]\n\t"
-        "sub %[bytes], %[a]\n\t"
-        "lea 8(%[x]), %[x]\n\t"
-        "lea 8(%[bp]), %[bp]\n\t"
-        "dec %[rows]\n\t"
-        "jnz 1b\n\t"
-        : [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [b] "=&d"(b), [cnt] "=&c"(cnt),
-          [a] "+&r"(A), [x] "+&r"(X), [bp] "+&r"(B), [rows] "+&r"(rows)
-        : [blocks] "m"(blocks), [bytes] "m"(bytes)
-        : "cc", "memory");
+    __asm__ volatile("1:\n\t"
+                     "mov (%[bp]), %[b]\n\t"
+                     "xor %k[c], %k[c]\n\t"
+                     "mov %[blocks], %[cnt]\n\t"
+                     "2:\n\t" ADX_MLA4 "lea -1(%[cnt]), %[cnt]\n\t"
+                     "jrcxz 3f\n\t"
+                     "jmp 2b\n\t"
+                     "3:\n\t" ADX_CLOSE "mov %[c], (%[x])\n\t"
+                     "sub %[bytes], %[x]\n\t"
+                     "sub %[bytes], %[a]\n\t"
+                     "lea 8(%[x]), %[x]\n\t"
+                     "lea 8(%[bp]), %[bp]\n\t"
+                     "dec %[rows]\n\t"
+                     "jnz 1b\n\t"
+                     : [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [b] "=&d"(b), [cnt] "=&c"(cnt),
+                       [a] "+&r"(A), [x] "+&r"(X), [bp] "+&r"(B), [rows] "+&r"(rows)
+                     : [blocks] "m"(blocks), [bytes] "m"(bytes)
+                     : "cc", "memory");
 }
 
 /*
@@ -200,44 +189,37 @@ void tacit_mpi_core_adx_sqr_rows(tacit_mpi_uint *X, const tacit_mpi_uint *A, siz
 
     X += 1;
     A += 1;
-    __asm__ volatile(
-        "1:\n\t"
-        "mov -8(%[a]), %[b]\n\t"
-        "mov %[len], %[q]\n\t"
-        "shr $2, %[q]\n\t"
-        "mov %[len], %[cnt]\n\t"
-        "and $3, %k[cnt]\n\t"
-        "xor %k[c], %k[c]\n\t"
-        "jrcxz 5f\n\t"
-        "4:\n\t"
-        ADX_MLA1
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 5f\n\t"
-        "jmp 4b\n\t"
-        "5:\n\t"
-        "mov %[q], %[cnt]\n\t"
-        "jrcxz 7f\n\t"
-        "6:\n\t"
-        ADX_MLA4
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 7f\n\t"
-        "jmp 6b\n\t"
-        "7:\n\t"
-        ADX_CLOSE
-        "mov %[c], (%[x])\n\t"
-        /* next row: two limbs further in X, one in A, one limb shorter */
-        "mov %[len], %[q]\n\t"
-        "shl $3, %[q]\n\t"
-        "sub %[q], %[x]\n\t"
-        "sub %[q], %[a]\n\t"
-        "lea 16(%[x]), %[x]\n\t"
-        "lea 8(%[a]), %[a]\n\t"
-        "dec %[len]\n\t"
-        "jnz 1b\n\t"
-        : [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [b] "=&d"(b), [cnt] "=&c"(cnt),
-          [q] "=&r"(q), [a] "+&r"(A), [x] "+&r"(X), [len] "+&r"(len)
-        :
-        : "cc", "memory");
+    __asm__ volatile("1:\n\t"
+                     "mov -8(%[a]), %[b]\n\t"
+                     "mov %[len], %[q]\n\t"
+                     "shr $2, %[q]\n\t"
+                     "mov %[len], %[cnt]\n\t"
+                     "and $3, %k[cnt]\n\t"
+                     "xor %k[c], %k[c]\n\t"
+                     "jrcxz 5f\n\t"
+                     "4:\n\t" ADX_MLA1 "lea -1(%[cnt]), %[cnt]\n\t"
+                     "jrcxz 5f\n\t"
+                     "jmp 4b\n\t"
+                     "5:\n\t"
+                     "mov %[q], %[cnt]\n\t"
+                     "jrcxz 7f\n\t"
+                     "6:\n\t" ADX_MLA4 "lea -1(%[cnt]), %[cnt]\n\t"
+                     "jrcxz 7f\n\t"
+                     "jmp 6b\n\t"
+                     "7:\n\t" ADX_CLOSE "mov %[c], (%[x])\n\t"
+                     /* next row: two limbs further in X, one in A, one limb shorter */
+                     "mov %[len], %[q]\n\t"
+                     "shl $3, %[q]\n\t"
+                     "sub %[q], %[x]\n\t"
+                     "sub %[q], %[a]\n\t"
+                     "lea 16(%[x]), %[x]\n\t"
+                     "lea 8(%[a]), %[a]\n\t"
+                     "dec %[len]\n\t"
+                     "jnz 1b\n\t"
+                     : [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [b] "=&d"(b), [cnt] "=&c"(cnt),
+                       [q] "=&r"(q), [a] "+&r"(A), [x] "+&r"(X), [len] "+&r"(len)
+                     :
+                     : "cc", "memory");
 }
 
 /*
@@ -252,34 +234,30 @@ tacit_mpi_uint tacit_mpi_core_adx_redc_rows(tacit_mpi_uint *T, const tacit_mpi_u
     tacit_mpi_uint top = 0, lo, hi, c, m;
     size_t blocks = n / 4, bytes = n * sizeof(*T), rows = n, cnt;
 
-    __asm__ volatile(
-        "1:\n\t"
-        "mov (%[x]), %[m]\n\t"
-        "imul %[mm], %[m]\n\t"
-        "xor %k[c], %k[c]\n\t"
-        "mov %[blocks], %[cnt]\n\t"
-        "2:\n\t"
-        ADX_MLA4
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 3f\n\t"
-        "jmp 2b\n\t"
-        "3:\n\t"
-        ADX_CLOSE
-        /* T[i+n] += c + top; the carry out is the next row's top */
-        "add %[c], (%[x])\n\t"
-        "adc $0, %[lo]\n\t"
-        "add %[top], (%[x])\n\t"
-        "adc $0, %[lo]\n\t"
-        "mov %[lo], %[top]\n\t"
-        "sub %[bytes], %[x]\n\t"
-        "sub %[bytes], %[a]\n\t"
-        "lea 8(%[x]), %[x]\n\t"
-        "dec %[rows]\n\t"
-        "jnz 1b\n\t"
-        : [top] "+&r"(top), [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [m] "=&d"(m),
-          [cnt] "=&c"(cnt), [a] "+&r"(N), [x] "+&r"(T), [rows] "+&r"(rows)
-        : [mm] "m"(mm), [blocks] "m"(blocks), [bytes] "m"(bytes)
-        : "cc", "memory");
+    __asm__ volatile("1:\n\t"
+                     "mov (%[x]), %[m]\n\t"
+                     "imul %[mm], %[m]\n\t"
+                     "xor %k[c], %k[c]\n\t"
+                     "mov %[blocks], %[cnt]\n\t"
+                     "2:\n\t" ADX_MLA4 "lea -1(%[cnt]), %[cnt]\n\t"
+                     "jrcxz 3f\n\t"
+                     "jmp 2b\n\t"
+                     "3:\n\t" ADX_CLOSE
+                     /* T[i+n] += c + top; the carry out is the next row's top */
+                     "add %[c], (%[x])\n\t"
+                     "adc $0, %[lo]\n\t"
+                     "add %[top], (%[x])\n\t"
+                     "adc $0, %[lo]\n\t"
+                     "mov %[lo], %[top]\n\t"
+                     "sub %[bytes], %[x]\n\t"
+                     "sub %[bytes], %[a]\n\t"
+                     "lea 8(%[x]), %[x]\n\t"
+                     "dec %[rows]\n\t"
+                     "jnz 1b\n\t"
+                     : [top] "+&r"(top), [lo] "=&r"(lo), [hi] "=&r"(hi), [c] "=&r"(c), [m] "=&d"(m),
+                       [cnt] "=&c"(cnt), [a] "+&r"(N), [x] "+&r"(T), [rows] "+&r"(rows)
+                     : [mm] "m"(mm), [blocks] "m"(blocks), [bytes] "m"(bytes)
+                     : "cc", "memory");
     return top;
 }
 
@@ -302,11 +280,11 @@ static tacit_mpi_uint adx_sub_masked(tacit_mpi_uint *X, const tacit_mpi_uint *T,
         "mov 8(%[n]), %[r1]\n\t"
         "mov 16(%[n]), %[r2]\n\t"
         "mov 24(%[n]), %[r3]\n\t"
-        "and %[mask], %[r0]\n\t"      /* AND clears CF: keep the borrow in the sign */
+        "and %[mask], %[r0]\n\t" /* AND clears CF: keep the borrow in the sign */
         "and %[mask], %[r1]\n\t"
         "and %[mask], %[r2]\n\t"
         "and %[mask], %[r3]\n\t"
-        "neg %[bw]\n\t"               /* CF = (borrow != 0) */
+        "neg %[bw]\n\t" /* CF = (borrow != 0) */
         "mov (%[t]), %[bw]\n\t"
         "sbb %[r0], %[bw]\n\t"
         "mov %[bw], (%[x])\n\t"
@@ -319,7 +297,7 @@ static tacit_mpi_uint adx_sub_masked(tacit_mpi_uint *X, const tacit_mpi_uint *T,
         "mov 24(%[t]), %[bw]\n\t"
         "sbb %[r3], %[bw]\n\t"
         "mov %[bw], 24(%[x])\n\t"
-        "sbb %[bw], %[bw]\n\t"        /* bw = -borrow */
+        "sbb %[bw], %[bw]\n\t" /* bw = -borrow */
         "lea 32(%[n]), %[n]\n\t"
         "lea 32(%[t]), %[t]\n\t"
         "lea 32(%[x]), %[x]\n\t"
@@ -342,8 +320,8 @@ static tacit_mpi_uint adx_sub_masked(tacit_mpi_uint *X, const tacit_mpi_uint *T,
  * works with such values and reduces fully at its end).  One pass instead
  * of two.  X may alias A or B (read no more), never T.
  */
-static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mpi_uint *N,
-                      size_t n, tacit_mpi_uint top, int lazy)
+static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t n,
+                      tacit_mpi_uint top, int lazy)
 {
     tacit_mpi_uint borrow, keep;
     size_t i;
@@ -371,46 +349,46 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
  */
 
 /* r0..r3 = T[0..4) + A[0..4) * rdx + cab; cab = the carry limb.  rdx is zeroed. */
-#define ADX_CIOS_MUL4                     \
-    "mulx (%[a]), %[r0], %[hi]\n\t"       \
-    "adcx (%[t]), %[r0]\n\t"              \
-    "adox %[cab], %[r0]\n\t"              \
-    "mulx 8(%[a]), %[r1], %[cab]\n\t"     \
-    "adcx 8(%[t]), %[r1]\n\t"             \
-    "adox %[hi], %[r1]\n\t"               \
-    "mulx 16(%[a]), %[r2], %[hi]\n\t"     \
-    "adcx 16(%[t]), %[r2]\n\t"            \
-    "adox %[cab], %[r2]\n\t"              \
-    "mulx 24(%[a]), %[r3], %[cab]\n\t"    \
-    "adcx 24(%[t]), %[r3]\n\t"            \
-    "adox %[hi], %[r3]\n\t"               \
-    "mov $0, %%edx\n\t"                   \
-    "adcx %%rdx, %[cab]\n\t"              \
+#define ADX_CIOS_MUL4                                                                              \
+    "mulx (%[a]), %[r0], %[hi]\n\t"                                                                \
+    "adcx (%[t]), %[r0]\n\t"                                                                       \
+    "adox %[cab], %[r0]\n\t"                                                                       \
+    "mulx 8(%[a]), %[r1], %[cab]\n\t"                                                              \
+    "adcx 8(%[t]), %[r1]\n\t"                                                                      \
+    "adox %[hi], %[r1]\n\t"                                                                        \
+    "mulx 16(%[a]), %[r2], %[hi]\n\t"                                                              \
+    "adcx 16(%[t]), %[r2]\n\t"                                                                     \
+    "adox %[cab], %[r2]\n\t"                                                                       \
+    "mulx 24(%[a]), %[r3], %[cab]\n\t"                                                             \
+    "adcx 24(%[t]), %[r3]\n\t"                                                                     \
+    "adox %[hi], %[r3]\n\t"                                                                        \
+    "mov $0, %%edx\n\t"                                                                            \
+    "adcx %%rdx, %[cab]\n\t"                                                                       \
     "adox %%rdx, %[cab]\n\t"
 
 /* r0..r3 += N[0..4) * rdx + cnm; cnm = the carry limb; stored to T[-1..3). */
-#define ADX_CIOS_RED4                     \
-    "adcx %[cnm], %[r0]\n\t"              \
-    "mulx (%[n]), %[lo], %[hi]\n\t"       \
-    "adox %[lo], %[r0]\n\t"               \
-    "adcx %[hi], %[r1]\n\t"               \
-    "mulx 8(%[n]), %[lo], %[hi]\n\t"      \
-    "adox %[lo], %[r1]\n\t"               \
-    "adcx %[hi], %[r2]\n\t"               \
-    "mulx 16(%[n]), %[lo], %[hi]\n\t"     \
-    "adox %[lo], %[r2]\n\t"               \
-    "adcx %[hi], %[r3]\n\t"               \
-    "mulx 24(%[n]), %[lo], %[cnm]\n\t"    \
-    "adox %[lo], %[r3]\n\t"               \
-    "mov $0, %%edx\n\t"                   \
-    "adcx %%rdx, %[cnm]\n\t"              \
-    "adox %%rdx, %[cnm]\n\t"              \
-    "mov %[r0], -8(%[t])\n\t"             \
-    "mov %[r1], (%[t])\n\t"               \
-    "mov %[r2], 8(%[t])\n\t"              \
-    "mov %[r3], 16(%[t])\n\t"             \
-    "lea 32(%[a]), %[a]\n\t"              \
-    "lea 32(%[n]), %[n]\n\t"              \
+#define ADX_CIOS_RED4                                                                              \
+    "adcx %[cnm], %[r0]\n\t"                                                                       \
+    "mulx (%[n]), %[lo], %[hi]\n\t"                                                                \
+    "adox %[lo], %[r0]\n\t"                                                                        \
+    "adcx %[hi], %[r1]\n\t"                                                                        \
+    "mulx 8(%[n]), %[lo], %[hi]\n\t"                                                               \
+    "adox %[lo], %[r1]\n\t"                                                                        \
+    "adcx %[hi], %[r2]\n\t"                                                                        \
+    "mulx 16(%[n]), %[lo], %[hi]\n\t"                                                              \
+    "adox %[lo], %[r2]\n\t"                                                                        \
+    "adcx %[hi], %[r3]\n\t"                                                                        \
+    "mulx 24(%[n]), %[lo], %[cnm]\n\t"                                                             \
+    "adox %[lo], %[r3]\n\t"                                                                        \
+    "mov $0, %%edx\n\t"                                                                            \
+    "adcx %%rdx, %[cnm]\n\t"                                                                       \
+    "adox %%rdx, %[cnm]\n\t"                                                                       \
+    "mov %[r0], -8(%[t])\n\t"                                                                      \
+    "mov %[r1], (%[t])\n\t"                                                                        \
+    "mov %[r2], 8(%[t])\n\t"                                                                       \
+    "mov %[r3], 16(%[t])\n\t"                                                                      \
+    "lea 32(%[a]), %[a]\n\t"                                                                       \
+    "lea 32(%[n]), %[n]\n\t"                                                                       \
     "lea 32(%[t]), %[t]\n\t"
 
 /* st[] slots */
@@ -427,9 +405,9 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
  * n + 2 limbs.  lazy = 0: fully reduced, for A < R and B < N (or the other
  * way round).  lazy = 1: X < R only, for A, B < R (see adx_final).
  */
-void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                const tacit_mpi_uint *B, const tacit_mpi_uint *N, size_t n,
-                                tacit_mpi_uint mm, tacit_mpi_uint *W, int lazy)
+void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                                const tacit_mpi_uint *N, size_t n, tacit_mpi_uint mm,
+                                tacit_mpi_uint *W, int lazy)
 {
     tacit_mpi_uint st[7];
     tacit_mpi_uint *T = W + 1, *tp = T;
@@ -451,23 +429,15 @@ void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
         "lea 8(%[lo]), %[lo]\n\t"
         "mov %[lo], " ST_BP "\n\t"
         "mov %%rdx, " ST_B "\n\t"
-        "xor %k[cab], %k[cab]\n\t"
-        ADX_CIOS_MUL4
-        "mov %[r0], %%rdx\n\t"
+        "xor %k[cab], %k[cab]\n\t" ADX_CIOS_MUL4 "mov %[r0], %%rdx\n\t"
         "imul " ST_MM ", %%rdx\n\t"
         "mov %%rdx, " ST_M "\n\t"
-        "xor %k[cnm], %k[cnm]\n\t"
-        ADX_CIOS_RED4
-        "mov " ST_BLOCKS ", %[cnt]\n\t"
+        "xor %k[cnm], %k[cnm]\n\t" ADX_CIOS_RED4 "mov " ST_BLOCKS ", %[cnt]\n\t"
         "2:\n\t"
         /* XOR clears CF and OF without waiting for the last block's chains */
         "xor %%edx, %%edx\n\t"
-        "mov " ST_B ", %%rdx\n\t"
-        ADX_CIOS_MUL4
-        "xor %%edx, %%edx\n\t"
-        "mov " ST_M ", %%rdx\n\t"
-        ADX_CIOS_RED4
-        "dec %[cnt]\n\t"
+        "mov " ST_B ", %%rdx\n\t" ADX_CIOS_MUL4 "xor %%edx, %%edx\n\t"
+        "mov " ST_M ", %%rdx\n\t" ADX_CIOS_RED4 "dec %[cnt]\n\t"
         "jnz 2b\n\t"
         /* T[n-1] = T[n] + cab + cnm, T[n] = the carries (0 or 1) */
         "xor %k[lo], %k[lo]\n\t"
@@ -503,29 +473,28 @@ static void adx_sqr_diag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
     tacit_mpi_uint lo, hi, x0, x1, rdx;
     size_t cnt = n;
 
-    __asm__ volatile(
-        "xor %k[lo], %k[lo]\n\t"
-        "1:\n\t"
-        "mov (%[a]), %%rdx\n\t"
-        "mulx %%rdx, %[lo], %[hi]\n\t"
-        "mov (%[x]), %[x0]\n\t"
-        "mov 8(%[x]), %[x1]\n\t"
-        "adcx %[x0], %[x0]\n\t"
-        "adcx %[x1], %[x1]\n\t"
-        "adox %[lo], %[x0]\n\t"
-        "adox %[hi], %[x1]\n\t"
-        "mov %[x0], (%[x])\n\t"
-        "mov %[x1], 8(%[x])\n\t"
-        "lea 8(%[a]), %[a]\n\t"
-        "lea 16(%[x]), %[x]\n\t"
-        "lea -1(%[cnt]), %[cnt]\n\t"
-        "jrcxz 2f\n\t"
-        "jmp 1b\n\t"
-        "2:\n\t"
-        : [lo] "=&r"(lo), [hi] "=&r"(hi), [x0] "=&r"(x0), [x1] "=&r"(x1), "=&d"(rdx),
-          [a] "+&r"(A), [x] "+&r"(X), [cnt] "+&c"(cnt)
-        :
-        : "cc", "memory");
+    __asm__ volatile("xor %k[lo], %k[lo]\n\t"
+                     "1:\n\t"
+                     "mov (%[a]), %%rdx\n\t"
+                     "mulx %%rdx, %[lo], %[hi]\n\t"
+                     "mov (%[x]), %[x0]\n\t"
+                     "mov 8(%[x]), %[x1]\n\t"
+                     "adcx %[x0], %[x0]\n\t"
+                     "adcx %[x1], %[x1]\n\t"
+                     "adox %[lo], %[x0]\n\t"
+                     "adox %[hi], %[x1]\n\t"
+                     "mov %[x0], (%[x])\n\t"
+                     "mov %[x1], 8(%[x])\n\t"
+                     "lea 8(%[a]), %[a]\n\t"
+                     "lea 16(%[x]), %[x]\n\t"
+                     "lea -1(%[cnt]), %[cnt]\n\t"
+                     "jrcxz 2f\n\t"
+                     "jmp 1b\n\t"
+                     "2:\n\t"
+                     : [lo] "=&r"(lo), [hi] "=&r"(hi), [x0] "=&r"(x0), [x1] "=&r"(x1),
+                       "=&d"(rdx), [a] "+&r"(A), [x] "+&r"(X), [cnt] "+&c"(cnt)
+                     :
+                     : "cc", "memory");
 }
 
 /*
@@ -534,9 +503,8 @@ static void adx_sqr_diag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
  * reduction rows, then adx_final.  lazy as for tacit_mpi_core_adx_montmul
  * (lazy = 0 needs A < N).
  */
-void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                const tacit_mpi_uint *N, size_t n, tacit_mpi_uint mm,
-                                tacit_mpi_uint *W, int lazy)
+void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                                size_t n, tacit_mpi_uint mm, tacit_mpi_uint *W, int lazy)
 {
     tacit_mpi_uint top;
 

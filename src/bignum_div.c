@@ -21,8 +21,7 @@
 #include "platform_internal.h"
 
 void tacit_mpi_div_limbs_unsafe(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
-                                size_t na, const tacit_mpi_uint *B, size_t nb,
-                                tacit_mpi_uint *T)
+                                size_t na, const tacit_mpi_uint *B, size_t nb, tacit_mpi_uint *T)
 {
     tacit_mpi_uint *U = T, *V = T + na + 1, d, top;
     size_t s = 0, i, j;
@@ -101,8 +100,7 @@ int tacit_mpi_div_mpi_unsafe(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, con
             goto cleanup;
         }
     } else {
-        if ((ret = tacit_mpi_grow(&TQ, na - nb + 1)) != 0 ||
-            (ret = tacit_mpi_grow(&TR, nb)) != 0) {
+        if ((ret = tacit_mpi_grow(&TQ, na - nb + 1)) != 0 || (ret = tacit_mpi_grow(&TR, nb)) != 0) {
             goto cleanup;
         }
         T = (tacit_mpi_uint *)tacit_platform_calloc(na + nb + 2, sizeof(*T));

@@ -34,8 +34,7 @@ static size_t modulus_limbs(const tacit_mpi *N)
     size_t i, used = 0;
 
     for (i = 0; i < N->n; i++) {
-        size_t nz = tacit_ct_mask_to_size_u32(
-            (uint32_t)tacit_ct_mask_nonzero_limb(N->p[i]));
+        size_t nz = tacit_ct_mask_to_size_u32((uint32_t)tacit_ct_mask_nonzero_limb(N->p[i]));
         used = tacit_ct_select_size(nz, i + 1, used);
     }
     return tacit_ct_declassify_size(used);
@@ -46,8 +45,8 @@ static size_t modulus_limbs(const tacit_mpi *N)
  * Returns 1 when N = 1 (the answer is 0), 0 to go on, or an error.  Only
  * validity verdicts (length, sign, parity, N = 1, E negative) are revealed.
  */
-static int exp_check(const tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
-                     const tacit_mpi *N, size_t *n)
+static int exp_check(const tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E, const tacit_mpi *N,
+                     size_t *n)
 {
     if (X == NULL || A == NULL || E == NULL || N == NULL) {
         return TACIT_ERR_BAD_INPUT;
@@ -138,8 +137,8 @@ static int store_result(tacit_mpi *X, const tacit_mpi_uint *res, size_t n)
     return 0;
 }
 
-int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
-                      const tacit_mpi *N, tacit_mpi *RR)
+int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E, const tacit_mpi *N,
+                      tacit_mpi *RR)
 {
     size_t n, total;
     tacit_mpi_uint *buf, *rr, *abar, *res, *T;

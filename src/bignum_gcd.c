@@ -220,8 +220,7 @@ static int inv_even(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N, tacit_
         goto cleanup;
     }
     T.p[0] |= 1;
-    if ((ret = tacit_mpi_mod_mpi(&NA, N, &T)) != 0 ||
-        (ret = tacit_mpi_grow(&NA, T.n)) != 0 ||
+    if ((ret = tacit_mpi_mod_mpi(&NA, N, &T)) != 0 || (ret = tacit_mpi_grow(&NA, T.n)) != 0 ||
         (ret = inv_odd(&Y, NA.p, T.p, T.n, ok)) != 0) {
         goto cleanup;
     }
@@ -234,8 +233,7 @@ static int inv_even(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N, tacit_
     /* A - y > 0 (y < A): subtracted on the limbs, so the sign stays public */
     (void)tacit_mpi_core_sub(Y.p, T.p, Y.p, T.n);
     Y.s = 1;
-    if ((ret = tacit_mpi_mul_mpi(&Y, &Y, N)) != 0 ||
-        (ret = tacit_mpi_add_int(&Y, &Y, 1)) != 0 ||
+    if ((ret = tacit_mpi_mul_mpi(&Y, &Y, N)) != 0 || (ret = tacit_mpi_add_int(&Y, &Y, 1)) != 0 ||
         (ret = tacit_mpi_div_mpi(&NA, NULL, &Y, &T)) != 0) {
         goto cleanup;
     }
@@ -262,8 +260,7 @@ int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
         return TACIT_ERR_BAD_INPUT;
     }
     /* N > 1: a validity verdict, revealed */
-    if (N->s < 0 ||
-        tacit_ct_declassify_u32((uint32_t)tacit_mpi_cmp_int(N, 1) + 1u) <= 1u) {
+    if (N->s < 0 || tacit_ct_declassify_u32((uint32_t)tacit_mpi_cmp_int(N, 1) + 1u) <= 1u) {
         return TACIT_ERR_BAD_INPUT;
     }
     tacit_mpi_init(&R);

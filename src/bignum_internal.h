@@ -35,7 +35,6 @@ void tacit_mpi_normalize_sign(tacit_mpi *X);
  * Only for: public values, inside the _unsafe tacit_mpi operations.
  */
 void tacit_mpi_div_limbs_unsafe(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
-                                size_t na, const tacit_mpi_uint *B, size_t nb,
-                                tacit_mpi_uint *T);
+                                size_t na, const tacit_mpi_uint *B, size_t nb, tacit_mpi_uint *T);
 
 #endif /* TACIT_BIGNUM_INTERNAL_H */

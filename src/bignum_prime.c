@@ -35,18 +35,15 @@
 
 /* The odd primes below 1000. */
 static const unsigned short small_primes[] = {
-    3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47,
-    53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103, 107, 109,
-    113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173, 179, 181, 191,
-    193, 197, 199, 211, 223, 227, 229, 233, 239, 241, 251, 257, 263, 269,
-    271, 277, 281, 283, 293, 307, 311, 313, 317, 331, 337, 347, 349, 353,
-    359, 367, 373, 379, 383, 389, 397, 401, 409, 419, 421, 431, 433, 439,
-    443, 449, 457, 461, 463, 467, 479, 487, 491, 499, 503, 509, 521, 523,
-    541, 547, 557, 563, 569, 571, 577, 587, 593, 599, 601, 607, 613, 617,
-    619, 631, 641, 643, 647, 653, 659, 661, 673, 677, 683, 691, 701, 709,
-    719, 727, 733, 739, 743, 751, 757, 761, 769, 773, 787, 797, 809, 811,
-    821, 823, 827, 829, 839, 853, 857, 859, 863, 877, 881, 883, 887, 907,
-    911, 919, 929, 937, 941, 947, 953, 967, 971, 977, 983, 991, 997,
+    3,   5,   7,   11,  13,  17,  19,  23,  29,  31,  37,  41,  43,  47,  53,  59,  61,  67,  71,
+    73,  79,  83,  89,  97,  101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167,
+    173, 179, 181, 191, 193, 197, 199, 211, 223, 227, 229, 233, 239, 241, 251, 257, 263, 269, 271,
+    277, 281, 283, 293, 307, 311, 313, 317, 331, 337, 347, 349, 353, 359, 367, 373, 379, 383, 389,
+    397, 401, 409, 419, 421, 431, 433, 439, 443, 449, 457, 461, 463, 467, 479, 487, 491, 499, 503,
+    509, 521, 523, 541, 547, 557, 563, 569, 571, 577, 587, 593, 599, 601, 607, 613, 617, 619, 631,
+    641, 643, 647, 653, 659, 661, 673, 677, 683, 691, 701, 709, 719, 727, 733, 739, 743, 751, 757,
+    761, 769, 773, 787, 797, 809, 811, 821, 823, 827, 829, 839, 853, 857, 859, 863, 877, 881, 883,
+    887, 907, 911, 919, 929, 937, 941, 947, 953, 967, 971, 977, 983, 991, 997,
 };
 #define N_SMALL_PRIMES (sizeof(small_primes) / sizeof(small_primes[0]))
 
@@ -82,8 +79,8 @@ int tacit_mpi_fill_random(tacit_mpi *X, size_t size, tacit_rng_func f_rng, void 
  * X = min + (r mod (N - min)) for r of 64 more random bits than N has
  * limbs: uniform within 2^-64, constant flow in N and X (no rejection).
  */
-int tacit_mpi_random(tacit_mpi *X, tacit_mpi_sint min, const tacit_mpi *N,
-                     tacit_rng_func f_rng, void *p_rng)
+int tacit_mpi_random(tacit_mpi *X, tacit_mpi_sint min, const tacit_mpi *N, tacit_rng_func f_rng,
+                     void *p_rng)
 {
     tacit_mpi R, M;
     int ret;
@@ -225,9 +222,9 @@ static int miller_rabin(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, vo
     tacit_mpi_core_get_mont_r2_ct(RR, X->p, n);
     memset(Y, 0, n * sizeof(*Y));
     Y[0] = 1;
-    tacit_mpi_core_to_mont(one, Y, X->p, n, mm, RR, T);                 /* R mod X */
+    tacit_mpi_core_to_mont(one, Y, X->p, n, mm, RR, T); /* R mod X */
     memset(Y, 0, n * sizeof(*Y));
-    tacit_mpi_core_sub_mod(mone, Y, one, X->p, n);                       /* -R mod X */
+    tacit_mpi_core_sub_mod(mone, Y, one, X->p, n); /* -R mod X */
     /* witnesses: 2 + (random mod (X - 3)) */
     if ((ret = tacit_mpi_copy(&M3, X)) != 0) {
         goto cleanup;
@@ -236,7 +233,8 @@ static int miller_rabin(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, vo
     (void)tacit_mpi_core_sub_limb(M3.p, M3.p, 3, M3.n);
     for (i = 0; i < rounds; i++) {
         if ((ret = tacit_mpi_fill_random(&B, n * TACIT_MPI_LIMB_BYTES + 8, f_rng, p_rng)) != 0 ||
-            (ret = tacit_mpi_mod_mpi(&B, &B, &M3)) != 0 || (ret = tacit_mpi_add_int(&B, &B, 2)) != 0) {
+            (ret = tacit_mpi_mod_mpi(&B, &B, &M3)) != 0 ||
+            (ret = tacit_mpi_add_int(&B, &B, 2)) != 0) {
             goto cleanup;
         }
         /* Y = b^R mod X (B fits n limbs: it is < X) */
@@ -271,8 +269,13 @@ cleanup:
  */
 static int default_rounds(size_t bits)
 {
-    return bits >= 1300 ? 2 : bits >= 850 ? 3 : bits >= 650 ? 4 : bits >= 350 ? 8 :
-           bits >= 250 ? 12 : bits >= 150 ? 18 : 27;
+    return bits >= 1300  ? 2
+           : bits >= 850 ? 3
+           : bits >= 650 ? 4
+           : bits >= 350 ? 8
+           : bits >= 250 ? 12
+           : bits >= 150 ? 18
+                         : 27;
 }
 
 /* X odd and > 2: trial division, then (X >= 1009^2) Miller-Rabin. */
@@ -309,8 +312,7 @@ int tacit_mpi_is_prime(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, voi
     return is_prime_odd(X, rounds, f_rng, p_rng);
 }
 
-int tacit_mpi_gen_prime(tacit_mpi *X, size_t nbits, int flags, tacit_rng_func f_rng,
-                        void *p_rng)
+int tacit_mpi_gen_prime(tacit_mpi *X, size_t nbits, int flags, tacit_rng_func f_rng, void *p_rng)
 {
     tacit_mpi H;
     size_t tries;

@@ -121,16 +121,15 @@ static tacit_mpi_uint div_small(tacit_mpi_uint *X, size_t n, tacit_mpi_uint d)
  * Only for: public values, or values whose printed text is revealed anyway.
  */
 int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size_t buflen,
-                           size_t *olen)
+                                  size_t *olen)
 {
     static const char hex[] = "0123456789ABCDEF";
     size_t used, ndig = 0, need, i;
-    char *digits = NULL;        /* least significant first */
+    char *digits = NULL; /* least significant first */
     tacit_mpi_uint *W = NULL;
     int ret = 0, neg;
 
-    if (X == NULL || olen == NULL || (buf == NULL && buflen != 0) ||
-        (radix != 10 && radix != 16)) {
+    if (X == NULL || olen == NULL || (buf == NULL && buflen != 0) || (radix != 10 && radix != 16)) {
         return TACIT_ERR_BAD_INPUT;
     }
     used = tacit_mpi_used_limbs_unsafe(X);
@@ -148,8 +147,9 @@ int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size
     if (radix == 16) {
         size_t nib = (tacit_mpi_core_bitlen_unsafe(W, used) + 3) / 4;
         for (i = 0; i < nib; i++) {
-            digits[ndig++] = hex[(W[i / (TACIT_MPI_LIMB_BITS / 4)] >>
-                                  (4 * (i % (TACIT_MPI_LIMB_BITS / 4)))) & 0xF];
+            digits[ndig++] =
+                hex[(W[i / (TACIT_MPI_LIMB_BITS / 4)] >> (4 * (i % (TACIT_MPI_LIMB_BITS / 4)))) &
+                    0xF];
         }
     } else {
         /* 10^4 or 10^9 fits in half a limb */

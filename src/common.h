@@ -24,21 +24,21 @@
 #include "tacit/hmac_drbg.h"
 #include "tacit/platform.h"
 
-#define TACIT_CHK(f)                                                               \
-    do {                                                                           \
-        if ((ret = (f)) != 0) {                                                    \
-            goto cleanup;                                                          \
-        }                                                                          \
+#define TACIT_CHK(f)                                                                               \
+    do {                                                                                           \
+        if ((ret = (f)) != 0) {                                                                    \
+            goto cleanup;                                                                          \
+        }                                                                                          \
     } while (0)
 
-#define TACIT_CHK_ADD(total, f)                                                    \
-    do {                                                                           \
-        int tacit_chk_r_ = (f);                                                    \
-        if (tacit_chk_r_ < 0) {                                                    \
-            ret = tacit_chk_r_;                                                    \
-            goto cleanup;                                                          \
-        }                                                                          \
-        (total) += tacit_chk_r_;                                                   \
+#define TACIT_CHK_ADD(total, f)                                                                    \
+    do {                                                                                           \
+        int tacit_chk_r_ = (f);                                                                    \
+        if (tacit_chk_r_ < 0) {                                                                    \
+            ret = tacit_chk_r_;                                                                    \
+            goto cleanup;                                                                          \
+        }                                                                                          \
+        (total) += tacit_chk_r_;                                                                   \
     } while (0)
 
 /*

@@ -43,8 +43,8 @@ void tacit_ct_memcpy_if(size_t mask, void *dst, const void *src, size_t len)
     }
 }
 
-void tacit_ct_memcpy_if_limbs(tacit_mpi_uint mask, tacit_mpi_uint *dst,
-                              const tacit_mpi_uint *src, size_t limbs)
+void tacit_ct_memcpy_if_limbs(tacit_mpi_uint mask, tacit_mpi_uint *dst, const tacit_mpi_uint *src,
+                              size_t limbs)
 {
     size_t i;
 
@@ -53,8 +53,8 @@ void tacit_ct_memcpy_if_limbs(tacit_mpi_uint mask, tacit_mpi_uint *dst,
     }
 }
 
-void tacit_ct_table_select(void *dst, const void *table, size_t entry_len,
-                           size_t count, size_t index)
+void tacit_ct_table_select(void *dst, const void *table, size_t entry_len, size_t count,
+                           size_t index)
 {
     unsigned char *d = (unsigned char *)dst;
     const unsigned char *t = (const unsigned char *)table;
@@ -69,8 +69,8 @@ void tacit_ct_table_select(void *dst, const void *table, size_t entry_len,
     }
 }
 
-void tacit_ct_table_select_limbs(tacit_mpi_uint *dst, const tacit_mpi_uint *table,
-                                 size_t limbs, size_t count, size_t index)
+void tacit_ct_table_select_limbs(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs,
+                                 size_t count, size_t index)
 {
     size_t i, j;
 

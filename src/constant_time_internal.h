@@ -26,16 +26,27 @@
 /* ---- optimisation barrier ------------------------------------------------ */
 
 #if defined(__GNUC__) || defined(__clang__)
-#define TACIT_CT_BARRIER_BODY(x) __asm__ volatile("" : "+r"(x)); return (x)
+#define TACIT_CT_BARRIER_BODY(x)                                                                   \
+    __asm__ volatile("" : "+r"(x));                                                                \
+    return (x)
 #else
 /* Without inline asm: XOR with a volatile zero the compiler cannot know. */
 extern volatile uint32_t tacit_ct_zero32;
 #define TACIT_CT_BARRIER_BODY(x) return (x) ^ (tacit_ct_zero32)
 #endif
 
-static inline uint32_t tacit_ct_barrier_u32(uint32_t x) { TACIT_CT_BARRIER_BODY(x); }
-static inline uint64_t tacit_ct_barrier_u64(uint64_t x) { TACIT_CT_BARRIER_BODY(x); }
-static inline size_t tacit_ct_barrier_size(size_t x) { TACIT_CT_BARRIER_BODY(x); }
+static inline uint32_t tacit_ct_barrier_u32(uint32_t x)
+{
+    TACIT_CT_BARRIER_BODY(x);
+}
+static inline uint64_t tacit_ct_barrier_u64(uint64_t x)
+{
+    TACIT_CT_BARRIER_BODY(x);
+}
+static inline size_t tacit_ct_barrier_size(size_t x)
+{
+    TACIT_CT_BARRIER_BODY(x);
+}
 
 /* ---- masks from conditions ----------------------------------------------- */
 
@@ -49,44 +60,44 @@ static inline size_t tacit_ct_barrier_size(size_t x) { TACIT_CT_BARRIER_BODY(x);
  *   tacit_ct_mask_le_S / gt_S / ge_S
  *   tacit_ct_select_S(m, a, b)    m ? a : b, without a branch
  */
-#define TACIT_CT_DEFINE_MASKS(S, T, BITS)                                          \
-    static inline T tacit_ct_mask_from_bit_##S(T bit)                              \
-    {                                                                              \
-        return tacit_ct_barrier_##S((T)0 - bit);                                   \
-    }                                                                              \
-    static inline T tacit_ct_mask_nonzero_##S(T x)                                 \
-    {                                                                              \
-        return tacit_ct_mask_from_bit_##S((T)((x | ((T)0 - x)) >> ((BITS) - 1)));  \
-    }                                                                              \
-    static inline T tacit_ct_mask_eq_##S(T a, T b)                                 \
-    {                                                                              \
-        return (T)~tacit_ct_mask_nonzero_##S(a ^ b);                               \
-    }                                                                              \
-    static inline T tacit_ct_mask_ne_##S(T a, T b)                                 \
-    {                                                                              \
-        return tacit_ct_mask_nonzero_##S(a ^ b);                                   \
-    }                                                                              \
-    static inline T tacit_ct_mask_lt_##S(T a, T b)                                 \
-    {                                                                              \
-        /* the borrow of a - b, computed without a compare the compiler sees */     \
-        T borrow = (T)((a ^ ((a ^ b) | ((T)(a - b) ^ b))) >> ((BITS) - 1));          \
-        return tacit_ct_mask_from_bit_##S(borrow);                                 \
-    }                                                                              \
-    static inline T tacit_ct_mask_ge_##S(T a, T b)                                 \
-    {                                                                              \
-        return (T)~tacit_ct_mask_lt_##S(a, b);                                     \
-    }                                                                              \
-    static inline T tacit_ct_mask_gt_##S(T a, T b)                                 \
-    {                                                                              \
-        return tacit_ct_mask_lt_##S(b, a);                                         \
-    }                                                                              \
-    static inline T tacit_ct_mask_le_##S(T a, T b)                                 \
-    {                                                                              \
-        return (T)~tacit_ct_mask_lt_##S(b, a);                                     \
-    }                                                                              \
-    static inline T tacit_ct_select_##S(T mask, T a, T b)                          \
-    {                                                                              \
-        return (T)(b ^ (mask & (a ^ b)));                                          \
+#define TACIT_CT_DEFINE_MASKS(S, T, BITS)                                                          \
+    static inline T tacit_ct_mask_from_bit_##S(T bit)                                              \
+    {                                                                                              \
+        return tacit_ct_barrier_##S((T)0 - bit);                                                   \
+    }                                                                                              \
+    static inline T tacit_ct_mask_nonzero_##S(T x)                                                 \
+    {                                                                                              \
+        return tacit_ct_mask_from_bit_##S((T)((x | ((T)0 - x)) >> ((BITS)-1)));                    \
+    }                                                                                              \
+    static inline T tacit_ct_mask_eq_##S(T a, T b)                                                 \
+    {                                                                                              \
+        return (T)~tacit_ct_mask_nonzero_##S(a ^ b);                                               \
+    }                                                                                              \
+    static inline T tacit_ct_mask_ne_##S(T a, T b)                                                 \
+    {                                                                                              \
+        return tacit_ct_mask_nonzero_##S(a ^ b);                                                   \
+    }                                                                                              \
+    static inline T tacit_ct_mask_lt_##S(T a, T b)                                                 \
+    {                                                                                              \
+        /* the borrow of a - b, computed without a compare the compiler sees */                    \
+        T borrow = (T)((a ^ ((a ^ b) | ((T)(a - b) ^ b))) >> ((BITS)-1));                          \
+        return tacit_ct_mask_from_bit_##S(borrow);                                                 \
+    }                                                                                              \
+    static inline T tacit_ct_mask_ge_##S(T a, T b)                                                 \
+    {                                                                                              \
+        return (T)~tacit_ct_mask_lt_##S(a, b);                                                     \
+    }                                                                                              \
+    static inline T tacit_ct_mask_gt_##S(T a, T b)                                                 \
+    {                                                                                              \
+        return tacit_ct_mask_lt_##S(b, a);                                                         \
+    }                                                                                              \
+    static inline T tacit_ct_mask_le_##S(T a, T b)                                                 \
+    {                                                                                              \
+        return (T)~tacit_ct_mask_lt_##S(b, a);                                                     \
+    }                                                                                              \
+    static inline T tacit_ct_select_##S(T mask, T a, T b)                                          \
+    {                                                                                              \
+        return (T)(b ^ (mask & (a ^ b)));                                                          \
     }
 
 TACIT_CT_DEFINE_MASKS(u32, uint32_t, 32)
@@ -149,20 +160,20 @@ static inline size_t tacit_ct_mask_to_size_u32(uint32_t m)
 void tacit_ct_memcpy_if(size_t mask, void *dst, const void *src, size_t len);
 
 /* Limb version of tacit_ct_memcpy_if, for big numbers and field elements. */
-void tacit_ct_memcpy_if_limbs(tacit_mpi_uint mask, tacit_mpi_uint *dst,
-                              const tacit_mpi_uint *src, size_t limbs);
+void tacit_ct_memcpy_if_limbs(tacit_mpi_uint mask, tacit_mpi_uint *dst, const tacit_mpi_uint *src,
+                              size_t limbs);
 
 /*
  * Copy entry `index` of a table of `count` entries of `entry_len` bytes to
  * dst.  Every entry is read, every time; index may be secret.  An index out
  * of range leaves dst all zero.
  */
-void tacit_ct_table_select(void *dst, const void *table, size_t entry_len,
-                           size_t count, size_t index);
+void tacit_ct_table_select(void *dst, const void *table, size_t entry_len, size_t count,
+                           size_t index);
 
 /* The same for a table of `count` entries of `limbs` limbs each. */
-void tacit_ct_table_select_limbs(tacit_mpi_uint *dst, const tacit_mpi_uint *table,
-                                 size_t limbs, size_t count, size_t index);
+void tacit_ct_table_select_limbs(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs,
+                                 size_t count, size_t index);
 
 /*
  * Move buf[offset .. len) to buf[0 .. len - offset) and zero the rest, in

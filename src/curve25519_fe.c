@@ -56,42 +56,42 @@ static void pow_2_250_1(tacit_fe25519 t250, tacit_fe25519 f11, const tacit_fe255
 {
     tacit_fe25519 t0, t1, t2;
 
-    tacit_fe25519_sq(t0, f);                 /* 2 */
-    tacit_fe25519_sq_n(t1, t0, 2);           /* 8 */
-    tacit_fe25519_mul(t1, f, t1);            /* 9 */
-    tacit_fe25519_mul(f11, t0, t1);          /* 11 */
-    tacit_fe25519_sq(t0, f11);               /* 22 */
-    tacit_fe25519_mul(t0, t1, t0);           /* 31 = 2^5 - 1 */
+    tacit_fe25519_sq(t0, f);        /* 2 */
+    tacit_fe25519_sq_n(t1, t0, 2);  /* 8 */
+    tacit_fe25519_mul(t1, f, t1);   /* 9 */
+    tacit_fe25519_mul(f11, t0, t1); /* 11 */
+    tacit_fe25519_sq(t0, f11);      /* 22 */
+    tacit_fe25519_mul(t0, t1, t0);  /* 31 = 2^5 - 1 */
     tacit_fe25519_sq_n(t1, t0, 5);
-    tacit_fe25519_mul(t0, t1, t0);           /* 2^10 - 1 */
+    tacit_fe25519_mul(t0, t1, t0); /* 2^10 - 1 */
     tacit_fe25519_sq_n(t1, t0, 10);
-    tacit_fe25519_mul(t1, t1, t0);           /* 2^20 - 1 */
+    tacit_fe25519_mul(t1, t1, t0); /* 2^20 - 1 */
     tacit_fe25519_sq_n(t2, t1, 20);
-    tacit_fe25519_mul(t1, t2, t1);           /* 2^40 - 1 */
+    tacit_fe25519_mul(t1, t2, t1); /* 2^40 - 1 */
     tacit_fe25519_sq_n(t1, t1, 10);
-    tacit_fe25519_mul(t0, t1, t0);           /* 2^50 - 1 */
+    tacit_fe25519_mul(t0, t1, t0); /* 2^50 - 1 */
     tacit_fe25519_sq_n(t1, t0, 50);
-    tacit_fe25519_mul(t1, t1, t0);           /* 2^100 - 1 */
+    tacit_fe25519_mul(t1, t1, t0); /* 2^100 - 1 */
     tacit_fe25519_sq_n(t2, t1, 100);
-    tacit_fe25519_mul(t1, t2, t1);           /* 2^200 - 1 */
+    tacit_fe25519_mul(t1, t2, t1); /* 2^200 - 1 */
     tacit_fe25519_sq_n(t1, t1, 50);
-    tacit_fe25519_mul(t250, t1, t0);         /* 2^250 - 1 */
+    tacit_fe25519_mul(t250, t1, t0); /* 2^250 - 1 */
 }
 
 void tacit_fe25519_invert(tacit_fe25519 h, const tacit_fe25519 f)
 {
     tacit_fe25519 t, f11;
     pow_2_250_1(t, f11, f);
-    tacit_fe25519_sq_n(t, t, 5);             /* 2^255 - 32 */
-    tacit_fe25519_mul(h, t, f11);            /* 2^255 - 21 = p - 2 */
+    tacit_fe25519_sq_n(t, t, 5);  /* 2^255 - 32 */
+    tacit_fe25519_mul(h, t, f11); /* 2^255 - 21 = p - 2 */
 }
 
 void tacit_fe25519_pow22523(tacit_fe25519 h, const tacit_fe25519 f)
 {
     tacit_fe25519 t, f11;
     pow_2_250_1(t, f11, f);
-    tacit_fe25519_sq_n(t, t, 2);             /* 2^252 - 4 */
-    tacit_fe25519_mul(h, t, f);              /* 2^252 - 3 = (p - 5) / 8 */
+    tacit_fe25519_sq_n(t, t, 2); /* 2^252 - 4 */
+    tacit_fe25519_mul(h, t, f);  /* 2^252 - 3 = (p - 5) / 8 */
 }
 
 void tacit_fe25519_cswap(tacit_fe25519 f, tacit_fe25519 g, tacit_mpi_uint mask)

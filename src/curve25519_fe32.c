@@ -22,7 +22,7 @@
 #include "curve25519_fe.h"
 
 #define LIMBS 10
-#define BITS(i) (26 - ((i) & 1))
+#define BITS(i) (26 - ((i)&1))
 #define MASK(i) (((uint32_t)1 << BITS(i)) - 1)
 #define POS(i) ((51 * (i) + 1) / 2)
 

@@ -55,11 +55,21 @@ void tacit_fe25519_frombytes(tacit_fe25519 h, const unsigned char s[32])
 static void carry_pass(uint64_t h[5])
 {
     uint64_t c;
-    c = h[0] >> 51; h[0] &= MASK51; h[1] += c;
-    c = h[1] >> 51; h[1] &= MASK51; h[2] += c;
-    c = h[2] >> 51; h[2] &= MASK51; h[3] += c;
-    c = h[3] >> 51; h[3] &= MASK51; h[4] += c;
-    c = h[4] >> 51; h[4] &= MASK51; h[0] += 19 * c;
+    c = h[0] >> 51;
+    h[0] &= MASK51;
+    h[1] += c;
+    c = h[1] >> 51;
+    h[1] &= MASK51;
+    h[2] += c;
+    c = h[2] >> 51;
+    h[2] &= MASK51;
+    h[3] += c;
+    c = h[3] >> 51;
+    h[3] &= MASK51;
+    h[4] += c;
+    c = h[4] >> 51;
+    h[4] &= MASK51;
+    h[0] += 19 * c;
 }
 
 void tacit_fe25519_carry(tacit_fe25519 h, const tacit_fe25519 f)
@@ -85,15 +95,26 @@ void tacit_fe25519_tobytes(unsigned char s[32], const tacit_fe25519 f)
     carry_pass(h);
     carry_pass(h);
     carry_pass(h);
-    c = h[0] >> 51; h[0] &= MASK51; h[1] += c;
+    c = h[0] >> 51;
+    h[0] &= MASK51;
+    h[1] += c;
     /* h >= p exactly when h + 19 reaches 2^255: then the result is h + 19
      * with bit 255 dropped. */
     t[0] = h[0] + 19;
-    c = t[0] >> 51; t[0] &= MASK51; t[1] = h[1] + c;
-    c = t[1] >> 51; t[1] &= MASK51; t[2] = h[2] + c;
-    c = t[2] >> 51; t[2] &= MASK51; t[3] = h[3] + c;
-    c = t[3] >> 51; t[3] &= MASK51; t[4] = h[4] + c;
-    c = t[4] >> 51; t[4] &= MASK51;
+    c = t[0] >> 51;
+    t[0] &= MASK51;
+    t[1] = h[1] + c;
+    c = t[1] >> 51;
+    t[1] &= MASK51;
+    t[2] = h[2] + c;
+    c = t[2] >> 51;
+    t[2] &= MASK51;
+    t[3] = h[3] + c;
+    c = t[3] >> 51;
+    t[3] &= MASK51;
+    t[4] = h[4] + c;
+    c = t[4] >> 51;
+    t[4] &= MASK51;
     m = (uint64_t)0 - c; /* c is 0 or 1 */
     for (i = 0; i < 5; i++) {
         h[i] ^= m & (h[i] ^ t[i]);
@@ -126,7 +147,11 @@ void tacit_fe25519_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe255
     t[3] = f[3] + FOURP1 - g[3];
     t[4] = f[4] + FOURP1 - g[4];
     carry_pass(t);
-    h[0] = t[0]; h[1] = t[1]; h[2] = t[2]; h[3] = t[3]; h[4] = t[4];
+    h[0] = t[0];
+    h[1] = t[1];
+    h[2] = t[2];
+    h[3] = t[3];
+    h[4] = t[4];
 }
 
 /* Carry five 128-bit column sums into h. */
@@ -134,14 +159,25 @@ static void carry_wide(tacit_fe25519 h, u128 t0, u128 t1, u128 t2, u128 t3, u128
 {
     uint64_t r0, r1, r2, r3, r4, c;
 
-    t1 += (uint64_t)(t0 >> 51); r0 = (uint64_t)t0 & MASK51;
-    t2 += (uint64_t)(t1 >> 51); r1 = (uint64_t)t1 & MASK51;
-    t3 += (uint64_t)(t2 >> 51); r2 = (uint64_t)t2 & MASK51;
-    t4 += (uint64_t)(t3 >> 51); r3 = (uint64_t)t3 & MASK51;
-    c = (uint64_t)(t4 >> 51);   r4 = (uint64_t)t4 & MASK51;
+    t1 += (uint64_t)(t0 >> 51);
+    r0 = (uint64_t)t0 & MASK51;
+    t2 += (uint64_t)(t1 >> 51);
+    r1 = (uint64_t)t1 & MASK51;
+    t3 += (uint64_t)(t2 >> 51);
+    r2 = (uint64_t)t2 & MASK51;
+    t4 += (uint64_t)(t3 >> 51);
+    r3 = (uint64_t)t3 & MASK51;
+    c = (uint64_t)(t4 >> 51);
+    r4 = (uint64_t)t4 & MASK51;
     r0 += c * 19;
-    c = r0 >> 51; r0 &= MASK51; r1 += c;
-    h[0] = r0; h[1] = r1; h[2] = r2; h[3] = r3; h[4] = r4;
+    c = r0 >> 51;
+    r0 &= MASK51;
+    r1 += c;
+    h[0] = r0;
+    h[1] = r1;
+    h[2] = r2;
+    h[3] = r3;
+    h[4] = r4;
 }
 
 void tacit_fe25519_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
@@ -176,8 +212,7 @@ void tacit_fe25519_sq(tacit_fe25519 h, const tacit_fe25519 f)
 
 void tacit_fe25519_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
 {
-    carry_wide(h, (u128)f[0] * c, (u128)f[1] * c, (u128)f[2] * c, (u128)f[3] * c,
-               (u128)f[4] * c);
+    carry_wide(h, (u128)f[0] * c, (u128)f[1] * c, (u128)f[2] * c, (u128)f[3] * c, (u128)f[4] * c);
 }
 
 #endif /* TACIT_X25519_C || TACIT_ED25519_C, 64-bit limbs */

@@ -198,8 +198,7 @@ int tacit_x25519_parse_key_pem(tacit_x25519_key *key, const unsigned char *pem, 
     return ret;
 }
 
-int tacit_x25519_parse_public_key_der(tacit_x25519_key *key, const unsigned char *der,
-                                      size_t len)
+int tacit_x25519_parse_public_key_der(tacit_x25519_key *key, const unsigned char *der, size_t len)
 {
     unsigned char pub[32];
     int ret;
@@ -212,8 +211,7 @@ int tacit_x25519_parse_public_key_der(tacit_x25519_key *key, const unsigned char
     return ret == 0 ? tacit_x25519_key_from_public(key, pub, 32) : ret;
 }
 
-int tacit_x25519_parse_public_key_pem(tacit_x25519_key *key, const unsigned char *pem,
-                                      size_t len)
+int tacit_x25519_parse_public_key_pem(tacit_x25519_key *key, const unsigned char *pem, size_t len)
 {
     unsigned char pub[32];
     int ret;
@@ -311,8 +309,7 @@ int tacit_ed25519_parse_key_pem(tacit_ed25519_key *key, const unsigned char *pem
     return ret;
 }
 
-int tacit_ed25519_parse_public_key_der(tacit_ed25519_key *key, const unsigned char *der,
-                                       size_t len)
+int tacit_ed25519_parse_public_key_der(tacit_ed25519_key *key, const unsigned char *der, size_t len)
 {
     unsigned char pub[32];
     int ret;
@@ -325,8 +322,7 @@ int tacit_ed25519_parse_public_key_der(tacit_ed25519_key *key, const unsigned ch
     return ret == 0 ? tacit_ed25519_key_from_public(key, pub, 32) : ret;
 }
 
-int tacit_ed25519_parse_public_key_pem(tacit_ed25519_key *key, const unsigned char *pem,
-                                       size_t len)
+int tacit_ed25519_parse_public_key_pem(tacit_ed25519_key *key, const unsigned char *pem, size_t len)
 {
     unsigned char pub[32];
     int ret;
@@ -350,8 +346,7 @@ static int ed25519_write(const tacit_ed25519_key *key, tacit_key_format format, 
         if (!key->has_private) {
             return TACIT_ERR_NO_PRIVATE_KEY;
         }
-        return tacit_curve25519_write(OID_ED25519, format, pem, key->seed, out, out_size,
-                                      out_len);
+        return tacit_curve25519_write(OID_ED25519, format, pem, key->seed, out, out_size, out_len);
     }
     return tacit_curve25519_write(OID_ED25519, format, pem, key->pub, out, out_size, out_len);
 }
@@ -359,29 +354,29 @@ static int ed25519_write(const tacit_ed25519_key *key, tacit_key_format format, 
 int tacit_ed25519_write_key_der(const tacit_ed25519_key *key, tacit_key_format format,
                                 unsigned char *out, size_t out_size, size_t *out_len)
 {
-    return ed25519_write(key, format == TACIT_KEY_FORMAT_PKCS8 ? format : TACIT_KEY_FORMAT_NONE,
-                         0, out, out_size, out_len);
+    return ed25519_write(key, format == TACIT_KEY_FORMAT_PKCS8 ? format : TACIT_KEY_FORMAT_NONE, 0,
+                         out, out_size, out_len);
 }
 
 int tacit_ed25519_write_key_pem(const tacit_ed25519_key *key, tacit_key_format format,
                                 unsigned char *out, size_t out_size, size_t *out_len)
 {
-    return ed25519_write(key, format == TACIT_KEY_FORMAT_PKCS8 ? format : TACIT_KEY_FORMAT_NONE,
-                         1, out, out_size, out_len);
+    return ed25519_write(key, format == TACIT_KEY_FORMAT_PKCS8 ? format : TACIT_KEY_FORMAT_NONE, 1,
+                         out, out_size, out_len);
 }
 
 int tacit_ed25519_write_public_key_der(const tacit_ed25519_key *key, tacit_key_format format,
                                        unsigned char *out, size_t out_size, size_t *out_len)
 {
-    return ed25519_write(key, format == TACIT_KEY_FORMAT_SPKI ? format : TACIT_KEY_FORMAT_NONE,
-                         0, out, out_size, out_len);
+    return ed25519_write(key, format == TACIT_KEY_FORMAT_SPKI ? format : TACIT_KEY_FORMAT_NONE, 0,
+                         out, out_size, out_len);
 }
 
 int tacit_ed25519_write_public_key_pem(const tacit_ed25519_key *key, tacit_key_format format,
                                        unsigned char *out, size_t out_size, size_t *out_len)
 {
-    return ed25519_write(key, format == TACIT_KEY_FORMAT_SPKI ? format : TACIT_KEY_FORMAT_NONE,
-                         1, out, out_size, out_len);
+    return ed25519_write(key, format == TACIT_KEY_FORMAT_SPKI ? format : TACIT_KEY_FORMAT_NONE, 1,
+                         out, out_size, out_len);
 }
 
 #endif /* TACIT_ED25519_C */

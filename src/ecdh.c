@@ -9,16 +9,15 @@
 
 #include <string.h>
 
-int tacit_ecdh_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
-                       tacit_rng_func f_rng, void *p_rng)
+int tacit_ecdh_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp, tacit_rng_func f_rng,
+                       void *p_rng)
 {
     return tacit_ecp_gen_key(key, grp, f_rng, p_rng);
 }
 
 static int shared_from_point(const tacit_ecp_curve *c, const tacit_ecp_keypair *ours,
-                             const tacit_mpi_uint *px, const tacit_mpi_uint *py,
-                             unsigned char *out, size_t *olen,
-                             tacit_rng_func f_rng, void *p_rng)
+                             const tacit_mpi_uint *px, const tacit_mpi_uint *py, unsigned char *out,
+                             size_t *olen, tacit_rng_func f_rng, void *p_rng)
 {
     tacit_mpi_uint x[TACIT_ECP_N], y[TACIT_ECP_N];
     int ret;
@@ -60,9 +59,8 @@ static int check_ours(const tacit_ecp_keypair *ours, unsigned char *out, size_t 
     return 0;
 }
 
-int tacit_ecdh_compute_shared(const tacit_ecp_keypair *ours,
-                              const unsigned char *peer_point, size_t plen,
-                              unsigned char *out, size_t outsize, size_t *olen,
+int tacit_ecdh_compute_shared(const tacit_ecp_keypair *ours, const unsigned char *peer_point,
+                              size_t plen, unsigned char *out, size_t outsize, size_t *olen,
                               tacit_rng_func f_rng, void *p_rng)
 {
     const tacit_ecp_curve *c = NULL;

@@ -32,8 +32,8 @@ int tacit_ecdsa_test_fault = 0;
 
 #if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
 static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
-                       const unsigned char *hash, size_t hlen,
-                       const unsigned char *rb, size_t rlen, const unsigned char *sb, size_t slen);
+                       const unsigned char *hash, size_t hlen, const unsigned char *rb, size_t rlen,
+                       const unsigned char *sb, size_t slen);
 #endif
 
 static tacit_md_type md_for_len(tacit_md_type md, size_t hlen)
@@ -42,16 +42,16 @@ static tacit_md_type md_for_len(tacit_md_type md, size_t hlen)
         return md;
     }
     switch (hlen) {
-        case 20:
-            return TACIT_MD_SHA1;
-        case 28:
-            return TACIT_MD_SHA224;
-        case 48:
-            return TACIT_MD_SHA384;
-        case 64:
-            return TACIT_MD_SHA512;
-        default:
-            return TACIT_MD_SHA256;
+    case 20:
+        return TACIT_MD_SHA1;
+    case 28:
+        return TACIT_MD_SHA224;
+    case 48:
+        return TACIT_MD_SHA384;
+    case 64:
+        return TACIT_MD_SHA512;
+    default:
+        return TACIT_MD_SHA256;
     }
 }
 
@@ -95,8 +95,8 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
         }
         elen = sizeof(extra);
     }
-    ret = tacit_hmac_drbg_seed_buf(&drbg, md_for_len(md, hlen), x, c->bytes, h1, c->bytes,
-                                   extra, elen);
+    ret = tacit_hmac_drbg_seed_buf(&drbg, md_for_len(md, hlen), x, c->bytes, h1, c->bytes, extra,
+                                   elen);
     if (ret != 0) {
         goto cleanup;
     }
@@ -118,8 +118,8 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
         tacit_ecp_fe_from_mont(c, rx, rx);
         tacit_ecp_sc_reduce_once(c, r, rx);
         /* s = k^-1 (e + r d): Montgomery forms cancel as commented */
-        tacit_ecp_sc_mul(c, tmp, r, c->rr_n);        /* r R */
-        tacit_ecp_sc_mul(c, tmp, tmp, key->d);       /* r d */
+        tacit_ecp_sc_mul(c, tmp, r, c->rr_n);          /* r R */
+        tacit_ecp_sc_mul(c, tmp, tmp, key->d);         /* r d */
         tacit_ecp_modadd(tmp, tmp, e, c->n, c->limbs); /* e + r d */
 #if defined(TACIT_TEST_HOOKS)
         if (tacit_ecdsa_test_fault) { /* a glitch in the scalar arithmetic */
@@ -127,11 +127,12 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
             tmp[0] ^= 1;
         }
 #endif
-        tacit_ecp_sc_mul(c, s, k, c->rr_n);          /* k R */
-        tacit_ecp_sc_inv(c, s, s);                   /* k^-1 R */
-        tacit_ecp_sc_mul(c, s, s, tmp);              /* k^-1 (e + r d) */
-        if (tacit_ct_declassify_u32((uint32_t)((tacit_ecp_is_zero_ct(r, c->limbs) |
-                                                tacit_ecp_is_zero_ct(s, c->limbs)) & 1u))) {
+        tacit_ecp_sc_mul(c, s, k, c->rr_n); /* k R */
+        tacit_ecp_sc_inv(c, s, s);          /* k^-1 R */
+        tacit_ecp_sc_mul(c, s, s, tmp);     /* k^-1 (e + r d) */
+        if (tacit_ct_declassify_u32(
+                (uint32_t)((tacit_ecp_is_zero_ct(r, c->limbs) | tacit_ecp_is_zero_ct(s, c->limbs)) &
+                           1u))) {
             ret = TACIT_ERR_CORRUPTION_DETECTED;
             continue; /* probability ~2^-bits: next nonce */
         }
@@ -181,9 +182,8 @@ static int sign_check(const tacit_ecp_keypair *key, const unsigned char *hash, s
     return 0;
 }
 
-static int sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
-                    const unsigned char *hash, size_t hlen,
-                    unsigned char *sig, size_t sigsize, size_t *siglen, int hedge,
+static int sign_raw(const tacit_ecp_keypair *key, tacit_md_type md, const unsigned char *hash,
+                    size_t hlen, unsigned char *sig, size_t sigsize, size_t *siglen, int hedge,
                     tacit_rng_func f_rng, void *p_rng)
 {
     const tacit_ecp_curve *c = NULL;
@@ -206,8 +206,8 @@ static int sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
 }
 
 /* DER SEQUENCE { r, s } of raw r||s (each `bytes` long) at the start of der */
-static int raw_to_der(size_t bytes, const unsigned char *raw, unsigned char *der,
-                      size_t dersize, size_t *derlen)
+static int raw_to_der(size_t bytes, const unsigned char *raw, unsigned char *der, size_t dersize,
+                      size_t *derlen)
 {
     unsigned char buf[TACIT_ECDSA_MAX_DER_LEN] = { 0 }, *p = buf + sizeof(buf);
     int len = 0, r;
@@ -241,9 +241,8 @@ static size_t der_max(size_t bytes)
     return ints + (ints < 128 ? 2 : 3);
 }
 
-static int sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
-                    const unsigned char *hash, size_t hlen,
-                    unsigned char *sig, size_t sigsize, size_t *siglen, int hedge,
+static int sign_der(const tacit_ecp_keypair *key, tacit_md_type md, const unsigned char *hash,
+                    size_t hlen, unsigned char *sig, size_t sigsize, size_t *siglen, int hedge,
                     tacit_rng_func f_rng, void *p_rng)
 {
     const tacit_ecp_curve *c = NULL;
@@ -265,42 +264,38 @@ static int sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
     return ret;
 }
 
-int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
-                         const unsigned char *hash, size_t hlen,
-                         unsigned char *sig, size_t sig_size, size_t *sig_len,
+int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md, const unsigned char *hash,
+                         size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
                          tacit_rng_func f_rng, void *p_rng)
 {
     return sign_raw(key, md, hash, hlen, sig, sig_size, sig_len, 1, f_rng, p_rng);
 }
 
-int tacit_ecdsa_sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
-                         const unsigned char *hash, size_t hlen,
-                         unsigned char *sig, size_t sig_size, size_t *sig_len,
+int tacit_ecdsa_sign_der(const tacit_ecp_keypair *key, tacit_md_type md, const unsigned char *hash,
+                         size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
                          tacit_rng_func f_rng, void *p_rng)
 {
     return sign_der(key, md, hash, hlen, sig, sig_size, sig_len, 1, f_rng, p_rng);
 }
 
 int tacit_ecdsa_sign_det_raw(const tacit_ecp_keypair *key, tacit_md_type md,
-                             const unsigned char *hash, size_t hlen,
-                             unsigned char *sig, size_t sig_size, size_t *sig_len,
-                             tacit_rng_func f_rng, void *p_rng)
+                             const unsigned char *hash, size_t hlen, unsigned char *sig,
+                             size_t sig_size, size_t *sig_len, tacit_rng_func f_rng, void *p_rng)
 {
     return sign_raw(key, md, hash, hlen, sig, sig_size, sig_len, 0, f_rng, p_rng);
 }
 
 int tacit_ecdsa_sign_det_der(const tacit_ecp_keypair *key, tacit_md_type md,
-                             const unsigned char *hash, size_t hlen,
-                             unsigned char *sig, size_t sig_size, size_t *sig_len,
-                             tacit_rng_func f_rng, void *p_rng)
+                             const unsigned char *hash, size_t hlen, unsigned char *sig,
+                             size_t sig_size, size_t *sig_len, tacit_rng_func f_rng, void *p_rng)
 {
     return sign_der(key, md, hash, hlen, sig, sig_size, sig_len, 0, f_rng, p_rng);
 }
 
 /* r, s from raw bytes, public; checks 1 <= r, s < n */
 static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
-                       const unsigned char *hash, size_t hlen,
-                       const unsigned char *rb, size_t rlen, const unsigned char *sb, size_t slen)
+                       const unsigned char *hash, size_t hlen, const unsigned char *rb, size_t rlen,
+                       const unsigned char *sb, size_t slen)
 {
     tacit_mpi_uint r[TACIT_ECP_N], s[TACIT_ECP_N], e[TACIT_ECP_N], w[TACIT_ECP_N];
     tacit_mpi_uint u1[TACIT_ECP_N], u2[TACIT_ECP_N], qx[TACIT_ECP_N], qy[TACIT_ECP_N];
@@ -363,8 +358,8 @@ int tacit_ecdsa_verify_raw(const tacit_ecp_keypair *key, const unsigned char *ha
 }
 
 /* Strict DER SEQUENCE { r, s } covering exactly der[0..len). */
-static int parse_der(const unsigned char *der, size_t len, const unsigned char **r,
-                     size_t *rlen, const unsigned char **s, size_t *slen)
+static int parse_der(const unsigned char *der, size_t len, const unsigned char **r, size_t *rlen,
+                     const unsigned char **s, size_t *slen)
 {
     const unsigned char *p = der, *end = der + len, *seq_end;
     size_t l;
@@ -374,8 +369,8 @@ static int parse_der(const unsigned char *der, size_t len, const unsigned char *
     }
     seq_end = p + l;
     if (tacit_asn1_get_uint(&p, seq_end, r, rlen) != 0 ||
-        tacit_asn1_get_uint(&p, seq_end, s, slen) != 0 ||
-        tacit_asn1_expect_end(p, seq_end) != 0 || tacit_asn1_expect_end(p, end) != 0) {
+        tacit_asn1_get_uint(&p, seq_end, s, slen) != 0 || tacit_asn1_expect_end(p, seq_end) != 0 ||
+        tacit_asn1_expect_end(p, end) != 0) {
         return TACIT_ERR_ECDSA_BAD_SIGNATURE;
     }
     return 0;

@@ -23,8 +23,8 @@ void tacit_ecp_keypair_free(tacit_ecp_keypair *key)
 }
 
 /* Q = d*G into the key (plain affine coordinates). */
-static int compute_public(const tacit_ecp_curve *c, tacit_ecp_keypair *key,
-                          tacit_rng_func f_rng, void *p_rng)
+static int compute_public(const tacit_ecp_curve *c, tacit_ecp_keypair *key, tacit_rng_func f_rng,
+                          void *p_rng)
 {
     tacit_mpi_uint x[TACIT_ECP_N], y[TACIT_ECP_N];
     int ret = tacit_ecp_mul_base_ct(c, x, y, key->d, f_rng, p_rng);
@@ -38,8 +38,8 @@ static int compute_public(const tacit_ecp_curve *c, tacit_ecp_keypair *key,
     return ret;
 }
 
-int tacit_ecp_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
-                      tacit_rng_func f_rng, void *p_rng)
+int tacit_ecp_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp, tacit_rng_func f_rng,
+                      void *p_rng)
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
     int ret;
@@ -65,8 +65,8 @@ int tacit_ecp_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
     return 0;
 }
 
-int tacit_ecp_set_private(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
-                          const unsigned char *d, size_t dlen)
+int tacit_ecp_set_private(tacit_ecp_keypair *key, tacit_ecp_group_id grp, const unsigned char *d,
+                          size_t dlen)
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
     tacit_ecp_keypair tmp;
@@ -98,8 +98,8 @@ int tacit_ecp_set_private(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
     return ret;
 }
 
-int tacit_ecp_set_public(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
-                         const unsigned char *pt, size_t plen)
+int tacit_ecp_set_public(tacit_ecp_keypair *key, tacit_ecp_group_id grp, const unsigned char *pt,
+                         size_t plen)
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
     tacit_mpi_uint x[TACIT_ECP_N], y[TACIT_ECP_N];
@@ -123,8 +123,8 @@ int tacit_ecp_set_public(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
 }
 
 /* The key's Q as affine Montgomery coordinates, checked; 0 or an error. */
-static int key_point(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
-                     tacit_mpi_uint *x, tacit_mpi_uint *y)
+static int key_point(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tacit_mpi_uint *x,
+                     tacit_mpi_uint *y)
 {
     if (!tacit_ecp_lt_ct(key->Qx, c->p, c->limbs) || !tacit_ecp_lt_ct(key->Qy, c->p, c->limbs)) {
         return TACIT_ERR_ECP_INVALID_POINT;
@@ -170,17 +170,17 @@ int tacit_ecp_check_priv(const tacit_ecp_keypair *key)
     tmp = *key;
     ret = compute_public(c, &tmp, tacit_rng_default, NULL);
     /* d*G = Q: the verdict is revealed (Q is public, d is not) */
-    if (ret == 0 &&
-        tacit_ct_declassify_u32((uint32_t)(tacit_ct_memcmp(tmp.Qx, key->Qx, sizeof(tmp.Qx)) |
-                                           tacit_ct_memcmp(tmp.Qy, key->Qy, sizeof(tmp.Qy)))) != 0) {
+    if (ret == 0 && tacit_ct_declassify_u32(
+                        (uint32_t)(tacit_ct_memcmp(tmp.Qx, key->Qx, sizeof(tmp.Qx)) |
+                                   tacit_ct_memcmp(tmp.Qy, key->Qy, sizeof(tmp.Qy)))) != 0) {
         ret = TACIT_ERR_ECP_INVALID_KEY;
     }
     tacit_ecp_keypair_free(&tmp);
     return ret;
 }
 
-int tacit_ecp_write_public_point(const tacit_ecp_keypair *key, int compressed,
-                                 unsigned char *out, size_t out_size, size_t *out_len)
+int tacit_ecp_write_public_point(const tacit_ecp_keypair *key, int compressed, unsigned char *out,
+                                 size_t out_size, size_t *out_len)
 {
     const tacit_ecp_curve *c;
     tacit_mpi_uint x[TACIT_ECP_N], y[TACIT_ECP_N];
@@ -221,9 +221,8 @@ int tacit_ecp_write_private(const tacit_ecp_keypair *key, unsigned char *out, si
 }
 
 int tacit_ecp_mul(tacit_ecp_group_id grp, const unsigned char *k, size_t klen,
-                  const unsigned char *pt, size_t plen,
-                  unsigned char *out, size_t out_size, size_t *out_len,
-                  tacit_rng_func f_rng, void *p_rng)
+                  const unsigned char *pt, size_t plen, unsigned char *out, size_t out_size,
+                  size_t *out_len, tacit_rng_func f_rng, void *p_rng)
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
     tacit_mpi_uint kk[TACIT_ECP_N], px[TACIT_ECP_N], py[TACIT_ECP_N];

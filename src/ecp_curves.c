@@ -14,35 +14,32 @@
  * The small profile: its constants and generic field (ecp_small*.c); no
  * fixed-base tables and no per-curve point formulas (NULL).
  */
-#define CURVE(ID, NAME, nm, code, BITS, PMM, NMM, COMB7, FEINV, SCINV)            \
-    {                                                                               \
-        .id = ID, .name = NAME, .limbs = TACIT_ECP_SMALL_LIMBS(BITS), .bits = BITS, \
-        .bytes = (BITS + 7) / 8, .digits = (BITS + TACIT_ECP_W - 1) / TACIT_ECP_W,  \
-        .p = tacit_ecp_small_##nm##_p, .n = tacit_ecp_small_##nm##_n,           \
-        .b = tacit_ecp_small_##nm##_b, .one = tacit_ecp_small_##nm##_one,       \
-        .rr_p = tacit_ecp_small_##nm##_rr_p, .gx = tacit_ecp_small_##nm##_gx,   \
-        .gy = tacit_ecp_small_##nm##_gy, .rr_n = tacit_ecp_small_##nm##_rr_n,   \
-        .one_n = tacit_ecp_small_##nm##_one_n,                                    \
-        .p_mm = (tacit_mpi_uint)(PMM), .n_mm = (tacit_mpi_uint)(NMM),               \
-        .mul = tacit_ecp_small_##nm##_mul, .sqr = tacit_ecp_small_##nm##_mul, /* every caller passes a twice */   \
-        .add = tacit_ecp_small_##nm##_add, .sub = tacit_ecp_small_##nm##_sub,   \
-        .sc_mul = tacit_ecp_small_##nm##_sc_mul,                                  \
+#define CURVE(ID, NAME, nm, code, BITS, PMM, NMM, COMB7, FEINV, SCINV)                             \
+    {                                                                                              \
+        .id = ID, .name = NAME, .limbs = TACIT_ECP_SMALL_LIMBS(BITS), .bits = BITS,                \
+        .bytes = (BITS + 7) / 8, .digits = (BITS + TACIT_ECP_W - 1) / TACIT_ECP_W,                 \
+        .p = tacit_ecp_small_##nm##_p, .n = tacit_ecp_small_##nm##_n,                              \
+        .b = tacit_ecp_small_##nm##_b, .one = tacit_ecp_small_##nm##_one,                          \
+        .rr_p = tacit_ecp_small_##nm##_rr_p, .gx = tacit_ecp_small_##nm##_gx,                      \
+        .gy = tacit_ecp_small_##nm##_gy, .rr_n = tacit_ecp_small_##nm##_rr_n,                      \
+        .one_n = tacit_ecp_small_##nm##_one_n, .p_mm = (tacit_mpi_uint)(PMM),                      \
+        .n_mm = (tacit_mpi_uint)(NMM), .mul = tacit_ecp_small_##nm##_mul,                          \
+        .sqr = tacit_ecp_small_##nm##_mul, /* every caller passes a twice */                       \
+            .add = tacit_ecp_small_##nm##_add, .sub = tacit_ecp_small_##nm##_sub,                  \
+        .sc_mul = tacit_ecp_small_##nm##_sc_mul,                                                   \
     }
 #else
-#define CURVE(ID, NAME, name, code, BITS, PMM, NMM, COMB7, FEINV, SCINV)                 \
-    {                                                                           \
-        ID, NAME, (BITS + 63) / 64 * 64 / TACIT_MPI_LIMB_BITS, BITS, (BITS + 7) / 8, \
-        (BITS + TACIT_ECP_W - 1) / TACIT_ECP_W,                                 \
-        tacit_ecp_##name##_p, tacit_ecp_##name##_n, tacit_ecp_##name##_b_mont,   \
-        tacit_ecp_##name##_one_mont, tacit_ecp_##name##_rr_p,                   \
-        tacit_ecp_##name##_gx_mont, tacit_ecp_##name##_gy_mont,                 \
-        tacit_ecp_##name##_rr_n, tacit_ecp_##name##_one_n,                      \
-        (tacit_mpi_uint)(PMM), (tacit_mpi_uint)(NMM),                           \
-        tacit_ecp_##name##_gtab, COMB7, tacit_ecp_##code##_mul, tacit_ecp_##code##_sqr, \
-        tacit_ecp_##code##_add, tacit_ecp_##code##_sub, tacit_ecp_##code##_sc_mul, \
-        tacit_ecp_##code##_jac_dbl,                                             \
-        tacit_ecp_##code##_jac_add, tacit_ecp_##code##_jac_madd,                \
-        tacit_ecp_##code##_proj_madd, tacit_ecp_##code##_proj_dbl, FEINV, SCINV  \
+#define CURVE(ID, NAME, name, code, BITS, PMM, NMM, COMB7, FEINV, SCINV)                           \
+    {                                                                                              \
+        ID, NAME, (BITS + 63) / 64 * 64 / TACIT_MPI_LIMB_BITS, BITS, (BITS + 7) / 8,               \
+            (BITS + TACIT_ECP_W - 1) / TACIT_ECP_W, tacit_ecp_##name##_p, tacit_ecp_##name##_n,    \
+            tacit_ecp_##name##_b_mont, tacit_ecp_##name##_one_mont, tacit_ecp_##name##_rr_p,       \
+            tacit_ecp_##name##_gx_mont, tacit_ecp_##name##_gy_mont, tacit_ecp_##name##_rr_n,       \
+            tacit_ecp_##name##_one_n, (tacit_mpi_uint)(PMM), (tacit_mpi_uint)(NMM),                \
+            tacit_ecp_##name##_gtab, COMB7, tacit_ecp_##code##_mul, tacit_ecp_##code##_sqr,        \
+            tacit_ecp_##code##_add, tacit_ecp_##code##_sub, tacit_ecp_##code##_sc_mul,             \
+            tacit_ecp_##code##_jac_dbl, tacit_ecp_##code##_jac_add, tacit_ecp_##code##_jac_madd,   \
+            tacit_ecp_##code##_proj_madd, tacit_ecp_##code##_proj_dbl, FEINV, SCINV                \
     }
 
 #if defined(TACIT_ECP_P256_COMB7)
@@ -140,15 +137,19 @@ tacit_ecp_group_id tacit_ecp_curve_from_name(const char *name)
         tacit_ecp_group_id id;
     } names[] = {
 #if defined(TACIT_ECP_SECP256R1_C)
-        { "P-256", TACIT_ECP_SECP256R1 }, { "secp256r1", TACIT_ECP_SECP256R1 },
-        { "prime256v1", TACIT_ECP_SECP256R1 }, { "P256", TACIT_ECP_SECP256R1 },
+        { "P-256", TACIT_ECP_SECP256R1 },
+        { "secp256r1", TACIT_ECP_SECP256R1 },
+        { "prime256v1", TACIT_ECP_SECP256R1 },
+        { "P256", TACIT_ECP_SECP256R1 },
 #endif
 #if defined(TACIT_ECP_SECP384R1_C)
-        { "P-384", TACIT_ECP_SECP384R1 }, { "secp384r1", TACIT_ECP_SECP384R1 },
+        { "P-384", TACIT_ECP_SECP384R1 },
+        { "secp384r1", TACIT_ECP_SECP384R1 },
         { "P384", TACIT_ECP_SECP384R1 },
 #endif
 #if defined(TACIT_ECP_SECP521R1_C)
-        { "P-521", TACIT_ECP_SECP521R1 }, { "secp521r1", TACIT_ECP_SECP521R1 },
+        { "P-521", TACIT_ECP_SECP521R1 },
+        { "secp521r1", TACIT_ECP_SECP521R1 },
         { "P521", TACIT_ECP_SECP521R1 },
 #endif
     };

@@ -23,30 +23,30 @@
  * 128-bit additions otherwise).
  */
 #if defined(TACIT_ECP_X86_64_ASM)
-#define ECP_ADC(c, a, b, r)                                                        \
-    do {                                                                           \
-        unsigned long long r_;                                                     \
-        (c) = _addcarry_u64((unsigned char)(c), (a), (b), &r_);                    \
-        (r) = (tacit_mpi_uint)r_;                                                  \
+#define ECP_ADC(c, a, b, r)                                                                        \
+    do {                                                                                           \
+        unsigned long long r_;                                                                     \
+        (c) = _addcarry_u64((unsigned char)(c), (a), (b), &r_);                                    \
+        (r) = (tacit_mpi_uint)r_;                                                                  \
     } while (0)
-#define ECP_SBB(c, a, b, r)                                                        \
-    do {                                                                           \
-        unsigned long long r_;                                                     \
-        (c) = _subborrow_u64((unsigned char)(c), (a), (b), &r_);                   \
-        (r) = (tacit_mpi_uint)r_;                                                  \
+#define ECP_SBB(c, a, b, r)                                                                        \
+    do {                                                                                           \
+        unsigned long long r_;                                                                     \
+        (c) = _subborrow_u64((unsigned char)(c), (a), (b), &r_);                                   \
+        (r) = (tacit_mpi_uint)r_;                                                                  \
     } while (0)
 #else
-#define ECP_ADC(c, a, b, r)                                                        \
-    do {                                                                           \
-        tacit_ecp_dlimb s_ = (tacit_ecp_dlimb)(a) + (b) + (c);                     \
-        (r) = (tacit_mpi_uint)s_;                                                  \
-        (c) = (unsigned char)(s_ >> ECP_LB);                                       \
+#define ECP_ADC(c, a, b, r)                                                                        \
+    do {                                                                                           \
+        tacit_ecp_dlimb s_ = (tacit_ecp_dlimb)(a) + (b) + (c);                                     \
+        (r) = (tacit_mpi_uint)s_;                                                                  \
+        (c) = (unsigned char)(s_ >> ECP_LB);                                                       \
     } while (0)
-#define ECP_SBB(c, a, b, r)                                                        \
-    do {                                                                           \
-        tacit_ecp_dlimb d_ = (tacit_ecp_dlimb)(a) - (b) - (c);                     \
-        (r) = (tacit_mpi_uint)d_;                                                  \
-        (c) = (unsigned char)((d_ >> ECP_LB) & 1);                                 \
+#define ECP_SBB(c, a, b, r)                                                                        \
+    do {                                                                                           \
+        tacit_ecp_dlimb d_ = (tacit_ecp_dlimb)(a) - (b) - (c);                                     \
+        (r) = (tacit_mpi_uint)d_;                                                                  \
+        (c) = (unsigned char)((d_ >> ECP_LB) & 1);                                                 \
     } while (0)
 #endif
 
@@ -64,19 +64,19 @@
  */
 #define ECP_ACC_DECL tacit_mpi_uint acc0 = 0, acc1 = 0, c2 = 0
 #define ECP_ACC_LO acc0
-#define ECP_ACC_ADD(p)                                                             \
-    do {                                                                           \
-        tacit_ecp_dlimb p_ = (p);                                                  \
-        unsigned char k_ = 0;                                                      \
-        ECP_ADC(k_, acc0, (tacit_mpi_uint)p_, acc0);                               \
-        ECP_ADC(k_, acc1, (tacit_mpi_uint)(p_ >> ECP_LB), acc1);                   \
-        c2 += k_;                                                                  \
+#define ECP_ACC_ADD(p)                                                                             \
+    do {                                                                                           \
+        tacit_ecp_dlimb p_ = (p);                                                                  \
+        unsigned char k_ = 0;                                                                      \
+        ECP_ADC(k_, acc0, (tacit_mpi_uint)p_, acc0);                                               \
+        ECP_ADC(k_, acc1, (tacit_mpi_uint)(p_ >> ECP_LB), acc1);                                   \
+        c2 += k_;                                                                                  \
     } while (0)
-#define ECP_ACC_SHIFT()                                                            \
-    do {                                                                           \
-        acc0 = acc1;                                                               \
-        acc1 = c2;                                                                 \
-        c2 = 0;                                                                    \
+#define ECP_ACC_SHIFT()                                                                            \
+    do {                                                                                           \
+        acc0 = acc1;                                                                               \
+        acc1 = c2;                                                                                 \
+        c2 = 0;                                                                                    \
     } while (0)
 
 /* t[0..2n) = a * b */
@@ -154,8 +154,8 @@ static inline tacit_mpi_uint ecp_fe_sub_raw(tacit_mpi_uint *r, const tacit_mpi_u
 }
 
 /* r = v - m if (top != 0 or v >= m) else v; v < 2m given as n limbs + top */
-static inline void ecp_fe_final_sub(tacit_mpi_uint *r, const tacit_mpi_uint *v,
-                                    tacit_mpi_uint top, const tacit_mpi_uint *m, size_t n)
+static inline void ecp_fe_final_sub(tacit_mpi_uint *r, const tacit_mpi_uint *v, tacit_mpi_uint top,
+                                    const tacit_mpi_uint *m, size_t n)
 {
     tacit_mpi_uint d[TACIT_ECP_N];
     tacit_mpi_uint borrow = ecp_fe_sub_raw(d, v, m, n);

@@ -53,8 +53,8 @@ void tacit_ecp_from_bytes(tacit_mpi_uint *r, size_t n, const unsigned char *buf,
         r[i] = 0;
     }
     for (i = 0; i < blen && i < n * TACIT_MPI_LIMB_BYTES; i++) {
-        r[i / TACIT_MPI_LIMB_BYTES] |=
-            (tacit_mpi_uint)buf[blen - 1 - i] << (8 * (i % TACIT_MPI_LIMB_BYTES));
+        r[i / TACIT_MPI_LIMB_BYTES] |= (tacit_mpi_uint)buf[blen - 1 - i]
+                                       << (8 * (i % TACIT_MPI_LIMB_BYTES));
     }
 }
 
@@ -63,9 +63,10 @@ void tacit_ecp_to_bytes(const tacit_mpi_uint *a, size_t n, unsigned char *buf, s
     size_t i;
 
     for (i = 0; i < blen; i++) {
-        buf[blen - 1 - i] = (i < n * TACIT_MPI_LIMB_BYTES)
-            ? (unsigned char)(a[i / TACIT_MPI_LIMB_BYTES] >> (8 * (i % TACIT_MPI_LIMB_BYTES)))
-            : 0;
+        buf[blen - 1 - i] =
+            (i < n * TACIT_MPI_LIMB_BYTES)
+                ? (unsigned char)(a[i / TACIT_MPI_LIMB_BYTES] >> (8 * (i % TACIT_MPI_LIMB_BYTES)))
+                : 0;
     }
 }
 
@@ -103,7 +104,7 @@ void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const ta
  * Left-to-right 4-bit fixed windows.
  */
 void tacit_ecp_fe_pow_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
-                      const tacit_mpi_uint *e)
+                             const tacit_mpi_uint *e)
 {
     tacit_mpi_uint tab[16][TACIT_ECP_N];
     tacit_mpi_uint acc[TACIT_ECP_N];

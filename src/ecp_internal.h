@@ -32,7 +32,8 @@
 #define TACIT_ECP_L64(x) ((tacit_mpi_uint)(x))
 __extension__ typedef unsigned __int128 tacit_ecp_dlimb;
 #else
-#define TACIT_ECP_L64(x) (tacit_mpi_uint)((uint64_t)(x) & 0xFFFFFFFFu), (tacit_mpi_uint)((uint64_t)(x) >> 32)
+#define TACIT_ECP_L64(x)                                                                           \
+    (tacit_mpi_uint)((uint64_t)(x)&0xFFFFFFFFu), (tacit_mpi_uint)((uint64_t)(x) >> 32)
 typedef uint64_t tacit_ecp_dlimb;
 #endif
 
@@ -44,7 +45,7 @@ typedef uint64_t tacit_ecp_dlimb;
  * small tables (TACIT_ECP_SMALL_TABLES, implied by -Os): then P-256 uses the
  * 13 tables of 16 points that P-384 and P-521 use.
  */
-#if defined(TACIT_ECP_SECP256R1_C) && !defined(TACIT_ECP_SMALL_TABLES) && \
+#if defined(TACIT_ECP_SECP256R1_C) && !defined(TACIT_ECP_SMALL_TABLES) &&                          \
     !defined(TACIT_ECP_SMALL) && !defined(__OPTIMIZE_SIZE__)
 #define TACIT_ECP_P256_COMB7
 #endif
@@ -57,7 +58,7 @@ typedef uint64_t tacit_ecp_dlimb;
  * MULX/ADX build of its formulas (ecp_p256_x86_64.c), chosen at run time
  * by tacit_ecp_curve_get when the CPU has BMI2 and ADX.
  */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) &&                            \
     TACIT_MPI_LIMB_BITS == 64 && !defined(TACIT_ECP_NO_ASM)
 #define TACIT_ECP_X86_64_ASM
 #define TACIT_ECP_X86_64_AVX2 /* table reads, ecp_select_x86_64.c */
@@ -70,8 +71,8 @@ int tacit_mpi_core_cpu_has_adx(void);
 
 /* Regular signed windows: digits odd in [-(2^W - 1), 2^W - 1]. */
 #define TACIT_ECP_W 5
-#define TACIT_ECP_TABLE 16              /* 2^(W-1) odd multiples */
-#define TACIT_ECP_COMB_SPACING 4        /* see scripts/gen_ecp_data.py */
+#define TACIT_ECP_TABLE 16       /* 2^(W-1) odd multiples */
+#define TACIT_ECP_COMB_SPACING 4 /* see scripts/gen_ecp_data.py */
 
 typedef void (*tacit_ecp_mul_func)(tacit_mpi_uint *r, const tacit_mpi_uint *a,
                                    const tacit_mpi_uint *b);
@@ -82,10 +83,10 @@ typedef void (*tacit_ecp_pt2_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P,
 typedef struct tacit_ecp_curve {
     tacit_ecp_group_id id;
     const char *name;
-    size_t limbs;      /* N */
-    size_t bits;       /* bits of p (and of n): 256, 384, 521 */
-    size_t bytes;      /* (bits + 7) / 8 */
-    size_t digits;     /* signed digits of a scalar: ceil(bits / W) */
+    size_t limbs;  /* N */
+    size_t bits;   /* bits of p (and of n): 256, 384, 521 */
+    size_t bytes;  /* (bits + 7) / 8 */
+    size_t digits; /* signed digits of a scalar: ceil(bits / W) */
     const tacit_mpi_uint *p, *n;
     const tacit_mpi_uint *b;       /* Montgomery */
     const tacit_mpi_uint *one;     /* R mod p */
@@ -97,65 +98,64 @@ typedef struct tacit_ecp_curve {
     const tacit_mpi_uint *gtab;    /* fixed-base tables, 16 affine points each */
     const tacit_mpi_uint *comb7;   /* the larger P-256 comb, or NULL */
     /* per-curve code (ecp_p256.c ...): field, then point formulas */
-    tacit_ecp_mul_func mul;        /* Montgomery product mod p */
-    tacit_ecp_mul_func sqr;        /* ignores its third argument */
+    tacit_ecp_mul_func mul; /* Montgomery product mod p */
+    tacit_ecp_mul_func sqr; /* ignores its third argument */
     tacit_ecp_mul_func add, sub;
-    tacit_ecp_mul_func sc_mul;     /* Montgomery product mod n */
+    tacit_ecp_mul_func sc_mul; /* Montgomery product mod n */
     tacit_ecp_pt1_func jac_dbl;
     tacit_ecp_pt2_func jac_add, jac_madd, proj_madd;
     tacit_ecp_pt1_func proj_dbl;
     /* inversions by addition chains, or NULL for the generic Fermat windows */
-    tacit_ecp_pt1_func fe_inv;     /* r = 1/a mod p (0 -> 0) */
-    tacit_ecp_pt1_func sc_inv;     /* r = 1/a mod n, Montgomery form */
+    tacit_ecp_pt1_func fe_inv; /* r = 1/a mod p (0 -> 0) */
+    tacit_ecp_pt1_func sc_inv; /* r = 1/a mod n, Montgomery form */
 } tacit_ecp_curve;
 
 /* The per-curve symbols: data (ecp_data.c) and code (ecp_p256.c, ...). */
-#define TACIT_ECP_DECLARE_CURVE(name)                                               \
-    extern const tacit_mpi_uint tacit_ecp_##name##_p[], tacit_ecp_##name##_n[],       \
-        tacit_ecp_##name##_b_mont[], tacit_ecp_##name##_one_mont[],                   \
-        tacit_ecp_##name##_rr_p[], tacit_ecp_##name##_gx_mont[],                      \
-        tacit_ecp_##name##_gy_mont[], tacit_ecp_##name##_rr_n[],                      \
-        tacit_ecp_##name##_one_n[], tacit_ecp_##name##_gtab[];                        \
-    void tacit_ecp_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
-                                const tacit_mpi_uint *b);                            \
-    void tacit_ecp_##name##_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
-                                const tacit_mpi_uint *b);                            \
-    void tacit_ecp_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,        \
-                                   const tacit_mpi_uint *b);                         \
-    void tacit_ecp_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
-                                const tacit_mpi_uint *b);                            \
-    void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
-                                const tacit_mpi_uint *b);                            \
-    void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);      \
-    void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,       \
-                                    const tacit_mpi_uint *Q);                        \
-    void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,      \
-                                     const tacit_mpi_uint *Qaff);                    \
-    void tacit_ecp_##name##_proj_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,     \
-                                      const tacit_mpi_uint *Qaff);                   \
+#define TACIT_ECP_DECLARE_CURVE(name)                                                              \
+    extern const tacit_mpi_uint tacit_ecp_##name##_p[], tacit_ecp_##name##_n[],                    \
+        tacit_ecp_##name##_b_mont[], tacit_ecp_##name##_one_mont[], tacit_ecp_##name##_rr_p[],     \
+        tacit_ecp_##name##_gx_mont[], tacit_ecp_##name##_gy_mont[], tacit_ecp_##name##_rr_n[],     \
+        tacit_ecp_##name##_one_n[], tacit_ecp_##name##_gtab[];                                     \
+    void tacit_ecp_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
+                                const tacit_mpi_uint *b);                                          \
+    void tacit_ecp_##name##_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
+                                const tacit_mpi_uint *b);                                          \
+    void tacit_ecp_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,                     \
+                                   const tacit_mpi_uint *b);                                       \
+    void tacit_ecp_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
+                                const tacit_mpi_uint *b);                                          \
+    void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
+                                const tacit_mpi_uint *b);                                          \
+    void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);                   \
+    void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,                    \
+                                    const tacit_mpi_uint *Q);                                      \
+    void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,                   \
+                                     const tacit_mpi_uint *Qaff);                                  \
+    void tacit_ecp_##name##_proj_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,                  \
+                                      const tacit_mpi_uint *Qaff);                                 \
     void tacit_ecp_##name##_proj_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);
 
 /* The formulas of a curve compiled over other field products (same data). */
-#define TACIT_ECP_DECLARE_CODE(name)                                                \
-    void tacit_ecp_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
-                                const tacit_mpi_uint *b);                            \
-    void tacit_ecp_##name##_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
-                                const tacit_mpi_uint *b);                            \
-    void tacit_ecp_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,        \
-                                   const tacit_mpi_uint *b);                         \
-    void tacit_ecp_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
-                                const tacit_mpi_uint *b);                            \
-    void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,           \
-                                const tacit_mpi_uint *b);                            \
-    void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);      \
-    void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,       \
-                                    const tacit_mpi_uint *Q);                        \
-    void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,      \
-                                     const tacit_mpi_uint *Qaff);                    \
-    void tacit_ecp_##name##_proj_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,     \
-                                      const tacit_mpi_uint *Qaff);                   \
-    void tacit_ecp_##name##_proj_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);     \
-    void tacit_ecp_##name##_fe_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);       \
+#define TACIT_ECP_DECLARE_CODE(name)                                                               \
+    void tacit_ecp_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
+                                const tacit_mpi_uint *b);                                          \
+    void tacit_ecp_##name##_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
+                                const tacit_mpi_uint *b);                                          \
+    void tacit_ecp_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,                     \
+                                   const tacit_mpi_uint *b);                                       \
+    void tacit_ecp_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
+                                const tacit_mpi_uint *b);                                          \
+    void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
+                                const tacit_mpi_uint *b);                                          \
+    void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);                   \
+    void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,                    \
+                                    const tacit_mpi_uint *Q);                                      \
+    void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,                   \
+                                     const tacit_mpi_uint *Qaff);                                  \
+    void tacit_ecp_##name##_proj_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,                  \
+                                      const tacit_mpi_uint *Qaff);                                 \
+    void tacit_ecp_##name##_proj_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);                  \
+    void tacit_ecp_##name##_fe_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);                    \
     void tacit_ecp_##name##_sc_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);
 
 /* Only the curves enabled in the configuration exist (TACIT_ECP_SECPxxxR1_C). */
@@ -213,7 +213,7 @@ void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const ta
  * r = a^e (plain integer e, N limbs).
  */
 void tacit_ecp_fe_pow_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
-                      const tacit_mpi_uint *e);
+                             const tacit_mpi_uint *e);
 /* r = 1/a (Fermat; 0 -> 0). */
 void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
 /* Plain integer < p <-> Montgomery form. */
@@ -240,8 +240,8 @@ tacit_mpi_uint tacit_ecp_sc_in_range_ct(const tacit_ecp_curve *c, const tacit_mp
  * Bits -> integer as in ECDSA (SEC 1 4.1.3 step 5): the leftmost nbits of
  * the hash, reduced once mod n.
  */
-void tacit_ecp_sc_from_hash(const tacit_ecp_curve *c, tacit_mpi_uint *r,
-                            const unsigned char *hash, size_t hlen);
+void tacit_ecp_sc_from_hash(const tacit_ecp_curve *c, tacit_mpi_uint *r, const unsigned char *hash,
+                            size_t hlen);
 
 /* ---- points (ecp_point.c) -------------------------------------------------- */
 /* Jacobian, a = -3.  dbl: any input, infinity -> infinity. */
@@ -254,8 +254,8 @@ void tacit_ecp_jac_dbl(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_
 void tacit_ecp_jac_add(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
                        const tacit_mpi_uint *Q);
 /* R = P + Q for any P, Q that are not infinity (the doubling case selected). */
-void tacit_ecp_jac_add_dbl_ct(const tacit_ecp_curve *c, tacit_mpi_uint *R,
-                              const tacit_mpi_uint *P, const tacit_mpi_uint *Q);
+void tacit_ecp_jac_add_dbl_ct(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                              const tacit_mpi_uint *Q);
 /* Jacobian + affine (Z = 1): same exceptions as jac_add. */
 void tacit_ecp_jac_madd(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
                         const tacit_mpi_uint *Qaff);
@@ -283,11 +283,10 @@ tacit_mpi_uint tacit_ecp_on_curve(const tacit_ecp_curve *c, const tacit_mpi_uint
  * every entry (constant time in index); no entry matches an index >= count:
  * dst = 0.  AVX2 when the CPU has it and entries are 32-byte multiples.
  */
-void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs,
-                      size_t count, size_t index);
+void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs, size_t count,
+                      size_t index);
 #if defined(TACIT_ECP_X86_64_AVX2)
-void tacit_ecp_select_avx2(void *dst, const void *table, size_t words, size_t count,
-                           size_t index);
+void tacit_ecp_select_avx2(void *dst, const void *table, size_t words, size_t count, size_t index);
 #endif
 /*
  * (x, y) = k * P, P affine in Montgomery form and a valid point, k a plain
@@ -330,8 +329,8 @@ int tacit_ecp_point_read(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_
                          const unsigned char *buf, size_t blen);
 /* Encode affine Montgomery coordinates. */
 int tacit_ecp_point_write(const tacit_ecp_curve *c, const tacit_mpi_uint *x,
-                          const tacit_mpi_uint *y, int compressed,
-                          unsigned char *out, size_t outsize, size_t *olen);
+                          const tacit_mpi_uint *y, int compressed, unsigned char *out,
+                          size_t outsize, size_t *olen);
 
 /*
  * Private key DER of a given format (TACIT_KEY_FORMAT_SEC1 or _PKCS8), or
@@ -347,7 +346,7 @@ int tacit_ecp_parse_key_der_format(tacit_ecp_keypair *key, const unsigned char *
  * Draw a uniform scalar in [1, n-1] into k (plain integer) by rejection
  * sampling; returns 0 or TACIT_ERR_RNG_FAILED.
  */
-int tacit_ecp_random_scalar(const tacit_ecp_curve *c, tacit_mpi_uint *k,
-                            tacit_rng_func f_rng, void *p_rng);
+int tacit_ecp_random_scalar(const tacit_ecp_curve *c, tacit_mpi_uint *k, tacit_rng_func f_rng,
+                            void *p_rng);
 
 #endif /* TACIT_ECP_INTERNAL_H */

@@ -48,7 +48,8 @@ int tacit_ecp_point_read(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_
         /* y = rhs^((p+1)/4) as p = 3 mod 4 */
         tacit_ecp_curve_rhs(c, rhs, rx);
         for (i = 0; i < c->limbs; i++) {
-            e[i] = (c->p[i] >> 2) | (i + 1 < c->limbs ? c->p[i + 1] << (TACIT_MPI_LIMB_BITS - 2) : 0);
+            e[i] =
+                (c->p[i] >> 2) | (i + 1 < c->limbs ? c->p[i + 1] << (TACIT_MPI_LIMB_BITS - 2) : 0);
         }
         /* (p + 1) / 4 = (p >> 2) + 1 because p = 3 mod 4; p is public */
         for (i = 0; i < c->limbs; i++) {
@@ -77,8 +78,8 @@ int tacit_ecp_point_read(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_
 }
 
 int tacit_ecp_point_write(const tacit_ecp_curve *c, const tacit_mpi_uint *x,
-                          const tacit_mpi_uint *y, int compressed,
-                          unsigned char *out, size_t outsize, size_t *olen)
+                          const tacit_mpi_uint *y, int compressed, unsigned char *out,
+                          size_t outsize, size_t *olen)
 {
     tacit_mpi_uint t[TACIT_ECP_N];
     size_t len = compressed ? 1 + c->bytes : 1 + 2 * c->bytes;

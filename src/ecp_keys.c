@@ -259,7 +259,8 @@ int tacit_ecp_write_key_der(const tacit_ecp_keypair *key, tacit_key_format forma
     p = buf + sizeof(buf);
     /* publicKey [1] BIT STRING */
     TACIT_CHK_ADD(len, tacit_asn1_write_bitstring(&p, buf, pt, ptlen, 0));
-    TACIT_CHK_ADD(len, tacit_asn1_write_header(&p, buf, TACIT_ASN1_CONTEXT_EXPLICIT(1), (size_t)len));
+    TACIT_CHK_ADD(len,
+                  tacit_asn1_write_header(&p, buf, TACIT_ASN1_CONTEXT_EXPLICIT(1), (size_t)len));
     /* parameters [0]: in SEC1 only (PKCS#8 names the curve in its envelope) */
     if (format == TACIT_KEY_FORMAT_SEC1) {
         int before = len;
@@ -272,9 +273,10 @@ int tacit_ecp_write_key_der(const tacit_ecp_keypair *key, tacit_key_format forma
     TACIT_CHK_ADD(len, tacit_asn1_write_header(&p, buf, TACIT_ASN1_SEQUENCE, (size_t)len));
     if (format == TACIT_KEY_FORMAT_PKCS8) {
         inner = len;
-        TACIT_CHK_ADD(len, tacit_asn1_write_pkcs8(&p, buf, (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
-                                                  TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY), params, plen,
-                                                  (size_t)inner));
+        TACIT_CHK_ADD(len, tacit_asn1_write_pkcs8(&p, buf,
+                                                  (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
+                                                  TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY), params,
+                                                  plen, (size_t)inner));
     }
     ret = finish(out, out_size, p, len, out_len);
 cleanup:
@@ -302,9 +304,9 @@ int tacit_ecp_write_public_key_der(const tacit_ecp_keypair *key, tacit_key_forma
     TACIT_CHK(named_curve_der(key->grp, params, &plen));
     p = buf + sizeof(buf);
     TACIT_CHK_ADD(len, tacit_asn1_write_raw(&p, buf, pt, ptlen));
-    TACIT_CHK_ADD(len, tacit_asn1_write_spki(&p, buf, (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
-                                             TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY), params, plen,
-                                             ptlen));
+    TACIT_CHK_ADD(
+        len, tacit_asn1_write_spki(&p, buf, (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
+                                   TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY), params, plen, ptlen));
     ret = finish(out, out_size, p, len, out_len);
 cleanup:
     return ret;

@@ -65,7 +65,7 @@ static void scalar_digit(const tacit_ecp_curve *c, const tacit_mpi_uint *k, size
     if (i > 0) {
         v |= 1u;
     }
-    d = v - (1u << W);                               /* two's complement digit */
+    d = v - (1u << W);                                    /* two's complement digit */
     m = tacit_ct_mask_from_bit_u32(((v >> W) & 1u) ^ 1u); /* negative when bit W is clear */
     *index = (((d ^ m) - m) - 1u) >> 1;
     *neg = m;
@@ -90,8 +90,8 @@ static tacit_mpi_uint make_odd(const tacit_ecp_curve *c, tacit_mpi_uint *kk,
     return even;
 }
 
-void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs,
-                      size_t count, size_t index)
+void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs, size_t count,
+                      size_t index)
 {
 #if defined(TACIT_ECP_X86_64_AVX2)
     size_t bytes = limbs * sizeof(tacit_mpi_uint);
@@ -105,8 +105,7 @@ void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t l
 }
 
 /* A random non-zero field element in Montgomery form, for blinding. */
-static int random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r,
-                     tacit_rng_func f_rng, void *p_rng)
+static int random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r, tacit_rng_func f_rng, void *p_rng)
 {
     tacit_mpi_uint k[TACIT_ECP_N];
     int ret;
@@ -208,8 +207,7 @@ cleanup:
  * Summed with weights 2^(7t) the digits give k back exactly when the bits
  * above the last window are zero (k < 2^256, 37 windows).
  */
-static void booth7_digit(const tacit_mpi_uint *k, size_t n, size_t t, uint32_t *mag,
-                         uint32_t *neg)
+static void booth7_digit(const tacit_mpi_uint *k, size_t n, size_t t, uint32_t *mag, uint32_t *neg)
 {
     uint32_t v, d, m;
 
@@ -280,8 +278,8 @@ static int mul_base_comb7(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
     for (t = TACIT_ECP_COMB7_TABLES; t-- > 0;) {
         booth7_digit(kk, n, t, &mag, &neg);
         /* mag = 0 selects nothing (index wraps): T = 0 */
-        tacit_ecp_select(T, c->comb7 + t * TACIT_ECP_COMB7_POINTS * an, an,
-                                    TACIT_ECP_COMB7_POINTS, (size_t)mag - 1u);
+        tacit_ecp_select(T, c->comb7 + t * TACIT_ECP_COMB7_POINTS * an, an, TACIT_ECP_COMB7_POINTS,
+                         (size_t)mag - 1u);
         tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
         b_inf = tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
         a_inf = tacit_ecp_is_zero_ct(Q + 2 * n, n);
@@ -360,8 +358,7 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
                 continue; /* public: depends on the curve only */
             }
             scalar_digit(c, kk, i, &index, &neg);
-            tacit_ecp_select(T, c->gtab + t * TACIT_ECP_TABLE * an, an,
-                                        TACIT_ECP_TABLE, index);
+            tacit_ecp_select(T, c->gtab + t * TACIT_ECP_TABLE * an, an, TACIT_ECP_TABLE, index);
             tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
             tacit_ecp_proj_madd(c, Q, Q, T);
         }
@@ -505,12 +502,13 @@ static size_t wnaf(signed char *digits, size_t maxd, const tacit_mpi_uint *k, si
  * Only for: ECDSA verification (public u1, u2, Q).
  * R = u1 G + u2 Q in Jacobian coordinates (Z = 0: infinity).
  */
-static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R,
-                              const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
-                              const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
+static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *u1,
+                              const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
+                              const tacit_mpi_uint *qy)
 {
     size_t n = c->limbs, pn = 3 * n;
-    signed char d1[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2], d2[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2];
+    signed char d1[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2],
+        d2[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2];
     tacit_mpi_uint tabq[8 * 3 * TACIT_ECP_N];
     tacit_mpi_uint T[3 * TACIT_ECP_N], Q2[3 * TACIT_ECP_N];
     size_t l1, l2, len, i, j;

@@ -15,16 +15,18 @@
 #define ECP_B tacit_ecp_p256_b_mont
 #define ECP_FN(x) tacit_ecp_p256_##x
 #define ECP_NMOD tacit_ecp_p256_n
-#define ECP_N_MM ((tacit_mpi_uint)0xccd1c8aaee00bc4fu) /* -n^-1 mod 2^64, truncated for 32-bit limbs */
+#define ECP_N_MM                                                                                   \
+    ((tacit_mpi_uint)0xccd1c8aaee00bc4fu) /* -n^-1 mod 2^64, truncated for 32-bit limbs */
 
 #if !defined(TACIT_ECP_X86_64_ASM)
 /* p as constants the compiler can see (limb 2 of p is zero: no products) */
 static const tacit_mpi_uint P256_P[ECP_N] = {
-    TACIT_ECP_L64(0xFFFFFFFFFFFFFFFF), TACIT_ECP_L64(0x00000000FFFFFFFF),
-    TACIT_ECP_L64(0x0000000000000000), TACIT_ECP_L64(0xFFFFFFFF00000001),
+    TACIT_ECP_L64(0xFFFFFFFFFFFFFFFF),
+    TACIT_ECP_L64(0x00000000FFFFFFFF),
+    TACIT_ECP_L64(0x0000000000000000),
+    TACIT_ECP_L64(0xFFFFFFFF00000001),
 };
 #endif
-
 
 #if defined(TACIT_ECP_X86_64_ASM)
 /*

@@ -38,11 +38,11 @@ void ECP_FN(fe_inv)(tacit_mpi_uint *r, const tacit_mpi_uint *a)
     p256_sqr_n_mul(x15, x12, 3, x3);
     p256_sqr_n_mul(x30, x15, 15, x15);
     p256_sqr_n_mul(x32, x30, 2, x2);
-    p256_sqr_n_mul(t, x32, 32, a);    /* FFFFFFFF 00000001 */
-    p256_sqr_n_mul(t, t, 128, x32);   /* ... 0^96 FFFFFFFF */
-    p256_sqr_n_mul(t, t, 32, x32);    /* ... FFFFFFFF */
-    p256_sqr_n_mul(t, t, 30, x30);    /* ... 30 ones */
-    p256_sqr_n_mul(r, t, 2, a);       /* ... 01 */
+    p256_sqr_n_mul(t, x32, 32, a);  /* FFFFFFFF 00000001 */
+    p256_sqr_n_mul(t, t, 128, x32); /* ... 0^96 FFFFFFFF */
+    p256_sqr_n_mul(t, t, 32, x32);  /* ... FFFFFFFF */
+    p256_sqr_n_mul(t, t, 30, x30);  /* ... 30 ones */
+    p256_sqr_n_mul(r, t, 2, a);     /* ... 01 */
     tacit_platform_zeroize(x2, sizeof(x2));
     tacit_platform_zeroize(x3, sizeof(x3));
     tacit_platform_zeroize(x6, sizeof(x6));

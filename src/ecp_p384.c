@@ -12,7 +12,8 @@
 #define ECP_B tacit_ecp_p384_b_mont
 #define ECP_FN(x) tacit_ecp_p384_##x
 #define ECP_NMOD tacit_ecp_p384_n
-#define ECP_N_MM ((tacit_mpi_uint)0x6ed46089e88fdc45u) /* -n^-1 mod 2^64, truncated for 32-bit limbs */
+#define ECP_N_MM                                                                                   \
+    ((tacit_mpi_uint)0x6ed46089e88fdc45u) /* -n^-1 mod 2^64, truncated for 32-bit limbs */
 
 #if TACIT_MPI_LIMB_BITS == 64
 #define P384_MM ((tacit_mpi_uint)0x0000000100000001u)

@@ -15,7 +15,8 @@
 #define ECP_B tacit_ecp_p521_b_mont
 #define ECP_FN(x) tacit_ecp_p521_##x
 #define ECP_NMOD tacit_ecp_p521_n
-#define ECP_N_MM ((tacit_mpi_uint)0x1d2f5ccd79a995c7u) /* -n^-1 mod 2^64, truncated for 32-bit limbs */
+#define ECP_N_MM                                                                                   \
+    ((tacit_mpi_uint)0x1d2f5ccd79a995c7u) /* -n^-1 mod 2^64, truncated for 32-bit limbs */
 
 #define P521_L (521 / TACIT_MPI_LIMB_BITS) /* limb holding bit 521 */
 #define P521_S (521 % TACIT_MPI_LIMB_BITS) /* its position: 9 */
@@ -40,9 +41,9 @@ static inline void p521_reduce(tacit_mpi_uint *r, const tacit_mpi_uint *t)
     /* hi = t >> 521 */
     ECP_UNROLL
     for (i = 0; i < ECP_N; i++) {
-        hi[i] = (t[P521_L + i] >> P521_S) |
-                (P521_L + i + 1 < 2 * ECP_N ? t[P521_L + i + 1] << (TACIT_MPI_LIMB_BITS - P521_S)
-                                            : 0);
+        hi[i] =
+            (t[P521_L + i] >> P521_S) |
+            (P521_L + i + 1 < 2 * ECP_N ? t[P521_L + i + 1] << (TACIT_MPI_LIMB_BITS - P521_S) : 0);
     }
     /* s = (t mod 2^521) + hi < 2^522 */
     ECP_UNROLL

@@ -13,9 +13,9 @@
 
 #include <string.h>
 
-#define LABEL_SEC1  "EC PRIVATE KEY"
+#define LABEL_SEC1 "EC PRIVATE KEY"
 #define LABEL_PKCS8 "PRIVATE KEY"
-#define LABEL_PUB   "PUBLIC KEY"
+#define LABEL_PUB "PUBLIC KEY"
 
 /* DER keys are small: SEC1 P-521 with its public key is 223 bytes */
 
@@ -77,8 +77,8 @@ int tacit_ecp_write_key_pem(const tacit_ecp_keypair *key, tacit_key_format forma
     }
     ret = tacit_ecp_write_key_der(key, format, der, sizeof(der), &dlen);
     if (ret == 0) {
-        ret = tacit_pem_write(format == TACIT_KEY_FORMAT_SEC1 ? LABEL_SEC1 : LABEL_PKCS8, der,
-                              dlen, out, out_size, out_len);
+        ret = tacit_pem_write(format == TACIT_KEY_FORMAT_SEC1 ? LABEL_SEC1 : LABEL_PKCS8, der, dlen,
+                              out, out_size, out_len);
         if (ret != 0 && out != NULL) {
             tacit_platform_zeroize(out, out_size);
         }

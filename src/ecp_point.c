@@ -49,10 +49,8 @@ void tacit_ecp_proj_dbl(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit
 #define ADD(r, a, b) tacit_ecp_fe_add(c, (r), (a), (b))
 #define SUB(r, a, b) tacit_ecp_fe_sub(c, (r), (a), (b))
 
-
-
-void tacit_ecp_jac_add_dbl_ct(const tacit_ecp_curve *c, tacit_mpi_uint *R,
-                              const tacit_mpi_uint *P, const tacit_mpi_uint *Q)
+void tacit_ecp_jac_add_dbl_ct(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                              const tacit_mpi_uint *Q)
 {
     size_t n = c->limbs;
     FE sum[3 * TACIT_ECP_N], dbl[3 * TACIT_ECP_N];
@@ -78,8 +76,6 @@ void tacit_ecp_jac_add_dbl_ct(const tacit_ecp_curve *c, tacit_mpi_uint *R,
     tacit_ct_memcpy_if_limbs(same, sum, dbl, 3 * n);
     memcpy(R, sum, 3 * n * sizeof(FE));
 }
-
-
 
 tacit_mpi_uint tacit_ecp_jac_to_affine(const tacit_ecp_curve *c, tacit_mpi_uint *x,
                                        tacit_mpi_uint *y, const tacit_mpi_uint *P)

@@ -71,15 +71,15 @@ void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
     ADD(t, alpha, alpha);
     ADD(alpha, t, alpha);
     SQR(X3, alpha);
-    ADD(t, beta, beta);      /* 2 beta */
-    ADD(t, t, t);            /* 4 beta */
-    ADD(u, t, t);            /* 8 beta */
+    ADD(t, beta, beta); /* 2 beta */
+    ADD(t, t, t);       /* 4 beta */
+    ADD(u, t, t);       /* 8 beta */
     SUB(X3, X3, u);
     ADD(Z3, Y1, Z1);
     SQR(Z3, Z3);
     SUB(Z3, Z3, gamma);
     SUB(Z3, Z3, delta);
-    SUB(t, t, X3);           /* 4 beta - X3 */
+    SUB(t, t, X3); /* 4 beta - X3 */
     MUL(Y3, alpha, t);
     SQR(gamma, gamma);
     ADD(gamma, gamma, gamma);

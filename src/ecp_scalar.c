@@ -169,8 +169,8 @@ tacit_mpi_uint tacit_ecp_sc_in_range_ct(const tacit_ecp_curve *c, const tacit_mp
     return tacit_ecp_lt_ct(a, c->n, c->limbs) & ~tacit_ecp_is_zero_ct(a, c->limbs);
 }
 
-void tacit_ecp_sc_from_hash(const tacit_ecp_curve *c, tacit_mpi_uint *r,
-                            const unsigned char *hash, size_t hlen)
+void tacit_ecp_sc_from_hash(const tacit_ecp_curve *c, tacit_mpi_uint *r, const unsigned char *hash,
+                            size_t hlen)
 {
     size_t n = c->limbs, i;
     size_t use = hlen < c->bytes ? hlen : c->bytes;
@@ -180,15 +180,14 @@ void tacit_ecp_sc_from_hash(const tacit_ecp_curve *c, tacit_mpi_uint *r,
     if (use * 8 > c->bits) {
         unsigned shift = (unsigned)(use * 8 - c->bits); /* < 8 */
         for (i = 0; i < n; i++) {
-            r[i] = (r[i] >> shift) |
-                   (i + 1 < n ? r[i + 1] << (TACIT_MPI_LIMB_BITS - shift) : 0);
+            r[i] = (r[i] >> shift) | (i + 1 < n ? r[i + 1] << (TACIT_MPI_LIMB_BITS - shift) : 0);
         }
     }
     tacit_ecp_sc_reduce_once(c, r, r);
 }
 
-int tacit_ecp_random_scalar(const tacit_ecp_curve *c, tacit_mpi_uint *k,
-                            tacit_rng_func f_rng, void *p_rng)
+int tacit_ecp_random_scalar(const tacit_ecp_curve *c, tacit_mpi_uint *k, tacit_rng_func f_rng,
+                            void *p_rng)
 {
     unsigned char buf[TACIT_ECP_MAX_BYTES];
     int tries, ret = TACIT_ERR_RNG_FAILED;

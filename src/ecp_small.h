@@ -28,19 +28,19 @@
 #define TACIT_ECP_SMALL_P521_NMM 0x1d2f5ccd79a995c7u
 
 /* Per curve: constants (ecp_small_data.c) and the field entry points of the curve table. */
-#define TACIT_ECP_SMALL_DECLARE_CURVE(name)                                              \
-    extern const tacit_mpi_uint tacit_ecp_small_##name##_p[], tacit_ecp_small_##name##_n[], \
-        tacit_ecp_small_##name##_b[], tacit_ecp_small_##name##_one[],                     \
-        tacit_ecp_small_##name##_rr_p[], tacit_ecp_small_##name##_gx[],                   \
-        tacit_ecp_small_##name##_gy[], tacit_ecp_small_##name##_rr_n[],                   \
-        tacit_ecp_small_##name##_one_n[];                                                 \
-    void tacit_ecp_small_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,         \
-                                      const tacit_mpi_uint *b);                          \
-    void tacit_ecp_small_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,         \
-                                      const tacit_mpi_uint *b);                          \
-    void tacit_ecp_small_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,         \
-                                      const tacit_mpi_uint *b);                          \
-    void tacit_ecp_small_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,      \
+#define TACIT_ECP_SMALL_DECLARE_CURVE(name)                                                        \
+    extern const tacit_mpi_uint tacit_ecp_small_##name##_p[], tacit_ecp_small_##name##_n[],        \
+        tacit_ecp_small_##name##_b[], tacit_ecp_small_##name##_one[],                              \
+        tacit_ecp_small_##name##_rr_p[], tacit_ecp_small_##name##_gx[],                            \
+        tacit_ecp_small_##name##_gy[], tacit_ecp_small_##name##_rr_n[],                            \
+        tacit_ecp_small_##name##_one_n[];                                                          \
+    void tacit_ecp_small_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,                  \
+                                      const tacit_mpi_uint *b);                                    \
+    void tacit_ecp_small_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,                  \
+                                      const tacit_mpi_uint *b);                                    \
+    void tacit_ecp_small_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,                  \
+                                      const tacit_mpi_uint *b);                                    \
+    void tacit_ecp_small_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,               \
                                          const tacit_mpi_uint *b);
 
 #if defined(TACIT_ECP_SECP256R1_C)

@@ -18,35 +18,35 @@
 
 /* r = a b / R mod m (a, b < m); bignum_core's product with its scratch on the stack. */
 void tacit_ecp_small_mont_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b,
-                     const tacit_mpi_uint *m, size_t n, tacit_mpi_uint mm)
+                              const tacit_mpi_uint *m, size_t n, tacit_mpi_uint mm)
 {
     tacit_mpi_uint T[TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(TACIT_ECP_N)];
 
     tacit_mpi_core_montmul(r, a, b, m, n, mm, T);
 }
 
-#define SMALL_FIELD(name, BITS, PMM, NMM)                                                   \
-    void tacit_ecp_small_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,            \
-                                      const tacit_mpi_uint *b)                               \
-    {                                                                                        \
-        tacit_ecp_small_mont_mul(r, a, b, tacit_ecp_small_##name##_p, TACIT_ECP_SMALL_LIMBS(BITS),           \
-                 (tacit_mpi_uint)(PMM));                                                     \
-    }                                                                                        \
-    void tacit_ecp_small_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,            \
-                                      const tacit_mpi_uint *b)                               \
-    {                                                                                        \
-        tacit_mpi_core_add_mod(r, a, b, tacit_ecp_small_##name##_p, TACIT_ECP_SMALL_LIMBS(BITS)); \
-    }                                                                                        \
-    void tacit_ecp_small_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,            \
-                                      const tacit_mpi_uint *b)                               \
-    {                                                                                        \
-        tacit_mpi_core_sub_mod(r, a, b, tacit_ecp_small_##name##_p, TACIT_ECP_SMALL_LIMBS(BITS)); \
-    }                                                                                        \
-    void tacit_ecp_small_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,         \
-                                         const tacit_mpi_uint *b)                            \
-    {                                                                                        \
-        tacit_ecp_small_mont_mul(r, a, b, tacit_ecp_small_##name##_n, TACIT_ECP_SMALL_LIMBS(BITS),           \
-                 (tacit_mpi_uint)(NMM));                                                     \
+#define SMALL_FIELD(name, BITS, PMM, NMM)                                                          \
+    void tacit_ecp_small_##name##_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,                  \
+                                      const tacit_mpi_uint *b)                                     \
+    {                                                                                              \
+        tacit_ecp_small_mont_mul(r, a, b, tacit_ecp_small_##name##_p, TACIT_ECP_SMALL_LIMBS(BITS), \
+                                 (tacit_mpi_uint)(PMM));                                           \
+    }                                                                                              \
+    void tacit_ecp_small_##name##_add(tacit_mpi_uint *r, const tacit_mpi_uint *a,                  \
+                                      const tacit_mpi_uint *b)                                     \
+    {                                                                                              \
+        tacit_mpi_core_add_mod(r, a, b, tacit_ecp_small_##name##_p, TACIT_ECP_SMALL_LIMBS(BITS));  \
+    }                                                                                              \
+    void tacit_ecp_small_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,                  \
+                                      const tacit_mpi_uint *b)                                     \
+    {                                                                                              \
+        tacit_mpi_core_sub_mod(r, a, b, tacit_ecp_small_##name##_p, TACIT_ECP_SMALL_LIMBS(BITS));  \
+    }                                                                                              \
+    void tacit_ecp_small_##name##_sc_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a,               \
+                                         const tacit_mpi_uint *b)                                  \
+    {                                                                                              \
+        tacit_ecp_small_mont_mul(r, a, b, tacit_ecp_small_##name##_n, TACIT_ECP_SMALL_LIMBS(BITS), \
+                                 (tacit_mpi_uint)(NMM));                                           \
     }
 
 #if defined(TACIT_ECP_SECP256R1_C)
@@ -93,7 +93,7 @@ void tacit_ecp_fe_pow_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const 
 }
 
 void tacit_ecp_small_mont_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *m,
-                     size_t n, tacit_mpi_uint mm, const tacit_mpi_uint *one)
+                              size_t n, tacit_mpi_uint mm, const tacit_mpi_uint *one)
 {
     tacit_mpi_uint e[TACIT_ECP_N];
 

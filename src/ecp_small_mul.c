@@ -40,15 +40,14 @@ enum { OP_MUL, OP_ADD, OP_SUB };
 
 /* Renes-Costello-Batina 2016, Algorithm 4 (a = -3), step for step. */
 static const uint16_t add_program[] = {
-    M(T0, X1, X2), M(T1, Y1, Y2), M(T2, Z1, Z2), A(T3, X1, Y1), A(T4, X2, Y2),
-    M(T3, T3, T4), A(T4, T0, T1), S(T3, T3, T4), A(T4, Y1, Z1), A(X3, Y2, Z2),
-    M(T4, T4, X3), A(X3, T1, T2), S(T4, T4, X3), A(X3, X1, Z1), A(Y3, X2, Z2),
-    M(X3, X3, Y3), A(Y3, T0, T2), S(Y3, X3, Y3), M(Z3, B, T2),  S(X3, Y3, Z3),
-    A(Z3, X3, X3), A(X3, X3, Z3), S(Z3, T1, X3), A(X3, T1, X3), M(Y3, B, Y3),
-    A(T1, T2, T2), A(T2, T1, T2), S(Y3, Y3, T2), S(Y3, Y3, T0), A(T1, Y3, Y3),
-    A(Y3, T1, Y3), A(T1, T0, T0), A(T0, T1, T0), S(T0, T0, T2), M(T1, T4, Y3),
-    M(T2, T0, Y3), M(Y3, X3, Z3), A(Y3, Y3, T2), M(X3, X3, T3), S(X3, X3, T1),
-    M(Z3, T4, Z3), M(T1, T3, T0), A(Z3, Z3, T1),
+    M(T0, X1, X2), M(T1, Y1, Y2), M(T2, Z1, Z2), A(T3, X1, Y1), A(T4, X2, Y2), M(T3, T3, T4),
+    A(T4, T0, T1), S(T3, T3, T4), A(T4, Y1, Z1), A(X3, Y2, Z2), M(T4, T4, X3), A(X3, T1, T2),
+    S(T4, T4, X3), A(X3, X1, Z1), A(Y3, X2, Z2), M(X3, X3, Y3), A(Y3, T0, T2), S(Y3, X3, Y3),
+    M(Z3, B, T2),  S(X3, Y3, Z3), A(Z3, X3, X3), A(X3, X3, Z3), S(Z3, T1, X3), A(X3, T1, X3),
+    M(Y3, B, Y3),  A(T1, T2, T2), A(T2, T1, T2), S(Y3, Y3, T2), S(Y3, Y3, T0), A(T1, Y3, Y3),
+    A(Y3, T1, Y3), A(T1, T0, T0), A(T0, T1, T0), S(T0, T0, T2), M(T1, T4, Y3), M(T2, T0, Y3),
+    M(Y3, X3, Z3), A(Y3, Y3, T2), M(X3, X3, T3), S(X3, X3, T1), M(Z3, T4, Z3), M(T1, T3, T0),
+    A(Z3, Z3, T1),
 };
 #undef M
 #undef A

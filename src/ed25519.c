@@ -120,21 +120,30 @@ int tacit_ed25519_sign(const tacit_ed25519_key *key, const unsigned char *msg, s
     /* s (h[0..32)) and the prefix (h[32..64)) */
     ret = expand_seed(h, key->seed);
     /* r = SHA-512(prefix || M) mod L; R = r B */
-    if (ret == 0) ret = tacit_sha512_starts(&ctx, 0);
-    if (ret == 0) ret = tacit_sha512_update(&ctx, h + 32, 32);
-    if (ret == 0) ret = tacit_sha512_update(&ctx, msg, mlen);
-    if (ret == 0) ret = tacit_sha512_finish(&ctx, hr);
+    if (ret == 0)
+        ret = tacit_sha512_starts(&ctx, 0);
+    if (ret == 0)
+        ret = tacit_sha512_update(&ctx, h + 32, 32);
+    if (ret == 0)
+        ret = tacit_sha512_update(&ctx, msg, mlen);
+    if (ret == 0)
+        ret = tacit_sha512_finish(&ctx, hr);
     if (ret == 0) {
         tacit_sc25519_reduce64(r, hr);
         tacit_ge25519_scalarmult_base(&R, r);
         tacit_ge25519_tobytes(sig, &R);
     }
     /* k = SHA-512(R || A || M) mod L; S = (r + k s) mod L */
-    if (ret == 0) ret = tacit_sha512_starts(&ctx, 0);
-    if (ret == 0) ret = tacit_sha512_update(&ctx, sig, 32);
-    if (ret == 0) ret = tacit_sha512_update(&ctx, key->pub, 32);
-    if (ret == 0) ret = tacit_sha512_update(&ctx, msg, mlen);
-    if (ret == 0) ret = tacit_sha512_finish(&ctx, hr);
+    if (ret == 0)
+        ret = tacit_sha512_starts(&ctx, 0);
+    if (ret == 0)
+        ret = tacit_sha512_update(&ctx, sig, 32);
+    if (ret == 0)
+        ret = tacit_sha512_update(&ctx, key->pub, 32);
+    if (ret == 0)
+        ret = tacit_sha512_update(&ctx, msg, mlen);
+    if (ret == 0)
+        ret = tacit_sha512_finish(&ctx, hr);
     if (ret == 0) {
         tacit_sc25519_reduce64(k, hr);
         tacit_sc25519_muladd(sig + 32, k, h, r);
@@ -167,10 +176,14 @@ int tacit_ed25519_verify(const tacit_ed25519_key *key, const unsigned char *msg,
     }
     tacit_sha512_init(&ctx);
     ret = tacit_sha512_starts(&ctx, 0);
-    if (ret == 0) ret = tacit_sha512_update(&ctx, sig, 32);
-    if (ret == 0) ret = tacit_sha512_update(&ctx, key->pub, 32);
-    if (ret == 0) ret = tacit_sha512_update(&ctx, msg, mlen);
-    if (ret == 0) ret = tacit_sha512_finish(&ctx, hk);
+    if (ret == 0)
+        ret = tacit_sha512_update(&ctx, sig, 32);
+    if (ret == 0)
+        ret = tacit_sha512_update(&ctx, key->pub, 32);
+    if (ret == 0)
+        ret = tacit_sha512_update(&ctx, msg, mlen);
+    if (ret == 0)
+        ret = tacit_sha512_finish(&ctx, hk);
     tacit_sha512_free(&ctx);
     if (ret != 0) {
         return ret;

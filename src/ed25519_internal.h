@@ -16,13 +16,23 @@
 
 #include "curve25519_fe.h"
 
-typedef struct { tacit_fe25519 X, Y, Z, T; } tacit_ge25519_p3;
-typedef struct { tacit_fe25519 X, Y, Z; } tacit_ge25519_p2;
-typedef struct { tacit_fe25519 X, Y, Z, T; } tacit_ge25519_p1p1;
-typedef struct { tacit_fe25519 YplusX, YminusX, Z, T2d; } tacit_ge25519_cached;
+typedef struct {
+    tacit_fe25519 X, Y, Z, T;
+} tacit_ge25519_p3;
+typedef struct {
+    tacit_fe25519 X, Y, Z;
+} tacit_ge25519_p2;
+typedef struct {
+    tacit_fe25519 X, Y, Z, T;
+} tacit_ge25519_p1p1;
+typedef struct {
+    tacit_fe25519 YplusX, YminusX, Z, T2d;
+} tacit_ge25519_cached;
 /* Laid out as one limb array so tables can be scanned with
  * tacit_ct_table_select_limbs. */
-typedef struct { tacit_fe25519 yplusx, yminusx, xy2d; } tacit_ge25519_precomp;
+typedef struct {
+    tacit_fe25519 yplusx, yminusx, xy2d;
+} tacit_ge25519_precomp;
 
 /* Generated tables (src/ed25519_table.c, scripts/gen_ed25519_table.py). */
 #if !defined(TACIT_ED25519_SMALL)
@@ -62,8 +72,7 @@ int tacit_ge25519_frombytes_negate_unsafe(tacit_ge25519_p3 *h, const unsigned ch
  * signature's S, and A the public key.
  */
 void tacit_ge25519_double_scalarmult_unsafe(tacit_ge25519_p2 *r, const unsigned char a[32],
-                                            const tacit_ge25519_p3 *A,
-                                            const unsigned char b[32]);
+                                            const tacit_ge25519_p3 *A, const unsigned char b[32]);
 
 /* s = the encoding of a projective point (for verification's result). */
 void tacit_ge25519_p2_tobytes(unsigned char s[32], const tacit_ge25519_p2 *h);
@@ -75,8 +84,8 @@ void tacit_ge25519_p2_tobytes(unsigned char s[32], const tacit_ge25519_p2 *h);
 void tacit_sc25519_reduce64(unsigned char out[32], const unsigned char in[64]);
 
 /* s = (r + k * a) mod L for 32-byte little-endian r, k, a.  Constant time. */
-void tacit_sc25519_muladd(unsigned char s[32], const unsigned char k[32],
-                          const unsigned char a[32], const unsigned char r[32]);
+void tacit_sc25519_muladd(unsigned char s[32], const unsigned char k[32], const unsigned char a[32],
+                          const unsigned char r[32]);
 
 /* 1 when the 32-byte little-endian s is below L (canonical); public input. */
 int tacit_sc25519_is_canonical(const unsigned char s[32]);

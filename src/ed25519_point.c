@@ -78,10 +78,10 @@ static void p2_dbl(tacit_ge25519_p1p1 *r, const tacit_ge25519_p2 *p)
     tacit_fe25519_add(c, c, c);
     tacit_fe25519_add(t, p->X, p->Y);
     tacit_fe25519_sq(t, t);
-    tacit_fe25519_add(r->Y, a, b);       /* H = A + B (one add) */
-    tacit_fe25519_sub(r->X, r->Y, t);    /* E = H - (X + Y)^2 */
-    tacit_fe25519_sub(r->Z, a, b);       /* G = A - B */
-    tacit_fe25519_add(r->T, c, r->Z);    /* F = C + G */
+    tacit_fe25519_add(r->Y, a, b);    /* H = A + B (one add) */
+    tacit_fe25519_sub(r->X, r->Y, t); /* E = H - (X + Y)^2 */
+    tacit_fe25519_sub(r->Z, a, b);    /* G = A - B */
+    tacit_fe25519_add(r->T, c, r->Z); /* F = C + G */
     tacit_fe25519_carry(r->T, r->T);
 }
 
@@ -291,7 +291,7 @@ void tacit_ge25519_scalarmult_base(tacit_ge25519_p3 *h, const unsigned char a[32
     memcpy(&B, tacit_ed25519_base_odd[0], sizeof(B));
     p3_0(&P);
     for (i = 0; i < 8; i++) {
-        add_precomp(&r, &P, &B, 0);          /* P = (i + 1) B */
+        add_precomp(&r, &P, &B, 0); /* P = (i + 1) B */
         p1p1_to_p3(&P, &r);
         p3_to_cached(&tab[i], &P);
     }
@@ -364,27 +364,27 @@ int tacit_ge25519_frombytes_negate_unsafe(tacit_ge25519_p3 *h, const unsigned ch
     tacit_fe25519_add(v, v, h->Z);
     tacit_fe25519_carry(v, v);
     tacit_fe25519_sq(v3, v);
-    tacit_fe25519_mul(v3, v3, v);          /* v^3 */
+    tacit_fe25519_mul(v3, v3, v); /* v^3 */
     tacit_fe25519_sq(t, v3);
-    tacit_fe25519_mul(t, t, v);            /* v^7 */
-    tacit_fe25519_mul(t, t, u);            /* u v^7 */
+    tacit_fe25519_mul(t, t, v); /* v^7 */
+    tacit_fe25519_mul(t, t, u); /* u v^7 */
     tacit_fe25519_pow22523(t, t);
     tacit_fe25519_mul(t, t, v3);
-    tacit_fe25519_mul(h->X, t, u);         /* u v^3 (u v^7)^((p-5)/8) */
+    tacit_fe25519_mul(h->X, t, u); /* u v^3 (u v^7)^((p-5)/8) */
 
     tacit_fe25519_sq(vxx, h->X);
     tacit_fe25519_mul(vxx, vxx, v);
-    tacit_fe25519_sub(t, vxx, u);          /* v x^2 - u */
+    tacit_fe25519_sub(t, vxx, u); /* v x^2 - u */
     if (!tacit_fe25519_iszero(t)) {
-        tacit_fe25519_add(t, vxx, u);      /* v x^2 + u */
+        tacit_fe25519_add(t, vxx, u); /* v x^2 + u */
         tacit_fe25519_carry(t, t);
         if (!tacit_fe25519_iszero(t)) {
-            return -1;                     /* not a square: no such point */
+            return -1; /* not a square: no such point */
         }
         tacit_fe25519_mul(h->X, h->X, tacit_ed25519_sqrtm1);
     }
     if (tacit_fe25519_iszero(h->X) && sign) {
-        return -1;                         /* x = 0 has no negative form */
+        return -1; /* x = 0 has no negative form */
     }
     /* we want -A: take the root whose sign is the opposite of the bit */
     if (tacit_fe25519_isnegative(h->X) == sign) {
@@ -438,8 +438,7 @@ static void wnaf5(signed char r[257], const unsigned char a[32])
 }
 
 void tacit_ge25519_double_scalarmult_unsafe(tacit_ge25519_p2 *r, const unsigned char a[32],
-                                            const tacit_ge25519_p3 *A,
-                                            const unsigned char b[32])
+                                            const tacit_ge25519_p3 *A, const unsigned char b[32])
 {
     signed char aslide[257], bslide[257];
     tacit_ge25519_cached Ai[8]; /* A, 3A, 5A, ..., 15A */

@@ -52,8 +52,8 @@ void tacit_sc25519_reduce64(unsigned char out[32], const unsigned char in[64])
     tacit_platform_zeroize(A, sizeof(A));
 }
 
-void tacit_sc25519_muladd(unsigned char s[32], const unsigned char k[32],
-                          const unsigned char a[32], const unsigned char r[32])
+void tacit_sc25519_muladd(unsigned char s[32], const unsigned char k[32], const unsigned char a[32],
+                          const unsigned char r[32])
 {
     tacit_mpi_uint K[SC_LIMBS], A[SC_LIMBS], P[2 * SC_LIMBS], R[2 * SC_LIMBS];
 

@@ -11,8 +11,8 @@
 #include "tacit/constant_time.h"
 #include "tacit/platform.h"
 
-int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type,
-                    const unsigned char *key, size_t klen)
+int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type, const unsigned char *key,
+                    size_t klen)
 {
     unsigned char pad[TACIT_MD_MAX_BLOCK_SIZE];
     size_t bs = tacit_md_block_size(type);
@@ -119,8 +119,8 @@ void tacit_hmac_free(tacit_hmac_context *ctx)
     }
 }
 
-int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen,
-               const unsigned char *in, size_t ilen, unsigned char *out)
+int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen, const unsigned char *in,
+               size_t ilen, unsigned char *out)
 {
     tacit_hmac_context ctx;
     int ret;
@@ -140,8 +140,7 @@ int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen,
 }
 
 int tacit_hmac_verify(tacit_md_type type, const unsigned char *key, size_t klen,
-                      const unsigned char *in, size_t ilen,
-                      const unsigned char *tag, size_t taglen)
+                      const unsigned char *in, size_t ilen, const unsigned char *tag, size_t taglen)
 {
     unsigned char mac[TACIT_MD_MAX_SIZE];
     size_t hlen = tacit_md_size(type);

@@ -16,17 +16,18 @@
 static size_t drbg_strength(tacit_md_type md)
 {
     switch (md) {
-    case TACIT_MD_SHA1: return 16;
-    case TACIT_MD_SHA224: return 24;
-    default: return 32;
+    case TACIT_MD_SHA1:
+        return 16;
+    case TACIT_MD_SHA224:
+        return 24;
+    default:
+        return 32;
     }
 }
 
 /* K = HMAC_K(V || sep || data...); V = HMAC_K(V), for sep = 0 and, if data, 1. */
-static int drbg_update(tacit_hmac_drbg_context *ctx,
-                       const unsigned char *d1, size_t l1,
-                       const unsigned char *d2, size_t l2,
-                       const unsigned char *d3, size_t l3)
+static int drbg_update(tacit_hmac_drbg_context *ctx, const unsigned char *d1, size_t l1,
+                       const unsigned char *d2, size_t l2, const unsigned char *d3, size_t l3)
 {
     unsigned char K[TACIT_MD_MAX_SIZE];
     unsigned char sep;
@@ -36,14 +37,22 @@ static int drbg_update(tacit_hmac_drbg_context *ctx,
     for (i = 0; i < rounds && ret == 0; i++) {
         sep = (unsigned char)i;
         ret = tacit_hmac_update(&ctx->hmac, ctx->V, ctx->hlen);
-        if (ret == 0) ret = tacit_hmac_update(&ctx->hmac, &sep, 1);
-        if (ret == 0) ret = tacit_hmac_update(&ctx->hmac, d1, l1);
-        if (ret == 0) ret = tacit_hmac_update(&ctx->hmac, d2, l2);
-        if (ret == 0) ret = tacit_hmac_update(&ctx->hmac, d3, l3);
-        if (ret == 0) ret = tacit_hmac_finish(&ctx->hmac, K);
-        if (ret == 0) ret = tacit_hmac_init(&ctx->hmac, ctx->md, K, ctx->hlen);
-        if (ret == 0) ret = tacit_hmac_update(&ctx->hmac, ctx->V, ctx->hlen);
-        if (ret == 0) ret = tacit_hmac_finish(&ctx->hmac, ctx->V);
+        if (ret == 0)
+            ret = tacit_hmac_update(&ctx->hmac, &sep, 1);
+        if (ret == 0)
+            ret = tacit_hmac_update(&ctx->hmac, d1, l1);
+        if (ret == 0)
+            ret = tacit_hmac_update(&ctx->hmac, d2, l2);
+        if (ret == 0)
+            ret = tacit_hmac_update(&ctx->hmac, d3, l3);
+        if (ret == 0)
+            ret = tacit_hmac_finish(&ctx->hmac, K);
+        if (ret == 0)
+            ret = tacit_hmac_init(&ctx->hmac, ctx->md, K, ctx->hlen);
+        if (ret == 0)
+            ret = tacit_hmac_update(&ctx->hmac, ctx->V, ctx->hlen);
+        if (ret == 0)
+            ret = tacit_hmac_finish(&ctx->hmac, ctx->V);
     }
     tacit_platform_zeroize(K, sizeof(K));
     return ret;
@@ -91,9 +100,8 @@ void tacit_hmac_drbg_set_reseed_interval(tacit_hmac_drbg_context *ctx, int inter
 
 /* SP 800-90A 10.1.2.3 with the inputs in hand. */
 static int drbg_instantiate(tacit_hmac_drbg_context *ctx, tacit_md_type md,
-                            const unsigned char *entropy, size_t elen,
-                            const unsigned char *nonce, size_t nlen,
-                            const unsigned char *pers, size_t plen)
+                            const unsigned char *entropy, size_t elen, const unsigned char *nonce,
+                            size_t nlen, const unsigned char *pers, size_t plen)
 {
     unsigned char zeros[TACIT_MD_MAX_SIZE];
     int ret;
@@ -122,9 +130,8 @@ static int drbg_check_md(tacit_md_type md)
 }
 
 int tacit_hmac_drbg_seed_buf(tacit_hmac_drbg_context *ctx, tacit_md_type md,
-                             const unsigned char *entropy, size_t elen,
-                             const unsigned char *nonce, size_t nlen,
-                             const unsigned char *pers, size_t plen)
+                             const unsigned char *entropy, size_t elen, const unsigned char *nonce,
+                             size_t nlen, const unsigned char *pers, size_t plen)
 {
     if (ctx == NULL || entropy == NULL || elen == 0 || (nonce == NULL && nlen > 0) ||
         (pers == NULL && plen > 0) || drbg_check_md(md) != 0) {
@@ -142,15 +149,14 @@ int tacit_hmac_drbg_seed_buf(tacit_hmac_drbg_context *ctx, tacit_md_type md,
 }
 
 int tacit_hmac_drbg_seed(tacit_hmac_drbg_context *ctx, tacit_md_type md,
-                         tacit_entropy_func f_entropy, void *p_entropy,
-                         const unsigned char *pers, size_t plen)
+                         tacit_entropy_func f_entropy, void *p_entropy, const unsigned char *pers,
+                         size_t plen)
 {
-    unsigned char seed[32 + 16];   /* entropy input, then nonce */
+    unsigned char seed[32 + 16]; /* entropy input, then nonce */
     size_t elen, nlen;
     int ret;
 
-    if (ctx == NULL || f_entropy == NULL || (pers == NULL && plen > 0) ||
-        drbg_check_md(md) != 0) {
+    if (ctx == NULL || f_entropy == NULL || (pers == NULL && plen > 0) || drbg_check_md(md) != 0) {
         if (ctx != NULL) {
             drbg_unseed(ctx);
         }
@@ -176,8 +182,7 @@ int tacit_hmac_drbg_seed(tacit_hmac_drbg_context *ctx, tacit_md_type md,
 }
 
 /* SP 800-90A 10.1.2.4 with the entropy input in hand. */
-static int drbg_reseed_with(tacit_hmac_drbg_context *ctx,
-                            const unsigned char *entropy, size_t elen,
+static int drbg_reseed_with(tacit_hmac_drbg_context *ctx, const unsigned char *entropy, size_t elen,
                             const unsigned char *additional, size_t alen)
 {
     int ret = drbg_update(ctx, entropy, elen, additional, alen, NULL, 0);
@@ -202,8 +207,8 @@ static int drbg_check_additional(const unsigned char *additional, size_t alen)
 }
 
 /* Reseed from the entropy source (arguments already checked). */
-static int drbg_reseed_source(tacit_hmac_drbg_context *ctx,
-                              const unsigned char *additional, size_t alen)
+static int drbg_reseed_source(tacit_hmac_drbg_context *ctx, const unsigned char *additional,
+                              size_t alen)
 {
     unsigned char entropy[32];
     int ret;
@@ -220,8 +225,8 @@ static int drbg_reseed_source(tacit_hmac_drbg_context *ctx,
     return ret;
 }
 
-int tacit_hmac_drbg_reseed(tacit_hmac_drbg_context *ctx,
-                           const unsigned char *additional, size_t alen)
+int tacit_hmac_drbg_reseed(tacit_hmac_drbg_context *ctx, const unsigned char *additional,
+                           size_t alen)
 {
     int ret;
 
@@ -238,9 +243,8 @@ int tacit_hmac_drbg_reseed(tacit_hmac_drbg_context *ctx,
     return drbg_reseed_source(ctx, additional, alen);
 }
 
-int tacit_hmac_drbg_reseed_buf(tacit_hmac_drbg_context *ctx,
-                               const unsigned char *entropy, size_t elen,
-                               const unsigned char *additional, size_t alen)
+int tacit_hmac_drbg_reseed_buf(tacit_hmac_drbg_context *ctx, const unsigned char *entropy,
+                               size_t elen, const unsigned char *additional, size_t alen)
 {
     int ret;
 

@@ -13,17 +13,23 @@ size_t tacit_md_size(tacit_md_type type)
 {
     switch (type) {
 #if defined(TACIT_SHA1_C)
-    case TACIT_MD_SHA1: return TACIT_SHA1_SIZE;
+    case TACIT_MD_SHA1:
+        return TACIT_SHA1_SIZE;
 #endif
 #if defined(TACIT_SHA256_C)
-    case TACIT_MD_SHA224: return TACIT_SHA224_SIZE;
-    case TACIT_MD_SHA256: return TACIT_SHA256_SIZE;
+    case TACIT_MD_SHA224:
+        return TACIT_SHA224_SIZE;
+    case TACIT_MD_SHA256:
+        return TACIT_SHA256_SIZE;
 #endif
 #if defined(TACIT_SHA512_C)
-    case TACIT_MD_SHA384: return TACIT_SHA384_SIZE;
-    case TACIT_MD_SHA512: return TACIT_SHA512_SIZE;
+    case TACIT_MD_SHA384:
+        return TACIT_SHA384_SIZE;
+    case TACIT_MD_SHA512:
+        return TACIT_SHA512_SIZE;
 #endif
-    default: return 0;
+    default:
+        return 0;
     }
 }
 
@@ -31,17 +37,21 @@ size_t tacit_md_block_size(tacit_md_type type)
 {
     switch (type) {
 #if defined(TACIT_SHA1_C)
-    case TACIT_MD_SHA1: return TACIT_SHA1_BLOCK_SIZE;
+    case TACIT_MD_SHA1:
+        return TACIT_SHA1_BLOCK_SIZE;
 #endif
 #if defined(TACIT_SHA256_C)
     case TACIT_MD_SHA224:
-    case TACIT_MD_SHA256: return TACIT_SHA256_BLOCK_SIZE;
+    case TACIT_MD_SHA256:
+        return TACIT_SHA256_BLOCK_SIZE;
 #endif
 #if defined(TACIT_SHA512_C)
     case TACIT_MD_SHA384:
-    case TACIT_MD_SHA512: return TACIT_SHA512_BLOCK_SIZE;
+    case TACIT_MD_SHA512:
+        return TACIT_SHA512_BLOCK_SIZE;
 #endif
-    default: return 0;
+    default:
+        return 0;
     }
 }
 
@@ -52,17 +62,23 @@ int tacit_md_starts(tacit_md_context *ctx)
     }
     switch (ctx->type) {
 #if defined(TACIT_SHA1_C)
-    case TACIT_MD_SHA1: return tacit_sha1_starts(&ctx->u.sha1);
+    case TACIT_MD_SHA1:
+        return tacit_sha1_starts(&ctx->u.sha1);
 #endif
 #if defined(TACIT_SHA256_C)
-    case TACIT_MD_SHA224: return tacit_sha256_starts(&ctx->u.sha256, 1);
-    case TACIT_MD_SHA256: return tacit_sha256_starts(&ctx->u.sha256, 0);
+    case TACIT_MD_SHA224:
+        return tacit_sha256_starts(&ctx->u.sha256, 1);
+    case TACIT_MD_SHA256:
+        return tacit_sha256_starts(&ctx->u.sha256, 0);
 #endif
 #if defined(TACIT_SHA512_C)
-    case TACIT_MD_SHA384: return tacit_sha512_starts(&ctx->u.sha512, 1);
-    case TACIT_MD_SHA512: return tacit_sha512_starts(&ctx->u.sha512, 0);
+    case TACIT_MD_SHA384:
+        return tacit_sha512_starts(&ctx->u.sha512, 1);
+    case TACIT_MD_SHA512:
+        return tacit_sha512_starts(&ctx->u.sha512, 0);
 #endif
-    default: return TACIT_ERR_MD_UNSUPPORTED;
+    default:
+        return TACIT_ERR_MD_UNSUPPORTED;
     }
 }
 
@@ -89,17 +105,21 @@ int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t ilen)
     }
     switch (ctx->type) {
 #if defined(TACIT_SHA1_C)
-    case TACIT_MD_SHA1: return tacit_sha1_update(&ctx->u.sha1, in, ilen);
+    case TACIT_MD_SHA1:
+        return tacit_sha1_update(&ctx->u.sha1, in, ilen);
 #endif
 #if defined(TACIT_SHA256_C)
     case TACIT_MD_SHA224:
-    case TACIT_MD_SHA256: return tacit_sha256_update(&ctx->u.sha256, in, ilen);
+    case TACIT_MD_SHA256:
+        return tacit_sha256_update(&ctx->u.sha256, in, ilen);
 #endif
 #if defined(TACIT_SHA512_C)
     case TACIT_MD_SHA384:
-    case TACIT_MD_SHA512: return tacit_sha512_update(&ctx->u.sha512, in, ilen);
+    case TACIT_MD_SHA512:
+        return tacit_sha512_update(&ctx->u.sha512, in, ilen);
 #endif
-    default: return TACIT_ERR_MD_UNSUPPORTED;
+    default:
+        return TACIT_ERR_MD_UNSUPPORTED;
     }
 }
 
@@ -110,17 +130,21 @@ int tacit_md_finish(tacit_md_context *ctx, unsigned char *out)
     }
     switch (ctx->type) {
 #if defined(TACIT_SHA1_C)
-    case TACIT_MD_SHA1: return tacit_sha1_finish(&ctx->u.sha1, out);
+    case TACIT_MD_SHA1:
+        return tacit_sha1_finish(&ctx->u.sha1, out);
 #endif
 #if defined(TACIT_SHA256_C)
     case TACIT_MD_SHA224:
-    case TACIT_MD_SHA256: return tacit_sha256_finish(&ctx->u.sha256, out);
+    case TACIT_MD_SHA256:
+        return tacit_sha256_finish(&ctx->u.sha256, out);
 #endif
 #if defined(TACIT_SHA512_C)
     case TACIT_MD_SHA384:
-    case TACIT_MD_SHA512: return tacit_sha512_finish(&ctx->u.sha512, out);
+    case TACIT_MD_SHA512:
+        return tacit_sha512_finish(&ctx->u.sha512, out);
 #endif
-    default: return TACIT_ERR_MD_UNSUPPORTED;
+    default:
+        return TACIT_ERR_MD_UNSUPPORTED;
     }
 }
 
@@ -135,17 +159,23 @@ int tacit_md(tacit_md_type type, const unsigned char *in, size_t ilen, unsigned 
 {
     switch (type) {
 #if defined(TACIT_SHA1_C)
-    case TACIT_MD_SHA1: return tacit_sha1(in, ilen, out);
+    case TACIT_MD_SHA1:
+        return tacit_sha1(in, ilen, out);
 #endif
 #if defined(TACIT_SHA256_C)
-    case TACIT_MD_SHA224: return tacit_sha224(in, ilen, out);
-    case TACIT_MD_SHA256: return tacit_sha256(in, ilen, out);
+    case TACIT_MD_SHA224:
+        return tacit_sha224(in, ilen, out);
+    case TACIT_MD_SHA256:
+        return tacit_sha256(in, ilen, out);
 #endif
 #if defined(TACIT_SHA512_C)
-    case TACIT_MD_SHA384: return tacit_sha384(in, ilen, out);
-    case TACIT_MD_SHA512: return tacit_sha512(in, ilen, out);
+    case TACIT_MD_SHA384:
+        return tacit_sha384(in, ilen, out);
+    case TACIT_MD_SHA512:
+        return tacit_sha512(in, ilen, out);
 #endif
-    default: return TACIT_ERR_MD_UNSUPPORTED;
+    default:
+        return TACIT_ERR_MD_UNSUPPORTED;
     }
 }
 

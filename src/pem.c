@@ -169,8 +169,7 @@ int tacit_pem_read(const char *label, const unsigned char *input, size_t ilen,
     if (end == ilen) {
         return TACIT_ERR_PEM_NO_FOOTER;
     }
-    if (end > body &&
-        tacit_ct_declassify_u32(tacit_ct_mask_eq_u32(input[end - 1], '\n')) == 0) {
+    if (end > body && tacit_ct_declassify_u32(tacit_ct_mask_eq_u32(input[end - 1], '\n')) == 0) {
         return TACIT_ERR_BASE64_INVALID_CHARACTER; /* a '-' inside a body line */
     }
     {
@@ -244,8 +243,8 @@ static int label_ok(const char *label, size_t *len)
     return 1;
 }
 
-int tacit_pem_write(const char *label, const unsigned char *der, size_t dlen,
-                    unsigned char *out, size_t olen, size_t *written)
+int tacit_pem_write(const char *label, const unsigned char *der, size_t dlen, unsigned char *out,
+                    size_t olen, size_t *written)
 {
     size_t lab, body, need, o;
     int ret;

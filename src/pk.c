@@ -106,8 +106,8 @@ tacit_ecp_keypair *tacit_pk_ec(tacit_pk_context *ctx)
 #endif
 
 #if defined(TACIT_RSA_C)
-int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent,
-                     tacit_rng_func f_rng, void *p_rng)
+int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent, tacit_rng_func f_rng,
+                     void *p_rng)
 {
     int ret;
 
@@ -128,8 +128,8 @@ int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent,
 #endif
 
 #if defined(TACIT_ECP_C)
-int tacit_pk_gen_ec(tacit_pk_context *ctx, tacit_ecp_group_id grp,
-                    tacit_rng_func f_rng, void *p_rng)
+int tacit_pk_gen_ec(tacit_pk_context *ctx, tacit_ecp_group_id grp, tacit_rng_func f_rng,
+                    void *p_rng)
 {
     int ret;
 

@@ -20,9 +20,9 @@
 #include "tacit/ecdsa.h"
 #endif
 
-#define WANT_PUBLIC  1
+#define WANT_PUBLIC 1
 #define WANT_PRIVATE 2
-#define WANT_ANY     (WANT_PUBLIC | WANT_PRIVATE)
+#define WANT_ANY (WANT_PUBLIC | WANT_PRIVATE)
 
 /* Which algorithm a PKCS#8/SPKI OID names; *pss set for id-RSASSA-PSS. */
 static tacit_pk_type type_of_oid(const tacit_asn1_buf *oid, int *pss)

@@ -33,9 +33,12 @@ typedef struct {
 static const tls_scheme tls_schemes[] = {
     { TACIT_PK_TLS_RSA_PKCS1_SHA1, "rsa_pkcs1_sha1", TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA1, 0 },
     { TACIT_PK_TLS_ECDSA_SHA1, "ecdsa_sha1", TACIT_PK_SIG_ECDSA, TACIT_MD_SHA1, 0 },
-    { TACIT_PK_TLS_RSA_PKCS1_SHA256, "rsa_pkcs1_sha256", TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA256, 0 },
-    { TACIT_PK_TLS_RSA_PKCS1_SHA384, "rsa_pkcs1_sha384", TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA384, 0 },
-    { TACIT_PK_TLS_RSA_PKCS1_SHA512, "rsa_pkcs1_sha512", TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA512, 0 },
+    { TACIT_PK_TLS_RSA_PKCS1_SHA256, "rsa_pkcs1_sha256", TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA256,
+      0 },
+    { TACIT_PK_TLS_RSA_PKCS1_SHA384, "rsa_pkcs1_sha384", TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA384,
+      0 },
+    { TACIT_PK_TLS_RSA_PKCS1_SHA512, "rsa_pkcs1_sha512", TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA512,
+      0 },
     { TACIT_PK_TLS_ECDSA_SECP256R1_SHA256, "ecdsa_secp256r1_sha256", TACIT_PK_SIG_ECDSA,
       TACIT_MD_SHA256, 256 },
     { TACIT_PK_TLS_ECDSA_SECP384R1_SHA384, "ecdsa_secp384r1_sha384", TACIT_PK_SIG_ECDSA,
@@ -98,7 +101,8 @@ int tacit_pk_sig_alg_from_name(const char *name, tacit_pk_sig_alg *alg)
     }
     for (i = 0; i < N_TLS_SCHEMES; i++) {
         if (strcmp(tls_schemes[i].name, name) == 0 &&
-            (tacit_md_size(tls_schemes[i].md) != 0 || tls_schemes[i].scheme == TACIT_PK_SIG_ED25519)) {
+            (tacit_md_size(tls_schemes[i].md) != 0 ||
+             tls_schemes[i].scheme == TACIT_PK_SIG_ED25519)) {
             fill(&tls_schemes[i], alg);
             return 0;
         }
@@ -155,8 +159,7 @@ static int get_hash_alg(const unsigned char **p, const unsigned char *end, tacit
  * RSASSA-PSS-params (RFC 4055 / RFC 8017 A.2.3), the contents of the
  * SEQUENCE.  Absent fields take their defaults (SHA-1, MGF1-SHA-1, 20, 1).
  */
-static int parse_pss_params(const unsigned char *p, const unsigned char *end,
-                            tacit_pk_sig_alg *alg)
+static int parse_pss_params(const unsigned char *p, const unsigned char *end, tacit_pk_sig_alg *alg)
 {
     size_t len;
     const unsigned char *fend;
@@ -182,8 +185,7 @@ static int parse_pss_params(const unsigned char *p, const unsigned char *end,
         }
         fend = p + len;
         if (tacit_asn1_get_alg(&p, fend, &oid, &params) != 0 || p != fend ||
-            !TACIT_OID_EQUAL(TACIT_OID_MGF1, oid.p, oid.len) ||
-            params.tag != TACIT_ASN1_SEQUENCE) {
+            !TACIT_OID_EQUAL(TACIT_OID_MGF1, oid.p, oid.len) || params.tag != TACIT_ASN1_SEQUENCE) {
             return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
         }
         /* params holds the contents of MGF1's hash AlgorithmIdentifier */
@@ -225,8 +227,7 @@ static int parse_pss_params(const unsigned char *p, const unsigned char *end,
     return p == end ? 0 : TACIT_ERR_PK_UNKNOWN_SIG_ALG;
 }
 
-int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len,
-                               tacit_pk_sig_alg *alg)
+int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len, tacit_pk_sig_alg *alg)
 {
     static const struct {
         const char *oid;
@@ -234,14 +235,22 @@ int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len,
         tacit_pk_sig_scheme scheme;
         tacit_md_type md;
     } table[] = {
-        { TACIT_OID_SHA1_WITH_RSA, TACIT_OID_LEN(TACIT_OID_SHA1_WITH_RSA), TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA1 },
-        { TACIT_OID_SHA256_WITH_RSA, TACIT_OID_LEN(TACIT_OID_SHA256_WITH_RSA), TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA256 },
-        { TACIT_OID_SHA384_WITH_RSA, TACIT_OID_LEN(TACIT_OID_SHA384_WITH_RSA), TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA384 },
-        { TACIT_OID_SHA512_WITH_RSA, TACIT_OID_LEN(TACIT_OID_SHA512_WITH_RSA), TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA512 },
-        { TACIT_OID_ECDSA_WITH_SHA1, TACIT_OID_LEN(TACIT_OID_ECDSA_WITH_SHA1), TACIT_PK_SIG_ECDSA, TACIT_MD_SHA1 },
-        { TACIT_OID_ECDSA_WITH_SHA256, TACIT_OID_LEN(TACIT_OID_ECDSA_WITH_SHA256), TACIT_PK_SIG_ECDSA, TACIT_MD_SHA256 },
-        { TACIT_OID_ECDSA_WITH_SHA384, TACIT_OID_LEN(TACIT_OID_ECDSA_WITH_SHA384), TACIT_PK_SIG_ECDSA, TACIT_MD_SHA384 },
-        { TACIT_OID_ECDSA_WITH_SHA512, TACIT_OID_LEN(TACIT_OID_ECDSA_WITH_SHA512), TACIT_PK_SIG_ECDSA, TACIT_MD_SHA512 },
+        { TACIT_OID_SHA1_WITH_RSA, TACIT_OID_LEN(TACIT_OID_SHA1_WITH_RSA), TACIT_PK_SIG_RSA_PKCS1,
+          TACIT_MD_SHA1 },
+        { TACIT_OID_SHA256_WITH_RSA, TACIT_OID_LEN(TACIT_OID_SHA256_WITH_RSA),
+          TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA256 },
+        { TACIT_OID_SHA384_WITH_RSA, TACIT_OID_LEN(TACIT_OID_SHA384_WITH_RSA),
+          TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA384 },
+        { TACIT_OID_SHA512_WITH_RSA, TACIT_OID_LEN(TACIT_OID_SHA512_WITH_RSA),
+          TACIT_PK_SIG_RSA_PKCS1, TACIT_MD_SHA512 },
+        { TACIT_OID_ECDSA_WITH_SHA1, TACIT_OID_LEN(TACIT_OID_ECDSA_WITH_SHA1), TACIT_PK_SIG_ECDSA,
+          TACIT_MD_SHA1 },
+        { TACIT_OID_ECDSA_WITH_SHA256, TACIT_OID_LEN(TACIT_OID_ECDSA_WITH_SHA256),
+          TACIT_PK_SIG_ECDSA, TACIT_MD_SHA256 },
+        { TACIT_OID_ECDSA_WITH_SHA384, TACIT_OID_LEN(TACIT_OID_ECDSA_WITH_SHA384),
+          TACIT_PK_SIG_ECDSA, TACIT_MD_SHA384 },
+        { TACIT_OID_ECDSA_WITH_SHA512, TACIT_OID_LEN(TACIT_OID_ECDSA_WITH_SHA512),
+          TACIT_PK_SIG_ECDSA, TACIT_MD_SHA512 },
     };
     const unsigned char *p = alg_contents, *end = alg_contents + len, *oid;
     size_t oidlen, i;
@@ -312,7 +321,8 @@ int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg)
             return TACIT_ERR_PK_TYPE_MISMATCH;
         }
         return alg->curve_bits == 0 || alg->curve_bits == tacit_pk_bitlen(ctx)
-                   ? 0 : TACIT_ERR_PK_TYPE_MISMATCH;
+                   ? 0
+                   : TACIT_ERR_PK_TYPE_MISMATCH;
     case TACIT_PK_SIG_ED25519:
         return ctx->type == TACIT_PK_ED25519 ? 0 : TACIT_ERR_PK_TYPE_MISMATCH;
     default:
@@ -329,12 +339,13 @@ static int is_pss(tacit_pk_sig_scheme s)
 /* ---- verify ----------------------------------------------------------------------- */
 
 int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
-                         const unsigned char *hash, size_t hlen,
-                         const unsigned char *sig, size_t sig_len, unsigned flags)
+                         const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                         size_t sig_len, unsigned flags)
 {
     int ret = TACIT_ERR_PK_UNKNOWN_SIG_ALG;
 
-    if (ctx == NULL || alg == NULL || (hash == NULL && hlen != 0) || (sig == NULL && sig_len != 0)) {
+    if (ctx == NULL || alg == NULL || (hash == NULL && hlen != 0) ||
+        (sig == NULL && sig_len != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
     if ((ret = tacit_pk_check_alg(ctx, alg)) != 0) {
@@ -358,8 +369,8 @@ int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
             return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
         }
         ret = tacit_rsa_pss_verify(&ctx->u.rsa, alg->md, alg->mgf1_md,
-                                   alg->saltlen < 0 ? TACIT_RSA_SALT_LEN_ANY : alg->saltlen,
-                                   hash, hlen, sig, sig_len);
+                                   alg->saltlen < 0 ? TACIT_RSA_SALT_LEN_ANY : alg->saltlen, hash,
+                                   hlen, sig, sig_len);
     }
     if (ret == TACIT_ERR_RSA_INPUT_OUT_OF_RANGE || ret == TACIT_ERR_RSA_INVALID_PADDING ||
         ret == TACIT_ERR_BAD_INPUT) {
@@ -377,9 +388,8 @@ int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     return ret;
 }
 
-int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
-                    const unsigned char *msg, size_t msg_len,
-                    const unsigned char *sig, size_t sig_len, unsigned flags)
+int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const unsigned char *msg,
+                    size_t msg_len, const unsigned char *sig, size_t sig_len, unsigned flags)
 {
     unsigned char hash[TACIT_MD_MAX_SIZE];
     int ret;
@@ -412,9 +422,8 @@ int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
 /* ---- sign --------------------------------------------------------------------------- */
 
 int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
-                       const unsigned char *hash, size_t hlen,
-                       unsigned char *sig, size_t sig_size, size_t *sig_len,
-                       tacit_rng_func f_rng, void *p_rng)
+                       const unsigned char *hash, size_t hlen, unsigned char *sig, size_t sig_size,
+                       size_t *sig_len, tacit_rng_func f_rng, void *p_rng)
 {
     int ret;
     size_t need = 0;
@@ -464,17 +473,16 @@ int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
             *sig_len = need;
             return TACIT_ERR_BUFFER_TOO_SMALL;
         }
-        ret = tacit_ecdsa_sign_der(&ctx->u.ec, alg->md, hash, hlen, sig, sig_size, sig_len,
-                                   f_rng, p_rng);
+        ret = tacit_ecdsa_sign_der(&ctx->u.ec, alg->md, hash, hlen, sig, sig_size, sig_len, f_rng,
+                                   p_rng);
     }
 #endif
     (void)need;
     return ret;
 }
 
-int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
-                  const unsigned char *msg, size_t msg_len,
-                  unsigned char *sig, size_t sig_size, size_t *sig_len,
+int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const unsigned char *msg,
+                  size_t msg_len, unsigned char *sig, size_t sig_size, size_t *sig_len,
                   tacit_rng_func f_rng, void *p_rng)
 {
     unsigned char hash[TACIT_MD_MAX_SIZE];
@@ -506,8 +514,8 @@ int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     if ((ret = tacit_md(alg->md, msg, msg_len, hash)) != 0) {
         return ret;
     }
-    ret = tacit_pk_sign_hash(ctx, alg, hash, tacit_md_size(alg->md), sig, sig_size, sig_len,
-                             f_rng, p_rng);
+    ret = tacit_pk_sign_hash(ctx, alg, hash, tacit_md_size(alg->md), sig, sig_size, sig_len, f_rng,
+                             p_rng);
     tacit_platform_zeroize(hash, sizeof(hash));
     return ret;
 }

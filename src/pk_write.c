@@ -44,8 +44,8 @@ static int write_der(const tacit_pk_context *ctx, tacit_key_format format, unsig
                                                  dlen);
         } else if (format == TACIT_KEY_FORMAT_SPKI) {
             *label = "PUBLIC KEY";
-            ret = tacit_rsa_write_public_key_der(&ctx->u.rsa, TACIT_KEY_FORMAT_SPKI, der, size,
-                                                 dlen);
+            ret =
+                tacit_rsa_write_public_key_der(&ctx->u.rsa, TACIT_KEY_FORMAT_SPKI, der, size, dlen);
         }
     }
 #endif
@@ -56,7 +56,8 @@ static int write_der(const tacit_pk_context *ctx, tacit_key_format format, unsig
             ret = tacit_ecp_write_key_der(&ctx->u.ec, format, der, size, dlen);
         } else if (format == TACIT_KEY_FORMAT_SPKI) {
             *label = "PUBLIC KEY";
-            ret = tacit_ecp_write_public_key_der(&ctx->u.ec, TACIT_KEY_FORMAT_SPKI, der, size, dlen);
+            ret =
+                tacit_ecp_write_public_key_der(&ctx->u.ec, TACIT_KEY_FORMAT_SPKI, der, size, dlen);
         }
     }
 #endif

@@ -47,8 +47,7 @@ void *tacit_platform_calloc(size_t count, size_t size)
     void *p;
 
 #if defined(TACIT_TEST_HOOKS)
-    if (tacit_platform_test_alloc_fail_at != 0 &&
-        --tacit_platform_test_alloc_fail_at == 0) {
+    if (tacit_platform_test_alloc_fail_at != 0 && --tacit_platform_test_alloc_fail_at == 0) {
         return NULL;
     }
 #endif

@@ -58,10 +58,10 @@
 static const unsigned char rng_pers[] = "tacit default rng";
 
 typedef struct {
-    tacit_hmac_drbg_context drbg;   /* drbg.seeded == 0: seed before use */
-    unsigned long gen;              /* fork generation when seeded */
+    tacit_hmac_drbg_context drbg; /* drbg.seeded == 0: seed before use */
+    unsigned long gen;            /* fork generation when seeded */
 #if defined(TACIT_RNG_HAVE_PID)
-    pid_t pid;                      /* process id when seeded */
+    pid_t pid; /* process id when seeded */
 #endif
 } rng_state;
 
@@ -70,14 +70,14 @@ typedef struct {
 #include <pthread.h>
 #include <sys/mman.h>
 
-static __thread rng_state *rng_tls;       /* this thread's state, or NULL */
-static __thread rng_state rng_tls_spare;  /* used when mmap fails (no wipe-on-fork) */
-static __thread int rng_tls_wipes;        /* rng_tls is wiped by a fork (MADV_WIPEONFORK) */
+static __thread rng_state *rng_tls;      /* this thread's state, or NULL */
+static __thread rng_state rng_tls_spare; /* used when mmap fails (no wipe-on-fork) */
+static __thread int rng_tls_wipes;       /* rng_tls is wiped by a fork (MADV_WIPEONFORK) */
 static pthread_once_t rng_once = PTHREAD_ONCE_INIT;
 static pthread_key_t rng_key;
-static int rng_key_ok;                    /* written once under rng_once */
-static int rng_atfork_ok;                 /* written once under rng_once */
-static unsigned long rng_fork_gen;        /* atomic; bumped in each child */
+static int rng_key_ok;             /* written once under rng_once */
+static int rng_atfork_ok;          /* written once under rng_once */
+static unsigned long rng_fork_gen; /* atomic; bumped in each child */
 
 static void rng_atfork_child(void)
 {
@@ -93,7 +93,7 @@ static size_t rng_map_size(void)
 }
 
 #if defined(TACIT_TEST_HOOKS)
-static int rng_live_states;   /* mapped states not yet destroyed (atomic) */
+static int rng_live_states; /* mapped states not yet destroyed (atomic) */
 
 int tacit_rng_default_test_live_states(void)
 {
@@ -151,8 +151,8 @@ static rng_state *rng_state_get(int *wipes)
 #if defined(MADV_WIPEONFORK)
         /* An emulator (qemu-user) may accept any advice and ignore it:
          * trust WIPEONFORK only where bogus advice is refused. */
-        *wipes = madvise(m, rng_map_size(), -1) != 0 &&
-                 madvise(m, rng_map_size(), MADV_WIPEONFORK) == 0;
+        *wipes =
+            madvise(m, rng_map_size(), -1) != 0 && madvise(m, rng_map_size(), MADV_WIPEONFORK) == 0;
 #endif
     }
     memset(st, 0, sizeof(*st));
@@ -212,8 +212,8 @@ int tacit_rng_default(void *p_rng_ignored, unsigned char *out, size_t len)
     if (!st->drbg.seeded) {
         /* First use, or a fork wiped the page (MADV_WIPEONFORK). */
         tacit_hmac_drbg_init(&st->drbg);
-        ret = tacit_hmac_drbg_seed(&st->drbg, TACIT_RNG_MD, tacit_entropy_default, NULL,
-                                   rng_pers, sizeof(rng_pers) - 1);
+        ret = tacit_hmac_drbg_seed(&st->drbg, TACIT_RNG_MD, tacit_entropy_default, NULL, rng_pers,
+                                   sizeof(rng_pers) - 1);
 #if !defined(TACIT_RNG_DEFAULT_GLOBAL)
         if (!wipes && !rng_atfork_ok) {
             /* No fork detection but the PID: take fresh entropy every call. */

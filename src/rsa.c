@@ -26,7 +26,6 @@
 #include "tacit/hmac_drbg.h"
 #include "platform_internal.h"
 
-
 void tacit_rsa_init(tacit_rsa_context *ctx)
 {
     if (ctx == NULL) {
@@ -114,7 +113,8 @@ int tacit_rsa_copy(tacit_rsa_context *dst, const tacit_rsa_context *src)
     TACIT_CHK(tacit_mpi_copy(&dst->DQ, &src->DQ));
     TACIT_CHK(tacit_mpi_copy(&dst->QP, &src->QP));
     if (src->cache != NULL) {
-        dst->cache = (tacit_mpi_uint *)tacit_platform_calloc(1, src->cache_limbs * sizeof(tacit_mpi_uint));
+        dst->cache =
+            (tacit_mpi_uint *)tacit_platform_calloc(1, src->cache_limbs * sizeof(tacit_mpi_uint));
         if (dst->cache == NULL) {
             ret = TACIT_ERR_ALLOC_FAILED;
             goto cleanup;
@@ -319,9 +319,8 @@ static int fit(tacit_mpi *X, size_t limbs)
     size_t keep = X->n < limbs ? X->n : limbs;
     int ret;
 
-    if (X->n > limbs &&
-        !tacit_ct_declassify_u32((uint32_t)(tacit_mpi_core_is_zero_ct(X->p + limbs,
-                                                                       X->n - limbs) & 1))) {
+    if (X->n > limbs && !tacit_ct_declassify_u32((
+                            uint32_t)(tacit_mpi_core_is_zero_ct(X->p + limbs, X->n - limbs) & 1))) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
     tacit_mpi_init(&T);
@@ -363,7 +362,8 @@ static int factor_from_d(tacit_rsa_context *ctx)
     TACIT_CHK(tacit_rsa_minus_one(&K, &K));
     /* k = 0 (d = 0 or e*d = 1) or odd k: not a key (verdicts revealed) */
     if (K.s < 0 || tacit_ct_declassify_u32((uint32_t)((tacit_mpi_core_is_zero_ct(K.p, K.n) |
-                                                         tacit_ct_mask_from_bit_limb(K.p[0] & 1)) & 1))) {
+                                                       tacit_ct_mask_from_bit_limb(K.p[0] & 1)) &
+                                                      1))) {
         ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
         goto cleanup;
     }
@@ -402,9 +402,9 @@ static int factor_from_d(tacit_rsa_context *ctx)
         memset(root, 0, nl * sizeof(*root));
         for (i = 0; i < bits; i++) {
             /* y^2 = 1 with y != +-1, at a step before t: y is the root */
-            tacit_mpi_uint cand = ~tacit_mpi_core_eq_ct(y, one, nl) &
-                                  ~tacit_mpi_core_eq_ct(y, mone, nl) & ~found &
-                                  tacit_ct_mask_lt_limb((tacit_mpi_uint)tacit_ct_barrier_size(i), (tacit_mpi_uint)t);
+            tacit_mpi_uint cand =
+                ~tacit_mpi_core_eq_ct(y, one, nl) & ~tacit_mpi_core_eq_ct(y, mone, nl) & ~found &
+                tacit_ct_mask_lt_limb((tacit_mpi_uint)tacit_ct_barrier_size(i), (tacit_mpi_uint)t);
             tacit_mpi_core_montsqr(nx, y, ctx->N.p, nl, mm, T);
             cand &= tacit_mpi_core_eq_ct(nx, one, nl);
             tacit_mpi_core_cond_assign(root, y, nl, cand);
@@ -427,7 +427,7 @@ static int factor_from_d(tacit_rsa_context *ctx)
         TACIT_CHK(tacit_mpi_grow(&ctx->Q, ctx->P.n));
         /* P > Q, as key files have it */
         TACIT_CHK(tacit_mpi_safe_cond_swap(&ctx->P, &ctx->Q,
-                                     (unsigned char)(mask_lt(&ctx->P, &ctx->Q) & 1)));
+                                           (unsigned char)(mask_lt(&ctx->P, &ctx->Q) & 1)));
         ret = 0;
         goto cleanup;
     }
@@ -469,8 +469,8 @@ cleanup:
 }
 
 /* DP, DQ, QP from P, Q, D, constant flow. */
-static int derive_crt(const tacit_mpi *P, const tacit_mpi *Q, const tacit_mpi *D,
-                      tacit_mpi *DP, tacit_mpi *DQ, tacit_mpi *QP)
+static int derive_crt(const tacit_mpi *P, const tacit_mpi *Q, const tacit_mpi *D, tacit_mpi *DP,
+                      tacit_mpi *DQ, tacit_mpi *QP)
 {
     tacit_mpi T;
     int ret;
@@ -675,9 +675,8 @@ static int read_opt(tacit_mpi *X, const unsigned char *b, size_t len)
 }
 
 int tacit_rsa_import_raw(tacit_rsa_context *ctx, const unsigned char *n, size_t nlen,
-                         const unsigned char *p, size_t plen, const unsigned char *q,
-                         size_t qlen, const unsigned char *d, size_t dlen,
-                         const unsigned char *e, size_t elen)
+                         const unsigned char *p, size_t plen, const unsigned char *q, size_t qlen,
+                         const unsigned char *d, size_t dlen, const unsigned char *e, size_t elen)
 {
     int ret;
 

@@ -21,16 +21,16 @@
 #include "bignum_core.h"
 #include "common.h"
 
-#define RSA_C_N(ctx)   ((ctx)->cache)
-#define RSA_C_RN(ctx)  ((ctx)->cache + (ctx)->nlimbs)
-#define RSA_C_E(ctx)   ((ctx)->cache + 2 * (ctx)->nlimbs)
+#define RSA_C_N(ctx) ((ctx)->cache)
+#define RSA_C_RN(ctx) ((ctx)->cache + (ctx)->nlimbs)
+#define RSA_C_E(ctx) ((ctx)->cache + 2 * (ctx)->nlimbs)
 #define RSA_C_PRIV(ctx, i) ((ctx)->cache + 2 * (ctx)->nlimbs + (ctx)->elimbs + (i) * (ctx)->hlimbs)
-#define RSA_C_P(ctx)   RSA_C_PRIV(ctx, 0)
-#define RSA_C_RP(ctx)  RSA_C_PRIV(ctx, 1)
-#define RSA_C_DP(ctx)  RSA_C_PRIV(ctx, 2)
-#define RSA_C_Q(ctx)   RSA_C_PRIV(ctx, 3)
-#define RSA_C_RQ(ctx)  RSA_C_PRIV(ctx, 4)
-#define RSA_C_DQ(ctx)  RSA_C_PRIV(ctx, 5)
+#define RSA_C_P(ctx) RSA_C_PRIV(ctx, 0)
+#define RSA_C_RP(ctx) RSA_C_PRIV(ctx, 1)
+#define RSA_C_DP(ctx) RSA_C_PRIV(ctx, 2)
+#define RSA_C_Q(ctx) RSA_C_PRIV(ctx, 3)
+#define RSA_C_RQ(ctx) RSA_C_PRIV(ctx, 4)
+#define RSA_C_DQ(ctx) RSA_C_PRIV(ctx, 5)
 #define RSA_C_QPM(ctx) RSA_C_PRIV(ctx, 6)
 #define RSA_C_PRIV_COUNT 7
 
@@ -68,8 +68,8 @@ size_t tacit_rsa_md_size(tacit_md_type md);
  * dst[0 .. dlen) ^= MGF1(md, seed[0 .. slen)) (RFC 8017 B.2.1).  Constant
  * time in the seed and dst (the hash is).
  */
-int tacit_rsa_mgf1_xor(tacit_md_type md, const unsigned char *seed, size_t slen,
-                       unsigned char *dst, size_t dlen);
+int tacit_rsa_mgf1_xor(tacit_md_type md, const unsigned char *seed, size_t slen, unsigned char *dst,
+                       size_t dlen);
 
 /* Parse a PKCS#1 RSAPrivateKey / RSAPublicKey that is exactly der[0 .. len). */
 int tacit_rsa_parse_pkcs1_priv(tacit_rsa_context *ctx, const unsigned char *der, size_t len);

@@ -45,9 +45,8 @@ static uint64_t get_bits(const tacit_mpi_uint *X, size_t limbs, size_t pos, size
  * out (L+1 limbs) = |f*A + g*B| for A, B of L limbs, |f|, |g| <= 2^31;
  * returns 1 if the value is negative.  P, Q: L+1 limbs of scratch each.
  */
-static int lincomb(tacit_mpi_uint *out, const tacit_mpi_uint *A, int64_t f,
-                   const tacit_mpi_uint *B, int64_t g, size_t L, tacit_mpi_uint *P,
-                   tacit_mpi_uint *Q)
+static int lincomb(tacit_mpi_uint *out, const tacit_mpi_uint *A, int64_t f, const tacit_mpi_uint *B,
+                   int64_t g, size_t L, tacit_mpi_uint *P, tacit_mpi_uint *Q)
 {
     tacit_mpi_uint fa = (tacit_mpi_uint)(f < 0 ? -f : f), ga = (tacit_mpi_uint)(g < 0 ? -g : g);
 
@@ -109,7 +108,8 @@ int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const t
     memset(v, 0, L * sizeof(*v));
     u[0] = 1;
     for (iter = 0; !tacit_mpi_core_is_zero_ct(a, L); iter++) {
-        size_t la = tacit_mpi_core_bitlen_unsafe(a, L), lb = tacit_mpi_core_bitlen_unsafe(b, L), n, i;
+        size_t la = tacit_mpi_core_bitlen_unsafe(a, L), lb = tacit_mpi_core_bitlen_unsafe(b, L), n,
+               i;
         uint64_t xa, xb;
         int64_t f0 = 1, g0 = 0, f1 = 0, g1 = 1;
         int neg;

@@ -16,7 +16,6 @@
 
 #include "constant_time_internal.h"
 
-
 /* gcd(e, x - 1) == 1 ?  (constant flow; the verdict is revealed) */
 static int coprime_minus_one(const tacit_mpi *E, const tacit_mpi *X, int *ok)
 {
@@ -77,9 +76,11 @@ int tacit_rsa_gen_key(tacit_rsa_context *ctx, unsigned int nbits, int exponent,
         /* P > Q (a masked swap), then |p - q| > 2^(nbits/2 - 100) (revealed) */
         TACIT_CHK(tacit_mpi_grow(&P, Q.n));
         TACIT_CHK(tacit_mpi_grow(&Q, P.n));
-        TACIT_CHK(tacit_mpi_safe_cond_swap(&P, &Q, (unsigned char)(((uint32_t)tacit_mpi_cmp_abs(&P, &Q) >> 31) & 1)));
+        TACIT_CHK(tacit_mpi_safe_cond_swap(
+            &P, &Q, (unsigned char)(((uint32_t)tacit_mpi_cmp_abs(&P, &Q) >> 31) & 1)));
         TACIT_CHK(tacit_mpi_sub_mpi(&T, &P, &Q));
-        if (tacit_ct_declassify_size(tacit_ct_mask_le_size(tacit_mpi_bitlen(&T), nbits / 2 - 100))) {
+        if (tacit_ct_declassify_size(
+                tacit_ct_mask_le_size(tacit_mpi_bitlen(&T), nbits / 2 - 100))) {
             continue;
         }
         /* n has exactly nbits bits (both primes have their two top bits set); n is public */

@@ -24,9 +24,9 @@
 #include "platform_internal.h"
 
 #define LABEL_PKCS1_PRIV "RSA PRIVATE KEY"
-#define LABEL_PKCS8      "PRIVATE KEY"
-#define LABEL_PKCS1_PUB  "RSA PUBLIC KEY"
-#define LABEL_SPKI       "PUBLIC KEY"
+#define LABEL_PKCS8 "PRIVATE KEY"
+#define LABEL_PKCS1_PUB "RSA PUBLIC KEY"
+#define LABEL_SPKI "PUBLIC KEY"
 
 /* ---- parsing -------------------------------------------------------------------- */
 
@@ -61,8 +61,8 @@ int tacit_rsa_parse_pkcs1_priv(tacit_rsa_context *ctx, const unsigned char *der,
         return ret;
     }
     /* n e d p q dp dq qinv */
-    return tacit_rsa_import_crt_raw(ctx, v[0], vl[0], v[1], vl[1], v[2], vl[2], v[3], vl[3],
-                                    v[4], vl[4], v[5], vl[5], v[6], vl[6], v[7], vl[7]);
+    return tacit_rsa_import_crt_raw(ctx, v[0], vl[0], v[1], vl[1], v[2], vl[2], v[3], vl[3], v[4],
+                                    vl[4], v[5], vl[5], v[6], vl[6], v[7], vl[7]);
 }
 
 int tacit_rsa_parse_pkcs1_pub(tacit_rsa_context *ctx, const unsigned char *der, size_t len)
@@ -93,7 +93,8 @@ static int check_alg(const tacit_asn1_key_info *info)
     }
     if (TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, info->alg.p, info->alg.len)) {
         return info->params.tag == 0 || info->params.tag == TACIT_ASN1_SEQUENCE
-                   ? 0 : TACIT_ERR_ASN1_INVALID_DATA;
+                   ? 0
+                   : TACIT_ERR_ASN1_INVALID_DATA;
     }
     return TACIT_ERR_RSA_WRONG_KEY_TYPE;
 }
@@ -299,7 +300,7 @@ cleanup:
 
 static int write_pkcs1_priv(unsigned char **p, unsigned char *start, const tacit_rsa_context *ctx)
 {
-    const tacit_mpi *const parts[8] = { &ctx->N, &ctx->E, &ctx->D, &ctx->P,
+    const tacit_mpi *const parts[8] = { &ctx->N, &ctx->E,  &ctx->D,  &ctx->P,
                                         &ctx->Q, &ctx->DP, &ctx->DQ, &ctx->QP };
     int len = 0, i, ret;
 
@@ -344,13 +345,14 @@ static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_key_fo
     p = buf + cap;
     len = private_key ? write_pkcs1_priv(&p, buf, ctx) : write_pkcs1_pub(&p, buf, ctx);
     if (len >= 0 && format != TACIT_KEY_FORMAT_PKCS1) {
-        added = private_key
-                    ? tacit_asn1_write_pkcs8(&p, buf, (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
-                                             TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION), null_params,
-                                             sizeof(null_params), (size_t)len)
-                    : tacit_asn1_write_spki(&p, buf, (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
-                                            TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION), null_params,
-                                            sizeof(null_params), (size_t)len);
+        added =
+            private_key
+                ? tacit_asn1_write_pkcs8(&p, buf, (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
+                                         TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION), null_params,
+                                         sizeof(null_params), (size_t)len)
+                : tacit_asn1_write_spki(&p, buf, (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
+                                        TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION), null_params,
+                                        sizeof(null_params), (size_t)len);
         len = added < 0 ? added : len + added;
     }
     if (len < 0) {

@@ -5,8 +5,8 @@
 
 #if defined(TACIT_RSA_C)
 
-int tacit_rsa_mgf1_xor(tacit_md_type md, const unsigned char *seed, size_t slen,
-                       unsigned char *dst, size_t dlen)
+int tacit_rsa_mgf1_xor(tacit_md_type md, const unsigned char *seed, size_t slen, unsigned char *dst,
+                       size_t dlen)
 {
     tacit_md_context ctx;
     unsigned char mask[TACIT_MD_MAX_SIZE], counter[4];

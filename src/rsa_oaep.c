@@ -20,9 +20,8 @@
 #include "platform_internal.h"
 
 int tacit_rsa_oaep_encrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
-                           const unsigned char *label, size_t llen,
-                           const unsigned char *in, size_t ilen,
-                           unsigned char *out, size_t osize, size_t *olen,
+                           const unsigned char *label, size_t llen, const unsigned char *in,
+                           size_t ilen, unsigned char *out, size_t osize, size_t *olen,
                            tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, hl, dblen;
@@ -79,9 +78,8 @@ cleanup:
 }
 
 int tacit_rsa_oaep_decrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
-                           const unsigned char *label, size_t llen,
-                           const unsigned char *in, size_t ilen,
-                           unsigned char *out, size_t osize, size_t *olen,
+                           const unsigned char *label, size_t llen, const unsigned char *in,
+                           size_t ilen, unsigned char *out, size_t osize, size_t *olen,
                            tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, hl, dblen, i, one_idx = 0, mlen;

@@ -21,14 +21,23 @@
 
 static int md_oid(tacit_md_type md, const unsigned char **oid, size_t *oidlen)
 {
-#define OID(c) *oid = (const unsigned char *)(c); *oidlen = TACIT_OID_LEN(c); return 0
+#define OID(c)                                                                                     \
+    *oid = (const unsigned char *)(c);                                                             \
+    *oidlen = TACIT_OID_LEN(c);                                                                    \
+    return 0
     switch (md) {
-    case TACIT_MD_SHA1: OID(TACIT_OID_SHA1);
-    case TACIT_MD_SHA224: OID(TACIT_OID_SHA224);
-    case TACIT_MD_SHA256: OID(TACIT_OID_SHA256);
-    case TACIT_MD_SHA384: OID(TACIT_OID_SHA384);
-    case TACIT_MD_SHA512: OID(TACIT_OID_SHA512);
-    default: return TACIT_ERR_RSA_BAD_HASH;
+    case TACIT_MD_SHA1:
+        OID(TACIT_OID_SHA1);
+    case TACIT_MD_SHA224:
+        OID(TACIT_OID_SHA224);
+    case TACIT_MD_SHA256:
+        OID(TACIT_OID_SHA256);
+    case TACIT_MD_SHA384:
+        OID(TACIT_OID_SHA384);
+    case TACIT_MD_SHA512:
+        OID(TACIT_OID_SHA512);
+    default:
+        return TACIT_ERR_RSA_BAD_HASH;
     }
 #undef OID
 }
@@ -53,7 +62,8 @@ static int encode_emsa_pkcs1(tacit_md_type md, const unsigned char *hash, size_t
         return TACIT_ERR_RSA_MESSAGE_TOO_LONG;
     }
     len += ret;
-    if ((ret = tacit_asn1_write_alg(&p, em, oid, oidlen, (const unsigned char *)"\x05\x00", 2)) < 0) {
+    if ((ret = tacit_asn1_write_alg(&p, em, oid, oidlen, (const unsigned char *)"\x05\x00", 2)) <
+        0) {
         return TACIT_ERR_RSA_MESSAGE_TOO_LONG;
     }
     len += ret;
@@ -104,8 +114,9 @@ int tacit_rsa_pkcs1_sign(const tacit_rsa_context *ctx, tacit_md_type md, const u
     return ret;
 }
 
-int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
-                           size_t hlen, const unsigned char *sig, size_t siglen)
+int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
+                           const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                           size_t siglen)
 {
     unsigned char *em, *expected;
     size_t emlen;

@@ -27,8 +27,8 @@
 #include "platform_internal.h"
 
 int tacit_rsa_pkcs1_encrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                            unsigned char *out, size_t osize, size_t *olen,
-                            tacit_rng_func f_rng, void *p_rng)
+                            unsigned char *out, size_t osize, size_t *olen, tacit_rng_func f_rng,
+                            void *p_rng)
 {
     size_t k, pslen, i;
     unsigned char *em = NULL;
@@ -200,8 +200,8 @@ cleanup:
 }
 
 int tacit_rsa_pkcs1_decrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                            unsigned char *out, size_t osize, size_t *olen,
-                            tacit_rng_func f_rng, void *p_rng)
+                            unsigned char *out, size_t osize, size_t *olen, tacit_rng_func f_rng,
+                            void *p_rng)
 {
     size_t k, i, msg_start, synth_start, mlen;
     unsigned char *em = NULL, *synth;

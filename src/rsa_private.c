@@ -53,8 +53,8 @@ static int random_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, vo
 }
 
 int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                      unsigned char *out, size_t osize, size_t *olen,
-                      tacit_rng_func f_rng, void *p_rng)
+                      unsigned char *out, size_t osize, size_t *olen, tacit_rng_func f_rng,
+                      void *p_rng)
 {
     size_t nl, hl, el, tl, t2, total, attempt;
     tacit_mpi_uint *buf = NULL, *C, *B, *S, *RI, *U, *RE, *CP, *MP, *MQ, *H, *PROD, *T;
@@ -115,7 +115,7 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
      * a PSS salt, the signature reveals anyway): its range verdict may be too.
      */
     ok = tacit_mpi_core_read_be(C, nl, in, ilen) == 0 ? tacit_mpi_core_lt_ct(C, RSA_C_N(ctx), nl)
-                                                       : 0;
+                                                      : 0;
     tacit_ct_declassify(&ok, sizeof(ok));
     if (!ok) {
         ret = TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;

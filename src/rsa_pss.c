@@ -39,9 +39,8 @@ static void pss_sizes(const tacit_rsa_context *ctx, size_t *embits, size_t *emle
 }
 
 int tacit_rsa_pss_sign(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
-                       int saltlen, const unsigned char *hash, size_t hlen,
-                       unsigned char *sig, size_t sig_size, size_t *sig_len,
-                       tacit_rng_func f_rng, void *p_rng)
+                       int saltlen, const unsigned char *hash, size_t hlen, unsigned char *sig,
+                       size_t sig_size, size_t *sig_len, tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, hl, embits, emlen, dblen, slen;
     unsigned char *em = NULL, *EM, *db, *h;

@@ -42,14 +42,14 @@ int tacit_rsa_public(const tacit_rsa_context *ctx, const unsigned char *in, size
     T = X + nl;
     /* for encryption the input holds the (secret) message: only the range verdict is public */
     ok = tacit_mpi_core_read_be(X, nl, in, ilen) == 0 ? tacit_mpi_core_lt_ct(X, RSA_C_N(ctx), nl)
-                                                       : 0;
+                                                      : 0;
     tacit_ct_declassify(&ok, sizeof(ok));
     if (!ok) {
         ret = TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
         goto cleanup;
     }
-    tacit_mpi_core_exp_mod_unsafe(X, X, RSA_C_N(ctx), nl, RSA_C_E(ctx), ctx->elimbs,
-                                  RSA_C_RN(ctx), T);
+    tacit_mpi_core_exp_mod_unsafe(X, X, RSA_C_N(ctx), nl, RSA_C_E(ctx), ctx->elimbs, RSA_C_RN(ctx),
+                                  T);
     ret = tacit_mpi_core_write_be(X, nl, out, ctx->len) == 0 ? 0 : TACIT_ERR_RSA_PUBLIC_FAILED;
     if (ret == 0) {
         *olen = ctx->len;

@@ -33,21 +33,20 @@ static void store_be32(unsigned char *p, uint32_t x)
 #define F_MAJ(b, c, d) (((b) & (c)) | ((d) & ((b) | (c))))
 
 #define W_LOAD(i) w[i]
-#define W_NEXT(i)                                                                      \
-    (w[(i) & 15] = ROL(w[((i) - 3) & 15] ^ w[((i) - 8) & 15] ^ w[((i) - 14) & 15] ^     \
-                       w[(i) & 15], 1))
+#define W_NEXT(i)                                                                                  \
+    (w[(i)&15] = ROL(w[((i)-3) & 15] ^ w[((i)-8) & 15] ^ w[((i)-14) & 15] ^ w[(i)&15], 1))
 
-#define ROUND(a, b, c, d, e, F, k, i, W)                                                \
-    do {                                                                                \
-        (e) += ROL(a, 5) + F(b, c, d) + (k) + W(i);                                     \
-        (b) = ROL(b, 30);                                                               \
+#define ROUND(a, b, c, d, e, F, k, i, W)                                                           \
+    do {                                                                                           \
+        (e) += ROL(a, 5) + F(b, c, d) + (k) + W(i);                                                \
+        (b) = ROL(b, 30);                                                                          \
     } while (0)
 
-#define ROUNDS5(i, F, k, W)                                                             \
-    ROUND(a, b, c, d, e, F, k, (i) + 0, W);                                             \
-    ROUND(e, a, b, c, d, F, k, (i) + 1, W);                                             \
-    ROUND(d, e, a, b, c, F, k, (i) + 2, W);                                             \
-    ROUND(c, d, e, a, b, F, k, (i) + 3, W);                                             \
+#define ROUNDS5(i, F, k, W)                                                                        \
+    ROUND(a, b, c, d, e, F, k, (i) + 0, W);                                                        \
+    ROUND(e, a, b, c, d, F, k, (i) + 1, W);                                                        \
+    ROUND(d, e, a, b, c, F, k, (i) + 2, W);                                                        \
+    ROUND(c, d, e, a, b, F, k, (i) + 3, W);                                                        \
     ROUND(b, c, d, e, a, F, k, (i) + 4, W)
 
 #define K0 UINT32_C(0x5a827999)
@@ -105,7 +104,8 @@ static void sha1_blocks_compact(uint32_t state[5], const unsigned char *p, size_
 
 #if !defined(TACIT_SHA_COMPACT)
 /* Compress nblocks consecutive 64-byte blocks into state: unrolled form. */
-TACIT_SHA_INLINE void sha1_blocks_unrolled(uint32_t state[5], const unsigned char *p, size_t nblocks)
+TACIT_SHA_INLINE void sha1_blocks_unrolled(uint32_t state[5], const unsigned char *p,
+                                           size_t nblocks)
 {
     uint32_t a, b, c, d, e;
     uint32_t w[16];
@@ -115,7 +115,11 @@ TACIT_SHA_INLINE void sha1_blocks_unrolled(uint32_t state[5], const unsigned cha
         for (i = 0; i < 16; i++) {
             w[i] = load_be32(p + 4 * i);
         }
-        a = state[0]; b = state[1]; c = state[2]; d = state[3]; e = state[4];
+        a = state[0];
+        b = state[1];
+        c = state[2];
+        d = state[3];
+        e = state[4];
 
         ROUNDS5(0, F_CH, K0, W_LOAD);
         ROUNDS5(5, F_CH, K0, W_LOAD);
@@ -139,7 +143,11 @@ TACIT_SHA_INLINE void sha1_blocks_unrolled(uint32_t state[5], const unsigned cha
         ROUNDS5(70, F_PARITY, K3, W_NEXT);
         ROUNDS5(75, F_PARITY, K3, W_NEXT);
 
-        state[0] += a; state[1] += b; state[2] += c; state[3] += d; state[4] += e;
+        state[0] += a;
+        state[1] += b;
+        state[2] += c;
+        state[3] += d;
+        state[4] += e;
         p += 64;
     }
     tacit_platform_zeroize(w, sizeof(w));
@@ -217,7 +225,7 @@ int tacit_sha1_update(tacit_sha1_context *ctx, const unsigned char *in, size_t i
         return TACIT_ERR_BAD_INPUT;
     }
     if (ilen == 0) {
-        return 0;   /* in may be NULL */
+        return 0; /* in may be NULL */
     }
     tacit_sha_block64_update(ctx->state, ctx->buffer, &ctx->total, in, ilen, sha1_blocks);
     return 0;

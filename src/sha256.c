@@ -54,39 +54,38 @@ static void store_be32(unsigned char *p, uint32_t x)
  * equals ROR(x, a) ^ ROR(x, a + b) ^ ROR(x, a + b + c) but needs one live
  * temporary instead of three (fewer register copies on two-operand ISAs).
  */
-#define BSIG0(x) ROR((x) ^ ROR((x) ^ ROR(x, 9), 11), 2)    /* 2, 13, 22 */
-#define BSIG1(x) ROR((x) ^ ROR((x) ^ ROR(x, 14), 5), 6)    /* 6, 11, 25 */
-#define SSIG0(x) (ROR((x) ^ ROR(x, 11), 7) ^ ((x) >> 3))   /* 7, 18; 3 */
-#define SSIG1(x) (ROR((x) ^ ROR(x, 2), 17) ^ ((x) >> 10))  /* 17, 19; 10 */
+#define BSIG0(x) ROR((x) ^ ROR((x) ^ ROR(x, 9), 11), 2)   /* 2, 13, 22 */
+#define BSIG1(x) ROR((x) ^ ROR((x) ^ ROR(x, 14), 5), 6)   /* 6, 11, 25 */
+#define SSIG0(x) (ROR((x) ^ ROR(x, 11), 7) ^ ((x) >> 3))  /* 7, 18; 3 */
+#define SSIG1(x) (ROR((x) ^ ROR(x, 2), 17) ^ ((x) >> 10)) /* 17, 19; 10 */
 #define CH(e, f, g) ((g) ^ ((e) & ((f) ^ (g))))
 
 /* Schedule word i (i >= 16) computed in place in the 16-word ring. */
 #define W_LOAD(i) w[i]
-#define W_NEXT(i)                                                                      \
-    (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + SSIG0(w[((i) - 15) & 15]))
+#define W_NEXT(i) (w[(i)&15] += SSIG1(w[((i)-2) & 15]) + w[((i)-7) & 15] + SSIG0(w[((i)-15) & 15]))
 
 /*
  * One round.  Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's
  * b ^ c is the previous round's a ^ b: ab and bc alternate between two
  * variables so each round computes one XOR for Maj instead of two.
  */
-#define ROUND(a, b, c, d, e, f, g, h, i, W, ab, bc)                                     \
-    do {                                                                                \
-        uint32_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + K256[i] + W(i);                    \
-        (ab) = (a) ^ (b);                                                               \
-        (d) += t1_;                                                                     \
-        (h) = t1_ + BSIG0(a) + ((b) ^ ((ab) & (bc)));                                   \
+#define ROUND(a, b, c, d, e, f, g, h, i, W, ab, bc)                                                \
+    do {                                                                                           \
+        uint32_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + K256[i] + W(i);                              \
+        (ab) = (a) ^ (b);                                                                          \
+        (d) += t1_;                                                                                \
+        (h) = t1_ + BSIG0(a) + ((b) ^ ((ab) & (bc)));                                              \
     } while (0)
 
 /* Eight rounds; after them the variables are back in their original roles. */
-#define ROUNDS8(i, W)                                                                   \
-    ROUND(a, b, c, d, e, f, g, h, (i) + 0, W, x, y);                                    \
-    ROUND(h, a, b, c, d, e, f, g, (i) + 1, W, y, x);                                    \
-    ROUND(g, h, a, b, c, d, e, f, (i) + 2, W, x, y);                                    \
-    ROUND(f, g, h, a, b, c, d, e, (i) + 3, W, y, x);                                    \
-    ROUND(e, f, g, h, a, b, c, d, (i) + 4, W, x, y);                                    \
-    ROUND(d, e, f, g, h, a, b, c, (i) + 5, W, y, x);                                    \
-    ROUND(c, d, e, f, g, h, a, b, (i) + 6, W, x, y);                                    \
+#define ROUNDS8(i, W)                                                                              \
+    ROUND(a, b, c, d, e, f, g, h, (i) + 0, W, x, y);                                               \
+    ROUND(h, a, b, c, d, e, f, g, (i) + 1, W, y, x);                                               \
+    ROUND(g, h, a, b, c, d, e, f, (i) + 2, W, x, y);                                               \
+    ROUND(f, g, h, a, b, c, d, e, (i) + 3, W, y, x);                                               \
+    ROUND(e, f, g, h, a, b, c, d, (i) + 4, W, x, y);                                               \
+    ROUND(d, e, f, g, h, a, b, c, (i) + 5, W, y, x);                                               \
+    ROUND(c, d, e, f, g, h, a, b, (i) + 6, W, x, y);                                               \
     ROUND(b, c, d, e, f, g, h, a, (i) + 7, W, y, x)
 
 #if defined(TACIT_SHA_COMPACT) || defined(TACIT_TEST_HOOKS)
@@ -127,7 +126,8 @@ static void sha256_blocks_compact(uint32_t state[8], const unsigned char *p, siz
 
 #if !defined(TACIT_SHA_COMPACT)
 /* Compress nblocks consecutive 64-byte blocks into state: unrolled form. */
-TACIT_SHA_INLINE void sha256_blocks_unrolled(uint32_t state[8], const unsigned char *p, size_t nblocks)
+TACIT_SHA_INLINE void sha256_blocks_unrolled(uint32_t state[8], const unsigned char *p,
+                                             size_t nblocks)
 {
     uint32_t a, b, c, d, e, f, g, h, x, y;
     uint32_t w[16];
@@ -137,8 +137,14 @@ TACIT_SHA_INLINE void sha256_blocks_unrolled(uint32_t state[8], const unsigned c
         for (i = 0; i < 16; i++) {
             w[i] = load_be32(p + 4 * i);
         }
-        a = state[0]; b = state[1]; c = state[2]; d = state[3];
-        e = state[4]; f = state[5]; g = state[6]; h = state[7];
+        a = state[0];
+        b = state[1];
+        c = state[2];
+        d = state[3];
+        e = state[4];
+        f = state[5];
+        g = state[6];
+        h = state[7];
         y = b ^ c;
 
         ROUNDS8(0, W_LOAD);
@@ -150,15 +156,20 @@ TACIT_SHA_INLINE void sha256_blocks_unrolled(uint32_t state[8], const unsigned c
         ROUNDS8(48, W_NEXT);
         ROUNDS8(56, W_NEXT);
 
-        state[0] += a; state[1] += b; state[2] += c; state[3] += d;
-        state[4] += e; state[5] += f; state[6] += g; state[7] += h;
+        state[0] += a;
+        state[1] += b;
+        state[2] += c;
+        state[3] += d;
+        state[4] += e;
+        state[5] += f;
+        state[6] += g;
+        state[7] += h;
         p += 64;
     }
     /* The schedule words are a function of the (possibly secret) message. */
     tacit_platform_zeroize(w, sizeof(w));
 }
 #endif
-
 
 #if !defined(TACIT_SHA_COMPACT)
 static void sha256_blocks_plain(uint32_t state[8], const unsigned char *p, size_t nblocks)
@@ -236,7 +247,7 @@ int tacit_sha256_update(tacit_sha256_context *ctx, const unsigned char *in, size
         return TACIT_ERR_BAD_INPUT;
     }
     if (ilen == 0) {
-        return 0;   /* in may be NULL */
+        return 0; /* in may be NULL */
     }
     tacit_sha_block64_update(ctx->state, ctx->buffer, &ctx->total, in, ilen, sha256_blocks);
     return 0;

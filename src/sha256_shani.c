@@ -28,16 +28,16 @@ static const uint32_t K256_SHANI[64] __attribute__((aligned(16))) = {
 };
 
 /* Four rounds on schedule words w (lane 0 first), starting at round i. */
-#define QROUNDS(w, i)                                                                  \
-    do {                                                                               \
-        __m128i wk_ = _mm_add_epi32((w), _mm_load_si128((const __m128i *)(K256_SHANI + (i)))); \
-        cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk_);                                 \
-        abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk_, 0x0e));        \
+#define QROUNDS(w, i)                                                                              \
+    do {                                                                                           \
+        __m128i wk_ = _mm_add_epi32((w), _mm_load_si128((const __m128i *)(K256_SHANI + (i))));     \
+        cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk_);                                             \
+        abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk_, 0x0e));                    \
     } while (0)
 
 /* Next four schedule words from the ring m0 (oldest) .. m3 (newest); stored in m0. */
-#define SCHEDULE(m0, m1, m2, m3)                                                       \
-    ((m0) = _mm_sha256msg2_epu32(                                                      \
+#define SCHEDULE(m0, m1, m2, m3)                                                                   \
+    ((m0) = _mm_sha256msg2_epu32(                                                                  \
          _mm_add_epi32(_mm_sha256msg1_epu32((m0), (m1)), _mm_alignr_epi8((m3), (m2), 4)), (m3)))
 
 SHANI_TARGET
@@ -48,10 +48,10 @@ void tacit_sha256_shani_blocks(uint32_t state[8], const unsigned char *p, size_t
     int i;
 
     /* (a,b,c,d), (e,f,g,h) in memory order -> abef, cdgh */
-    tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)state), 0xb1);    /* b a d c */
+    tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)state), 0xb1);        /* b a d c */
     cdgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(state + 4)), 0x1b); /* h g f e */
-    abef = _mm_alignr_epi8(tmp, cdgh, 8);                                      /* f e b a */
-    cdgh = _mm_blend_epi16(cdgh, tmp, 0xf0);                                   /* h g d c */
+    abef = _mm_alignr_epi8(tmp, cdgh, 8);                                          /* f e b a */
+    cdgh = _mm_blend_epi16(cdgh, tmp, 0xf0);                                       /* h g d c */
 
     while (nblocks-- > 0) {
         save_abef = abef;
@@ -80,10 +80,10 @@ void tacit_sha256_shani_blocks(uint32_t state[8], const unsigned char *p, size_t
     }
 
     /* back to (a,b,c,d), (e,f,g,h) */
-    tmp = _mm_shuffle_epi32(abef, 0x1b);                                       /* a b e f */
-    cdgh = _mm_shuffle_epi32(cdgh, 0xb1);                                      /* g h c d */
-    _mm_storeu_si128((__m128i *)state, _mm_blend_epi16(tmp, cdgh, 0xf0));      /* a b c d */
-    _mm_storeu_si128((__m128i *)(state + 4), _mm_alignr_epi8(cdgh, tmp, 8));   /* e f g h */
+    tmp = _mm_shuffle_epi32(abef, 0x1b);                                     /* a b e f */
+    cdgh = _mm_shuffle_epi32(cdgh, 0xb1);                                    /* g h c d */
+    _mm_storeu_si128((__m128i *)state, _mm_blend_epi16(tmp, cdgh, 0xf0));    /* a b c d */
+    _mm_storeu_si128((__m128i *)(state + 4), _mm_alignr_epi8(cdgh, tmp, 8)); /* e f g h */
     /* Ten vector registers suffice: no message-derived value is spilled to the stack. */
 }
 

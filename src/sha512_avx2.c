@@ -15,7 +15,7 @@
  */
 #include "sha_internal.h"
 
-#if defined(TACIT_SHA512_C) && defined(TACIT_SHA_X86) && defined(__x86_64__) && \
+#if defined(TACIT_SHA512_C) && defined(TACIT_SHA_X86) && defined(__x86_64__) &&                    \
     !defined(TACIT_SHA_COMPACT)
 
 #include <immintrin.h>
@@ -43,17 +43,19 @@
  * three rotations-and-XORs deep plus two additions).
  */
 #undef ROUND
-#define ROUND(a, b, c, d, e, f, g, h, i, W, ab, bc)                                     \
-    do {                                                                                \
-        uint64_t t1_ = ((h) + W(i) + CH(e, f, g)) + BSIG1(e);                           \
-        (ab) = (a) ^ (b);                                                               \
-        (d) += t1_;                                                                     \
-        (h) = (t1_ + ((b) ^ ((ab) & (bc)))) + BSIG0(a);                                 \
+#define ROUND(a, b, c, d, e, f, g, h, i, W, ab, bc)                                                \
+    do {                                                                                           \
+        uint64_t t1_ = ((h) + W(i) + CH(e, f, g)) + BSIG1(e);                                      \
+        (ab) = (a) ^ (b);                                                                          \
+        (d) += t1_;                                                                                \
+        (h) = (t1_ + ((b) ^ ((ab) & (bc)))) + BSIG0(a);                                            \
     } while (0)
 
 #define VROR(x, n) _mm256_or_si256(_mm256_srli_epi64((x), (n)), _mm256_slli_epi64((x), 64 - (n)))
-#define VSSIG0(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 1), VROR(x, 8)), _mm256_srli_epi64(x, 7))
-#define VSSIG1(x) _mm256_xor_si256(_mm256_xor_si256(VROR(x, 19), VROR(x, 61)), _mm256_srli_epi64(x, 6))
+#define VSSIG0(x)                                                                                  \
+    _mm256_xor_si256(_mm256_xor_si256(VROR(x, 1), VROR(x, 8)), _mm256_srli_epi64(x, 7))
+#define VSSIG1(x)                                                                                  \
+    _mm256_xor_si256(_mm256_xor_si256(VROR(x, 19), VROR(x, 61)), _mm256_srli_epi64(x, 6))
 
 /*
  * The schedules of two blocks side by side: register j holds the words
@@ -69,15 +71,16 @@ typedef struct {
 static inline AVX2 void sched2_load(sched2 *s, uint64_t *wk0, uint64_t *wk1,
                                     const unsigned char *p0, const unsigned char *p1)
 {
-    const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
-                                           7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+    const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+                                           6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
     int j;
 
     for (j = 0; j < 8; j++) {
         __m256i v = _mm256_inserti128_si256(
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p0 + 16 * j))),
             _mm_loadu_si128((const __m128i *)(p1 + 16 * j)), 1);
-        __m256i k = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(tacit_sha512_k + 2 * j)));
+        __m256i k =
+            _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(tacit_sha512_k + 2 * j)));
         v = _mm256_shuffle_epi8(v, bswap);
         s->x[j] = v;
         v = _mm256_add_epi64(v, k);
@@ -112,8 +115,14 @@ static inline AVX2 void block_rounds(uint64_t state[8], const uint64_t *wk)
 {
     uint64_t a, b, c, d, e, f, g, h, x, y;
 
-    a = state[0]; b = state[1]; c = state[2]; d = state[3];
-    e = state[4]; f = state[5]; g = state[6]; h = state[7];
+    a = state[0];
+    b = state[1];
+    c = state[2];
+    d = state[3];
+    e = state[4];
+    f = state[5];
+    g = state[6];
+    h = state[7];
     y = b ^ c;
     ROUNDS8(0, W_WK);
     ROUNDS8(8, W_WK);
@@ -125,8 +134,14 @@ static inline AVX2 void block_rounds(uint64_t state[8], const uint64_t *wk)
     ROUNDS8(56, W_WK);
     ROUNDS8(64, W_WK);
     ROUNDS8(72, W_WK);
-    state[0] += a; state[1] += b; state[2] += c; state[3] += d;
-    state[4] += e; state[5] += f; state[6] += g; state[7] += h;
+    state[0] += a;
+    state[1] += b;
+    state[2] += c;
+    state[3] += d;
+    state[4] += e;
+    state[5] += f;
+    state[6] += g;
+    state[7] += h;
 }
 
 AVX2 void tacit_sha512_avx2_blocks(uint64_t state[8], const unsigned char *p, size_t nblocks)
@@ -161,8 +176,12 @@ AVX2 void tacit_sha512_avx2_blocks(uint64_t state[8], const unsigned char *p, si
         }
         p = np;
         nblocks = rest;
-        tmp = wk0; wk0 = nwk0; nwk0 = tmp;
-        tmp = wk1; wk1 = nwk1; nwk1 = tmp;
+        tmp = wk0;
+        wk0 = nwk0;
+        nwk0 = tmp;
+        tmp = wk1;
+        wk1 = nwk1;
+        nwk1 = tmp;
     }
     tacit_platform_zeroize(wkbuf, sizeof(wkbuf));
     tacit_platform_zeroize(&next, sizeof(next));

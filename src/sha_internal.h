@@ -43,13 +43,13 @@ void tacit_sha_block64_update(uint32_t *state, unsigned char buffer[64], uint64_
 #define TACIT_SHA_COMPACT 1
 #endif
 
-#if !defined(TACIT_SHA_NO_ACCEL) && (defined(__x86_64__) || defined(__i386__)) && \
+#if !defined(TACIT_SHA_NO_ACCEL) && (defined(__x86_64__) || defined(__i386__)) &&                  \
     (defined(__GNUC__) || defined(__clang__))
 #define TACIT_SHA_X86 1
 
-#define TACIT_SHA_CPU_SHANI 1u  /* SHA extensions and SSE4.1 */
-#define TACIT_SHA_CPU_BMI2  2u
-#define TACIT_SHA_CPU_AVX2  4u  /* AVX2 and the OS saves the YMM registers */
+#define TACIT_SHA_CPU_SHANI 1u /* SHA extensions and SSE4.1 */
+#define TACIT_SHA_CPU_BMI2 2u
+#define TACIT_SHA_CPU_AVX2 4u /* AVX2 and the OS saves the YMM registers */
 
 /* Features of this CPU the SHA code can use (probed once); 0 under tacit_sha_hook_plain. */
 unsigned tacit_sha_cpu(void);

@@ -108,8 +108,7 @@ static int refuse_zero(unsigned char out[32])
     return 0;
 }
 
-int tacit_x25519(unsigned char out[32], const unsigned char scalar[32],
-                 const unsigned char u[32])
+int tacit_x25519(unsigned char out[32], const unsigned char scalar[32], const unsigned char u[32])
 {
     unsigned char k[32];
     tacit_fe25519 x1, x2, z2;
@@ -195,8 +194,7 @@ int tacit_x25519_gen_key(tacit_x25519_key *key, tacit_rng_func f_rng, void *p_rn
     return 0;
 }
 
-int tacit_x25519_key_from_private(tacit_x25519_key *key, const unsigned char *priv,
-                                  size_t len)
+int tacit_x25519_key_from_private(tacit_x25519_key *key, const unsigned char *priv, size_t len)
 {
     int ret;
 

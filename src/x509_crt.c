@@ -17,18 +17,18 @@
 
 /* id-ce 2.5.29.x: 55 1d x */
 #define OID_CE_PREFIX "\x55\x1d"
-#define CE_SUBJECT_KEY_ID   14
-#define CE_KEY_USAGE        15
+#define CE_SUBJECT_KEY_ID 14
+#define CE_KEY_USAGE 15
 #define CE_SUBJECT_ALT_NAME 17
 #define CE_BASIC_CONSTRAINTS 19
 #define CE_NAME_CONSTRAINTS 30
-#define CE_CERT_POLICIES    32
+#define CE_CERT_POLICIES 32
 #define CE_AUTHORITY_KEY_ID 35
-#define CE_EXT_KEY_USAGE    37
+#define CE_EXT_KEY_USAGE 37
 
 #define OID_KP_SERVER_AUTH "\x2b\x06\x01\x05\x05\x07\x03\x01" /* 1.3.6.1.5.5.7.3.1 */
 #define OID_KP_CLIENT_AUTH "\x2b\x06\x01\x05\x05\x07\x03\x02" /* 1.3.6.1.5.5.7.3.2 */
-#define OID_ANY_EKU        "\x55\x1d\x25\x00"                 /* 2.5.29.37.0 */
+#define OID_ANY_EKU "\x55\x1d\x25\x00"                        /* 2.5.29.37.0 */
 
 /* At most this many extensions in one certificate. */
 #define MAX_EXTENSIONS 64
@@ -79,8 +79,7 @@ static int parse_key_usage(tacit_x509_crt *crt, const unsigned char *p, const un
     size_t n, i;
     int unused;
 
-    if (tacit_asn1_get_bitstring(&p, end, &bits, &n, &unused) != 0 || p != end || n == 0 ||
-        n > 2) {
+    if (tacit_asn1_get_bitstring(&p, end, &bits, &n, &unused) != 0 || p != end || n == 0 || n > 2) {
         return BAD;
     }
     crt->key_usage = 0;
@@ -269,7 +268,8 @@ static int parse_aki(tacit_x509_crt *crt, const unsigned char *p, const unsigned
 static int parse_ski(tacit_x509_crt *crt, const unsigned char *p, const unsigned char *end)
 {
     if (tacit_asn1_get_octet_string(&p, end, &crt->subject_key_id.p, &crt->subject_key_id.len) !=
-            0 || p != end) {
+            0 ||
+        p != end) {
         return BAD;
     }
     return 0;

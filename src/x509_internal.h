@@ -23,8 +23,8 @@ uint32_t tacit_x509_name_hash(const unsigned char *name, size_t len);
  * Are the RDNs of `prefix` the first RDNs of `name` (RFC 5280 4.2.1.10
  * directoryName subtree)?  Both with headers.  1 or 0.
  */
-int tacit_x509_name_has_prefix(const unsigned char *name, size_t len,
-                               const unsigned char *prefix, size_t plen);
+int tacit_x509_name_has_prefix(const unsigned char *name, size_t len, const unsigned char *prefix,
+                               size_t plen);
 
 /* Is the Name empty (no RDN)? */
 int tacit_x509_name_is_empty(const unsigned char *name, size_t len);

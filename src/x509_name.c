@@ -194,8 +194,8 @@ int tacit_x509_name_equal(const unsigned char *a, size_t alen, const unsigned ch
     return names_match(a, alen, b, blen, 1);
 }
 
-int tacit_x509_name_has_prefix(const unsigned char *name, size_t len,
-                               const unsigned char *prefix, size_t plen)
+int tacit_x509_name_has_prefix(const unsigned char *name, size_t len, const unsigned char *prefix,
+                               size_t plen)
 {
     return names_match(name, len, prefix, plen, 0);
 }
@@ -252,10 +252,16 @@ static const struct {
     const char *oid;
     const char *name;
 } attr_names[] = {
-    { "\x55\x04\x03", "CN" }, { "\x55\x04\x06", "C" },  { "\x55\x04\x07", "L" },
-    { "\x55\x04\x08", "ST" }, { "\x55\x04\x0a", "O" },  { "\x55\x04\x0b", "OU" },
-    { "\x55\x04\x05", "serialNumber" }, { "\x55\x04\x09", "street" },
-    { "\x55\x04\x11", "postalCode" }, { "\x55\x04\x61", "organizationIdentifier" },
+    { "\x55\x04\x03", "CN" },
+    { "\x55\x04\x06", "C" },
+    { "\x55\x04\x07", "L" },
+    { "\x55\x04\x08", "ST" },
+    { "\x55\x04\x0a", "O" },
+    { "\x55\x04\x0b", "OU" },
+    { "\x55\x04\x05", "serialNumber" },
+    { "\x55\x04\x09", "street" },
+    { "\x55\x04\x11", "postalCode" },
+    { "\x55\x04\x61", "organizationIdentifier" },
     { "\x2a\x86\x48\x86\xf7\x0d\x01\x09\x01", "emailAddress" },
     { "\x09\x92\x26\x89\x93\xf2\x2c\x64\x01\x19", "DC" },
 };

@@ -55,8 +55,9 @@ static int parse_ipv4(const char *s, unsigned char out[4])
 
 static int hexval(int c)
 {
-    return c >= '0' && c <= '9' ? c - '0'
-           : (c | 32) >= 'a' && (c | 32) <= 'f' ? (c | 32) - 'a' + 10 : -1;
+    return c >= '0' && c <= '9'                 ? c - '0'
+           : (c | 32) >= 'a' && (c | 32) <= 'f' ? (c | 32) - 'a' + 10
+                                                : -1;
 }
 
 static int parse_ipv6(const char *s, unsigned char out[16])
@@ -219,8 +220,8 @@ int tacit_x509_match_peer(const tacit_x509_crt *leaf, const char *host, const un
     return 0;
 }
 
-int tacit_x509_crt_match_name(const tacit_x509_crt *crt, const char *host,
-                              const unsigned char *ip, size_t ip_len)
+int tacit_x509_crt_match_name(const tacit_x509_crt *crt, const char *host, const unsigned char *ip,
+                              size_t ip_len)
 {
     if (crt == NULL || (host == NULL && (ip == NULL || (ip_len != 4 && ip_len != 16)))) {
         return 0;
@@ -231,8 +232,7 @@ int tacit_x509_crt_match_name(const tacit_x509_crt *crt, const char *host,
 /* ---- name constraints ------------------------------------------------------------------ */
 
 /* Is the DNS name within the subtree of constraint c (RFC 5280 4.2.1.10)? */
-static int dns_in_subtree(const unsigned char *n, size_t nlen, const unsigned char *c,
-                          size_t clen)
+static int dns_in_subtree(const unsigned char *n, size_t nlen, const unsigned char *c, size_t clen)
 {
     if (clen == 0) {
         return 1;
@@ -353,8 +353,9 @@ static reason_t check_one(vstate *v, const tacit_x509_buf *nc, int tag, const un
     if (r == 1) {
         r = check_name(v, nc, tag, val, vlen, 1);
     }
-    return r == 1 ? TACIT_X509_OK : r < 0 ? TACIT_X509_BUDGET_EXCEEDED
-                                          : TACIT_X509_NAME_CONSTRAINTS;
+    return r == 1  ? TACIT_X509_OK
+           : r < 0 ? TACIT_X509_BUDGET_EXCEEDED
+                   : TACIT_X509_NAME_CONSTRAINTS;
 }
 
 reason_t tacit_x509_check_nc(vstate *v, const tacit_x509_buf *nc, const tacit_x509_crt *crt)

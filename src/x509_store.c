@@ -15,7 +15,7 @@
 #include "platform_internal.h"
 
 struct tacit_x509_store_entry {
-    tacit_x509_crt crt;  /* points into der */
+    tacit_x509_crt crt;   /* points into der */
     unsigned char der[1]; /* allocated to the certificate's length */
 };
 

@@ -425,8 +425,7 @@ int tacit_x509_verify(const tacit_x509_crt *leaf, const tacit_x509_store *untrus
         *reason = TACIT_X509_INVALID_CERT;
     }
     if (leaf == NULL || anchors == NULL || params == NULL || leaf->der.p == NULL ||
-        params->max_intermediates < 0 ||
-        params->max_intermediates > TACIT_X509_MAX_INTERMEDIATES ||
+        params->max_intermediates < 0 || params->max_intermediates > TACIT_X509_MAX_INTERMEDIATES ||
         (params->ip_len != 0 && params->ip_len != 4 && params->ip_len != 16) ||
         params->purpose < TACIT_X509_PURPOSE_SERVER || params->purpose > TACIT_X509_PURPOSE_ANY) {
         return TACIT_ERR_BAD_INPUT;

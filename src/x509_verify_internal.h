@@ -17,7 +17,7 @@ typedef struct {
     size_t depth;
     unsigned sig_checks, steps;
     unsigned long nc_checks;
-    reason_t best;      /* the failure of the path that got furthest */
+    reason_t best; /* the failure of the path that got furthest */
     size_t best_depth;
 } vstate;
 

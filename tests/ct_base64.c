@@ -80,7 +80,8 @@ static void test_whole_buffers(void)
             continue;
         }
         TACIT_TEST_CF_SECRET(key, sizeof(key));
-        TEST_EQUAL(tacit_base64_encode_path(paths[k], key, sizeof(key), enc, sizeof(enc), &elen), 0);
+        TEST_EQUAL(tacit_base64_encode_path(paths[k], key, sizeof(key), enc, sizeof(enc), &elen),
+                   0);
         TACIT_TEST_CF_PUBLIC(enc, elen);
         TACIT_TEST_CF_PUBLIC(key, sizeof(key));
         TEST_MEM_EQ(enc, elen, txt, tlen);

@@ -81,8 +81,7 @@ static void test_core_helpers(void)
     }
     PUBLIC(&m, sizeof(m));
     PUBLIC(&c, sizeof(c));
-exit:
-    ;
+exit:;
 }
 
 /* Montgomery arithmetic and mod_ct on secret operands (N public). */
@@ -178,7 +177,7 @@ static void test_mpi_exp_mod(void)
     SECRET(E.p, n * sizeof(*E.p));
     SECRET(N.p, n * sizeof(*N.p));
     TEST_EQUAL(tacit_mpi_exp_mod(&X, &A, &E, &N, &RR), 0);
-    TEST_EQUAL(tacit_mpi_exp_mod(&X, &A, &E, &N, &RR), 0); /* hot RR */
+    TEST_EQUAL(tacit_mpi_exp_mod(&X, &A, &E, &N, &RR), 0);  /* hot RR */
     TEST_EQUAL(tacit_mpi_exp_mod(&A, &A, &E, &N, NULL), 0); /* aliasing */
     PUBLIC(X.p, X.n * sizeof(*X.p));
     PUBLIC(A.p, A.n * sizeof(*A.p));
@@ -198,7 +197,7 @@ exit:
  */
 static void test_core_adx_asm(void)
 {
-#if TACIT_TEST_CF_ENABLED && defined(TACIT_TEST_HOOKS) && defined(__x86_64__) && \
+#if TACIT_TEST_CF_ENABLED && defined(TACIT_TEST_HOOKS) && defined(__x86_64__) &&                   \
     TACIT_MPI_LIMB_BITS == 64
     if (!RUNNING_ON_VALGRIND) {
         TEST_SKIP("only forced under valgrind");
@@ -211,8 +210,7 @@ static void test_core_adx_asm(void)
 #else
     TEST_SKIP("needs the ct build on x86-64 with 64-bit limbs");
 #endif
-exit:
-    ;
+exit:;
 }
 
 /* The core inverse, gcd, division and bit helpers with every operand secret. */

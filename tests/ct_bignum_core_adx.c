@@ -110,17 +110,16 @@ static void test_adx_kernels_secret(void)
         TEST_SKIP("the CPU has no BMI2/ADX and this is not valgrind");
     }
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_ADX;
-    run_size(1024 / BIL, 2);  /* RSA-2048 CRT half */
-    run_size(1536 / BIL, 1);  /* RSA-3072 CRT half */
-    run_size(2048 / BIL, 2);  /* RSA-4096 CRT half, RSA-2048 modulus */
-    run_size(12, 12);         /* a non-RSA size on the fused kernels, full exponent */
-    run_size(6, 3);           /* a size on the row kernels */
+    run_size(1024 / BIL, 2); /* RSA-2048 CRT half */
+    run_size(1536 / BIL, 1); /* RSA-3072 CRT half */
+    run_size(2048 / BIL, 2); /* RSA-4096 CRT half, RSA-2048 modulus */
+    run_size(12, 12);        /* a non-RSA size on the fused kernels, full exponent */
+    run_size(6, 3);          /* a size on the row kernels */
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
 #else
     TEST_SKIP("no x86-64 MULX/ADX kernels in this build (or no test hooks)");
 #endif
-exit:
-    ;
+exit:;
 }
 
 /* Negative controls (run with --negative; valgrind must report them). */
@@ -152,8 +151,7 @@ static void test_negative_branch_on_adx_output(void)
 #else
     TEST_SKIP("no x86-64 MULX/ADX kernels in this build (or no test hooks)");
 #endif
-exit:
-    ;
+exit:;
 }
 
 /* Where the kernels are missing this still leaks (on the C path), so the control stays valid. */

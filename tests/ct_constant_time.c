@@ -11,23 +11,30 @@
 #include "tacit/platform.h"
 
 /* A secret copy of v: valgrind treats its bytes as undefined. */
-#define SECRET(T, name, v)                                                         \
-    T name = (v);                                                                  \
+#define SECRET(T, name, v)                                                                         \
+    T name = (v);                                                                                  \
     TACIT_TEST_CF_SECRET(&name, sizeof(name))
 
 /* Compare a secret-derived result after declaring it public (test-only). */
-#define EXPECT(T, expr, expected)                                                  \
-    do {                                                                           \
-        T got_ = (expr);                                                           \
-        TACIT_TEST_CF_PUBLIC(&got_, sizeof(got_));                                 \
-        TEST_EQUAL(got_, (expected));                                              \
+#define EXPECT(T, expr, expected)                                                                  \
+    do {                                                                                           \
+        T got_ = (expr);                                                                           \
+        TACIT_TEST_CF_PUBLIC(&got_, sizeof(got_));                                                 \
+        TEST_EQUAL(got_, (expected));                                                              \
     } while (0)
 
-static const uint32_t u32_edges[] = { 0, 1, 2, 0x7FFFFFFEu, 0x7FFFFFFFu, 0x80000000u,
+static const uint32_t u32_edges[] = { 0,           1,           2,
+                                      0x7FFFFFFEu, 0x7FFFFFFFu, 0x80000000u,
                                       0x80000001u, 0xFFFFFFFEu, 0xFFFFFFFFu };
-static const uint64_t u64_edges[] = { 0, 1, 2, 0xFFFFFFFFu, 0x100000000u,
-                                      0x7FFFFFFFFFFFFFFFu, 0x8000000000000000u,
-                                      0xFFFFFFFFFFFFFFFEu, 0xFFFFFFFFFFFFFFFFu };
+static const uint64_t u64_edges[] = { 0,
+                                      1,
+                                      2,
+                                      0xFFFFFFFFu,
+                                      0x100000000u,
+                                      0x7FFFFFFFFFFFFFFFu,
+                                      0x8000000000000000u,
+                                      0xFFFFFFFFFFFFFFFEu,
+                                      0xFFFFFFFFFFFFFFFFu };
 #define N_EDGES (sizeof(u32_edges) / sizeof(u32_edges[0]))
 
 static void test_masks_u32(void)
@@ -45,8 +52,7 @@ static void test_masks_u32(void)
             EXPECT(uint32_t, tacit_ct_mask_le_u32(a, b), x <= y ? 0xFFFFFFFFu : 0);
             EXPECT(uint32_t, tacit_ct_mask_gt_u32(a, b), x > y ? 0xFFFFFFFFu : 0);
             EXPECT(uint32_t, tacit_ct_mask_ge_u32(a, b), x >= y ? 0xFFFFFFFFu : 0);
-            EXPECT(uint32_t, tacit_ct_select_u32(tacit_ct_mask_lt_u32(a, b), a, b),
-                   x < y ? x : y);
+            EXPECT(uint32_t, tacit_ct_select_u32(tacit_ct_mask_lt_u32(a, b), a, b), x < y ? x : y);
         }
         {
             uint32_t x = u32_edges[i];
@@ -84,10 +90,8 @@ static void test_masks_u64(void)
             EXPECT(uint64_t, tacit_ct_mask_le_u64(a, b), x <= y ? all : 0);
             EXPECT(uint64_t, tacit_ct_mask_gt_u64(a, b), x > y ? all : 0);
             EXPECT(uint64_t, tacit_ct_mask_ge_u64(a, b), x >= y ? all : 0);
-            EXPECT(uint64_t, tacit_ct_select_u64(tacit_ct_mask_gt_u64(a, b), a, b),
-                   x > y ? x : y);
-            EXPECT(tacit_mpi_uint,
-                   tacit_ct_mask_lt_limb((tacit_mpi_uint)a, (tacit_mpi_uint)b),
+            EXPECT(uint64_t, tacit_ct_select_u64(tacit_ct_mask_gt_u64(a, b), a, b), x > y ? x : y);
+            EXPECT(tacit_mpi_uint, tacit_ct_mask_lt_limb((tacit_mpi_uint)a, (tacit_mpi_uint)b),
                    (tacit_mpi_uint)x < (tacit_mpi_uint)y ? TACIT_MPI_UINT_MAX : 0);
         }
     }
@@ -107,8 +111,7 @@ static void test_masks_size(void)
             SECRET(size_t, b, y);
             EXPECT(size_t, tacit_ct_mask_eq_size(a, b), x == y ? (size_t)-1 : 0);
             EXPECT(size_t, tacit_ct_mask_lt_size(a, b), x < y ? (size_t)-1 : 0);
-            EXPECT(size_t, tacit_ct_select_size(tacit_ct_mask_ge_size(a, b), a, b),
-                   x >= y ? x : y);
+            EXPECT(size_t, tacit_ct_select_size(tacit_ct_mask_ge_size(a, b), a, b), x >= y ? x : y);
         }
     }
 exit:

@@ -204,7 +204,9 @@ static void leaky_mul_base(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mp
             }
             for (bit = 0; bit <= W && pos + bit < n * TACIT_MPI_LIMB_BITS; bit++) {
                 v |= (uint32_t)((k[(pos + bit) / TACIT_MPI_LIMB_BITS] >>
-                                 ((pos + bit) % TACIT_MPI_LIMB_BITS)) & 1) << bit;
+                                 ((pos + bit) % TACIT_MPI_LIMB_BITS)) &
+                                1)
+                     << bit;
             }
             index = (v >> 1) & 15u;
             /* THE LEAK: a load whose address depends on the secret */
@@ -248,8 +250,7 @@ static void test_adx_build_ct(void)
 #else
     TEST_SKIP("needs the ct build on x86-64 with the P-256 MULX/ADX build");
 #endif
-exit:
-    ;
+exit:;
 }
 
 int main(int argc, char **argv)

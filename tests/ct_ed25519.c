@@ -75,8 +75,8 @@ exit:
  * secret, used, and written back as PEM (base64 of the secret). */
 static void test_key_file_ct(void)
 {
-    unsigned char der[48] = { 0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b,
-                              0x65, 0x70, 0x04, 0x22, 0x04, 0x20 };
+    unsigned char der[48] = { 0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
+                              0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20 };
     unsigned char pem[200], sig[64];
     tacit_ed25519_key key;
     size_t olen = 0, i;
@@ -122,7 +122,7 @@ static void test_nonce_ct(void)
     k[31] &= 15;
     TACIT_TEST_CF_SECRET(h, sizeof(h));
     TACIT_TEST_CF_SECRET(a, sizeof(a));
-    tacit_sc25519_reduce64(r, h);            /* the nonce, secret */
+    tacit_sc25519_reduce64(r, h); /* the nonce, secret */
     tacit_ge25519_scalarmult_base(&R, r);
     tacit_ge25519_tobytes(enc, &R);
     tacit_sc25519_muladd(s, k, a, r);

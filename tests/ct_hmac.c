@@ -36,23 +36,23 @@ static void test_hash_secret_message(void)
     int t, form;
 
     for (form = 0; form < 3; form++)
-    for (t = TACIT_MD_SHA1; t <= TACIT_MD_SHA512; t++) {
+        for (t = TACIT_MD_SHA1; t <= TACIT_MD_SHA512; t++) {
 #if defined(TACIT_TEST_HOOKS)
-        tacit_sha_hook_plain = form >= 1;
-        tacit_sha_hook_compact = form == 2;
+            tacit_sha_hook_plain = form >= 1;
+            tacit_sha_hook_compact = form == 2;
 #endif
-        size_t n = tacit_md_size((tacit_md_type)t);
-        for (len = 0; len <= sizeof(msg); len += 17) {
-            fill(pub, len, (unsigned)t);
-            memcpy(msg, pub, len);
-            TACIT_TEST_CF_SECRET(msg, len);
-            TEST_EQUAL(tacit_md((tacit_md_type)t, msg, len, out), 0);
-            TACIT_TEST_CF_PUBLIC(out, n);
-            TACIT_TEST_CF_PUBLIC(msg, len);
-            TEST_EQUAL(tacit_md((tacit_md_type)t, pub, len, ref), 0);
-            TEST_MEM_EQ(out, n, ref, n);
+            size_t n = tacit_md_size((tacit_md_type)t);
+            for (len = 0; len <= sizeof(msg); len += 17) {
+                fill(pub, len, (unsigned)t);
+                memcpy(msg, pub, len);
+                TACIT_TEST_CF_SECRET(msg, len);
+                TEST_EQUAL(tacit_md((tacit_md_type)t, msg, len, out), 0);
+                TACIT_TEST_CF_PUBLIC(out, n);
+                TACIT_TEST_CF_PUBLIC(msg, len);
+                TEST_EQUAL(tacit_md((tacit_md_type)t, pub, len, ref), 0);
+                TEST_MEM_EQ(out, n, ref, n);
+            }
         }
-    }
 exit:
 #if defined(TACIT_TEST_HOOKS)
     tacit_sha_hook_plain = 0;
@@ -91,8 +91,7 @@ static void test_hmac_secret_key(void)
             TEST_MEM_EQ(tag, n, ref, n);
         }
     }
-exit:
-    ;
+exit:;
 }
 
 /* HMAC_DRBG instantiated from secret inputs (RFC 6979: private key, hash). */
@@ -107,14 +106,16 @@ static void test_drbg_secret_seed(void)
         fill(x, sizeof(x), 11);
         fill(h, sizeof(h), 13);
         fill(add, sizeof(add), 17);
-        TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, (tacit_md_type)t, x, sizeof(x), h, sizeof(h),
-                                            NULL, 0), 0);
+        TEST_EQUAL(
+            tacit_hmac_drbg_seed_buf(&ctx, (tacit_md_type)t, x, sizeof(x), h, sizeof(h), NULL, 0),
+            0);
         TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, ref, sizeof(ref), add, sizeof(add)), 0);
         TACIT_TEST_CF_SECRET(x, sizeof(x));
         TACIT_TEST_CF_SECRET(h, sizeof(h));
         TACIT_TEST_CF_SECRET(add, sizeof(add));
-        TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, (tacit_md_type)t, x, sizeof(x), h, sizeof(h),
-                                            NULL, 0), 0);
+        TEST_EQUAL(
+            tacit_hmac_drbg_seed_buf(&ctx, (tacit_md_type)t, x, sizeof(x), h, sizeof(h), NULL, 0),
+            0);
         TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, out, sizeof(out), add, sizeof(add)), 0);
         TEST_EQUAL(tacit_hmac_drbg_reseed_buf(&ctx, x, sizeof(x), add, sizeof(add)), 0);
         TACIT_TEST_CF_PUBLIC(out, sizeof(out));
@@ -140,15 +141,14 @@ static void test_negative_leaky_compare(void)
     tag[31] ^= 0x40;
     TACIT_TEST_CF_SECRET(tag, sizeof(tag));
     for (i = 0; i < sizeof(tag); i++) {
-        if (tag[i] != mac[i]) {   /* branch on a secret byte: must be flagged */
+        if (tag[i] != mac[i]) { /* branch on a secret byte: must be flagged */
             equal = 0;
             break;
         }
     }
     TACIT_TEST_CF_PUBLIC(tag, sizeof(tag));
     TEST_EQUAL(equal, 0);
-exit:
-    ;
+exit:;
 }
 
 int main(int argc, char **argv)

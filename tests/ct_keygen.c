@@ -38,8 +38,8 @@ static int seed(const char *s)
 {
     tacit_hmac_drbg_free(&drbg);
     tacit_hmac_drbg_init(&drbg);
-    return tacit_hmac_drbg_seed_buf(&drbg, TACIT_MD_SHA256, (const unsigned char *)s, strlen(s), NULL, 0,
-                                    NULL, 0);
+    return tacit_hmac_drbg_seed_buf(&drbg, TACIT_MD_SHA256, (const unsigned char *)s, strlen(s),
+                                    NULL, 0, NULL, 0);
 }
 
 static void test_rsa_gen_key_1024(void)

@@ -65,8 +65,7 @@ static void test_ec_sign_write(void)
         TEST_EQUAL(ret, 0);
         TACIT_TEST_CF_PUBLIC(&slen, sizeof(slen));
         TACIT_TEST_CF_PUBLIC(sig, slen);
-        ret = tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, secret_rng,
-                            NULL);
+        ret = tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, secret_rng, NULL);
         TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
         TEST_EQUAL(ret, 0);
         TACIT_TEST_CF_PUBLIC(&slen, sizeof(slen));

@@ -44,7 +44,7 @@ static const char key_hex[] =
     "fec716cc6ab02a3d02406a52c747d9ac8cd2ffec6f07983c73e3e304dd309e23c6f9f277"
     "af2e0bd4878a22cda21f5c89e19045e09eeaf81d73f06c7eb05f6f2dff193cc3d1e56528"
     "8609024100b7161a6aa2675f70ba6b95a19b4e7032b4108683827107ed889ba484df90a3"
-    "fd8e03de587bd7c2f9713db3c551625ea8ad1ebf71f0084a84558f7759295dbc09"    ;
+    "fd8e03de587bd7c2f9713db3c551625ea8ad1ebf71f0084a84558f7759295dbc09";
 
 static int secret_rng(void *p, unsigned char *out, size_t len)
 {
@@ -96,9 +96,11 @@ static void test_private_ops_constant_flow(void)
     memset(msg, 0x33, sizeof(msg));
     tacit_md(TACIT_MD_SHA256, msg, sizeof(msg), h);
     /* ciphertexts made while nothing is marked */
-    TEST_EQUAL(tacit_rsa_oaep_encrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, msg, sizeof(msg),
-                                      ct, sizeof(ct), &olen, NULL, NULL), 0);
-    TEST_EQUAL(tacit_rsa_pkcs1_encrypt(&rsa, msg, sizeof(msg), in, sizeof(in), &olen, NULL, NULL), 0);
+    TEST_EQUAL(tacit_rsa_oaep_encrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, msg,
+                                      sizeof(msg), ct, sizeof(ct), &olen, NULL, NULL),
+               0);
+    TEST_EQUAL(tacit_rsa_pkcs1_encrypt(&rsa, msg, sizeof(msg), in, sizeof(in), &olen, NULL, NULL),
+               0);
 
     /* from here on, blinding draws from the marked-secret generator */
     mark_secrets(&rsa);
@@ -109,7 +111,8 @@ static void test_private_ops_constant_flow(void)
     ret = tacit_rsa_private(&rsa, out, k, pt, sizeof(pt), &olen, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
     /* signatures */
-    ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, h, 32, out, sizeof(out), &olen, secret_rng, NULL);
+    ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, h, 32, out, sizeof(out), &olen, secret_rng,
+                               NULL);
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(out, k);
     ret = tacit_rsa_pss_sign(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, 32, h, 32, out, sizeof(out),
@@ -126,7 +129,8 @@ static void test_private_ops_constant_flow(void)
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(pt, ol);
     TEST_MEM_EQ(pt, ol, msg, sizeof(msg));
-    ret = tacit_rsa_pkcs1_decrypt_explicit_oracle(&rsa, in, k, pt, sizeof(pt), &ol, secret_rng, NULL);
+    ret =
+        tacit_rsa_pkcs1_decrypt_explicit_oracle(&rsa, in, k, pt, sizeof(pt), &ol, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(pt, ol);
     TEST_MEM_EQ(pt, ol, msg, sizeof(msg));
@@ -134,7 +138,8 @@ static void test_private_ops_constant_flow(void)
     ret = tacit_rsa_oaep_decrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, in, k, pt,
                                  sizeof(pt), &ol, secret_rng, NULL);
     TEST_EQUAL(ret, TACIT_ERR_RSA_INVALID_PADDING);
-    ret = tacit_rsa_pkcs1_decrypt_explicit_oracle(&rsa, ct, k, pt, sizeof(pt), &ol, secret_rng, NULL);
+    ret =
+        tacit_rsa_pkcs1_decrypt_explicit_oracle(&rsa, ct, k, pt, sizeof(pt), &ol, secret_rng, NULL);
     TEST_EQUAL(ret, TACIT_ERR_RSA_INVALID_PADDING);
     /* implicit rejection: the synthetic message comes from d (secret) and the
      * ciphertext; the same code path as a valid one */
@@ -149,7 +154,8 @@ static void test_private_ops_constant_flow(void)
     ret = tacit_rsa_oaep_encrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, msg, sizeof(msg),
                                  out, sizeof(out), &olen, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
-    ret = tacit_rsa_pkcs1_encrypt(&rsa, msg, sizeof(msg), out, sizeof(out), &olen, secret_rng, NULL);
+    ret =
+        tacit_rsa_pkcs1_encrypt(&rsa, msg, sizeof(msg), out, sizeof(out), &olen, secret_rng, NULL);
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(msg, sizeof(msg));
 exit:

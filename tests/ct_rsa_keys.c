@@ -20,36 +20,34 @@
 #include "tacit/pem.h"
 #include "tacit/rsa.h"
 
-static const char key_pem[] =
-    "-----BEGIN PRIVATE KEY-----\n"
-    "MIIEvwIBADANBgkqhkiG9w0BAQEFAASCBKkwggSlAgEAAoIBAQC8SaFppfaGNtfZ\n"
-    "MyEhhE2ANkCgwkT9yn+yVCptpIsNoRd3HZl+LhD16V5LAmC8nHM36SpVj+UBwUHN\n"
-    "eNPgZd9070iLkLNrzj4xMILu412bn07EK0PiQtXeRmuWAfG3HzYGTrxNDcf+QIsN\n"
-    "NNOYHQL/XUzJEdCrvO3NM3Z90qd2EQtW1OGYHwG/cJfKiUrzF8PytJO80shIifwB\n"
-    "4ftyxAQdw6t6rie+XjfeKkpE70llUVSJ71Mk9JfMAvYpBY2w8Ue3KKcdyzDDzS7x\n"
-    "DM7U5/BKplX6padfzpcBHYhxR9sRsl3milpk6oUrjlxrEDiodOneuBDHBZupU/fC\n"
-    "wTrOmosFAgMBAAECggEAGtFn9qrHUrWEB/Ey4lm8SiswCFWzSuypRIadZnF9xsqv\n"
-    "k205XBIGo2gCYK+thJ/J/2gr+fTdWuMiUrhHgVoxOjAMxqgtDglZrVrqA0mKHyzR\n"
-    "JLq+1/7KBHdGQp7zRTBiWwKi6lywpCOgSpjAHJXhQ+sPkUIC1Ts7KbOPSHuVE4k6\n"
-    "YXs3PZ5Ve4Sx1WJOVQass40FOCOmY/K2+eplgwGJ3K6PsK19Q1Xfe18+LIUhdkU/\n"
-    "GUScyteni1rs/j6dJuRDGD1L+MuhVBFS4nWYIklTHD5vrCs935jlBahSolXpNGDO\n"
-    "y00KPD3wXsQp/EiG/xAdkme8lWzJC4ot28hDuSSqHwKBgQDh47IJZplsIWtf+c+U\n"
-    "PZv0ryxKGxd+IZZiST+3fkqjH/k/22tlDI+h30yJdG08o6d40IztBrclNrhF8WT4\n"
-    "QB/Fa9NN1FIFRpj4GKR5BQasX7D5pnQRM8QDsBlAQPAgQ+lRyjpSV9GzC7QYYd8W\n"
-    "RZVMoRtXh+YthAwNGj3JDZ/OwwKBgQDVYs1CHSgW4ELOJOOulPwSHr/J6JMHWwPr\n"
-    "pnfavbfs75KnpjHFs9GpnI38Y24LLqi1xHHS6jdLM01y4FSCXcmm66ZpZZFM9L75\n"
-    "GoQ11mwGkN2V2akXK61sNPAIw4vBDIGdIbvPr0xV+pg4F/zJJ/KPsSxc9N9vO9T7\n"
-    "C7v3qNyylwKBgQCJqqBFlG7qdI+hBXlZ6hZTEDNY0pwFteiV6/hWFzTbp8/a+BnC\n"
-    "kt4ylAlsODWe4EpfmhJZHl+d4XR6w/x6Q3JZejZkV4LJTlZJ1ZLfYo3HneYYsDZK\n"
-    "iZbrfHZXL3xo3ZqjyzCyIG1fxkEzHuq8AxpTglhMhzlkAfbqQVToZFJBywKBgQCS\n"
-    "eQGgUldEbKguzM+k9QuafJT1ybmzINyuE1TOR9BKyaCHh+M+bFKM9LPZ/X56Gosg\n"
-    "Sjo/pxpRemO9aRNZcXuMItHWIyv8ATxdzb/XHNqGH0abKA+Toh2m2yexPFlgKG+I\n"
-    "JrG+u/vQQPXf+0c/5TXxQJLNNCFzP0TRFpruQ3FK/QKBgQClp46CMh3Q0uPY03xu\n"
-    "tJMQjc9IFn3MKMBXCCAqXJ+opDA3KpO5tRKH4D182Ym3/sMJoVaXS/AmjyHMRzh5\n"
-    "N73Rtl/yHOOCXmgQHhmNtlMZ2O1vwkuVFWoZya8OWMLit30j4YhjT4o1spN6TM6B\n"
-    "4LuZjAZVY+SlslylePZEluj9jw==\n"
-    "-----END PRIVATE KEY-----\n"
-    ;
+static const char key_pem[] = "-----BEGIN PRIVATE KEY-----\n"
+                              "MIIEvwIBADANBgkqhkiG9w0BAQEFAASCBKkwggSlAgEAAoIBAQC8SaFppfaGNtfZ\n"
+                              "MyEhhE2ANkCgwkT9yn+yVCptpIsNoRd3HZl+LhD16V5LAmC8nHM36SpVj+UBwUHN\n"
+                              "eNPgZd9070iLkLNrzj4xMILu412bn07EK0PiQtXeRmuWAfG3HzYGTrxNDcf+QIsN\n"
+                              "NNOYHQL/XUzJEdCrvO3NM3Z90qd2EQtW1OGYHwG/cJfKiUrzF8PytJO80shIifwB\n"
+                              "4ftyxAQdw6t6rie+XjfeKkpE70llUVSJ71Mk9JfMAvYpBY2w8Ue3KKcdyzDDzS7x\n"
+                              "DM7U5/BKplX6padfzpcBHYhxR9sRsl3milpk6oUrjlxrEDiodOneuBDHBZupU/fC\n"
+                              "wTrOmosFAgMBAAECggEAGtFn9qrHUrWEB/Ey4lm8SiswCFWzSuypRIadZnF9xsqv\n"
+                              "k205XBIGo2gCYK+thJ/J/2gr+fTdWuMiUrhHgVoxOjAMxqgtDglZrVrqA0mKHyzR\n"
+                              "JLq+1/7KBHdGQp7zRTBiWwKi6lywpCOgSpjAHJXhQ+sPkUIC1Ts7KbOPSHuVE4k6\n"
+                              "YXs3PZ5Ve4Sx1WJOVQass40FOCOmY/K2+eplgwGJ3K6PsK19Q1Xfe18+LIUhdkU/\n"
+                              "GUScyteni1rs/j6dJuRDGD1L+MuhVBFS4nWYIklTHD5vrCs935jlBahSolXpNGDO\n"
+                              "y00KPD3wXsQp/EiG/xAdkme8lWzJC4ot28hDuSSqHwKBgQDh47IJZplsIWtf+c+U\n"
+                              "PZv0ryxKGxd+IZZiST+3fkqjH/k/22tlDI+h30yJdG08o6d40IztBrclNrhF8WT4\n"
+                              "QB/Fa9NN1FIFRpj4GKR5BQasX7D5pnQRM8QDsBlAQPAgQ+lRyjpSV9GzC7QYYd8W\n"
+                              "RZVMoRtXh+YthAwNGj3JDZ/OwwKBgQDVYs1CHSgW4ELOJOOulPwSHr/J6JMHWwPr\n"
+                              "pnfavbfs75KnpjHFs9GpnI38Y24LLqi1xHHS6jdLM01y4FSCXcmm66ZpZZFM9L75\n"
+                              "GoQ11mwGkN2V2akXK61sNPAIw4vBDIGdIbvPr0xV+pg4F/zJJ/KPsSxc9N9vO9T7\n"
+                              "C7v3qNyylwKBgQCJqqBFlG7qdI+hBXlZ6hZTEDNY0pwFteiV6/hWFzTbp8/a+BnC\n"
+                              "kt4ylAlsODWe4EpfmhJZHl+d4XR6w/x6Q3JZejZkV4LJTlZJ1ZLfYo3HneYYsDZK\n"
+                              "iZbrfHZXL3xo3ZqjyzCyIG1fxkEzHuq8AxpTglhMhzlkAfbqQVToZFJBywKBgQCS\n"
+                              "eQGgUldEbKguzM+k9QuafJT1ybmzINyuE1TOR9BKyaCHh+M+bFKM9LPZ/X56Gosg\n"
+                              "Sjo/pxpRemO9aRNZcXuMItHWIyv8ATxdzb/XHNqGH0abKA+Toh2m2yexPFlgKG+I\n"
+                              "JrG+u/vQQPXf+0c/5TXxQJLNNCFzP0TRFpruQ3FK/QKBgQClp46CMh3Q0uPY03xu\n"
+                              "tJMQjc9IFn3MKMBXCCAqXJ+opDA3KpO5tRKH4D182Ym3/sMJoVaXS/AmjyHMRzh5\n"
+                              "N73Rtl/yHOOCXmgQHhmNtlMZ2O1vwkuVFWoZya8OWMLit30j4YhjT4o1spN6TM6B\n"
+                              "4LuZjAZVY+SlslylePZEluj9jw==\n"
+                              "-----END PRIVATE KEY-----\n";
 
 /* A DER element at *p: its tag, the offset of its contents, and their length. */
 static int der_next(const unsigned char *der, size_t len, size_t *pos, int *tag, size_t *off,
@@ -89,8 +87,8 @@ static int secret_ranges(const unsigned char *der, size_t len, size_t off[6], si
     size_t pos = 0, o, l;
     int tag, i;
 
-    if (der_next(der, len, &pos, &tag, &o, &l) != 0 || tag != 0x30 ||   /* SEQUENCE */
-        der_next(der, len, &pos, &tag, &o, &l) != 0 || tag != 0x02) {   /* version */
+    if (der_next(der, len, &pos, &tag, &o, &l) != 0 || tag != 0x30 || /* SEQUENCE */
+        der_next(der, len, &pos, &tag, &o, &l) != 0 || tag != 0x02) { /* version */
         return -1;
     }
     pos = o + l;

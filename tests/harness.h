@@ -40,8 +40,8 @@
 #include "platform_internal.h" /* the counting allocator */
 #endif
 
-static int test_case_failed;   /* current case: an assertion failed */
-static int test_case_skipped;  /* current case: skipped */
+static int test_case_failed;  /* current case: an assertion failed */
+static int test_case_skipped; /* current case: skipped */
 static int test_n_passed, test_n_failed, test_n_skipped;
 static int test_argc;
 static char **test_argv;
@@ -70,8 +70,8 @@ static inline void test_hexdump(const char *label, const void *p, size_t len)
     printf("\n");
 }
 
-static inline int test_mem_eq(const char *file, int line, const char *expr,
-                       const void *a, size_t alen, const void *b, size_t blen)
+static inline int test_mem_eq(const char *file, int line, const char *expr, const void *a,
+                              size_t alen, const void *b, size_t blen)
 {
     if (alen == blen && (alen == 0 || memcmp(a, b, alen) == 0)) {
         return 1;
@@ -82,41 +82,40 @@ static inline int test_mem_eq(const char *file, int line, const char *expr,
     return 0;
 }
 
-#define TEST_ASSERT(cond)                                                          \
-    do {                                                                           \
-        if (!(cond)) {                                                             \
-            test_fail_header(__FILE__, __LINE__, #cond);                           \
-            goto exit;                                                             \
-        }                                                                          \
+#define TEST_ASSERT(cond)                                                                          \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            test_fail_header(__FILE__, __LINE__, #cond);                                           \
+            goto exit;                                                                             \
+        }                                                                                          \
     } while (0)
 
 /* Integer equality; prints both sides in decimal and hex. */
-#define TEST_EQUAL(a, b)                                                           \
-    do {                                                                           \
-        intmax_t test_a_ = (intmax_t)(a), test_b_ = (intmax_t)(b);                 \
-        if (test_a_ != test_b_) {                                                  \
-            test_fail_header(__FILE__, __LINE__, #a " == " #b);                    \
-            printf("      got %" PRIdMAX " (0x%" PRIxMAX "), expected %" PRIdMAX     \
-                   " (0x%" PRIxMAX ")\n",                                          \
-                   test_a_, (uintmax_t)test_a_, test_b_, (uintmax_t)test_b_);      \
-            goto exit;                                                             \
-        }                                                                          \
+#define TEST_EQUAL(a, b)                                                                           \
+    do {                                                                                           \
+        intmax_t test_a_ = (intmax_t)(a), test_b_ = (intmax_t)(b);                                 \
+        if (test_a_ != test_b_) {                                                                  \
+            test_fail_header(__FILE__, __LINE__, #a " == " #b);                                    \
+            printf("      got %" PRIdMAX " (0x%" PRIxMAX "), expected %" PRIdMAX " (0x%" PRIxMAX   \
+                   ")\n",                                                                          \
+                   test_a_, (uintmax_t)test_a_, test_b_, (uintmax_t)test_b_);                      \
+            goto exit;                                                                             \
+        }                                                                                          \
     } while (0)
 
-#define TEST_MEM_EQ(a, alen, b, blen)                                              \
-    do {                                                                           \
-        if (!test_mem_eq(__FILE__, __LINE__, #a " == " #b, (a), (alen), (b),        \
-                         (blen))) {                                                \
-            goto exit;                                                             \
-        }                                                                          \
+#define TEST_MEM_EQ(a, alen, b, blen)                                                              \
+    do {                                                                                           \
+        if (!test_mem_eq(__FILE__, __LINE__, #a " == " #b, (a), (alen), (b), (blen))) {            \
+            goto exit;                                                                             \
+        }                                                                                          \
     } while (0)
 
 /* End the current case as skipped; the reason is printed after SKIP. */
-#define TEST_SKIP(reason)                                                          \
-    do {                                                                           \
-        printf(" SKIP (%s)", (reason));                                            \
-        test_case_skipped = 1;                                                     \
-        goto exit;                                                                 \
+#define TEST_SKIP(reason)                                                                          \
+    do {                                                                                           \
+        printf(" SKIP (%s)", (reason));                                                            \
+        test_case_skipped = 1;                                                                     \
+        goto exit;                                                                                 \
     } while (0)
 
 static inline int test_selected(const char *name)
@@ -178,11 +177,11 @@ static inline void test_run(void (*fn)(void), const char *name)
 
 #define RUN_TEST(fn) test_run(fn, #fn)
 
-#define TEST_MAIN_BEGIN(argc, argv)                                                \
-    do {                                                                           \
-        test_argc = (argc);                                                        \
-        test_argv = (argv);                                                        \
-        printf("%s\n", (argv)[0]);                                                 \
+#define TEST_MAIN_BEGIN(argc, argv)                                                                \
+    do {                                                                                           \
+        test_argc = (argc);                                                                        \
+        test_argv = (argv);                                                                        \
+        printf("%s\n", (argv)[0]);                                                                 \
     } while (0)
 
 static inline int TEST_MAIN_END(void)
@@ -196,8 +195,7 @@ static inline int TEST_MAIN_END(void)
         test_n_failed++;
     }
 #endif
-    printf("%d passed, %d failed, %d skipped\n", test_n_passed, test_n_failed,
-           test_n_skipped);
+    printf("%d passed, %d failed, %d skipped\n", test_n_passed, test_n_failed, test_n_skipped);
     return test_n_failed == 0 ? 0 : 1;
 }
 

@@ -68,8 +68,9 @@ static int fail_every_n(const char *name, int (*op)(void), unsigned long stride)
         tacit_platform_test_alloc_fail_at = 0;
         tried++;
         if (!is_alloc_error(ret) || tacit_platform_test_alloc_live() != live0) {
-            printf("\n    %s: allocation %lu of %lu failing: returned %d (-0x%04x), %ld blocks live\n",
-                   name, n, total, ret, (unsigned)-ret, tacit_platform_test_alloc_live() - live0);
+            printf(
+                "\n    %s: allocation %lu of %lu failing: returned %d (-0x%04x), %ld blocks live\n",
+                name, n, total, ret, (unsigned)-ret, tacit_platform_test_alloc_live() - live0);
             return 0;
         }
     }
@@ -84,8 +85,7 @@ static int fail_every_n(const char *name, int (*op)(void), unsigned long stride)
 #if defined(TACIT_BIGNUM_C)
 static const char *hex_a =
     "c5d1e7f0a3b5c7d9e1f3a5b7c9d1e3f5a7b9c1d3e5f7a9b1c3d5e7f9a1b3c5d7e9f1a3b5c7d9e1f3a5b7";
-static const char *hex_m =
-    "f1e2d3c4b5a697887766554433221100ffeeddccbbaa99887766554433221101";
+static const char *hex_m = "f1e2d3c4b5a697887766554433221100ffeeddccbbaa99887766554433221101";
 
 static void hex_bytes(const char *hex, unsigned char *out, size_t *len)
 {
@@ -119,8 +119,7 @@ static int op_mpi(void)
         (ret = tacit_mpi_div_mpi(&X, &Y, &X, &M)) != 0 ||
         (ret = tacit_mpi_exp_mod(&X, &A, &M, &M, NULL)) != 0 ||
         (ret = tacit_mpi_exp_mod_unsafe(&X, &A, &M, &M, NULL)) != 0 ||
-        (ret = tacit_mpi_inv_mod(&Y, &A, &M)) != 0 ||
-        (ret = tacit_mpi_gcd(&Y, &A, &M)) != 0 ||
+        (ret = tacit_mpi_inv_mod(&Y, &A, &M)) != 0 || (ret = tacit_mpi_gcd(&Y, &A, &M)) != 0 ||
         (ret = tacit_mpi_write_binary(&X, buf, sizeof(buf))) != 0 ||
         (ret = tacit_mpi_is_prime(&M, 8, rng, NULL)) == TACIT_ERR_ALLOC_FAILED) {
         goto cleanup;
@@ -182,20 +181,20 @@ static int op_rsa(void)
                                               &olen)) != 0 ||
         (ret = tacit_rsa_parse_public_key_der(&pub, der, olen)) != 0 ||
         (ret = tacit_rsa_copy(&cpy, &rsa)) != 0 ||
-        (ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &olen,
-                                    rng, NULL)) != 0 ||
+        (ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &olen, rng,
+                                    NULL)) != 0 ||
         (ret = tacit_rsa_pkcs1_verify(&pub, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig))) != 0 ||
         (ret = tacit_rsa_pss_sign(&cpy, TACIT_MD_SHA256, TACIT_MD_SHA256, 32, hash, 32, sig,
                                   sizeof(sig), &olen, rng, NULL)) != 0 ||
         (ret = tacit_rsa_pss_verify(&pub, TACIT_MD_SHA256, TACIT_MD_SHA256, 32, hash, 32, sig,
                                     sizeof(sig))) != 0 ||
-        (ret = tacit_rsa_oaep_encrypt(&pub, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, hash, 32,
-                                      ct, sizeof(ct), &olen, rng, NULL)) != 0 ||
+        (ret = tacit_rsa_oaep_encrypt(&pub, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, hash, 32, ct,
+                                      sizeof(ct), &olen, rng, NULL)) != 0 ||
         (ret = tacit_rsa_oaep_decrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct,
                                       sizeof(ct), pt, sizeof(pt), &olen, rng, NULL)) != 0 ||
         (ret = tacit_rsa_pkcs1_encrypt(&pub, hash, 32, ct, sizeof(ct), &olen, rng, NULL)) != 0 ||
-        (ret = tacit_rsa_pkcs1_decrypt(&rsa, ct, sizeof(ct), pt, sizeof(pt), &olen, rng,
-                                       NULL)) != 0 ||
+        (ret = tacit_rsa_pkcs1_decrypt(&rsa, ct, sizeof(ct), pt, sizeof(pt), &olen, rng, NULL)) !=
+            0 ||
         (ret = tacit_rsa_check_pub_priv(&pub, &rsa)) != 0) {
         goto cleanup;
     }
@@ -210,7 +209,8 @@ cleanup:
 #if defined(TACIT_PEM_C)
 static int op_pem(void)
 {
-    static const char pem[] = "-----BEGIN TEST-----\nAAECAwQFBgcICQoLDA0ODw==\n-----END TEST-----\n";
+    static const char pem[] =
+        "-----BEGIN TEST-----\nAAECAwQFBgcICQoLDA0ODw==\n-----END TEST-----\n";
     tacit_pem_block block;
     size_t used;
     int ret = tacit_pem_read("TEST", (const unsigned char *)pem, sizeof(pem) - 1, &block, &used);

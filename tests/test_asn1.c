@@ -86,20 +86,20 @@ static void test_lengths(void)
         { "04", TACIT_ERR_ASN1_OUT_OF_DATA, 0 },
         { "0401", TACIT_ERR_ASN1_OUT_OF_DATA, 0 },
         { "047f", TACIT_ERR_ASN1_OUT_OF_DATA, 0 },
-        { "0480", TACIT_ERR_ASN1_INVALID_LENGTH, 0 },          /* indefinite */
+        { "0480", TACIT_ERR_ASN1_INVALID_LENGTH, 0 }, /* indefinite */
         { "04800000", TACIT_ERR_ASN1_INVALID_LENGTH, 0 },
-        { "048100", TACIT_ERR_ASN1_INVALID_LENGTH, 0 },        /* 0 in long form */
-        { "04817f", TACIT_ERR_ASN1_INVALID_LENGTH, 0 },        /* fits short form */
+        { "048100", TACIT_ERR_ASN1_INVALID_LENGTH, 0 }, /* 0 in long form */
+        { "04817f", TACIT_ERR_ASN1_INVALID_LENGTH, 0 }, /* fits short form */
         { "0481", TACIT_ERR_ASN1_OUT_OF_DATA, 0 },
-        { "04820001", TACIT_ERR_ASN1_INVALID_LENGTH, 0 },      /* leading zero */
+        { "04820001", TACIT_ERR_ASN1_INVALID_LENGTH, 0 }, /* leading zero */
         { "0482008000", TACIT_ERR_ASN1_INVALID_LENGTH, 0 },
         { "048200", TACIT_ERR_ASN1_OUT_OF_DATA, 0 },
-        { "04850100000000", TACIT_ERR_ASN1_INVALID_LENGTH, 0 },/* five bytes */
-        { "04ff", TACIT_ERR_ASN1_INVALID_LENGTH, 0 },          /* reserved */
+        { "04850100000000", TACIT_ERR_ASN1_INVALID_LENGTH, 0 }, /* five bytes */
+        { "04ff", TACIT_ERR_ASN1_INVALID_LENGTH, 0 },           /* reserved */
         { "0484ffffffff", TACIT_ERR_ASN1_OUT_OF_DATA, 0 },
         { "048180", TACIT_ERR_ASN1_OUT_OF_DATA, 0 },
         { "0500", TACIT_ERR_ASN1_UNEXPECTED_TAG, 0 },
-        { "2400", TACIT_ERR_ASN1_UNEXPECTED_TAG, 0 },          /* constructed OCTET STRING */
+        { "2400", TACIT_ERR_ASN1_UNEXPECTED_TAG, 0 }, /* constructed OCTET STRING */
         { "-", TACIT_ERR_ASN1_OUT_OF_DATA, 0 },
     };
     size_t i, len;
@@ -119,12 +119,16 @@ static void test_lengths(void)
     }
     /* the long forms that are minimal: 0x81 0x80 and 0x82 0x01 0x00 */
     memset(big, 0, sizeof(big));
-    big[0] = 0x04; big[1] = 0x81; big[2] = 0x80;
+    big[0] = 0x04;
+    big[1] = 0x81;
+    big[2] = 0x80;
     p = big;
     TEST_EQUAL(tacit_asn1_get_tag(&p, big + 3 + 128, &len, 0x04), 0);
     TEST_EQUAL(len, 128);
     TEST_ASSERT(p == big + 3);
-    big[1] = 0x82; big[2] = 0x01; big[3] = 0x00;
+    big[1] = 0x82;
+    big[2] = 0x01;
+    big[3] = 0x00;
     p = big;
     TEST_EQUAL(tacit_asn1_get_tag(&p, big + 4 + 256, &len, 0x04), 0);
     TEST_EQUAL(len, 256);
@@ -184,19 +188,21 @@ static void test_integers(void)
         { "020200ff", 0, "ff" },
         { "02020100", 0, "0100" },
         { "0203008000", 0, "8000" },
-        { "0200", TACIT_ERR_ASN1_INVALID_DATA, NULL },          /* empty */
-        { "02020000", TACIT_ERR_ASN1_INVALID_DATA, NULL },      /* overlong zero */
-        { "0202007f", TACIT_ERR_ASN1_INVALID_DATA, NULL },      /* overlong positive */
+        { "0200", TACIT_ERR_ASN1_INVALID_DATA, NULL },     /* empty */
+        { "02020000", TACIT_ERR_ASN1_INVALID_DATA, NULL }, /* overlong zero */
+        { "0202007f", TACIT_ERR_ASN1_INVALID_DATA, NULL }, /* overlong positive */
         { "020300007f", TACIT_ERR_ASN1_INVALID_DATA, NULL },
         { "02030000ff", TACIT_ERR_ASN1_INVALID_DATA, NULL },
-        { "0202ff80", TACIT_ERR_ASN1_INVALID_DATA, NULL },      /* overlong negative */
+        { "0202ff80", TACIT_ERR_ASN1_INVALID_DATA, NULL }, /* overlong negative */
         { "020180", TACIT_ERR_ASN1_NEGATIVE, NULL },
         { "0201ff", TACIT_ERR_ASN1_NEGATIVE, NULL },
         { "0202ff7f", TACIT_ERR_ASN1_NEGATIVE, NULL },
         { "02028000", TACIT_ERR_ASN1_NEGATIVE, NULL },
         { "0202", TACIT_ERR_ASN1_OUT_OF_DATA, NULL },
         { "0a0101", TACIT_ERR_ASN1_UNEXPECTED_TAG, NULL },
-        { "02820001" "00", TACIT_ERR_ASN1_INVALID_LENGTH, NULL },
+        { "02820001"
+          "00",
+          TACIT_ERR_ASN1_INVALID_LENGTH, NULL },
     };
     size_t i, n, mlen, vlen;
     unsigned char *buf = NULL, *mag = NULL;
@@ -259,12 +265,24 @@ static int parse_with(const char *hex, int what)
         return ret;
     }
     switch (what) {
-    case 0: ret = tacit_asn1_get_bool(&p, buf + n, &v); break;
-    case 1: ret = tacit_asn1_get_null(&p, buf + n); break;
-    case 2: ret = tacit_asn1_get_oid(&p, buf + n, &d, &len); break;
-    case 3: ret = tacit_asn1_get_bitstring(&p, buf + n, &d, &len, &v); break;
-    case 4: ret = tacit_asn1_get_bitstring_bytes(&p, buf + n, &d, &len); break;
-    case 5: ret = tacit_asn1_get_octet_string(&p, buf + n, &d, &len); break;
+    case 0:
+        ret = tacit_asn1_get_bool(&p, buf + n, &v);
+        break;
+    case 1:
+        ret = tacit_asn1_get_null(&p, buf + n);
+        break;
+    case 2:
+        ret = tacit_asn1_get_oid(&p, buf + n, &d, &len);
+        break;
+    case 3:
+        ret = tacit_asn1_get_bitstring(&p, buf + n, &d, &len, &v);
+        break;
+    case 4:
+        ret = tacit_asn1_get_bitstring_bytes(&p, buf + n, &d, &len);
+        break;
+    case 5:
+        ret = tacit_asn1_get_octet_string(&p, buf + n, &d, &len);
+        break;
     }
     if (ret == 0 && p != buf + n) {
         ret = -9998;
@@ -290,22 +308,22 @@ static void test_primitives(void)
         { "0400", 1, TACIT_ERR_ASN1_UNEXPECTED_TAG },
         { "06092a864886f70d010101", 2, 0 },
         { "0600", 2, TACIT_ERR_ASN1_INVALID_DATA },
-        { "06022a86", 2, TACIT_ERR_ASN1_INVALID_DATA },       /* last byte continues */
-        { "0603802a01", 2, TACIT_ERR_ASN1_INVALID_DATA },     /* leading 0x80 */
-        { "06032a8001", 2, TACIT_ERR_ASN1_INVALID_DATA },     /* leading 0x80 inside */
+        { "06022a86", 2, TACIT_ERR_ASN1_INVALID_DATA },   /* last byte continues */
+        { "0603802a01", 2, TACIT_ERR_ASN1_INVALID_DATA }, /* leading 0x80 */
+        { "06032a8001", 2, TACIT_ERR_ASN1_INVALID_DATA }, /* leading 0x80 inside */
         { "06032a8101", 2, 0 },
         { "030100", 3, 0 },
         { "0301", 3, TACIT_ERR_ASN1_OUT_OF_DATA },
         { "0300", 3, TACIT_ERR_ASN1_INVALID_DATA },
-        { "030101", 3, TACIT_ERR_ASN1_INVALID_DATA },         /* unused bits, no data */
-        { "030208ff", 3, TACIT_ERR_ASN1_INVALID_DATA },       /* 8 unused bits */
-        { "030201ff", 3, TACIT_ERR_ASN1_INVALID_DATA },       /* unused bit set */
+        { "030101", 3, TACIT_ERR_ASN1_INVALID_DATA },   /* unused bits, no data */
+        { "030208ff", 3, TACIT_ERR_ASN1_INVALID_DATA }, /* 8 unused bits */
+        { "030201ff", 3, TACIT_ERR_ASN1_INVALID_DATA }, /* unused bit set */
         { "030201fe", 3, 0 },
         { "030207fe", 3, TACIT_ERR_ASN1_INVALID_DATA },
         { "03020780", 3, 0 },
         { "03020780", 4, TACIT_ERR_ASN1_INVALID_DATA },
         { "030200ff", 4, 0 },
-        { "2303030100", 4, TACIT_ERR_ASN1_UNEXPECTED_TAG },   /* constructed BIT STRING */
+        { "2303030100", 4, TACIT_ERR_ASN1_UNEXPECTED_TAG }, /* constructed BIT STRING */
         { "0400", 5, 0 },
         { "0403010203", 5, 0 },
         { "0403010203", 4, TACIT_ERR_ASN1_UNEXPECTED_TAG },
@@ -332,15 +350,9 @@ static void test_writer_values(void)
         const char *val;
         const char *der;
     } uints[] = {
-        { "-", "020100" },
-        { "00", "020100" },
-        { "000000", "020100" },
-        { "01", "020101" },
-        { "7f", "02017f" },
-        { "80", "02020080" },
-        { "0080", "02020080" },
-        { "00000100", "02020100" },
-        { "ffff", "020300ffff" },
+        { "-", "020100" },      { "00", "020100" },         { "000000", "020100" },
+        { "01", "020101" },     { "7f", "02017f" },         { "80", "02020080" },
+        { "0080", "02020080" }, { "00000100", "02020100" }, { "ffff", "020300ffff" },
     };
     unsigned char buf[600], *p, *v = NULL, *d = NULL;
     size_t i, vl, dl;
@@ -363,9 +375,10 @@ static void test_writer_values(void)
         static const struct {
             size_t len;
             const char *hex;
-        } lens[] = { { 0, "00" }, { 127, "7f" }, { 128, "8180" }, { 255, "81ff" },
-                     { 256, "820100" }, { 65535, "82ffff" }, { 65536, "83010000" },
-                     { 0x1000000, "8401000000" } };
+        } lens[] = { { 0, "00" },           { 127, "7f" },
+                     { 128, "8180" },       { 255, "81ff" },
+                     { 256, "820100" },     { 65535, "82ffff" },
+                     { 65536, "83010000" }, { 0x1000000, "8401000000" } };
         for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
             d = test_unhex(lens[i].hex, &dl);
             p = buf + sizeof(buf);
@@ -395,7 +408,8 @@ static void test_writer_values(void)
     p = buf + sizeof(buf);
     TEST_EQUAL(tacit_asn1_write_alg(&p, buf, (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
                                     TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION),
-                                    (const unsigned char *)"\x05\x00", 2), 15);
+                                    (const unsigned char *)"\x05\x00", 2),
+               15);
     TEST_MEM_EQ(p, 15, "\x30\x0d\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01\x05\x00", 15);
     /* a long OCTET STRING */
     memset(buf, 0xAB, sizeof(buf));
@@ -419,16 +433,14 @@ static int write_sample(unsigned char **p, unsigned char *start)
     TACIT_CHK_ADD(len, tacit_asn1_write_raw(p, start, key, sizeof(key)));
     q = *p;
     (void)q;
-    TACIT_CHK_ADD(len, tacit_asn1_write_pkcs8(p, start,
-                                                  (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
-                                                  TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION),
-                                                  (const unsigned char *)"\x05\x00", 2,
-                                                  (size_t)len));
-    TACIT_CHK_ADD(len, tacit_asn1_write_spki(p, start,
-                                                 (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
-                                                 TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY),
-                                                 (const unsigned char *)"\x06\x05\x2b\x81\x04\x00\x22",
-                                                 7, (size_t)len));
+    TACIT_CHK_ADD(len,
+                  tacit_asn1_write_pkcs8(p, start, (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
+                                         TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION),
+                                         (const unsigned char *)"\x05\x00", 2, (size_t)len));
+    TACIT_CHK_ADD(len, tacit_asn1_write_spki(
+                           p, start, (const unsigned char *)TACIT_OID_EC_PUBLIC_KEY,
+                           TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY),
+                           (const unsigned char *)"\x06\x05\x2b\x81\x04\x00\x22", 7, (size_t)len));
     TACIT_CHK_ADD(len, tacit_asn1_write_header(p, start, TACIT_ASN1_SEQUENCE, (size_t)len));
     return len;
 cleanup:
@@ -498,8 +510,12 @@ static void test_envelope_malformed(void)
         { "3012020100300706052b810400220402abcda000", 0, 0 },
         { "3015020101300706052b810400220402abcda000810100", 0, 0 },
         /* SPKI */
-        { "300c300706052b81040022030100" "00", 1, TACIT_ERR_ASN1_TRAILING_DATA },
-        { "300d300706052b81040022030100" "00", 1, TACIT_ERR_ASN1_TRAILING_DATA },
+        { "300c300706052b81040022030100"
+          "00",
+          1, TACIT_ERR_ASN1_TRAILING_DATA },
+        { "300d300706052b81040022030100"
+          "00",
+          1, TACIT_ERR_ASN1_TRAILING_DATA },
         { "300e300906052b810400220500030100", 1, 0 }, /* NULL parameters (RSA style) */
         { "300c300706052b81040022030101", 1, TACIT_ERR_ASN1_INVALID_DATA },
         { "300c300706052b81040022040100", 1, TACIT_ERR_ASN1_UNEXPECTED_TAG },
@@ -543,17 +559,40 @@ exit:
 /* ---- the interop files ----------------------------------------------------- */
 
 static const char *const der_files[] = {
-    "rsa2048.pub.der", "rsa3072.pub.der", "rsa4096.pub.der",
-    "rsa2048.pub.pkcs1.der", "rsa3072.pub.pkcs1.der", "rsa4096.pub.pkcs1.der",
-    "rsa2048.key.der", "rsa3072.key.der", "rsa4096.key.der",
-    "rsa2048.pkcs8.der", "rsa3072.pkcs8.der", "rsa4096.pkcs8.der",
-    "rsa2048.crt.der", "rsa3072.crt.der", "rsa4096.crt.der", "rsa2048.pss.crt.der",
-    "p256.pub.der", "p384.pub.der", "p521.pub.der",
-    "p256.pub.compressed.der", "p384.pub.compressed.der", "p521.pub.compressed.der",
-    "p256.sec1.der", "p384.sec1.der", "p521.sec1.der",
-    "p256.pkcs8.der", "p384.pkcs8.der", "p521.pkcs8.der",
-    "p256.crt.der", "p384.crt.der", "p521.crt.der",
-    "p256.ecdsa-sha256.der.sig", "p384.ecdsa-sha384.der.sig", "p521.ecdsa-sha512.der.sig",
+    "rsa2048.pub.der",
+    "rsa3072.pub.der",
+    "rsa4096.pub.der",
+    "rsa2048.pub.pkcs1.der",
+    "rsa3072.pub.pkcs1.der",
+    "rsa4096.pub.pkcs1.der",
+    "rsa2048.key.der",
+    "rsa3072.key.der",
+    "rsa4096.key.der",
+    "rsa2048.pkcs8.der",
+    "rsa3072.pkcs8.der",
+    "rsa4096.pkcs8.der",
+    "rsa2048.crt.der",
+    "rsa3072.crt.der",
+    "rsa4096.crt.der",
+    "rsa2048.pss.crt.der",
+    "p256.pub.der",
+    "p384.pub.der",
+    "p521.pub.der",
+    "p256.pub.compressed.der",
+    "p384.pub.compressed.der",
+    "p521.pub.compressed.der",
+    "p256.sec1.der",
+    "p384.sec1.der",
+    "p521.sec1.der",
+    "p256.pkcs8.der",
+    "p384.pkcs8.der",
+    "p521.pkcs8.der",
+    "p256.crt.der",
+    "p384.crt.der",
+    "p521.crt.der",
+    "p256.ecdsa-sha256.der.sig",
+    "p384.ecdsa-sha384.der.sig",
+    "p521.ecdsa-sha512.der.sig",
 };
 
 static unsigned char *read_interop(const char *name, size_t *len)
@@ -635,10 +674,14 @@ static void test_interop_envelopes(void)
         size_t curvelen;
     } env[] = {
 #define RSA_OID TACIT_OID_RSA_ENCRYPTION, TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION), NULL, 0
-#define EC_OID(c) TACIT_OID_EC_PUBLIC_KEY, TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY), c, TACIT_OID_LEN(c)
-        { "rsa2048.pub.der", 1, RSA_OID }, { "rsa3072.pub.der", 1, RSA_OID },
-        { "rsa4096.pub.der", 1, RSA_OID }, { "rsa2048.pkcs8.der", 0, RSA_OID },
-        { "rsa3072.pkcs8.der", 0, RSA_OID }, { "rsa4096.pkcs8.der", 0, RSA_OID },
+#define EC_OID(c)                                                                                  \
+    TACIT_OID_EC_PUBLIC_KEY, TACIT_OID_LEN(TACIT_OID_EC_PUBLIC_KEY), c, TACIT_OID_LEN(c)
+        { "rsa2048.pub.der", 1, RSA_OID },
+        { "rsa3072.pub.der", 1, RSA_OID },
+        { "rsa4096.pub.der", 1, RSA_OID },
+        { "rsa2048.pkcs8.der", 0, RSA_OID },
+        { "rsa3072.pkcs8.der", 0, RSA_OID },
+        { "rsa4096.pkcs8.der", 0, RSA_OID },
         { "p256.pub.der", 1, EC_OID(TACIT_OID_SECP256R1) },
         { "p384.pub.der", 1, EC_OID(TACIT_OID_SECP384R1) },
         { "p521.pub.der", 1, EC_OID(TACIT_OID_SECP521R1) },
@@ -677,11 +720,11 @@ static void test_interop_envelopes(void)
         p = out + n;
         TEST_EQUAL(tacit_asn1_write_raw(&p, out, info.key.p, info.key.len), (int)info.key.len);
         if (env[f].spki) {
-            added = tacit_asn1_write_spki(&p, out, info.alg.p, info.alg.len, tmp, plen,
-                                          info.key.len);
+            added =
+                tacit_asn1_write_spki(&p, out, info.alg.p, info.alg.len, tmp, plen, info.key.len);
         } else {
-            added = tacit_asn1_write_pkcs8(&p, out, info.alg.p, info.alg.len, tmp, plen,
-                                           info.key.len);
+            added =
+                tacit_asn1_write_pkcs8(&p, out, info.alg.p, info.alg.len, tmp, plen, info.key.len);
         }
         TEST_EQUAL((size_t)added + info.key.len, n);
         TEST_ASSERT(p == out);
@@ -748,10 +791,10 @@ static void test_interop_integers(void)
         const char *name;
         int count;
     } files[] = {
-        { "rsa2048.key.der", 9 }, { "rsa3072.key.der", 9 }, { "rsa4096.key.der", 9 },
-        { "rsa2048.pub.pkcs1.der", 2 }, { "rsa4096.pub.pkcs1.der", 2 },
-        { "p256.ecdsa-sha256.der.sig", 2 }, { "p384.ecdsa-sha384.der.sig", 2 },
-        { "p521.ecdsa-sha512.der.sig", 2 },
+        { "rsa2048.key.der", 9 },           { "rsa3072.key.der", 9 },
+        { "rsa4096.key.der", 9 },           { "rsa2048.pub.pkcs1.der", 2 },
+        { "rsa4096.pub.pkcs1.der", 2 },     { "p256.ecdsa-sha256.der.sig", 2 },
+        { "p384.ecdsa-sha384.der.sig", 2 }, { "p521.ecdsa-sha512.der.sig", 2 },
     };
     size_t f, n;
     unsigned char *der = NULL, *out = NULL;
@@ -847,13 +890,17 @@ static void test_interop_mutations(void)
     mut = malloc(n + 2);
     TEST_ASSERT(mut != NULL);
     /* 30 83 00 01 22: three length bytes where two suffice */
-    mut[0] = 0x30; mut[1] = 0x83; mut[2] = 0x00;
+    mut[0] = 0x30;
+    mut[1] = 0x83;
+    mut[2] = 0x00;
     memcpy(mut + 3, der + 2, n - 2);
     TEST_EQUAL(tacit_asn1_parse_spki(mut, n + 1, &info), TACIT_ERR_ASN1_INVALID_LENGTH);
     /* indefinite outer length with an end-of-contents marker */
-    mut[0] = 0x30; mut[1] = 0x80;
+    mut[0] = 0x30;
+    mut[1] = 0x80;
     memcpy(mut + 2, der + 4, n - 4);
-    mut[n - 2] = 0; mut[n - 1] = 0;
+    mut[n - 2] = 0;
+    mut[n - 1] = 0;
     TEST_EQUAL(tacit_asn1_parse_spki(mut, n, &info), TACIT_ERR_ASN1_INVALID_LENGTH);
     /* flip every byte of the header region: never a crash, never the same key */
     {

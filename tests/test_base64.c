@@ -53,8 +53,8 @@ static int check_pair(const unsigned char *bin, size_t blen, const char *text)
             return 0;
         }
         memset(buf, 0xAA, sizeof(buf));
-        if (tacit_base64_decode_path(paths[k], (const unsigned char *)text, tlen, buf,
-                                     sizeof(buf), &olen) != 0 ||
+        if (tacit_base64_decode_path(paths[k], (const unsigned char *)text, tlen, buf, sizeof(buf),
+                                     &olen) != 0 ||
             olen != blen || (blen > 0 && memcmp(buf, bin, blen) != 0)) {
             printf("\n    decode path %d: \"%s\"", paths[k], text);
             return 0;
@@ -97,8 +97,13 @@ static int check_decode(const unsigned char *in, size_t len, int want)
 static void test_rfc4648(void)
 {
     static const char *const v[][2] = {
-        { "", "" },         { "f", "Zg==" },         { "fo", "Zm8=" },       { "foo", "Zm9v" },
-        { "foob", "Zm9vYg==" }, { "fooba", "Zm9vYmE=" }, { "foobar", "Zm9vYmFy" },
+        { "", "" },
+        { "f", "Zg==" },
+        { "fo", "Zm8=" },
+        { "foo", "Zm9v" },
+        { "foob", "Zm9vYg==" },
+        { "fooba", "Zm9vYmE=" },
+        { "foobar", "Zm9vYmFy" },
     };
     size_t i;
 
@@ -252,7 +257,8 @@ static void test_line_breaks(void)
             unsigned char out[32];
             size_t olen;
             TEST_EQUAL(tacit_base64_decode((const unsigned char *)v[i].in, strlen(v[i].in), out,
-                                           sizeof(out), &olen), 0);
+                                           sizeof(out), &olen),
+                       0);
             TEST_MEM_EQ(out, olen, v[i].out, strlen(v[i].out));
         }
     }
@@ -291,15 +297,16 @@ static void test_buffer_sizes(void)
     TEST_EQUAL(olen, 0);
     TEST_EQUAL(tacit_base64_encode(NULL, 1, out, sizeof(out), &olen), TACIT_ERR_BAD_INPUT);
 
-    TEST_EQUAL(tacit_base64_encode_lines((const unsigned char *)"foobar", 6, 4,
-                                         out, sizeof(out), &olen), 0);
+    TEST_EQUAL(
+        tacit_base64_encode_lines((const unsigned char *)"foobar", 6, 4, out, sizeof(out), &olen),
+        0);
     TEST_MEM_EQ(out, olen, "Zm9v\nYmFy\n", 10);
-    TEST_EQUAL(tacit_base64_encode_lines((const unsigned char *)"foobar", 6, 6,
-                                         out, sizeof(out), &olen),
-               TACIT_ERR_BAD_INPUT);
-    TEST_EQUAL(tacit_base64_encode_lines((const unsigned char *)"foobar", 6, 0,
-                                         out, sizeof(out), &olen),
-               TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(
+        tacit_base64_encode_lines((const unsigned char *)"foobar", 6, 6, out, sizeof(out), &olen),
+        TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(
+        tacit_base64_encode_lines((const unsigned char *)"foobar", 6, 0, out, sizeof(out), &olen),
+        TACIT_ERR_BAD_INPUT);
 exit:;
 }
 
@@ -332,8 +339,8 @@ static void test_round_trip(void)
             TEST_MEM_EQ(ref, rlen, o, (size_t)n);
         }
 #endif
-        TEST_EQUAL(tacit_base64_encode_lines(bin, len, len % 2 ? 64 : 76, lines, sizeof(lines),
-                                             &llen), 0);
+        TEST_EQUAL(
+            tacit_base64_encode_lines(bin, len, len % 2 ? 64 : 76, lines, sizeof(lines), &llen), 0);
         for (k = 0; k < N_PATHS; k++) {
             if (!tacit_base64_path_supported(paths[k])) {
                 continue;
@@ -395,8 +402,9 @@ static void test_paths_agree(void)
         size_t blen = rnd() % 600, rlen = 0, olen, nbad = rnd() % 3, j;
         int rref = 0;
         fill(bin, blen);
-        TEST_EQUAL(tacit_base64_encode_lines(bin, blen, round % 3 ? 64 : 4 * (1 + rnd() % 30), txt, sizeof(txt),
-                                             &tlen), 0);
+        TEST_EQUAL(tacit_base64_encode_lines(bin, blen, round % 3 ? 64 : 4 * (1 + rnd() % 30), txt,
+                                             sizeof(txt), &tlen),
+                   0);
         for (j = 0; j < nbad && tlen > 0; j++) {
             txt[rnd() % tlen] = (unsigned char)extra[rnd() % (sizeof(extra) - 1)];
         }
@@ -427,8 +435,8 @@ exit:;
 static void test_large(void)
 {
     size_t n = 1 << 20, tlen, llen, olen, k;
-    unsigned char *bin = malloc(n), *txt = malloc(n / 3 * 4 + 8), *lines = malloc(n / 3 * 4 * 66 / 64 + 16),
-                  *back = malloc(n);
+    unsigned char *bin = malloc(n), *txt = malloc(n / 3 * 4 + 8),
+                  *lines = malloc(n / 3 * 4 * 66 / 64 + 16), *back = malloc(n);
 
     TEST_ASSERT(bin != NULL && txt != NULL && lines != NULL && back != NULL);
     fill(bin, n);
@@ -476,8 +484,7 @@ static void test_cpu_probe(void)
 #else
     TEST_SKIP("no x86 SIMD paths in this build");
 #endif
-exit:
-    ;
+exit:;
 }
 
 int main(int argc, char **argv)

@@ -32,9 +32,12 @@ static tacit_mpi_uint rnd_limb(void)
 {
     /* now and then an edge limb */
     switch (rnd64() % 8) {
-    case 0: return 0;
-    case 1: return TACIT_MPI_UINT_MAX;
-    default: return (tacit_mpi_uint)rnd64();
+    case 0:
+        return 0;
+    case 1:
+        return TACIT_MPI_UINT_MAX;
+    default:
+        return (tacit_mpi_uint)rnd64();
     }
 }
 
@@ -162,8 +165,7 @@ static void test_add_sub_edges(void)
     /* zero limbs */
     TEST_EQUAL(tacit_mpi_core_add(x, a, one, 0), 0);
     TEST_ASSERT(tacit_mpi_core_is_zero_ct(a, 0) == TACIT_MPI_UINT_MAX);
-exit:
-    ;
+exit:;
 }
 
 static void test_add_sub_random(void)
@@ -221,8 +223,7 @@ static void test_add_sub_random(void)
         tacit_mpi_core_cond_swap(x, x, n, TACIT_MPI_UINT_MAX);
         TEST_MEM_EQ(x, n * sizeof(*x), a, n * sizeof(*a));
     }
-exit:
-    ;
+exit:;
 }
 
 static void test_add_sub_mod(void)
@@ -247,8 +248,7 @@ static void test_add_sub_mod(void)
         tacit_mpi_core_sub_mod(x, x, b, N, n);
         TEST_MEM_EQ(x, n * sizeof(*x), a, n * sizeof(*a));
     }
-exit:
-    ;
+exit:;
 }
 
 /* ---- shifts, bit length --------------------------------------------------------- */
@@ -279,8 +279,7 @@ static void test_shifts(void)
         }
         TEST_MEM_EQ(x, sizeof(x), y, sizeof(y));
     }
-exit:
-    ;
+exit:;
 }
 
 static void test_bitlen(void)
@@ -295,16 +294,15 @@ static void test_bitlen(void)
     TEST_EQUAL(tacit_mpi_core_bitlen_unsafe(a, 4), 2 * BIL + 3);
     a[3] = TACIT_MPI_UINT_MAX;
     TEST_EQUAL(tacit_mpi_core_bitlen_unsafe(a, 4), 4 * BIL);
-exit:
-    ;
+exit:;
 }
 
 /* ---- bytes ----------------------------------------------------------------------- */
 
 static void test_bytes(void)
 {
-    static const unsigned char be[] = { 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,
-                                        0x09, 0x0a, 0x0b };
+    static const unsigned char be[] = { 0x01, 0x02, 0x03, 0x04, 0x05, 0x06,
+                                        0x07, 0x08, 0x09, 0x0a, 0x0b };
     unsigned char out[32], le[sizeof(be)];
     tacit_mpi_uint x[3], y[3];
     size_t i;
@@ -353,21 +351,19 @@ static void test_bytes(void)
         TEST_MEM_EQ(y, 3 * sizeof(*y), x, 3 * sizeof(*x));
         big[0] = 1;
         y[0] = 1;
-        TEST_EQUAL(tacit_mpi_core_read_be(y, 3, big, sizeof(big)),
-                   TACIT_ERR_BUFFER_TOO_SMALL);
+        TEST_EQUAL(tacit_mpi_core_read_be(y, 3, big, sizeof(big)), TACIT_ERR_BUFFER_TOO_SMALL);
         TEST_ASSERT(tacit_mpi_core_is_zero_ct(y, 3) == TACIT_MPI_UINT_MAX);
         TEST_EQUAL(tacit_mpi_core_read_be(y, 1, NULL, 0), 0);
         TEST_EQUAL(y[0], 0);
     }
-exit:
-    ;
+exit:;
 }
 
 /* ---- multiplication ---------------------------------------------------------------- */
 
 /* reference product through bytes, 8x8 -> 16-bit partial products */
-static void ref_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t an,
-                    const tacit_mpi_uint *B, size_t bn)
+static void ref_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t an, const tacit_mpi_uint *B,
+                    size_t bn)
 {
     unsigned char a[MAXL * 8], b[MAXL * 8];
     unsigned int acc[2 * MAXL * 8 + 1];
@@ -424,8 +420,7 @@ static void test_mul_sqr(void)
         TEST_EQUAL(tacit_mpi_core_mla(x, a, 17, TACIT_MPI_UINT_MAX), TACIT_MPI_UINT_MAX - 1);
         TEST_EQUAL(x[0], 1);
     }
-exit:
-    ;
+exit:;
 }
 
 /* ---- Montgomery ----------------------------------------------------------------------- */
@@ -441,8 +436,7 @@ static void test_mont_init(void)
     }
     n[0] = 1;
     TEST_EQUAL(tacit_mpi_core_mont_init(n), TACIT_MPI_UINT_MAX);
-exit:
-    ;
+exit:;
 }
 
 static void test_r2(void)
@@ -471,8 +465,7 @@ static void test_r2(void)
             TEST_MEM_EQ(R2, n * sizeof(*R2), ref, n * sizeof(*ref));
         }
     }
-exit:
-    ;
+exit:;
 }
 
 static void test_montmul(void)
@@ -522,8 +515,7 @@ static void test_montmul(void)
         ref_mod(ref, A, n, N, n);
         TEST_MEM_EQ(X, n * sizeof(*X), ref, n * sizeof(*ref));
     }
-exit:
-    ;
+exit:;
 }
 
 static void test_mod_ct(void)
@@ -547,8 +539,7 @@ static void test_mod_ct(void)
             TEST_MEM_EQ(X, n * sizeof(*X), ref, n * sizeof(*ref));
         }
     }
-exit:
-    ;
+exit:;
 }
 
 /* ---- exponentiation ------------------------------------------------------------------ */
@@ -595,25 +586,23 @@ exit:
 }
 
 /* 2048-bit known answer (Python pow); e = 65537 and a full-size exponent. */
-static const char kat_n[] =
-    "c7d3a1f1b3a34f0c7e9b1a27d3c4f8e1b2a99a76543210fedcba98765432101f"
-    "0e3c5d7b9f1a2c4e6b8d0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0f"
-    "1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d"
-    "5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a"
-    "9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e"
-    "3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d"
-    "7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a"
-    "1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3b";
+static const char kat_n[] = "c7d3a1f1b3a34f0c7e9b1a27d3c4f8e1b2a99a76543210fedcba98765432101f"
+                            "0e3c5d7b9f1a2c4e6b8d0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0f"
+                            "1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d"
+                            "5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a"
+                            "9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e"
+                            "3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d"
+                            "7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a"
+                            "1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3b";
 
-static const char kat_a[] =
-    "18f135d25f557203301850c5a38fd547923a736994e3bf911a61dbe22e44158b"
-    "ae97ba94d0eda82f8f6d05584ef8aa38922766581e27a1c08a6a63ec24ede6a4"
-    "6b4cb2424a23d5962217beaddbc496cb8e81973e0becd7b03898d190f9ebdacc"
-    "0cb1e29c658cda1495e60af593bd04cf0fd630f1f29d0da9953f48f1a09f76b5"
-    "a170b33839263059f28c105d1fb17c2390c192cfd3ac94af0f21ddb66cad4a26"
-    "8d116ece1738f7d93d9c172411e20b8f6b0d549b6f03675a1600a35a099950d8"
-    "36f675cc81e74ef5e8e25d940ed904759531985d5d9dc9f81818e811892f902b"
-    "d23f0824128b2f330c5c7fd0a6a3a4506513270e269e0d37f2a74de452e6b438";
+static const char kat_a[] = "18f135d25f557203301850c5a38fd547923a736994e3bf911a61dbe22e44158b"
+                            "ae97ba94d0eda82f8f6d05584ef8aa38922766581e27a1c08a6a63ec24ede6a4"
+                            "6b4cb2424a23d5962217beaddbc496cb8e81973e0becd7b03898d190f9ebdacc"
+                            "0cb1e29c658cda1495e60af593bd04cf0fd630f1f29d0da9953f48f1a09f76b5"
+                            "a170b33839263059f28c105d1fb17c2390c192cfd3ac94af0f21ddb66cad4a26"
+                            "8d116ece1738f7d93d9c172411e20b8f6b0d549b6f03675a1600a35a099950d8"
+                            "36f675cc81e74ef5e8e25d940ed904759531985d5d9dc9f81818e811892f902b"
+                            "d23f0824128b2f330c5c7fd0a6a3a4506513270e269e0d37f2a74de452e6b438";
 static const char kat_a_65537[] =
     "c58a62bfc43b5465f6bb984a363f676f0e672539883526228d90a0986eec1f6f"
     "88813d20d2567d421fc92b90e069cf62f9fececede1c09e9be749f8fef1ae6f5"
@@ -623,24 +612,22 @@ static const char kat_a_65537[] =
     "2d7ecec223612201b2bba4af17460cc89ae2bdfad5f55bec4f5cbc692b37ccef"
     "913904d2db6649f6308a1a8249c3e5edf462fbc998b04d1d160b32e7f281ad4f"
     "b428d1670009250da64293483dd27118f2abfcaa8b6ca51c9ee86e41a5e646ef";
-static const char kat_d[] =
-    "7f26144b98289fcd59a54a7bb1fee08f571242425051c1ccd17f9acae01f5057"
-    "ca02135e92b1d3f28ede0d7ac3baea9e13deef86ab1031d0f646e1f40a097c97"
-    "6bf46c697d2caf82eeeacbe226e875555790f82ec1d3fcff2a3af4d46b0a18e8"
-    "830e07bc1e398f1012bd4acefaecbd389be4bcfc49b64a0872e6cc3ababced20"
-    "57ee05cde00902c77ebff206867347214cdd2055930d6eaf14f4733f3e7d1bfb"
-    "c7a2ea20b2f14c942e05319acb5c74273f98e2774cbd87ad5c90a9587403e430"
-    "ec66a78795e761d17731af10506bf2efc6f877186d76b07e881ed162ae2eb154"
-    "7f15052434b9b5df9e7769b10f4205b4907a70c31012f037b64ce4228c38fb29";
-static const char kat_a_d[] =
-    "9e48d582fdf8014979a9d89e2e15de945572564721a7e81d740aa784d3bbf9d9"
-    "5e1104313bd8f2380df75679c35d1900a9b90a91986372994727d71d90038660"
-    "a6c6a95fb0e12ba1dde02f5ee980d443d37c14fa6110f693b8167d0d8fd1c2ee"
-    "89665e7bcc89773b5c678759ce1d974ed2c3993ddd630aeedc3c997bffa8e3bf"
-    "f8fb6d023871e1e0b267a48ba86f62f024168f2156ed37615412e373e5039532"
-    "1c6d18b1b53284996e78b701ce5f540aa3ff45d0d1e33f78b6551890c7826430"
-    "9d887634b7cc524f2d4635ea274c45fea06e62bc4480654c4a45bfa9a70c3f3c"
-    "52849d8b64f2adaf5c3c38f951561e9857f0d1ad4f39b932b010e89598befa42";
+static const char kat_d[] = "7f26144b98289fcd59a54a7bb1fee08f571242425051c1ccd17f9acae01f5057"
+                            "ca02135e92b1d3f28ede0d7ac3baea9e13deef86ab1031d0f646e1f40a097c97"
+                            "6bf46c697d2caf82eeeacbe226e875555790f82ec1d3fcff2a3af4d46b0a18e8"
+                            "830e07bc1e398f1012bd4acefaecbd389be4bcfc49b64a0872e6cc3ababced20"
+                            "57ee05cde00902c77ebff206867347214cdd2055930d6eaf14f4733f3e7d1bfb"
+                            "c7a2ea20b2f14c942e05319acb5c74273f98e2774cbd87ad5c90a9587403e430"
+                            "ec66a78795e761d17731af10506bf2efc6f877186d76b07e881ed162ae2eb154"
+                            "7f15052434b9b5df9e7769b10f4205b4907a70c31012f037b64ce4228c38fb29";
+static const char kat_a_d[] = "9e48d582fdf8014979a9d89e2e15de945572564721a7e81d740aa784d3bbf9d9"
+                              "5e1104313bd8f2380df75679c35d1900a9b90a91986372994727d71d90038660"
+                              "a6c6a95fb0e12ba1dde02f5ee980d443d37c14fa6110f693b8167d0d8fd1c2ee"
+                              "89665e7bcc89773b5c678759ce1d974ed2c3993ddd630aeedc3c997bffa8e3bf"
+                              "f8fb6d023871e1e0b267a48ba86f62f024168f2156ed37615412e373e5039532"
+                              "1c6d18b1b53284996e78b701ce5f540aa3ff45d0d1e33f78b6551890c7826430"
+                              "9d887634b7cc524f2d4635ea274c45fea06e62bc4480654c4a45bfa9a70c3f3c"
+                              "52849d8b64f2adaf5c3c38f951561e9857f0d1ad4f39b932b010e89598befa42";
 
 static void test_exp_mod_kat(void)
 {
@@ -713,8 +700,7 @@ static void test_exp_mod_scratch(void)
             TEST_ASSERT(T != NULL);
             tacit_mpi_core_exp_mod_unsafe(X, A, N, 2, E, en, RR, T);
             free(T);
-            T = (tacit_mpi_uint *)malloc(tacit_mpi_core_exp_mod_working_limbs(2, en) *
-                                         sizeof(*T));
+            T = (tacit_mpi_uint *)malloc(tacit_mpi_core_exp_mod_working_limbs(2, en) * sizeof(*T));
             TEST_ASSERT(T != NULL);
             tacit_mpi_core_exp_mod(Y, A, N, 2, E, en, RR, T);
             free(T);
@@ -742,12 +728,10 @@ static void test_hooks(void)
     TEST_EQUAL(X[0], 52);
     TEST_EQUAL(tacit_mpi_core_test_exp_ct_calls, ct0 + 1);
     TEST_EQUAL(tacit_mpi_core_test_exp_unsafe_calls, un0 + 1);
-exit:
-    ;
+exit:;
 #else
     TEST_SKIP("TACIT_TEST_HOOKS off");
-exit:
-    ;
+exit:;
 #endif
 }
 

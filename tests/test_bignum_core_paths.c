@@ -122,14 +122,14 @@ static void test_kernels_all_sizes(void)
                 make_modulus(N, n, shape);
                 mm = tacit_mpi_core_mont_init(N);
                 tacit_mpi_core_get_mont_r2_unsafe(RR, N, n);
-                rnd_limbs(A, 3 * n);       /* A < R, often >= N */
+                rnd_limbs(A, 3 * n); /* A < R, often >= N */
                 if (trial == 1) {
                     memset(A, 0xFF, 3 * n * sizeof(*A)); /* R - 1 */
                 }
                 below(B, N, n);
                 if (trial == 2) {
                     memcpy(B, N, n * sizeof(*B));
-                    B[0] -= 1;             /* N - 1 */
+                    B[0] -= 1; /* N - 1 */
                 }
                 for (p = 0; p < np; p++) {
                     tacit_mpi_uint *x = X[p];

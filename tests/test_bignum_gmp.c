@@ -33,8 +33,7 @@ static size_t rnd_bits(size_t max)
         r = 1 + (size_t)(rnd64() % 96);
         break;
     case 1:
-        r = max >= 32 ? 32 * (1 + (size_t)(rnd64() % (max / 32))) + (size_t)(rnd64() % 3) - 1
-                      : max;
+        r = max >= 32 ? 32 * (1 + (size_t)(rnd64() % (max / 32))) + (size_t)(rnd64() % 3) - 1 : max;
         break;
     default:
         r = 1 + (size_t)(rnd64() % max);
@@ -54,14 +53,14 @@ static int rnd_pair(tacit_mpi *X, mpz_t Z, size_t bits, int allow_neg)
         buf[i] = (unsigned char)rnd64();
     }
     if (shape == 0) {
-        memset(buf, 0xFF, bytes);              /* all ones */
+        memset(buf, 0xFF, bytes); /* all ones */
     } else if (shape == 1) {
-        memset(buf, 0, bytes);                 /* a single bit */
+        memset(buf, 0, bytes); /* a single bit */
         if (bytes > 0) {
             buf[rnd64() % bytes] = (unsigned char)(1u << (rnd64() % 8));
         }
     } else if (shape == 2 && bytes > 2) {
-        memset(buf + 1, 0, bytes - 2);         /* sparse */
+        memset(buf + 1, 0, bytes - 2); /* sparse */
     }
     if (bytes > 0 && bits % 8 != 0) {
         buf[0] &= (unsigned char)((1u << (bits % 8)) - 1);
@@ -87,8 +86,7 @@ static int same(const tacit_mpi *X, const mpz_t Z, const char *what)
     if (mpz_sgn(Z) == 0) {
         zbytes = 0;
     }
-    if (bytes != zbytes || xneg != (mpz_sgn(Z) < 0) ||
-        tacit_mpi_write_binary(X, a, bytes) != 0) {
+    if (bytes != zbytes || xneg != (mpz_sgn(Z) < 0) || tacit_mpi_write_binary(X, a, bytes) != 0) {
         goto differ;
     }
     mpz_export(b, &count, 1, 1, 1, 0, Z);
@@ -96,16 +94,15 @@ static int same(const tacit_mpi *X, const mpz_t Z, const char *what)
         goto differ;
     }
     return 1;
-differ:
-    {
-        char buf[2400];
-        size_t olen;
-        printf("\n      %s differs\n", what);
-        if (tacit_mpi_write_string_unsafe(X, 16, buf, sizeof(buf), &olen) == 0) {
-            printf("      tacit %s\n", buf);
-        }
-        gmp_printf("      gmp   %ZX\n", Z);
+differ : {
+    char buf[2400];
+    size_t olen;
+    printf("\n      %s differs\n", what);
+    if (tacit_mpi_write_string_unsafe(X, 16, buf, sizeof(buf), &olen) == 0) {
+        printf("      tacit %s\n", buf);
     }
+    gmp_printf("      gmp   %ZX\n", Z);
+}
     return 0;
 }
 
@@ -251,8 +248,7 @@ static void test_gmp_arith(void)
     test_arith();
 #else
     TEST_SKIP("GMP not linked in this build");
-exit:
-    ;
+exit:;
 #endif
 }
 
@@ -263,8 +259,7 @@ static void test_gmp_exp_mod(void)
     test_exp_mod();
 #else
     TEST_SKIP("GMP not linked in this build");
-exit:
-    ;
+exit:;
 #endif
 }
 

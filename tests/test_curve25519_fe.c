@@ -20,7 +20,7 @@
 #define LIMB_BITS(i) 51
 #else
 #define LIMB_POS(i) ((51 * (i) + 1) / 2)
-#define LIMB_BITS(i) (26 - ((i) & 1))
+#define LIMB_BITS(i) (26 - ((i)&1))
 #endif
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
@@ -159,7 +159,7 @@ static void test_ops(void)
                 buf[i] = (unsigned char)rnd64();
             }
             if (iter % 7 == 0) {
-                memset(buf, 0xff, 32);          /* 2^256 - 1 */
+                memset(buf, 0xff, 32);                            /* 2^256 - 1 */
                 buf[0] = (unsigned char)(0xed + (iter / 7) % 19); /* p .. p+18 region */
             }
             tacit_fe25519_frombytes(c, buf);

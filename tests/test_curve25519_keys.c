@@ -21,7 +21,7 @@
 #include <openssl/x509.h>
 #endif
 
-#if defined(TACIT_X25519_C) && defined(TACIT_ED25519_C) && defined(TACIT_ASN1_C) && \
+#if defined(TACIT_X25519_C) && defined(TACIT_ED25519_C) && defined(TACIT_ASN1_C) &&                \
     defined(TACIT_PEM_C)
 
 static unsigned char *hex(const char *h, size_t *len)
@@ -33,29 +33,41 @@ static unsigned char *hex(const char *h, size_t *len)
 static void test_rfc8410_examples(void)
 {
     size_t spki_len = 0, p8_len = 0, olen = 0;
-    unsigned char *spki = hex("302a300506032b657003210019bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1", &spki_len);
-    unsigned char *p8 = hex("302e020100300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842", &p8_len);
+    unsigned char *spki = hex(
+        "302a300506032b657003210019bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1",
+        &spki_len);
+    unsigned char *p8 = hex("302e020100300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c"
+                            "28cbf1d4fbe097a88f44755842",
+                            &p8_len);
     unsigned char out[200];
     tacit_ed25519_key k, pk;
     tacit_x25519_key xk;
 
     TEST_ASSERT(spki != NULL && p8 != NULL);
     TEST_EQUAL(tacit_ed25519_parse_public_key_der(&pk, spki, spki_len), 0);
-    TEST_EQUAL(tacit_ed25519_write_public_key_der(&pk, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
+    TEST_EQUAL(
+        tacit_ed25519_write_public_key_der(&pk, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
     TEST_MEM_EQ(out, olen, spki, spki_len);
     TEST_EQUAL(tacit_ed25519_parse_key_der(&k, p8, p8_len), 0);
     TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
     TEST_MEM_EQ(out, olen, p8, p8_len);
     /* the same bytes under the wrong algorithm */
-    TEST_EQUAL(tacit_x25519_parse_public_key_der(&xk, spki, spki_len), TACIT_ERR_CURVE25519_BAD_KEY);
+    TEST_EQUAL(tacit_x25519_parse_public_key_der(&xk, spki, spki_len),
+               TACIT_ERR_CURVE25519_BAD_KEY);
     TEST_EQUAL(tacit_x25519_parse_key_der(&xk, p8, p8_len), TACIT_ERR_CURVE25519_BAD_KEY);
     /* size query, small buffer, wrong format, no private key */
-    TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_PKCS8, NULL, 0, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_PKCS8, NULL, 0, &olen),
+               TACIT_ERR_BUFFER_TOO_SMALL);
     TEST_EQUAL(olen, 48);
-    TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_PKCS8, out, 47, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
-    TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &olen), TACIT_ERR_BAD_INPUT);
-    TEST_EQUAL(tacit_ed25519_write_public_key_der(&k, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), TACIT_ERR_BAD_INPUT);
-    TEST_EQUAL(tacit_ed25519_write_key_der(&pk, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), TACIT_ERR_NO_PRIVATE_KEY);
+    TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_PKCS8, out, 47, &olen),
+               TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_ed25519_write_key_der(&k, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &olen),
+               TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(
+        tacit_ed25519_write_public_key_der(&k, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen),
+        TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_ed25519_write_key_der(&pk, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen),
+               TACIT_ERR_NO_PRIVATE_KEY);
 exit:
     free(spki);
     free(p8);
@@ -65,15 +77,20 @@ static void test_bad_encodings(void)
 {
     static const char *const bad_p8[] = {
         /* parameters present (NULL) */
-        "3030020100300706032b6570050004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842",
+        "3030020100300706032b6570050004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a8"
+        "8f44755842",
         /* 31-byte key */
-        "302d020100300506032b657004210420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f447558",
+        "302d020100300506032b657004210420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44"
+        "7558",
         /* key not wrapped in the inner OCTET STRING */
-        "302c020100300506032b65700420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842",
+        "302c020100300506032b65700420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f447558"
+        "42",
         /* trailing byte after the envelope */
-        "302e020100300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f4475584200",
+        "302e020100300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44"
+        "75584200",
         /* version 2 */
-        "302e020102300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842",
+        "302e020102300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44"
+        "755842",
     };
     static const char *const bad_spki[] = {
         /* 31-byte key */
@@ -120,10 +137,13 @@ exit:
 static void test_pkcs8_v1(void)
 {
     size_t len = 0;
-    unsigned char *der = hex("3051020101300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842812100"
-                             "19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1", &len);
+    unsigned char *der = hex("3051020101300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7"
+                             "c28cbf1d4fbe097a88f44755842812100"
+                             "19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1",
+                             &len);
     size_t plen = 0;
-    unsigned char *pub = hex("19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1", &plen);
+    unsigned char *pub =
+        hex("19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1", &plen);
     tacit_ed25519_key k;
 
     TEST_ASSERT(der != NULL && pub != NULL);
@@ -148,7 +168,8 @@ static void test_roundtrip_pem(void)
     TEST_MEM_EQ(e2.seed, 32, e.seed, 32);
     TEST_MEM_EQ(e2.pub, 32, e.pub, 32);
     TEST_EQUAL(tacit_ed25519_parse_public_key_pem(&e2, out, olen), TACIT_ERR_PEM_UNEXPECTED_LABEL);
-    TEST_EQUAL(tacit_ed25519_write_public_key_pem(&e, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
+    TEST_EQUAL(
+        tacit_ed25519_write_public_key_pem(&e, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
     TEST_EQUAL(tacit_ed25519_parse_public_key_pem(&e2, out, olen), 0);
     TEST_MEM_EQ(e2.pub, 32, e.pub, 32);
     TEST_EQUAL(e2.has_private, 0);
@@ -159,7 +180,8 @@ static void test_roundtrip_pem(void)
     TEST_MEM_EQ(x2.priv, 32, x.priv, 32);
     TEST_MEM_EQ(x2.pub, 32, x.pub, 32);
     TEST_EQUAL(tacit_ed25519_parse_key_pem(&e2, out, olen), TACIT_ERR_CURVE25519_BAD_KEY);
-    TEST_EQUAL(tacit_x25519_write_public_key_der(&x, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
+    TEST_EQUAL(
+        tacit_x25519_write_public_key_der(&x, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
     TEST_EQUAL(olen, 44);
     TEST_EQUAL(tacit_x25519_parse_public_key_der(&x2, out, olen), 0);
     TEST_MEM_EQ(x2.pub, 32, x.pub, 32);
@@ -197,7 +219,8 @@ static void test_pk(void)
     TEST_EQUAL(tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL), 0);
     TEST_EQUAL(tacit_pk_verify(&pub, &alg, msg, sizeof(msg), sig, slen, 0), 0);
     sig[0] ^= 1;
-    TEST_EQUAL(tacit_pk_verify(&pub, &alg, msg, sizeof(msg), sig, slen, 0), TACIT_ERR_VERIFY_FAILED);
+    TEST_EQUAL(tacit_pk_verify(&pub, &alg, msg, sizeof(msg), sig, slen, 0),
+               TACIT_ERR_VERIFY_FAILED);
     TEST_EQUAL(tacit_pk_sig_alg_from_x509(x509_alg, sizeof(x509_alg), &alg), 0);
     TEST_EQUAL(alg.scheme, TACIT_PK_SIG_ED25519);
     TEST_EQUAL(tacit_pk_sign(&pub, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL),
@@ -261,7 +284,8 @@ static void test_openssl_identical(void)
             for (j = 0; j < 32; j++) {
                 seed[j] = (unsigned char)(rand() >> 3);
             }
-            k = EVP_PKEY_new_raw_private_key(alg ? EVP_PKEY_X25519 : EVP_PKEY_ED25519, NULL, seed, 32);
+            k = EVP_PKEY_new_raw_private_key(alg ? EVP_PKEY_X25519 : EVP_PKEY_ED25519, NULL, seed,
+                                             32);
             TEST_ASSERT(k != NULL);
             for (pem = 0; pem < 2; pem++) {
                 tacit_ed25519_key e, e2;
@@ -271,25 +295,41 @@ static void test_openssl_identical(void)
                 ok = ossl_write(k, 1, pem, a, &al);
                 if (ok && alg == 0) {
                     TEST_EQUAL(tacit_ed25519_key_from_seed(&e, seed, 32), 0);
-                    TEST_EQUAL((pem ? tacit_ed25519_write_key_pem : tacit_ed25519_write_key_der)(&e, TACIT_KEY_FORMAT_PKCS8, b, sizeof(b), &bl), 0);
+                    TEST_EQUAL((pem ? tacit_ed25519_write_key_pem : tacit_ed25519_write_key_der)(
+                                   &e, TACIT_KEY_FORMAT_PKCS8, b, sizeof(b), &bl),
+                               0);
                     TEST_MEM_EQ(b, bl, a, al);
-                    TEST_EQUAL((pem ? tacit_ed25519_parse_key_pem : tacit_ed25519_parse_key_der)(&e2, a, al), 0);
+                    TEST_EQUAL((pem ? tacit_ed25519_parse_key_pem
+                                    : tacit_ed25519_parse_key_der)(&e2, a, al),
+                               0);
                     TEST_MEM_EQ(e2.seed, 32, seed, 32);
                     al = sizeof(a);
                     ok = ossl_write(k, 0, pem, a, &al);
-                    TEST_EQUAL((pem ? tacit_ed25519_write_public_key_pem : tacit_ed25519_write_public_key_der)(&e, TACIT_KEY_FORMAT_SPKI, b, sizeof(b), &bl), 0);
+                    TEST_EQUAL((pem ? tacit_ed25519_write_public_key_pem
+                                    : tacit_ed25519_write_public_key_der)(&e, TACIT_KEY_FORMAT_SPKI,
+                                                                          b, sizeof(b), &bl),
+                               0);
                     TEST_MEM_EQ(b, bl, a, al);
-                    TEST_EQUAL((pem ? tacit_ed25519_parse_public_key_pem : tacit_ed25519_parse_public_key_der)(&e2, a, al), 0);
+                    TEST_EQUAL((pem ? tacit_ed25519_parse_public_key_pem
+                                    : tacit_ed25519_parse_public_key_der)(&e2, a, al),
+                               0);
                     TEST_MEM_EQ(e2.pub, 32, e.pub, 32);
                 } else if (ok) {
                     TEST_EQUAL(tacit_x25519_key_from_private(&x, seed, 32), 0);
-                    TEST_EQUAL((pem ? tacit_x25519_write_key_pem : tacit_x25519_write_key_der)(&x, TACIT_KEY_FORMAT_PKCS8, b, sizeof(b), &bl), 0);
+                    TEST_EQUAL((pem ? tacit_x25519_write_key_pem : tacit_x25519_write_key_der)(
+                                   &x, TACIT_KEY_FORMAT_PKCS8, b, sizeof(b), &bl),
+                               0);
                     TEST_MEM_EQ(b, bl, a, al);
-                    TEST_EQUAL((pem ? tacit_x25519_parse_key_pem : tacit_x25519_parse_key_der)(&x2, a, al), 0);
+                    TEST_EQUAL(
+                        (pem ? tacit_x25519_parse_key_pem : tacit_x25519_parse_key_der)(&x2, a, al),
+                        0);
                     TEST_MEM_EQ(x2.priv, 32, seed, 32);
                     al = sizeof(a);
                     ok = ossl_write(k, 0, pem, a, &al);
-                    TEST_EQUAL((pem ? tacit_x25519_write_public_key_pem : tacit_x25519_write_public_key_der)(&x, TACIT_KEY_FORMAT_SPKI, b, sizeof(b), &bl), 0);
+                    TEST_EQUAL((pem ? tacit_x25519_write_public_key_pem
+                                    : tacit_x25519_write_public_key_der)(&x, TACIT_KEY_FORMAT_SPKI,
+                                                                         b, sizeof(b), &bl),
+                               0);
                     TEST_MEM_EQ(b, bl, a, al);
                 }
                 TEST_ASSERT(ok);

@@ -51,7 +51,8 @@ static void wycheproof_file(const char *name)
             TEST_ASSERT(id != TACIT_ECP_NONE);
         } else if (strcmp(tok[0], "test") == 0 && n == 7) {
             size_t bytes = tacit_ecp_curve_bytes(id), plen = 0, olen = 0;
-            unsigned char d[TACIT_ECP_MAX_BYTES], want[TACIT_ECP_MAX_BYTES], out[TACIT_ECP_MAX_BYTES];
+            unsigned char d[TACIT_ECP_MAX_BYTES], want[TACIT_ECP_MAX_BYTES],
+                out[TACIT_ECP_MAX_BYTES];
             unsigned char *pub = test_unhex(tok[3], &plen);
             tacit_ecp_keypair key;
             int ret;
@@ -142,13 +143,15 @@ static void test_interop(void)
         TEST_ASSERT(a != NULL && b != NULL && want != NULL && bpriv != NULL && acomp != NULL);
         TEST_EQUAL(tacit_ecp_parse_key_der(&ka, a, alen), 0);
         TEST_EQUAL(tacit_ecp_parse_public_key_der(&kbpub, b, blen), 0);
-        TEST_EQUAL(tacit_ecdh_compute_shared_key(&ka, &kbpub, out, sizeof(out), &olen, NULL, NULL), 0);
+        TEST_EQUAL(tacit_ecdh_compute_shared_key(&ka, &kbpub, out, sizeof(out), &olen, NULL, NULL),
+                   0);
         TEST_MEM_EQ(out, olen, want, wlen);
         /* the other side, with A's public key from the compressed SPKI */
         TEST_EQUAL(tacit_ecp_parse_key_der(&kb, bpriv, bplen), 0);
         TEST_EQUAL(tacit_ecp_parse_public_key_der(&kacomp, acomp, aclen), 0);
-        TEST_EQUAL(tacit_ecdh_compute_shared_key(&kb, &kacomp, out, sizeof(out), &olen, test_rng,
-                                                 NULL), 0);
+        TEST_EQUAL(
+            tacit_ecdh_compute_shared_key(&kb, &kacomp, out, sizeof(out), &olen, test_rng, NULL),
+            0);
         TEST_MEM_EQ(out, olen, want, wlen);
         free(a);
         free(b);
@@ -200,7 +203,8 @@ static void test_agree_and_reject(void)
         TEST_EQUAL(tacit_ecdh_compute_shared(&b, pa, la, sb, sizeof(sb), &nb, NULL, NULL),
                    TACIT_ERR_ECP_INVALID_POINT);
         TEST_EQUAL(tacit_ecdh_compute_shared(&b, (const unsigned char *)"\x00", 1, sb, sizeof(sb),
-                                             &nb, NULL, NULL), TACIT_ERR_ECP_INVALID_POINT);
+                                             &nb, NULL, NULL),
+                   TACIT_ERR_ECP_INVALID_POINT);
         TEST_EQUAL(tacit_ecdh_compute_shared(&b, pa, la - 1, sb, sizeof(sb), &nb, NULL, NULL),
                    TACIT_ERR_ECP_INVALID_POINT);
         TEST_EQUAL(tacit_ecdh_compute_shared(&b, pb, lb, sb, bytes - 1, &nb, NULL, NULL),

@@ -58,7 +58,8 @@ static void test_rfc6979(void)
         }
         n = ecc_tokens(line, tok);
         if (strcmp(tok[0], "curve") == 0 && n == 5) {
-            unsigned char d[TACIT_ECP_MAX_BYTES], pt[TACIT_ECP_MAX_PT_LEN], want[TACIT_ECP_MAX_PT_LEN];
+            unsigned char d[TACIT_ECP_MAX_BYTES], pt[TACIT_ECP_MAX_PT_LEN],
+                want[TACIT_ECP_MAX_PT_LEN];
             size_t ptlen;
             id = ecc_curve(tok[1]);
             /* a curve compiled out by the configuration has no name */
@@ -88,7 +89,8 @@ static void test_rfc6979(void)
             }
             TEST_EQUAL(tacit_md(md, (const unsigned char *)tok[2], strlen(tok[2]), hash), 0);
             TEST_EQUAL(tacit_ecdsa_sign_det_raw(&key, md, hash, tacit_md_size(md), sig, sizeof(sig),
-                                                &siglen, NULL, NULL), 0);
+                                                &siglen, NULL, NULL),
+                       0);
             /*
              * k: x(k G) mod n must be r (and with s exact, k = (e + r d) / s
              * is exactly the vector's k).
@@ -111,7 +113,8 @@ static void test_rfc6979(void)
             der = test_unhex(tok[6], &derlen);
             TEST_ASSERT(der != NULL);
             TEST_EQUAL(tacit_ecdsa_sign_det_der(&key, md, hash, tacit_md_size(md), sig, sizeof(sig),
-                                                &siglen, NULL, NULL), 0);
+                                                &siglen, NULL, NULL),
+                       0);
             if (siglen != derlen || memcmp(sig, der, derlen) != 0) {
                 free(der);
                 TEST_ASSERT(!"DER signature differs");
@@ -121,8 +124,8 @@ static void test_rfc6979(void)
             nsig++;
         }
     }
-#if defined(TACIT_ECP_SECP256R1_C) && defined(TACIT_ECP_SECP384R1_C) && \
-    defined(TACIT_SHA1_C) && defined(TACIT_SHA512_C)
+#if defined(TACIT_ECP_SECP256R1_C) && defined(TACIT_ECP_SECP384R1_C) && defined(TACIT_SHA1_C) &&   \
+    defined(TACIT_SHA512_C)
     TEST_EQUAL(ncurve, 2);
     TEST_EQUAL(nskip, 0);
 #endif
@@ -227,7 +230,8 @@ static void test_interop(void)
     static const struct {
         const char *name;
         tacit_md_type md;
-    } hashes[] = { { "sha256", TACIT_MD_SHA256 }, { "sha384", TACIT_MD_SHA384 },
+    } hashes[] = { { "sha256", TACIT_MD_SHA256 },
+                   { "sha384", TACIT_MD_SHA384 },
                    { "sha512", TACIT_MD_SHA512 } };
     unsigned char *msg = NULL, *bad = NULL, *der = NULL, *sig = NULL;
     size_t mlen = 0, blen = 0, dlen = 0, slen = 0;
@@ -332,7 +336,9 @@ static void test_sign_verify(void)
         unsigned char spki[200], pt[TACIT_ECP_MAX_PT_LEN];
         size_t spki_len, ptlen;
         TEST_EQUAL(tacit_ecp_gen_key(&key, ids[i], test_rng, NULL), 0);
-        TEST_EQUAL(tacit_ecp_write_public_key_der(&key, TACIT_KEY_FORMAT_SPKI, spki, sizeof(spki), &spki_len), 0);
+        TEST_EQUAL(tacit_ecp_write_public_key_der(&key, TACIT_KEY_FORMAT_SPKI, spki, sizeof(spki),
+                                                  &spki_len),
+                   0);
 #if !defined(TACIT_HAVE_OPENSSL)
         (void)spki_len;
 #endif
@@ -349,7 +355,8 @@ static void test_sign_verify(void)
             }
             TEST_EQUAL(tacit_md(md, msg, sizeof(msg), hash), 0);
             TEST_EQUAL(tacit_ecdsa_sign_der(&key, md, hash, hlen, sig, sizeof(sig), &slen,
-                                            j >= 4 ? test_rng : NULL, NULL), 0);
+                                            j >= 4 ? test_rng : NULL, NULL),
+                       0);
             TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, hlen, sig, slen), 0);
             TEST_EQUAL(tacit_ecdsa_der_to_raw(ids[i], sig, slen, raw, sizeof(raw), &rlen), 0);
             TEST_EQUAL(tacit_ecdsa_verify_raw(&pub, hash, hlen, raw, rlen), 0);
@@ -405,18 +412,22 @@ static void test_bad_inputs(void)
     TEST_EQUAL(tacit_ecp_gen_key(&key, TACIT_ECP_SECP256R1, test_rng, NULL), 0);
     TEST_EQUAL(tacit_ecp_write_public_point(&key, 0, pt, sizeof(pt), &ptlen), 0);
     TEST_EQUAL(tacit_ecp_set_public(&pub, TACIT_ECP_SECP256R1, pt, ptlen), 0);
-    TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 0, sig, sizeof(sig), &slen,
-                                    NULL, NULL), TACIT_ERR_ECDSA_BAD_HASH);
-    TEST_EQUAL(tacit_ecdsa_sign_raw(&pub, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
-                                    NULL, NULL), TACIT_ERR_NO_PRIVATE_KEY);
+    TEST_EQUAL(
+        tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 0, sig, sizeof(sig), &slen, NULL, NULL),
+        TACIT_ERR_ECDSA_BAD_HASH);
+    TEST_EQUAL(
+        tacit_ecdsa_sign_raw(&pub, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen, NULL, NULL),
+        TACIT_ERR_NO_PRIVATE_KEY);
     TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, 63, &slen, NULL, NULL),
                TACIT_ERR_BUFFER_TOO_SMALL);
-    TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, 64, &slen, failing_rng,
-                                    NULL), TACIT_ERR_RNG_FAILED);
+    TEST_EQUAL(
+        tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, 64, &slen, failing_rng, NULL),
+        TACIT_ERR_RNG_FAILED);
     TEST_EQUAL(tacit_ecdsa_sign_der(&key, TACIT_MD_SHA256, hash, 32, sig, 10, &slen, NULL, NULL),
                TACIT_ERR_BUFFER_TOO_SMALL);
-    TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, raw, sizeof(raw), &slen,
-                                    NULL, NULL), 0);
+    TEST_EQUAL(
+        tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, raw, sizeof(raw), &slen, NULL, NULL),
+        0);
     TEST_EQUAL(tacit_ecdsa_verify_raw(&pub, hash, 0, raw, 64), TACIT_ERR_ECDSA_BAD_HASH);
     TEST_EQUAL(tacit_ecdsa_verify_raw(&pub, hash, 32, raw, 63), TACIT_ERR_ECDSA_BAD_SIGNATURE);
     /* r = 0, s = n, r = n */
@@ -427,11 +438,14 @@ static void test_bad_inputs(void)
     /* DER: garbage, trailing byte, BER length */
     TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, (const unsigned char *)"\x30\x00", 2),
                TACIT_ERR_ECDSA_BAD_SIGNATURE);
-    TEST_EQUAL(tacit_ecdsa_sign_der(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
-                                    NULL, NULL), 0);
+    TEST_EQUAL(
+        tacit_ecdsa_sign_der(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen, NULL, NULL),
+        0);
     sig[slen] = 0;
-    TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, sig, slen + 1), TACIT_ERR_ECDSA_BAD_SIGNATURE);
-    TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, sig, slen - 1), TACIT_ERR_ECDSA_BAD_SIGNATURE);
+    TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, sig, slen + 1),
+               TACIT_ERR_ECDSA_BAD_SIGNATURE);
+    TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, sig, slen - 1),
+               TACIT_ERR_ECDSA_BAD_SIGNATURE);
     TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, 32, sig, slen), 0);
     /* wrong curve key */
     pub.grp = TACIT_ECP_NONE;
@@ -451,12 +465,10 @@ static void test_fault_check(void)
 {
 #if !defined(TACIT_TEST_HOOKS)
     TEST_SKIP("built without TACIT_TEST_HOOKS");
-exit:
-    ;
+exit:;
 #elif defined(TACIT_ECDSA_NO_FAULT_CHECK)
     TEST_SKIP("TACIT_ECDSA_NO_FAULT_CHECK");
-exit:
-    ;
+exit:;
 #else
     static const tacit_ecp_group_id grps[] = { TACIT_ECP_SECP256R1, TACIT_ECP_SECP384R1,
                                                TACIT_ECP_SECP521R1 };
@@ -474,7 +486,8 @@ exit:
         slen = 999;
         tacit_ecdsa_test_fault = 1;
         TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
-                                        NULL, NULL), TACIT_ERR_CORRUPTION_DETECTED);
+                                        NULL, NULL),
+                   TACIT_ERR_CORRUPTION_DETECTED);
         TEST_EQUAL(tacit_ecdsa_test_fault, 0);
         TEST_EQUAL(slen, 999);
         for (j = 0; j < 2 * tacit_ecp_curve_get(grps[i])->bytes; j++) {
@@ -482,11 +495,13 @@ exit:
         }
         tacit_ecdsa_test_fault = 1;
         TEST_EQUAL(tacit_ecdsa_sign_der(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
-                                        test_rng, NULL), TACIT_ERR_CORRUPTION_DETECTED);
+                                        test_rng, NULL),
+                   TACIT_ERR_CORRUPTION_DETECTED);
         TEST_EQUAL(slen, 999);
         /* the next signature is fine */
         TEST_EQUAL(tacit_ecdsa_sign_der(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
-                                        NULL, NULL), 0);
+                                        NULL, NULL),
+                   0);
         TEST_EQUAL(tacit_ecdsa_verify_der(&key, hash, 32, sig, slen), 0);
     }
 exit:

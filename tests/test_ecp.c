@@ -21,24 +21,33 @@ typedef struct {
 } ref_params;
 
 static const ref_params params[] = {
-    { TACIT_ECP_SECP256R1,
-      "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    { TACIT_ECP_SECP256R1, "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
       "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
       "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
       "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
       "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5" },
     { TACIT_ECP_SECP384R1,
-      "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff",
-      "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973",
-      "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef",
-      "aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab7",
-      "3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f" },
+      "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffff"
+      "ffff",
+      "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc5"
+      "2973",
+      "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec"
+      "2aef",
+      "aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e387276"
+      "0ab7",
+      "3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea"
+      "0e5f" },
     { TACIT_ECP_SECP521R1,
-      "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-      "01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409",
-      "0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00",
-      "00c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d3dbaa14b5e77efe75928fe1dc127a2ffa8de3348b3c1856a429bf97e7e31c2e5bd66",
-      "011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd16650" },
+      "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+      "ffffffffffffffffffffffffffffffffffffffff",
+      "01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148"
+      "f709a5d03bb5c9b8899c47aebb6fb71e91386409",
+      "0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd"
+      "3bb1bf073573df883d2c34f1ef451fd46b503f00",
+      "00c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d3dbaa14b5e77efe75928fe1dc127"
+      "a2ffa8de3348b3c1856a429bf97e7e31c2e5bd66",
+      "011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e662c97ee72995ef42640c550b901"
+      "3fad0761353c7086a272c24088be94769fd16650" },
 };
 
 #define RN TACIT_ECP_MAX_LIMBS
@@ -84,7 +93,8 @@ static int ref_init(ref_curve *r, const ref_params *pp)
     return r->T != NULL;
 }
 
-static void ref_mul(ref_curve *r, tacit_mpi_uint *x, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+static void ref_mul(ref_curve *r, tacit_mpi_uint *x, const tacit_mpi_uint *a,
+                    const tacit_mpi_uint *b)
 {
     tacit_mpi_core_montmul(x, a, b, r->p, r->limbs, r->mm, r->T);
     tacit_mpi_core_montmul(x, x, r->rr, r->p, r->limbs, r->mm, r->T);
@@ -495,7 +505,8 @@ static void test_point_encoding(void)
         TEST_EQUAL(tacit_ecp_set_public(&pub, id, bad, ulen), TACIT_ERR_ECP_INVALID_POINT);
         TEST_EQUAL(tacit_ecp_set_public(&pub, id, u, ulen - 1), TACIT_ERR_ECP_INVALID_POINT);
         TEST_EQUAL(tacit_ecp_set_public(&pub, id, u, 0), TACIT_ERR_ECP_INVALID_POINT);
-        TEST_EQUAL(tacit_ecp_set_public(&pub, TACIT_ECP_NONE, u, ulen), TACIT_ERR_ECP_UNKNOWN_CURVE);
+        TEST_EQUAL(tacit_ecp_set_public(&pub, TACIT_ECP_NONE, u, ulen),
+                   TACIT_ERR_ECP_UNKNOWN_CURVE);
         /* x with no square root: find one by trying x = 1, 2, ... */
         memset(bad, 0, sizeof(bad));
         bad[0] = 2;
@@ -554,8 +565,8 @@ static int same_key(const tacit_ecp_keypair *a, const tacit_ecp_keypair *b)
  */
 static void test_keys_interop(void)
 {
-    static const char *const names[] = { "p256", "p384", "p521", "p256-peer", "p384-peer",
-                                         "p521-peer" };
+    static const char *const names[] = { "p256",      "p384",      "p521",
+                                         "p256-peer", "p384-peer", "p521-peer" };
     unsigned char *f = NULL, out[1024];
     size_t flen = 0, olen, need = 0, i, j;
     tacit_ecp_keypair ref, k;
@@ -570,48 +581,56 @@ static void test_keys_interop(void)
         if (!ecc_file_curve_enabled(names[i])) {
             continue; /* compiled out by the configuration */
         }
-#define LOAD(fmt)                                                                  \
-    do {                                                                           \
-        free(f);                                                                   \
-        snprintf(name, sizeof(name), fmt, names[i]);                               \
-        f = ecc_interop(name, &flen);                                              \
-        TEST_ASSERT(f != NULL);                                                    \
+#define LOAD(fmt)                                                                                  \
+    do {                                                                                           \
+        free(f);                                                                                   \
+        snprintf(name, sizeof(name), fmt, names[i]);                                               \
+        f = ecc_interop(name, &flen);                                                              \
+        TEST_ASSERT(f != NULL);                                                                    \
     } while (0)
         LOAD("%s.sec1.der");
         TEST_EQUAL(tacit_ecp_parse_key_der(&ref, f, flen), 0);
         TEST_EQUAL(tacit_ecp_check_priv(&ref), 0);
-        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &olen),
+                   0);
         TEST_MEM_EQ(out, olen, f, flen);
 #if defined(TACIT_PEM_C)
         LOAD("%s.sec1.pem");
         TEST_EQUAL(tacit_ecp_parse_key_pem(&k, f, flen), 0);
         TEST_ASSERT(same_key(&k, &ref) && k.has_private);
-        TEST_EQUAL(tacit_ecp_write_key_pem(&ref, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_ecp_write_key_pem(&ref, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &olen),
+                   0);
         TEST_MEM_EQ(out, olen, f, flen);
 #endif
         LOAD("%s.pkcs8.der");
         TEST_EQUAL(tacit_ecp_parse_key_der(&k, f, flen), 0);
         TEST_ASSERT(same_key(&k, &ref) && k.has_private);
-        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen),
+                   0);
         TEST_MEM_EQ(out, olen, f, flen);
 #if defined(TACIT_PEM_C)
         LOAD("%s.pkcs8.pem");
         TEST_EQUAL(tacit_ecp_parse_key_pem(&k, f, flen), 0);
         TEST_ASSERT(same_key(&k, &ref) && k.has_private);
-        TEST_EQUAL(tacit_ecp_write_key_pem(&ref, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(tacit_ecp_write_key_pem(&ref, TACIT_KEY_FORMAT_PKCS8, out, sizeof(out), &olen),
+                   0);
         TEST_MEM_EQ(out, olen, f, flen);
 #endif
         LOAD("%s.pub.der");
         TEST_EQUAL(tacit_ecp_parse_public_key_der(&k, f, flen), 0);
         TEST_ASSERT(same_key(&k, &ref) && !k.has_private);
-        TEST_EQUAL(tacit_ecp_write_public_key_der(&ref, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(
+            tacit_ecp_write_public_key_der(&ref, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen),
+            0);
         TEST_MEM_EQ(out, olen, f, flen);
         TEST_EQUAL(tacit_ecp_parse_key_der(&k, f, flen), TACIT_ERR_ECP_KEY_FORMAT);
 #if defined(TACIT_PEM_C)
         LOAD("%s.pub.pem");
         TEST_EQUAL(tacit_ecp_parse_public_key_pem(&k, f, flen), 0);
         TEST_ASSERT(same_key(&k, &ref));
-        TEST_EQUAL(tacit_ecp_write_public_key_pem(&ref, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen), 0);
+        TEST_EQUAL(
+            tacit_ecp_write_public_key_pem(&ref, TACIT_KEY_FORMAT_SPKI, out, sizeof(out), &olen),
+            0);
         TEST_MEM_EQ(out, olen, f, flen);
         TEST_ASSERT(tacit_ecp_parse_key_pem(&k, f, flen) != 0);
 #endif
@@ -621,7 +640,8 @@ static void test_keys_interop(void)
             TEST_ASSERT(same_key(&k, &ref));
         }
         /* too small an output buffer: error, the size needed, out untouched */
-        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &need), 0);
+        TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_SEC1, out, sizeof(out), &need),
+                   0);
         memset(out, 0xA5, sizeof(out));
         TEST_EQUAL(tacit_ecp_write_key_der(&ref, TACIT_KEY_FORMAT_SEC1, out, 40, &olen),
                    TACIT_ERR_BUFFER_TOO_SMALL);
@@ -684,22 +704,22 @@ static void test_keys_rejected(void)
         f = ecc_interop(bad[i].file, &flen);
         TEST_ASSERT(f != NULL);
         switch (bad[i].kind) {
-            case 0:
-                ret = tacit_ecp_parse_key_der(&k, f, flen);
-                break;
-            case 2:
-                ret = tacit_ecp_parse_public_key_der(&k, f, flen);
-                break;
+        case 0:
+            ret = tacit_ecp_parse_key_der(&k, f, flen);
+            break;
+        case 2:
+            ret = tacit_ecp_parse_public_key_der(&k, f, flen);
+            break;
 #if defined(TACIT_PEM_C)
-            case 1:
-                ret = tacit_ecp_parse_key_pem(&k, f, flen);
-                break;
-            default:
-                ret = tacit_ecp_parse_public_key_pem(&k, f, flen);
-                break;
+        case 1:
+            ret = tacit_ecp_parse_key_pem(&k, f, flen);
+            break;
+        default:
+            ret = tacit_ecp_parse_public_key_pem(&k, f, flen);
+            break;
 #else
-            default:
-                break;
+        default:
+            break;
 #endif
         }
         if (ret == 0) {
@@ -712,10 +732,9 @@ static void test_keys_rejected(void)
     /* explicit curve parameters, unknown curve OID: by hand */
     {
         /* SPKI with secp224r1 (1.3.132.0.33) */
-        static const unsigned char spki224[] = {
-            0x30, 0x16, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
-            0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x21, 0x03, 0x02, 0x00, 0x00
-        };
+        static const unsigned char spki224[] = { 0x30, 0x16, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86,
+                                                 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x05, 0x2b,
+                                                 0x81, 0x04, 0x00, 0x21, 0x03, 0x02, 0x00, 0x00 };
         TEST_EQUAL(tacit_ecp_parse_public_key_der(&k, spki224, sizeof(spki224)),
                    TACIT_ERR_ECP_UNKNOWN_CURVE);
     }
@@ -738,8 +757,7 @@ static void test_baseline_build(void)
     tacit_ecp_test_no_adx = 0;
 #else
     TEST_SKIP("no second P-256 build in this configuration");
-exit:
-    ;
+exit:;
 #endif
 }
 

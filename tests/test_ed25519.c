@@ -28,24 +28,29 @@ static void test_rfc8032(void)
     static const char *const v[][4] = {
         { "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
           "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "-",
-          "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b" },
+          "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e3970"
+          "1cf9b46bd25bf5f0595bbe24655141438e7a100b" },
         { "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
           "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c", "72",
-          "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00" },
+          "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613"
+          "d0f11d8c387b2eaeb4302aeeb00d291612bb0c00" },
         { "c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7",
           "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025", "af82",
-          "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a" },
+          "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760"
+          "984dc6594a7c15e9716ed28dc027beceea1ec40a" },
         { "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42",
           "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf",
-          "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
-          "dc2a4459e7369633a52b1bf277839a00201009a3efbf3ecb69bea2186c26b58909351fc9ac90b3ecfdfbc7c66431e0303dca179c138ac17ad9bef1177331a704" },
+          "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23"
+          "a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+          "dc2a4459e7369633a52b1bf277839a00201009a3efbf3ecb69bea2186c26b58909351fc9ac90b3ecfdfbc7c6"
+          "6431e0303dca179c138ac17ad9bef1177331a704" },
     };
     size_t i;
 
     for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
         size_t sl = 0, pl = 0, ml = 0, gl = 0, olen = 0;
-        unsigned char *seed = hex(v[i][0], &sl), *pub = hex(v[i][1], &pl),
-                      *msg = hex(v[i][2], &ml), *want = hex(v[i][3], &gl);
+        unsigned char *seed = hex(v[i][0], &sl), *pub = hex(v[i][1], &pl), *msg = hex(v[i][2], &ml),
+                      *want = hex(v[i][3], &gl);
         unsigned char sig[64];
         tacit_ed25519_key key, pk;
         int ok = seed && pub && msg && want;
@@ -128,7 +133,7 @@ exit:
 /* L, little-endian */
 static const unsigned char L_LE[32] = {
     0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10,
 };
 
 static void test_strict(void)
@@ -154,43 +159,37 @@ static void test_strict(void)
         bad[32 + i] = (unsigned char)v;
         carry = v >> 8;
     }
-    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), bad, 64),
-               TACIT_ERR_VERIFY_FAILED);
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), bad, 64), TACIT_ERR_VERIFY_FAILED);
     /* S = L exactly */
     memcpy(bad, sig, 32);
     memcpy(bad + 32, L_LE, 32);
-    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), bad, 64),
-               TACIT_ERR_VERIFY_FAILED);
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), bad, 64), TACIT_ERR_VERIFY_FAILED);
     /* lengths */
-    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), sig, 63),
-               TACIT_ERR_VERIFY_FAILED);
-    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), sig, 65),
-               TACIT_ERR_VERIFY_FAILED);
-    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg) - 1, sig, 64),
-               TACIT_ERR_VERIFY_FAILED);
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), sig, 63), TACIT_ERR_VERIFY_FAILED);
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), sig, 65), TACIT_ERR_VERIFY_FAILED);
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg) - 1, sig, 64), TACIT_ERR_VERIFY_FAILED);
 
     /* public keys: y >= p (non-canonical), and x = 0 with the sign bit */
     memset(pub, 0xff, 32);
     pub[0] = 0xed;
     pub[31] = 0x7f; /* y = p */
     TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 32), TACIT_ERR_CURVE25519_BAD_KEY);
-    pub[0] = 0xee;  /* y = p + 1: would be 1 reduced */
+    pub[0] = 0xee; /* y = p + 1: would be 1 reduced */
     TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 32), TACIT_ERR_CURVE25519_BAD_KEY);
     memset(pub, 0, 32);
-    pub[0] = 1;     /* y = 1, x = 0: the identity (small order), canonical */
+    pub[0] = 1; /* y = 1, x = 0: the identity (small order), canonical */
     TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 32), 0);
     pub[31] = 0x80; /* the identity with the sign bit: x = 0 cannot be negative */
     TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 32), TACIT_ERR_CURVE25519_BAD_KEY);
     memset(pub, 0, 32);
-    pub[0] = 2;     /* y = 2: (y^2 - 1) / (d y^2 + 1) is not a square */
+    pub[0] = 2; /* y = 2: (y^2 - 1) / (d y^2 + 1) is not a square */
     TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 32), TACIT_ERR_CURVE25519_BAD_KEY);
     TEST_EQUAL(tacit_ed25519_key_from_public(&pk, pub, 31), TACIT_ERR_CURVE25519_BAD_KEY);
 
     /* R non-canonical: y of R replaced by y + p where that fits */
     memcpy(bad, sig, 64);
     bad[31] ^= 0x80; /* flip R's sign bit: a different point */
-    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), bad, 64),
-               TACIT_ERR_VERIFY_FAILED);
+    TEST_EQUAL(tacit_ed25519_verify(&key, msg, sizeof(msg), bad, 64), TACIT_ERR_VERIFY_FAILED);
 exit:
     return;
 }
@@ -230,8 +229,7 @@ static void test_roundtrip_errors(void)
     }
     TEST_EQUAL(tacit_ed25519_sign(&key, msg, 10, NULL, 0, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
     TEST_EQUAL(olen, 64);
-    TEST_EQUAL(tacit_ed25519_sign(&key, msg, 10, sig, 63, &olen),
-               TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(tacit_ed25519_sign(&key, msg, 10, sig, 63, &olen), TACIT_ERR_BUFFER_TOO_SMALL);
     TEST_EQUAL(tacit_ed25519_sign(&pk, msg, 10, sig, 64, &olen), TACIT_ERR_NO_PRIVATE_KEY);
     TEST_EQUAL(tacit_ed25519_sign(&key, NULL, 10, sig, 64, &olen), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_ed25519_sign(&key, NULL, 0, sig, 64, &olen), 0);

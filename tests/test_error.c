@@ -36,9 +36,8 @@ static void test_codes_distinct(void)
         }
         for (j = i + 1; j < NCODES; j++) {
             if (codes[i].code == codes[j].code) {
-                printf("    %s (%s) and %s (%s) share -0x%04X\n", codes[i].name,
-                            codes[i].header, codes[j].name, codes[j].header,
-                            (unsigned)-codes[i].code);
+                printf("    %s (%s) and %s (%s) share -0x%04X\n", codes[i].name, codes[i].header,
+                       codes[j].name, codes[j].header, (unsigned)-codes[i].code);
                 TEST_ASSERT(!"two names for one code");
             }
         }

@@ -80,8 +80,7 @@ static void test_rfc_typed(void)
                            "54657374205573696e67204c6172676572205468616e20426c6f636b2d53697a"
                            "65204b6579202d2048617368204b6579204669727374",
                            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"));
-exit:
-    ;
+exit:;
 }
 
 /* Key/Msg/MD blocks, optionally "Hash = SHA-256" and "Tlen = 16" lines. */
@@ -147,8 +146,7 @@ static void test_rfc4231_files(void)
         total += n;
     }
     printf(" (%d cases)", total);
-exit:
-    ;
+exit:;
 }
 
 /* Wycheproof: valid tags verify, invalid ones (incl. truncated) are refused. */
@@ -227,15 +225,16 @@ static void test_wycheproof(void)
     if (test_shared_dir() == NULL) {
         TEST_SKIP("../shared/vectors absent");
     }
-    TEST_EQUAL(run_wycheproof("vectors/wycheproof/hmac_sha256_test.txt", TACIT_MD_SHA256, &v256,
-                              &i256), 0);
-    TEST_EQUAL(run_wycheproof("vectors/wycheproof/hmac_sha384_test.txt", TACIT_MD_SHA384, &v384,
-                              &i384), 0);
+    TEST_EQUAL(
+        run_wycheproof("vectors/wycheproof/hmac_sha256_test.txt", TACIT_MD_SHA256, &v256, &i256),
+        0);
+    TEST_EQUAL(
+        run_wycheproof("vectors/wycheproof/hmac_sha384_test.txt", TACIT_MD_SHA384, &v384, &i384),
+        0);
     TEST_EQUAL(v256 + i256, 174);
     TEST_EQUAL(v384 + i384, 174);
     printf(" (%d valid, %d invalid)", v256 + v384, i256 + i384);
-exit:
-    ;
+exit:;
 }
 
 /* Streaming in pieces, reset, finish-then-reuse, all equal the one-shot. */
@@ -261,7 +260,7 @@ static void test_streaming_reset(void)
             for (split = 0; split <= 200; split += 7) {
                 TEST_EQUAL(tacit_hmac_update(&ctx, msg, split), 0);
                 TEST_EQUAL(tacit_hmac_update(&ctx, msg + split, sizeof(msg) - split), 0);
-                TEST_EQUAL(tacit_hmac_finish(&ctx, out), 0);   /* leaves ctx ready */
+                TEST_EQUAL(tacit_hmac_finish(&ctx, out), 0); /* leaves ctx ready */
                 TEST_MEM_EQ(out, n, ref, n);
             }
             TEST_EQUAL(tacit_hmac_update(&ctx, (const unsigned char *)"junk", 4), 0);
@@ -308,12 +307,10 @@ static void test_openssl_differential(void)
             TEST_MEM_EQ(out, rlen, ref, rlen);
         }
     }
-exit:
-    ;
+exit:;
 #else
     TEST_SKIP("OpenSSL not found");
-exit:
-    ;
+exit:;
 #endif
 }
 
@@ -344,8 +341,7 @@ static void test_verify_limits(void)
                TACIT_ERR_VERIFY_FAILED);
     TEST_EQUAL(tacit_hmac_verify(TACIT_MD_SHA384, key, 3, msg, 7, tag, 32),
                TACIT_ERR_VERIFY_FAILED);
-exit:
-    ;
+exit:;
 }
 
 static void test_bad_input(void)
@@ -360,7 +356,7 @@ static void test_bad_input(void)
     TEST_EQUAL(tacit_hmac(TACIT_MD_SHA256, NULL, 1, out, 1, out), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac(TACIT_MD_SHA256, out, 1, NULL, 1, out), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac(TACIT_MD_SHA256, out, 1, out, 1, NULL), TACIT_ERR_BAD_INPUT);
-    TEST_EQUAL(tacit_hmac(TACIT_MD_SHA256, NULL, 0, NULL, 0, out), 0);   /* empty key and msg */
+    TEST_EQUAL(tacit_hmac(TACIT_MD_SHA256, NULL, 0, NULL, 0, out), 0); /* empty key and msg */
     TEST_EQUAL(tacit_hmac_verify(TACIT_MD_SHA256, out, 1, out, 1, NULL, 32), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_verify(TACIT_MD_NONE, out, 1, out, 1, out, 32), TACIT_ERR_MD_UNSUPPORTED);
     TEST_EQUAL(tacit_hmac_init(NULL, TACIT_MD_SHA256, out, 1), TACIT_ERR_BAD_INPUT);
@@ -377,8 +373,7 @@ static void test_bad_input(void)
     tacit_hmac_free(&ctx);
     TEST_MEM_EQ(&ctx, sizeof(ctx), zero, sizeof(ctx));
     tacit_hmac_free(NULL);
-exit:
-    ;
+exit:;
 }
 
 int main(int argc, char **argv)

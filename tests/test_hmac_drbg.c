@@ -46,7 +46,7 @@ static int replay_entropy(void *p, unsigned char *out, size_t len)
 typedef struct {
     uint32_t state;
     int calls;
-    int fail_after;   /* fail from this call on; -1 never */
+    int fail_after; /* fail from this call on; -1 never */
 } counter_source;
 
 static int counter_entropy(void *p, unsigned char *out, size_t len)
@@ -72,9 +72,9 @@ typedef struct {
     const char *what;
     tacit_md_type md;
     const char *entropy, *nonce, *pers;
-    const char *reseed_entropy, *reseed_add;   /* NULL: no reseed step */
+    const char *reseed_entropy, *reseed_add; /* NULL: no reseed step */
     const char *add1, *add2;
-    const char *expected;                      /* second generate's output */
+    const char *expected; /* second generate's output */
 } drbg_kat;
 
 /*
@@ -87,22 +87,28 @@ static const drbg_kat kats[] = {
     { "SHA-256 no reseed, COUNT 0", TACIT_MD_SHA256,
       "ca851911349384bffe89de1cbdc46e6831e44d34a4fb935ee285dd14b71a7488",
       "659ba96c601dc69fc902940805ec0ca8", "-", NULL, NULL, "-", "-",
-      "e528e9abf2dece54d47c7e75e5fe302149f817ea9fb4bee6f4199697d04d5b89d54fbb978a15b5c443c9ec21036d2460"
-      "b6f73ebad0dc2aba6e624abf07745bc107694bb7547bb0995f70de25d6b29e2d3011bb19d27676c07162c8b5ccde06"
+      "e528e9abf2dece54d47c7e75e5fe302149f817ea9fb4bee6f4199697d04d5b89d54fbb978a15b5c443c9ec21036d"
+      "2460"
+      "b6f73ebad0dc2aba6e624abf07745bc107694bb7547bb0995f70de25d6b29e2d3011bb19d27676c07162c8b5ccde"
+      "06"
       "68961df86803482cb37ed6d5c0bb8d50cf1f50d476aa0458bdaba806f48be9dcb8" },
     { "SHA-256 no reseed, personalisation, COUNT 0", TACIT_MD_SHA256,
       "5cacc68165a2e2ee20812f35ec73a79dbf30fd475476ac0c44fc6174cdac2b55",
       "6f885496c1e63af620becd9e71ecb824",
       "e72dd8590d4ed5295515c35ed6199e9d211b8f069b3058caa6670b96ef1208d0", NULL, NULL, "-", "-",
-      "f1012cf543f94533df27fedfbf58e5b79a3dc517a9c402bdbfc9a0c0f721f9d53faf4aafdc4b8f7a1b580fcaa52338d4"
-      "bd95f58966a243cdcd3f446ed4bc546d9f607b190dd69954450d16cd0e2d6437067d8b44d19a6af7a7cfa8794e5fbd72"
+      "f1012cf543f94533df27fedfbf58e5b79a3dc517a9c402bdbfc9a0c0f721f9d53faf4aafdc4b8f7a1b580fcaa523"
+      "38d4"
+      "bd95f58966a243cdcd3f446ed4bc546d9f607b190dd69954450d16cd0e2d6437067d8b44d19a6af7a7cfa8794e5f"
+      "bd72"
       "8e8fb2f2e8db5dd4ff1aa275f35886098e80ff844886060da8b1e7137846b23b" },
     { "SHA-256 reseed, COUNT 0", TACIT_MD_SHA256,
       "06032cd5eed33f39265f49ecb142c511da9aff2af71203bffaf34a9ca5bd9c0d",
       "0e66f71edc43e42a45ad3c6fc6cdc4df", "-",
       "01920a4e669ed3a85ae8a33b35a74ad7fb2a6bb4cf395ce00334a9c9a5a5d552", "-", "-", "-",
-      "76fc79fe9b50beccc991a11b5635783a83536add03c157fb30645e611c2898bb2b1bc215000209208cd506cb28da2a51"
-      "bdb03826aaf2bd2335d576d519160842e7158ad0949d1a9ec3e66ea1b1a064b005de914eac2e9d4f2d72a8616a802254"
+      "76fc79fe9b50beccc991a11b5635783a83536add03c157fb30645e611c2898bb2b1bc215000209208cd506cb28da"
+      "2a51"
+      "bdb03826aaf2bd2335d576d519160842e7158ad0949d1a9ec3e66ea1b1a064b005de914eac2e9d4f2d72a8616a80"
+      "2254"
       "22918250ff66a41bd2f864a6a38cc5b6499dc43f7f2bd09e1e0f8f5885935124" },
     { "SHA-256 reseed, additional input, COUNT 0", TACIT_MD_SHA256,
       "05ac9fc4c62a02e3f90840da5616218c6de5743d66b8e0fbf833759c5928b53d",
@@ -111,22 +117,27 @@ static const drbg_kat kats[] = {
       "43bac13bae715092cf7eb280a2e10a962faf7233c41412f69bc74a35a584e54c",
       "3f2fed4b68d506ecefa21f3f5bb907beb0f17dbc30f6ffbba5e5861408c53a1e",
       "529030df50f410985fde068df82b935ec23d839cb4b269414c0ede6cffea5b68",
-      "02ddff5173da2fcffa10215b030d660d61179e61ecc22609b1151a75f1cbcbb4363c3a89299b4b63aca5e581e73c8604"
-      "91010aa35de3337cc6c09ebec8c91a6287586f3a74d9694b462d2720ea2e11bbd02af33adefb4a16e6b370fa0effd57d"
+      "02ddff5173da2fcffa10215b030d660d61179e61ecc22609b1151a75f1cbcbb4363c3a89299b4b63aca5e581e73c"
+      "8604"
+      "91010aa35de3337cc6c09ebec8c91a6287586f3a74d9694b462d2720ea2e11bbd02af33adefb4a16e6b370fa0eff"
+      "d57d"
       "607547bdcfbb7831f54de7073ad2a7da987a0016a82fa958779a168674b56524" },
-    { "SHA-1 no reseed, COUNT 0", TACIT_MD_SHA1,
-      "e91b63309e93d1d08e30e8d556906875", "f59747c468b0d0da", "-", NULL, NULL, "-", "-",
-      "b7928f9503a417110788f9d0c2585f8aee6fb73b220a626b3ab9825b7a9facc79723d7e1ba9255e40e65c249b6082a7b"
+    { "SHA-1 no reseed, COUNT 0", TACIT_MD_SHA1, "e91b63309e93d1d08e30e8d556906875",
+      "f59747c468b0d0da", "-", NULL, NULL, "-", "-",
+      "b7928f9503a417110788f9d0c2585f8aee6fb73b220a626b3ab9825b7a9facc79723d7e1ba9255e40e65c249b608"
+      "2a7b"
       "c5e3f129d3d8f69b04ed1183419d6c4f2a13b304d2c5743f41c8b0ee73225347" },
     { "SHA-1 no reseed, additional input, COUNT 0", TACIT_MD_SHA1,
       "32c1ca125223de8de569697f92a37c67", "72d4cc4f0544d409", "-", NULL, NULL,
       "9e98cc8e0f8eb84d1911c1775a5703bb", "593aa3a300e5c907a011dd5a3dcd77e2",
-      "942909a9d380aa5d4e3af69093a8fa513ee545b9bf9e1b81c5f30966db3e5cb52f8b1b6fe440d592e5fe4a972c36aa49"
+      "942909a9d380aa5d4e3af69093a8fa513ee545b9bf9e1b81c5f30966db3e5cb52f8b1b6fe440d592e5fe4a972c36"
+      "aa49"
       "8035e2442f82910c5cd095c7f4b4c7e7555c4669cca481cdfbfda167b5d6f8d5" },
     { "SHA-1 no reseed, personalisation, COUNT 0", TACIT_MD_SHA1,
-      "49058e6773ed2b7ab309c0949fdf9c9e", "a457cb8ec0e7fd01", "dc477641d89c7fc4a30f1430197dd159", NULL,
-      NULL, "-", "-",
-      "4e891f4e281100453b70788929ec743a3c5edd9b81dc798bc93771368c39b612037b6f42f60c5d8924b646848151b0c2"
+      "49058e6773ed2b7ab309c0949fdf9c9e", "a457cb8ec0e7fd01", "dc477641d89c7fc4a30f1430197dd159",
+      NULL, NULL, "-", "-",
+      "4e891f4e281100453b70788929ec743a3c5edd9b81dc798bc93771368c39b612037b6f42f60c5d8924b646848151"
+      "b0c2"
       "95be491d4a28d1927deed523fd04d3d2dda95ed42166312e5c3392d22893b0dc" },
     { "SHA-512 no reseed, personalisation + additional input, COUNT 0", TACIT_MD_SHA512,
       "e97a4631d0a08d549cde8af9a1aae058e3e9585575a726c76a27bc62bed18a4b",
@@ -134,18 +145,23 @@ static const drbg_kat kats[] = {
       "94084b11d55e0f9c2ef577741753af66ad7a25b28524b50ea970105c3545e97d", NULL, NULL,
       "24c81d4773938371b906cf4801957ac22f87432b9c8a84bc5ac04ad5b1cc3f57",
       "c8c878451e2b76577c36393ca253888c1038885bbfdacd8539615a611e2ac00b",
-      "761422dea283262998c0ffffefc77de2d395c818b9cf1ac2bcd1153235e0d8b63199c51e195135a75f1f87b454484ecc"
-      "560c532c7ba5923c9490a423c177453459d81efc38ce2939226043cb733062eae303a009b48ee0cf3c7e40abe2b57a70"
-      "a6062c669a9fbff20b4c94b4ecbc5f744a80d7be8134359581d441da921737b1329470b214f3e679fb7ad48baf046bac"
-      "59a36b5770806cdef28cc4a8fd0e049b924c3c9216e00ba63c2ff771d66b7520dd33a85382a84b622717e594e447c919"
-      "926a5b2e94d490ee626da9df587fed674067917963fd51d383e55730c17a124555e2e46e1395c9920d07dae4d67ffee5"
+      "761422dea283262998c0ffffefc77de2d395c818b9cf1ac2bcd1153235e0d8b63199c51e195135a75f1f87b45448"
+      "4ecc"
+      "560c532c7ba5923c9490a423c177453459d81efc38ce2939226043cb733062eae303a009b48ee0cf3c7e40abe2b5"
+      "7a70"
+      "a6062c669a9fbff20b4c94b4ecbc5f744a80d7be8134359581d441da921737b1329470b214f3e679fb7ad48baf04"
+      "6bac"
+      "59a36b5770806cdef28cc4a8fd0e049b924c3c9216e00ba63c2ff771d66b7520dd33a85382a84b622717e594e447"
+      "c919"
+      "926a5b2e94d490ee626da9df587fed674067917963fd51d383e55730c17a124555e2e46e1395c9920d07dae4d67f"
+      "fee5"
       "c759b6a326eec6d7b3ba6dee012e4807" },
 };
 
-#define UNHEX(var, hex, lenvar)                                                        \
-    do {                                                                               \
-        var = test_unhex(hex, &lenvar);                                                \
-        TEST_ASSERT(var != NULL);                                                      \
+#define UNHEX(var, hex, lenvar)                                                                    \
+    do {                                                                                           \
+        var = test_unhex(hex, &lenvar);                                                            \
+        TEST_ASSERT(var != NULL);                                                                  \
     } while (0)
 
 /* via_callback: instantiate through tacit_hmac_drbg_seed with a replay source. */
@@ -202,7 +218,15 @@ static int run_kat(const drbg_kat *k, int via_callback)
     ok = 1;
 exit:
     tacit_hmac_drbg_free(&ctx);
-    free(e); free(n); free(p); free(re); free(ra); free(a1); free(a2); free(exp); free(out);
+    free(e);
+    free(n);
+    free(p);
+    free(re);
+    free(ra);
+    free(a1);
+    free(a2);
+    free(exp);
+    free(out);
     free(en);
     return ok;
 }
@@ -223,8 +247,7 @@ static void test_nist_kat(void)
         TEST_ASSERT(run_kat(&kats[i], 1));
     }
     printf(" (%zu vectors)", sizeof(kats) / sizeof(kats[0]));
-exit:
-    ;
+exit:;
 }
 
 /* ---- a straightforward SP 800-90A HMAC_DRBG, for differential testing --------- */
@@ -326,7 +349,8 @@ static void test_differential(void)
                 seed[el + el / 2 + i] = (unsigned char)RAND();
             }
             TEST_EQUAL(tacit_hmac_drbg_seed(&ctx, (tacit_md_type)t, counter_entropy, &src,
-                                            plen ? seed + el + el / 2 : NULL, plen), 0);
+                                            plen ? seed + el + el / 2 : NULL, plen),
+                       0);
             ref_instantiate(&ref, (tacit_md_type)t, seed, el + el / 2 + plen);
             counter = 1;
             for (op = 0; op < 10; op++) {
@@ -360,7 +384,7 @@ static void test_differential(void)
                     printf("      md %d trial %d op %d\n", t, trial, op);
                     goto exit;
                 }
-                TEST_EQUAL(src.state, mirror.state);   /* same entropy bytes drawn */
+                TEST_EQUAL(src.state, mirror.state); /* same entropy bytes drawn */
             }
             tacit_hmac_drbg_free(&ctx);
         }
@@ -412,9 +436,8 @@ static int is_zero(const unsigned char *a, size_t len)
  * RFC 6979 section 3.2 for a group order q of qlen = 8 * rlen bits (true
  * for P-256 and P-384): k from private key x and message.
  */
-static int rfc6979_k(tacit_md_type md, const unsigned char *q, size_t rlen,
-                     const unsigned char *x, const unsigned char *msg, size_t mlen,
-                     unsigned char *k)
+static int rfc6979_k(tacit_md_type md, const unsigned char *q, size_t rlen, const unsigned char *x,
+                     const unsigned char *msg, size_t mlen, unsigned char *k)
 {
     unsigned char h1[64], h1oct[66];
     size_t hlen = tacit_md_size(md);
@@ -448,8 +471,8 @@ static int rfc6979_k(tacit_md_type md, const unsigned char *q, size_t rlen,
 }
 
 static const char P256_N[] = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551";
-static const char P384_N[] =
-    "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973";
+static const char P384_N[] = "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0"
+                             "db248b0a77aecec196accc52973";
 
 /* RFC 6979 A.2.5, P-256, SHA-256, "sample" (typed in). */
 static void test_rfc6979_typed(void)
@@ -502,7 +525,8 @@ static void test_rfc6979_file(void)
             TEST_ASSERT(md != TACIT_MD_NONE && q != NULL);
             UNHEX(kexp, tok[3], kl);
             TEST_EQUAL(kl, ql);
-            TEST_EQUAL(rfc6979_k(md, q, ql, x, (const unsigned char *)tok[2], strlen(tok[2]), k), 0);
+            TEST_EQUAL(rfc6979_k(md, q, ql, x, (const unsigned char *)tok[2], strlen(tok[2]), k),
+                       0);
             if (!test_mem_eq(__FILE__, __LINE__, tok[1], k, kl, kexp, kl)) {
                 printf("      message \"%s\", order length %zu\n", tok[2], ql);
                 goto exit;
@@ -566,7 +590,8 @@ static void test_errors(void)
     TEST_EQUAL(tacit_hmac_drbg_seed(&ctx, TACIT_MD_SHA256, counter_entropy, &src, NULL, 3),
                TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed(&ctx, TACIT_MD_SHA256, counter_entropy, &src, big,
-                                    TACIT_HMAC_DRBG_MAX_INPUT + 1), TACIT_ERR_DRBG_INPUT_TOO_BIG);
+                                    TACIT_HMAC_DRBG_MAX_INPUT + 1),
+               TACIT_ERR_DRBG_INPUT_TOO_BIG);
     TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, TACIT_MD_SHA256, NULL, 32, NULL, 0, NULL, 0),
                TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, TACIT_MD_SHA256, e, 0, NULL, 0, NULL, 0),
@@ -576,7 +601,8 @@ static void test_errors(void)
     TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, (tacit_md_type)77, e, 32, NULL, 0, NULL, 0),
                TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_hmac_drbg_seed_buf(&ctx, TACIT_MD_SHA256, big, TACIT_HMAC_DRBG_MAX_INPUT + 1,
-                                        NULL, 0, NULL, 0), TACIT_ERR_DRBG_INPUT_TOO_BIG);
+                                        NULL, 0, NULL, 0),
+               TACIT_ERR_DRBG_INPUT_TOO_BIG);
     TEST_EQUAL(ctx.seeded, 0);
 
     /* failing entropy source */
@@ -653,7 +679,7 @@ static void test_reseed_schedule(void)
     tacit_hmac_drbg_init(&ctx);
     tacit_hmac_drbg_set_reseed_interval(&ctx, 3);
     TEST_EQUAL(tacit_hmac_drbg_seed(&ctx, TACIT_MD_SHA256, counter_entropy, &src, NULL, 0), 0);
-    TEST_EQUAL(src.calls, 2);   /* entropy input, nonce */
+    TEST_EQUAL(src.calls, 2); /* entropy input, nonce */
     for (i = 0; i < 3; i++) {
         TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, buf, sizeof(buf), NULL, 0), 0);
     }
@@ -711,8 +737,7 @@ static void test_free_zeroizes(void)
     TEST_EQUAL(tacit_hmac_drbg_generate(&ctx, buf, sizeof(buf), NULL, 0), 0);
     tacit_hmac_drbg_free(&ctx);
     TEST_MEM_EQ(&ctx, sizeof(ctx), zero, sizeof(ctx));
-exit:
-    ;
+exit:;
 }
 
 /* ---- the default entropy source and RNG ------------------------------------------ */
@@ -730,22 +755,21 @@ static void test_entropy_default(void)
     TEST_EQUAL(tacit_entropy_default(NULL, a, 0), 0);
     TEST_EQUAL(tacit_entropy_default(NULL, NULL, 0), 0);
     TEST_EQUAL(tacit_entropy_default(NULL, NULL, 4), TACIT_ERR_BAD_INPUT);
-exit:
-    ;
+exit:;
 }
 
 static void test_rng_default(void)
 {
     static unsigned char big[150000];
     unsigned char a[32], b[32], child[32];
-    tacit_rng_func f = tacit_rng_default;   /* it is a tacit_rng_func */
+    tacit_rng_func f = tacit_rng_default; /* it is a tacit_rng_func */
     int fds[2] = { -1, -1 }, status;
     pid_t pid;
 
     TEST_EQUAL(f(NULL, a, sizeof(a)), 0);
     TEST_EQUAL(f(NULL, b, sizeof(b)), 0);
     TEST_ASSERT(memcmp(a, b, sizeof(a)) != 0);
-    TEST_EQUAL(f(NULL, big, sizeof(big)), 0);   /* over the per-call limit: chunked */
+    TEST_EQUAL(f(NULL, big, sizeof(big)), 0); /* over the per-call limit: chunked */
     TEST_ASSERT(!all_bytes(big + sizeof(big) - 64, 64, 0));
     TEST_EQUAL(f(NULL, a, 0), 0);
     TEST_EQUAL(f(NULL, NULL, 4), TACIT_ERR_BAD_INPUT);
@@ -767,7 +791,7 @@ static void test_rng_default(void)
     TEST_ASSERT(memcmp(a, child, sizeof(a)) != 0);
 
     tacit_rng_default_free();
-    TEST_EQUAL(f(NULL, b, sizeof(b)), 0);   /* seeds afresh */
+    TEST_EQUAL(f(NULL, b, sizeof(b)), 0); /* seeds afresh */
     TEST_ASSERT(memcmp(a, b, sizeof(a)) != 0);
 exit:
     if (fds[0] >= 0) {
@@ -826,8 +850,7 @@ exit:
     }
 #else
     TEST_SKIP("no pthread in libc");
-exit:
-    ;
+exit:;
 #endif
 }
 

@@ -22,8 +22,7 @@ static void test_sizes(void)
     TEST_EQUAL(tacit_md_block_size(TACIT_MD_SHA512), 128);
     TEST_EQUAL(tacit_md_block_size((tacit_md_type)99), 0);
     TEST_ASSERT(TACIT_MD_MAX_SIZE >= 64 && TACIT_MD_MAX_BLOCK_SIZE >= 128);
-exit:
-    ;
+exit:;
 }
 
 static void test_names(void)
@@ -32,13 +31,26 @@ static void test_names(void)
         const char *name;
         tacit_md_type type;
     } cases[] = {
-        { "sha1", TACIT_MD_SHA1 },     { "SHA-1", TACIT_MD_SHA1 },     { "sha224", TACIT_MD_SHA224 },
-        { "SHA-224", TACIT_MD_SHA224 }, { "sha256", TACIT_MD_SHA256 }, { "SHA256", TACIT_MD_SHA256 },
-        { "Sha-256", TACIT_MD_SHA256 }, { "sha384", TACIT_MD_SHA384 }, { "SHA-384", TACIT_MD_SHA384 },
-        { "sha512", TACIT_MD_SHA512 }, { "SHA-512", TACIT_MD_SHA512 }, { "", TACIT_MD_NONE },
-        { "sha", TACIT_MD_NONE },      { "sha-", TACIT_MD_NONE },      { "sha2560", TACIT_MD_NONE },
-        { "md5", TACIT_MD_NONE },      { "sha512/256", TACIT_MD_NONE }, { "s-ha256", TACIT_MD_NONE },
-        { "sha--256", TACIT_MD_NONE }, { "sha256-", TACIT_MD_NONE },
+        { "sha1", TACIT_MD_SHA1 },
+        { "SHA-1", TACIT_MD_SHA1 },
+        { "sha224", TACIT_MD_SHA224 },
+        { "SHA-224", TACIT_MD_SHA224 },
+        { "sha256", TACIT_MD_SHA256 },
+        { "SHA256", TACIT_MD_SHA256 },
+        { "Sha-256", TACIT_MD_SHA256 },
+        { "sha384", TACIT_MD_SHA384 },
+        { "SHA-384", TACIT_MD_SHA384 },
+        { "sha512", TACIT_MD_SHA512 },
+        { "SHA-512", TACIT_MD_SHA512 },
+        { "", TACIT_MD_NONE },
+        { "sha", TACIT_MD_NONE },
+        { "sha-", TACIT_MD_NONE },
+        { "sha2560", TACIT_MD_NONE },
+        { "md5", TACIT_MD_NONE },
+        { "sha512/256", TACIT_MD_NONE },
+        { "s-ha256", TACIT_MD_NONE },
+        { "sha--256", TACIT_MD_NONE },
+        { "sha256-", TACIT_MD_NONE },
         { "a-very-long-name-that-overflows", TACIT_MD_NONE },
     };
     size_t i;
@@ -61,8 +73,7 @@ static void test_names(void)
     for (i = TACIT_MD_SHA1; i <= TACIT_MD_SHA512; i++) {
         TEST_EQUAL(tacit_md_from_name(tacit_md_name((tacit_md_type)i)), i);
     }
-exit:
-    ;
+exit:;
 }
 
 static void test_errors(void)
@@ -70,8 +81,10 @@ static void test_errors(void)
     unsigned char out[64];
     tacit_md_context ctx;
 
-    TEST_EQUAL(tacit_md(TACIT_MD_NONE, (const unsigned char *)"a", 1, out), TACIT_ERR_MD_UNSUPPORTED);
-    TEST_EQUAL(tacit_md((tacit_md_type)99, (const unsigned char *)"a", 1, out), TACIT_ERR_MD_UNSUPPORTED);
+    TEST_EQUAL(tacit_md(TACIT_MD_NONE, (const unsigned char *)"a", 1, out),
+               TACIT_ERR_MD_UNSUPPORTED);
+    TEST_EQUAL(tacit_md((tacit_md_type)99, (const unsigned char *)"a", 1, out),
+               TACIT_ERR_MD_UNSUPPORTED);
     TEST_EQUAL(tacit_md(TACIT_MD_SHA256, NULL, 1, out), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_md(TACIT_MD_SHA256, (const unsigned char *)"a", 1, NULL), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_md_init(NULL, TACIT_MD_SHA256), TACIT_ERR_BAD_INPUT);
@@ -120,8 +133,7 @@ static void test_copy_and_restart(void)
         TEST_MEM_EQ(&c1, sizeof(c1), zero, sizeof(c1));
         tacit_md_free(&c2);
     }
-exit:
-    ;
+exit:;
 }
 
 int main(int argc, char **argv)

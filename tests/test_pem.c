@@ -21,7 +21,8 @@ static unsigned char *read_interop(const char *name, size_t *len)
 /* The .der made from the same key/cert as a .pem, by name. */
 static void der_name(const char *pem, char *out, size_t outlen)
 {
-    static const char *const variants[] = { ".crlf.pem", ".preamble.pem", ".with-text.pem", ".pem" };
+    static const char *const variants[] = { ".crlf.pem", ".preamble.pem", ".with-text.pem",
+                                            ".pem" };
     size_t i, n = strlen(pem);
 
     for (i = 0; i < sizeof(variants) / sizeof(variants[0]); i++) {

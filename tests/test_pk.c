@@ -115,13 +115,21 @@ exit:
 static void test_broken(void)
 {
     static const char *files[] = {
-        "broken/rsa2048.key.bad-b64char.pem", "broken/p256.pub.bad-b64char.pem",
-        "broken/rsa2048.pub.bad-padding.pem", "broken/rsa2048.pkcs8.truncated.der",
-        "broken/rsa2048.pub.truncated.der",   "broken/p256.pub.truncated.der",
-        "broken/rsa2048.key.mismatched-footer.pem", "broken/rsa2048.key.bad-dashes.pem",
-        "broken/rsa2048.key.no-footer.pem",   "broken/rsa2048.key.ec-label.pem",
-        "broken/rsa2048.pub.cert-label.pem",  "broken/rsa2048.pub.wrong-label.pem",
-        "broken/rsa2048.key.modflip.pem",     "rsa2048.crt.pem", "msg.txt",
+        "broken/rsa2048.key.bad-b64char.pem",
+        "broken/p256.pub.bad-b64char.pem",
+        "broken/rsa2048.pub.bad-padding.pem",
+        "broken/rsa2048.pkcs8.truncated.der",
+        "broken/rsa2048.pub.truncated.der",
+        "broken/p256.pub.truncated.der",
+        "broken/rsa2048.key.mismatched-footer.pem",
+        "broken/rsa2048.key.bad-dashes.pem",
+        "broken/rsa2048.key.no-footer.pem",
+        "broken/rsa2048.key.ec-label.pem",
+        "broken/rsa2048.pub.cert-label.pem",
+        "broken/rsa2048.pub.wrong-label.pem",
+        "broken/rsa2048.key.modflip.pem",
+        "rsa2048.crt.pem",
+        "msg.txt",
     };
     tacit_pk_context pk;
     unsigned char *buf = NULL;
@@ -244,11 +252,9 @@ static void test_verify_interop(void)
         TEST_EQUAL(tacit_pk_sig_alg_from_name(cases[i].alg, &alg), 0);
         TEST_ASSERT(strcmp(tacit_pk_sig_alg_name(&alg), cases[i].alg) == 0);
         TEST_EQUAL(tacit_pk_verify(&pk, &alg, msg, mlen, sig, slen, 0), 0);
-        TEST_EQUAL(tacit_pk_verify(&pk, &alg, bad, blen, sig, slen, 0),
-                   TACIT_ERR_VERIFY_FAILED);
+        TEST_EQUAL(tacit_pk_verify(&pk, &alg, bad, blen, sig, slen, 0), TACIT_ERR_VERIFY_FAILED);
         sig[slen / 2] ^= 1;
-        TEST_EQUAL(tacit_pk_verify(&pk, &alg, msg, mlen, sig, slen, 0),
-                   TACIT_ERR_VERIFY_FAILED);
+        TEST_EQUAL(tacit_pk_verify(&pk, &alg, msg, mlen, sig, slen, 0), TACIT_ERR_VERIFY_FAILED);
         free(key);
         free(sig);
         key = sig = NULL;
@@ -277,9 +283,12 @@ static void test_sign_roundtrip(void)
     static const struct {
         const char *key, *alg;
     } cases[] = {
-        { "rsa2048.key.pem", "rsa_pkcs1_sha256" },   { "rsa2048.pkcs8.der", "rsa_pkcs1_sha512" },
-        { "rsa2048.key.der", "rsa_pss_rsae_sha384" }, { "p256.sec1.pem", "ecdsa_secp256r1_sha256" },
-        { "p384.pkcs8.pem", "ecdsa_secp384r1_sha384" }, { "p521.sec1.der", "ecdsa_secp521r1_sha512" },
+        { "rsa2048.key.pem", "rsa_pkcs1_sha256" },
+        { "rsa2048.pkcs8.der", "rsa_pkcs1_sha512" },
+        { "rsa2048.key.der", "rsa_pss_rsae_sha384" },
+        { "p256.sec1.pem", "ecdsa_secp256r1_sha256" },
+        { "p384.pkcs8.pem", "ecdsa_secp384r1_sha384" },
+        { "p521.sec1.der", "ecdsa_secp521r1_sha512" },
     };
     static const unsigned char msg[] = "the message";
     tacit_pk_context pk;
@@ -299,8 +308,8 @@ static void test_sign_roundtrip(void)
         TEST_EQUAL(tacit_pk_sign(&pk, &alg, msg, sizeof(msg), NULL, 0, &need, NULL, NULL),
                    TACIT_ERR_BUFFER_TOO_SMALL);
         TEST_ASSERT(need <= sizeof(sig));
-        TEST_EQUAL(tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL,
-                                 NULL), 0);
+        TEST_EQUAL(tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL),
+                   0);
         TEST_ASSERT(slen <= need);
         TEST_EQUAL(tacit_pk_verify(&pk, &alg, msg, sizeof(msg), sig, slen, 0), 0);
         TEST_EQUAL(tacit_pk_verify(&pk, &alg, msg, sizeof(msg) - 1, sig, slen, 0),
@@ -366,21 +375,22 @@ exit:
 static void test_sig_alg_x509(void)
 {
     /* sha256WithRSAEncryption, NULL */
-    static const unsigned char rsa256[] = { 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01,
-                                            0x01, 0x0b, 0x05, 0x00 };
+    static const unsigned char rsa256[] = { 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7,
+                                            0x0d, 0x01, 0x01, 0x0b, 0x05, 0x00 };
     /* ecdsa-with-SHA384, absent */
-    static const unsigned char ec384[] = { 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03,
-                                           0x03 };
+    static const unsigned char ec384[] = { 0x06, 0x08, 0x2a, 0x86, 0x48,
+                                           0xce, 0x3d, 0x04, 0x03, 0x03 };
     /* ecdsa-with-SHA384 with a NULL: not allowed (RFC 5758) */
-    static const unsigned char ec384null[] = { 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04,
-                                               0x03, 0x03, 0x05, 0x00 };
+    static const unsigned char ec384null[] = { 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce,
+                                               0x3d, 0x04, 0x03, 0x03, 0x05, 0x00 };
     /* RSASSA-PSS, SHA-256, MGF1-SHA-256, salt 32 (as openssl writes it) */
-    static const unsigned char pss[] = {
-        0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0a, 0x30, 0x34, 0xa0, 0x0f,
-        0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00,
-        0xa1, 0x1c, 0x30, 0x1a, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08,
-        0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00,
-        0xa2, 0x03, 0x02, 0x01, 0x20 };
+    static const unsigned char pss[] = { 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01,
+                                         0x0a, 0x30, 0x34, 0xa0, 0x0f, 0x30, 0x0d, 0x06, 0x09, 0x60,
+                                         0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00,
+                                         0xa1, 0x1c, 0x30, 0x1a, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86,
+                                         0xf7, 0x0d, 0x01, 0x01, 0x08, 0x30, 0x0d, 0x06, 0x09, 0x60,
+                                         0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00,
+                                         0xa2, 0x03, 0x02, 0x01, 0x20 };
     tacit_pk_sig_alg alg;
     unsigned char mod[sizeof(pss)];
 

@@ -134,8 +134,7 @@ static void test_fork(void)
     }
     TEST_ASSERT(ok);
     TEST_ASSERT(check_records(1 + 8 + 1));
-exit:
-    ;
+exit:;
 }
 
 /* Parent -> child -> grandchild, each drawing before and after its fork. */
@@ -161,8 +160,7 @@ static void test_double_fork(void)
     TEST_EQUAL(emit(), 0);
     TEST_EQUAL(wait_ok(a), 1);
     TEST_ASSERT(check_records(1 + 1 + 2 + 1 + 1));
-exit:
-    ;
+exit:;
 }
 
 static void *fork_thread(void *arg)
@@ -194,8 +192,7 @@ static void test_fork_from_thread(void)
     TEST_ASSERT(ok);
     TEST_EQUAL(emit(), 0);
     TEST_ASSERT(check_records(1 + 1 + 1 + 1 + 1));
-exit:
-    ;
+exit:;
 }
 
 /*
@@ -238,7 +235,7 @@ static void run_pidns(int raw)
 
     open_records();
     TEST_ASSERT(rec_fd[0] >= 0);
-    TEST_EQUAL(emit(), 0);   /* the test process's own instance is seeded too */
+    TEST_EQUAL(emit(), 0); /* the test process's own instance is seeded too */
     h = do_fork(0);
     if (h == 0) {
         pidns_scenario(raw);
@@ -252,8 +249,7 @@ static void run_pidns(int raw)
     }
     TEST_EQUAL(r, 1);
     TEST_ASSERT(check_records(1 + 3));
-exit:
-    ;
+exit:;
 }
 
 /* PID reuse through fork(): all three lines of defence apply. */
@@ -300,8 +296,7 @@ static void test_pid_reuse_raw_clone(void)
         TEST_SKIP("kernel without MADV_WIPEONFORK");
     }
     run_pidns(1);
-exit:
-    ;
+exit:;
 }
 
 #if defined(TACIT_TEST_HOOKS)
@@ -310,7 +305,7 @@ static void *exit_thread(void *arg)
     unsigned char b[16];
 
     *(int *)arg = tacit_rng_default(NULL, b, sizeof(b));
-    return NULL;   /* no tacit_rng_default_free: the key destructor must release it */
+    return NULL; /* no tacit_rng_default_free: the key destructor must release it */
 }
 #endif
 
@@ -331,8 +326,7 @@ static void test_thread_exit_wipes(void)
 #else
     TEST_SKIP("needs TACIT_TEST_HOOKS");
 #endif
-exit:
-    ;
+exit:;
 }
 
 int main(int argc, char **argv)
@@ -353,8 +347,7 @@ int main(int argc, char **argv)
 static void test_rng_fork(void)
 {
     TEST_SKIP("no fork() here, or TACIT_RNG_DEFAULT_GLOBAL");
-exit:
-    ;
+exit:;
 }
 
 int main(int argc, char **argv)

@@ -18,8 +18,8 @@
 
 static int import_group_key(const wp_reader *r, tacit_rsa_context *rsa, int private_key)
 {
-    unsigned char *n = NULL, *e = NULL, *d = NULL, *p = NULL, *q = NULL, *dp = NULL,
-                  *dq = NULL, *qi = NULL;
+    unsigned char *n = NULL, *e = NULL, *d = NULL, *p = NULL, *q = NULL, *dp = NULL, *dq = NULL,
+                  *qi = NULL;
     size_t nl = 0, el = 0, dl = 0, pl = 0, ql = 0, dpl = 0, dql = 0, qil = 0;
     int ret = -1;
 
@@ -39,8 +39,8 @@ static int import_group_key(const wp_reader *r, tacit_rsa_context *rsa, int priv
     dq = wp_key(r, "dq", &dql);
     qi = wp_key(r, "qinv", &qil);
     if (p != NULL && dp != NULL) {
-        ret = tacit_rsa_import_crt_raw(rsa, n, nl, e, el, d, dl, p, pl, q, ql, dp, dpl, dq, dql,
-                                       qi, qil);
+        ret = tacit_rsa_import_crt_raw(rsa, n, nl, e, el, d, dl, p, pl, q, ql, dp, dpl, dq, dql, qi,
+                                       qil);
     } else {
         /* sig_gen files: n, e, d only (P and Q recovered by factoring) */
         ret = tacit_rsa_import_raw(rsa, n, nl, NULL, 0, NULL, 0, d, dl, e, el);
@@ -227,13 +227,15 @@ static void run_decrypt(const char *file, int oaep, int expect_total)
         if (oaep) {
             label = test_unhex(wp_col(&r, "label"), &ll);
             TEST_ASSERT(label != NULL);
-            ret = tacit_rsa_oaep_decrypt(&rsa, md, mgf, label, ll, ct, cl, out, sizeof(out), &ol, NULL, NULL);
+            ret = tacit_rsa_oaep_decrypt(&rsa, md, mgf, label, ll, ct, cl, out, sizeof(out), &ol,
+                                         NULL, NULL);
         } else {
             /* Wycheproof's verdicts are explicit rejection's; implicit rejection must
              * agree on valid ciphertexts and answer (not fail) on the others. */
             size_t il = 0;
             int iret = tacit_rsa_pkcs1_decrypt(&rsa, ct, cl, out, sizeof(out), &il, NULL, NULL);
-            ret = tacit_rsa_pkcs1_decrypt_explicit_oracle(&rsa, ct, cl, out, sizeof(out), &ol, NULL, NULL);
+            ret = tacit_rsa_pkcs1_decrypt_explicit_oracle(&rsa, ct, cl, out, sizeof(out), &ol, NULL,
+                                                          NULL);
             TEST_ASSERT(iret == 0 || (ret == TACIT_ERR_RSA_INPUT_OUT_OF_RANGE && iret == ret));
             if (ret == 0) {
                 TEST_EQUAL(il, ol);
@@ -478,8 +480,10 @@ static void test_interop_broken(void)
         "broken/rsa2048.key.modflip.pem",
     };
     static const char *const bad_pub[] = {
-        "broken/rsa2048.pub.bad-padding.pem", "broken/rsa2048.pub.truncated.der",
-        "broken/rsa2048.pub.cert-label.pem",  "broken/rsa2048.pub.wrong-label.pem",
+        "broken/rsa2048.pub.bad-padding.pem",
+        "broken/rsa2048.pub.truncated.der",
+        "broken/rsa2048.pub.cert-label.pem",
+        "broken/rsa2048.pub.wrong-label.pem",
     };
     size_t i;
     int ret;
@@ -555,9 +559,11 @@ static void test_interop_signatures(void)
             TEST_EQUAL(tacit_md(sigs[j].md, bad, bl, hb), 0);
             pss = j == 3;
             if (pss) {
-                TEST_EQUAL(tacit_rsa_pss_verify(&pub, sigs[j].md, sigs[j].md, 32, h, hl, sig, sl), 0);
+                TEST_EQUAL(tacit_rsa_pss_verify(&pub, sigs[j].md, sigs[j].md, 32, h, hl, sig, sl),
+                           0);
                 TEST_EQUAL(tacit_rsa_pss_verify(&pub, sigs[j].md, sigs[j].md,
-                                                TACIT_RSA_SALT_LEN_ANY, h, hl, sig, sl), 0);
+                                                TACIT_RSA_SALT_LEN_ANY, h, hl, sig, sl),
+                           0);
                 TEST_EQUAL(tacit_rsa_pss_verify(&pub, sigs[j].md, sigs[j].md, 20, h, hl, sig, sl),
                            TACIT_ERR_VERIFY_FAILED);
                 TEST_EQUAL(tacit_rsa_pss_verify(&pub, sigs[j].md, sigs[j].md,
@@ -588,7 +594,8 @@ static void test_interop_signatures(void)
     sig = interop_file("broken/rsa2048.pss-sha256.bitflip.sig", &sl);
     TEST_ASSERT(sig != NULL);
     TEST_EQUAL(tacit_rsa_pss_verify(&pub, TACIT_MD_SHA256, TACIT_MD_SHA256, TACIT_RSA_SALT_LEN_ANY,
-                                    h, 32, sig, sl), TACIT_ERR_VERIFY_FAILED);
+                                    h, 32, sig, sl),
+               TACIT_ERR_VERIFY_FAILED);
 exit:
     free(msg);
     free(bad);
@@ -617,26 +624,32 @@ static void test_interop_decrypt(void)
         ct = interop_file(name, &cl);
         TEST_ASSERT(ct != NULL);
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct, cl,
-                                          out, sizeof(out), &ol, NULL, NULL), 0);
+                                          out, sizeof(out), &ol, NULL, NULL),
+                   0);
         TEST_MEM_EQ(out, ol, secret, sl);
         /* a label that was not used, the wrong hash: the one padding error */
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA256, TACIT_MD_SHA256,
-                                          (const unsigned char *)"x", 1, ct, cl, out,
-                                          sizeof(out), &ol, NULL, NULL), TACIT_ERR_RSA_INVALID_PADDING);
+                                          (const unsigned char *)"x", 1, ct, cl, out, sizeof(out),
+                                          &ol, NULL, NULL),
+                   TACIT_ERR_RSA_INVALID_PADDING);
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA384, TACIT_MD_SHA256, NULL, 0, ct, cl,
-                                          out, sizeof(out), &ol, NULL, NULL), TACIT_ERR_RSA_INVALID_PADDING);
+                                          out, sizeof(out), &ol, NULL, NULL),
+                   TACIT_ERR_RSA_INVALID_PADDING);
         /* too small an output buffer */
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct, cl,
-                                          out, sl - 1, &ol, NULL, NULL), TACIT_ERR_BUFFER_TOO_SMALL);
+                                          out, sl - 1, &ol, NULL, NULL),
+                   TACIT_ERR_BUFFER_TOO_SMALL);
         free(ct);
 
         snprintf(name, sizeof(name), "%s.oaep-sha1.bin", sizes[i]);
         ct = interop_file(name, &cl);
         TEST_ASSERT(ct != NULL);
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA1, TACIT_MD_SHA1, NULL, 0, ct, cl, out,
-                                          sizeof(out), &ol, NULL, NULL), 0);
+                                          sizeof(out), &ol, NULL, NULL),
+                   0);
         TEST_MEM_EQ(out, ol, secret, sl);
-        TEST_EQUAL(tacit_rsa_pkcs1_decrypt_explicit_oracle(&prv, ct, cl, out, sizeof(out), &ol, NULL, NULL),
+        TEST_EQUAL(tacit_rsa_pkcs1_decrypt_explicit_oracle(&prv, ct, cl, out, sizeof(out), &ol,
+                                                           NULL, NULL),
                    TACIT_ERR_RSA_INVALID_PADDING);
         free(ct);
 
@@ -646,7 +659,8 @@ static void test_interop_decrypt(void)
         TEST_EQUAL(tacit_rsa_pkcs1_decrypt(&prv, ct, cl, out, sizeof(out), &ol, NULL, NULL), 0);
         TEST_MEM_EQ(out, ol, secret, sl);
         TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA1, TACIT_MD_SHA1, NULL, 0, ct, cl, out,
-                                          sizeof(out), &ol, NULL, NULL), TACIT_ERR_RSA_INVALID_PADDING);
+                                          sizeof(out), &ol, NULL, NULL),
+                   TACIT_ERR_RSA_INVALID_PADDING);
         free(ct);
         ct = NULL;
     }
@@ -654,7 +668,8 @@ static void test_interop_decrypt(void)
     ct = interop_file("broken/rsa2048.oaep-sha256.bitflip.bin", &cl);
     TEST_ASSERT(ct != NULL);
     TEST_EQUAL(tacit_rsa_oaep_decrypt(&prv, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct, cl, out,
-                                      sizeof(out), &ol, NULL, NULL), TACIT_ERR_RSA_INVALID_PADDING);
+                                      sizeof(out), &ol, NULL, NULL),
+               TACIT_ERR_RSA_INVALID_PADDING);
 exit:
     free(secret);
     free(ct);

@@ -49,21 +49,29 @@ static int stream_start(stream_ctx *c, tacit_md_type type)
     tacit_sha256_init(&c->s256);
     tacit_sha512_init(&c->s512);
     switch (type) {
-    case TACIT_MD_SHA1: return tacit_sha1_starts(&c->s1);
-    case TACIT_MD_SHA224: return tacit_sha256_starts(&c->s256, 1);
-    case TACIT_MD_SHA256: return tacit_sha256_starts(&c->s256, 0);
-    case TACIT_MD_SHA384: return tacit_sha512_starts(&c->s512, 1);
-    default: return tacit_sha512_starts(&c->s512, 0);
+    case TACIT_MD_SHA1:
+        return tacit_sha1_starts(&c->s1);
+    case TACIT_MD_SHA224:
+        return tacit_sha256_starts(&c->s256, 1);
+    case TACIT_MD_SHA256:
+        return tacit_sha256_starts(&c->s256, 0);
+    case TACIT_MD_SHA384:
+        return tacit_sha512_starts(&c->s512, 1);
+    default:
+        return tacit_sha512_starts(&c->s512, 0);
     }
 }
 
 static int stream_update(stream_ctx *c, const unsigned char *p, size_t n)
 {
     switch (c->type) {
-    case TACIT_MD_SHA1: return tacit_sha1_update(&c->s1, p, n);
+    case TACIT_MD_SHA1:
+        return tacit_sha1_update(&c->s1, p, n);
     case TACIT_MD_SHA224:
-    case TACIT_MD_SHA256: return tacit_sha256_update(&c->s256, p, n);
-    default: return tacit_sha512_update(&c->s512, p, n);
+    case TACIT_MD_SHA256:
+        return tacit_sha256_update(&c->s256, p, n);
+    default:
+        return tacit_sha512_update(&c->s512, p, n);
     }
 }
 
@@ -72,10 +80,16 @@ static int stream_finish(stream_ctx *c, unsigned char *out)
     int ret;
 
     switch (c->type) {
-    case TACIT_MD_SHA1: ret = tacit_sha1_finish(&c->s1, out); break;
+    case TACIT_MD_SHA1:
+        ret = tacit_sha1_finish(&c->s1, out);
+        break;
     case TACIT_MD_SHA224:
-    case TACIT_MD_SHA256: ret = tacit_sha256_finish(&c->s256, out); break;
-    default: ret = tacit_sha512_finish(&c->s512, out); break;
+    case TACIT_MD_SHA256:
+        ret = tacit_sha256_finish(&c->s256, out);
+        break;
+    default:
+        ret = tacit_sha512_finish(&c->s512, out);
+        break;
     }
     tacit_sha1_free(&c->s1);
     tacit_sha256_free(&c->s256);
@@ -92,10 +106,8 @@ static const char MSG896[] =
 
 /* expected[hash][message]: "", "abc", 448-bit, 896-bit, one million 'a' */
 static const char *const fips_expected[N_HASHES][5] = {
-    { "da39a3ee5e6b4b0d3255bfef95601890afd80709",
-      "a9993e364706816aba3e25717850c26c9cd0d89d",
-      "84983e441c3bd26ebaae4aa1f95129e5e54670f1",
-      "a49b2446a02c645bf419f995b67091253a04a259",
+    { "da39a3ee5e6b4b0d3255bfef95601890afd80709", "a9993e364706816aba3e25717850c26c9cd0d89d",
+      "84983e441c3bd26ebaae4aa1f95129e5e54670f1", "a49b2446a02c645bf419f995b67091253a04a259",
       "34aa973cd4c4daa4f61eeb2bdbad27316534016f" },
     { "d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f",
       "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7",
@@ -107,16 +119,26 @@ static const char *const fips_expected[N_HASHES][5] = {
       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
       "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0" },
-    { "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b",
-      "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7",
-      "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6b0455a8520bc4e6f5fe95b1fe3c8452b",
-      "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039",
-      "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d8985" },
-    { "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e",
-      "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
-      "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c33596fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445",
-      "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909",
-      "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b" },
+    { "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898"
+      "b95b",
+      "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c8"
+      "25a7",
+      "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6b0455a8520bc4e6f5fe95b1fe3c8"
+      "452b",
+      "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa9174"
+      "6039",
+      "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d"
+      "8985" },
+    { "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877e"
+      "ec2f63b931bd47417a81a538327af927da3e",
+      "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3fe"
+      "ebbd454d4423643ce80e2a9ac94fa54ca49f",
+      "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c33596fd15c13b1b07f9aa1d3bea5778"
+      "9ca031ad85c7a71dd70354ec631238ca3445",
+      "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5"
+      "433ac7d329eeb6dd26545e96e55b874be909",
+      "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577"
+      "c31beb009c5c2c49aa2e4eadb217ad8cc09b" },
 };
 
 static void test_fips180_examples(void)
@@ -201,7 +223,7 @@ static int run_cavp_file(const char *file, const hash_info *hi, int *count)
             md = test_unhex(line + 5, &dlen);
             TEST_ASSERT(md != NULL && msg != NULL && bits >= 0 && bits % 8 == 0);
             TEST_EQUAL(dlen, hi->size);
-            mlen = (size_t)bits / 8;   /* Len = 0 comes with Msg = 00 */
+            mlen = (size_t)bits / 8; /* Len = 0 comes with Msg = 00 */
             TEST_EQUAL(hi->oneshot(msg, mlen, out), 0);
             if (!test_mem_eq(__FILE__, __LINE__, file, out, dlen, md, dlen)) {
                 printf("      Len = %ld\n", bits);
@@ -239,15 +261,14 @@ static void test_cavp_shabyte(void)
         for (h = 0; strcmp(hashes[h].name, files[f][1]) != 0; h++) {
         }
         r = run_cavp_file(files[f][0], &hashes[h], &n);
-        TEST_ASSERT(r != -1);   /* README promises these files */
+        TEST_ASSERT(r != -1); /* README promises these files */
         TEST_EQUAL(r, 0);
         TEST_ASSERT(n >= 64);
         total += n;
     }
     snprintf(note, sizeof(note), " (%d CAVP cases)", total);
     printf("%s", note);
-exit:
-    ;
+exit:;
 }
 
 /* ---- streaming --------------------------------------------------------------- */
@@ -331,12 +352,10 @@ static void test_openssl_differential(void)
             TEST_MEM_EQ(out, rlen, ref, rlen);
         }
     }
-exit:
-    ;
+exit:;
 #else
     TEST_SKIP("OpenSSL not found");
-exit:
-    ;
+exit:;
 #endif
 }
 
@@ -353,7 +372,7 @@ static void test_bad_input(void)
     for (h = 0; h < N_HASHES; h++) {
         TEST_EQUAL(hashes[h].oneshot(NULL, 1, out), TACIT_ERR_BAD_INPUT);
         TEST_EQUAL(hashes[h].oneshot((const unsigned char *)"x", 1, NULL), TACIT_ERR_BAD_INPUT);
-        TEST_EQUAL(hashes[h].oneshot(NULL, 0, out), 0);   /* empty message, NULL allowed */
+        TEST_EQUAL(hashes[h].oneshot(NULL, 0, out), 0); /* empty message, NULL allowed */
     }
     tacit_sha256_init(&c256);
     TEST_EQUAL(tacit_sha256_starts(&c256, 0), 0);
@@ -377,8 +396,7 @@ static void test_bad_input(void)
     TEST_EQUAL(tacit_sha1_finish(NULL, out), TACIT_ERR_BAD_INPUT);
     tacit_sha1_free(&c1);
     tacit_sha1_free(NULL);
-exit:
-    ;
+exit:;
 }
 
 /* free zeroizes the whole context */
@@ -404,8 +422,7 @@ static void test_free_zeroizes(void)
     tacit_sha1_update(&c1, (const unsigned char *)"secret", 6);
     tacit_sha1_free(&c1);
     TEST_MEM_EQ(&c1, sizeof(c1), zero, sizeof(c1));
-exit:
-    ;
+exit:;
 }
 
 /*
@@ -457,8 +474,7 @@ exit:
     tacit_sha_hook_plain = 0;
 #else
     TEST_SKIP("needs TACIT_TEST_HOOKS");
-exit:
-    ;
+exit:;
 #endif
 }
 
@@ -480,8 +496,7 @@ static void test_compact_form(void)
     tacit_sha_hook_plain = 0;
 #else
     TEST_SKIP("needs TACIT_TEST_HOOKS");
-exit:
-    ;
+exit:;
 #endif
 }
 

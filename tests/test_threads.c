@@ -41,8 +41,8 @@ static unsigned char *read_file(const char *name, size_t *len)
     unsigned char *buf = NULL;
     long n;
 
-    snprintf(path, sizeof(path), "%.*s/data/x509/%s", slash ? (int)(slash - f) : 1,
-             slash ? f : ".", name);
+    snprintf(path, sizeof(path), "%.*s/data/x509/%s", slash ? (int)(slash - f) : 1, slash ? f : ".",
+             name);
     fp = fopen(path, "rb");
     if (fp == NULL) {
         return NULL;
@@ -68,13 +68,16 @@ static int load_chain(void)
 
     tacit_x509_store_init(&anchors);
     tacit_x509_store_init(&untrusted);
-    if ((pem = read_file("root-rsa.crt", &len)) == NULL) return 0;
+    if ((pem = read_file("root-rsa.crt", &len)) == NULL)
+        return 0;
     ok &= tacit_x509_store_add_pem(&anchors, pem, len, &added, &failed) == 0 && added == 1;
     free(pem);
-    if ((pem = read_file("int-ec.crt", &len)) == NULL) return 0;
+    if ((pem = read_file("int-ec.crt", &len)) == NULL)
+        return 0;
     ok &= tacit_x509_store_add_pem(&untrusted, pem, len, &added, &failed) == 0 && added == 1;
     free(pem);
-    if ((pem = read_file("good.crt", &len)) == NULL) return 0;
+    if ((pem = read_file("good.crt", &len)) == NULL)
+        return 0;
     memset(&b, 0, sizeof(b));
     if (ok && tacit_pem_read("CERTIFICATE", pem, len, &b, NULL) == 0) {
         leaf_der = malloc(b.der_len);
@@ -109,12 +112,12 @@ typedef struct {
     const char *what;
 } worker_arg;
 
-#define WCHECK(cond, name)                                                        \
-    do {                                                                          \
-        if (!(cond)) {                                                            \
-            a->failures++;                                                        \
-            a->what = (name);                                                     \
-        }                                                                         \
+#define WCHECK(cond, name)                                                                         \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            a->failures++;                                                                         \
+            a->what = (name);                                                                      \
+        }                                                                                          \
     } while (0)
 
 static void *worker(void *p)
@@ -132,18 +135,19 @@ static void *worker(void *p)
         WCHECK(tacit_sha256(msg, sizeof(msg), hash) == 0, "sha256");
 
         /* RSA: PKCS#1 v1.5 and PSS signatures, OAEP. */
-        WCHECK(tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &olen, NULL, NULL) == 0,
+        WCHECK(tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &olen, NULL,
+                                    NULL) == 0,
                "rsa pkcs1 sign");
         WCHECK(tacit_rsa_pkcs1_verify(&rsa, TACIT_MD_SHA256, hash, 32, sig, 256) == 0,
                "rsa pkcs1 verify");
-        WCHECK(tacit_rsa_pss_sign(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, TACIT_RSA_SALT_LEN_HASH, hash,
-                                  32, sig, sizeof(sig), &olen, NULL, NULL) == 0,
+        WCHECK(tacit_rsa_pss_sign(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, TACIT_RSA_SALT_LEN_HASH,
+                                  hash, 32, sig, sizeof(sig), &olen, NULL, NULL) == 0,
                "rsa pss sign");
-        WCHECK(tacit_rsa_pss_verify(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256,
-                                    TACIT_RSA_SALT_LEN_HASH, hash, 32, sig, 256) == 0,
+        WCHECK(tacit_rsa_pss_verify(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, TACIT_RSA_SALT_LEN_HASH,
+                                    hash, 32, sig, 256) == 0,
                "rsa pss verify");
-        WCHECK(tacit_rsa_oaep_encrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, msg, sizeof(msg),
-                                      ct, sizeof(ct), &olen, NULL, NULL) == 0,
+        WCHECK(tacit_rsa_oaep_encrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, msg,
+                                      sizeof(msg), ct, sizeof(ct), &olen, NULL, NULL) == 0,
                "rsa oaep encrypt");
         WCHECK(tacit_rsa_oaep_decrypt(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, ct, 256, pt,
                                       sizeof(pt), &len, NULL, NULL) == 0 &&

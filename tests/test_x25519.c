@@ -90,8 +90,8 @@ static void test_rfc7748_million(void)
     if (!test_has_option("--long") && (env == NULL || strcmp(env, "1") != 0)) {
         TEST_SKIP("long test: --long or TACIT_TEST_LONG=1");
     }
-    TEST_ASSERT(iterate(1000000,
-                        "7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f665424"));
+    TEST_ASSERT(
+        iterate(1000000, "7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f665424"));
 exit:
     return;
 }
@@ -103,9 +103,11 @@ static void test_rfc7748_dh(void)
     size_t olen = 0;
 
     TEST_EQUAL(unhex32("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a", a), 0);
-    TEST_EQUAL(unhex32("8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a", apub), 0);
+    TEST_EQUAL(unhex32("8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a", apub),
+               0);
     TEST_EQUAL(unhex32("5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb", b), 0);
-    TEST_EQUAL(unhex32("de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f", bpub), 0);
+    TEST_EQUAL(unhex32("de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f", bpub),
+               0);
     TEST_EQUAL(unhex32("4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742", k), 0);
 
     TEST_EQUAL(tacit_x25519_public_key(out, a), 0);

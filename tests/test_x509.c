@@ -130,61 +130,116 @@ typedef struct {
 #define A TACIT_X509_PURPOSE_ANY
 
 static const vcase vcases[] = {
-    { "ECDSA leaf, EC intermediate signed by RSA root", "good", "int-ec", "root-rsa", "good.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "mixed: all intermediates offered", "good", ALL_INT, "root-rsa root-ec", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "host case-insensitive, trailing dot", "good", "int-ec", "root-rsa", "GOOD.Example.COM.", NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "wrong host", "good", "int-ec", "root-rsa", "evil.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
-    { "wildcard matches one label", "good", "int-ec", "root-rsa", "x.wild.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "wildcard: not the bare parent", "good", "int-ec", "root-rsa", "wild.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
-    { "wildcard: not two labels", "good", "int-ec", "root-rsa", "a.b.wild.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
-    { "wildcard: host with a '*' never matches", "good", "int-ec", "root-rsa", "*.wild.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
-    { "wildcard *.com is not honoured", "badwild", "int-ec", "root-rsa", "example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
-    { "partial-label wildcard f*. is not honoured", "badwild", "int-ec", "root-rsa", "foo.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
-    { "wildcard *.*. is not honoured", "badwild", "int-ec", "root-rsa", "a.b.example.net", NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
-    { "IPv4 SAN", "good", "int-ec", "root-rsa", NULL, "192.0.2.1", TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "IPv6 SAN", "good", "int-ec", "root-rsa", NULL, "2001:db8:0::1", TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "IP not in SAN", "good", "int-ec", "root-rsa", NULL, "192.0.2.2", TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
-    { "IP given as host matches iPAddress only", "good", "int-ec", "root-rsa", "192.0.2.1", NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "no SAN: no Common Name fallback", "nosan", "int-ec", "root-rsa", "good.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
-    { "expired", "expired", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_EXPIRED },
-    { "not yet valid", "good", "int-ec", "root-rsa", NULL, NULL, 1700000000, S, 6, 0, TACIT_X509_NOT_YET_VALID },
-    { "missing intermediate", "good", NULL, "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_UNKNOWN_ISSUER },
-    { "unknown root", "good", "int-ec", "root-ec", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_UNKNOWN_ISSUER },
-    { "cross-signed: path through the EC root", "good", "int-ec int-ec-x", "root-ec", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "cross-signed: path through the RSA root", "good", "int-ec-x int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "RSA-PSS signatures (leaf and intermediate)", "pss", "int-pss", "root-rsa", "pss.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "SHA-1 signature refused", "sha1", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_SHA1_SIGNATURE },
-    { "SHA-1 signature allowed on request", "sha1", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, TACIT_X509_ALLOW_SHA1, TACIT_X509_OK },
-    { "clientAuth leaf for a server", "client", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_BAD_EXT_KEY_USAGE },
-    { "clientAuth leaf for a client", "client", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, C, 6, 0, TACIT_X509_OK },
-    { "anyExtendedKeyUsage is not serverAuth", "anyeku", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_BAD_EXT_KEY_USAGE },
-    { "purpose any ignores extKeyUsage", "anyeku", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, A, 6, 0, TACIT_X509_OK },
-    { "intermediate restricted to clientAuth", "eku-nested", "int-eku", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_BAD_EXT_KEY_USAGE },
-    { "intermediate restricted to clientAuth, client", "eku-nested", "int-eku", "root-rsa", NULL, NULL, TEST_TIME, C, 6, 0, TACIT_X509_OK },
-    { "CA certificate as leaf", "leafca", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_CA_AS_LEAF },
-    { "unknown critical extension", "crit", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_UNSUPPORTED_CRITICAL_EXT },
-    { "unknown non-critical extension", "noncrit", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "leaf keyUsage with keyCertSign", "ku-certsign", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_BAD_KEY_USAGE },
-    { "leaf keyUsage without digitalSignature", "ku-nods", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_BAD_KEY_USAGE },
-    { "issuer without keyCertSign", "noku", "int-noku", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_BAD_KEY_USAGE },
-    { "issuer is not a CA", "by-leaf", "good int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NOT_A_CA },
-    { "RSA-1024 leaf", "weak", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_WEAK_KEY },
-    { "P-224 leaf", "p224", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_UNSUPPORTED_KEY },
-    { "pathlen 0: leaf directly below", "pl-ok", "int-pl0", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "pathlen 0: one more CA below", "pl-bad", "int-sub int-pl0", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_PATH_LEN_EXCEEDED },
-    { "max depth 0", "good", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 0, 0, TACIT_X509_DEPTH_EXCEEDED },
-    { "max depth 1", "pl-bad", "int-sub int-pl0", "root-rsa", NULL, NULL, TEST_TIME, S, 1, 0, TACIT_X509_DEPTH_EXCEEDED },
-    { "name constraints: inside", "nc-ok", "int-nc", "root-rsa", "a.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "name constraints: DNS outside", "nc-out", "int-nc", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
-    { "name constraints: DNS excluded", "nc-excl", "int-nc", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
-    { "name constraints: wildcard may hit excluded", "nc-wild", "int-nc", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
-    { "name constraints: IP outside", "nc-ip", "int-nc", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
-    { "name constraints: email without email constraints", "nc-email", "int-nc", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "name constraints: directoryName inside", "ncdn-ok", "int-ncdn", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "name constraints: directoryName outside", "ncdn-bad", "int-ncdn", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
-    { "a loop of CAs ends", "loop-leaf", "loop-a loop-b", "root-rsa root-ec", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_UNKNOWN_ISSUER },
-    { "the leaf is an anchor", "root-ec", NULL, "root-rsa root-ec", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
-    { "a root not in the anchors", "root-ec", "root-ec", "root-rsa", NULL, NULL, TEST_TIME, A, 6, 0, TACIT_X509_UNKNOWN_ISSUER },
+    { "ECDSA leaf, EC intermediate signed by RSA root", "good", "int-ec", "root-rsa",
+      "good.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "mixed: all intermediates offered", "good", ALL_INT, "root-rsa root-ec", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "host case-insensitive, trailing dot", "good", "int-ec", "root-rsa", "GOOD.Example.COM.",
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "wrong host", "good", "int-ec", "root-rsa", "evil.example.com", NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_NAME_MISMATCH },
+    { "wildcard matches one label", "good", "int-ec", "root-rsa", "x.wild.example.com", NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "wildcard: not the bare parent", "good", "int-ec", "root-rsa", "wild.example.com", NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
+    { "wildcard: not two labels", "good", "int-ec", "root-rsa", "a.b.wild.example.com", NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
+    { "wildcard: host with a '*' never matches", "good", "int-ec", "root-rsa", "*.wild.example.com",
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
+    { "wildcard *.com is not honoured", "badwild", "int-ec", "root-rsa", "example.com", NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
+    { "partial-label wildcard f*. is not honoured", "badwild", "int-ec", "root-rsa",
+      "foo.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
+    { "wildcard *.*. is not honoured", "badwild", "int-ec", "root-rsa", "a.b.example.net", NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
+    { "IPv4 SAN", "good", "int-ec", "root-rsa", NULL, "192.0.2.1", TEST_TIME, S, 6, 0,
+      TACIT_X509_OK },
+    { "IPv6 SAN", "good", "int-ec", "root-rsa", NULL, "2001:db8:0::1", TEST_TIME, S, 6, 0,
+      TACIT_X509_OK },
+    { "IP not in SAN", "good", "int-ec", "root-rsa", NULL, "192.0.2.2", TEST_TIME, S, 6, 0,
+      TACIT_X509_NAME_MISMATCH },
+    { "IP given as host matches iPAddress only", "good", "int-ec", "root-rsa", "192.0.2.1", NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "no SAN: no Common Name fallback", "nosan", "int-ec", "root-rsa", "good.example.com", NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_NAME_MISMATCH },
+    { "expired", "expired", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_EXPIRED },
+    { "not yet valid", "good", "int-ec", "root-rsa", NULL, NULL, 1700000000, S, 6, 0,
+      TACIT_X509_NOT_YET_VALID },
+    { "missing intermediate", "good", NULL, "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_UNKNOWN_ISSUER },
+    { "unknown root", "good", "int-ec", "root-ec", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_UNKNOWN_ISSUER },
+    { "cross-signed: path through the EC root", "good", "int-ec int-ec-x", "root-ec", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "cross-signed: path through the RSA root", "good", "int-ec-x int-ec", "root-rsa", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "RSA-PSS signatures (leaf and intermediate)", "pss", "int-pss", "root-rsa", "pss.example.com",
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "SHA-1 signature refused", "sha1", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_SHA1_SIGNATURE },
+    { "SHA-1 signature allowed on request", "sha1", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S,
+      6, TACIT_X509_ALLOW_SHA1, TACIT_X509_OK },
+    { "clientAuth leaf for a server", "client", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6,
+      0, TACIT_X509_BAD_EXT_KEY_USAGE },
+    { "clientAuth leaf for a client", "client", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, C, 6,
+      0, TACIT_X509_OK },
+    { "anyExtendedKeyUsage is not serverAuth", "anyeku", "int-ec", "root-rsa", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_BAD_EXT_KEY_USAGE },
+    { "purpose any ignores extKeyUsage", "anyeku", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, A,
+      6, 0, TACIT_X509_OK },
+    { "intermediate restricted to clientAuth", "eku-nested", "int-eku", "root-rsa", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_BAD_EXT_KEY_USAGE },
+    { "intermediate restricted to clientAuth, client", "eku-nested", "int-eku", "root-rsa", NULL,
+      NULL, TEST_TIME, C, 6, 0, TACIT_X509_OK },
+    { "CA certificate as leaf", "leafca", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_CA_AS_LEAF },
+    { "unknown critical extension", "crit", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_UNSUPPORTED_CRITICAL_EXT },
+    { "unknown non-critical extension", "noncrit", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S,
+      6, 0, TACIT_X509_OK },
+    { "leaf keyUsage with keyCertSign", "ku-certsign", "int-ec", "root-rsa", NULL, NULL, TEST_TIME,
+      S, 6, 0, TACIT_X509_BAD_KEY_USAGE },
+    { "leaf keyUsage without digitalSignature", "ku-nods", "int-ec", "root-rsa", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_BAD_KEY_USAGE },
+    { "issuer without keyCertSign", "noku", "int-noku", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_BAD_KEY_USAGE },
+    { "issuer is not a CA", "by-leaf", "good int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_NOT_A_CA },
+    { "RSA-1024 leaf", "weak", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_WEAK_KEY },
+    { "P-224 leaf", "p224", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_UNSUPPORTED_KEY },
+    { "pathlen 0: leaf directly below", "pl-ok", "int-pl0", "root-rsa", NULL, NULL, TEST_TIME, S, 6,
+      0, TACIT_X509_OK },
+    { "pathlen 0: one more CA below", "pl-bad", "int-sub int-pl0", "root-rsa", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_PATH_LEN_EXCEEDED },
+    { "max depth 0", "good", "int-ec", "root-rsa", NULL, NULL, TEST_TIME, S, 0, 0,
+      TACIT_X509_DEPTH_EXCEEDED },
+    { "max depth 1", "pl-bad", "int-sub int-pl0", "root-rsa", NULL, NULL, TEST_TIME, S, 1, 0,
+      TACIT_X509_DEPTH_EXCEEDED },
+    { "name constraints: inside", "nc-ok", "int-nc", "root-rsa", "a.example.com", NULL, TEST_TIME,
+      S, 6, 0, TACIT_X509_OK },
+    { "name constraints: DNS outside", "nc-out", "int-nc", "root-rsa", NULL, NULL, TEST_TIME, S, 6,
+      0, TACIT_X509_NAME_CONSTRAINTS },
+    { "name constraints: DNS excluded", "nc-excl", "int-nc", "root-rsa", NULL, NULL, TEST_TIME, S,
+      6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "name constraints: wildcard may hit excluded", "nc-wild", "int-nc", "root-rsa", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "name constraints: IP outside", "nc-ip", "int-nc", "root-rsa", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_NAME_CONSTRAINTS },
+    { "name constraints: email without email constraints", "nc-email", "int-nc", "root-rsa", NULL,
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "name constraints: directoryName inside", "ncdn-ok", "int-ncdn", "root-rsa", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "name constraints: directoryName outside", "ncdn-bad", "int-ncdn", "root-rsa", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "a loop of CAs ends", "loop-leaf", "loop-a loop-b", "root-rsa root-ec", NULL, NULL, TEST_TIME,
+      S, 6, 0, TACIT_X509_UNKNOWN_ISSUER },
+    { "the leaf is an anchor", "root-ec", NULL, "root-rsa root-ec", NULL, NULL, TEST_TIME, S, 6, 0,
+      TACIT_X509_OK },
+    { "a root not in the anchors", "root-ec", "root-ec", "root-rsa", NULL, NULL, TEST_TIME, A, 6, 0,
+      TACIT_X509_UNKNOWN_ISSUER },
 };
 
 static void test_paths(void)
@@ -321,8 +376,8 @@ exit:
 /* The interop certificates: parse, self-signatures verify, the bit-flipped ones fail. */
 static void test_interop(void)
 {
-    static const char *certs[] = { "rsa2048", "rsa3072", "rsa4096", "p256", "p384", "p521",
-                                   "rsa2048.pss" };
+    static const char *certs[] = { "rsa2048", "rsa3072", "rsa4096",    "p256",
+                                   "p384",    "p521",    "rsa2048.pss" };
     char path[128];
     unsigned char *der = NULL, *pem = NULL;
     size_t i, len;
@@ -352,7 +407,8 @@ static void test_interop(void)
     der = NULL;
     for (i = 0; i < 2; i++) {
         pem = test_read_shared(i == 0 ? "interop/broken/p256.crt.badsig.pem"
-                                      : "interop/broken/rsa2048.crt.badsig.pem", &len);
+                                      : "interop/broken/rsa2048.crt.badsig.pem",
+                               &len);
         TEST_ASSERT(pem != NULL);
         TEST_EQUAL(tacit_pem_read("CERTIFICATE", pem, len, &b, NULL), 0);
         TEST_EQUAL(tacit_x509_crt_parse(&c, b.der, b.der_len), 0);
@@ -433,14 +489,14 @@ static void test_names(void)
 {
     /* SEQUENCE { SET { SEQUENCE { CN, PrintableString "Hello  World" } } } and variants */
     static const unsigned char a[] = { 0x30, 0x17, 0x31, 0x15, 0x30, 0x13, 0x06, 0x03, 0x55,
-                                       0x04, 0x03, 0x13, 0x0c, 'H', 'e', 'l', 'l', 'o', ' ',
-                                       ' ', 'W', 'o', 'r', 'l', 'd' };
+                                       0x04, 0x03, 0x13, 0x0c, 'H',  'e',  'l',  'l',  'o',
+                                       ' ',  ' ',  'W',  'o',  'r',  'l',  'd' };
     static const unsigned char b[] = { 0x30, 0x17, 0x31, 0x15, 0x30, 0x13, 0x06, 0x03, 0x55,
-                                       0x04, 0x03, 0x0c, 0x0c, ' ', 'h', 'e', 'l', 'l', 'o',
-                                       ' ', 'w', 'o', 'r', 'l', 'd' };
-    static const unsigned char c[] = { 0x30, 0x16, 0x31, 0x14, 0x30, 0x12, 0x06, 0x03, 0x55,
-                                       0x04, 0x03, 0x13, 0x0b, 'H', 'e', 'l', 'l', 'o', 'W',
-                                       'o', 'r', 'l', 'd', ' ' };
+                                       0x04, 0x03, 0x0c, 0x0c, ' ',  'h',  'e',  'l',  'l',
+                                       'o',  ' ',  'w',  'o',  'r',  'l',  'd' };
+    static const unsigned char c[] = { 0x30, 0x16, 0x31, 0x14, 0x30, 0x12, 0x06, 0x03,
+                                       0x55, 0x04, 0x03, 0x13, 0x0b, 'H',  'e',  'l',
+                                       'l',  'o',  'W',  'o',  'r',  'l',  'd',  ' ' };
     tacit_x509_store st;
     unsigned char *der = NULL;
     size_t len, iter = 0, n = 0;
@@ -503,8 +559,9 @@ static void test_parse_ip(void)
 {
     unsigned char ip[16];
     size_t n;
-    static const unsigned char v6[16] = { 0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0,
-                                          0, 0, 0, 0, 0, 0, 0, 1 };
+    static const unsigned char v6[16] = {
+        0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1
+    };
 
     TEST_EQUAL(tacit_x509_parse_ip("192.0.2.1", ip, &n), 0);
     TEST_EQUAL(n, 4);

@@ -85,35 +85,36 @@ extern "C" {
 
 /* ---- errors (-0x0060 .. -0x006F) ------------------------------------------ */
 
-#define TACIT_ERR_ASN1_OUT_OF_DATA      -0x0060 /* the data ends inside an element */
-#define TACIT_ERR_ASN1_UNEXPECTED_TAG   -0x0061 /* a different tag than required */
-#define TACIT_ERR_ASN1_INVALID_LENGTH   -0x0062 /* indefinite, non-minimal or too long a length */
-#define TACIT_ERR_ASN1_TRAILING_DATA    -0x0063 /* bytes left after the last element */
-#define TACIT_ERR_ASN1_INVALID_DATA     -0x0064 /* content breaks DER (non-minimal INTEGER, BOOLEAN 0x01, ...) */
-#define TACIT_ERR_ASN1_NEGATIVE         -0x0066 /* a negative INTEGER where an unsigned one is required */
-#define TACIT_ERR_ASN1_UNSUPPORTED      -0x0067 /* well-formed, but a version/form tacit does not take */
+#define TACIT_ERR_ASN1_OUT_OF_DATA -0x0060    /* the data ends inside an element */
+#define TACIT_ERR_ASN1_UNEXPECTED_TAG -0x0061 /* a different tag than required */
+#define TACIT_ERR_ASN1_INVALID_LENGTH -0x0062 /* indefinite, non-minimal or too long a length */
+#define TACIT_ERR_ASN1_TRAILING_DATA -0x0063  /* bytes left after the last element */
+#define TACIT_ERR_ASN1_INVALID_DATA                                                                \
+    -0x0064 /* content breaks DER (non-minimal INTEGER, BOOLEAN 0x01, ...) */
+#define TACIT_ERR_ASN1_NEGATIVE -0x0066 /* a negative INTEGER where an unsigned one is required */
+#define TACIT_ERR_ASN1_UNSUPPORTED -0x0067 /* well-formed, but a version/form tacit does not take */
 
 /* ---- tags ----------------------------------------------------------------- */
 
-#define TACIT_ASN1_BOOLEAN           0x01
-#define TACIT_ASN1_INTEGER           0x02
-#define TACIT_ASN1_BIT_STRING        0x03
-#define TACIT_ASN1_OCTET_STRING      0x04
-#define TACIT_ASN1_NULL              0x05
-#define TACIT_ASN1_OID               0x06
-#define TACIT_ASN1_ENUMERATED        0x0A
-#define TACIT_ASN1_UTF8_STRING       0x0C
-#define TACIT_ASN1_PRINTABLE_STRING  0x13
-#define TACIT_ASN1_T61_STRING        0x14
-#define TACIT_ASN1_IA5_STRING        0x16
-#define TACIT_ASN1_UTC_TIME          0x17
-#define TACIT_ASN1_GENERALIZED_TIME  0x18
-#define TACIT_ASN1_BMP_STRING        0x1E
-#define TACIT_ASN1_SEQUENCE          0x30 /* includes the constructed bit */
-#define TACIT_ASN1_SET               0x31 /* includes the constructed bit */
+#define TACIT_ASN1_BOOLEAN 0x01
+#define TACIT_ASN1_INTEGER 0x02
+#define TACIT_ASN1_BIT_STRING 0x03
+#define TACIT_ASN1_OCTET_STRING 0x04
+#define TACIT_ASN1_NULL 0x05
+#define TACIT_ASN1_OID 0x06
+#define TACIT_ASN1_ENUMERATED 0x0A
+#define TACIT_ASN1_UTF8_STRING 0x0C
+#define TACIT_ASN1_PRINTABLE_STRING 0x13
+#define TACIT_ASN1_T61_STRING 0x14
+#define TACIT_ASN1_IA5_STRING 0x16
+#define TACIT_ASN1_UTC_TIME 0x17
+#define TACIT_ASN1_GENERALIZED_TIME 0x18
+#define TACIT_ASN1_BMP_STRING 0x1E
+#define TACIT_ASN1_SEQUENCE 0x30 /* includes the constructed bit */
+#define TACIT_ASN1_SET 0x31      /* includes the constructed bit */
 
-#define TACIT_ASN1_CONSTRUCTED       0x20
-#define TACIT_ASN1_CONTEXT_SPECIFIC  0x80
+#define TACIT_ASN1_CONSTRUCTED 0x20
+#define TACIT_ASN1_CONTEXT_SPECIFIC 0x80
 
 /* [n] EXPLICIT (constructed, wraps a whole TLV) and [n] IMPLICIT primitive. */
 #define TACIT_ASN1_CONTEXT_EXPLICIT(n) (TACIT_ASN1_CONTEXT_SPECIFIC | TACIT_ASN1_CONSTRUCTED | (n))
@@ -125,40 +126,40 @@ extern "C" {
 #define TACIT_OID_LEN(oid) (sizeof(oid) - 1)
 
 /* Does the content (p, len) equal the OID constant `oid`? */
-#define TACIT_OID_EQUAL(oid, p, len)                                               \
+#define TACIT_OID_EQUAL(oid, p, len)                                                               \
     ((len) == TACIT_OID_LEN(oid) && memcmp((p), (oid), TACIT_OID_LEN(oid)) == 0)
 
 /* PKCS#1 (RFC 8017) 1.2.840.113549.1.1.x */
-#define TACIT_OID_RSA_ENCRYPTION        "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01" /* .1 */
-#define TACIT_OID_RSAES_OAEP            "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x07" /* .7 */
-#define TACIT_OID_MGF1                  "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x08" /* .8 */
-#define TACIT_OID_P_SPECIFIED           "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x09" /* .9 */
-#define TACIT_OID_RSASSA_PSS            "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0a" /* .10 */
-#define TACIT_OID_SHA1_WITH_RSA         "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x05" /* .5 */
-#define TACIT_OID_SHA256_WITH_RSA       "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0b" /* .11 */
-#define TACIT_OID_SHA384_WITH_RSA       "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0c" /* .12 */
-#define TACIT_OID_SHA512_WITH_RSA       "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0d" /* .13 */
-#define TACIT_OID_SHA224_WITH_RSA       "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0e" /* .14 */
+#define TACIT_OID_RSA_ENCRYPTION "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01"  /* .1 */
+#define TACIT_OID_RSAES_OAEP "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x07"      /* .7 */
+#define TACIT_OID_MGF1 "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x08"            /* .8 */
+#define TACIT_OID_P_SPECIFIED "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x09"     /* .9 */
+#define TACIT_OID_RSASSA_PSS "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0a"      /* .10 */
+#define TACIT_OID_SHA1_WITH_RSA "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x05"   /* .5 */
+#define TACIT_OID_SHA256_WITH_RSA "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0b" /* .11 */
+#define TACIT_OID_SHA384_WITH_RSA "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0c" /* .12 */
+#define TACIT_OID_SHA512_WITH_RSA "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0d" /* .13 */
+#define TACIT_OID_SHA224_WITH_RSA "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0e" /* .14 */
 
 /* ANSI X9.62 / SEC 1 / RFC 5480, RFC 5758 */
-#define TACIT_OID_EC_PUBLIC_KEY         "\x2a\x86\x48\xce\x3d\x02\x01"         /* 1.2.840.10045.2.1 */
-#define TACIT_OID_SECP256R1             "\x2a\x86\x48\xce\x3d\x03\x01\x07"     /* 1.2.840.10045.3.1.7 prime256v1 */
-#define TACIT_OID_SECP384R1             "\x2b\x81\x04\x00\x22"                 /* 1.3.132.0.34 */
-#define TACIT_OID_SECP521R1             "\x2b\x81\x04\x00\x23"                 /* 1.3.132.0.35 */
-#define TACIT_OID_X25519                "\x2b\x65\x6e"                         /* 1.3.101.110 (RFC 8410) */
-#define TACIT_OID_ED25519               "\x2b\x65\x70"                         /* 1.3.101.112 */
-#define TACIT_OID_ECDSA_WITH_SHA1       "\x2a\x86\x48\xce\x3d\x04\x01"         /* 1.2.840.10045.4.1 */
-#define TACIT_OID_ECDSA_WITH_SHA224     "\x2a\x86\x48\xce\x3d\x04\x03\x01"     /* 1.2.840.10045.4.3.1 */
-#define TACIT_OID_ECDSA_WITH_SHA256     "\x2a\x86\x48\xce\x3d\x04\x03\x02"     /* .4.3.2 */
-#define TACIT_OID_ECDSA_WITH_SHA384     "\x2a\x86\x48\xce\x3d\x04\x03\x03"     /* .4.3.3 */
-#define TACIT_OID_ECDSA_WITH_SHA512     "\x2a\x86\x48\xce\x3d\x04\x03\x04"     /* .4.3.4 */
+#define TACIT_OID_EC_PUBLIC_KEY "\x2a\x86\x48\xce\x3d\x02\x01" /* 1.2.840.10045.2.1 */
+#define TACIT_OID_SECP256R1 "\x2a\x86\x48\xce\x3d\x03\x01\x07" /* 1.2.840.10045.3.1.7 prime256v1 */
+#define TACIT_OID_SECP384R1 "\x2b\x81\x04\x00\x22"             /* 1.3.132.0.34 */
+#define TACIT_OID_SECP521R1 "\x2b\x81\x04\x00\x23"             /* 1.3.132.0.35 */
+#define TACIT_OID_X25519 "\x2b\x65\x6e"                        /* 1.3.101.110 (RFC 8410) */
+#define TACIT_OID_ED25519 "\x2b\x65\x70"                       /* 1.3.101.112 */
+#define TACIT_OID_ECDSA_WITH_SHA1 "\x2a\x86\x48\xce\x3d\x04\x01"       /* 1.2.840.10045.4.1 */
+#define TACIT_OID_ECDSA_WITH_SHA224 "\x2a\x86\x48\xce\x3d\x04\x03\x01" /* 1.2.840.10045.4.3.1 */
+#define TACIT_OID_ECDSA_WITH_SHA256 "\x2a\x86\x48\xce\x3d\x04\x03\x02" /* .4.3.2 */
+#define TACIT_OID_ECDSA_WITH_SHA384 "\x2a\x86\x48\xce\x3d\x04\x03\x03" /* .4.3.3 */
+#define TACIT_OID_ECDSA_WITH_SHA512 "\x2a\x86\x48\xce\x3d\x04\x03\x04" /* .4.3.4 */
 
 /* Hash algorithms (DigestInfo, PSS/OAEP parameters) */
-#define TACIT_OID_SHA1                  "\x2b\x0e\x03\x02\x1a"                 /* 1.3.14.3.2.26 */
-#define TACIT_OID_SHA256                "\x60\x86\x48\x01\x65\x03\x04\x02\x01" /* 2.16.840.1.101.3.4.2.1 */
-#define TACIT_OID_SHA384                "\x60\x86\x48\x01\x65\x03\x04\x02\x02" /* .2.2 */
-#define TACIT_OID_SHA512                "\x60\x86\x48\x01\x65\x03\x04\x02\x03" /* .2.3 */
-#define TACIT_OID_SHA224                "\x60\x86\x48\x01\x65\x03\x04\x02\x04" /* .2.4 */
+#define TACIT_OID_SHA1 "\x2b\x0e\x03\x02\x1a"                   /* 1.3.14.3.2.26 */
+#define TACIT_OID_SHA256 "\x60\x86\x48\x01\x65\x03\x04\x02\x01" /* 2.16.840.1.101.3.4.2.1 */
+#define TACIT_OID_SHA384 "\x60\x86\x48\x01\x65\x03\x04\x02\x02" /* .2.2 */
+#define TACIT_OID_SHA512 "\x60\x86\x48\x01\x65\x03\x04\x02\x03" /* .2.3 */
+#define TACIT_OID_SHA224 "\x60\x86\x48\x01\x65\x03\x04\x02\x04" /* .2.4 */
 
 /* ---- a parsed element ----------------------------------------------------- */
 
@@ -188,8 +189,7 @@ int tacit_asn1_get_len(const unsigned char **p, const unsigned char *end, size_t
  * success *p points at the contents, which are *len bytes (within end).
  * Another tag gives TACIT_ERR_ASN1_UNEXPECTED_TAG.
  */
-int tacit_asn1_get_tag(const unsigned char **p, const unsigned char *end, size_t *len,
-                       int tag);
+int tacit_asn1_get_tag(const unsigned char **p, const unsigned char *end, size_t *len, int tag);
 
 /*
  * Read one whole element of any tag and step over it: out->tag, out->p (the
@@ -235,8 +235,8 @@ int tacit_asn1_get_uint(const unsigned char **p, const unsigned char *end,
 int tacit_asn1_get_null(const unsigned char **p, const unsigned char *end);
 
 /* OBJECT IDENTIFIER: *oid, *oidlen are the content bytes (compare with TACIT_OID_EQUAL). */
-int tacit_asn1_get_oid(const unsigned char **p, const unsigned char *end,
-                       const unsigned char **oid, size_t *oidlen);
+int tacit_asn1_get_oid(const unsigned char **p, const unsigned char *end, const unsigned char **oid,
+                       size_t *oidlen);
 
 /*
  * BIT STRING: *bits, *nbytes are the bytes after the unused-bits octet, and
@@ -266,17 +266,17 @@ int tacit_asn1_get_octet_string(const unsigned char **p, const unsigned char *en
  * when absent; a NULL parameter is {TACIT_ASN1_NULL, p, 0}.  Anything after
  * the parameters inside the SEQUENCE is TACIT_ERR_ASN1_TRAILING_DATA.
  */
-int tacit_asn1_get_alg(const unsigned char **p, const unsigned char *end,
-                       tacit_asn1_buf *oid, tacit_asn1_buf *params);
+int tacit_asn1_get_alg(const unsigned char **p, const unsigned char *end, tacit_asn1_buf *oid,
+                       tacit_asn1_buf *params);
 
 /*
  * The common shape of a key envelope (SPKI or PKCS#8): which algorithm, its
  * parameters, and the algorithm-specific key bytes.
  */
 typedef struct tacit_asn1_key_info {
-    tacit_asn1_buf alg;     /* the algorithm OID (contents) */
-    tacit_asn1_buf params;  /* the algorithm parameters, {0, NULL, 0} if absent */
-    tacit_asn1_buf key;     /* SPKI: the BIT STRING's bytes (RSAPublicKey DER, EC point);
+    tacit_asn1_buf alg;    /* the algorithm OID (contents) */
+    tacit_asn1_buf params; /* the algorithm parameters, {0, NULL, 0} if absent */
+    tacit_asn1_buf key;    /* SPKI: the BIT STRING's bytes (RSAPublicKey DER, EC point);
                                PKCS#8: the OCTET STRING's contents (RSAPrivateKey DER,
                                ECPrivateKey DER) */
 } tacit_asn1_key_info;
@@ -310,8 +310,8 @@ int tacit_asn1_parse_pkcs8(const unsigned char *der, size_t len, tacit_asn1_key_
 /* ---- writer (backwards; see the top of this file) ------------------------- */
 
 /* Raw bytes, as they are (an already-encoded element, contents). */
-int tacit_asn1_write_raw(unsigned char **p, const unsigned char *start,
-                         const unsigned char *buf, size_t len);
+int tacit_asn1_write_raw(unsigned char **p, const unsigned char *start, const unsigned char *buf,
+                         size_t len);
 
 /* A length field, shortest form (lengths up to 2^32 - 1). */
 int tacit_asn1_write_len(unsigned char **p, const unsigned char *start, size_t len);
@@ -324,8 +324,7 @@ int tacit_asn1_write_tag(unsigned char **p, const unsigned char *start, int tag)
  * way to close a SEQUENCE, a SET or an EXPLICIT [n].  Returns the header's
  * size only (add it to the contents' size yourself, as in the example).
  */
-int tacit_asn1_write_header(unsigned char **p, const unsigned char *start, int tag,
-                            size_t len);
+int tacit_asn1_write_header(unsigned char **p, const unsigned char *start, int tag, size_t len);
 
 /* BOOLEAN (0xFF for any non-zero val). */
 int tacit_asn1_write_bool(unsigned char **p, const unsigned char *start, int val);
@@ -339,15 +338,15 @@ int tacit_asn1_write_int(unsigned char **p, const unsigned char *start, int val)
  * zero bytes) is written as 02 01 00.  The time taken depends on the number
  * of leading zero bytes (fine: the encoded length shows it anyway).
  */
-int tacit_asn1_write_uint(unsigned char **p, const unsigned char *start,
-                          const unsigned char *val, size_t len);
+int tacit_asn1_write_uint(unsigned char **p, const unsigned char *start, const unsigned char *val,
+                          size_t len);
 
 /* NULL. */
 int tacit_asn1_write_null(unsigned char **p, const unsigned char *start);
 
 /* OBJECT IDENTIFIER from its content bytes (e.g. a TACIT_OID_* constant). */
-int tacit_asn1_write_oid(unsigned char **p, const unsigned char *start,
-                         const unsigned char *oid, size_t oidlen);
+int tacit_asn1_write_oid(unsigned char **p, const unsigned char *start, const unsigned char *oid,
+                         size_t oidlen);
 
 /*
  * BIT STRING of nbytes bytes of which the low unused_bits (0..7) of the last
@@ -366,9 +365,8 @@ int tacit_asn1_write_octet_string(unsigned char **p, const unsigned char *start,
  * NULL, 06 len <curve OID> for a named curve; NULL with params_len 0 when
  * they are absent.
  */
-int tacit_asn1_write_alg(unsigned char **p, const unsigned char *start,
-                         const unsigned char *oid, size_t oidlen,
-                         const unsigned char *params_der, size_t params_len);
+int tacit_asn1_write_alg(unsigned char **p, const unsigned char *start, const unsigned char *oid,
+                         size_t oidlen, const unsigned char *params_der, size_t params_len);
 
 /*
  * SubjectPublicKeyInfo around key bytes ALREADY WRITTEN at *p (key_len
@@ -376,9 +374,8 @@ int tacit_asn1_write_alg(unsigned char **p, const unsigned char *start,
  * adds the BIT STRING header, the AlgorithmIdentifier and the SEQUENCE.
  * Returns the bytes this call added; the whole SPKI is key_len + that.
  */
-int tacit_asn1_write_spki(unsigned char **p, const unsigned char *start,
-                          const unsigned char *oid, size_t oidlen,
-                          const unsigned char *params_der, size_t params_len,
+int tacit_asn1_write_spki(unsigned char **p, const unsigned char *start, const unsigned char *oid,
+                          size_t oidlen, const unsigned char *params_der, size_t params_len,
                           size_t key_len);
 
 /*
@@ -386,9 +383,8 @@ int tacit_asn1_write_spki(unsigned char **p, const unsigned char *start,
  * ALREADY WRITTEN at *p (key_len bytes): wrapping in place means the secret
  * key is never copied.  Returns the bytes added, like tacit_asn1_write_spki.
  */
-int tacit_asn1_write_pkcs8(unsigned char **p, const unsigned char *start,
-                           const unsigned char *oid, size_t oidlen,
-                           const unsigned char *params_der, size_t params_len,
+int tacit_asn1_write_pkcs8(unsigned char **p, const unsigned char *start, const unsigned char *oid,
+                           size_t oidlen, const unsigned char *params_der, size_t params_len,
                            size_t key_len);
 
 #ifdef __cplusplus

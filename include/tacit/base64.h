@@ -31,10 +31,12 @@
 
 #include "tacit/error.h"
 
-#define TACIT_ERR_BASE64_INVALID_CHARACTER -0x0041 /* a byte outside the alphabet (incl. a lone CR, space, tab) */
-#define TACIT_ERR_BASE64_BAD_PADDING       -0x0042 /* '=' misplaced, or more than two */
-#define TACIT_ERR_BASE64_BAD_LENGTH        -0x0043 /* not whole groups of 4, or a line break inside a group */
-#define TACIT_ERR_BASE64_NONCANONICAL      -0x0044 /* non-zero unused bits before the padding */
+#define TACIT_ERR_BASE64_INVALID_CHARACTER                                                         \
+    -0x0041 /* a byte outside the alphabet (incl. a lone CR, space, tab) */
+#define TACIT_ERR_BASE64_BAD_PADDING -0x0042 /* '=' misplaced, or more than two */
+#define TACIT_ERR_BASE64_BAD_LENGTH                                                                \
+    -0x0043 /* not whole groups of 4, or a line break inside a group */
+#define TACIT_ERR_BASE64_NONCANONICAL -0x0044 /* non-zero unused bits before the padding */
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,8 +49,8 @@ extern "C" {
  * small (TACIT_ERR_BUFFER_TOO_SMALL).  TACIT_ERR_BAD_INPUT when out_len
  * is NULL, in is NULL with in_len > 0, or the output length overflows size_t.
  */
-int tacit_base64_encode(const unsigned char *in, size_t in_len, unsigned char *out,
-                        size_t out_size, size_t *out_len);
+int tacit_base64_encode(const unsigned char *in, size_t in_len, unsigned char *out, size_t out_size,
+                        size_t *out_len);
 
 /*
  * The same, with a "\n" after every line_len characters and after the last
@@ -70,8 +72,8 @@ int tacit_base64_encode_lines(const unsigned char *in, size_t in_len, size_t lin
  * vector kernels store whole registers).  TACIT_ERR_BAD_INPUT when out_len is
  * NULL or in is NULL with in_len > 0.
  */
-int tacit_base64_decode(const unsigned char *in, size_t in_len, unsigned char *out,
-                        size_t out_size, size_t *out_len);
+int tacit_base64_decode(const unsigned char *in, size_t in_len, unsigned char *out, size_t out_size,
+                        size_t *out_len);
 
 #ifdef __cplusplus
 }

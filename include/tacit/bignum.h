@@ -36,12 +36,12 @@
 #include "tacit/limb.h"
 #include "tacit/platform.h"
 
-#define TACIT_ERR_MPI_INVALID_CHARACTER  -0x0011 /* a string holds a character that is not a digit */
-#define TACIT_ERR_MPI_NEGATIVE_VALUE     -0x0013 /* a negative value where none is allowed */
-#define TACIT_ERR_MPI_DIVISION_BY_ZERO   -0x0014 /* division or reduction by zero */
-#define TACIT_ERR_MPI_NOT_ACCEPTABLE     -0x0015 /* not invertible, not prime, no prime found */
-#define TACIT_ERR_MPI_TOO_LARGE          -0x0017 /* more than TACIT_MPI_MAX_BITS bits requested */
-#define TACIT_ERR_MPI_EVEN_MODULUS       -0x0018 /* exp_mod needs an odd modulus */
+#define TACIT_ERR_MPI_INVALID_CHARACTER -0x0011 /* a string holds a character that is not a digit */
+#define TACIT_ERR_MPI_NEGATIVE_VALUE -0x0013    /* a negative value where none is allowed */
+#define TACIT_ERR_MPI_DIVISION_BY_ZERO -0x0014  /* division or reduction by zero */
+#define TACIT_ERR_MPI_NOT_ACCEPTABLE -0x0015    /* not invertible, not prime, no prime found */
+#define TACIT_ERR_MPI_TOO_LARGE -0x0017         /* more than TACIT_MPI_MAX_BITS bits requested */
+#define TACIT_ERR_MPI_EVEN_MODULUS -0x0018      /* exp_mod needs an odd modulus */
 
 #if !defined(TACIT_MPI_MAX_BITS)
 #define TACIT_MPI_MAX_BITS 8192
@@ -54,9 +54,9 @@ extern "C" {
 #endif
 
 typedef struct tacit_mpi {
-    int s;               /* sign: 1 or -1 */
-    size_t n;            /* number of limbs allocated */
-    tacit_mpi_uint *p;   /* limbs, least significant first */
+    int s;             /* sign: 1 or -1 */
+    size_t n;          /* number of limbs allocated */
+    tacit_mpi_uint *p; /* limbs, least significant first */
 } tacit_mpi;
 
 /* ---- memory ------------------------------------------------------------------ */
@@ -87,10 +87,10 @@ int tacit_mpi_safe_cond_swap(tacit_mpi *X, tacit_mpi *Y, unsigned char swap);
 /* ---- bits and sizes ---------------------------------------------------------- */
 
 /* Bit lengths and the lowest set bit are computed with masks over every limb. */
-size_t tacit_mpi_bitlen(const tacit_mpi *X);    /* bits of |X|; 0 for 0 */
-size_t tacit_mpi_size(const tacit_mpi *X);      /* bytes of |X| */
-size_t tacit_mpi_lsb(const tacit_mpi *X);       /* index of the lowest set bit; 0 for 0 */
-int tacit_mpi_get_bit(const tacit_mpi *X, size_t pos);          /* 0 or 1 */
+size_t tacit_mpi_bitlen(const tacit_mpi *X);           /* bits of |X|; 0 for 0 */
+size_t tacit_mpi_size(const tacit_mpi *X);             /* bytes of |X| */
+size_t tacit_mpi_lsb(const tacit_mpi *X);              /* index of the lowest set bit; 0 for 0 */
+int tacit_mpi_get_bit(const tacit_mpi *X, size_t pos); /* 0 or 1 */
 int tacit_mpi_set_bit(tacit_mpi *X, size_t pos, unsigned char val);
 
 /* ---- import / export --------------------------------------------------------- */
@@ -120,14 +120,14 @@ int tacit_mpi_read_string_unsafe(tacit_mpi *X, int radix, const char *s);
  * the NUL; on TACIT_ERR_BUFFER_TOO_SMALL, *olen = the size needed.
  */
 int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size_t buflen,
-                           size_t *olen);
+                                  size_t *olen);
 
 /* ---- comparison -------------------------------------------------------------- */
 
 /* Computed with masks over every allocated limb (the signs are public). */
-int tacit_mpi_cmp_abs(const tacit_mpi *X, const tacit_mpi *Y);  /* -1, 0, 1 */
-int tacit_mpi_cmp_mpi(const tacit_mpi *X, const tacit_mpi *Y);  /* -1, 0, 1 */
-int tacit_mpi_cmp_int(const tacit_mpi *X, tacit_mpi_sint z);    /* -1, 0, 1 */
+int tacit_mpi_cmp_abs(const tacit_mpi *X, const tacit_mpi *Y); /* -1, 0, 1 */
+int tacit_mpi_cmp_mpi(const tacit_mpi *X, const tacit_mpi *Y); /* -1, 0, 1 */
+int tacit_mpi_cmp_int(const tacit_mpi *X, tacit_mpi_sint z);   /* -1, 0, 1 */
 /*
  * Constant time in the values (both must have the same sign, limb counts
  * public): *ret = 1 if X < Y else 0.
@@ -170,8 +170,7 @@ int tacit_mpi_mod_int(tacit_mpi_uint *r, const tacit_mpi *A, tacit_mpi_sint b);
  * Only for: public values.
  * As tacit_mpi_div_mpi / mod_mpi, by Knuth's algorithm D: far faster.
  */
-int tacit_mpi_div_mpi_unsafe(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A,
-                             const tacit_mpi *B);
+int tacit_mpi_div_mpi_unsafe(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *B);
 /*
  * Leaks: A and B (as tacit_mpi_div_mpi_unsafe).
  * Only for: public values.
@@ -189,8 +188,8 @@ int tacit_mpi_mod_mpi_unsafe(tacit_mpi *R, const tacit_mpi *A, const tacit_mpi *
  * (constant time) and stored there, otherwise it is used as is (pass the
  * same RR only with the same N).
  */
-int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
-                      const tacit_mpi *N, tacit_mpi *RR);
+int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E, const tacit_mpi *N,
+                      tacit_mpi *RR);
 /*
  * Leaks: the exponent E (its bit length and bits, through the timing), and
  * N's value when R^2 mod N is computed here (RR NULL or empty).
@@ -234,8 +233,8 @@ int tacit_mpi_fill_random(tacit_mpi *X, size_t size, tacit_rng_func f_rng, void 
  * X random in [min, N) (min >= 0, N > min): 64 more random bits than N's
  * allocation reduced modulo N - min, uniform within 2^-64, constant flow.
  */
-int tacit_mpi_random(tacit_mpi *X, tacit_mpi_sint min, const tacit_mpi *N,
-                     tacit_rng_func f_rng, void *p_rng);
+int tacit_mpi_random(tacit_mpi *X, tacit_mpi_sint min, const tacit_mpi *N, tacit_rng_func f_rng,
+                     void *p_rng);
 /*
  * 0 if X is probably prime (trial division, then `rounds` Miller-Rabin
  * rounds with random bases; rounds 0 picks a count for an error below
@@ -245,7 +244,7 @@ int tacit_mpi_random(tacit_mpi *X, tacit_mpi_sint min, const tacit_mpi *N,
  */
 int tacit_mpi_is_prime(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, void *p_rng);
 /* Flags for tacit_mpi_gen_prime. */
-#define TACIT_MPI_GEN_PRIME_DH      0x1 /* (X-1)/2 prime too */
+#define TACIT_MPI_GEN_PRIME_DH 0x1      /* (X-1)/2 prime too */
 #define TACIT_MPI_GEN_PRIME_LOW_ERR 0x2 /* error below 2^-128 instead of 2^-80 */
 /*
  * X = a random prime of exactly nbits bits (3 <= nbits <= TACIT_MPI_MAX_BITS)
@@ -253,8 +252,7 @@ int tacit_mpi_is_prime(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, voi
  * Constant flow: only the rejection of a candidate (then thrown away) is
  * revealed.
  */
-int tacit_mpi_gen_prime(tacit_mpi *X, size_t nbits, int flags, tacit_rng_func f_rng,
-                        void *p_rng);
+int tacit_mpi_gen_prime(tacit_mpi *X, size_t nbits, int flags, tacit_rng_func f_rng, void *p_rng);
 
 #ifdef __cplusplus
 }

@@ -17,7 +17,8 @@
 #error "TACIT_BIGNUM_C requires TACIT_BIGNUM_CORE_C"
 #endif
 
-#if defined(TACIT_MD_C) && !defined(TACIT_SHA1_C) && !defined(TACIT_SHA256_C) && !defined(TACIT_SHA512_C)
+#if defined(TACIT_MD_C) && !defined(TACIT_SHA1_C) && !defined(TACIT_SHA256_C) &&                   \
+    !defined(TACIT_SHA512_C)
 #error "TACIT_MD_C requires at least one hash (TACIT_SHA1_C, TACIT_SHA256_C or TACIT_SHA512_C)"
 #endif
 
@@ -34,8 +35,8 @@
  * for its per-thread instances; elsewhere (firmware) it is one global
  * instance that the caller serialises.
  */
-#if !defined(TACIT_RNG_DEFAULT_GLOBAL) &&                                          \
-    (!defined(TACIT_ENTROPY_C) || !(defined(__unix__) || defined(__APPLE__)) ||    \
+#if !defined(TACIT_RNG_DEFAULT_GLOBAL) &&                                                          \
+    (!defined(TACIT_ENTROPY_C) || !(defined(__unix__) || defined(__APPLE__)) ||                    \
      !(defined(__GNUC__) || defined(__clang__)))
 #define TACIT_RNG_DEFAULT_GLOBAL
 #endif
@@ -57,8 +58,8 @@
 #if defined(TACIT_ECP_C) && !defined(TACIT_BIGNUM_CORE_C)
 #error "TACIT_ECP_C requires TACIT_BIGNUM_CORE_C"
 #endif
-#if defined(TACIT_ECP_C) && !defined(TACIT_ECP_SECP256R1_C) && \
-    !defined(TACIT_ECP_SECP384R1_C) && !defined(TACIT_ECP_SECP521R1_C)
+#if defined(TACIT_ECP_C) && !defined(TACIT_ECP_SECP256R1_C) && !defined(TACIT_ECP_SECP384R1_C) &&  \
+    !defined(TACIT_ECP_SECP521R1_C)
 #error "TACIT_ECP_C requires at least one curve (TACIT_ECP_SECP256R1_C, ...)"
 #endif
 #if defined(TACIT_ECP_SMALL) && !defined(TACIT_ECP_C)

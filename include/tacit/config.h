@@ -26,13 +26,13 @@
 #define TACIT_BIGNUM_C
 
 /* Layer 4: leaf modules */
-#define TACIT_SHA1_C        /* legacy: verification of old signatures only */
-#define TACIT_SHA256_C      /* SHA-224 and SHA-256 */
-#define TACIT_SHA512_C      /* SHA-384 and SHA-512 */
+#define TACIT_SHA1_C   /* legacy: verification of old signatures only */
+#define TACIT_SHA256_C /* SHA-224 and SHA-256 */
+#define TACIT_SHA512_C /* SHA-384 and SHA-512 */
 #define TACIT_MD_C
 #define TACIT_HMAC_C
 #define TACIT_HMAC_DRBG_C
-#define TACIT_ENTROPY_C     /* default entropy source: getrandom()/urandom */
+#define TACIT_ENTROPY_C /* default entropy source: getrandom()/urandom */
 #define TACIT_BASE64_C
 #define TACIT_PEM_C
 #define TACIT_ASN1_C
@@ -53,12 +53,12 @@
  * profile.  Also the CMake option TACIT_ECP_SMALL.
  */
 /* #define TACIT_ECP_SMALL */
-#define TACIT_X25519_C      /* X25519 key agreement (RFC 7748) */
-#define TACIT_ED25519_C     /* Ed25519 signatures (RFC 8032) */
+#define TACIT_X25519_C  /* X25519 key agreement (RFC 7748) */
+#define TACIT_ED25519_C /* Ed25519 signatures (RFC 8032) */
 
 /* Layer 5, above the algorithms */
-#define TACIT_PK_C          /* tacit_pk_context: any key, format detection, sign/verify by algorithm */
-#define TACIT_X509_C        /* certificates, trust store, path validation */
+#define TACIT_PK_C      /* tacit_pk_context: any key, format detection, sign/verify by algorithm */
+#define TACIT_X509_C    /* certificates, trust store, path validation */
 
 /*
  * The default RNG (tacit_rng_default) keeps one HMAC_DRBG per thread.
@@ -85,13 +85,13 @@
  * chosen at run time from CPUID (never from data) and differential-tested
  * against the portable C it replaces.
  */
-/* #define TACIT_MPI_NO_ASM */     /* no x86-64 MULX/ADX Montgomery kernel */
-/* #define TACIT_ECP_NO_ASM */     /* no x86-64 assembly in the P-256 field */
+/* #define TACIT_MPI_NO_ASM */       /* no x86-64 MULX/ADX Montgomery kernel */
+/* #define TACIT_ECP_NO_ASM */       /* no x86-64 assembly in the P-256 field */
 /* #define TACIT_ECP_SMALL_TABLES */ /* P-256 k*G without the 148 KiB comb table; implied by -Os */
-/* #define TACIT_SHA_NO_ACCEL */   /* no SHA-NI / BMI2 builds of the hashes */
-/* #define TACIT_SHA_SMALL */      /* looped (not unrolled) hashes: small code; implied by -Os */
-/* #define TACIT_BASE64_NO_SIMD */ /* no SSSE3/AVX2 base64 (64-bit SWAR only) */
-/* #define TACIT_ED25519_SMALL */   /* no 30 KB Ed25519 signing comb: a 4-bit window, ~3x slower signing */
+/* #define TACIT_SHA_NO_ACCEL */     /* no SHA-NI / BMI2 builds of the hashes */
+/* #define TACIT_SHA_SMALL */        /* looped (not unrolled) hashes: small code; implied by -Os */
+/* #define TACIT_BASE64_NO_SIMD */   /* no SSSE3/AVX2 base64 (64-bit SWAR only) */
+/* #define TACIT_ED25519_SMALL */ /* no 30 KB Ed25519 signing comb: a 4-bit window, ~3x slower signing */
 
 /*
  * ECDSA signatures are verified with the public key before they are

@@ -17,8 +17,8 @@ extern "C" {
 #endif
 
 /* A fresh key pair (same as tacit_ecp_gen_key).  f_rng NULL: tacit_rng_default. */
-int tacit_ecdh_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
-                       tacit_rng_func f_rng, void *p_rng);
+int tacit_ecdh_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp, tacit_rng_func f_rng,
+                       void *p_rng);
 
 /*
  * Shared secret from our key pair (must hold d) and the peer's public point
@@ -28,9 +28,8 @@ int tacit_ecdh_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
  * TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_BUFFER_TOO_SMALL,
  * TACIT_ERR_ECDH_SHARED_ZERO.  On error out is zeroed (when out_size allows).
  */
-int tacit_ecdh_compute_shared(const tacit_ecp_keypair *ours,
-                              const unsigned char *peer_point, size_t plen,
-                              unsigned char *out, size_t out_size, size_t *out_len,
+int tacit_ecdh_compute_shared(const tacit_ecp_keypair *ours, const unsigned char *peer_point,
+                              size_t plen, unsigned char *out, size_t out_size, size_t *out_len,
                               tacit_rng_func f_rng, void *p_rng);
 
 /* The same with the peer's key as a key pair (its Q; same curve required). */

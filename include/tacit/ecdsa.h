@@ -47,23 +47,19 @@ extern "C" {
  * TACIT_ERR_BUFFER_TOO_SMALL, TACIT_ERR_RNG_FAILED,
  * TACIT_ERR_CORRUPTION_DETECTED, ...
  */
-int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md,
-                         const unsigned char *hash, size_t hlen,
-                         unsigned char *sig, size_t sig_size, size_t *sig_len,
+int tacit_ecdsa_sign_raw(const tacit_ecp_keypair *key, tacit_md_type md, const unsigned char *hash,
+                         size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
                          tacit_rng_func f_rng, void *p_rng);
-int tacit_ecdsa_sign_der(const tacit_ecp_keypair *key, tacit_md_type md,
-                         const unsigned char *hash, size_t hlen,
-                         unsigned char *sig, size_t sig_size, size_t *sig_len,
+int tacit_ecdsa_sign_der(const tacit_ecp_keypair *key, tacit_md_type md, const unsigned char *hash,
+                         size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
                          tacit_rng_func f_rng, void *p_rng);
 /* The same with the RFC 6979 nonce, not hedged (reproducible signatures). */
 int tacit_ecdsa_sign_det_raw(const tacit_ecp_keypair *key, tacit_md_type md,
-                             const unsigned char *hash, size_t hlen,
-                             unsigned char *sig, size_t sig_size, size_t *sig_len,
-                             tacit_rng_func f_rng, void *p_rng);
+                             const unsigned char *hash, size_t hlen, unsigned char *sig,
+                             size_t sig_size, size_t *sig_len, tacit_rng_func f_rng, void *p_rng);
 int tacit_ecdsa_sign_det_der(const tacit_ecp_keypair *key, tacit_md_type md,
-                             const unsigned char *hash, size_t hlen,
-                             unsigned char *sig, size_t sig_size, size_t *sig_len,
-                             tacit_rng_func f_rng, void *p_rng);
+                             const unsigned char *hash, size_t hlen, unsigned char *sig,
+                             size_t sig_size, size_t *sig_len, tacit_rng_func f_rng, void *p_rng);
 
 /*
  * Verify a signature over hash with key's Q.  0 if valid;

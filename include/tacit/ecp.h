@@ -37,13 +37,14 @@ extern "C" {
  * Shared ones (error.h): TACIT_ERR_BAD_INPUT, TACIT_ERR_BUFFER_TOO_SMALL,
  * TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_VERIFY_FAILED (ECDSA), TACIT_ERR_RNG_FAILED.
  */
-#define TACIT_ERR_ECP_UNKNOWN_CURVE      -0x0091 /* group id or curve OID not supported */
-#define TACIT_ERR_ECP_INVALID_POINT      -0x0092 /* encoding malformed, not on the curve, or infinity */
-#define TACIT_ERR_ECP_INVALID_KEY        -0x0093 /* private scalar not in [1, n-1], or d*G != Q */
-#define TACIT_ERR_ECP_KEY_FORMAT         -0x0095 /* key DER/PEM malformed or of another kind */
-#define TACIT_ERR_ECDSA_BAD_SIGNATURE    -0x00A1 /* malformed: bad DER, wrong length, r or s out of range */
-#define TACIT_ERR_ECDSA_BAD_HASH         -0x00A2 /* empty hash, or hash type unsupported */
-#define TACIT_ERR_ECDH_SHARED_ZERO       -0x00A8 /* shared secret is the point at infinity */
+#define TACIT_ERR_ECP_UNKNOWN_CURVE -0x0091 /* group id or curve OID not supported */
+#define TACIT_ERR_ECP_INVALID_POINT -0x0092 /* encoding malformed, not on the curve, or infinity */
+#define TACIT_ERR_ECP_INVALID_KEY -0x0093   /* private scalar not in [1, n-1], or d*G != Q */
+#define TACIT_ERR_ECP_KEY_FORMAT -0x0095    /* key DER/PEM malformed or of another kind */
+#define TACIT_ERR_ECDSA_BAD_SIGNATURE                                                              \
+    -0x00A1                              /* malformed: bad DER, wrong length, r or s out of range */
+#define TACIT_ERR_ECDSA_BAD_HASH -0x00A2 /* empty hash, or hash type unsupported */
+#define TACIT_ERR_ECDH_SHARED_ZERO -0x00A8 /* shared secret is the point at infinity */
 
 /* ---- curves ---------------------------------------------------------------- */
 typedef enum {
@@ -59,18 +60,18 @@ typedef enum {
  * buffers at P-256 size).
  */
 #if defined(TACIT_ECP_SECP521R1_C)
-#define TACIT_ECP_MAX_BYTES     66                          /* P-521 field/scalar size */
+#define TACIT_ECP_MAX_BYTES 66 /* P-521 field/scalar size */
 #define TACIT_ECP_MAX_LIMB_BITS 576
 #elif defined(TACIT_ECP_SECP384R1_C)
-#define TACIT_ECP_MAX_BYTES     48
+#define TACIT_ECP_MAX_BYTES 48
 #define TACIT_ECP_MAX_LIMB_BITS 384
 #else
-#define TACIT_ECP_MAX_BYTES     32
+#define TACIT_ECP_MAX_BYTES 32
 #define TACIT_ECP_MAX_LIMB_BITS 256
 #endif
-#define TACIT_ECP_MAX_PT_LEN    (1 + 2 * TACIT_ECP_MAX_BYTES) /* uncompressed point */
+#define TACIT_ECP_MAX_PT_LEN (1 + 2 * TACIT_ECP_MAX_BYTES) /* uncompressed point */
 /* Limbs per coordinate or scalar, whatever the limb width (64-bit multiples). */
-#define TACIT_ECP_MAX_LIMBS     (TACIT_ECP_MAX_LIMB_BITS / TACIT_MPI_LIMB_BITS)
+#define TACIT_ECP_MAX_LIMBS (TACIT_ECP_MAX_LIMB_BITS / TACIT_MPI_LIMB_BITS)
 
 /* Field (and scalar) size in bytes: 32, 48, 66; 0 for an unknown id. */
 size_t tacit_ecp_curve_bytes(tacit_ecp_group_id id);
@@ -86,8 +87,8 @@ tacit_ecp_group_id tacit_ecp_curve_from_name(const char *name);
  * Treat the fields as read-only; fill it through the functions below.
  */
 typedef struct tacit_ecp_keypair {
-    tacit_ecp_group_id grp;   /* TACIT_ECP_NONE: empty */
-    int has_private;          /* d is set */
+    tacit_ecp_group_id grp; /* TACIT_ECP_NONE: empty */
+    int has_private;        /* d is set */
     tacit_mpi_uint d[TACIT_ECP_MAX_LIMBS];
     tacit_mpi_uint Qx[TACIT_ECP_MAX_LIMBS];
     tacit_mpi_uint Qy[TACIT_ECP_MAX_LIMBS];
@@ -101,24 +102,24 @@ void tacit_ecp_keypair_free(tacit_ecp_keypair *key);
  * Generate a key pair: d uniform in [1, n-1] (rejection sampling of
  * bit-masked random bytes), Q = d*G.  f_rng NULL: tacit_rng_default.
  */
-int tacit_ecp_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
-                      tacit_rng_func f_rng, void *p_rng);
+int tacit_ecp_gen_key(tacit_ecp_keypair *key, tacit_ecp_group_id grp, tacit_rng_func f_rng,
+                      void *p_rng);
 
 /*
  * Set the private scalar from a big-endian byte string of exactly
  * tacit_ecp_curve_bytes(grp) bytes, and compute Q = d*G (blinded with
  * tacit_rng_default).  TACIT_ERR_ECP_INVALID_KEY if d is 0 or >= n.
  */
-int tacit_ecp_set_private(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
-                          const unsigned char *d, size_t dlen);
+int tacit_ecp_set_private(tacit_ecp_keypair *key, tacit_ecp_group_id grp, const unsigned char *d,
+                          size_t dlen);
 
 /*
  * Set a public key (no private part) from a SEC1 point encoding:
  * 04||X||Y (uncompressed) or 02/03||X (compressed).  The point is checked:
  * coordinates < p, on the curve, not infinity (TACIT_ERR_ECP_INVALID_POINT).
  */
-int tacit_ecp_set_public(tacit_ecp_keypair *key, tacit_ecp_group_id grp,
-                         const unsigned char *pt, size_t plen);
+int tacit_ecp_set_public(tacit_ecp_keypair *key, tacit_ecp_group_id grp, const unsigned char *pt,
+                         size_t plen);
 
 /* Q is a valid point of the key's curve (always true after set_public/parse). */
 int tacit_ecp_check_pub(const tacit_ecp_keypair *key);
@@ -131,8 +132,8 @@ int tacit_ecp_check_priv(const tacit_ecp_keypair *key);
  * length; out NULL or too small: TACIT_ERR_BUFFER_TOO_SMALL, *out_len = the
  * size needed.
  */
-int tacit_ecp_write_public_point(const tacit_ecp_keypair *key, int compressed,
-                                 unsigned char *out, size_t out_size, size_t *out_len);
+int tacit_ecp_write_public_point(const tacit_ecp_keypair *key, int compressed, unsigned char *out,
+                                 size_t out_size, size_t *out_len);
 /* Write d, big-endian, *out_len = tacit_ecp_curve_bytes() bytes. */
 int tacit_ecp_write_private(const tacit_ecp_keypair *key, unsigned char *out, size_t out_size,
                             size_t *out_len);
@@ -145,9 +146,8 @@ int tacit_ecp_write_private(const tacit_ecp_keypair *key, unsigned char *out, si
  * tacit_rng_default).
  */
 int tacit_ecp_mul(tacit_ecp_group_id grp, const unsigned char *k, size_t klen,
-                  const unsigned char *pt, size_t plen,
-                  unsigned char *out, size_t out_size, size_t *out_len,
-                  tacit_rng_func f_rng, void *p_rng);
+                  const unsigned char *pt, size_t plen, unsigned char *out, size_t out_size,
+                  size_t *out_len, tacit_rng_func f_rng, void *p_rng);
 
 /* ---- key formats (key_format.h) -------------------------------------------- */
 /*

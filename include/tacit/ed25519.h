@@ -95,19 +95,21 @@ int tacit_ed25519_verify(const tacit_ed25519_key *key, const unsigned char *msg,
  */
 int tacit_ed25519_parse_key_der(tacit_ed25519_key *key, const unsigned char *der, size_t len);
 int tacit_ed25519_parse_key_pem(tacit_ed25519_key *key, const unsigned char *pem, size_t len);
-int tacit_ed25519_parse_public_key_der(tacit_ed25519_key *key, const unsigned char *der, size_t len);
-int tacit_ed25519_parse_public_key_pem(tacit_ed25519_key *key, const unsigned char *pem, size_t len);
+int tacit_ed25519_parse_public_key_der(tacit_ed25519_key *key, const unsigned char *der,
+                                       size_t len);
+int tacit_ed25519_parse_public_key_pem(tacit_ed25519_key *key, const unsigned char *pem,
+                                       size_t len);
 /* format TACIT_KEY_FORMAT_PKCS8 (anything else: TACIT_ERR_BAD_INPUT); out NULL
  * or too small: TACIT_ERR_BUFFER_TOO_SMALL with *out_len = the size needed. */
 int tacit_ed25519_write_key_der(const tacit_ed25519_key *key, tacit_key_format format,
-                              unsigned char *out, size_t out_size, size_t *out_len);
+                                unsigned char *out, size_t out_size, size_t *out_len);
 int tacit_ed25519_write_key_pem(const tacit_ed25519_key *key, tacit_key_format format,
-                              unsigned char *out, size_t out_size, size_t *out_len);
+                                unsigned char *out, size_t out_size, size_t *out_len);
 /* format TACIT_KEY_FORMAT_SPKI. */
 int tacit_ed25519_write_public_key_der(const tacit_ed25519_key *key, tacit_key_format format,
-                                     unsigned char *out, size_t out_size, size_t *out_len);
+                                       unsigned char *out, size_t out_size, size_t *out_len);
 int tacit_ed25519_write_public_key_pem(const tacit_ed25519_key *key, tacit_key_format format,
-                                     unsigned char *out, size_t out_size, size_t *out_len);
+                                       unsigned char *out, size_t out_size, size_t *out_len);
 
 /* Zeroize the key. */
 void tacit_ed25519_key_free(tacit_ed25519_key *key);

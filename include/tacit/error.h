@@ -29,14 +29,14 @@
 #ifndef TACIT_ERROR_H
 #define TACIT_ERROR_H
 
-#define TACIT_ERR_BAD_INPUT           -0x0001 /* NULL pointer, bad length, flag or parameter */
-#define TACIT_ERR_ALLOC_FAILED        -0x0002 /* out of memory */
-#define TACIT_ERR_NOT_SUPPORTED       -0x0003 /* algorithm or feature compiled out */
+#define TACIT_ERR_BAD_INPUT -0x0001           /* NULL pointer, bad length, flag or parameter */
+#define TACIT_ERR_ALLOC_FAILED -0x0002        /* out of memory */
+#define TACIT_ERR_NOT_SUPPORTED -0x0003       /* algorithm or feature compiled out */
 #define TACIT_ERR_CORRUPTION_DETECTED -0x0004 /* an internal consistency check failed (fault?) */
-#define TACIT_ERR_RNG_FAILED          -0x0005 /* the random generator callback failed */
-#define TACIT_ERR_BUFFER_TOO_SMALL    -0x0006 /* out is NULL or too small; *out_len = size needed */
-#define TACIT_ERR_VERIFY_FAILED       -0x0007 /* a signature or MAC tag does not verify */
-#define TACIT_ERR_NO_PRIVATE_KEY      -0x0008 /* a private-key operation on a public key */
+#define TACIT_ERR_RNG_FAILED -0x0005          /* the random generator callback failed */
+#define TACIT_ERR_BUFFER_TOO_SMALL -0x0006    /* out is NULL or too small; *out_len = size needed */
+#define TACIT_ERR_VERIFY_FAILED -0x0007       /* a signature or MAC tag does not verify */
+#define TACIT_ERR_NO_PRIVATE_KEY -0x0008      /* a private-key operation on a public key */
 
 #ifdef __cplusplus
 extern "C" {

@@ -34,9 +34,9 @@ extern "C" {
 
 typedef struct tacit_hmac_context {
     tacit_md_type type;
-    tacit_md_context inner_start;  /* hash state after key ^ ipad */
-    tacit_md_context outer_start;  /* hash state after key ^ opad */
-    tacit_md_context work;         /* inner hash of the current message */
+    tacit_md_context inner_start; /* hash state after key ^ ipad */
+    tacit_md_context outer_start; /* hash state after key ^ opad */
+    tacit_md_context work;        /* inner hash of the current message */
 } tacit_hmac_context;
 
 /*
@@ -45,8 +45,8 @@ typedef struct tacit_hmac_context {
  * initialised beforehand.  Errors: TACIT_ERR_BAD_INPUT (NULL ctx, NULL
  * key with klen > 0), TACIT_ERR_MD_UNSUPPORTED.  On error ctx is zeroed.
  */
-int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type,
-                    const unsigned char *key, size_t klen);
+int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type, const unsigned char *key,
+                    size_t klen);
 
 int tacit_hmac_update(tacit_hmac_context *ctx, const unsigned char *in, size_t ilen);
 
@@ -63,8 +63,8 @@ int tacit_hmac_reset(tacit_hmac_context *ctx);
 void tacit_hmac_free(tacit_hmac_context *ctx);
 
 /* One-shot: out receives tacit_md_size(type) bytes. */
-int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen,
-               const unsigned char *in, size_t ilen, unsigned char *out);
+int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen, const unsigned char *in,
+               size_t ilen, unsigned char *out);
 
 /*
  * Check tag[0..taglen) against the first taglen bytes of HMAC(key, in).
@@ -75,8 +75,8 @@ int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen,
  * for NULL pointers, TACIT_ERR_MD_UNSUPPORTED for the type.
  */
 int tacit_hmac_verify(tacit_md_type type, const unsigned char *key, size_t klen,
-                      const unsigned char *in, size_t ilen,
-                      const unsigned char *tag, size_t taglen);
+                      const unsigned char *in, size_t ilen, const unsigned char *tag,
+                      size_t taglen);
 
 #ifdef __cplusplus
 }

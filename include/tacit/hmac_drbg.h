@@ -56,15 +56,17 @@ extern "C" {
 #endif
 
 /* Errors: -0x0030 .. -0x003F */
-#define TACIT_ERR_DRBG_ENTROPY_FAILED    -0x0030 /* the entropy source failed */
-#define TACIT_ERR_DRBG_REQUEST_TOO_BIG   -0x0031 /* more than TACIT_HMAC_DRBG_MAX_REQUEST bytes asked */
-#define TACIT_ERR_DRBG_INPUT_TOO_BIG     -0x0032 /* pers/additional/entropy over TACIT_HMAC_DRBG_MAX_INPUT */
-#define TACIT_ERR_DRBG_NOT_SEEDED        -0x0033 /* used before a successful seed */
-#define TACIT_ERR_DRBG_RESEED_REQUIRED   -0x0035 /* reseed due but no entropy source (seed_buf) */
+#define TACIT_ERR_DRBG_ENTROPY_FAILED -0x0030 /* the entropy source failed */
+#define TACIT_ERR_DRBG_REQUEST_TOO_BIG                                                             \
+    -0x0031 /* more than TACIT_HMAC_DRBG_MAX_REQUEST bytes asked */
+#define TACIT_ERR_DRBG_INPUT_TOO_BIG                                                               \
+    -0x0032 /* pers/additional/entropy over TACIT_HMAC_DRBG_MAX_INPUT */
+#define TACIT_ERR_DRBG_NOT_SEEDED -0x0033      /* used before a successful seed */
+#define TACIT_ERR_DRBG_RESEED_REQUIRED -0x0035 /* reseed due but no entropy source (seed_buf) */
 
-#define TACIT_HMAC_DRBG_MAX_REQUEST      65536   /* bytes per generate call */
-#define TACIT_HMAC_DRBG_MAX_INPUT        1024    /* bytes of pers, additional, entropy, nonce */
-#define TACIT_HMAC_DRBG_RESEED_INTERVAL  10000   /* generate calls between reseeds */
+#define TACIT_HMAC_DRBG_MAX_REQUEST 65536     /* bytes per generate call */
+#define TACIT_HMAC_DRBG_MAX_INPUT 1024        /* bytes of pers, additional, entropy, nonce */
+#define TACIT_HMAC_DRBG_RESEED_INTERVAL 10000 /* generate calls between reseeds */
 
 /*
  * Fill out[0..len) with entropy (full-entropy bytes as far as the source
@@ -82,16 +84,16 @@ typedef int (*tacit_entropy_func)(void *p_entropy, unsigned char *out, size_t le
 int tacit_entropy_default(void *p_unused, unsigned char *out, size_t len);
 
 typedef struct tacit_hmac_drbg_context {
-    tacit_hmac_context hmac;               /* keyed with K */
+    tacit_hmac_context hmac; /* keyed with K */
     unsigned char V[TACIT_MD_MAX_SIZE];
     tacit_md_type md;
-    size_t hlen;                           /* output size of md */
-    size_t entropy_len;                    /* bytes of entropy per (re)seed */
-    int reseed_counter;                    /* SP 800-90A reseed_counter */
+    size_t hlen;        /* output size of md */
+    size_t entropy_len; /* bytes of entropy per (re)seed */
+    int reseed_counter; /* SP 800-90A reseed_counter */
     int reseed_interval;
     int prediction_resistance;
     int seeded;
-    tacit_entropy_func f_entropy;          /* NULL after seed_buf */
+    tacit_entropy_func f_entropy; /* NULL after seed_buf */
     void *p_entropy;
 } tacit_hmac_drbg_context;
 
@@ -107,8 +109,8 @@ void tacit_hmac_drbg_init(tacit_hmac_drbg_context *ctx);
  * (the context is then unseeded).
  */
 int tacit_hmac_drbg_seed(tacit_hmac_drbg_context *ctx, tacit_md_type md,
-                         tacit_entropy_func f_entropy, void *p_entropy,
-                         const unsigned char *pers, size_t plen);
+                         tacit_entropy_func f_entropy, void *p_entropy, const unsigned char *pers,
+                         size_t plen);
 
 /*
  * Deterministic instantiate (SP 800-90A 10.1.2.3 with the given entropy
@@ -116,22 +118,20 @@ int tacit_hmac_drbg_seed(tacit_hmac_drbg_context *ctx, tacit_md_type md,
  * No entropy source: reseeds must go through tacit_hmac_drbg_reseed_buf.
  */
 int tacit_hmac_drbg_seed_buf(tacit_hmac_drbg_context *ctx, tacit_md_type md,
-                             const unsigned char *entropy, size_t elen,
-                             const unsigned char *nonce, size_t nlen,
-                             const unsigned char *pers, size_t plen);
+                             const unsigned char *entropy, size_t elen, const unsigned char *nonce,
+                             size_t nlen, const unsigned char *pers, size_t plen);
 
 /*
  * Reseed from the context's entropy source, mixing in additional input.
  * Errors: _NOT_SEEDED, _RESEED_REQUIRED (no entropy source: seed_buf),
  * _ENTROPY_FAILED, _INPUT_TOO_BIG, _BAD_INPUT.
  */
-int tacit_hmac_drbg_reseed(tacit_hmac_drbg_context *ctx,
-                           const unsigned char *additional, size_t alen);
+int tacit_hmac_drbg_reseed(tacit_hmac_drbg_context *ctx, const unsigned char *additional,
+                           size_t alen);
 
 /* Reseed with caller-supplied entropy input (known-answer tests). */
-int tacit_hmac_drbg_reseed_buf(tacit_hmac_drbg_context *ctx,
-                               const unsigned char *entropy, size_t elen,
-                               const unsigned char *additional, size_t alen);
+int tacit_hmac_drbg_reseed_buf(tacit_hmac_drbg_context *ctx, const unsigned char *entropy,
+                               size_t elen, const unsigned char *additional, size_t alen);
 
 /*
  * Generate olen <= TACIT_HMAC_DRBG_MAX_REQUEST bytes, with optional

@@ -32,15 +32,15 @@ extern "C" {
 
 typedef enum {
     TACIT_MD_NONE = 0,
-    TACIT_MD_SHA1,   /* legacy: verification of old signatures only */
+    TACIT_MD_SHA1, /* legacy: verification of old signatures only */
     TACIT_MD_SHA224,
     TACIT_MD_SHA256,
     TACIT_MD_SHA384,
     TACIT_MD_SHA512
 } tacit_md_type;
 
-#define TACIT_MD_MAX_SIZE       64   /* largest digest (SHA-512) */
-#define TACIT_MD_MAX_BLOCK_SIZE 128  /* largest block (SHA-384/512) */
+#define TACIT_MD_MAX_SIZE 64        /* largest digest (SHA-512) */
+#define TACIT_MD_MAX_BLOCK_SIZE 128 /* largest block (SHA-384/512) */
 
 typedef struct tacit_md_context {
     tacit_md_type type;
@@ -49,10 +49,10 @@ typedef struct tacit_md_context {
         tacit_sha1_context sha1;
 #endif
 #if defined(TACIT_SHA256_C)
-        tacit_sha256_context sha256;  /* also SHA-224 */
+        tacit_sha256_context sha256; /* also SHA-224 */
 #endif
 #if defined(TACIT_SHA512_C)
-        tacit_sha512_context sha512;  /* also SHA-384 */
+        tacit_sha512_context sha512; /* also SHA-384 */
 #endif
 #if !defined(TACIT_SHA1_C) && !defined(TACIT_SHA256_C) && !defined(TACIT_SHA512_C)
         int none;

@@ -86,12 +86,15 @@ extern "C" {
  * TACIT_ERR_BUFFER_TOO_SMALL, TACIT_ERR_VERIFY_FAILED (a signature that does
  * not verify or is malformed), TACIT_ERR_NO_PRIVATE_KEY.
  */
-#define TACIT_ERR_PK_UNKNOWN_KEY      -0x00B1 /* not a key tacit knows (algorithm OID, PEM label) */
-#define TACIT_ERR_PK_KEY_FORMAT       -0x00B2 /* malformed key, or PEM label that does not match the DER */
-#define TACIT_ERR_PK_TYPE_MISMATCH    -0x00B3 /* the algorithm does not fit the key (ECDSA with RSA, wrong curve) */
-#define TACIT_ERR_PK_UNKNOWN_SIG_ALG  -0x00B5 /* signature algorithm unknown, unsupported or malformed */
+#define TACIT_ERR_PK_UNKNOWN_KEY -0x00B1 /* not a key tacit knows (algorithm OID, PEM label) */
+#define TACIT_ERR_PK_KEY_FORMAT                                                                    \
+    -0x00B2 /* malformed key, or PEM label that does not match the DER */
+#define TACIT_ERR_PK_TYPE_MISMATCH                                                                 \
+    -0x00B3 /* the algorithm does not fit the key (ECDSA with RSA, wrong curve) */
+#define TACIT_ERR_PK_UNKNOWN_SIG_ALG                                                               \
+    -0x00B5 /* signature algorithm unknown, unsupported or malformed */
 #define TACIT_ERR_PK_SHA1_NOT_ALLOWED -0x00B8 /* a SHA-1 signature without TACIT_PK_ALLOW_SHA1 */
-#define TACIT_ERR_PK_ENCRYPTED        -0x00B9 /* an encrypted private key (decrypt it first) */
+#define TACIT_ERR_PK_ENCRYPTED -0x00B9        /* an encrypted private key (decrypt it first) */
 
 /* ---- key types --------------------------------------------------------------- */
 
@@ -112,8 +115,8 @@ typedef enum {
  */
 typedef struct tacit_pk_context {
     tacit_pk_type type;
-    int is_private;     /* the private half is present */
-    int rsa_pss_key;    /* RSA key whose OID was id-RSASSA-PSS (PSS signatures only) */
+    int is_private;  /* the private half is present */
+    int rsa_pss_key; /* RSA key whose OID was id-RSASSA-PSS (PSS signatures only) */
     union {
 #if defined(TACIT_RSA_C)
         tacit_rsa_context rsa;
@@ -162,13 +165,13 @@ tacit_x25519_key *tacit_pk_x25519(tacit_pk_context *ctx);
 
 #if defined(TACIT_RSA_C)
 /* A new RSA key (tacit_rsa_gen_key) in ctx, replacing what it held.  f_rng NULL: default. */
-int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent,
-                     tacit_rng_func f_rng, void *p_rng);
+int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent, tacit_rng_func f_rng,
+                     void *p_rng);
 #endif
 #if defined(TACIT_ECP_C)
 /* A new EC key (tacit_ecp_gen_key) on grp in ctx.  f_rng NULL: default. */
-int tacit_pk_gen_ec(tacit_pk_context *ctx, tacit_ecp_group_id grp,
-                    tacit_rng_func f_rng, void *p_rng);
+int tacit_pk_gen_ec(tacit_pk_context *ctx, tacit_ecp_group_id grp, tacit_rng_func f_rng,
+                    void *p_rng);
 #endif
 
 #if defined(TACIT_ED25519_C)
@@ -234,28 +237,28 @@ typedef enum {
 typedef struct tacit_pk_sig_alg {
     tacit_pk_sig_scheme scheme;
     tacit_md_type md;
-    tacit_md_type mgf1_md;  /* PSS: MGF1's hash */
-    int saltlen;            /* PSS: salt bytes, or -1 for any (verify) */
-    unsigned curve_bits;    /* ECDSA: 256/384/521 if bound to a curve, 0: any */
-    uint16_t tls_scheme;    /* the TLS SignatureScheme codepoint, 0 if none */
+    tacit_md_type mgf1_md; /* PSS: MGF1's hash */
+    int saltlen;           /* PSS: salt bytes, or -1 for any (verify) */
+    unsigned curve_bits;   /* ECDSA: 256/384/521 if bound to a curve, 0: any */
+    uint16_t tls_scheme;   /* the TLS SignatureScheme codepoint, 0 if none */
 } tacit_pk_sig_alg;
 
 /* TLS 1.3 SignatureScheme codepoints (RFC 8446 4.2.3). */
-#define TACIT_PK_TLS_RSA_PKCS1_SHA1        0x0201 /* verification only */
-#define TACIT_PK_TLS_ECDSA_SHA1            0x0203 /* verification only */
-#define TACIT_PK_TLS_RSA_PKCS1_SHA256      0x0401
-#define TACIT_PK_TLS_RSA_PKCS1_SHA384      0x0501
-#define TACIT_PK_TLS_RSA_PKCS1_SHA512      0x0601
+#define TACIT_PK_TLS_RSA_PKCS1_SHA1 0x0201 /* verification only */
+#define TACIT_PK_TLS_ECDSA_SHA1 0x0203     /* verification only */
+#define TACIT_PK_TLS_RSA_PKCS1_SHA256 0x0401
+#define TACIT_PK_TLS_RSA_PKCS1_SHA384 0x0501
+#define TACIT_PK_TLS_RSA_PKCS1_SHA512 0x0601
 #define TACIT_PK_TLS_ECDSA_SECP256R1_SHA256 0x0403
 #define TACIT_PK_TLS_ECDSA_SECP384R1_SHA384 0x0503
 #define TACIT_PK_TLS_ECDSA_SECP521R1_SHA512 0x0603
-#define TACIT_PK_TLS_RSA_PSS_RSAE_SHA256   0x0804
-#define TACIT_PK_TLS_RSA_PSS_RSAE_SHA384   0x0805
-#define TACIT_PK_TLS_RSA_PSS_RSAE_SHA512   0x0806
-#define TACIT_PK_TLS_ED25519               0x0807
-#define TACIT_PK_TLS_RSA_PSS_PSS_SHA256    0x0809
-#define TACIT_PK_TLS_RSA_PSS_PSS_SHA384    0x080A
-#define TACIT_PK_TLS_RSA_PSS_PSS_SHA512    0x080B
+#define TACIT_PK_TLS_RSA_PSS_RSAE_SHA256 0x0804
+#define TACIT_PK_TLS_RSA_PSS_RSAE_SHA384 0x0805
+#define TACIT_PK_TLS_RSA_PSS_RSAE_SHA512 0x0806
+#define TACIT_PK_TLS_ED25519 0x0807
+#define TACIT_PK_TLS_RSA_PSS_PSS_SHA256 0x0809
+#define TACIT_PK_TLS_RSA_PSS_PSS_SHA384 0x080A
+#define TACIT_PK_TLS_RSA_PSS_PSS_SHA512 0x080B
 
 /*
  * From a TLS codepoint or its RFC 8446 name ("rsa_pkcs1_sha256",
@@ -296,12 +299,11 @@ int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg)
  * TACIT_ERR_PK_UNKNOWN_SIG_ALG otherwise.  Public data only: leaks nothing
  * the caller does not already publish.
  */
-int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
-                    const unsigned char *msg, size_t msg_len,
-                    const unsigned char *sig, size_t sig_len, unsigned flags);
+int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const unsigned char *msg,
+                    size_t msg_len, const unsigned char *sig, size_t sig_len, unsigned flags);
 int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
-                         const unsigned char *hash, size_t hlen,
-                         const unsigned char *sig, size_t sig_len, unsigned flags);
+                         const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                         size_t sig_len, unsigned flags);
 
 /*
  * Sign msg (or its digest) with the private key: constant time in the key
@@ -312,14 +314,12 @@ int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
  * PSS salt, RSA blinding, ECDSA nonce hedging and blinding; NULL =
  * tacit_rng_default.
  */
-int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
-                  const unsigned char *msg, size_t msg_len,
-                  unsigned char *sig, size_t sig_size, size_t *sig_len,
+int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const unsigned char *msg,
+                  size_t msg_len, unsigned char *sig, size_t sig_size, size_t *sig_len,
                   tacit_rng_func f_rng, void *p_rng);
 int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
-                       const unsigned char *hash, size_t hlen,
-                       unsigned char *sig, size_t sig_size, size_t *sig_len,
-                       tacit_rng_func f_rng, void *p_rng);
+                       const unsigned char *hash, size_t hlen, unsigned char *sig, size_t sig_size,
+                       size_t *sig_len, tacit_rng_func f_rng, void *p_rng);
 
 #ifdef __cplusplus
 }

@@ -86,26 +86,30 @@ extern "C" {
 
 /* ---- errors (-0x0070 .. -0x008F) ------------------------------------------- */
 
-#define TACIT_ERR_RSA_INVALID_PADDING    -0x0071 /* decryption failed: the ONE error for every padding defect */
-#define TACIT_ERR_RSA_KEY_GEN_FAILED     -0x0072 /* no key found (RNG returning garbage?) */
-#define TACIT_ERR_RSA_KEY_CHECK_FAILED   -0x0073 /* the key is inconsistent or out of range */
-#define TACIT_ERR_RSA_PUBLIC_FAILED      -0x0074 /* the public operation failed */
-#define TACIT_ERR_RSA_PRIVATE_FAILED     -0x0075 /* the private operation failed or was caught faulty */
-#define TACIT_ERR_RSA_INPUT_OUT_OF_RANGE -0x0078 /* a signature or ciphertext >= n, or of the wrong length */
-#define TACIT_ERR_RSA_MESSAGE_TOO_LONG   -0x0079 /* too long a message for this key and padding */
-#define TACIT_ERR_RSA_UNSUPPORTED        -0x007B /* a key version/format or parameter tacit does not take */
-#define TACIT_ERR_RSA_WRONG_KEY_TYPE     -0x007C /* not an RSA key (other algorithm OID or PEM label) */
-#define TACIT_ERR_RSA_BAD_HASH           -0x007D /* hash not allowed here (SHA-1 signing, NONE) or hlen != its size */
+#define TACIT_ERR_RSA_INVALID_PADDING                                                              \
+    -0x0071 /* decryption failed: the ONE error for every padding defect */
+#define TACIT_ERR_RSA_KEY_GEN_FAILED -0x0072   /* no key found (RNG returning garbage?) */
+#define TACIT_ERR_RSA_KEY_CHECK_FAILED -0x0073 /* the key is inconsistent or out of range */
+#define TACIT_ERR_RSA_PUBLIC_FAILED -0x0074    /* the public operation failed */
+#define TACIT_ERR_RSA_PRIVATE_FAILED -0x0075 /* the private operation failed or was caught faulty */
+#define TACIT_ERR_RSA_INPUT_OUT_OF_RANGE                                                           \
+    -0x0078 /* a signature or ciphertext >= n, or of the wrong length */
+#define TACIT_ERR_RSA_MESSAGE_TOO_LONG -0x0079 /* too long a message for this key and padding */
+#define TACIT_ERR_RSA_UNSUPPORTED                                                                  \
+    -0x007B /* a key version/format or parameter tacit does not take */
+#define TACIT_ERR_RSA_WRONG_KEY_TYPE -0x007C /* not an RSA key (other algorithm OID or PEM label) */
+#define TACIT_ERR_RSA_BAD_HASH                                                                     \
+    -0x007D /* hash not allowed here (SHA-1 signing, NONE) or hlen != its size */
 
 /* Key sizes, in bits of n. */
-#define TACIT_RSA_MIN_BITS     1024   /* imported and generated keys */
+#define TACIT_RSA_MIN_BITS 1024 /* imported and generated keys */
 #define TACIT_RSA_GEN_MAX_BITS 8192
-#define TACIT_RSA_MAX_BITS     TACIT_MPI_MAX_BITS
+#define TACIT_RSA_MAX_BITS TACIT_MPI_MAX_BITS
 
 /* PSS salt lengths (non-negative values are a byte count). */
-#define TACIT_RSA_SALT_LEN_ANY  -1 /* verify: accept any salt length */
+#define TACIT_RSA_SALT_LEN_ANY -1  /* verify: accept any salt length */
 #define TACIT_RSA_SALT_LEN_HASH -2 /* the hash's output size (the usual choice) */
-#define TACIT_RSA_SALT_LEN_MAX  -3 /* sign: the largest that fits */
+#define TACIT_RSA_SALT_LEN_MAX -3  /* sign: the largest that fits */
 
 /*
  * Key encodings for the writers (key_format.h): TACIT_KEY_FORMAT_PKCS1 and
@@ -120,10 +124,10 @@ extern "C" {
  * the key is loaded, read-only from then on.
  */
 typedef struct tacit_rsa_context {
-    size_t len;                 /* k: bytes of N */
+    size_t len; /* k: bytes of N */
     tacit_mpi N, E;
     tacit_mpi D, P, Q, DP, DQ, QP;
-    int is_private;             /* P, Q, D, DP, DQ, QP are set and checked */
+    int is_private; /* P, Q, D, DP, DQ, QP are set and checked */
     /* internal: limb copies and Montgomery constants (see src/rsa_internal.h) */
     size_t nlimbs, hlimbs, elimbs;
     tacit_mpi_uint mm_n, mm_p, mm_q;
@@ -164,9 +168,8 @@ int tacit_rsa_import(tacit_rsa_context *ctx, const tacit_mpi *N, const tacit_mpi
 
 /* The same from unsigned big-endian byte strings (NULL pointer = absent). */
 int tacit_rsa_import_raw(tacit_rsa_context *ctx, const unsigned char *n, size_t nlen,
-                         const unsigned char *p, size_t plen, const unsigned char *q,
-                         size_t qlen, const unsigned char *d, size_t dlen,
-                         const unsigned char *e, size_t elen);
+                         const unsigned char *p, size_t plen, const unsigned char *q, size_t qlen,
+                         const unsigned char *d, size_t dlen, const unsigned char *e, size_t elen);
 
 /*
  * A full private key including the CRT values, as stored in key files: the
@@ -224,8 +227,8 @@ int tacit_rsa_public(const tacit_rsa_context *ctx, const unsigned char *in, size
  * tacit_rng_default).
  */
 int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
-                      unsigned char *out, size_t out_size, size_t *out_len,
-                      tacit_rng_func f_rng, void *p_rng);
+                      unsigned char *out, size_t out_size, size_t *out_len, tacit_rng_func f_rng,
+                      void *p_rng);
 
 /* ---- signatures -------------------------------------------------------------------- */
 
@@ -240,8 +243,9 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
 int tacit_rsa_pkcs1_sign(const tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
                          size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
                          tacit_rng_func f_rng, void *p_rng);
-int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
-                           size_t hlen, const unsigned char *sig, size_t siglen);
+int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
+                           const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                           size_t siglen);
 
 /*
  * RSASSA-PSS with hash md, MGF1 over mgf1_md (usually the same), and a salt
@@ -250,9 +254,8 @@ int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md, const
  * for signing.
  */
 int tacit_rsa_pss_sign(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
-                       int saltlen, const unsigned char *hash, size_t hlen,
-                       unsigned char *sig, size_t sig_size, size_t *sig_len,
-                       tacit_rng_func f_rng, void *p_rng);
+                       int saltlen, const unsigned char *hash, size_t hlen, unsigned char *sig,
+                       size_t sig_size, size_t *sig_len, tacit_rng_func f_rng, void *p_rng);
 /* saltlen: the exact salt length, TACIT_RSA_SALT_LEN_HASH, or TACIT_RSA_SALT_LEN_ANY. */
 int tacit_rsa_pss_verify(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                          int saltlen, const unsigned char *hash, size_t hlen,
@@ -268,9 +271,8 @@ int tacit_rsa_pss_verify(const tacit_rsa_context *ctx, tacit_md_type md, tacit_m
  * comes from f_rng (NULL: tacit_rng_default).
  */
 int tacit_rsa_oaep_encrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
-                           const unsigned char *label, size_t llen,
-                           const unsigned char *in, size_t in_len,
-                           unsigned char *out, size_t out_size, size_t *out_len,
+                           const unsigned char *label, size_t llen, const unsigned char *in,
+                           size_t in_len, unsigned char *out, size_t out_size, size_t *out_len,
                            tacit_rng_func f_rng, void *p_rng);
 /*
  * Decrypt in_len (= k) bytes; the message goes to out[0 .. *out_len).  Every
@@ -280,9 +282,8 @@ int tacit_rsa_oaep_encrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit
  * Blinded with f_rng (NULL: tacit_rng_default).
  */
 int tacit_rsa_oaep_decrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
-                           const unsigned char *label, size_t llen,
-                           const unsigned char *in, size_t in_len,
-                           unsigned char *out, size_t out_size, size_t *out_len,
+                           const unsigned char *label, size_t llen, const unsigned char *in,
+                           size_t in_len, unsigned char *out, size_t out_size, size_t *out_len,
                            tacit_rng_func f_rng, void *p_rng);
 
 /*

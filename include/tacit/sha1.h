@@ -32,13 +32,13 @@ extern "C" {
 
 /* Errors: TACIT_ERR_BAD_INPUT (error.h), the hash functions' only error. */
 
-#define TACIT_SHA1_SIZE       20
+#define TACIT_SHA1_SIZE 20
 #define TACIT_SHA1_BLOCK_SIZE 64
 
 typedef struct tacit_sha1_context {
     uint32_t state[5];
-    uint64_t total;                               /* bytes hashed so far */
-    unsigned char buffer[TACIT_SHA1_BLOCK_SIZE];  /* partial block: total % 64 bytes */
+    uint64_t total;                              /* bytes hashed so far */
+    unsigned char buffer[TACIT_SHA1_BLOCK_SIZE]; /* partial block: total % 64 bytes */
 } tacit_sha1_context;
 
 /* Zero the context (call starts before update). */

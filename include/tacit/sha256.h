@@ -34,14 +34,14 @@ extern "C" {
 
 /* Errors: TACIT_ERR_BAD_INPUT (error.h), the hash functions' only error. */
 
-#define TACIT_SHA224_SIZE       28
-#define TACIT_SHA256_SIZE       32
+#define TACIT_SHA224_SIZE 28
+#define TACIT_SHA256_SIZE 32
 #define TACIT_SHA256_BLOCK_SIZE 64
 
 typedef struct tacit_sha256_context {
     uint32_t state[8];
-    uint64_t total;                                 /* bytes hashed so far */
-    unsigned char buffer[TACIT_SHA256_BLOCK_SIZE];  /* partial block: total % 64 bytes */
+    uint64_t total;                                /* bytes hashed so far */
+    unsigned char buffer[TACIT_SHA256_BLOCK_SIZE]; /* partial block: total % 64 bytes */
     int is224;
 } tacit_sha256_context;
 

@@ -32,14 +32,14 @@ extern "C" {
 
 /* Errors: TACIT_ERR_BAD_INPUT (error.h), the hash functions' only error. */
 
-#define TACIT_SHA384_SIZE       48
-#define TACIT_SHA512_SIZE       64
+#define TACIT_SHA384_SIZE 48
+#define TACIT_SHA512_SIZE 64
 #define TACIT_SHA512_BLOCK_SIZE 128
 
 typedef struct tacit_sha512_context {
     uint64_t state[8];
-    uint64_t total;                                 /* bytes hashed so far */
-    unsigned char buffer[TACIT_SHA512_BLOCK_SIZE];  /* partial block: total % 128 bytes */
+    uint64_t total;                                /* bytes hashed so far */
+    unsigned char buffer[TACIT_SHA512_BLOCK_SIZE]; /* partial block: total % 128 bytes */
     int is384;
 } tacit_sha512_context;
 

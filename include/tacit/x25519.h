@@ -35,10 +35,11 @@ extern "C" {
  * meanings use error.h (TACIT_ERR_BUFFER_TOO_SMALL, _NO_PRIVATE_KEY,
  * _VERIFY_FAILED, _BAD_INPUT, _RNG_FAILED).
  */
-#define TACIT_ERR_X25519_SHARED_ZERO -0x00C0 /* the shared secret is all zero: small-order peer key */
+#define TACIT_ERR_X25519_SHARED_ZERO                                                               \
+    -0x00C0 /* the shared secret is all zero: small-order peer key */
 #define TACIT_ERR_CURVE25519_BAD_KEY -0x00C1 /* key of the wrong length, or not a valid point */
 
-#define TACIT_X25519_KEY_SIZE    32 /* private key, public key and shared secret */
+#define TACIT_X25519_KEY_SIZE 32 /* private key, public key and shared secret */
 
 /*
  * The X25519 function of RFC 7748 section 5: out = scalar * u, both
@@ -46,8 +47,7 @@ extern "C" {
  * TACIT_ERR_X25519_SHARED_ZERO (out zeroed) when the result is all zero,
  * else 0.  out may alias scalar or u.
  */
-int tacit_x25519(unsigned char out[32], const unsigned char scalar[32],
-                 const unsigned char u[32]);
+int tacit_x25519(unsigned char out[32], const unsigned char scalar[32], const unsigned char u[32]);
 
 /* pub = X25519(priv, 9): the public key of a private key. */
 int tacit_x25519_public_key(unsigned char pub[32], const unsigned char priv[32]);
@@ -63,8 +63,7 @@ typedef struct tacit_x25519_key {
 int tacit_x25519_gen_key(tacit_x25519_key *key, tacit_rng_func f_rng, void *p_rng);
 
 /* Load a private key (32 bytes) and derive its public key. */
-int tacit_x25519_key_from_private(tacit_x25519_key *key, const unsigned char *priv,
-                                  size_t len);
+int tacit_x25519_key_from_private(tacit_x25519_key *key, const unsigned char *priv, size_t len);
 
 /* Load a public key (32 bytes). */
 int tacit_x25519_key_from_public(tacit_x25519_key *key, const unsigned char *pub, size_t len);
@@ -98,14 +97,14 @@ int tacit_x25519_parse_public_key_pem(tacit_x25519_key *key, const unsigned char
 /* format TACIT_KEY_FORMAT_PKCS8 (anything else: TACIT_ERR_BAD_INPUT); out NULL
  * or too small: TACIT_ERR_BUFFER_TOO_SMALL with *out_len = the size needed. */
 int tacit_x25519_write_key_der(const tacit_x25519_key *key, tacit_key_format format,
-                             unsigned char *out, size_t out_size, size_t *out_len);
+                               unsigned char *out, size_t out_size, size_t *out_len);
 int tacit_x25519_write_key_pem(const tacit_x25519_key *key, tacit_key_format format,
-                             unsigned char *out, size_t out_size, size_t *out_len);
+                               unsigned char *out, size_t out_size, size_t *out_len);
 /* format TACIT_KEY_FORMAT_SPKI. */
 int tacit_x25519_write_public_key_der(const tacit_x25519_key *key, tacit_key_format format,
-                                    unsigned char *out, size_t out_size, size_t *out_len);
+                                      unsigned char *out, size_t out_size, size_t *out_len);
 int tacit_x25519_write_public_key_pem(const tacit_x25519_key *key, tacit_key_format format,
-                                    unsigned char *out, size_t out_size, size_t *out_len);
+                                      unsigned char *out, size_t out_size, size_t *out_len);
 
 /* Zeroize the key. */
 void tacit_x25519_key_free(tacit_x25519_key *key);

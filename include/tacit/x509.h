@@ -94,17 +94,17 @@ extern "C" {
 /* ---- errors (-0x00D0 .. -0x00DF) ------------------------------------------------ */
 
 /* Shared meanings use error.h's codes (TACIT_ERR_BAD_INPUT, TACIT_ERR_ALLOC_FAILED). */
-#define TACIT_ERR_X509_INVALID_FORMAT  -0x00D1 /* not a well-formed RFC 5280 certificate */
-#define TACIT_ERR_X509_UNSUPPORTED     -0x00D2 /* version 2, or a form tacit does not take */
-#define TACIT_ERR_X509_VERIFY_FAILED   -0x00D3 /* no valid certificate path; the reason says why */
+#define TACIT_ERR_X509_INVALID_FORMAT -0x00D1 /* not a well-formed RFC 5280 certificate */
+#define TACIT_ERR_X509_UNSUPPORTED -0x00D2    /* version 2, or a form tacit does not take */
+#define TACIT_ERR_X509_VERIFY_FAILED -0x00D3  /* no valid certificate path; the reason says why */
 
 /* ---- limits --------------------------------------------------------------------- */
 
-#define TACIT_X509_MAX_INTERMEDIATES 8      /* hard cap on untrusted certificates in a path */
+#define TACIT_X509_MAX_INTERMEDIATES 8 /* hard cap on untrusted certificates in a path */
 #define TACIT_X509_DEFAULT_MAX_INTERMEDIATES 6
-#define TACIT_X509_MAX_SIG_CHECKS    100    /* signature verifications per tacit_x509_verify */
-#define TACIT_X509_MAX_BUILD_STEPS   20000  /* candidate issuers looked at per tacit_x509_verify */
-#define TACIT_X509_MAX_NC_CHECKS     250000 /* name-constraint comparisons per tacit_x509_verify */
+#define TACIT_X509_MAX_SIG_CHECKS 100    /* signature verifications per tacit_x509_verify */
+#define TACIT_X509_MAX_BUILD_STEPS 20000 /* candidate issuers looked at per tacit_x509_verify */
+#define TACIT_X509_MAX_NC_CHECKS 250000  /* name-constraint comparisons per tacit_x509_verify */
 
 /* ---- a parsed certificate --------------------------------------------------------- */
 
@@ -116,53 +116,53 @@ typedef struct tacit_x509_buf {
 
 /* keyUsage bits (RFC 5280 4.2.1.3), bit 0 = digitalSignature. */
 #define TACIT_X509_KU_DIGITAL_SIGNATURE 0x001
-#define TACIT_X509_KU_NON_REPUDIATION   0x002
-#define TACIT_X509_KU_KEY_ENCIPHERMENT  0x004
+#define TACIT_X509_KU_NON_REPUDIATION 0x002
+#define TACIT_X509_KU_KEY_ENCIPHERMENT 0x004
 #define TACIT_X509_KU_DATA_ENCIPHERMENT 0x008
-#define TACIT_X509_KU_KEY_AGREEMENT     0x010
-#define TACIT_X509_KU_KEY_CERT_SIGN     0x020
-#define TACIT_X509_KU_CRL_SIGN          0x040
-#define TACIT_X509_KU_ENCIPHER_ONLY     0x080
-#define TACIT_X509_KU_DECIPHER_ONLY     0x100
+#define TACIT_X509_KU_KEY_AGREEMENT 0x010
+#define TACIT_X509_KU_KEY_CERT_SIGN 0x020
+#define TACIT_X509_KU_CRL_SIGN 0x040
+#define TACIT_X509_KU_ENCIPHER_ONLY 0x080
+#define TACIT_X509_KU_DECIPHER_ONLY 0x100
 
 /* extKeyUsage purposes seen (TACIT_X509_EKU_OTHER: any other OID). */
 #define TACIT_X509_EKU_SERVER_AUTH 0x01
 #define TACIT_X509_EKU_CLIENT_AUTH 0x02
-#define TACIT_X509_EKU_ANY         0x04
-#define TACIT_X509_EKU_OTHER       0x08
+#define TACIT_X509_EKU_ANY 0x04
+#define TACIT_X509_EKU_OTHER 0x08
 
 /* Which extensions are present (ext_present). */
 #define TACIT_X509_EXT_BASIC_CONSTRAINTS 0x001
-#define TACIT_X509_EXT_KEY_USAGE         0x002
-#define TACIT_X509_EXT_EXT_KEY_USAGE     0x004
-#define TACIT_X509_EXT_SUBJECT_ALT_NAME  0x008
-#define TACIT_X509_EXT_NAME_CONSTRAINTS  0x010
-#define TACIT_X509_EXT_AUTHORITY_KEY_ID  0x020
-#define TACIT_X509_EXT_SUBJECT_KEY_ID    0x040
-#define TACIT_X509_EXT_CERT_POLICIES     0x080
-#define TACIT_X509_EXT_UNKNOWN_CRITICAL  0x100 /* at least one unknown critical extension */
+#define TACIT_X509_EXT_KEY_USAGE 0x002
+#define TACIT_X509_EXT_EXT_KEY_USAGE 0x004
+#define TACIT_X509_EXT_SUBJECT_ALT_NAME 0x008
+#define TACIT_X509_EXT_NAME_CONSTRAINTS 0x010
+#define TACIT_X509_EXT_AUTHORITY_KEY_ID 0x020
+#define TACIT_X509_EXT_SUBJECT_KEY_ID 0x040
+#define TACIT_X509_EXT_CERT_POLICIES 0x080
+#define TACIT_X509_EXT_UNKNOWN_CRITICAL 0x100 /* at least one unknown critical extension */
 
 typedef struct tacit_x509_crt {
-    tacit_x509_buf der;          /* the whole certificate */
-    tacit_x509_buf tbs;          /* TBSCertificate, header included: what is signed */
-    int version;                 /* 1 or 3 */
-    tacit_x509_buf serial;       /* INTEGER contents (big-endian, as encoded) */
-    tacit_x509_buf sig_alg;      /* signatureAlgorithm: contents of the AlgorithmIdentifier */
-    tacit_x509_buf issuer;       /* Name, header included */
-    tacit_x509_buf subject;      /* Name, header included */
+    tacit_x509_buf der;            /* the whole certificate */
+    tacit_x509_buf tbs;            /* TBSCertificate, header included: what is signed */
+    int version;                   /* 1 or 3 */
+    tacit_x509_buf serial;         /* INTEGER contents (big-endian, as encoded) */
+    tacit_x509_buf sig_alg;        /* signatureAlgorithm: contents of the AlgorithmIdentifier */
+    tacit_x509_buf issuer;         /* Name, header included */
+    tacit_x509_buf subject;        /* Name, header included */
     int64_t not_before, not_after; /* Unix seconds */
-    tacit_x509_buf spki;         /* SubjectPublicKeyInfo, header included */
-    tacit_x509_buf signature;    /* the signature BIT STRING's bytes */
-    unsigned ext_present;        /* TACIT_X509_EXT_* */
-    int ca;                      /* basicConstraints cA */
-    int max_pathlen;             /* pathLenConstraint, -1 when absent */
-    unsigned key_usage;          /* TACIT_X509_KU_* (meaningful when the extension is present) */
-    unsigned ext_key_usage;      /* TACIT_X509_EKU_* (meaningful when present) */
-    tacit_x509_buf san;          /* subjectAltName: contents of GeneralNames */
+    tacit_x509_buf spki;           /* SubjectPublicKeyInfo, header included */
+    tacit_x509_buf signature;      /* the signature BIT STRING's bytes */
+    unsigned ext_present;          /* TACIT_X509_EXT_* */
+    int ca;                        /* basicConstraints cA */
+    int max_pathlen;               /* pathLenConstraint, -1 when absent */
+    unsigned key_usage;            /* TACIT_X509_KU_* (meaningful when the extension is present) */
+    unsigned ext_key_usage;        /* TACIT_X509_EKU_* (meaningful when present) */
+    tacit_x509_buf san;            /* subjectAltName: contents of GeneralNames */
     tacit_x509_buf name_constraints; /* contents of NameConstraints */
     tacit_x509_buf subject_key_id;   /* SKI OCTET STRING contents */
     tacit_x509_buf authority_key_id; /* AKI keyIdentifier [0] contents */
-    uint32_t subject_hash;       /* hash of the normalised subject (store index) */
+    uint32_t subject_hash;           /* hash of the normalised subject (store index) */
 } tacit_x509_crt;
 
 /*
@@ -198,8 +198,8 @@ int tacit_x509_crt_san(const tacit_x509_crt *crt, size_t i, tacit_x509_buf *valu
  * written as text is matched against iPAddress entries), or NULL and
  * ip/ip_len (4 or 16 bytes).  Never the Common Name.  1 or 0.
  */
-int tacit_x509_crt_match_name(const tacit_x509_crt *crt, const char *host,
-                              const unsigned char *ip, size_t ip_len);
+int tacit_x509_crt_match_name(const tacit_x509_crt *crt, const char *host, const unsigned char *ip,
+                              size_t ip_len);
 
 /*
  * The certificate's public key as a tacit_pk_context (e.g. to check a TLS
@@ -216,8 +216,8 @@ typedef struct tacit_x509_store_entry tacit_x509_store_entry;
 typedef struct tacit_x509_store {
     tacit_x509_store_entry **entries; /* each owns a copy of its DER */
     size_t count, cap;
-    uint32_t *buckets;                /* subject-hash index: first entry + 1, 0 = empty */
-    uint32_t *next;                   /* chain within a bucket: next entry + 1 */
+    uint32_t *buckets; /* subject-hash index: first entry + 1, 0 = empty */
+    uint32_t *next;    /* chain within a bucket: next entry + 1 */
     size_t nbuckets;
 } tacit_x509_store;
 
@@ -241,32 +241,32 @@ const tacit_x509_crt *tacit_x509_store_get(const tacit_x509_store *store, size_t
  * header): start with *iter = 0; each call returns the next one or NULL.
  * Uses the index: cost follows the number of matches, not the store's size.
  */
-const tacit_x509_crt *tacit_x509_store_find(const tacit_x509_store *store, const tacit_x509_buf *name,
-                                            size_t *iter);
+const tacit_x509_crt *tacit_x509_store_find(const tacit_x509_store *store,
+                                            const tacit_x509_buf *name, size_t *iter);
 
 /* ---- path validation ------------------------------------------------------------------ */
 
 typedef enum {
     TACIT_X509_OK = 0,
-    TACIT_X509_EXPIRED,                /* a certificate's notAfter is before the time */
-    TACIT_X509_NOT_YET_VALID,          /* a certificate's notBefore is after the time */
-    TACIT_X509_UNKNOWN_ISSUER,         /* no path to a trust anchor (missing intermediate) */
-    TACIT_X509_BAD_SIGNATURE,          /* a signature does not verify */
-    TACIT_X509_NAME_MISMATCH,          /* the peer name is not among the leaf's subjectAltNames */
-    TACIT_X509_PATH_LEN_EXCEEDED,      /* a pathLenConstraint is exceeded */
+    TACIT_X509_EXPIRED,                  /* a certificate's notAfter is before the time */
+    TACIT_X509_NOT_YET_VALID,            /* a certificate's notBefore is after the time */
+    TACIT_X509_UNKNOWN_ISSUER,           /* no path to a trust anchor (missing intermediate) */
+    TACIT_X509_BAD_SIGNATURE,            /* a signature does not verify */
+    TACIT_X509_NAME_MISMATCH,            /* the peer name is not among the leaf's subjectAltNames */
+    TACIT_X509_PATH_LEN_EXCEEDED,        /* a pathLenConstraint is exceeded */
     TACIT_X509_UNSUPPORTED_CRITICAL_EXT, /* an unknown critical extension */
-    TACIT_X509_NOT_A_CA,               /* an issuer lacks basicConstraints cA (or is version 1) */
-    TACIT_X509_CA_AS_LEAF,             /* the leaf is a CA certificate */
-    TACIT_X509_BAD_KEY_USAGE,          /* keyUsage forbids the certificate's role */
-    TACIT_X509_BAD_EXT_KEY_USAGE,      /* extKeyUsage forbids the purpose */
-    TACIT_X509_NAME_CONSTRAINTS,       /* a name violates a CA's name constraints */
-    TACIT_X509_WEAK_KEY,               /* RSA key below 2048 bits */
-    TACIT_X509_UNSUPPORTED_KEY,        /* DSA, another curve, an unparsable key */
-    TACIT_X509_UNSUPPORTED_SIG_ALG,    /* unknown signature algorithm or key/algorithm mismatch */
-    TACIT_X509_SHA1_SIGNATURE,         /* a SHA-1 signature without TACIT_X509_ALLOW_SHA1 */
-    TACIT_X509_DEPTH_EXCEEDED,         /* more intermediates than params->max_intermediates */
-    TACIT_X509_BUDGET_EXCEEDED,        /* the search took too many steps or signature checks */
-    TACIT_X509_INVALID_CERT,           /* malformed (version 1 not as anchor, notBefore > notAfter) */
+    TACIT_X509_NOT_A_CA,                 /* an issuer lacks basicConstraints cA (or is version 1) */
+    TACIT_X509_CA_AS_LEAF,               /* the leaf is a CA certificate */
+    TACIT_X509_BAD_KEY_USAGE,            /* keyUsage forbids the certificate's role */
+    TACIT_X509_BAD_EXT_KEY_USAGE,        /* extKeyUsage forbids the purpose */
+    TACIT_X509_NAME_CONSTRAINTS,         /* a name violates a CA's name constraints */
+    TACIT_X509_WEAK_KEY,                 /* RSA key below 2048 bits */
+    TACIT_X509_UNSUPPORTED_KEY,          /* DSA, another curve, an unparsable key */
+    TACIT_X509_UNSUPPORTED_SIG_ALG,      /* unknown signature algorithm or key/algorithm mismatch */
+    TACIT_X509_SHA1_SIGNATURE,           /* a SHA-1 signature without TACIT_X509_ALLOW_SHA1 */
+    TACIT_X509_DEPTH_EXCEEDED,           /* more intermediates than params->max_intermediates */
+    TACIT_X509_BUDGET_EXCEEDED,          /* the search took too many steps or signature checks */
+    TACIT_X509_INVALID_CERT, /* malformed (version 1 not as anchor, notBefore > notAfter) */
     TACIT_X509_REASON_COUNT
 } tacit_x509_reason;
 
@@ -275,19 +275,19 @@ const char *tacit_x509_reason_text(tacit_x509_reason reason);
 
 #define TACIT_X509_PURPOSE_SERVER 1 /* extKeyUsage serverAuth (the default) */
 #define TACIT_X509_PURPOSE_CLIENT 2 /* extKeyUsage clientAuth */
-#define TACIT_X509_PURPOSE_ANY    3 /* no extKeyUsage check, the leaf may be a CA */
+#define TACIT_X509_PURPOSE_ANY 3    /* no extKeyUsage check, the leaf may be a CA */
 
-#define TACIT_X509_ALLOW_SHA1            0x01 /* accept SHA-1 signatures in the path */
+#define TACIT_X509_ALLOW_SHA1 0x01            /* accept SHA-1 signatures in the path */
 #define TACIT_X509_ALLOW_RSA1024_ANCHORS 0x02 /* accept RSA-1024 keys in trust anchors */
 
 typedef struct tacit_x509_verify_params {
-    int64_t time;                /* Unix seconds at which to check validity */
-    const char *host;            /* DNS name the leaf must carry, or NULL */
-    unsigned char ip[16];        /* IP address the leaf must carry ... */
-    size_t ip_len;               /* ... 4 or 16 bytes; 0: none */
-    int purpose;                 /* TACIT_X509_PURPOSE_* */
-    int max_intermediates;       /* 0 .. TACIT_X509_MAX_INTERMEDIATES */
-    unsigned flags;              /* TACIT_X509_ALLOW_* */
+    int64_t time;          /* Unix seconds at which to check validity */
+    const char *host;      /* DNS name the leaf must carry, or NULL */
+    unsigned char ip[16];  /* IP address the leaf must carry ... */
+    size_t ip_len;         /* ... 4 or 16 bytes; 0: none */
+    int purpose;           /* TACIT_X509_PURPOSE_* */
+    int max_intermediates; /* 0 .. TACIT_X509_MAX_INTERMEDIATES */
+    unsigned flags;        /* TACIT_X509_ALLOW_* */
 } tacit_x509_verify_params;
 
 /* Defaults: time 0 (set it!), no name, server purpose, 6 intermediates, no flags. */

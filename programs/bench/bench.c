@@ -24,7 +24,7 @@ typedef struct {
 
 typedef struct {
     const char *who;
-    double rate;  /* ops/s or MB/s; < 0: n/a; -2: failed */
+    double rate; /* ops/s or MB/s; < 0: n/a; -2: failed */
     double iters;
 } bench_result;
 

@@ -40,10 +40,10 @@ typedef struct bench_impl {
 } bench_impl;
 
 typedef struct bench_row {
-    const char *id;     /* filter key, e.g. "rsa2048-sign"; NULL ends a table */
-    const char *title;  /* printed, e.g. "RSA-2048 sign" */
-    size_t bytes;       /* 0: ops/s; otherwise bytes per op and MB/s is printed */
-    const void *arg;    /* passed to every impl's setup() */
+    const char *id;                   /* filter key, e.g. "rsa2048-sign"; NULL ends a table */
+    const char *title;                /* printed, e.g. "RSA-2048 sign" */
+    size_t bytes;                     /* 0: ops/s; otherwise bytes per op and MB/s is printed */
+    const void *arg;                  /* passed to every impl's setup() */
     bench_impl impl[BENCH_MAX_IMPLS]; /* impl[0] is tacit; unused slots are zero */
 } bench_row;
 

@@ -100,12 +100,12 @@ static int tacit_run(void *p)
     size_t olen;
 
     switch (t->st.op) {
-        case OP_X25519:
-            return tacit_x25519_compute_shared(&t->xk, t->st.peer_pub, 32, t->st.out, 32, &olen);
-        case OP_SIGN:
-            return tacit_ed25519_sign(&t->ek, t->st.msg, MSG_LEN, t->st.out, 64, &olen);
-        default:
-            return tacit_ed25519_verify(&t->ek, t->st.msg, MSG_LEN, t->st.sig, 64);
+    case OP_X25519:
+        return tacit_x25519_compute_shared(&t->xk, t->st.peer_pub, 32, t->st.out, 32, &olen);
+    case OP_SIGN:
+        return tacit_ed25519_sign(&t->ek, t->st.msg, MSG_LEN, t->st.out, 64, &olen);
+    default:
+        return tacit_ed25519_verify(&t->ek, t->st.msg, MSG_LEN, t->st.sig, 64);
     }
 }
 
@@ -116,7 +116,10 @@ static void tacit_teardown(void *p)
     tacit_ed25519_key_free(&t->ek);
     free(t);
 }
-#define TACIT_IMPL { "tacit", tacit_setup, tacit_run, tacit_teardown, 0 }
+#define TACIT_IMPL                                                                                 \
+    {                                                                                              \
+        "tacit", tacit_setup, tacit_run, tacit_teardown, 0                                         \
+    }
 
 /* ---- OpenSSL ------------------------------------------------------------------ */
 #if defined(TACIT_HAVE_OPENSSL)
@@ -143,7 +146,8 @@ static void *ossl_setup(const void *arg)
         s->lib1 = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, s->priv, 32);
         peer = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, s->peer_priv, 32);
         s->lib2 = s->lib1 != NULL ? EVP_PKEY_CTX_new((EVP_PKEY *)s->lib1, NULL) : NULL;
-        ok = s->lib2 != NULL && peer != NULL && EVP_PKEY_derive_init((EVP_PKEY_CTX *)s->lib2) == 1 &&
+        ok = s->lib2 != NULL && peer != NULL &&
+             EVP_PKEY_derive_init((EVP_PKEY_CTX *)s->lib2) == 1 &&
              EVP_PKEY_derive_set_peer((EVP_PKEY_CTX *)s->lib2, peer) == 1;
         EVP_PKEY_free(peer);
     } else {
@@ -184,9 +188,15 @@ static int ossl_run(void *p)
     EVP_MD_CTX_free(md);
     return !ok;
 }
-#define OSSL_IMPL { "openssl", ossl_setup, ossl_run, ossl_teardown, 0 }
+#define OSSL_IMPL                                                                                  \
+    {                                                                                              \
+        "openssl", ossl_setup, ossl_run, ossl_teardown, 0                                          \
+    }
 #else
-#define OSSL_IMPL { NULL, NULL, NULL, NULL, 0 }
+#define OSSL_IMPL                                                                                  \
+    {                                                                                              \
+        NULL, NULL, NULL, NULL, 0                                                                  \
+    }
 #endif
 
 /* ---- libsodium ------------------------------------------------------------------ */
@@ -223,17 +233,23 @@ static int sodium_run(void *p)
     sodium_state *t = (sodium_state *)p;
 
     switch (t->st.op) {
-        case OP_X25519:
-            return crypto_scalarmult(t->st.out, t->st.priv, t->st.peer_pub);
-        case OP_SIGN:
-            return crypto_sign_detached(t->st.out, NULL, t->st.msg, MSG_LEN, t->sk);
-        default:
-            return crypto_sign_verify_detached(t->st.sig, t->st.msg, MSG_LEN, t->pk);
+    case OP_X25519:
+        return crypto_scalarmult(t->st.out, t->st.priv, t->st.peer_pub);
+    case OP_SIGN:
+        return crypto_sign_detached(t->st.out, NULL, t->st.msg, MSG_LEN, t->sk);
+    default:
+        return crypto_sign_verify_detached(t->st.sig, t->st.msg, MSG_LEN, t->pk);
     }
 }
-#define SODIUM_IMPL { "libsodium", sodium_setup, sodium_run, free, 0 }
+#define SODIUM_IMPL                                                                                \
+    {                                                                                              \
+        "libsodium", sodium_setup, sodium_run, free, 0                                             \
+    }
 #else
-#define SODIUM_IMPL { NULL, NULL, NULL, NULL, 0 }
+#define SODIUM_IMPL                                                                                \
+    {                                                                                              \
+        NULL, NULL, NULL, NULL, 0                                                                  \
+    }
 #endif
 
 /* ---- nettle --------------------------------------------------------------------- */
@@ -256,23 +272,34 @@ static int nettle_run(void *p)
     state *s = (state *)p;
 
     switch (s->op) {
-        case OP_X25519:
-            curve25519_mul(s->out, s->priv, s->peer_pub);
-            return 0;
-        case OP_SIGN:
-            ed25519_sha512_sign(s->pub, s->priv, MSG_LEN, s->msg, s->out);
-            return 0;
-        default:
-            return ed25519_sha512_verify(s->pub, MSG_LEN, s->msg, s->sig) != 1;
+    case OP_X25519:
+        curve25519_mul(s->out, s->priv, s->peer_pub);
+        return 0;
+    case OP_SIGN:
+        ed25519_sha512_sign(s->pub, s->priv, MSG_LEN, s->msg, s->out);
+        return 0;
+    default:
+        return ed25519_sha512_verify(s->pub, MSG_LEN, s->msg, s->sig) != 1;
     }
 }
-#define NETTLE_IMPL { "nettle", nettle_setup, nettle_run, free, 0 }
+#define NETTLE_IMPL                                                                                \
+    {                                                                                              \
+        "nettle", nettle_setup, nettle_run, free, 0                                                \
+    }
 #else
-#define NETTLE_IMPL { NULL, NULL, NULL, NULL, 0 }
+#define NETTLE_IMPL                                                                                \
+    {                                                                                              \
+        NULL, NULL, NULL, NULL, 0                                                                  \
+    }
 #endif
 
-#define ROW(id, title, op)                                                         \
-    { id, title, 0, &ops[op], { TACIT_IMPL, OSSL_IMPL, SODIUM_IMPL, NETTLE_IMPL } }
+#define ROW(id, title, op)                                                                         \
+    {                                                                                              \
+        id, title, 0, &ops[op],                                                                    \
+        {                                                                                          \
+            TACIT_IMPL, OSSL_IMPL, SODIUM_IMPL, NETTLE_IMPL                                        \
+        }                                                                                          \
+    }
 
 const bench_row bench_rows_25519[] = {
 #if defined(TACIT_X25519_C)

@@ -65,7 +65,8 @@ static void *b64_setup(const void *arg)
             if (tacit_base64_encode(bin, n, s->in, n / 3 * 4 + 8, &olen) != 0) {
                 goto fail;
             }
-        } else if (tacit_base64_encode_lines(bin, n, 64, s->in, n / 3 * 4 + n / 48 + 8, &olen) != 0) {
+        } else if (tacit_base64_encode_lines(bin, n, 64, s->in, n / 3 * 4 + n / 48 + 8, &olen) !=
+                   0) {
             goto fail;
         }
         s->ilen = olen;
@@ -144,7 +145,11 @@ static int run_openssl_encode(void *state)
     b64_state *s = state;
     return EVP_EncodeBlock(s->out, s->in, (int)s->ilen) <= 0;
 }
-#define OPENSSL_IMPL(run) , { "openssl", b64_setup, run, b64_teardown, 0 }
+#define OPENSSL_IMPL(run)                                                                          \
+    ,                                                                                              \
+    {                                                                                              \
+        "openssl", b64_setup, run, b64_teardown, 0                                                 \
+    }
 #else
 #define OPENSSL_IMPL(run)
 #endif
@@ -163,23 +168,35 @@ static int run_mbedtls_encode(void *state)
     size_t olen;
     return mbedtls_base64_encode(s->out, s->ocap, &olen, s->in, s->ilen);
 }
-#define MBEDTLS_IMPL(run) , { "mbedtls", b64_setup, run, b64_teardown, 0 }
+#define MBEDTLS_IMPL(run)                                                                          \
+    ,                                                                                              \
+    {                                                                                              \
+        "mbedtls", b64_setup, run, b64_teardown, 0                                                 \
+    }
 #else
 #define MBEDTLS_IMPL(run)
 #endif
 
 const bench_row bench_rows_base64[] = {
-    { "base64-decode-1m", "base64 decode 1 MiB, one line", MIB, &mode_decode_line,
+    { "base64-decode-1m",
+      "base64 decode 1 MiB, one line",
+      MIB,
+      &mode_decode_line,
       { { "tacit", b64_setup, run_tacit_decode, b64_teardown, 0 },
-        { "table", b64_setup, run_table_decode, b64_teardown, 1 }
-        OPENSSL_IMPL(run_openssl_decode_block) MBEDTLS_IMPL(run_mbedtls_decode) } },
-    { "base64-decode-1m-lines", "base64 decode 1 MiB, 64 columns", MIB + MIB / 64,
+        { "table", b64_setup, run_table_decode, b64_teardown,
+          1 } OPENSSL_IMPL(run_openssl_decode_block) MBEDTLS_IMPL(run_mbedtls_decode) } },
+    { "base64-decode-1m-lines",
+      "base64 decode 1 MiB, 64 columns",
+      MIB + MIB / 64,
       &mode_decode_lines,
       { { "tacit", b64_setup, run_tacit_decode, b64_teardown, 0 },
-        { "table", b64_setup, run_table_decode, b64_teardown, 1 }
-        OPENSSL_IMPL(run_openssl_decode_lines) MBEDTLS_IMPL(run_mbedtls_decode) } },
-    { "base64-encode-1m", "base64 encode 1 MiB", MIB, &mode_encode,
-      { { "tacit", b64_setup, run_tacit_encode, b64_teardown, 0 }
-        OPENSSL_IMPL(run_openssl_encode) MBEDTLS_IMPL(run_mbedtls_encode) } },
+        { "table", b64_setup, run_table_decode, b64_teardown,
+          1 } OPENSSL_IMPL(run_openssl_decode_lines) MBEDTLS_IMPL(run_mbedtls_decode) } },
+    { "base64-encode-1m",
+      "base64 encode 1 MiB",
+      MIB,
+      &mode_encode,
+      { { "tacit", b64_setup, run_tacit_encode, b64_teardown, 0 } OPENSSL_IMPL(run_openssl_encode)
+            MBEDTLS_IMPL(run_mbedtls_encode) } },
     { NULL, NULL, 0, NULL, { { NULL, NULL, NULL, NULL, 0 } } },
 };

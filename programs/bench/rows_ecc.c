@@ -115,15 +115,14 @@ static int tacit_run(void *st)
     size_t olen;
 
     switch (s->a->op) {
-        case OP_SIGN:
-            return tacit_ecdsa_sign_der(&s->key, TACIT_MD_NONE, s->hash, hash_len[s->a->curve],
-                                        out, sizeof(out), &olen, NULL, NULL);
-        case OP_VERIFY:
-            return tacit_ecdsa_verify_der(&s->key, s->hash, hash_len[s->a->curve], s->sig,
-                                          s->sig_len);
-        default:
-            return tacit_ecdh_compute_shared(&s->key, s->peer, s->peer_len, out, sizeof(out),
-                                             &olen, NULL, NULL);
+    case OP_SIGN:
+        return tacit_ecdsa_sign_der(&s->key, TACIT_MD_NONE, s->hash, hash_len[s->a->curve], out,
+                                    sizeof(out), &olen, NULL, NULL);
+    case OP_VERIFY:
+        return tacit_ecdsa_verify_der(&s->key, s->hash, hash_len[s->a->curve], s->sig, s->sig_len);
+    default:
+        return tacit_ecdh_compute_shared(&s->key, s->peer, s->peer_len, out, sizeof(out), &olen,
+                                         NULL, NULL);
     }
 }
 
@@ -134,7 +133,10 @@ static void tacit_teardown(void *st)
     free(s);
 }
 
-#define TACIT_IMPL { "tacit", tacit_setup, tacit_run, tacit_teardown, 0 }
+#define TACIT_IMPL                                                                                 \
+    {                                                                                              \
+        "tacit", tacit_setup, tacit_run, tacit_teardown, 0                                         \
+    }
 
 /* ---- OpenSSL ------------------------------------------------------------------ */
 #if defined(TACIT_HAVE_OPENSSL)
@@ -184,20 +186,26 @@ static int ossl_run(void *st)
     ECDSA_SIG *sig;
 
     switch (s->a->op) {
-        case OP_SIGN:
-            sig = ECDSA_do_sign(s->hash, (int)hash_len[s->a->curve], s->key);
-            ECDSA_SIG_free(sig);
-            return sig == NULL;
-        case OP_VERIFY:
-            return ECDSA_do_verify(s->hash, (int)hash_len[s->a->curve], s->sig, s->key) != 1;
-        default:
-            return ECDH_compute_key(out, sizeof(out), EC_KEY_get0_public_key(s->peer), s->key,
-                                    NULL) <= 0;
+    case OP_SIGN:
+        sig = ECDSA_do_sign(s->hash, (int)hash_len[s->a->curve], s->key);
+        ECDSA_SIG_free(sig);
+        return sig == NULL;
+    case OP_VERIFY:
+        return ECDSA_do_verify(s->hash, (int)hash_len[s->a->curve], s->sig, s->key) != 1;
+    default:
+        return ECDH_compute_key(out, sizeof(out), EC_KEY_get0_public_key(s->peer), s->key, NULL) <=
+               0;
     }
 }
-#define OSSL_IMPL { "openssl", ossl_setup, ossl_run, ossl_teardown, 0 }
+#define OSSL_IMPL                                                                                  \
+    {                                                                                              \
+        "openssl", ossl_setup, ossl_run, ossl_teardown, 0                                          \
+    }
 #else
-#define OSSL_IMPL { NULL, NULL, NULL, NULL, 0 }
+#define OSSL_IMPL                                                                                  \
+    {                                                                                              \
+        NULL, NULL, NULL, NULL, 0                                                                  \
+    }
 #endif
 
 /* ---- mbed TLS 2.28 -------------------------------------------------------------- */
@@ -263,25 +271,31 @@ static int mbed_run(void *st)
     int ret;
 
     switch (s->a->op) {
-        case OP_SIGN:
-            mbedtls_mpi_init(&r);
-            mbedtls_mpi_init(&ss);
-            ret = mbedtls_ecdsa_sign(&s->key.grp, &r, &ss, &s->key.d, s->hash,
-                                     hash_len[s->a->curve], mbed_rng, NULL);
-            mbedtls_mpi_free(&r);
-            mbedtls_mpi_free(&ss);
-            return ret;
-        case OP_VERIFY:
-            return mbedtls_ecdsa_verify(&s->key.grp, s->hash, hash_len[s->a->curve], &s->key.Q,
-                                        &s->r, &s->s);
-        default:
-            return mbedtls_ecdh_compute_shared(&s->key.grp, &s->z, &s->peer.Q, &s->key.d,
-                                               mbed_rng, NULL);
+    case OP_SIGN:
+        mbedtls_mpi_init(&r);
+        mbedtls_mpi_init(&ss);
+        ret = mbedtls_ecdsa_sign(&s->key.grp, &r, &ss, &s->key.d, s->hash, hash_len[s->a->curve],
+                                 mbed_rng, NULL);
+        mbedtls_mpi_free(&r);
+        mbedtls_mpi_free(&ss);
+        return ret;
+    case OP_VERIFY:
+        return mbedtls_ecdsa_verify(&s->key.grp, s->hash, hash_len[s->a->curve], &s->key.Q, &s->r,
+                                    &s->s);
+    default:
+        return mbedtls_ecdh_compute_shared(&s->key.grp, &s->z, &s->peer.Q, &s->key.d, mbed_rng,
+                                           NULL);
     }
 }
-#define MBED_IMPL { "mbedtls", mbed_setup, mbed_run, mbed_teardown, 0 }
+#define MBED_IMPL                                                                                  \
+    {                                                                                              \
+        "mbedtls", mbed_setup, mbed_run, mbed_teardown, 0                                          \
+    }
 #else
-#define MBED_IMPL { NULL, NULL, NULL, NULL, 0 }
+#define MBED_IMPL                                                                                  \
+    {                                                                                              \
+        NULL, NULL, NULL, NULL, 0                                                                  \
+    }
 #endif
 
 /* ---- BearSSL ---------------------------------------------------------------------- */
@@ -341,14 +355,14 @@ static int bear_run(void *st)
     unsigned char sig[140], pt[BR_EC_KBUF_PUB_MAX_SIZE];
 
     switch (s->a->op) {
-        case OP_SIGN:
-            return br_ecdsa_i31_sign_raw(s->impl, bear_hash(s->a->curve), s->hash, &s->sk, sig) == 0;
-        case OP_VERIFY:
-            return br_ecdsa_i31_vrfy_raw(s->impl, s->hash, hash_len[s->a->curve], &s->pk, s->sig,
-                                         s->sig_len) != 1;
-        default:
-            memcpy(pt, s->peer.q, s->peer.qlen);
-            return s->impl->mul(pt, s->peer.qlen, s->sk.x, s->sk.xlen, s->sk.curve) != 1;
+    case OP_SIGN:
+        return br_ecdsa_i31_sign_raw(s->impl, bear_hash(s->a->curve), s->hash, &s->sk, sig) == 0;
+    case OP_VERIFY:
+        return br_ecdsa_i31_vrfy_raw(s->impl, s->hash, hash_len[s->a->curve], &s->pk, s->sig,
+                                     s->sig_len) != 1;
+    default:
+        memcpy(pt, s->peer.q, s->peer.qlen);
+        return s->impl->mul(pt, s->peer.qlen, s->sk.x, s->sk.xlen, s->sk.curve) != 1;
     }
 }
 
@@ -356,9 +370,15 @@ static void bear_teardown(void *st)
 {
     free(st);
 }
-#define BEAR_IMPL { "bearssl", bear_setup, bear_run, bear_teardown, 0 }
+#define BEAR_IMPL                                                                                  \
+    {                                                                                              \
+        "bearssl", bear_setup, bear_run, bear_teardown, 0                                          \
+    }
 #else
-#define BEAR_IMPL { NULL, NULL, NULL, NULL, 0 }
+#define BEAR_IMPL                                                                                  \
+    {                                                                                              \
+        NULL, NULL, NULL, NULL, 0                                                                  \
+    }
 #endif
 
 /* ---- nettle ---------------------------------------------------------------------- */
@@ -379,8 +399,9 @@ static void nettle_rng(void *ctx, size_t len, uint8_t *dst)
 
 static const struct ecc_curve *nettle_curve(int c)
 {
-    return c == 0 ? nettle_get_secp_256r1() : c == 1 ? nettle_get_secp_384r1()
-                                                     : nettle_get_secp_521r1();
+    return c == 0   ? nettle_get_secp_256r1()
+           : c == 1 ? nettle_get_secp_384r1()
+                    : nettle_get_secp_521r1();
 }
 
 static void *nettle_setup(const void *arg)
@@ -413,16 +434,16 @@ static int nettle_run(void *st)
     struct dsa_signature sig;
 
     switch (s->a->op) {
-        case OP_SIGN:
-            dsa_signature_init(&sig);
-            ecdsa_sign(&s->key, NULL, nettle_rng, hash_len[s->a->curve], s->hash, &sig);
-            dsa_signature_clear(&sig);
-            return 0;
-        case OP_VERIFY:
-            return ecdsa_verify(&s->pub, hash_len[s->a->curve], s->hash, &s->sig) != 1;
-        default:
-            ecc_point_mul(&s->out, &s->key, &s->peer);
-            return 0;
+    case OP_SIGN:
+        dsa_signature_init(&sig);
+        ecdsa_sign(&s->key, NULL, nettle_rng, hash_len[s->a->curve], s->hash, &sig);
+        dsa_signature_clear(&sig);
+        return 0;
+    case OP_VERIFY:
+        return ecdsa_verify(&s->pub, hash_len[s->a->curve], s->hash, &s->sig) != 1;
+    default:
+        ecc_point_mul(&s->out, &s->key, &s->peer);
+        return 0;
     }
 }
 
@@ -437,9 +458,15 @@ static void nettle_teardown(void *st)
     dsa_signature_clear(&s->sig);
     free(s);
 }
-#define NETTLE_IMPL { "nettle", nettle_setup, nettle_run, nettle_teardown, 0 }
+#define NETTLE_IMPL                                                                                \
+    {                                                                                              \
+        "nettle", nettle_setup, nettle_run, nettle_teardown, 0                                     \
+    }
 #else
-#define NETTLE_IMPL { NULL, NULL, NULL, NULL, 0 }
+#define NETTLE_IMPL                                                                                \
+    {                                                                                              \
+        NULL, NULL, NULL, NULL, 0                                                                  \
+    }
 #endif
 
 static const ecc_arg args[3][3] = {
@@ -448,9 +475,13 @@ static const ecc_arg args[3][3] = {
     { { 2, OP_SIGN }, { 2, OP_VERIFY }, { 2, OP_ECDH } },
 };
 
-#define ROW(id, title, c, op)                                                      \
-    { id, title, 0, &args[c][op],                                                  \
-      { TACIT_IMPL, OSSL_IMPL, MBED_IMPL, BEAR_IMPL, NETTLE_IMPL } }
+#define ROW(id, title, c, op)                                                                      \
+    {                                                                                              \
+        id, title, 0, &args[c][op],                                                                \
+        {                                                                                          \
+            TACIT_IMPL, OSSL_IMPL, MBED_IMPL, BEAR_IMPL, NETTLE_IMPL                               \
+        }                                                                                          \
+    }
 
 /* Only the curves compiled in (TACIT_ECP_SECPxxxR1_C). */
 const bench_row bench_rows_ecc[] = {

@@ -32,10 +32,10 @@
 #endif
 
 typedef struct {
-    unsigned nbits;  /* modulus size */
-    unsigned ebits;  /* 0: e = 65537, else a random exponent of this size */
-    int hot;         /* reuse R^2 / the Montgomery context */
-    int padded;      /* grow e's limb array to the modulus size */
+    unsigned nbits; /* modulus size */
+    unsigned ebits; /* 0: e = 65537, else a random exponent of this size */
+    int hot;        /* reuse R^2 / the Montgomery context */
+    int padded;     /* grow e's limb array to the modulus size */
 } expmod_arg;
 
 /* The operands as big-endian bytes, the same for every implementation. */
@@ -58,9 +58,9 @@ static void make_bytes(const expmod_arg *arg, expmod_bytes *b)
         b->a[i] = (unsigned char)((s * 0x9E3779B97F4A7C15u) >> 48);
         b->e[i] = (unsigned char)((s * 0xBF58476D1CE4E5B9u) >> 40);
     }
-    b->n[0] |= 0xC0;            /* full size */
-    b->n[b->nlen - 1] |= 1;     /* odd */
-    b->a[0] &= 0x7F;            /* below N */
+    b->n[0] |= 0xC0;        /* full size */
+    b->n[b->nlen - 1] |= 1; /* odd */
+    b->a[0] &= 0x7F;        /* below N */
     b->alen = b->nlen;
     if (arg->ebits == 0) {
         b->e[0] = 0x01;
@@ -132,8 +132,14 @@ static int tacit_run_unsafe(void *p)
     return tacit_mpi_exp_mod_unsafe(&st->X, &st->A, &st->E, &st->N, st->hot ? &st->RR : NULL);
 }
 
-#define TACIT_CT { "tacit", tacit_setup, tacit_run_ct, tacit_teardown, 0 }
-#define TACIT_UNSAFE { "tacit", tacit_setup, tacit_run_unsafe, tacit_teardown, 0 }
+#define TACIT_CT                                                                                   \
+    {                                                                                              \
+        "tacit", tacit_setup, tacit_run_ct, tacit_teardown, 0                                      \
+    }
+#define TACIT_UNSAFE                                                                               \
+    {                                                                                              \
+        "tacit", tacit_setup, tacit_run_unsafe, tacit_teardown, 0                                  \
+    }
 
 /* ---- OpenSSL ------------------------------------------------------------------- */
 
@@ -199,8 +205,16 @@ static int ossl_run_unsafe(void *p)
     ossl_state *st = (ossl_state *)p;
     return BN_mod_exp_mont(st->x, st->a, st->e, st->n, st->ctx, st->mont) ? 0 : 1;
 }
-#define OSSL_CT , { "openssl", ossl_setup, ossl_run_ct, ossl_teardown, 0 }
-#define OSSL_UNSAFE , { "openssl", ossl_setup, ossl_run_unsafe, ossl_teardown, 0 }
+#define OSSL_CT                                                                                    \
+    ,                                                                                              \
+    {                                                                                              \
+        "openssl", ossl_setup, ossl_run_ct, ossl_teardown, 0                                       \
+    }
+#define OSSL_UNSAFE                                                                                \
+    ,                                                                                              \
+    {                                                                                              \
+        "openssl", ossl_setup, ossl_run_unsafe, ossl_teardown, 0                                   \
+    }
 #else
 #define OSSL_CT
 #define OSSL_UNSAFE
@@ -259,7 +273,11 @@ static int mbed_run(void *p)
     mbed_state *st = (mbed_state *)p;
     return mbedtls_mpi_exp_mod(&st->x, &st->a, &st->e, &st->n, st->hot ? &st->rr : NULL);
 }
-#define MBED , { "mbedtls", mbed_setup, mbed_run, mbed_teardown, 0 }
+#define MBED                                                                                       \
+    ,                                                                                              \
+    {                                                                                              \
+        "mbedtls", mbed_setup, mbed_run, mbed_teardown, 0                                          \
+    }
 #else
 #define MBED
 #endif
@@ -311,8 +329,16 @@ static int gmp_run(void *p)
     mpz_powm(st->x, st->a, st->e, st->n);
     return 0;
 }
-#define GMP_CT , { "gmp", gmp_setup, gmp_run_sec, gmp_teardown, 0 }
-#define GMP_UNSAFE , { "gmp", gmp_setup, gmp_run, gmp_teardown, 0 }
+#define GMP_CT                                                                                     \
+    ,                                                                                              \
+    {                                                                                              \
+        "gmp", gmp_setup, gmp_run_sec, gmp_teardown, 0                                             \
+    }
+#define GMP_UNSAFE                                                                                 \
+    ,                                                                                              \
+    {                                                                                              \
+        "gmp", gmp_setup, gmp_run, gmp_teardown, 0                                                 \
+    }
 #else
 #define GMP_CT
 #define GMP_UNSAFE
@@ -331,23 +357,50 @@ static const expmod_arg ct4096 = { 4096, 4096, 1, 0 };
 static const expmod_arg e4096 = { 4096, 0, 1, 0 };
 
 const bench_row bench_rows_exp_mod[] = {
-    { "expmod-ct-1024-cold", "exp_mod 1024/1024 ct, cold RR", 0, &ct1024,
+    { "expmod-ct-1024-cold",
+      "exp_mod 1024/1024 ct, cold RR",
+      0,
+      &ct1024,
       { TACIT_CT OSSL_CT MBED GMP_CT } },
-    { "expmod-ct-1024", "exp_mod 1024/1024 ct, hot RR", 0, &ct1024hot,
+    { "expmod-ct-1024",
+      "exp_mod 1024/1024 ct, hot RR",
+      0,
+      &ct1024hot,
       { TACIT_CT OSSL_CT MBED GMP_CT } },
-    { "expmod-unsafe-17-1024-cold", "exp_mod 17/1024 unsafe, cold RR", 0, &e1024,
+    { "expmod-unsafe-17-1024-cold",
+      "exp_mod 17/1024 unsafe, cold RR",
+      0,
+      &e1024,
       { TACIT_UNSAFE OSSL_UNSAFE MBED GMP_UNSAFE } },
-    { "expmod-unsafe-17-1024", "exp_mod 17/1024 unsafe, hot RR", 0, &e1024hot,
+    { "expmod-unsafe-17-1024",
+      "exp_mod 17/1024 unsafe, hot RR",
+      0,
+      &e1024hot,
       { TACIT_UNSAFE OSSL_UNSAFE MBED GMP_UNSAFE } },
-    { "expmod-unsafe-17pad-1024", "exp_mod '17'/1024 unsafe, e padded", 0, &e1024pad,
+    { "expmod-unsafe-17pad-1024",
+      "exp_mod '17'/1024 unsafe, e padded",
+      0,
+      &e1024pad,
       { TACIT_UNSAFE OSSL_UNSAFE MBED GMP_UNSAFE } },
-    { "expmod-ct-2048", "exp_mod 2048/2048 ct, hot RR", 0, &ct2048,
+    { "expmod-ct-2048",
+      "exp_mod 2048/2048 ct, hot RR",
+      0,
+      &ct2048,
       { TACIT_CT OSSL_CT MBED GMP_CT } },
-    { "expmod-unsafe-17-2048", "exp_mod 17/2048 unsafe, hot RR", 0, &e2048,
+    { "expmod-unsafe-17-2048",
+      "exp_mod 17/2048 unsafe, hot RR",
+      0,
+      &e2048,
       { TACIT_UNSAFE OSSL_UNSAFE MBED GMP_UNSAFE } },
-    { "expmod-ct-4096", "exp_mod 4096/4096 ct, hot RR", 0, &ct4096,
+    { "expmod-ct-4096",
+      "exp_mod 4096/4096 ct, hot RR",
+      0,
+      &ct4096,
       { TACIT_CT OSSL_CT MBED GMP_CT } },
-    { "expmod-unsafe-17-4096", "exp_mod 17/4096 unsafe, hot RR", 0, &e4096,
+    { "expmod-unsafe-17-4096",
+      "exp_mod 17/4096 unsafe, hot RR",
+      0,
+      &e4096,
       { TACIT_UNSAFE OSSL_UNSAFE MBED GMP_UNSAFE } },
     { NULL, NULL, 0, NULL, { { NULL, NULL, NULL, NULL, 0 } } },
 };

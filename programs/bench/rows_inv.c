@@ -107,8 +107,14 @@ static int tacit_run_gcd(void *p)
     return tacit_mpi_gcd(&st->X, &st->A, &st->N);
 }
 
-#define TACIT_INV { "tacit", tacit_setup, tacit_run_inv, tacit_teardown, 0 }
-#define TACIT_GCD { "tacit", tacit_setup, tacit_run_gcd, tacit_teardown, 0 }
+#define TACIT_INV                                                                                  \
+    {                                                                                              \
+        "tacit", tacit_setup, tacit_run_inv, tacit_teardown, 0                                     \
+    }
+#define TACIT_GCD                                                                                  \
+    {                                                                                              \
+        "tacit", tacit_setup, tacit_run_gcd, tacit_teardown, 0                                     \
+    }
 
 /* ---- GMP ----------------------------------------------------------------------------- */
 
@@ -157,8 +163,16 @@ static int gmp_run_gcd(void *p)
     mpz_gcd(st->x, st->a, st->n);
     return 0;
 }
-#define GMP_INV , { "gmp", gmp_setup, gmp_run_inv, gmp_teardown, 0 }
-#define GMP_GCD , { "gmp", gmp_setup, gmp_run_gcd, gmp_teardown, 0 }
+#define GMP_INV                                                                                    \
+    ,                                                                                              \
+    {                                                                                              \
+        "gmp", gmp_setup, gmp_run_inv, gmp_teardown, 0                                             \
+    }
+#define GMP_GCD                                                                                    \
+    ,                                                                                              \
+    {                                                                                              \
+        "gmp", gmp_setup, gmp_run_gcd, gmp_teardown, 0                                             \
+    }
 #else
 #define GMP_INV
 #define GMP_GCD
@@ -213,7 +227,11 @@ static int ossl_run_inv(void *p)
     (void)BN_mod_inverse(st->x, st->a, st->n, st->ctx);
     return 0;
 }
-#define OSSL_INV , { "openssl", ossl_setup, ossl_run_inv, ossl_teardown, 0 }
+#define OSSL_INV                                                                                   \
+    ,                                                                                              \
+    {                                                                                              \
+        "openssl", ossl_setup, ossl_run_inv, ossl_teardown, 0                                      \
+    }
 #else
 #define OSSL_INV
 #endif
@@ -264,7 +282,11 @@ static int mbed_run_inv(void *p)
     (void)mbedtls_mpi_inv_mod(&st->x, &st->a, &st->n);
     return 0;
 }
-#define MBED_INV , { "mbedtls", mbed_setup, mbed_run_inv, mbed_teardown, 0 }
+#define MBED_INV                                                                                   \
+    ,                                                                                              \
+    {                                                                                              \
+        "mbedtls", mbed_setup, mbed_run_inv, mbed_teardown, 0                                      \
+    }
 #else
 #define MBED_INV
 #endif
@@ -272,11 +294,20 @@ static int mbed_run_inv(void *p)
 static const inv_arg a256 = { 256 }, a1024 = { 1024 }, a2048 = { 2048 };
 
 const bench_row bench_rows_inv[] = {
-    { "inv256", "mod inverse 256-bit (tacit: constant time)", 0, &a256,
+    { "inv256",
+      "mod inverse 256-bit (tacit: constant time)",
+      0,
+      &a256,
       { TACIT_INV GMP_INV OSSL_INV MBED_INV } },
-    { "inv1024", "mod inverse 1024-bit (tacit: constant time)", 0, &a1024,
+    { "inv1024",
+      "mod inverse 1024-bit (tacit: constant time)",
+      0,
+      &a1024,
       { TACIT_INV GMP_INV OSSL_INV MBED_INV } },
-    { "inv2048", "mod inverse 2048-bit (tacit: constant time)", 0, &a2048,
+    { "inv2048",
+      "mod inverse 2048-bit (tacit: constant time)",
+      0,
+      &a2048,
       { TACIT_INV GMP_INV OSSL_INV MBED_INV } },
     { "gcd1024", "gcd 1024-bit (tacit: constant time)", 0, &a1024, { TACIT_GCD GMP_GCD } },
     { NULL, NULL, 0, NULL, { { NULL, NULL, NULL, NULL, 0 } } },

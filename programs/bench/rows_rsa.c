@@ -65,7 +65,8 @@ static unsigned char *unhex(const char *hex, size_t *len)
 
     for (i = 0; b != NULL && i < n; i++) {
         unsigned hi = (unsigned)(hex[2 * i] <= '9' ? hex[2 * i] - '0' : hex[2 * i] - 'a' + 10);
-        unsigned lo = (unsigned)(hex[2 * i + 1] <= '9' ? hex[2 * i + 1] - '0' : hex[2 * i + 1] - 'a' + 10);
+        unsigned lo =
+            (unsigned)(hex[2 * i + 1] <= '9' ? hex[2 * i + 1] - '0' : hex[2 * i + 1] - 'a' + 10);
         b[i] = (unsigned char)(hi << 4 | lo);
     }
     *len = n;
@@ -95,8 +96,14 @@ static int common_init(rsa_common *c, const rsa_arg *a)
     der = unhex(a->hex, &dlen);
     ret = der == NULL ? -1 : tacit_rsa_parse_key_der(&rsa, der, dlen);
     free(der);
-    parts[0] = &rsa.N; parts[1] = &rsa.E; parts[2] = &rsa.D; parts[3] = &rsa.P;
-    parts[4] = &rsa.Q; parts[5] = &rsa.DP; parts[6] = &rsa.DQ; parts[7] = &rsa.QP;
+    parts[0] = &rsa.N;
+    parts[1] = &rsa.E;
+    parts[2] = &rsa.D;
+    parts[3] = &rsa.P;
+    parts[4] = &rsa.Q;
+    parts[5] = &rsa.DP;
+    parts[6] = &rsa.DQ;
+    parts[7] = &rsa.QP;
     for (i = 0; ret == 0 && i < NCOMP; i++) {
         c->len[i] = tacit_mpi_size(parts[i]);
         c->c[i] = (unsigned char *)malloc(c->len[i]);
@@ -108,7 +115,8 @@ static int common_init(rsa_common *c, const rsa_arg *a)
         ret = tacit_sha256(msg, sizeof(msg), c->hash);
     }
     if (ret == 0) {
-        ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, c->hash, 32, c->sig, sizeof(c->sig), &olen, NULL, NULL);
+        ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, c->hash, 32, c->sig, sizeof(c->sig),
+                                   &olen, NULL, NULL);
     }
     tacit_rsa_free(&rsa);
     if (ret != 0) {
@@ -177,7 +185,8 @@ static int tacit_sign(void *st)
 {
     size_t olen;
     tacit_state *s = (tacit_state *)st;
-    return tacit_rsa_pkcs1_sign(&s->rsa, TACIT_MD_SHA256, s->c.hash, 32, s->out, sizeof(s->out), &olen, NULL, NULL);
+    return tacit_rsa_pkcs1_sign(&s->rsa, TACIT_MD_SHA256, s->c.hash, 32, s->out, sizeof(s->out),
+                                &olen, NULL, NULL);
 }
 
 static int tacit_verify(void *st)
@@ -197,9 +206,18 @@ static int tacit_keygen(void *st)
     return ret;
 }
 
-#define TACIT_SIGN { "tacit", tacit_setup, tacit_sign, tacit_teardown, 0 }
-#define TACIT_VERIFY { "tacit", tacit_setup, tacit_verify, tacit_teardown, 0 }
-#define TACIT_KEYGEN { "tacit", NULL, tacit_keygen, NULL, 0 }
+#define TACIT_SIGN                                                                                 \
+    {                                                                                              \
+        "tacit", tacit_setup, tacit_sign, tacit_teardown, 0                                        \
+    }
+#define TACIT_VERIFY                                                                               \
+    {                                                                                              \
+        "tacit", tacit_setup, tacit_verify, tacit_teardown, 0                                      \
+    }
+#define TACIT_KEYGEN                                                                               \
+    {                                                                                              \
+        "tacit", NULL, tacit_keygen, NULL, 0                                                       \
+    }
 
 /* ---- OpenSSL ----------------------------------------------------------------------- */
 
@@ -293,8 +311,8 @@ static void *mbedtls_setup(const void *arg)
     }
     c = &s->c;
     mbedtls_rsa_init(&s->rsa, MBEDTLS_RSA_PKCS_V15, 0);
-    if (mbedtls_rsa_import_raw(&s->rsa, c->c[0], c->len[0], c->c[3], c->len[3], c->c[4],
-                               c->len[4], c->c[2], c->len[2], c->c[1], c->len[1]) != 0 ||
+    if (mbedtls_rsa_import_raw(&s->rsa, c->c[0], c->len[0], c->c[3], c->len[3], c->c[4], c->len[4],
+                               c->c[2], c->len[2], c->c[1], c->len[1]) != 0 ||
         mbedtls_rsa_complete(&s->rsa) != 0) {
         mbedtls_rsa_free(&s->rsa);
         common_free(c);
@@ -315,15 +333,15 @@ static void mbedtls_teardown(void *st)
 static int mbedtls_sign(void *st)
 {
     mbedtls_state *s = (mbedtls_state *)st;
-    return mbedtls_rsa_pkcs1_sign(&s->rsa, bench_rng, NULL, MBEDTLS_RSA_PRIVATE,
-                                  MBEDTLS_MD_SHA256, 32, s->c.hash, s->out);
+    return mbedtls_rsa_pkcs1_sign(&s->rsa, bench_rng, NULL, MBEDTLS_RSA_PRIVATE, MBEDTLS_MD_SHA256,
+                                  32, s->c.hash, s->out);
 }
 
 static int mbedtls_verify(void *st)
 {
     mbedtls_state *s = (mbedtls_state *)st;
-    return mbedtls_rsa_pkcs1_verify(&s->rsa, NULL, NULL, MBEDTLS_RSA_PUBLIC, MBEDTLS_MD_SHA256,
-                                    32, s->c.hash, s->c.sig);
+    return mbedtls_rsa_pkcs1_verify(&s->rsa, NULL, NULL, MBEDTLS_RSA_PUBLIC, MBEDTLS_MD_SHA256, 32,
+                                    s->c.hash, s->c.sig);
 }
 
 static int mbedtls_keygen(void *st)
@@ -369,13 +387,20 @@ static void *bearssl_setup(const void *arg)
     }
     c = &s->c;
     s->sk.n_bitlen = ((const rsa_arg *)arg)->bits;
-    s->sk.p = c->c[3]; s->sk.plen = c->len[3];
-    s->sk.q = c->c[4]; s->sk.qlen = c->len[4];
-    s->sk.dp = c->c[5]; s->sk.dplen = c->len[5];
-    s->sk.dq = c->c[6]; s->sk.dqlen = c->len[6];
-    s->sk.iq = c->c[7]; s->sk.iqlen = c->len[7];
-    s->pk.n = c->c[0]; s->pk.nlen = c->len[0];
-    s->pk.e = c->c[1]; s->pk.elen = c->len[1];
+    s->sk.p = c->c[3];
+    s->sk.plen = c->len[3];
+    s->sk.q = c->c[4];
+    s->sk.qlen = c->len[4];
+    s->sk.dp = c->c[5];
+    s->sk.dplen = c->len[5];
+    s->sk.dq = c->c[6];
+    s->sk.dqlen = c->len[6];
+    s->sk.iq = c->c[7];
+    s->sk.iqlen = c->len[7];
+    s->pk.n = c->c[0];
+    s->pk.nlen = c->len[0];
+    s->pk.e = c->c[1];
+    s->pk.elen = c->len[1];
     /* i62 where the compiler has 64x64->128 multiplications, else the default */
     s->sign = br_rsa_i62_pkcs1_sign_get();
     s->vrfy = br_rsa_i62_pkcs1_vrfy_get();
@@ -492,12 +517,20 @@ static int nettle_verify(void *st)
 
 /* ---- the table ---------------------------------------------------------------------- */
 
-#define SIGN_ROW(id, title, arg)                                                   \
-    { id, title, 0, arg,                                                           \
-      { TACIT_SIGN, OPENSSL_SIGN MBEDTLS_SIGN BEARSSL_SIGN NETTLE_SIGN } }
-#define VERIFY_ROW(id, title, arg)                                                 \
-    { id, title, 0, arg,                                                           \
-      { TACIT_VERIFY, OPENSSL_VERIFY MBEDTLS_VERIFY BEARSSL_VERIFY NETTLE_VERIFY } }
+#define SIGN_ROW(id, title, arg)                                                                   \
+    {                                                                                              \
+        id, title, 0, arg,                                                                         \
+        {                                                                                          \
+            TACIT_SIGN, OPENSSL_SIGN MBEDTLS_SIGN BEARSSL_SIGN NETTLE_SIGN                         \
+        }                                                                                          \
+    }
+#define VERIFY_ROW(id, title, arg)                                                                 \
+    {                                                                                              \
+        id, title, 0, arg,                                                                         \
+        {                                                                                          \
+            TACIT_VERIFY, OPENSSL_VERIFY MBEDTLS_VERIFY BEARSSL_VERIFY NETTLE_VERIFY               \
+        }                                                                                          \
+    }
 
 const bench_row bench_rows_rsa[] = {
     SIGN_ROW("rsa2048-sign", "RSA-2048 sign (private op)", &arg2048),
@@ -506,7 +539,10 @@ const bench_row bench_rows_rsa[] = {
     VERIFY_ROW("rsa3072-verify", "RSA-3072 verify (public op)", &arg3072),
     SIGN_ROW("rsa4096-sign", "RSA-4096 sign (private op)", &arg4096),
     VERIFY_ROW("rsa4096-verify", "RSA-4096 verify (public op)", &arg4096),
-    { "rsa2048-keygen", "RSA-2048 key generation", 0, &gen2048,
+    { "rsa2048-keygen",
+      "RSA-2048 key generation",
+      0,
+      &gen2048,
       { TACIT_KEYGEN, OPENSSL_KEYGEN MBEDTLS_KEYGEN } },
     { NULL, NULL, 0, NULL, { { NULL, NULL, NULL, NULL, 0 } } },
 };

@@ -30,7 +30,7 @@
 typedef struct {
     size_t len;
     unsigned char out[64];
-    unsigned char msg[];   /* len bytes */
+    unsigned char msg[]; /* len bytes */
 } sha_state;
 
 static const size_t len16 = 16, len1k = 1024, len1m = 1024 * 1024;
@@ -67,8 +67,14 @@ static int tacit_512(void *st)
     return tacit_sha512(s->msg, s->len, s->out);
 }
 
-#define TACIT_256 { "tacit", sha_setup, tacit_256, sha_teardown, 0 }
-#define TACIT_512 { "tacit", sha_setup, tacit_512, sha_teardown, 0 }
+#define TACIT_256                                                                                  \
+    {                                                                                              \
+        "tacit", sha_setup, tacit_256, sha_teardown, 0                                             \
+    }
+#define TACIT_512                                                                                  \
+    {                                                                                              \
+        "tacit", sha_setup, tacit_512, sha_teardown, 0                                             \
+    }
 
 #if defined(TACIT_HAVE_OPENSSL)
 static int openssl_256(void *st)
@@ -163,11 +169,35 @@ static int nettle_512(void *st)
 #endif
 
 const bench_row bench_rows_sha[] = {
-    { "sha256-16", "SHA-256 16 B", 16, &len16, { TACIT_256, OPENSSL_256 MBEDTLS_256 BEARSSL_256 NETTLE_256 } },
-    { "sha256-1k", "SHA-256 1 KiB", 1024, &len1k, { TACIT_256, OPENSSL_256 MBEDTLS_256 BEARSSL_256 NETTLE_256 } },
-    { "sha256-1m", "SHA-256 1 MiB", 1024 * 1024, &len1m, { TACIT_256, OPENSSL_256 MBEDTLS_256 BEARSSL_256 NETTLE_256 } },
-    { "sha512-16", "SHA-512 16 B", 16, &len16, { TACIT_512, OPENSSL_512 MBEDTLS_512 BEARSSL_512 NETTLE_512 } },
-    { "sha512-1k", "SHA-512 1 KiB", 1024, &len1k, { TACIT_512, OPENSSL_512 MBEDTLS_512 BEARSSL_512 NETTLE_512 } },
-    { "sha512-1m", "SHA-512 1 MiB", 1024 * 1024, &len1m, { TACIT_512, OPENSSL_512 MBEDTLS_512 BEARSSL_512 NETTLE_512 } },
+    { "sha256-16",
+      "SHA-256 16 B",
+      16,
+      &len16,
+      { TACIT_256, OPENSSL_256 MBEDTLS_256 BEARSSL_256 NETTLE_256 } },
+    { "sha256-1k",
+      "SHA-256 1 KiB",
+      1024,
+      &len1k,
+      { TACIT_256, OPENSSL_256 MBEDTLS_256 BEARSSL_256 NETTLE_256 } },
+    { "sha256-1m",
+      "SHA-256 1 MiB",
+      1024 * 1024,
+      &len1m,
+      { TACIT_256, OPENSSL_256 MBEDTLS_256 BEARSSL_256 NETTLE_256 } },
+    { "sha512-16",
+      "SHA-512 16 B",
+      16,
+      &len16,
+      { TACIT_512, OPENSSL_512 MBEDTLS_512 BEARSSL_512 NETTLE_512 } },
+    { "sha512-1k",
+      "SHA-512 1 KiB",
+      1024,
+      &len1k,
+      { TACIT_512, OPENSSL_512 MBEDTLS_512 BEARSSL_512 NETTLE_512 } },
+    { "sha512-1m",
+      "SHA-512 1 MiB",
+      1024 * 1024,
+      &len1m,
+      { TACIT_512, OPENSSL_512 MBEDTLS_512 BEARSSL_512 NETTLE_512 } },
     { NULL, NULL, 0, NULL, { { NULL, NULL, NULL, NULL, 0 } } },
 };

@@ -72,10 +72,9 @@ int bench_x509_tacit(const unsigned char *pem, size_t len, bench_x509_counts *c)
         if (!tacit_x509_name_equal(crt->subject.p, crt->subject.len, crt->issuer.p,
                                    crt->issuer.len)) {
             c->not_self_signed++;
-        } else if (tacit_x509_check_signature(crt, crt,
-                                              TACIT_X509_ALLOW_SHA1 |
-                                                  TACIT_X509_ALLOW_RSA1024_ANCHORS,
-                                              NULL) == 0) {
+        } else if (tacit_x509_check_signature(
+                       crt, crt, TACIT_X509_ALLOW_SHA1 | TACIT_X509_ALLOW_RSA1024_ANCHORS, NULL) ==
+                   0) {
             c->verified++;
         } else {
             c->failed++;
@@ -135,9 +134,8 @@ int bench_x509_mbedtls(const unsigned char *pem, size_t len, bench_x509_counts *
             memcmp(crt->subject_raw.p, crt->issuer_raw.p, crt->issuer_raw.len) != 0) {
             c->not_self_signed++;
         } else if (md != NULL && mbedtls_md(md, crt->tbs.p, crt->tbs.len, hash) == 0 &&
-                   mbedtls_pk_verify_ext(crt->sig_pk, crt->sig_opts, &crt->pk, crt->sig_md,
-                                         hash, mbedtls_md_get_size(md), crt->sig.p,
-                                         crt->sig.len) == 0) {
+                   mbedtls_pk_verify_ext(crt->sig_pk, crt->sig_opts, &crt->pk, crt->sig_md, hash,
+                                         mbedtls_md_get_size(md), crt->sig.p, crt->sig.len) == 0) {
             c->verified++;
         } else {
             c->failed++;
@@ -181,9 +179,15 @@ static int run_tacit(void *state)
     bench_x509_counts c;
     return bench_x509_tacit(s->pem, s->len, &c) != 0 || c.failed != 0;
 }
-#define TACIT_IMPL { "tacit", bundle_setup, run_tacit, bundle_teardown, 0 }
+#define TACIT_IMPL                                                                                 \
+    {                                                                                              \
+        "tacit", bundle_setup, run_tacit, bundle_teardown, 0                                       \
+    }
 #else
-#define TACIT_IMPL { "tacit", NULL, NULL, NULL, 0 }
+#define TACIT_IMPL                                                                                 \
+    {                                                                                              \
+        "tacit", NULL, NULL, NULL, 0                                                               \
+    }
 #endif
 
 #if defined(TACIT_HAVE_OPENSSL)
@@ -193,7 +197,11 @@ static int run_openssl(void *state)
     bench_x509_counts c;
     return bench_x509_openssl(s->pem, s->len, &c) != 0 || c.failed != 0;
 }
-#define OPENSSL_IMPL , { "openssl", bundle_setup, run_openssl, bundle_teardown, 0 }
+#define OPENSSL_IMPL                                                                               \
+    ,                                                                                              \
+    {                                                                                              \
+        "openssl", bundle_setup, run_openssl, bundle_teardown, 0                                   \
+    }
 #else
 #define OPENSSL_IMPL
 #endif
@@ -205,13 +213,20 @@ static int run_mbedtls(void *state)
     bench_x509_counts c;
     return bench_x509_mbedtls(s->pem, s->len, &c) != 0 || c.failed != 0;
 }
-#define MBEDTLS_IMPL , { "mbedtls", bundle_setup, run_mbedtls, bundle_teardown, 0 }
+#define MBEDTLS_IMPL                                                                               \
+    ,                                                                                              \
+    {                                                                                              \
+        "mbedtls", bundle_setup, run_mbedtls, bundle_teardown, 0                                   \
+    }
 #else
 #define MBEDTLS_IMPL
 #endif
 
 const bench_row bench_rows_x509[] = {
-    { "x509-bundle-load-verify", "CA bundle: load + verify self-signatures", 0, NULL,
+    { "x509-bundle-load-verify",
+      "CA bundle: load + verify self-signatures",
+      0,
+      NULL,
       { TACIT_IMPL OPENSSL_IMPL MBEDTLS_IMPL } },
     { NULL, NULL, 0, NULL, { { NULL, NULL, NULL, NULL, 0 } } },
 };

@@ -46,14 +46,14 @@ const char *cli_strerror(int err);
 /* ---- option parsing (cli_args.c) --------------------------------------------- */
 
 typedef struct {
-    const char *cmd;    /* subcommand name, for messages */
-    const char *usage;  /* the whole usage text, printed by -h */
+    const char *cmd;   /* subcommand name, for messages */
+    const char *usage; /* the whole usage text, printed by -h */
     int argc;
     char **argv;
-    int i;              /* index of the argument being looked at */
-    const char *arg;    /* argv[i] */
+    int i;                    /* index of the argument being looked at */
+    const char *arg;          /* argv[i] */
     const char *inline_value; /* "VALUE" of "--name=VALUE", else NULL */
-    int status;         /* -1 while parsing; otherwise the exit code to return */
+    int status;               /* -1 while parsing; otherwise the exit code to return */
 } cli_parser;
 
 void cli_parser_init(cli_parser *p, const char *cmd, const char *usage, int argc, char **argv);

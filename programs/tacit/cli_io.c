@@ -127,8 +127,8 @@ static int write_secret(const char *cmd, const char *path, const unsigned char *
             errno = EIO;
             break;
         }
-        snprintf(tmp, tlen, "%s.tmp-%02x%02x%02x%02x%02x%02x%02x%02x", path, rnd[0], rnd[1],
-                 rnd[2], rnd[3], rnd[4], rnd[5], rnd[6], rnd[7]);
+        snprintf(tmp, tlen, "%s.tmp-%02x%02x%02x%02x%02x%02x%02x%02x", path, rnd[0], rnd[1], rnd[2],
+                 rnd[3], rnd[4], rnd[5], rnd[6], rnd[7]);
         fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, S_IRUSR | S_IWUSR);
         if (fd < 0 && errno != EEXIST) {
             break;

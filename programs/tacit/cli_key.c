@@ -32,10 +32,10 @@ static void cli_key_sync(cli_key *key)
     tacit_pk_type t = tacit_pk_get_type(&key->pk);
 
     key->kind = t == TACIT_PK_RSA       ? CLI_KEY_RSA
-                : t == TACIT_PK_EC        ? CLI_KEY_EC
-                : t == TACIT_PK_ED25519   ? CLI_KEY_ED25519
-                : t == TACIT_PK_X25519    ? CLI_KEY_X25519
-                                          : CLI_KEY_NONE;
+                : t == TACIT_PK_EC      ? CLI_KEY_EC
+                : t == TACIT_PK_ED25519 ? CLI_KEY_ED25519
+                : t == TACIT_PK_X25519  ? CLI_KEY_X25519
+                                        : CLI_KEY_NONE;
     key->is_private = key->pk.is_private;
 #if defined(CLI_RSA)
     key->rsa = tacit_pk_rsa(&key->pk);
@@ -112,8 +112,10 @@ int cli_key_load(const char *cmd, const char *path, int need_private, cli_key *k
         rc = CLI_ERROR;
     } else if ((ret = tacit_pk_parse_key(&key->pk, data, len)) != 0) {
         if (ret == TACIT_ERR_PK_ENCRYPTED) {
-            cli_err(cmd, "'%s': encrypted private keys are not supported "
-                    "(decrypt it first: openssl pkey -in KEY -out PLAIN)", name);
+            cli_err(cmd,
+                    "'%s': encrypted private keys are not supported "
+                    "(decrypt it first: openssl pkey -in KEY -out PLAIN)",
+                    name);
         } else if (ret == TACIT_ERR_NOT_SUPPORTED) {
             cli_err(cmd, "'%s': this key type is not supported in this build", name);
         } else {
@@ -229,7 +231,9 @@ int cli_key_check_alg(const char *cmd, const cli_key *key, const cli_alg *alg, c
 
     if (key->kind != want) {
         cli_err(cmd, "%s needs %s key, this one is %s", name,
-                want == CLI_KEY_EC ? "an EC" : want == CLI_KEY_ED25519 ? "an Ed25519" : "an RSA",
+                want == CLI_KEY_EC        ? "an EC"
+                : want == CLI_KEY_ED25519 ? "an Ed25519"
+                                          : "an RSA",
                 cli_key_describe(key));
         return CLI_ERROR;
     }

@@ -28,7 +28,13 @@
 #include "tacit/ecp.h"
 #endif
 
-typedef enum { CLI_KEY_NONE = 0, CLI_KEY_RSA, CLI_KEY_EC, CLI_KEY_ED25519, CLI_KEY_X25519 } cli_key_kind;
+typedef enum {
+    CLI_KEY_NONE = 0,
+    CLI_KEY_RSA,
+    CLI_KEY_EC,
+    CLI_KEY_ED25519,
+    CLI_KEY_X25519
+} cli_key_kind;
 
 /* The key (pk); kind, is_private, rsa and ec mirror it for the subcommands. */
 typedef struct {
@@ -39,7 +45,7 @@ typedef struct {
     tacit_rsa_context *rsa; /* inside pk, or NULL */
 #endif
 #if defined(CLI_EC)
-    tacit_ecp_keypair *ec;  /* inside pk, or NULL */
+    tacit_ecp_keypair *ec; /* inside pk, or NULL */
 #endif
 } cli_key;
 

@@ -75,8 +75,7 @@ int cmd_ecdh(int argc, char **argv)
         rc = CLI_ERROR;
         goto exit;
     }
-    ret = tacit_ecdh_compute_shared_key(key.ec, peer.ec, secret, sizeof(secret), &slen, NULL,
-                                        NULL);
+    ret = tacit_ecdh_compute_shared_key(key.ec, peer.ec, secret, sizeof(secret), &slen, NULL, NULL);
 #endif
 #if defined(TACIT_X25519_C)
 done:

@@ -53,9 +53,10 @@ static int run(int argc, char **argv, int decrypt)
         return cli_usage_error(&p, "-k KEY is required");
     }
     if (algname == NULL || cli_alg_enc(algname, &alg) != 0) {
-        return cli_usage_error(&p, "-a needs oaep-sha1|oaep-sha256|oaep-sha384|oaep-sha512 or "
-                               "pkcs1%s%s", algname != NULL ? ", got " : "",
-                               algname != NULL ? algname : "");
+        return cli_usage_error(&p,
+                               "-a needs oaep-sha1|oaep-sha256|oaep-sha384|oaep-sha512 or "
+                               "pkcs1%s%s",
+                               algname != NULL ? ", got " : "", algname != NULL ? algname : "");
     }
     if (labelhex != NULL && alg.scheme != CLI_ALG_OAEP) {
         return cli_usage_error(&p, "--label is for oaep-* only");
@@ -105,8 +106,10 @@ static int run(int argc, char **argv, int decrypt)
 #endif
     if (ret != 0) {
         if (decrypt) {
-            cli_err(cmd, "decryption with the %s key failed (%s): wrong key, algorithm or "
-                    "label, or a corrupted ciphertext", cli_key_describe(&key), cli_strerror(ret));
+            cli_err(cmd,
+                    "decryption with the %s key failed (%s): wrong key, algorithm or "
+                    "label, or a corrupted ciphertext",
+                    cli_key_describe(&key), cli_strerror(ret));
         } else {
             cli_err(cmd, "encryption to the %s key failed: %s", cli_key_describe(&key),
                     cli_strerror(ret));

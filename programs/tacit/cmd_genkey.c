@@ -65,7 +65,7 @@ int cmd_genkey(int argc, char **argv)
         }
 #if defined(CLI_EC)
         {
-            tacit_ecp_group_id grp = strcmp(curve, "p256") == 0 ? TACIT_ECP_SECP256R1
+            tacit_ecp_group_id grp = strcmp(curve, "p256") == 0   ? TACIT_ECP_SECP256R1
                                      : strcmp(curve, "p384") == 0 ? TACIT_ECP_SECP384R1
                                                                   : TACIT_ECP_SECP521R1;
             ret = cli_key_gen_ec(&key, grp);
@@ -75,8 +75,8 @@ int cmd_genkey(int argc, char **argv)
         }
 #endif
     } else {
-        return cli_usage_error(&p, "unknown key type '%s' (rsa[:BITS], ec:p256|p384|p521, ed25519, x25519)",
-                               type);
+        return cli_usage_error(
+            &p, "unknown key type '%s' (rsa[:BITS], ec:p256|p384|p521, ed25519, x25519)", type);
     }
     if (ret == TACIT_ERR_NOT_SUPPORTED) {
         cli_err("genkey", "%s keys are not supported in this build", type);

@@ -23,8 +23,7 @@ int cmd_pubkey(int argc, char **argv)
     while (cli_next(&p)) {
         if (cli_flag(&p, NULL, "--der")) {
             der = 1;
-        } else if (cli_value(&p, "-k", "--key", &keyfile) ||
-                   cli_value(&p, "-o", "--out", &out)) {
+        } else if (cli_value(&p, "-k", "--key", &keyfile) || cli_value(&p, "-o", "--out", &out)) {
         } else {
             cli_unknown(&p);
         }

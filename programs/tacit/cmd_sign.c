@@ -13,7 +13,8 @@ static const char usage[] =
     "  -k, --key KEY     private key, PEM or DER (PKCS#1, SEC1, PKCS#8)\n"
     "  -a, --alg ALG     pkcs1-sha256|pkcs1-sha384|pkcs1-sha512   (RSA PKCS#1 v1.5)\n"
     "                    pss-sha256|pss-sha384|pss-sha512         (RSA-PSS, MGF1 same hash)\n"
-    "                    ecdsa-sha256|ecdsa-sha384|ecdsa-sha512   (ECDSA, RFC 6979 nonces hedged with random bytes)\n"
+    "                    ecdsa-sha256|ecdsa-sha384|ecdsa-sha512   (ECDSA, RFC 6979 nonces hedged "
+    "with random bytes)\n"
     "  --saltlen N|max   PSS salt length in bytes (default: the hash length)\n"
     "  --raw             ECDSA: write r||s instead of DER\n"
     "  -i, --in IN       message (default: stdin)\n"
@@ -36,8 +37,8 @@ int cmd_sign(int argc, char **argv)
             raw = 1;
         } else if (cli_value(&p, "-k", "--key", &keyfile) ||
                    cli_value(&p, "-a", "--alg", &algname) ||
-                   cli_value(&p, NULL, "--saltlen", &salt) ||
-                   cli_value(&p, "-i", "--in", &in) || cli_value(&p, "-o", "--out", &out)) {
+                   cli_value(&p, NULL, "--saltlen", &salt) || cli_value(&p, "-i", "--in", &in) ||
+                   cli_value(&p, "-o", "--out", &out)) {
         } else {
             cli_unknown(&p);
         }
@@ -49,8 +50,9 @@ int cmd_sign(int argc, char **argv)
         return cli_usage_error(&p, "-k KEY is required");
     }
     if (algname == NULL || cli_alg_sig(algname, &alg) != 0) {
-        return cli_usage_error(&p, "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512, or ed25519%s%s",
-                               algname != NULL ? ", got " : "", algname != NULL ? algname : "");
+        return cli_usage_error(
+            &p, "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512, or ed25519%s%s",
+            algname != NULL ? ", got " : "", algname != NULL ? algname : "");
     }
     if (salt != NULL && (alg.scheme != CLI_ALG_PSS || cli_saltlen(salt, &saltlen) != 0 ||
                          saltlen == CLI_SALT_AUTO)) {
@@ -103,10 +105,10 @@ int cmd_sign(int argc, char **argv)
 #endif
 #if defined(CLI_EC)
     if (alg.scheme == CLI_ALG_ECDSA) {
-        ret = raw ? tacit_ecdsa_sign_raw(key.ec, alg.md, hash, hlen, sig, sigsize, &siglen,
-                                         NULL, NULL)
-                  : tacit_ecdsa_sign_der(key.ec, alg.md, hash, hlen, sig, sigsize, &siglen,
-                                         NULL, NULL);
+        ret = raw ? tacit_ecdsa_sign_raw(key.ec, alg.md, hash, hlen, sig, sigsize, &siglen, NULL,
+                                         NULL)
+                  : tacit_ecdsa_sign_der(key.ec, alg.md, hash, hlen, sig, sigsize, &siglen, NULL,
+                                         NULL);
     }
 #endif
 #if defined(TACIT_ED25519_C)

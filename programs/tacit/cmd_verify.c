@@ -85,8 +85,10 @@ static void explain_malformed(const cli_key *key, const cli_alg *alg, int raw,
                     tacit_ecp_curve_name(key->ec->grp), 2 * bytes);
         } else if (!raw && tacit_ecdsa_der_to_raw(key->ec->grp, sig, siglen, rs, sizeof(rs),
                                                   &rawlen) != 0) {
-            cli_err("verify", "malformed signature: not DER (a strict ECDSA-Sig-Value SEQUENCE "
-                              "of two INTEGERs of at most %zu bytes; --raw for r||s)", bytes);
+            cli_err("verify",
+                    "malformed signature: not DER (a strict ECDSA-Sig-Value SEQUENCE "
+                    "of two INTEGERs of at most %zu bytes; --raw for r||s)",
+                    bytes);
         } else {
             /* the encoding is fine, so it is the range check that refused it */
             cli_err("verify", "malformed signature: r or s is not in [1, n-1]");
@@ -139,18 +141,21 @@ int cmd_verify(int argc, char **argv)
         alg.scheme = CLI_ALG_ECDSA;
         alg.md = TACIT_MD_SHA1;
     } else if (algname == NULL || cli_alg_sig(algname, &alg) != 0) {
-        return cli_usage_error(&p, "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512, "
+        return cli_usage_error(&p,
+                               "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512, "
                                "ed25519, pkcs1-sha1, ecdsa-sha1%s%s",
                                algname != NULL ? ", got " : "", algname != NULL ? algname : "");
     }
     if (salt != NULL && (alg.scheme != CLI_ALG_PSS || cli_saltlen(salt, &saltlen) != 0)) {
-        return cli_usage_error(&p, "--saltlen takes a byte count, 'max' or 'auto', with pss-* only");
+        return cli_usage_error(&p,
+                               "--saltlen takes a byte count, 'max' or 'auto', with pss-* only");
     }
     if (raw && alg.scheme != CLI_ALG_ECDSA) {
         return cli_usage_error(&p, "--raw is for ecdsa-* only");
     }
     if (cli_is_stdin(in) + cli_is_stdin(keyfile) + cli_is_stdin(sigfile) > 1) {
-        return cli_usage_error(&p, "only one of the message, key and signature can come from stdin");
+        return cli_usage_error(&p,
+                               "only one of the message, key and signature can come from stdin");
     }
 
     cli_key_init(&key);

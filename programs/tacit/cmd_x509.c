@@ -22,7 +22,8 @@
 static const char usage[] =
     "usage: tacit x509 show [CERT]\n"
     "       tacit x509 verify [--roots FILE] [--untrusted FILE] [--host NAME | --ip ADDR]\n"
-    "                         [--time SECONDS] [--purpose server|client|any] [--max-depth N] [CERT]\n"
+    "                         [--time SECONDS] [--purpose server|client|any] [--max-depth N] "
+    "[CERT]\n"
     "  show     print the subject, issuer, validity, key, subjectAltNames and extensions\n"
     "           of CERT, one per line\n"
     "  verify   look for a valid path from CERT through the --untrusted certificates to a\n"
@@ -117,7 +118,8 @@ static void print_time(const char *label, int64_t t)
     int64_t days = t >= 0 ? t / 86400 : -((-t + 86399) / 86400), secs = t - days * 86400;
     int64_t z = days + 719468, era = (z >= 0 ? z : z - 146096) / 146097;
     int64_t doe = z - era * 146097, yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    int64_t y = yoe + era * 400, doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
+    int64_t y = yoe + era * 400, doy = doe - (365 * yoe + yoe / 4 - yoe / 100),
+            mp = (5 * doy + 2) / 153;
     int64_t d = doy - (153 * mp + 2) / 5 + 1, m = mp < 10 ? mp + 3 : mp - 9;
 
     y += m <= 2;
@@ -128,8 +130,11 @@ static void print_time(const char *label, int64_t t)
 
 static const char *md_label(tacit_md_type md)
 {
-    return md == TACIT_MD_SHA1 ? "SHA1" : md == TACIT_MD_SHA256 ? "SHA256"
-           : md == TACIT_MD_SHA384 ? "SHA384" : md == TACIT_MD_SHA512 ? "SHA512" : "?";
+    return md == TACIT_MD_SHA1     ? "SHA1"
+           : md == TACIT_MD_SHA256 ? "SHA256"
+           : md == TACIT_MD_SHA384 ? "SHA384"
+           : md == TACIT_MD_SHA512 ? "SHA512"
+                                   : "?";
 }
 
 static void print_sig_alg(const tacit_x509_crt *c)
@@ -142,8 +147,10 @@ static void print_sig_alg(const tacit_x509_crt *c)
         printf("signature: ecdsa-with-%s\n", md_label(alg.md));
     } else if (alg.scheme == TACIT_PK_SIG_RSA_PKCS1) {
         static const char *const names[] = { "sha1", "sha256", "sha384", "sha512" };
-        int i = alg.md == TACIT_MD_SHA1 ? 0 : alg.md == TACIT_MD_SHA256 ? 1
-                : alg.md == TACIT_MD_SHA384 ? 2 : 3;
+        int i = alg.md == TACIT_MD_SHA1     ? 0
+                : alg.md == TACIT_MD_SHA256 ? 1
+                : alg.md == TACIT_MD_SHA384 ? 2
+                                            : 3;
         printf("signature: %sWithRSAEncryption\n", names[i]);
     } else {
         printf("signature: RSASSA-PSS %s, MGF1-%s, salt %d\n", md_label(alg.md),
@@ -174,10 +181,9 @@ static void print_ip(const unsigned char *ip, size_t len)
 
 static void show(const tacit_x509_crt *c)
 {
-    static const char *const ku_names[] = { "digitalSignature", "nonRepudiation",
-                                            "keyEncipherment", "dataEncipherment",
-                                            "keyAgreement", "keyCertSign", "cRLSign",
-                                            "encipherOnly", "decipherOnly" };
+    static const char *const ku_names[] = { "digitalSignature", "nonRepudiation", "keyEncipherment",
+                                            "dataEncipherment", "keyAgreement",   "keyCertSign",
+                                            "cRLSign",          "encipherOnly",   "decipherOnly" };
     tacit_pk_context pk;
     tacit_x509_buf v;
     char desc[64];

@@ -72,8 +72,8 @@ int main(int argc, char **argv)
         }
         return 0;
     }
-    printf("timing_leaks: counter %s, %.0f s per target, threshold |t| > %.1f\n",
-           tl_counter_name(), seconds, THRESHOLD);
+    printf("timing_leaks: counter %s, %.0f s per target, threshold |t| > %.1f\n", tl_counter_name(),
+           seconds, THRESHOLD);
     for (k = 0; k < tl_n_targets; k++) {
         const tl_target *t = &tl_targets[k];
         unsigned char *in;

@@ -43,14 +43,14 @@ int tl_rng(void *p, unsigned char *out, size_t len);
 
 typedef struct {
     const char *name;
-    const char *what;              /* one line: fixed class vs random class */
-    size_t in_len;                 /* bytes of input prepared per measurement */
-    int (*setup)(void);            /* 0 ok; else the target is skipped */
-    const char *(*skip)(void);     /* non-NULL reason: skip (e.g. no AVX-512) */
+    const char *what;          /* one line: fixed class vs random class */
+    size_t in_len;             /* bytes of input prepared per measurement */
+    int (*setup)(void);        /* 0 ok; else the target is skipped */
+    const char *(*skip)(void); /* non-NULL reason: skip (e.g. no AVX-512) */
     void (*prepare)(unsigned char *in, int cls);
     void (*run)(const unsigned char *in);
-    double cost;                   /* rough relative cost, to size a run */
-    int is_control;                /* deliberately leaky: must be flagged */
+    double cost;    /* rough relative cost, to size a run */
+    int is_control; /* deliberately leaky: must be flagged */
 } tl_target;
 
 extern const tl_target tl_targets[];

@@ -14,7 +14,10 @@ uint64_t tl_cycles(void)
     unsigned int aux;
     return __rdtscp(&aux);
 }
-const char *tl_counter_name(void) { return "rdtscp"; }
+const char *tl_counter_name(void)
+{
+    return "rdtscp";
+}
 #elif defined(__aarch64__)
 uint64_t tl_cycles(void)
 {
@@ -22,7 +25,10 @@ uint64_t tl_cycles(void)
     __asm__ volatile("isb; mrs %0, cntvct_el0" : "=r"(v));
     return v;
 }
-const char *tl_counter_name(void) { return "cntvct_el0"; }
+const char *tl_counter_name(void)
+{
+    return "cntvct_el0";
+}
 #else
 uint64_t tl_cycles(void)
 {
@@ -30,7 +36,10 @@ uint64_t tl_cycles(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
-const char *tl_counter_name(void) { return "clock_gettime"; }
+const char *tl_counter_name(void)
+{
+    return "clock_gettime";
+}
 #endif
 
 static uint64_t rng_state = 0x853c49e6748fea9bULL;
@@ -89,7 +98,7 @@ static int cmp_u64(const void *a, const void *b)
 
 void tl_stats_add_batch(tl_stats *s, const uint64_t *t, const unsigned char *cls, size_t n)
 {
-    static const double pct[TL_CROPS] = {1.0, 0.5, 0.75, 0.9, 0.95, 0.99};
+    static const double pct[TL_CROPS] = { 1.0, 0.5, 0.75, 0.9, 0.95, 0.99 };
     size_t i;
     int k;
 

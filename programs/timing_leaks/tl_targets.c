@@ -29,9 +29,9 @@ static int ctl_setup(void)
 static void ctl_prepare(unsigned char *in, int cls)
 {
     if (cls == 0) {
-        memcpy(in, ctl_secret, 64);          /* equal: compares all 64 bytes */
+        memcpy(in, ctl_secret, 64); /* equal: compares all 64 bytes */
     } else {
-        tl_random(in, 64);                   /* differs early */
+        tl_random(in, 64); /* differs early */
     }
 }
 
@@ -73,8 +73,8 @@ static void hm_prepare(unsigned char *in, int cls)
 
 static void hm_run(const unsigned char *in)
 {
-    (void)tacit_hmac_verify(TACIT_MD_SHA256, hm_key, sizeof(hm_key), hm_msg, sizeof(hm_msg),
-                            in, 32);
+    (void)tacit_hmac_verify(TACIT_MD_SHA256, hm_key, sizeof(hm_key), hm_msg, sizeof(hm_msg), in,
+                            32);
 }
 
 /* ---- base64 decoding of secret text: only letters versus mixed -------------- */
@@ -166,9 +166,10 @@ static int rsa_setup(void)
     for (i = 0; i < POOL; i++) {
         unsigned char msg[32];
         tl_random(msg, sizeof(msg));
-        if (tacit_rsa_pkcs1_encrypt(&rsa_key[0], msg, 32, rsa_ct_valid[i], 256, &olen, tl_rng, NULL) != 0 ||
-            tacit_rsa_oaep_encrypt(&rsa_key[0], TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0,
-                                   msg, 32, oaep_ct_valid[i], 256, &olen, tl_rng, NULL) != 0) {
+        if (tacit_rsa_pkcs1_encrypt(&rsa_key[0], msg, 32, rsa_ct_valid[i], 256, &olen, tl_rng,
+                                    NULL) != 0 ||
+            tacit_rsa_oaep_encrypt(&rsa_key[0], TACIT_MD_SHA256, TACIT_MD_SHA256, NULL, 0, msg, 32,
+                                   oaep_ct_valid[i], 256, &olen, tl_rng, NULL) != 0) {
             return -1;
         }
         /* Random values below n: almost surely bad padding. */
@@ -191,7 +192,8 @@ static void rsa_sign_run(const unsigned char *in)
 {
     size_t olen;
     unsigned char sig[256];
-    (void)tacit_rsa_pkcs1_sign(&rsa_key[in[0]], TACIT_MD_SHA256, in + 1, 32, sig, sizeof(sig), &olen, NULL, NULL);
+    (void)tacit_rsa_pkcs1_sign(&rsa_key[in[0]], TACIT_MD_SHA256, in + 1, 32, sig, sizeof(sig),
+                               &olen, NULL, NULL);
 }
 
 static void pick_prepare(unsigned char *in, int cls)
@@ -237,7 +239,7 @@ static int ec_setup(void)
         for (i = 0; i < POOL; i++) {
             unsigned char d[32];
             if (c == 0) {
-                memset(d, 0, sizeof(d));  /* sparse: a few bits set */
+                memset(d, 0, sizeof(d)); /* sparse: a few bits set */
                 d[31] = (unsigned char)(i + 1);
                 d[0] = 0x40;
             } else {
@@ -262,10 +264,10 @@ static int ec_setup(void)
 
 static void ecdsa_run(const unsigned char *in)
 {
-    unsigned char sig[64], hash[32] = {1, 2, 3};
+    unsigned char sig[64], hash[32] = { 1, 2, 3 };
     size_t slen;
-    (void)tacit_ecdsa_sign_raw(&ec_key[in[0]][in[1]], TACIT_MD_SHA256, hash, 32, sig,
-                               sizeof(sig), &slen, NULL, NULL);
+    (void)tacit_ecdsa_sign_raw(&ec_key[in[0]][in[1]], TACIT_MD_SHA256, hash, 32, sig, sizeof(sig),
+                               &slen, NULL, NULL);
 }
 
 static void ecdh_run(const unsigned char *in)
@@ -290,24 +292,24 @@ static const char *avx512_skip(void)
 }
 
 const tl_target tl_targets[] = {
-    {"control-memcmp", "early-exit compare: equal (fixed) vs random 64 bytes", 64, ctl_setup,
-     NULL, ctl_prepare, ctl_run, 1, 1},
-    {"hmac-verify", "HMAC-SHA-256 verify: tag wrong in byte 0 vs wrong in byte 31", 32, hm_setup, NULL,
-     hm_prepare, hm_run, 2, 0},
-    {"base64-decode", "1 KiB of secret base64: only letters vs all 64 characters", B64_LEN, NULL,
-     NULL, b64_prepare, b64_run, 3, 0},
-    {"exp-mod-1024", "exp_mod 1024-bit: exponent 2^1023+1 vs random 1024-bit exponents", 128,
-     em_setup, NULL, em_prepare, em_run, 300, 0},
-    {"rsa-sign", "RSA-2048 PKCS#1 v1.5 sign: key A vs key B (same size)", 33, rsa_setup, NULL,
-     rsa_sign_prepare, rsa_sign_run, 1500, 0},
-    {"rsa-pkcs1-decrypt", "RSA-2048 PKCS#1 v1.5 decrypt: valid vs invalid padding", 2, rsa_setup,
-     NULL, pick_prepare, pkcs1_dec_run, 1500, 0},
-    {"rsa-oaep-decrypt", "RSA-2048 OAEP decrypt: valid vs invalid", 2, rsa_setup, NULL,
-     pick_prepare, oaep_dec_run, 1500, 0},
-    {"ecdsa-p256-sign", "ECDSA P-256 sign: sparse private scalars vs random", 2, ec_setup, NULL,
-     pick_prepare, ecdsa_run, 100, 0},
-    {"ecdh-p256", "ECDH P-256: sparse private scalars vs random", 2, ec_setup, NULL,
-     pick_prepare, ecdh_run, 200, 0},
-    {"avx512-kernels", "AVX-512 IFMA Montgomery kernels", 1, NULL, avx512_skip, NULL, NULL, 1, 0},
+    { "control-memcmp", "early-exit compare: equal (fixed) vs random 64 bytes", 64, ctl_setup, NULL,
+      ctl_prepare, ctl_run, 1, 1 },
+    { "hmac-verify", "HMAC-SHA-256 verify: tag wrong in byte 0 vs wrong in byte 31", 32, hm_setup,
+      NULL, hm_prepare, hm_run, 2, 0 },
+    { "base64-decode", "1 KiB of secret base64: only letters vs all 64 characters", B64_LEN, NULL,
+      NULL, b64_prepare, b64_run, 3, 0 },
+    { "exp-mod-1024", "exp_mod 1024-bit: exponent 2^1023+1 vs random 1024-bit exponents", 128,
+      em_setup, NULL, em_prepare, em_run, 300, 0 },
+    { "rsa-sign", "RSA-2048 PKCS#1 v1.5 sign: key A vs key B (same size)", 33, rsa_setup, NULL,
+      rsa_sign_prepare, rsa_sign_run, 1500, 0 },
+    { "rsa-pkcs1-decrypt", "RSA-2048 PKCS#1 v1.5 decrypt: valid vs invalid padding", 2, rsa_setup,
+      NULL, pick_prepare, pkcs1_dec_run, 1500, 0 },
+    { "rsa-oaep-decrypt", "RSA-2048 OAEP decrypt: valid vs invalid", 2, rsa_setup, NULL,
+      pick_prepare, oaep_dec_run, 1500, 0 },
+    { "ecdsa-p256-sign", "ECDSA P-256 sign: sparse private scalars vs random", 2, ec_setup, NULL,
+      pick_prepare, ecdsa_run, 100, 0 },
+    { "ecdh-p256", "ECDH P-256: sparse private scalars vs random", 2, ec_setup, NULL, pick_prepare,
+      ecdh_run, 200, 0 },
+    { "avx512-kernels", "AVX-512 IFMA Montgomery kernels", 1, NULL, avx512_skip, NULL, NULL, 1, 0 },
 };
 const size_t tl_n_targets = sizeof(tl_targets) / sizeof(tl_targets[0]);

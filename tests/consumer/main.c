@@ -16,7 +16,8 @@ int main(void)
         return 1;
     }
     if (strcmp(tacit_version(), TACIT_VERSION_STRING) != 0) {
-        fprintf(stderr, "consumer: library %s, headers %s\n", tacit_version(), TACIT_VERSION_STRING);
+        fprintf(stderr, "consumer: library %s, headers %s\n", tacit_version(),
+                TACIT_VERSION_STRING);
         return 1;
     }
     if (strcmp(tacit_strerror(TACIT_ERR_BUFFER_TOO_SMALL), "output buffer too small") != 0 ||

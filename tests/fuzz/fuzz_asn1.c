@@ -24,22 +24,33 @@ static void primitives(const unsigned char *start, const unsigned char *end)
     int iv, unused;
     tacit_asn1_buf a, b;
 
-    p = start; if (tacit_asn1_get_bool(&p, end, &iv) == 0) FUZZ_CHECK(iv == 0 || iv == 1);
-    p = start; if (tacit_asn1_get_int(&p, end, &iv) == 0) FUZZ_CHECK(iv >= 0);
+    p = start;
+    if (tacit_asn1_get_bool(&p, end, &iv) == 0)
+        FUZZ_CHECK(iv == 0 || iv == 1);
+    p = start;
+    if (tacit_asn1_get_int(&p, end, &iv) == 0)
+        FUZZ_CHECK(iv >= 0);
     p = start;
     if (tacit_asn1_get_uint(&p, end, &v, &n) == 0) {
         inside(v, n);
         FUZZ_CHECK(n == 0 || v[0] != 0);
     }
-    p = start; tacit_asn1_get_null(&p, end);
-    p = start; if (tacit_asn1_get_oid(&p, end, &v, &n) == 0) inside(v, n);
+    p = start;
+    tacit_asn1_get_null(&p, end);
+    p = start;
+    if (tacit_asn1_get_oid(&p, end, &v, &n) == 0)
+        inside(v, n);
     p = start;
     if (tacit_asn1_get_bitstring(&p, end, &v, &n, &unused) == 0) {
         inside(v, n);
         FUZZ_CHECK(unused >= 0 && unused <= 7);
     }
-    p = start; if (tacit_asn1_get_bitstring_bytes(&p, end, &v, &n) == 0) inside(v, n);
-    p = start; if (tacit_asn1_get_octet_string(&p, end, &v, &n) == 0) inside(v, n);
+    p = start;
+    if (tacit_asn1_get_bitstring_bytes(&p, end, &v, &n) == 0)
+        inside(v, n);
+    p = start;
+    if (tacit_asn1_get_octet_string(&p, end, &v, &n) == 0)
+        inside(v, n);
     p = start;
     if (tacit_asn1_get_alg(&p, end, &a, &b) == 0) {
         inside(a.p, a.len);

@@ -12,11 +12,16 @@
 
 static int ref_value(unsigned char c)
 {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    if (c == '+')
+        return 62;
+    if (c == '/')
+        return 63;
     return -1;
 }
 
@@ -30,35 +35,46 @@ static long ref_decode(const unsigned char *s, size_t n, unsigned char *out)
     while (i < n) {
         unsigned char c = s[i];
         if (c == '\r') {
-            if (i + 1 >= n || s[i + 1] != '\n' || g != 0) return -1;
+            if (i + 1 >= n || s[i + 1] != '\n' || g != 0)
+                return -1;
             i += 2;
             continue;
         }
         if (c == '\n') {
-            if (g != 0) return -1;
+            if (g != 0)
+                return -1;
             i++;
             continue;
         }
-        if (done) return -1;
+        if (done)
+            return -1;
         grp[g++] = c;
         i++;
         if (g == 4) {
             int v[4], k, pad = 0;
             g = 0;
-            if (grp[3] == '=') pad = (grp[2] == '=') ? 2 : 1;
+            if (grp[3] == '=')
+                pad = (grp[2] == '=') ? 2 : 1;
             for (k = 0; k < 4 - pad; k++) {
                 v[k] = ref_value(grp[k]);
-                if (v[k] < 0) return -1;
+                if (v[k] < 0)
+                    return -1;
             }
-            if (pad == 2 && (v[1] & 0xf)) return -1;
-            if (pad == 1 && (v[2] & 0x3)) return -1;
+            if (pad == 2 && (v[1] & 0xf))
+                return -1;
+            if (pad == 1 && (v[2] & 0x3))
+                return -1;
             out[o++] = (unsigned char)(v[0] << 2 | v[1] >> 4);
-            if (pad < 2) out[o++] = (unsigned char)(v[1] << 4 | v[2] >> 2);
-            if (pad < 1) out[o++] = (unsigned char)(v[2] << 6 | v[3]);
-            if (pad) done = 1;
+            if (pad < 2)
+                out[o++] = (unsigned char)(v[1] << 4 | v[2] >> 2);
+            if (pad < 1)
+                out[o++] = (unsigned char)(v[2] << 6 | v[3]);
+            if (pad)
+                done = 1;
         }
     }
-    if (g != 0) return -1;
+    if (g != 0)
+        return -1;
     return (long)o;
 }
 

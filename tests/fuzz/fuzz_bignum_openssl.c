@@ -75,9 +75,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         el = 64;
     }
 
-    tacit_mpi_init(&A); tacit_mpi_init(&B); tacit_mpi_init(&E);
-    tacit_mpi_init(&N); tacit_mpi_init(&X); tacit_mpi_init(&Y);
-    a = BN_new(); b = BN_new(); e = BN_new(); n = BN_new(); x = BN_new(); y = BN_new();
+    tacit_mpi_init(&A);
+    tacit_mpi_init(&B);
+    tacit_mpi_init(&E);
+    tacit_mpi_init(&N);
+    tacit_mpi_init(&X);
+    tacit_mpi_init(&Y);
+    a = BN_new();
+    b = BN_new();
+    e = BN_new();
+    n = BN_new();
+    x = BN_new();
+    y = BN_new();
     FUZZ_CHECK(a && b && e && n && x && y);
 
     FUZZ_CHECK(tacit_mpi_read_binary(&A, ab, al) == 0 && BN_bin2bn(ab, (int)al, a));
@@ -127,7 +136,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             r = BN_mod_inverse(x, a, n, bnctx);
             ERR_pop_to_mark();
             FUZZ_CHECK((ret_t == 0) == (r != NULL));
-            if (ret_t == 0) check_eq(&X, x, "inv_mod");
+            if (ret_t == 0)
+                check_eq(&X, x, "inv_mod");
 
             FUZZ_CHECK(BN_mod_exp(x, a, e, n, bnctx));
             FUZZ_CHECK(tacit_mpi_exp_mod(&X, &A, &E, &N, NULL) == 0);
@@ -137,8 +147,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
-    tacit_mpi_free(&A); tacit_mpi_free(&B); tacit_mpi_free(&E);
-    tacit_mpi_free(&N); tacit_mpi_free(&X); tacit_mpi_free(&Y);
-    BN_free(a); BN_free(b); BN_free(e); BN_free(n); BN_free(x); BN_free(y);
+    tacit_mpi_free(&A);
+    tacit_mpi_free(&B);
+    tacit_mpi_free(&E);
+    tacit_mpi_free(&N);
+    tacit_mpi_free(&X);
+    tacit_mpi_free(&Y);
+    BN_free(a);
+    BN_free(b);
+    BN_free(e);
+    BN_free(n);
+    BN_free(x);
+    BN_free(y);
     return 0;
 }

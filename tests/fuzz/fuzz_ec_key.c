@@ -13,12 +13,12 @@
 #include "tacit/ecp.h"
 #include "fuzz_util.h"
 
-static const tacit_ecp_group_id curves[] = {TACIT_ECP_SECP256R1, TACIT_ECP_SECP384R1,
-                                            TACIT_ECP_SECP521R1};
+static const tacit_ecp_group_id curves[] = { TACIT_ECP_SECP256R1, TACIT_ECP_SECP384R1,
+                                             TACIT_ECP_SECP521R1 };
 
 static void use_private(const tacit_ecp_keypair *key)
 {
-    unsigned char hash[48] = {7}, sig[TACIT_ECDSA_MAX_DER_LEN];
+    unsigned char hash[48] = { 7 }, sig[TACIT_ECDSA_MAX_DER_LEN];
     size_t slen = 0;
     FUZZ_CHECK(tacit_ecdsa_sign_der(key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen, NULL,
                                     NULL) == 0);
@@ -27,8 +27,8 @@ static void use_private(const tacit_ecp_keypair *key)
 
 static void use_public(const tacit_ecp_keypair *key)
 {
-    unsigned char hash[32] = {7}, sig[TACIT_ECDSA_MAX_DER_LEN] = {0x30, 0x06, 0x02, 0x01, 0x01,
-                                                                   0x02, 0x01, 0x01};
+    unsigned char hash[32] = { 7 },
+                  sig[TACIT_ECDSA_MAX_DER_LEN] = { 0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01 };
     FUZZ_CHECK(tacit_ecdsa_verify_der(key, hash, 32, sig, 8) != 0);
 }
 
@@ -38,16 +38,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t i;
 
     tacit_ecp_keypair_init(&key);
-    if (tacit_ecp_parse_key_der(&key, data, size) == 0) use_private(&key);
+    if (tacit_ecp_parse_key_der(&key, data, size) == 0)
+        use_private(&key);
     tacit_ecp_keypair_free(&key);
     tacit_ecp_keypair_init(&key);
-    if (tacit_ecp_parse_key_pem(&key, data, size) == 0) use_private(&key);
+    if (tacit_ecp_parse_key_pem(&key, data, size) == 0)
+        use_private(&key);
     tacit_ecp_keypair_free(&key);
     tacit_ecp_keypair_init(&key);
-    if (tacit_ecp_parse_public_key_der(&key, data, size) == 0) use_public(&key);
+    if (tacit_ecp_parse_public_key_der(&key, data, size) == 0)
+        use_public(&key);
     tacit_ecp_keypair_free(&key);
     tacit_ecp_keypair_init(&key);
-    if (tacit_ecp_parse_public_key_pem(&key, data, size) == 0) use_public(&key);
+    if (tacit_ecp_parse_public_key_pem(&key, data, size) == 0)
+        use_public(&key);
     tacit_ecp_keypair_free(&key);
 
     for (i = 0; i < sizeof(curves) / sizeof(curves[0]); i++) {

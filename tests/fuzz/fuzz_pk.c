@@ -13,8 +13,8 @@
 #include "tacit/pk.h"
 #include "fuzz_util.h"
 
-static const tacit_key_format formats[] = {TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_FORMAT_SPKI,
-                                           TACIT_KEY_FORMAT_PKCS1, TACIT_KEY_FORMAT_SEC1};
+static const tacit_key_format formats[] = { TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_FORMAT_SPKI,
+                                            TACIT_KEY_FORMAT_PKCS1, TACIT_KEY_FORMAT_SEC1 };
 
 static void roundtrip(const tacit_pk_context *pk)
 {

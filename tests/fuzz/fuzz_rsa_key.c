@@ -12,7 +12,7 @@
 
 static void use_private(tacit_rsa_context *rsa, fuzz_rng *rng)
 {
-    unsigned char hash[32] = {0x42}, sig[1024], der[4096];
+    unsigned char hash[32] = { 0x42 }, sig[1024], der[4096];
     size_t k = tacit_rsa_len(rsa), dlen = 0, olen;
     tacit_rsa_context again;
 
@@ -20,8 +20,8 @@ static void use_private(tacit_rsa_context *rsa, fuzz_rng *rng)
     FUZZ_CHECK(tacit_rsa_pkcs1_sign(rsa, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &olen,
                                     fuzz_rng_bytes, rng) == 0);
     FUZZ_CHECK(tacit_rsa_pkcs1_verify(rsa, TACIT_MD_SHA256, hash, 32, sig, k) == 0);
-    FUZZ_CHECK(tacit_rsa_pss_sign(rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, TACIT_RSA_SALT_LEN_HASH, hash,
-                                  32, sig, sizeof(sig), &olen, fuzz_rng_bytes, rng) == 0 ||
+    FUZZ_CHECK(tacit_rsa_pss_sign(rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, TACIT_RSA_SALT_LEN_HASH,
+                                  hash, 32, sig, sizeof(sig), &olen, fuzz_rng_bytes, rng) == 0 ||
                k < 32 + 32 + 2);
     if (tacit_rsa_write_key_der(rsa, TACIT_KEY_FORMAT_PKCS1, der, sizeof(der), &dlen) == 0) {
         tacit_rsa_init(&again);
@@ -32,14 +32,15 @@ static void use_private(tacit_rsa_context *rsa, fuzz_rng *rng)
 
 static void use_public(tacit_rsa_context *rsa, fuzz_rng *rng)
 {
-    unsigned char hash[32] = {0x42}, buf[1024], msg[8] = "fuzz";
+    unsigned char hash[32] = { 0x42 }, buf[1024], msg[8] = "fuzz";
     size_t k = tacit_rsa_len(rsa), olen;
 
     FUZZ_CHECK(k > 0 && k <= sizeof(buf));
     memset(buf, 0x5a, k);
     buf[0] = 0;
     FUZZ_CHECK(tacit_rsa_pkcs1_verify(rsa, TACIT_MD_SHA256, hash, 32, buf, k) != 0);
-    (void)tacit_rsa_pkcs1_encrypt(rsa, msg, sizeof(msg), buf, sizeof(buf), &olen, fuzz_rng_bytes, rng);
+    (void)tacit_rsa_pkcs1_encrypt(rsa, msg, sizeof(msg), buf, sizeof(buf), &olen, fuzz_rng_bytes,
+                                  rng);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -49,19 +50,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     fuzz_rng_seed(&rng, data, size);
     tacit_rsa_init(&rsa);
-    if (tacit_rsa_parse_key_der(&rsa, data, size) == 0) use_private(&rsa, &rng);
+    if (tacit_rsa_parse_key_der(&rsa, data, size) == 0)
+        use_private(&rsa, &rng);
     tacit_rsa_free(&rsa);
 
     tacit_rsa_init(&rsa);
-    if (tacit_rsa_parse_key_pem(&rsa, data, size) == 0) use_private(&rsa, &rng);
+    if (tacit_rsa_parse_key_pem(&rsa, data, size) == 0)
+        use_private(&rsa, &rng);
     tacit_rsa_free(&rsa);
 
     tacit_rsa_init(&rsa);
-    if (tacit_rsa_parse_public_key_der(&rsa, data, size) == 0) use_public(&rsa, &rng);
+    if (tacit_rsa_parse_public_key_der(&rsa, data, size) == 0)
+        use_public(&rsa, &rng);
     tacit_rsa_free(&rsa);
 
     tacit_rsa_init(&rsa);
-    if (tacit_rsa_parse_public_key_pem(&rsa, data, size) == 0) use_public(&rsa, &rng);
+    if (tacit_rsa_parse_public_key_pem(&rsa, data, size) == 0)
+        use_public(&rsa, &rng);
     tacit_rsa_free(&rsa);
     return 0;
 }

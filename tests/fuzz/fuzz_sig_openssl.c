@@ -51,19 +51,21 @@ static void setup(void)
     tacit_ecp_keypair_init(&ec);
     FUZZ_CHECK(tacit_rsa_gen_key(&rsa, 2048, 65537, fuzz_rng_bytes, &rng) == 0);
     FUZZ_CHECK(tacit_ecp_gen_key(&ec, TACIT_ECP_SECP256R1, fuzz_rng_bytes, &rng) == 0);
-    FUZZ_CHECK(tacit_rsa_write_public_key_der(&rsa, TACIT_KEY_FORMAT_SPKI, der, sizeof(der),
-                                              &len) == 0);
+    FUZZ_CHECK(
+        tacit_rsa_write_public_key_der(&rsa, TACIT_KEY_FORMAT_SPKI, der, sizeof(der), &len) == 0);
     o_rsa = to_openssl(der, len);
-    FUZZ_CHECK(tacit_ecp_write_public_key_der(&ec, TACIT_KEY_FORMAT_SPKI, der, sizeof(der), &len) == 0);
+    FUZZ_CHECK(tacit_ecp_write_public_key_der(&ec, TACIT_KEY_FORMAT_SPKI, der, sizeof(der), &len) ==
+               0);
     o_ec = to_openssl(der, len);
     FUZZ_CHECK(o_rsa != NULL && o_ec != NULL);
     memset(hash, 0xab, sizeof(hash));
     FUZZ_CHECK(tacit_ecdsa_sign_der(&ec, TACIT_MD_SHA256, hash, 32, valid[0], sizeof(valid[0]),
                                     &valid_len[0], NULL, NULL) == 0);
-    FUZZ_CHECK(tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, hash, 32, valid[1], 256, &olen, NULL, NULL) == 0);
+    FUZZ_CHECK(tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, hash, 32, valid[1], 256, &olen, NULL,
+                                    NULL) == 0);
     valid_len[1] = 256;
-    FUZZ_CHECK(tacit_rsa_pss_sign(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, TACIT_RSA_SALT_LEN_HASH, hash,
-                                  32, valid[2], 256, &olen, fuzz_rng_bytes, &rng) == 0);
+    FUZZ_CHECK(tacit_rsa_pss_sign(&rsa, TACIT_MD_SHA256, TACIT_MD_SHA256, TACIT_RSA_SALT_LEN_HASH,
+                                  hash, 32, valid[2], 256, &olen, fuzz_rng_bytes, &rng) == 0);
     valid_len[2] = 256;
     ready = 1;
 }
@@ -92,15 +94,18 @@ static int openssl_verify(EVP_PKEY *key, int pad, const uint8_t *sig, size_t len
 static int is_missing_null(const uint8_t *sig, size_t len)
 {
     size_t olen;
-    static const unsigned char prefix[] = {0x30, 0x2f, 0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48,
-                                           0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x04, 0x20};
+    static const unsigned char prefix[] = { 0x30, 0x2f, 0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48,
+                                            0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x04, 0x20 };
     unsigned char em[256];
     size_t k = 256, ps = k - 3 - sizeof(prefix) - 32, i;
     if (tacit_rsa_public(&rsa, sig, len, em, sizeof(em), &olen) != 0) {
         return 0;
     }
-    if (em[0] != 0 || em[1] != 1 || em[2 + ps] != 0) return 0;
-    for (i = 0; i < ps; i++) if (em[2 + i] != 0xff) return 0;
+    if (em[0] != 0 || em[1] != 1 || em[2 + ps] != 0)
+        return 0;
+    for (i = 0; i < ps; i++)
+        if (em[2 + i] != 0xff)
+            return 0;
     return memcmp(em + 3 + ps, prefix, sizeof(prefix)) == 0 &&
            memcmp(em + 3 + ps + sizeof(prefix), hash, 32) == 0;
 }
