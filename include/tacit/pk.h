@@ -106,6 +106,10 @@ typedef enum {
     TACIT_PK_X25519   /* id-X25519 (RFC 8410): key agreement only */
 } tacit_pk_type;
 
+/* Longest RSASSA-PSS-params a key may carry (RFC 4055: hash, MGF1 with its hash, salt length,
+ * trailer field: about 60 bytes with the SHA-2 OIDs); a key with longer ones is refused. */
+#define TACIT_PK_PSS_PARAMS_MAX 96
+
 /* Largest signature any key type produces (RSA at TACIT_MPI_MAX_BITS). */
 #define TACIT_PK_MAX_SIG_LEN (TACIT_MPI_MAX_BITS / 8 > 139 ? TACIT_MPI_MAX_BITS / 8 : 139)
 
@@ -117,6 +121,11 @@ typedef struct tacit_pk_context {
     tacit_pk_type type;
     int is_private;  /* the private half is present */
     int rsa_pss_key; /* RSA key whose OID was id-RSASSA-PSS (PSS signatures only) */
+    /* An id-RSASSA-PSS key's RSASSA-PSS-params as read (complete DER; length 0 when absent), so
+     * that writing the key (SPKI, PKCS#8) keeps its restrictions instead of widening it to
+     * rsaEncryption. */
+    unsigned char rsa_pss_params[TACIT_PK_PSS_PARAMS_MAX];
+    size_t rsa_pss_params_len;
     union {
 #if defined(TACIT_RSA_C)
         tacit_rsa_context rsa;
