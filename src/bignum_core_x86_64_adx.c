@@ -359,13 +359,19 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
  * (multiplicand), tp (T) and st (state), that is fourteen registers.
  */
 
+/* clang-format off */
 /* One product of a row: slot J += low half, slot J + 1 += high half (in NT). */
 #define W8_P(J, BJ, BJ1, NT)                                                                       \
     "mulx " #J "*8(%[ap]), %[L], %[" #NT "]\n\t"                                                   \
     "adcx %[L], %[" #BJ "]\n\t"                                                                    \
     "adox %[" #NT "], %[" #BJ1 "]\n\t"
 
-/* Products 1..7 of a full row (7's high half is the new top, NT). */
+/* The last product of a row: its high half is the new top, NT. */
+#define W8_P7(B7, NT)                                                                              \
+    "mulx 56(%[ap]), %[L], %[" #NT "]\n\t"                                                         \
+    "adcx %[L], %[" #B7 "]\n\t"
+
+/* Products 1..7 of a full row. */
 #define W8_P17(B1, B2, B3, B4, B5, B6, B7, NT)                                                     \
     W8_P(1, B1, B2, NT)                                                                            \
     W8_P(2, B2, B3, NT)                                                                            \
@@ -373,8 +379,7 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
     W8_P(4, B4, B5, NT)                                                                            \
     W8_P(5, B5, B6, NT)                                                                            \
     W8_P(6, B6, B7, NT)                                                                            \
-    "mulx 56(%[ap]), %[L], %[" #NT "]\n\t"                                                         \
-    "adcx %[L], %[" #B7 "]\n\t"
+    W8_P7(B7, NT)
 
 /* Close both chains into the new top NT with Z (a register holding zero). */
 #define W8_CLOSE(Z, NT)                                                                            \
@@ -391,13 +396,17 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
     "adcx %[L], %[" #B0 "]\n\t"                                                                    \
     "adox " #K "*8(%[tp]), %[" #B0 "]\n\t"                                                         \
     "mov %[" #B0 "], " #K "*8(%[tp])\n\t"                                                          \
-    "adox %[" #NT "], %[" #B1                                                                      \
-    "]\n\t" W8_P17(B1, B2, B3, B4, B5, B6, B7, NT) "mov $0, %k[" #B0 "]\n\t" W8_CLOSE(B0, NT)
+    "adox %[" #NT "], %[" #B1 "]\n\t"                                                              \
+    W8_P17(B1, B2, B3, B4, B5, B6, B7, NT)                                                         \
+    "mov $0, %k[" #B0 "]\n\t"                                                                      \
+    W8_CLOSE(B0, NT)
 
 /*
- * A reduction row: the old limb added at the bottom, then m = bottom * mm
- * (st[8]) saved in st[K] for the later chunks, then N's chunk * m, which
- * makes the bottom limb zero (not stored: it is divided away).
+ * A reduction row of the first chunk (window loaded from T): m = bottom *
+ * mm (st[8]), saved in st[K] for the later chunks, then N's chunk * m,
+ * which makes the bottom limb zero (not stored: it is divided away).  m
+ * depends only on the bottom limb, final early in the row before, so its
+ * two multiplications overlap that row.
  */
 #define W8_RED(K, B0, B1, B2, B3, B4, B5, B6, B7, NT)                                              \
     "mov 64(%[st]), %%rdx\n\t"                                                                     \
@@ -405,7 +414,9 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
     "mov %%rdx, " #K "*8(%[st])\n\t"                                                               \
     "mulx (%[ap]), %[L], %[" #NT "]\n\t"                                                           \
     "adcx %[L], %[" #B0 "]\n\t"                                                                    \
-    "adox %[" #NT "], %[" #B1 "]\n\t" W8_P17(B1, B2, B3, B4, B5, B6, B7, NT) W8_CLOSE(B0, NT)
+    "adox %[" #NT "], %[" #B1 "]\n\t"                                                              \
+    W8_P17(B1, B2, B3, B4, B5, B6, B7, NT)                                                         \
+    W8_CLOSE(B0, NT)
 
 /*
  * Triangle rows (the diagonal chunk of a square's off-diagonal half, the
@@ -416,31 +427,51 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
     "mov %[" #B0 "], " #K "*8(%[tp])\n\t"                                                          \
     "mov " #K "*8(%[st]), %%rdx\n\t"
 #define W8_TRI_TAIL(B0, B7, NT)                                                                    \
-    "mulx 56(%[ap]), %[L], %[" #NT "]\n\t"                                                         \
-    "adcx %[L], %[" #B7 "]\n\t"                                                                    \
-    "mov $0, %k[" #B0 "]\n\t" W8_CLOSE(B0, NT)
+    W8_P7(B7, NT)                                                                                  \
+    "mov $0, %k[" #B0 "]\n\t"                                                                      \
+    W8_CLOSE(B0, NT)
 #define W8_TRI0(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
     W8_TRI_HEAD(0, B0)                                                                             \
     W8_P(1, B1, B2, NT)                                                                            \
-    W8_P(2, B2, B3, NT) W8_P(3, B3, B4, NT) W8_P(4, B4, B5, NT) W8_P(5, B5, B6, NT)                \
-        W8_P(6, B6, B7, NT) W8_TRI_TAIL(B0, B7, NT)
+    W8_P(2, B2, B3, NT)                                                                            \
+    W8_P(3, B3, B4, NT)                                                                            \
+    W8_P(4, B4, B5, NT)                                                                            \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
 #define W8_TRI1(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
     W8_TRI_HEAD(1, B0)                                                                             \
     W8_P(2, B2, B3, NT)                                                                            \
-    W8_P(3, B3, B4, NT) W8_P(4, B4, B5, NT) W8_P(5, B5, B6, NT) W8_P(6, B6, B7, NT)                \
-        W8_TRI_TAIL(B0, B7, NT)
+    W8_P(3, B3, B4, NT)                                                                            \
+    W8_P(4, B4, B5, NT)                                                                            \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
 #define W8_TRI2(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
     W8_TRI_HEAD(2, B0)                                                                             \
     W8_P(3, B3, B4, NT)                                                                            \
-    W8_P(4, B4, B5, NT) W8_P(5, B5, B6, NT) W8_P(6, B6, B7, NT) W8_TRI_TAIL(B0, B7, NT)
+    W8_P(4, B4, B5, NT)                                                                            \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
 #define W8_TRI3(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
     W8_TRI_HEAD(3, B0)                                                                             \
-    W8_P(4, B4, B5, NT) W8_P(5, B5, B6, NT) W8_P(6, B6, B7, NT) W8_TRI_TAIL(B0, B7, NT)
+    W8_P(4, B4, B5, NT)                                                                            \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
 #define W8_TRI4(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
-    W8_TRI_HEAD(4, B0) W8_P(5, B5, B6, NT) W8_P(6, B6, B7, NT) W8_TRI_TAIL(B0, B7, NT)
+    W8_TRI_HEAD(4, B0)                                                                             \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
 #define W8_TRI5(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
-    W8_TRI_HEAD(5, B0) W8_P(6, B6, B7, NT) W8_TRI_TAIL(B0, B7, NT)
-#define W8_TRI6(B0, B1, B2, B3, B4, B5, B6, B7, NT) W8_TRI_HEAD(6, B0) W8_TRI_TAIL(B0, B7, NT)
+    W8_TRI_HEAD(5, B0)                                                                             \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
+#define W8_TRI6(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
+    W8_TRI_HEAD(6, B0)                                                                             \
+    W8_TRI_TAIL(B0, B7, NT)
 #define W8_TRI7(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
     "mov %[" #B0 "], 7*8(%[tp])\n\t"                                                               \
     "mov $0, %k[" #NT "]\n\t"
@@ -464,6 +495,8 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
 #define W8_TRI5_(K, ...) W8_TRI5(__VA_ARGS__)
 #define W8_TRI6_(K, ...) W8_TRI6(__VA_ARGS__)
 #define W8_TRI7_(K, ...) W8_TRI7(__VA_ARGS__)
+#define W8_TRIANGLE                                                                                \
+    W8_RING(W8_TRI0_, W8_TRI1_, W8_TRI2_, W8_TRI3_, W8_TRI4_, W8_TRI5_, W8_TRI6_, W8_TRI7_)
 
 /* After eight rows the window is r8, r0..r6: move it back to r0..r7. */
 #define W8_TURN                                                                                    \
@@ -529,11 +562,15 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
     "mov %%rdx, 88(%[st])\n\t"                                                                     \
     "test %%rdx, %%rdx\n\t"                                                                        \
     "jz 3f\n\t"                                                                                    \
-    "2:\n\t" W8_ROWS(W8_ROW) W8_TURN "lea 64(%[ap]), %[ap]\n\t"                                    \
-                                     "lea 64(%[tp]), %[tp]\n\t"                                    \
-                                     "decq 88(%[st])\n\t"                                          \
-                                     "jnz 2b\n\t"                                                  \
-                                     "3:\n\t"
+    "2:\n\t"                                                                                       \
+    W8_ROWS(W8_ROW)                                                                                \
+    W8_TURN                                                                                        \
+    "lea 64(%[ap]), %[ap]\n\t"                                                                     \
+    "lea 64(%[tp]), %[tp]\n\t"                                                                     \
+    "decq 88(%[st])\n\t"                                                                           \
+    "jnz 2b\n\t"                                                                                   \
+    "3:\n\t"
+/* clang-format on */
 
 #define W8_OUTPUTS                                                                                 \
     [r0] "=&r"(r[0]), [r1] "=&r"(r[1]), [r2] "=&r"(r[2]), [r3] "=&r"(r[3]), [r4] "=&r"(r[4]),      \
@@ -588,20 +625,18 @@ static void adx_w8_sqr_offdiag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_
     st[10] = n / 8 - 1;
     st[13] = (tacit_mpi_uint)(uintptr_t)A;
     st[14] = (tacit_mpi_uint)(uintptr_t)X;
-    __asm__ volatile(
-        "1:\n\t"
-        "mov 104(%[st]), %[ap]\n\t" W8_MULTIPLIERS "mov 112(%[st]), %[tp]\n\t" W8_LOAD
-        "xor %k[L], %k[L]\n\t" /* CF = OF = 0 */
-        W8_RING(W8_TRI0_, W8_TRI1_, W8_TRI2_, W8_TRI3_, W8_TRI4_, W8_TRI5_, W8_TRI6_, W8_TRI7_)
-            W8_TURN "lea 64(%[ap]), %[ap]\n\t"
-                    "lea 64(%[tp]), %[tp]\n\t" W8_CHUNKS W8_STORE "addq $64, 104(%[st])\n\t"
-                    "addq $128, 112(%[st])\n\t"
-                    "decq 80(%[st])\n\t"
-                    "decq 72(%[st])\n\t"
-                    "jnz 1b\n\t"
-        : W8_OUTPUTS
-        : [st] "r"(st)
-        : "cc", "memory");
+    __asm__ volatile("1:\n\t"
+                     "mov 104(%[st]), %[ap]\n\t" W8_MULTIPLIERS "mov 112(%[st]), %[tp]\n\t" W8_LOAD
+                     "xor %k[L], %k[L]\n\t" /* CF = OF = 0 */
+                     W8_TRIANGLE W8_TURN "lea 64(%[ap]), %[ap]\n\t"
+                     "lea 64(%[tp]), %[tp]\n\t" W8_CHUNKS W8_STORE "addq $64, 104(%[st])\n\t"
+                     "addq $128, 112(%[st])\n\t"
+                     "decq 80(%[st])\n\t"
+                     "decq 72(%[st])\n\t"
+                     "jnz 1b\n\t"
+                     : W8_OUTPUTS
+                     : [st] "r"(st)
+                     : "cc", "memory");
 }
 
 /*
@@ -729,8 +764,9 @@ static tacit_mpi_uint adx_w8_redc(tacit_mpi_uint *T, const tacit_mpi_uint *N, si
 /*
  * X = A * B * R^-1 mod N for n % 4 == 0, n >= 8; X may alias A or B; W has
  * 2n limbs.  n % 8 == 0: the product, then the reduction, in the 8-limb
- * window (faster: the CIOS pass below stores every limb of every row).  lazy = 0: fully reduced, for A < R and B < N (or the other
- * way round).  lazy = 1: X < R only, for A, B < R (see adx_final).
+ * window (faster: the CIOS pass below stores every limb of every row).
+ * lazy = 0: fully reduced, for A < R and B < N (or the other way round).
+ * lazy = 1: X < R only, for A, B < R (see adx_final).
  */
 void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
                                 const tacit_mpi_uint *N, size_t n, tacit_mpi_uint mm,
@@ -833,8 +869,8 @@ static void adx_sqr_diag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
 /*
  * X = A^2 * R^-1 mod N for n % 4 == 0, n >= 8; X may alias A; W has 2n
  * limbs.  The square (off-diagonal rows, then doubling and diagonal), the
- * reduction rows (both in the 8-limb window when n % 8 == 0), then adx_final.  lazy as for tacit_mpi_core_adx_montmul
- * (lazy = 0 needs A < N).
+ * reduction rows (both in the 8-limb window when n % 8 == 0), then
+ * adx_final.  lazy as for tacit_mpi_core_adx_montmul (lazy = 0 needs A < N).
  */
 void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
                                 size_t n, tacit_mpi_uint mm, tacit_mpi_uint *W, int lazy)
