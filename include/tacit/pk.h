@@ -15,6 +15,13 @@
  *     uses the fast public paths (tacit_rsa_public's exponentiation with the
  *     public exponent, tacit_ecp_muladd_unsafe).
  *
+ * ---- Threads ----------------------------------------------------------------
+ *
+ * Signing, verifying and writing take the key const and never change it, so
+ * one parsed key may serve any number of threads at once (the RSA and EC
+ * modules' own rules, which pk inherits).  Parsing, generating and
+ * tacit_pk_free need the context to themselves.
+ *
  * ---- Detection --------------------------------------------------------------
  *
  * PEM (anything not starting with a DER SEQUENCE byte 0x30) is read with
@@ -308,9 +315,10 @@ int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg)
  * TACIT_ERR_PK_UNKNOWN_SIG_ALG otherwise.  Public data only: leaks nothing
  * the caller does not already publish.
  */
-int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const unsigned char *msg,
-                    size_t msg_len, const unsigned char *sig, size_t sig_len, unsigned flags);
-int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+int tacit_pk_verify(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+                    const unsigned char *msg, size_t msg_len, const unsigned char *sig,
+                    size_t sig_len, unsigned flags);
+int tacit_pk_verify_hash(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
                          const unsigned char *hash, size_t hlen, const unsigned char *sig,
                          size_t sig_len, unsigned flags);
 
@@ -323,10 +331,10 @@ int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
  * PSS salt, RSA blinding, ECDSA nonce hedging and blinding; NULL =
  * tacit_rng_default.
  */
-int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const unsigned char *msg,
-                  size_t msg_len, unsigned char *sig, size_t sig_size, size_t *sig_len,
-                  tacit_rng_func f_rng, void *p_rng);
-int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+int tacit_pk_sign(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+                  const unsigned char *msg, size_t msg_len, unsigned char *sig, size_t sig_size,
+                  size_t *sig_len, tacit_rng_func f_rng, void *p_rng);
+int tacit_pk_sign_hash(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
                        const unsigned char *hash, size_t hlen, unsigned char *sig, size_t sig_size,
                        size_t *sig_len, tacit_rng_func f_rng, void *p_rng);
 
