@@ -232,7 +232,7 @@ int main(int argc, char **argv)
 static void test_skip(void)
 {
 #if defined(TACIT_X25519_C) || defined(TACIT_ED25519_C)
-    TEST_SKIP("GMP not linked (TACIT_PEERS off or sanitizer build)");
+    TEST_SKIP_NO_PEER("GMP");
 #else
     TEST_SKIP("curve25519 compiled out");
 #endif

@@ -390,7 +390,7 @@ static void test_sign_verify(void)
     TEST_EQUAL(openssl_checked, 24);
 #else
     (void)openssl_checked;
-    TEST_SKIP("OpenSSL libcrypto not found: tacit's signatures not checked by a peer");
+    TEST_SKIP_NO_PEER("OpenSSL libcrypto (the peer that checks tacit's signatures)");
 #endif
 exit:
     return;

@@ -331,6 +331,8 @@ int main(int argc, char **argv)
     RUN_TEST(test_wycheproof);
 #if defined(TACIT_HAVE_OPENSSL)
     RUN_TEST(test_openssl);
+#else
+    SKIP_TEST_NO_PEER(test_openssl, "OpenSSL libcrypto");
 #endif
     return TEST_MAIN_END();
 }

@@ -14,6 +14,10 @@
  * ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER } (strict DER on
  * input).  Verification accepts both low-S and high-S signatures.
  * Error codes are in ecp.h.
+ *
+ * Threads: signing and verifying take the key const (see ecp.h): one key may
+ * sign or verify in any number of threads at once; tacit_rng_default (NULL)
+ * is per thread.
  */
 #ifndef TACIT_ECDSA_H
 #define TACIT_ECDSA_H
