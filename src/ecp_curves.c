@@ -39,7 +39,8 @@
             tacit_ecp_##name##_gtab, COMB, tacit_ecp_##code##_mul, tacit_ecp_##code##_sqr,         \
             tacit_ecp_##code##_add, tacit_ecp_##code##_sub, tacit_ecp_##code##_sc_mul,             \
             tacit_ecp_##code##_jac_dbl, tacit_ecp_##code##_jac_add, tacit_ecp_##code##_jac_madd,   \
-            tacit_ecp_##code##_proj_madd, tacit_ecp_##code##_proj_dbl, FEINV, SCINV                \
+            tacit_ecp_##code##_proj_madd, tacit_ecp_##code##_proj_dbl, FEINV, SCINV,               \
+            tacit_ecp_##code##_jac_dbl_n                                                           \
     }
 
 #endif /* TACIT_ECP_SMALL */

@@ -85,6 +85,7 @@ typedef void (*tacit_ecp_mul_func)(tacit_mpi_uint *r, const tacit_mpi_uint *a,
 typedef void (*tacit_ecp_pt1_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P);
 typedef void (*tacit_ecp_pt2_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P,
                                    const tacit_mpi_uint *Q);
+typedef void (*tacit_ecp_ptn_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k);
 
 typedef struct tacit_ecp_curve {
     tacit_ecp_group_id id;
@@ -114,8 +115,9 @@ typedef struct tacit_ecp_curve {
     tacit_ecp_pt2_func jac_add, jac_madd, proj_madd;
     tacit_ecp_pt1_func proj_dbl;
     /* inversions by addition chains, or NULL for the generic Fermat windows */
-    tacit_ecp_pt1_func fe_inv; /* r = 1/a mod p (0 -> 0) */
-    tacit_ecp_pt1_func sc_inv; /* r = 1/a mod n, Montgomery form */
+    tacit_ecp_pt1_func fe_inv;    /* r = 1/a mod p (0 -> 0) */
+    tacit_ecp_pt1_func sc_inv;    /* r = 1/a mod n, Montgomery form */
+    tacit_ecp_ptn_func jac_dbl_n; /* R = 2^k P (k >= 1) */
 } tacit_ecp_curve;
 
 /* The per-curve symbols: data (ecp_data.c) and code (ecp_p256.c, ...). */
@@ -135,6 +137,7 @@ typedef struct tacit_ecp_curve {
     void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
                                 const tacit_mpi_uint *b);                                          \
     void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);                   \
+    void tacit_ecp_##name##_jac_dbl_n(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k);       \
     void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,                    \
                                     const tacit_mpi_uint *Q);                                      \
     void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,                   \
@@ -156,6 +159,7 @@ typedef struct tacit_ecp_curve {
     void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
                                 const tacit_mpi_uint *b);                                          \
     void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);                   \
+    void tacit_ecp_##name##_jac_dbl_n(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k);       \
     void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,                    \
                                     const tacit_mpi_uint *Q);                                      \
     void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,                   \
@@ -258,6 +262,9 @@ void tacit_ecp_sc_from_hash(const tacit_ecp_curve *c, tacit_mpi_uint *r, const u
 /* ---- points (ecp_point.c) -------------------------------------------------- */
 /* Jacobian, a = -3.  dbl: any input, infinity -> infinity. */
 void tacit_ecp_jac_dbl(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P);
+/* R = 2^k P, k >= 1 (public): k doublings without leaving the curve's working form. */
+void tacit_ecp_jac_dbl_n(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                         size_t k);
 /*
  * R = P + Q, Jacobian.  Correct when P != +-Q and neither is infinity;
  * P == -Q gives infinity; P == Q gives garbage (Z = 0): callers prove it

@@ -170,9 +170,7 @@ int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint
     scalar_digit(c, kk, c->digits - 1, &index, &neg);
     tacit_ecp_select(Q, tab, pn, TACIT_ECP_TABLE, index);
     for (i = c->digits - 1; i-- > 0;) {
-        for (j = 0; j < W; j++) {
-            tacit_ecp_jac_dbl(c, Q, Q);
-        }
+        tacit_ecp_jac_dbl_n(c, Q, Q, W);
         scalar_digit(c, kk, i, &index, &neg);
         tacit_ecp_select(T, tab, pn, TACIT_ECP_TABLE, index);
         tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
@@ -521,7 +519,7 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
         d2[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2];
     tacit_mpi_uint tabq[8 * 3 * TACIT_ECP_N];
     tacit_mpi_uint T[3 * TACIT_ECP_N], Q2[3 * TACIT_ECP_N];
-    size_t l1, l2, len, i, j;
+    size_t l1, l2, len, i, j, pending = 0;
 
     l1 = wnaf(d1, sizeof(d1), u1, n, WNAF_G);
     l2 = wnaf(d2, sizeof(d2), u2, n, WNAF_Q);
@@ -535,9 +533,15 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
         jac_add_unsafe(c, tabq + j * pn, tabq + (j - 1) * pn, Q2);
     }
 
+    /* the doublings between two nonzero digits run as one tacit_ecp_jac_dbl_n */
     memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
     for (i = len; i-- > 0;) {
-        tacit_ecp_jac_dbl(c, R, R);
+        pending++;
+        if (!((i < l1 && d1[i] != 0) || (i < l2 && d2[i] != 0))) {
+            continue;
+        }
+        tacit_ecp_jac_dbl_n(c, R, R, pending);
+        pending = 0;
         if (i < l1 && d1[i] != 0) {
             int d = d1[i] < 0 ? -d1[i] : d1[i];
             const tacit_mpi_uint *G = c->gtab + (size_t)((d - 1) / 2) * 2 * n;
@@ -555,6 +559,9 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
             }
             jac_add_unsafe(c, R, R, T);
         }
+    }
+    if (pending > 0) {
+        tacit_ecp_jac_dbl_n(c, R, R, pending);
     }
 }
 

@@ -25,9 +25,11 @@
 #define SUB(r, a, b) fe_sub((r), (a), (b))
 #if defined(ECP_FE_LOAD)
 #define LOAD(buf, a) (ECP_FE_LOAD((buf), (a)), (const FE *)(buf))
+#define COPYIN(t, a) ECP_FE_LOAD((t), (a))
 #define STORE(r, t) ECP_FE_STORE((r), (t))
 #else
 #define LOAD(buf, a) ((void)(buf), (const FE *)(a))
+#define COPYIN(t, a) memcpy((t), (a), ECP_N * sizeof(FE))
 #define STORE(r, t) memcpy((r), (t), ECP_N * sizeof(FE))
 #endif
 
@@ -68,16 +70,16 @@ void ECP_FN(sc_mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_
 #endif
 }
 
-void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
+/* dbl-2001-b on the working form: R = 2 P, R may alias P (X|Y|Z, ECP_N limbs each) */
+static inline void jac_dbl_fe(FE *R, const FE *P)
 {
     const size_t n = ECP_N;
-    FE in[3 * TACIT_ECP_N];
-    const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
+    const FE *X1 = P, *Y1 = P + n, *Z1 = P + 2 * n;
     FE delta[TACIT_ECP_N], gamma[TACIT_ECP_N], beta[TACIT_ECP_N], alpha[TACIT_ECP_N];
     FE t[TACIT_ECP_N], u[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
 
-    /* dbl-2001-b: alpha = 3(X - Z^2)(X + Z^2) uses a = -3 */
+    /* alpha = 3(X - Z^2)(X + Z^2) uses a = -3 */
     SQR(delta, Z1);
     SQR(gamma, Y1);
     MUL(beta, X1, gamma);
@@ -102,9 +104,32 @@ void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
     ADD(gamma, gamma, gamma);
     ADD(gamma, gamma, gamma); /* 8 gamma^2 */
     SUB(Y3, Y3, gamma);
-    STORE(R, X3);
-    STORE(R + n, Y3);
-    STORE(R + 2 * n, Z3);
+    memcpy(R, X3, sizeof(X3));
+    memcpy(R + n, Y3, sizeof(Y3));
+    memcpy(R + 2 * n, Z3, sizeof(Z3));
+}
+
+void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
+{
+    ECP_FN(jac_dbl_n)(R, P, 1);
+}
+
+/* R = 2^k P, k >= 1 (public): converted once, k doublings in the working form */
+void ECP_FN(jac_dbl_n)(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k)
+{
+    const size_t n = ECP_N;
+    FE T[3 * TACIT_ECP_N];
+    size_t i;
+
+    COPYIN(T, P);
+    COPYIN(T + n, P + n);
+    COPYIN(T + 2 * n, P + 2 * n);
+    for (i = 0; i < k; i++) {
+        jac_dbl_fe(T, T);
+    }
+    STORE(R, T);
+    STORE(R + n, T + n);
+    STORE(R + 2 * n, T + 2 * n);
 }
 
 void ECP_FN(jac_add)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Q)
@@ -282,6 +307,7 @@ void ECP_FN(proj_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
 
 #undef FE
 #undef LOAD
+#undef COPYIN
 #undef STORE
 #undef MUL
 #undef SQR
