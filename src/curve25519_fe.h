@@ -26,7 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tacit/config.h"
 #include "tacit/limb.h"
+#include "bignum_core_limb.h"
 
 #if TACIT_MPI_LIMB_BITS == 64
 #define TACIT_FE25519_LIMBS 5
@@ -74,5 +76,36 @@ void tacit_fe25519_cmov(tacit_fe25519 f, const tacit_fe25519 g, tacit_mpi_uint m
 tacit_mpi_uint tacit_fe25519_iszero(const tacit_fe25519 f);
 /* The low bit of the canonical value (the "sign" of x in Ed25519). */
 unsigned tacit_fe25519_isnegative(const tacit_fe25519 f);
+
+/* ---- x86-64 with BMI2 and ADX (curve25519_fe64_x86_64_adx.c) ------------ */
+
+/*
+ * Where bignum_core has its MULX/ADX kernels (x86-64, 64-bit limbs, not
+ * TACIT_MPI_NO_ASM), X25519 has a second field: four saturated 64-bit
+ * limbs, values below 2^256, products folded with 38 = 2^256 mod p, in
+ * inline assembly.  tacit_x25519 runs it when tacit_mpi_core_cpu_has_adx()
+ * says so (the test hook tacit_mpi_core_test_path forces either path).
+ */
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM) && defined(TACIT_BIGNUM_CORE_C) &&                      \
+    defined(TACIT_X25519_C)
+#define TACIT_FE25519_HAVE_ADX
+
+/* out = X25519(k, u) for a clamped k, before the all-zero check. */
+void tacit_x25519_scalarmult_adx(unsigned char out[32], const unsigned char k[32],
+                                 const unsigned char u[32]);
+
+/* The field operations one by one (for the differential tests): inputs any
+ * value below 2^256, outputs below 2^256; tobytes is canonical. */
+void tacit_fe25519_adx_frombytes(uint64_t h[4], const unsigned char s[32]);
+void tacit_fe25519_adx_tobytes(unsigned char s[32], const uint64_t f[4]);
+void tacit_fe25519_adx_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]);
+void tacit_fe25519_adx_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]);
+void tacit_fe25519_adx_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]);
+void tacit_fe25519_adx_sq(uint64_t h[4], const uint64_t f[4]);
+/* h = f c + g, c < 2^32 */
+void tacit_fe25519_adx_mul_small_add(uint64_t h[4], const uint64_t f[4], uint32_t c,
+                                     const uint64_t g[4]);
+void tacit_fe25519_adx_invert(uint64_t h[4], const uint64_t f[4]);
+#endif
 
 #endif /* TACIT_CURVE25519_FE_H */

@@ -246,8 +246,8 @@ static void booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w,
  * Blinding: the accumulator takes over the first non-infinity point as
  * (x l^2, y l^3, l) for a random l, so every later value is randomized.
  */
-static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
-                         const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng)
+static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
+                         tacit_rng_func f_rng, void *p_rng)
 {
     size_t n = c->limbs, an = 2 * n, t, i, points = (size_t)1 << (c->comb_w - 1);
     tacit_mpi_uint Q[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N];
@@ -297,7 +297,7 @@ static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_
         memcpy(Q, R, sizeof(Q));
     }
     tacit_ecp_fe_cond_neg(c, Q + n, Q + n, odd);
-    (void)tacit_ecp_jac_to_affine(c, x, y, Q);
+    memcpy(J, Q, sizeof(Q));
 
 cleanup:
     tacit_platform_zeroize(Q, sizeof(Q));
@@ -318,8 +318,8 @@ cleanup:
  * The additions use complete projective formulas, so the accumulator may be
  * anything (it starts at infinity).
  */
-int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
-                          const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng)
+int tacit_ecp_mul_base_jac_ct(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
+                              tacit_rng_func f_rng, void *p_rng)
 {
     const size_t S = TACIT_ECP_COMB_SPACING;
     size_t n = c->limbs, an = 2 * n;
@@ -332,7 +332,7 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
     int ret = 0;
 
     if (c->comb != NULL) {
-        return mul_base_comb(c, x, y, k, f_rng, p_rng); /* public: the curve */
+        return mul_base_comb(c, J, k, f_rng, p_rng); /* public: the curve */
     }
 
     /* infinity (0 : 1 : 0), or (0 : l : 0) when blinding */
@@ -365,12 +365,29 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
         }
     }
     tacit_ecp_fe_cond_neg(c, Q + n, Q + n, even);
-    (void)tacit_ecp_proj_to_affine(c, x, y, Q);
+    /* projective (X : Y : Z) -> Jacobian (X Z, Y Z^2, Z): x = X/Z, y = Y/Z */
+    c->sqr(T, Q + 2 * n, Q + 2 * n);
+    c->mul(J, Q, Q + 2 * n);
+    c->mul(J + n, Q + n, T);
+    memcpy(J + 2 * n, Q + 2 * n, n * sizeof(tacit_mpi_uint));
 
 cleanup:
     tacit_platform_zeroize(Q, sizeof(Q));
     tacit_platform_zeroize(T, sizeof(T));
     tacit_platform_zeroize(kk, sizeof(kk));
+    return ret;
+}
+
+int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                          const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng)
+{
+    tacit_mpi_uint J[3 * TACIT_ECP_N];
+    int ret = tacit_ecp_mul_base_jac_ct(c, J, k, f_rng, p_rng);
+
+    if (ret == 0) {
+        (void)tacit_ecp_jac_to_affine(c, x, y, J);
+    }
+    tacit_platform_zeroize(J, sizeof(J));
     return ret;
 }
 

@@ -525,6 +525,8 @@ if t genkey ed25519 -o "$W/ed.pem" >/dev/null 2>&1; then
             same_file "X25519 secret tacit = openssl" "$W/xo.bin" "$W/xo.ossl.bin"
             expect 0 "ecdh openssl key, tacit peer" t ecdh -k "$W/o-x.pem" -p "$W/x1.pub.pem" -o "$W/ox.bin"
             same_file "X25519 secret with an openssl private key" "$W/ox.bin" "$W/xo.bin"
+            $OPENSSL pkeyutl -derive -inkey "$W/x1.pem" -peerkey "$W/o-x.pub.pem" -out "$W/xt.ossl.bin" 2>/dev/null
+            same_file "X25519 secret, openssl with tacit's private key" "$W/xt.ossl.bin" "$W/xo.bin"
         fi
     else
         skip "Ed25519/X25519 interop: openssl not found"
