@@ -29,8 +29,8 @@ void tacit_ecp_sc_reduce_once(const tacit_ecp_curve *c, tacit_mpi_uint *r, const
 }
 
 #if !defined(TACIT_ECP_SMALL) /* the small profile's is in ecp_small_field.c */
-/* Scratch of tacit_mpi_core_inv_mod_odd_ct for TACIT_ECP_N limbs (75 or 143 limbs today). */
-#define SC_INV_SCRATCH (9 * TACIT_ECP_N + 8)
+/* Scratch of tacit_mpi_core_inv_mod_odd_ct for TACIT_ECP_N limbs (90 with 64-bit limbs today). */
+#define SC_INV_SCRATCH (16 * TACIT_ECP_N + 16)
 
 /*
  * Without a curve-specific chain: the constant-time safegcd of bignum_core
