@@ -9,7 +9,8 @@
  * on rejected nonce candidates.
  *
  * Verification handles public values only: u1 = e/s, u2 = r/s and
- * tacit_ecp_muladd_unsafe.
+ * tacit_ecp_muladd_unsafe (s is inverted with the constant-time safegcd,
+ * faster than a leaky Euclid would be).
  *
  * Fault countermeasure: a signature is checked against the public key before
  * it is released (unless TACIT_ECDSA_NO_FAULT_CHECK).  One faulty signature
@@ -363,8 +364,8 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
         return TACIT_ERR_ECP_INVALID_POINT;
     }
     tacit_ecp_sc_from_hash(c, e, hash, hlen);
-    tacit_ecp_sc_inv_unsafe(c, w, s);   /* s^-1, public */
-    tacit_ecp_sc_mul(c, w, w, c->rr_n); /* s^-1 R */
+    tacit_ecp_sc_mul(c, w, s, c->rr_n); /* s R */
+    tacit_ecp_sc_inv(c, w, w);          /* s^-1 R */
     tacit_ecp_sc_mul(c, u1, w, e);      /* e / s */
     tacit_ecp_sc_mul(c, u2, w, r);      /* r / s */
     if (!tacit_ecp_muladd_check_x_unsafe(c, u1, u2, qx, qy, r)) {
