@@ -61,3 +61,14 @@ if(TACIT_PEERS AND NOT TACIT_SANITIZE)
     tacit_add_peer(nettle TACIT_HAVE_NETTLE ${HOGWEED_LIBRARY} ${NETTLE_LIBRARY} ${GMP_LIBRARY})
   endif()
 endif()
+
+# Why a peer is missing, for the tests' SKIP lines (TEST_SKIP_NO_PEER in tests/harness.h):
+# say the real cause rather than "not found" when the build itself turned peers off.
+if(TACIT_SANITIZE)
+  set(TACIT_PEER_ABSENT_WHY "peers are disabled under sanitizers (TACIT_SANITIZE)")
+elseif(NOT TACIT_PEERS)
+  set(TACIT_PEER_ABSENT_WHY "peers are disabled in this build (TACIT_PEERS=OFF)")
+else()
+  set(TACIT_PEER_ABSENT_WHY "not found when this build was configured (scripts/setup.sh installs it)")
+endif()
+target_compile_definitions(tacit_peers INTERFACE "TACIT_PEER_ABSENT_WHY=\"${TACIT_PEER_ABSENT_WHY}\"")

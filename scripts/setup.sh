@@ -3,16 +3,26 @@
 # Idempotent: re-running only re-checks the packages and rebuilds.
 #   scripts/setup.sh            install packages (as root or via sudo), configure, build
 #   TACIT_NO_APT=1 scripts/setup.sh   skip the package step
+# One line per phase; the full output of each phase goes to build/setup-*.log.
 set -eu
 cd "$(dirname "$0")/.."
+mkdir -p build
 
 # Needed to build and test; then the optional peers that differential tests
-# and benchmarks compare against (GMP, OpenSSL, mbed TLS, BearSSL, nettle),
+# and benchmarks compare against (GMP, OpenSSL, mbed TLS, BearSSL, nettle, libsodium),
 # the Arm cross tools for code size and 32-bit tests, gnuplot for charts.
 PACKAGES="cmake make gcc clang clang-format valgrind pkg-config ca-certificates openssl
 libgmp-dev libssl-dev libmbedtls-dev libbearssl-dev nettle-dev libsodium-dev
 gcc-arm-none-eabi gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user gnuplot-nox libclang-rt-14-dev"
 
+# Print the last lines of a phase's log and stop.
+fail() {
+    echo "setup: FAILED: $1 (last lines of $2 below)"
+    tail -20 "$2"
+    exit 1
+}
+
+t0=$(date +%s)
 if [ "${TACIT_NO_APT:-0}" != 1 ]; then
     missing=""
     for p in $PACKAGES; do
@@ -21,14 +31,35 @@ if [ "${TACIT_NO_APT:-0}" != 1 ]; then
     if [ -n "$missing" ]; then
         SUDO=""
         [ "$(id -u)" = 0 ] || SUDO=sudo
-        echo "setup: installing$missing"
-        $SUDO apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+        n=$(echo $missing | wc -w)
+        echo "setup: [1/3] packages: installing $n missing:$missing"
+        echo "setup:       apt-get update (log: build/setup-apt.log)"
+        $SUDO apt-get update >build/setup-apt.log 2>&1 || fail "apt-get update" build/setup-apt.log
+        # apt prints hundreds of lines: show one line per 25 packages downloaded or set up.
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y $missing \
+            >>build/setup-apt.log 2>&1 &
+        pid=$!
+        while kill -0 $pid 2>/dev/null; do
+            sleep 10
+            got=$(grep -c "^Get:" build/setup-apt.log || true)
+            set_up=$(grep -c "^Setting up" build/setup-apt.log || true)
+            echo "setup:       apt-get install: $got downloaded, $set_up set up ($(($(date +%s) - t0)) s)"
+        done
+        wait $pid || fail "apt-get install" build/setup-apt.log
+        echo "setup:       installed$missing"
     else
-        echo "setup: all packages present"
+        echo "setup: [1/3] packages: all $(echo $PACKAGES | wc -w) present"
     fi
+else
+    echo "setup: [1/3] packages: skipped (TACIT_NO_APT=1)"
 fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)"
-echo "setup: built build/ (Release)"
+echo "setup: [2/3] configure build/ (Release; log: build/setup-configure.log)"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >build/setup-configure.log 2>&1 ||
+    fail "configure" build/setup-configure.log
+grep -E "^-- tacit:" build/setup-configure.log | sed 's/^-- /setup:       /' || true
+
+t1=$(date +%s)
+echo "setup: [3/3] build with $(nproc) jobs (log: build/setup-build.log)"
+cmake --build build -j"$(nproc)" >build/setup-build.log 2>&1 || fail "build" build/setup-build.log
+echo "setup: built build/ (Release) in $(($(date +%s) - t1)) s; total $(($(date +%s) - t0)) s"

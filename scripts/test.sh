@@ -38,7 +38,10 @@ run_build() {
         (cd "$dir" && ctest -j"$jobs" --output-on-failure) >"$dir/test.log" 2>&1
     fi
     rc=$?
-    grep -E "tests passed|tests failed|Failed|\*\*\*" "$dir/test.log" | sed 's/^/  /'
+    # one result line per suite, then ctest's count; every suite's full output is in LastTest.log
+    grep -E "^ *[0-9]+/[0-9]+ Test +#" "$dir/test.log" | sed 's/^ */  /'
+    grep -E "tests passed|tests failed" "$dir/test.log" | sed 's/^/  /'
+    echo "  (each suite's full output: $dir/Testing/Temporary/LastTest.log)"
     # ctest hides the output of passing suites: show their SKIPs from its log.
     grep -h "SKIP (" "$dir"/Testing/Temporary/LastTest*.log 2>/dev/null | sed 's/^ */  skipped: /' | sort -u
     [ $rc -eq 0 ] || { status=1; tail -60 "$dir/test.log"; }
@@ -88,14 +91,15 @@ if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
     CC=clang run_build build-tsan threads -DTACIT_SANITIZE=thread -DCMAKE_C_COMPILER=clang \
         -DTACIT_TEST_HOOKS=OFF -DTACIT_BUILD_PROGRAMS=OFF
     run_build build-small ecc -DTACIT_ECP_SMALL=ON -DTACIT_TEST_CONSTANT_FLOW=ON -DTACIT_TEST_HOOKS=ON
-    echo "==== build-size: Thumb-2 code size limits (scripts/code_size.sh) ===="
-    if scripts/code_size.sh >build-size.log 2>&1; then
-        grep -E "SKIP|limit" build-size.log | sed 's/^/  /'
-        summary="$summary\nbuild-size: $(grep -q SKIP build-size.log && echo skipped || echo 'within limits')"
+    echo "==== build-size: Thumb-2 code size limits (scripts/code_size.sh; log: build-size/size.log) ===="
+    mkdir -p build-size
+    if scripts/code_size.sh >build-size/size.log 2>&1; then
+        grep -E "SKIP|limit" build-size/size.log | sed 's/^/  /'
+        summary="$summary\nbuild-size: $(grep -q SKIP build-size/size.log && echo skipped || echo 'within limits')"
     else
-        grep -E "limit|OVER|error:|cannot" build-size.log | sed 's/^/  /'
+        grep -E "limit|OVER|error:|cannot" build-size/size.log | sed 's/^/  /'
         # reported, not yet fatal: bignum (14 KiB) and the small P-256 program are over today
-        summary="$summary\nbuild-size: OVER A LIMIT (see build-size.log; not fatal yet)"
+        summary="$summary\nbuild-size: OVER A LIMIT (see build-size/size.log; not fatal yet)"
     fi
     echo "==== build-fuzz: libFuzzer, ${TACIT_FUZZ_SECONDS:-15} s per target ===="
     if scripts/fuzz.sh "${TACIT_FUZZ_SECONDS:-15}"; then

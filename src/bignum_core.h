@@ -264,7 +264,10 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
 
 /* Scratch limbs for tacit_mpi_core_gcd_ct. */
 size_t tacit_mpi_core_gcd_ct_working_limbs(size_t limbs);
-/* G = gcd(A, B) (gcd(0, 0) = 0), binary gcd with masks; G may alias A or B. */
+/*
+ * G = gcd(A, B) (gcd(0, 0) = 0), by the same fixed count of divsteps after a
+ * masked removal of the common power of two; G may alias A or B.
+ */
 void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
                            size_t limbs, tacit_mpi_uint *T);
 

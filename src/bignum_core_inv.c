@@ -1,27 +1,30 @@
 /*
  * Constant-time modular inversion and gcd on fixed-size limb arrays.
  *
- * Inversion modulo an odd M: Bernstein and Yang's "safegcd" divsteps
- * (ePrint 2019/266), in the form libsecp256k1 documents for its modinv64:
- * the divsteps of one batch depend only on the low bits of f and g, so D of
- * them (D = 62 with 64-bit digits, 30 with 32-bit ones) are run on single
- * words while a 2x2 transition matrix (scaled by 2^D) is recorded; the
- * matrix is then applied to the full f, g (an exact division by 2^D) and to
- * the cofactors d, e modulo M (made divisible by 2^D by adding a multiple of
- * M, as in Montgomery reduction).  The number of divsteps is the bound of
- * the paper's Theorem 11.2 for inputs below 2^b, b = limbs * biL: at least
- * (49b + 80) / 17, after which g = 0 and f = +-gcd(M, A).  Every batch does
+ * Both run Bernstein and Yang's "safegcd" divsteps (ePrint 2019/266): a
+ * divstep maps (delta, f, g), f odd, to (1 - delta, g, (g - f) / 2) when
+ * delta > 0 and g is odd, else to (1 + delta, f, (g + (g odd) f) / 2).
+ * delta starts at 1/2 (the "half-delta" variant of libsecp256k1), for which
+ * g = 0 and f = +-gcd(f0, g0) after n divsteps whenever 0 <= g0 <= f0 <=
+ * 2^b, f0 odd and 9437 b + 1 <= 4096 n: a bound proven in HOL Light for
+ * s2n-bignum (about 2.3 b divsteps, 20% fewer than the paper's 49 b / 17
+ * for delta = 1).  b = limbs * biL, so the count depends on `limbs` only;
+ * g0 <= f0 is arranged by a Montgomery reduction first (see below).
+ *
+ * The next D divsteps depend only on the low D bits of f and g, so they run
+ * on single words (D = 62 with 64-bit limbs and 128-bit products, 30
+ * otherwise) while a 2x2 transition matrix (scaled by 2^D) is recorded; the
+ * matrix is then applied to the full f, g (an exact division by 2^D) and,
+ * for the inverse, to the cofactors d, e modulo M (made divisible by 2^D by
+ * adding a multiple of M, as in Montgomery reduction; libsecp256k1's
+ * modinv64 documents the same scheme and the argument that keeps d and e in
+ * (-2M, M)).  The word-sized divsteps themselves run in groups of up to N
+ * (14 or 6) steps on two packed words, value and matrix row in one word, so
+ * one step is about 16 instructions (see divsteps_group).  Every batch does
  * the same work on every digit: the timing depends on `limbs` only.
  *
  * Numbers inside are in "signed digits": K digits of D bits, each in
- * [0, 2^D) except the most significant, which is signed.  d and e stay in
- * (-2M, M) (libsecp256k1's argument, which needs only |u| + |v| <= 2^D for
- * each row of the scaled matrix, true after D divsteps).
- *
- * gcd: the binary (Stein) algorithm with masks: the common power of two is
- * counted with masks, then 2 * b steps of "both odd: subtract the smaller
- * from the larger; halve the even one", then the power of two is restored
- * by a shift whose count is secret (log2(b) masked passes).
+ * [0, 2^D) except the most significant, which is signed.
  */
 #include "tacit/config.h"
 
@@ -39,28 +42,37 @@
 typedef int64_t inv_sd;  /* a signed digit */
 typedef uint64_t inv_ud; /* the same bits, unsigned (for shifts and masks) */
 __extension__ typedef __int128 inv_sdd;
-#define INV_D 62
 #define INV_W 64
+#define INV_D 62 /* divsteps per batch = bits per digit */
+#define INV_N 14 /* divsteps per packed group: 4 N + 5 <= W */
 #else
 typedef int32_t inv_sd;
 typedef uint32_t inv_ud;
 typedef int64_t inv_sdd;
-#define INV_D 30
 #define INV_W 32
+#define INV_D 30
+#define INV_N 6
 #endif
 #define INV_MASK (((inv_ud)1 << INV_D) - 1)
+/* fields of a packed word: low bits [0, PA), u [PA, PB), v [PB, W) */
+#define INV_PA (2 * INV_N + 1)
+#define INV_PB (INV_PA + INV_N + 2)
 
-/* Digits for a b-bit modulus: values up to 2^(b+2) in magnitude, plus a margin. */
+/* Unrolled word loops (constant shift counts) unless optimising for size. */
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
+#define INV_UNROLL _Pragma("GCC unroll 16")
+#else
+#define INV_UNROLL
+#endif
+
+/*
+ * Digits for values below 2^(b+2) in magnitude (f, g < 2^b; d, e in
+ * (-2M, M)): D (K - 1) >= b + 3 - D, so the signed top digit stays below
+ * 2^(D-1) in magnitude.
+ */
 static size_t inv_digits(size_t limbs)
 {
-    return (limbs * TACIT_MPI_LIMB_BITS) / INV_D + 2;
-}
-
-size_t tacit_mpi_core_inv_mod_odd_ct_working_limbs(size_t limbs)
-{
-    /* f, g, d, e, M: five arrays of K digits, as limbs (a digit is at most a limb) */
-    size_t bytes = 5 * inv_digits(limbs) * sizeof(inv_sd);
-    return (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint) + 2 * (limbs + 1);
+    return (limbs * TACIT_MPI_LIMB_BITS + 2) / INV_D + 1;
 }
 
 /* Bits [pos, pos + D) of A (limbs limbs; bits past the end are 0).  pos is public. */
@@ -145,59 +157,105 @@ static void from_digits(tacit_mpi_uint *X, size_t limbs, const inv_sd *x, size_t
 }
 
 /*
- * D divsteps on the low words of f and g; *delta is updated and t gets the
- * transition matrix scaled by 2^D: 2^D (f', g') = (t0 f + t1 g, t2 f + t3 g).
+ * n <= N divsteps on packed words; *zeta = -(delta + 1/2) is updated, m gets the
+ * transition matrix scaled by 2^n: 2^n (f', g') = (m0 f + m1 g, m2 f + m3 g).
+ *
+ * Instead of halving g, each step doubles f's row: after j steps the f side
+ * holds 2^j f_j = u f + v g and the g side 2^j g_j = q f + r g, so a divstep
+ * is one of (A, B) -> (2A, B), (2A, B + A), (2B, B - A) applied alike to a
+ * value and its row.  That lets one word carry all three: A = L + 2^PA u +
+ * 2^PB v with L = u (f mod 2^N) + v (g mod 2^N), and B likewise with q, r.
+ * Bit j of L_B is the parity of g_j (only the low N bits of f and g can
+ * reach it), and the fields never collide: |u| + |v| <= 2^j <= 2^N, so
+ * |L| < 2^(2N) fits below PA = 2N + 1 and u, v fit N + 2 bits each.  All
+ * masks: c1 = (delta > 0) is the sign of zeta, c2 = (g_j odd) the bit j of B.
  */
-static void divsteps(inv_sd *delta, inv_ud f, inv_ud g, inv_sd t[4])
+static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4], int n)
 {
-    inv_ud u = 1, v = 0, q = 0, r = 1, d = (inv_ud)*delta, c1, c2, x, y, z;
-    int i;
+    const inv_ud low = ((inv_ud)1 << INV_N) - 1;
+    inv_ud a = (f & low) + ((inv_ud)1 << INV_PA), b = (g & low) + ((inv_ud)1 << INV_PB);
+    inv_ud z = (inv_ud)*zeta, c1, c2, x, s;
+    inv_sd l, h;
+    int j;
 
-    for (i = 0; i < INV_D; i++) {
-        /*
-         * c1: delta > 0; c2: g odd.  g += (c1 ? -f : f) when g is odd; when
-         * both hold, f += the new g, which makes it the old g: the swap
-         * (delta, f, g) -> (-delta, g, (g - f) / 2) without a swap.  The
-         * rows (u, v) and (q, r) of the matrix follow f and g.
-         */
-        c1 = (inv_ud)((inv_sd)((inv_ud)0 - d) >> (INV_W - 1)); /* arithmetic shift */
-        c2 = (inv_ud)0 - (g & 1);
-        x = (f ^ c1) - c1;
-        y = (u ^ c1) - c1;
-        z = (v ^ c1) - c1;
-        g += x & c2;
-        q += y & c2;
-        r += z & c2;
-        c1 &= c2;
-        d = ((d ^ c1) - c1) + 1;
-        f += g & c1;
-        u += q & c1;
-        v += r & c1;
-        /* g /= 2, which the matrix records by doubling the other row */
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
+    INV_UNROLL
+    for (j = 0; j < n; j++) {
+        c1 = (inv_ud)((inv_sd)z >> (INV_W - 1));                      /* delta > 0 */
+        c2 = (inv_ud)((inv_sd)(b << (INV_W - 1 - j)) >> (INV_W - 1)); /* g_j odd */
+        c1 &= c2;                                                     /* swap */
+        x = ((a & c2) ^ c1) - c1;                                     /* 0, A or -A */
+        s = (a ^ b) & c1;
+        b += x;
+        a = (a ^ s) << 1;
+        z = (z ^ c1) - 1; /* delta = 1 + (swap ? -delta : delta) */
     }
-    *delta = (inv_sd)d;
-    t[0] = (inv_sd)u;
-    t[1] = (inv_sd)v;
-    t[2] = (inv_sd)q;
-    t[3] = (inv_sd)r;
+    *zeta = (inv_sd)z;
+    /* unpack: L (sign-extended from PA bits), then u, then v */
+    l = (inv_sd)(a << (INV_W - INV_PA)) >> (INV_W - INV_PA);
+    h = (inv_sd)(a - (inv_ud)l) >> INV_PA;
+    m[0] = (inv_sd)((inv_ud)h << (INV_W - (INV_PB - INV_PA))) >> (INV_W - (INV_PB - INV_PA));
+    m[1] = (h - m[0]) >> (INV_PB - INV_PA);
+    l = (inv_sd)(b << (INV_W - INV_PA)) >> (INV_W - INV_PA);
+    h = (inv_sd)(b - (inv_ud)l) >> INV_PA;
+    m[2] = (inv_sd)((inv_ud)h << (INV_W - (INV_PB - INV_PA))) >> (INV_W - (INV_PB - INV_PA));
+    m[3] = (h - m[2]) >> (INV_PB - INV_PA);
 }
 
-/* (f, g) = (t0 f + t1 g, t2 f + t3 g) / 2^D, exactly. */
+/*
+ * D divsteps from the low words of f and g, in groups of N (the last one
+ * shorter); t gets the product of the groups' matrices, scaled by 2^D.
+ * Each row of a group's matrix has |u| + |v| <= 2^n, so each row of t has
+ * |.| + |.| <= 2^D (what the update of d and e needs).  After `done` steps
+ * t (f, g) / 2^done has W - done >= n correct low bits for the next group.
+ */
+static void divsteps(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4])
+{
+    inv_sd m[4], t0, t1;
+    inv_ud nf, ng;
+    int done;
+
+    divsteps_group(zeta, f, g, t, INV_N);
+    INV_UNROLL
+    for (done = INV_N; done < INV_D; done += INV_N) {
+        nf = ((inv_ud)t[0] * f + (inv_ud)t[1] * g) >> done;
+        ng = ((inv_ud)t[2] * f + (inv_ud)t[3] * g) >> done;
+        divsteps_group(zeta, nf, ng, m, INV_D - done < INV_N ? INV_D - done : INV_N);
+        t0 = m[0] * t[0] + m[1] * t[2];
+        t1 = m[0] * t[1] + m[1] * t[3];
+        t[2] = m[2] * t[0] + m[3] * t[2];
+        t[3] = m[2] * t[1] + m[3] * t[3];
+        t[0] = t0;
+        t[1] = t1;
+    }
+}
+
+/*
+ * (f, g) = (t0 f + t1 g, t2 f + t3 g) / 2^D, exactly.  (The matrix is copied
+ * to locals, and each product accumulated on its own, so the compiler keeps
+ * it in registers across the stores and adds each 128-bit product once.)
+ */
 static void update_fg(inv_sd *f, inv_sd *g, size_t K, const inv_sd t[4])
 {
+    const inv_sd t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3];
     inv_sdd cf, cg;
+    inv_sd fi, gi;
     size_t i;
 
-    cf = (inv_sdd)t[0] * f[0] + (inv_sdd)t[1] * g[0];
-    cg = (inv_sdd)t[2] * f[0] + (inv_sdd)t[3] * g[0];
+    fi = f[0];
+    gi = g[0];
+    cf = (inv_sdd)t0 * fi;
+    cf += (inv_sdd)t1 * gi;
+    cg = (inv_sdd)t2 * fi;
+    cg += (inv_sdd)t3 * gi;
     cf >>= INV_D;
     cg >>= INV_D;
     for (i = 1; i < K; i++) {
-        cf += (inv_sdd)t[0] * f[i] + (inv_sdd)t[1] * g[i];
-        cg += (inv_sdd)t[2] * f[i] + (inv_sdd)t[3] * g[i];
+        fi = f[i];
+        gi = g[i];
+        cf += (inv_sdd)t0 * fi;
+        cf += (inv_sdd)t1 * gi;
+        cg += (inv_sdd)t2 * fi;
+        cg += (inv_sdd)t3 * gi;
         f[i - 1] = (inv_sd)((inv_ud)cf & INV_MASK);
         g[i - 1] = (inv_sd)((inv_ud)cg & INV_MASK);
         cf >>= INV_D;
@@ -213,27 +271,42 @@ static void update_fg(inv_sd *f, inv_sd *g, size_t K, const inv_sd t[4])
  */
 static void update_de(inv_sd *d, inv_sd *e, size_t K, const inv_sd t[4], const inv_sd *M, inv_ud mi)
 {
+    const inv_sd t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3];
     inv_ud sd = (inv_ud)0 - ((inv_ud)d[K - 1] >> (INV_W - 1));
     inv_ud se = (inv_ud)0 - ((inv_ud)e[K - 1] >> (INV_W - 1));
     inv_ud md, me;
+    inv_sd di, ei, mdi, mei;
     inv_sdd cd, ce;
     size_t i;
 
     /* a negative d or e gets M added (through the matrix) to stay in range */
-    md = ((inv_ud)t[0] & sd) + ((inv_ud)t[1] & se);
-    me = ((inv_ud)t[2] & sd) + ((inv_ud)t[3] & se);
-    cd = (inv_sdd)t[0] * d[0] + (inv_sdd)t[1] * e[0];
-    ce = (inv_sdd)t[2] * d[0] + (inv_sdd)t[3] * e[0];
+    md = ((inv_ud)t0 & sd) + ((inv_ud)t1 & se);
+    me = ((inv_ud)t2 & sd) + ((inv_ud)t3 & se);
+    di = d[0];
+    ei = e[0];
+    cd = (inv_sdd)t0 * di;
+    cd += (inv_sdd)t1 * ei;
+    ce = (inv_sdd)t2 * di;
+    ce += (inv_sdd)t3 * ei;
     /* and a multiple of M that makes the low D bits zero */
     md -= (mi * (inv_ud)cd + md) & INV_MASK;
     me -= (mi * (inv_ud)ce + me) & INV_MASK;
-    cd += (inv_sdd)M[0] * (inv_sd)md;
-    ce += (inv_sdd)M[0] * (inv_sd)me;
+    mdi = (inv_sd)md;
+    mei = (inv_sd)me;
+    cd += (inv_sdd)M[0] * mdi;
+    ce += (inv_sdd)M[0] * mei;
     cd >>= INV_D;
     ce >>= INV_D;
     for (i = 1; i < K; i++) {
-        cd += (inv_sdd)t[0] * d[i] + (inv_sdd)t[1] * e[i] + (inv_sdd)M[i] * (inv_sd)md;
-        ce += (inv_sdd)t[2] * d[i] + (inv_sdd)t[3] * e[i] + (inv_sdd)M[i] * (inv_sd)me;
+        inv_sd mk = M[i];
+        di = d[i];
+        ei = e[i];
+        cd += (inv_sdd)t0 * di;
+        cd += (inv_sdd)t1 * ei;
+        cd += (inv_sdd)mk * mdi;
+        ce += (inv_sdd)t2 * di;
+        ce += (inv_sdd)t3 * ei;
+        ce += (inv_sdd)mk * mei;
         d[i - 1] = (inv_sd)((inv_ud)cd & INV_MASK);
         e[i - 1] = (inv_sd)((inv_ud)ce & INV_MASK);
         cd >>= INV_D;
@@ -256,45 +329,83 @@ static void cond_neg(tacit_mpi_uint *X, size_t limbs, tacit_mpi_uint mask)
     }
 }
 
+/*
+ * Batches for inputs 0 <= g <= f <= 2^b, f odd, with delta starting at 1/2:
+ * g = 0 after n divsteps when 9437 b + 1 <= 4096 n (the bound proven in HOL
+ * Light for s2n-bignum, DIVSTEP_ENDTOEND_BITS_SIMPLE; about 2.3 b, against
+ * (49 b + 57) / 17 for the paper's delta = 1).
+ */
+static size_t inv_batches(size_t limbs)
+{
+    size_t b = limbs * TACIT_MPI_LIMB_BITS, steps = (9437 * b + 1 + 4095) / 4096;
+
+    return (steps + INV_D - 1) / INV_D;
+}
+
+/*
+ * Signed digits x (K of them) to X = |x| (limbs + 1 limbs); returns the
+ * mask of x < 0.
+ */
+static tacit_mpi_uint digits_abs(tacit_mpi_uint *X, size_t limbs, const inv_sd *x, size_t K)
+{
+    tacit_mpi_uint neg;
+
+    from_digits(X, limbs + 1, x, K);
+    neg = (tacit_mpi_uint)0 - (X[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
+    cond_neg(X, limbs + 1, neg);
+    return neg;
+}
+
+size_t tacit_mpi_core_inv_mod_odd_ct_working_limbs(size_t limbs)
+{
+    /* f, g, d, e, M: five arrays of K digits, as limbs (a digit is at most a limb) */
+    size_t bytes = 5 * inv_digits(limbs) * sizeof(inv_sd);
+    return (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint) + 4 * (limbs + 1);
+}
+
 tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                                              const tacit_mpi_uint *M, size_t limbs,
                                              tacit_mpi_uint *T)
 {
-    size_t K = inv_digits(limbs), b = limbs * TACIT_MPI_LIMB_BITS, steps, i;
+    size_t K = inv_digits(limbs), batches = inv_batches(limbs), i;
     inv_sd *f = (inv_sd *)(void *)T, *g = f + K, *d = g + K, *e = d + K, *m = e + K, t[4];
-    inv_sd delta = 1;
+    inv_sd zeta = -1; /* -(delta + 1/2), delta = 1/2 */
     tacit_mpi_uint *W =
         T + (5 * K * sizeof(inv_sd) + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
-    tacit_mpi_uint *V = W + limbs + 1, neg, ok, one;
+    tacit_mpi_uint *V = W + limbs + 1, *S = V + limbs + 1, neg, ok, one;
+    tacit_mpi_uint mm = tacit_mpi_core_mont_init(M);
     inv_ud mi = (inv_ud)M[0];
 
     /* mi = M^-1 mod 2^W by Newton's iteration (each doubles the correct bits) */
     for (i = 0; i < 5; i++) {
         mi *= 2 - (inv_ud)M[0] * mi;
     }
+    /*
+     * The bound needs g <= f: invert A' = A R^-1 mod M (a Montgomery
+     * reduction, R = 2^(limbs biL), any A) and multiply the inverse,
+     * A^-1 R, by R^-1 the same way at the end.
+     */
+    tacit_mpi_core_from_mont(W, A, M, limbs, mm, S);
     to_digits(f, K, M, limbs);
     to_digits(m, K, M, limbs);
-    to_digits(g, K, A, limbs);
+    to_digits(g, K, W, limbs);
     memset(d, 0, K * sizeof(*d));
     memset(e, 0, K * sizeof(*e));
     e[0] = 1;
-    /* Theorem 11.2 of the paper with f^2 + 4 g^2 < 5 * 2^(2b) */
-    steps = (49 * b + 80 + 16) / 17;
-    for (i = 0; i < steps; i += INV_D) {
-        divsteps(&delta, (inv_ud)f[0], (inv_ud)g[0], t);
+    for (i = 0; i < batches; i++) {
+        divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
         update_fg(f, g, K, t);
         update_de(d, e, K, t, m, mi);
     }
-    /* f = +-gcd(M, A); the inverse is +-d, d in (-2M, M) */
+    /* f = +-gcd(M, A); the inverse of A' is +-d, d in (-2M, M) */
     from_digits(W, limbs + 1, d, K);
-    from_digits(V, limbs + 1, f, K);
     neg = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
     W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg); /* (-M, M) */
-    neg = (tacit_mpi_uint)0 - (V[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
+    neg = digits_abs(V, limbs, f, K);
     cond_neg(W, limbs + 1, neg); /* sign of f */
-    cond_neg(V, limbs + 1, neg); /* |f| */
     neg = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
     W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg); /* [0, M) */
+    tacit_mpi_core_from_mont(W, W, M, limbs, mm, S);
     /* invertible iff |f| = 1 */
     one = V[0];
     V[0] ^= 1;
@@ -310,54 +421,50 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
 
 size_t tacit_mpi_core_gcd_ct_working_limbs(size_t limbs)
 {
-    return 3 * limbs;
+    size_t bytes = 2 * inv_digits(limbs) * sizeof(inv_sd);
+    return (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint) + 5 * limbs + 2;
 }
 
-/* If mask: X >>= 1 (in place). */
-static void cond_shr1(tacit_mpi_uint *X, size_t limbs, tacit_mpi_uint mask)
-{
-    size_t i;
-
-    for (i = 0; i < limbs; i++) {
-        tacit_mpi_uint hi = i + 1 < limbs ? X[i + 1] : 0;
-        tacit_mpi_uint s = (X[i] >> 1) | (hi << (TACIT_MPI_LIMB_BITS - 1));
-        X[i] = (s & mask) | (X[i] & ~mask);
-    }
-}
-
+/*
+ * gcd(A, B) = 2^k gcd(a, b) with k the common power of two (a secret
+ * count: masked shifts) and one of a = A / 2^k, b = B / 2^k odd, made f;
+ * the other becomes g = b R^-1 mod f < f (the same gcd with f, as R is a
+ * power of two), then the divsteps run on f and g alone until g = 0 and
+ * f = +-gcd.  A = B = 0 runs on garbage and the result is masked to 0.
+ */
 void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
                            size_t limbs, tacit_mpi_uint *T)
 {
-    tacit_mpi_uint *a = T, *b = a + limbs, *w = b + limbs, still, both_even;
-    size_t i, bits = limbs * TACIT_MPI_LIMB_BITS, k = 0;
+    size_t K = inv_digits(limbs), batches = inv_batches(limbs), bits = limbs * TACIT_MPI_LIMB_BITS;
+    inv_sd *f = (inv_sd *)(void *)T, *g = f + K, t[4];
+    inv_sd zeta = -1;
+    tacit_mpi_uint *a =
+        T + (2 * K * sizeof(inv_sd) + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
+    tacit_mpi_uint *b = a + limbs, *S = b + limbs, *V = S + 2 * limbs + 1, nz;
+    size_t i, k;
 
-    memcpy(a, A, limbs * sizeof(*a));
-    memcpy(b, B, limbs * sizeof(*b));
-    /* k = the common power of two (while both are even and not both zero) */
-    still = ~tacit_mpi_core_is_zero_ct(a, limbs) | ~tacit_mpi_core_is_zero_ct(b, limbs);
-    for (i = 0; i < bits; i++) {
-        both_even = still & tacit_ct_mask_from_bit_limb(((a[0] | b[0]) & 1) ^ 1);
-        cond_shr1(a, limbs, both_even);
-        cond_shr1(b, limbs, both_even);
-        k += (size_t)(both_even & 1);
-        still = both_even;
-    }
-    /* one of a, b is odd now (or both are zero) */
-    for (i = 0; i < 2 * bits; i++) {
-        tacit_mpi_uint both_odd = tacit_ct_mask_from_bit_limb(a[0] & b[0] & 1);
-        tacit_mpi_uint swap = both_odd & tacit_mpi_core_lt_ct(a, b, limbs), a_even;
-        tacit_mpi_core_cond_swap(a, b, limbs, swap);
-        (void)tacit_mpi_core_sub_if(a, b, limbs, both_odd);
-        a_even = tacit_ct_mask_from_bit_limb((a[0] & 1) ^ 1);
-        cond_shr1(a, limbs, a_even);
-        cond_shr1(b, limbs, ~a_even);
-    }
-    /* one of them is zero: the other is the odd part of the gcd */
     for (i = 0; i < limbs; i++) {
-        w[i] = a[i] | b[i];
+        a[i] = A[i];
+        b[i] = B[i];
+        S[i] = A[i] | B[i];
     }
-    tacit_mpi_core_shift_l_secret(w, limbs, k, bits);
-    memcpy(G, w, limbs * sizeof(*G));
+    nz = ~tacit_mpi_core_is_zero_ct(S, limbs);
+    k = tacit_mpi_core_ctz_ct(S, limbs);
+    tacit_mpi_core_shift_r_secret(a, limbs, k, bits, S);
+    tacit_mpi_core_shift_r_secret(b, limbs, k, bits, S);
+    tacit_mpi_core_cond_swap(a, b, limbs, tacit_ct_mask_from_bit_limb((a[0] & 1) ^ 1));
+    tacit_mpi_core_from_mont(b, b, a, limbs, tacit_mpi_core_mont_init(a), S);
+    to_digits(f, K, a, limbs);
+    to_digits(g, K, b, limbs);
+    for (i = 0; i < batches; i++) {
+        divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
+        update_fg(f, g, K, t);
+    }
+    (void)digits_abs(V, limbs, f, K);
+    tacit_mpi_core_shift_l_secret(V, limbs, k, bits);
+    for (i = 0; i < limbs; i++) {
+        G[i] = V[i] & nz;
+    }
 }
 
 #else

@@ -110,6 +110,21 @@ static int is_wrong_kind(int err)
     return 0;
 }
 
+/* Re-encode a SEQUENCE's header in front of its contents (len + 4 <= room, checked by the
+ * caller); returns the DER length. */
+static size_t keep_params(unsigned char *out, const tacit_asn1_buf *params)
+{
+    size_t h = 0;
+
+    out[h++] = TACIT_ASN1_SEQUENCE;
+    if (params->len >= 0x80) {
+        out[h++] = 0x81;
+    }
+    out[h++] = (unsigned char)params->len;
+    memcpy(out + h, params->p, params->len);
+    return h + params->len;
+}
+
 /* An envelope (PKCS#8 or SPKI) whose OID names the module. */
 static int parse_envelope(tacit_pk_context *ctx, const tacit_asn1_key_info *info, int priv,
                           const unsigned char *der, size_t len)
@@ -120,9 +135,17 @@ static int parse_envelope(tacit_pk_context *ctx, const tacit_asn1_key_info *info
     if (type == TACIT_PK_NONE) {
         return TACIT_ERR_PK_UNKNOWN_KEY;
     }
+    if (pss && info->params.tag != 0 &&
+        (info->params.tag != TACIT_ASN1_SEQUENCE ||
+         info->params.len + 4 > sizeof(ctx->rsa_pss_params))) {
+        return TACIT_ERR_PK_KEY_FORMAT;
+    }
     ret = parse_as(ctx, type, priv, der, len);
     if (ret == 0) {
         ctx->rsa_pss_key = pss;
+        if (pss && info->params.tag != 0) {
+            ctx->rsa_pss_params_len = keep_params(ctx->rsa_pss_params, &info->params);
+        }
     }
     return ret;
 }

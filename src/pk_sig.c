@@ -338,7 +338,7 @@ static int is_pss(tacit_pk_sig_scheme s)
 
 /* ---- verify ----------------------------------------------------------------------- */
 
-int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+int tacit_pk_verify_hash(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
                          const unsigned char *hash, size_t hlen, const unsigned char *sig,
                          size_t sig_len, unsigned flags)
 {
@@ -388,8 +388,9 @@ int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     return ret;
 }
 
-int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const unsigned char *msg,
-                    size_t msg_len, const unsigned char *sig, size_t sig_len, unsigned flags)
+int tacit_pk_verify(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+                    const unsigned char *msg, size_t msg_len, const unsigned char *sig,
+                    size_t sig_len, unsigned flags)
 {
     unsigned char hash[TACIT_MD_MAX_SIZE];
     int ret;
@@ -421,7 +422,7 @@ int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const un
 
 /* ---- sign --------------------------------------------------------------------------- */
 
-int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+int tacit_pk_sign_hash(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
                        const unsigned char *hash, size_t hlen, unsigned char *sig, size_t sig_size,
                        size_t *sig_len, tacit_rng_func f_rng, void *p_rng)
 {
@@ -481,9 +482,9 @@ int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     return ret;
 }
 
-int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const unsigned char *msg,
-                  size_t msg_len, unsigned char *sig, size_t sig_size, size_t *sig_len,
-                  tacit_rng_func f_rng, void *p_rng)
+int tacit_pk_sign(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+                  const unsigned char *msg, size_t msg_len, unsigned char *sig, size_t sig_size,
+                  size_t *sig_len, tacit_rng_func f_rng, void *p_rng)
 {
     unsigned char hash[TACIT_MD_MAX_SIZE];
     int ret;

@@ -21,6 +21,7 @@
 
 #include "tacit/asn1.h"
 #include "tacit/pem.h"
+#include "constant_time_internal.h"
 #include "platform_internal.h"
 
 #define LABEL_PKCS1_PRIV "RSA PRIVATE KEY"
@@ -266,22 +267,43 @@ int tacit_rsa_parse_public_key_pem(tacit_rsa_context *ctx, const unsigned char *
 
 /* ---- writing -------------------------------------------------------------------- */
 
-/* One INTEGER from an mpi (a temporary copy of its bytes is wiped). */
+/*
+ * One INTEGER from an mpi, which may be secret (d, p, q, dP, dQ, qInv); a
+ * temporary copy of its bytes is wiped.  Written in constant flow except for
+ * what the DER output shows anyway, released through tacit_ct_declassify:
+ * the byte length of the value and whether a 0x00 pad byte leads it (the
+ * top bit of its first byte), both visible in the INTEGER's length field.
+ * The bytes themselves are copied at public offsets, without a branch on
+ * them (tacit_asn1_write_uint would scan them for leading zeros).
+ */
 static int write_mpi(unsigned char **p, unsigned char *start, const tacit_mpi *X)
 {
-    size_t n = tacit_mpi_size(X);
-    unsigned char *b;
+    size_t cap = X->n * TACIT_MPI_LIMB_BYTES, n, pad = 0, hdr;
+    unsigned char *b, *val;
     int ret;
 
-    b = (unsigned char *)tacit_platform_calloc(1, n == 0 ? 1 : n);
+    n = tacit_ct_declassify_size(tacit_mpi_size(X));
+    if (n == 0) {
+        return tacit_asn1_write_int(p, start, 0);
+    }
+    /* b = 00 || X as cap big-endian bytes: the value is its last n bytes */
+    b = (unsigned char *)tacit_platform_calloc(1, cap + 1);
     if (b == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
-    ret = tacit_mpi_write_binary(X, b, n);
+    ret = tacit_mpi_write_binary(X, b + 1, cap);
     if (ret == 0) {
-        ret = tacit_asn1_write_uint(p, start, b, n);
+        val = b + 1 + cap - n;
+        pad = tacit_ct_declassify_u32((uint32_t)(val[0] >> 7));
+        val -= pad; /* the byte before is 0 */
+        ret = tacit_asn1_write_raw(p, start, val, n + pad);
     }
-    tacit_platform_zeroize(b, n);
+    if (ret >= 0) {
+        hdr = (size_t)ret;
+        ret = tacit_asn1_write_header(p, start, TACIT_ASN1_INTEGER, n + pad);
+        ret = ret < 0 ? ret : ret + (int)hdr;
+    }
+    tacit_platform_zeroize(b, cap + 1);
     tacit_platform_free(b);
     return ret;
 }

@@ -118,6 +118,13 @@ int tacit_x25519(unsigned char out[32], const unsigned char scalar[32], const un
     }
     memcpy(k, scalar, 32);
     tacit_x25519_clamp(k);
+#if defined(TACIT_FE25519_HAVE_ADX)
+    if (tacit_mpi_core_cpu_has_adx()) {
+        tacit_x25519_scalarmult_adx(out, k, u);
+        tacit_platform_zeroize(k, sizeof(k));
+        return refuse_zero(out);
+    }
+#endif
     tacit_fe25519_frombytes(x1, u); /* drops bit 255; values >= p reduce */
     tacit_x25519_ladder(x2, z2, k, x1);
     tacit_fe25519_invert(z2, z2);

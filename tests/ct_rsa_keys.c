@@ -8,7 +8,8 @@
  * secret INTEGERs (d, p, q, dP, dQ, qInv) marked secret: the framing (tags,
  * lengths, n, e) is public.  In PEM the base64 characters that encode only
  * secret bytes are marked.  The key is also imported from (n, e, d) and from
- * (p, q, e), and checked with tacit_rsa_check_privkey.  What may become
+ * (p, q, e), checked with tacit_rsa_check_privkey, and written back
+ * (PKCS#1 and PKCS#8 DER, PKCS#1 PEM).  What may become
  * public, only through tacit_ct_declassify: the valid/invalid verdicts, the
  * byte lengths of the integers, and the key's public part.
  *
@@ -372,6 +373,45 @@ exit:
     tacit_rsa_free(&rsa);
 }
 
+/*
+ * Writing a loaded key back, PKCS#1 and PKCS#8 in DER, PKCS#1 in PEM, with
+ * every secret marked: only the byte lengths of the integers (and whether a
+ * 0x00 pad leads them) may be released, which the DER shows anyway.
+ */
+static void write_case(tacit_key_format format, int pem, const unsigned char *want, size_t wlen)
+{
+    tacit_rsa_context rsa;
+    unsigned char buf[4096];
+    size_t olen = 0;
+    int ret;
+
+    tacit_rsa_init(&rsa);
+    TEST_EQUAL(tacit_rsa_copy(&rsa, &ref), 0);
+    {
+        const tacit_mpi *s[6] = { &rsa.D, &rsa.P, &rsa.Q, &rsa.DP, &rsa.DQ, &rsa.QP };
+        int i;
+        for (i = 0; i < 6; i++) {
+            TACIT_TEST_CF_SECRET(s[i]->p, s[i]->n * sizeof(tacit_mpi_uint));
+        }
+    }
+    ret = pem ? tacit_rsa_write_key_pem(&rsa, format, buf, sizeof(buf), &olen)
+              : tacit_rsa_write_key_der(&rsa, format, buf, sizeof(buf), &olen);
+    TEST_EQUAL(ret, 0);
+    TACIT_TEST_CF_PUBLIC(buf, olen);
+    TEST_MEM_EQ(buf, olen, want, wlen);
+exit:
+    tacit_rsa_free(&rsa);
+}
+
+static void test_write_key(void)
+{
+    TEST_EQUAL(setup(), 0);
+    write_case(TACIT_KEY_FORMAT_PKCS1, 0, p1der, p1len);
+    write_case(TACIT_KEY_FORMAT_PKCS8, 0, p8der, p8len);
+    write_case(TACIT_KEY_FORMAT_PKCS1, 1, p1pem, p1pemlen);
+exit:;
+}
+
 /* The negative control: an early-exit comparison of the secret d. */
 static void test_negative_early_exit_compare(void)
 {
@@ -409,6 +449,7 @@ int main(int argc, char **argv)
         RUN_TEST(test_import_ned);
         RUN_TEST(test_import_pqe);
         RUN_TEST(test_check_privkey);
+        RUN_TEST(test_write_key);
     }
     free(p8der);
     free(p1der);

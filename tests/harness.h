@@ -118,6 +118,13 @@ static inline int test_mem_eq(const char *file, int line, const char *expr, cons
         goto exit;                                                                                 \
     } while (0)
 
+/* End the current case as skipped because a peer library (GMP, OpenSSL, ...) is not linked; the
+ * reason names the real cause: peers off, a sanitizer build, or not installed. */
+#ifndef TACIT_PEER_ABSENT_WHY
+#define TACIT_PEER_ABSENT_WHY "this target does not link the peer libraries"
+#endif
+#define TEST_SKIP_NO_PEER(peer) TEST_SKIP(peer " not linked: " TACIT_PEER_ABSENT_WHY)
+
 static inline int test_selected(const char *name)
 {
     int i;
@@ -176,6 +183,20 @@ static inline void test_run(void (*fn)(void), const char *name)
 }
 
 #define RUN_TEST(fn) test_run(fn, #fn)
+
+/* Report a case that cannot run in this build as skipped, with the reason (for cases compiled only
+ * when a peer library is linked: see TEST_SKIP_NO_PEER). */
+static inline void test_skip_case(const char *name, const char *reason)
+{
+    if (!test_selected(name)) {
+        return;
+    }
+    printf("  %-50s SKIP (%s)\n", name, reason);
+    test_n_skipped++;
+    fflush(stdout);
+}
+
+#define SKIP_TEST_NO_PEER(fn, peer) test_skip_case(#fn, peer " not linked: " TACIT_PEER_ABSENT_WHY)
 
 #define TEST_MAIN_BEGIN(argc, argv)                                                                \
     do {                                                                                           \

@@ -300,7 +300,7 @@ static void test_exp_mod_paths(void)
     printf("(no test hooks: only the CPU's own path) ");
 #endif
 #if !defined(TACIT_HAVE_GMP)
-    printf("(GMP not linked: paths compared with each other only) ");
+    printf("(GMP not linked: %s; paths compared with each other only) ", TACIT_PEER_ABSENT_WHY);
 #endif
     /* small sizes: every limb count, every shape */
     for (n = 1; n <= 512 / BIL + 1; n++) {

@@ -247,7 +247,7 @@ static void test_gmp_arith(void)
     seed_rng();
     test_arith();
 #else
-    TEST_SKIP("GMP not linked in this build");
+    TEST_SKIP_NO_PEER("GMP");
 exit:;
 #endif
 }
@@ -258,7 +258,7 @@ static void test_gmp_exp_mod(void)
     seed_rng();
     test_exp_mod();
 #else
-    TEST_SKIP("GMP not linked in this build");
+    TEST_SKIP_NO_PEER("GMP");
 exit:;
 #endif
 }

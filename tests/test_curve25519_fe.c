@@ -9,6 +9,7 @@
  */
 #include "harness.h"
 
+#include "bignum_core.h"
 #include "curve25519_fe.h"
 
 #if (defined(TACIT_X25519_C) || defined(TACIT_ED25519_C)) && defined(TACIT_HAVE_GMP)
@@ -211,6 +212,334 @@ exit:
     return;
 }
 
+#if defined(TACIT_FE25519_HAVE_ADX)
+/*
+ * The MULX/ADX field (curve25519_fe64_x86_64_adx.c, four saturated limbs,
+ * any value below 2^256) against GMP and against the radix-2^51 field:
+ * random values and the edges 0, 1, p - 1, p, p + 1, 2^255 - 1, 2^255,
+ * 2p - 1, 2p, 2^256 - 38, 2^256 - 1 (values >= p are legal inputs there),
+ * through add, sub, mul (aliased too), sq, mul_small_add, invert and
+ * tobytes.  Natively only on a CPU with BMI2 and ADX.
+ */
+static void adx_to_mpz(mpz_t z, const uint64_t f[4])
+{
+    mpz_import(z, 4, -1, sizeof(uint64_t), 0, 0, f);
+}
+
+static int check_adx(const uint64_t f[4], mpz_t z, const char *what)
+{
+    unsigned char got[32], want[32], b51[32];
+    tacit_fe25519 r;
+    size_t cnt = 0;
+    int i;
+
+    tacit_fe25519_adx_tobytes(got, f);
+    mpz_mod(z, z, P);
+    memset(want, 0, sizeof(want));
+    mpz_export(want, &cnt, -1, 1, 0, 0, z);
+    /* the radix-2^51 field reads the canonical bytes back the same */
+    tacit_fe25519_frombytes(r, got);
+    tacit_fe25519_tobytes(b51, r);
+    if (memcmp(got, want, 32) != 0 || memcmp(b51, want, 32) != 0) {
+        printf("\n    adx %s mismatch", what);
+        for (i = 3; i >= 0; i--) {
+            printf(" %016llx", (unsigned long long)f[i]);
+        }
+        return 0;
+    }
+    return 1;
+}
+
+/* edge k of the list above, or a random (possibly >= p) value */
+static void adx_value(uint64_t f[4], int k)
+{
+    mpz_t z;
+    int i;
+
+    mpz_init(z);
+    switch (k) {
+    case 0:
+        mpz_set_ui(z, 0);
+        break;
+    case 1:
+        mpz_set_ui(z, 1);
+        break;
+    case 2:
+        mpz_sub_ui(z, P, 1);
+        break;
+    case 3:
+        mpz_set(z, P);
+        break;
+    case 4:
+        mpz_add_ui(z, P, 1);
+        break;
+    case 5:
+        mpz_add_ui(z, P, 18); /* 2^255 - 1 */
+        break;
+    case 6:
+        mpz_add_ui(z, P, 19); /* 2^255 */
+        break;
+    case 7:
+        mpz_mul_2exp(z, P, 1);
+        mpz_sub_ui(z, z, 1);
+        break;
+    case 8:
+        mpz_mul_2exp(z, P, 1);
+        break;
+    case 9: /* 2p + 1 */
+        mpz_mul_2exp(z, P, 1);
+        mpz_add_ui(z, z, 1);
+        break;
+    case 10:
+        mpz_ui_pow_ui(z, 2, 256);
+        mpz_sub_ui(z, z, 38);
+        break;
+    case 11:
+        mpz_ui_pow_ui(z, 2, 256);
+        mpz_sub_ui(z, z, 1);
+        break;
+    default:
+        for (i = 0; i < 4; i++) {
+            f[i] = rnd64();
+        }
+        if (k % 5 == 0) {
+            f[3] |= (uint64_t)1 << 63; /* high values */
+        } else if (k % 5 == 1) {
+            f[0] = (uint64_t)-1; /* long carry chains */
+            f[1] = (uint64_t)-1;
+        }
+        mpz_clear(z);
+        return;
+    }
+    memset(f, 0, 4 * sizeof(uint64_t));
+    mpz_export(f, NULL, -1, sizeof(uint64_t), 0, 0, z);
+    mpz_clear(z);
+}
+
+static void test_adx_ops(void)
+{
+    int i, j;
+
+    if (!tacit_mpi_core_cpu_has_adx()) {
+        TEST_SKIP("the CPU lacks BMI2/ADX");
+    }
+    for (i = 0; i < 12 + 20000; i++) {
+        for (j = 0; j < (i < 12 ? 12 : 1); j++) {
+            uint64_t a[4], b[4], c[4];
+            mpz_t za, zb, zr;
+
+            mpz_inits(za, zb, zr, NULL);
+            adx_value(a, i);
+            adx_value(b, i < 12 ? j : 12 + (int)(rnd64() % 1000));
+            adx_to_mpz(za, a);
+            adx_to_mpz(zb, b);
+
+            tacit_fe25519_adx_mul(c, a, b);
+            mpz_mul(zr, za, zb);
+            TEST_ASSERT(check_adx(c, zr, "mul"));
+            tacit_fe25519_adx_sq(c, a);
+            mpz_mul(zr, za, za);
+            TEST_ASSERT(check_adx(c, zr, "sq"));
+            tacit_fe25519_adx_add(c, a, b);
+            mpz_add(zr, za, zb);
+            TEST_ASSERT(check_adx(c, zr, "add"));
+            tacit_fe25519_adx_sub(c, a, b);
+            mpz_sub(zr, za, zb);
+            TEST_ASSERT(check_adx(c, zr, "sub"));
+            tacit_fe25519_adx_mul_small_add(c, a, 121666, b);
+            mpz_mul_ui(zr, za, 121666);
+            mpz_add(zr, zr, zb);
+            TEST_ASSERT(check_adx(c, zr, "mul_small_add"));
+            tacit_fe25519_adx_mul_small_add(c, a, 0xffffffffu, b);
+            mpz_mul_ui(zr, za, 0xffffffffu);
+            mpz_add(zr, zr, zb);
+            TEST_ASSERT(check_adx(c, zr, "mul_small_add max"));
+            memcpy(c, a, sizeof(c));
+            tacit_fe25519_adx_mul(c, c, c);
+            mpz_mul(zr, za, za);
+            TEST_ASSERT(check_adx(c, zr, "mul aliased"));
+            memcpy(c, a, sizeof(c));
+            tacit_fe25519_adx_add(c, c, c);
+            mpz_add(zr, za, za);
+            TEST_ASSERT(check_adx(c, zr, "add aliased"));
+            memcpy(c, b, sizeof(c));
+            tacit_fe25519_adx_sub(c, a, c);
+            mpz_sub(zr, za, zb);
+            TEST_ASSERT(check_adx(c, zr, "sub aliased"));
+            if (i < 12 || i % 100 == 0) {
+                tacit_fe25519_adx_invert(c, a);
+                mpz_mod(zr, za, P);
+                if (mpz_sgn(zr) != 0) {
+                    mpz_invert(zr, zr, P);
+                }
+                TEST_ASSERT(check_adx(c, zr, "invert"));
+            }
+            /* against the radix-2^51 field on the canonical value of a, b */
+            if (i >= 12 && i % 10 == 0) {
+                unsigned char sa[32], sb[32], s51[32], s4[32];
+                tacit_fe25519 fa, fb, fc;
+                uint64_t a4[4], b4[4];
+                tacit_fe25519_adx_tobytes(sa, a);
+                tacit_fe25519_adx_tobytes(sb, b);
+                tacit_fe25519_frombytes(fa, sa);
+                tacit_fe25519_frombytes(fb, sb);
+                tacit_fe25519_adx_frombytes(a4, sa);
+                tacit_fe25519_adx_frombytes(b4, sb);
+                tacit_fe25519_mul(fc, fa, fb);
+                tacit_fe25519_adx_mul(c, a4, b4);
+                tacit_fe25519_tobytes(s51, fc);
+                tacit_fe25519_adx_tobytes(s4, c);
+                TEST_MEM_EQ(s4, 32, s51, 32);
+            }
+            mpz_clears(za, zb, zr, NULL);
+        }
+    }
+    /* frombytes ignores bit 255 */
+    {
+        unsigned char buf[32], out[32];
+        uint64_t f[4];
+        mpz_t z;
+        memset(buf, 0xff, 32);
+        tacit_fe25519_adx_frombytes(f, buf);
+        tacit_fe25519_adx_tobytes(out, f);
+        mpz_init(z);
+        mpz_ui_pow_ui(z, 2, 255);
+        mpz_sub_ui(z, z, 1);
+        TEST_ASSERT(check_adx(f, z, "frombytes"));
+        mpz_clear(z);
+        TEST_EQUAL(out[0], 18);
+    }
+exit:
+    return;
+}
+#endif
+
+/*
+ * The generic operations (tacit_fe25519_*) in the CPU's layout, through
+ * bytes only (so they hold in either layout): on a CPU with BMI2/ADX they
+ * run the four-limb field, which Ed25519 uses.  Random values, values
+ * >= p and the edges, against GMP; from_table against frombytes.
+ */
+static void bytes_to_mpz(mpz_t z, const unsigned char b[32])
+{
+    mpz_import(z, 32, -1, 1, 0, 0, b);
+}
+
+static int check_bytes(const tacit_fe25519 f, mpz_t z, const char *what)
+{
+    unsigned char got[32], want[32];
+    tacit_fe25519_tobytes(got, f);
+    mpz_mod(z, z, P);
+    memset(want, 0, sizeof(want));
+    mpz_export(want, NULL, -1, 1, 0, 0, z);
+    if (memcmp(got, want, 32) != 0) {
+        printf("\n    generic %s mismatch", what);
+        return 0;
+    }
+    return 1;
+}
+
+static void test_generic_cpu_layout(void)
+{
+    int iter, i;
+
+    for (iter = 0; iter < 5000; iter++) {
+        unsigned char ba[32], bb[32], out[32];
+        tacit_fe25519 a, b, c, d;
+        mpz_t za, zb, zr;
+
+        for (i = 0; i < 32; i++) {
+            ba[i] = (unsigned char)rnd64();
+            bb[i] = (unsigned char)rnd64();
+        }
+        if (iter % 5 == 1) {
+            memset(ba, 0xff, 32); /* 2^255 - 1 after bit 255 is dropped */
+            ba[0] = (unsigned char)(0xec - iter % 3);
+        } else if (iter % 5 == 2) {
+            memset(bb, 0, 32);
+        }
+        ba[31] &= 0x7f;
+        bb[31] &= 0x7f;
+        mpz_inits(za, zb, zr, NULL);
+        bytes_to_mpz(za, ba);
+        bytes_to_mpz(zb, bb);
+        tacit_fe25519_frombytes(a, ba);
+        tacit_fe25519_frombytes(b, bb);
+        TEST_ASSERT(check_bytes(a, za, "frombytes"));
+        tacit_fe25519_mul(c, a, b);
+        mpz_mul(zr, za, zb);
+        TEST_ASSERT(check_bytes(c, zr, "mul"));
+        tacit_fe25519_add(d, c, a); /* an add's output into mul and sub */
+        tacit_fe25519_sq(c, d);
+        mpz_add(zr, zr, za);
+        mpz_mul(zr, zr, zr);
+        TEST_ASSERT(check_bytes(c, zr, "sq of add"));
+        tacit_fe25519_sub(c, a, b);
+        mpz_sub(zr, za, zb);
+        TEST_ASSERT(check_bytes(c, zr, "sub"));
+        tacit_fe25519_mul_small(c, a, 121666);
+        mpz_mul_ui(zr, za, 121666);
+        TEST_ASSERT(check_bytes(c, zr, "mul_small"));
+        tacit_fe25519_add(c, a, b);
+        tacit_fe25519_carry(c, c);
+        mpz_add(zr, za, zb);
+        TEST_ASSERT(check_bytes(c, zr, "add, carry"));
+        tacit_fe25519_neg(c, a);
+        mpz_neg(zr, za);
+        TEST_ASSERT(check_bytes(c, zr, "neg"));
+        tacit_fe25519_tobytes(out, a);
+        mpz_mod(zr, za, P);
+        TEST_EQUAL((int)(tacit_fe25519_iszero(a) != 0), (int)(mpz_sgn(zr) == 0));
+        TEST_EQUAL((int)tacit_fe25519_isnegative(a), (int)(out[0] & 1));
+        tacit_fe25519_copy(c, a);
+        tacit_fe25519_cswap(c, b, (tacit_mpi_uint)-1);
+        TEST_ASSERT(check_bytes(b, za, "cswap"));
+        tacit_fe25519_cmov(c, b, 0);
+        TEST_ASSERT(check_bytes(c, zb, "cmov 0"));
+        if (iter % 50 == 0) {
+            tacit_fe25519_invert(c, a);
+            mpz_mod(zr, za, P);
+            if (mpz_sgn(zr) != 0) {
+                mpz_invert(zr, zr, P);
+            }
+            TEST_ASSERT(check_bytes(c, zr, "invert"));
+        }
+        mpz_clears(za, zb, zr, NULL);
+    }
+    /* from_table: a radix-2^51 canonical element (the tables' layout) */
+    for (iter = 0; iter < 1000; iter++) {
+        tacit_fe25519 t, h;
+        unsigned char bt[32];
+        mpz_t z;
+        for (i = 0; i < 32; i++) {
+            bt[i] = (unsigned char)rnd64();
+        }
+        bt[31] &= 0x7f;
+        if (iter == 0) {
+            memset(bt, 0xff, 32);
+            bt[0] = 0xec; /* p - 1 */
+            bt[31] = 0x7f;
+        }
+#if TACIT_FE25519_LIMBS == 5
+        tacit_fe25519_r51_frombytes(t, bt);
+        {
+            unsigned char canon[32];
+            tacit_fe25519_r51_tobytes(canon, t); /* the table holds canonical values */
+            tacit_fe25519_r51_frombytes(t, canon);
+        }
+#else
+        tacit_fe25519_frombytes(t, bt);
+#endif
+        tacit_fe25519_from_table(h, t);
+        mpz_init(z);
+        bytes_to_mpz(z, bt);
+        TEST_ASSERT(check_bytes(h, z, "from_table"));
+        mpz_clear(z);
+    }
+exit:
+    return;
+}
+
 int main(int argc, char **argv)
 {
     const char *seed = getenv("TACIT_GMP_SEED");
@@ -221,8 +550,27 @@ int main(int argc, char **argv)
     mpz_inits(P, T1, T2, NULL);
     mpz_ui_pow_ui(P, 2, 255);
     mpz_sub_ui(P, P, 19);
+    RUN_TEST(test_generic_cpu_layout);
+#if defined(TACIT_FE25519_HAVE_ADX)
+    RUN_TEST(test_adx_ops);
+    /* the cases below set radix-2^51 limbs directly: force that layout */
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+    printf("  radix 2^51 forced:\n");
+    RUN_TEST(test_generic_cpu_layout);
+#else
+    if (tacit_mpi_core_cpu_has_adx()) {
+        printf("  radix-2^51 limb cases need the test hook on this CPU (TACIT_TEST_HOOKS)\n");
+        mpz_clears(P, T1, T2, NULL);
+        return TEST_MAIN_END();
+    }
+#endif
+#endif
     RUN_TEST(test_ops);
     RUN_TEST(test_edges);
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+#endif
     mpz_clears(P, T1, T2, NULL);
     return TEST_MAIN_END();
 }
@@ -232,7 +580,7 @@ int main(int argc, char **argv)
 static void test_skip(void)
 {
 #if defined(TACIT_X25519_C) || defined(TACIT_ED25519_C)
-    TEST_SKIP("GMP not linked (TACIT_PEERS off or sanitizer build)");
+    TEST_SKIP_NO_PEER("GMP");
 #else
     TEST_SKIP("curve25519 compiled out");
 #endif

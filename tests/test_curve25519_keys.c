@@ -354,6 +354,8 @@ int main(int argc, char **argv)
 #endif
 #if defined(TACIT_HAVE_OPENSSL)
     RUN_TEST(test_openssl_identical);
+#else
+    SKIP_TEST_NO_PEER(test_openssl_identical, "OpenSSL libcrypto");
 #endif
     return TEST_MAIN_END();
 }

@@ -309,7 +309,7 @@ static void test_openssl_differential(void)
     }
 exit:;
 #else
-    TEST_SKIP("OpenSSL not found");
+    TEST_SKIP_NO_PEER("OpenSSL libcrypto");
 exit:;
 #endif
 }

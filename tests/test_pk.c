@@ -178,7 +178,7 @@ static void test_write_back(void)
     };
     tacit_pk_context pk;
     unsigned char *buf = NULL, *exp = NULL, *out = NULL;
-    size_t i, len, elen, need, olen;
+    size_t i, len = 0, elen = 0, need = 0, olen = 0;
 
     tacit_pk_init(&pk);
     if (test_shared_dir() == NULL) {
@@ -235,7 +235,7 @@ static void test_verify_interop(void)
     tacit_pk_context pk;
     tacit_pk_sig_alg alg;
     unsigned char *key = NULL, *sig = NULL, *msg = NULL, *bad = NULL;
-    size_t i, klen, slen, mlen, blen;
+    size_t i, klen = 0, slen = 0, mlen = 0, blen = 0;
 
     tacit_pk_init(&pk);
     if (test_shared_dir() == NULL) {
@@ -294,7 +294,7 @@ static void test_sign_roundtrip(void)
     tacit_pk_context pk;
     tacit_pk_sig_alg alg;
     unsigned char *key = NULL, sig[TACIT_PK_MAX_SIG_LEN];
-    size_t i, klen, slen, need;
+    size_t i, klen = 0, slen = 0, need = 0;
 
     tacit_pk_init(&pk);
     if (test_shared_dir() == NULL) {
@@ -331,6 +331,80 @@ static void test_sign_roundtrip(void)
 exit:
     free(key);
     tacit_pk_free(&pk);
+}
+
+/*
+ * id-RSASSA-PSS keys (RFC 4055) keep their OID and parameters when written back: wrap the interop
+ * RSA key as PSS PKCS#8 (parameters absent, then SHA-256/MGF1-SHA-256/salt 32), parse it, and write
+ * PKCS#8 and SPKI again.
+ */
+static void test_rsa_pss_key_write_back(void)
+{
+    /* RSASSA-PSS-params: hashAlgorithm sha256, maskGenAlgorithm mgf1(sha256), saltLength 32 */
+    static const unsigned char params[] = { 0x30, 0x34, 0xa0, 0x0f, 0x30, 0x0d, 0x06, 0x09, 0x60,
+                                            0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05,
+                                            0x00, 0xa1, 0x1c, 0x30, 0x1a, 0x06, 0x09, 0x2a, 0x86,
+                                            0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08, 0x30, 0x0d,
+                                            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04,
+                                            0x02, 0x01, 0x05, 0x00, 0xa2, 0x03, 0x02, 0x01, 0x20 };
+    tacit_pk_context pk, pss;
+    unsigned char *key = NULL, *p8 = NULL, *out = NULL, *p;
+    size_t klen = 0, p1len = 0, p8len, olen = 0;
+    int variant, added;
+    tacit_asn1_key_info info;
+    const size_t cap = 8192;
+
+    tacit_pk_init(&pk);
+    tacit_pk_init(&pss);
+    if (test_shared_dir() == NULL) {
+        TEST_SKIP("../shared not found");
+    }
+    key = rd("rsa2048.pkcs8.der", &klen);
+    p8 = malloc(cap);
+    out = malloc(cap);
+    TEST_ASSERT(key != NULL && p8 != NULL && out != NULL);
+    TEST_EQUAL(tacit_pk_parse_key(&pk, key, klen), 0);
+    for (variant = 0; variant < 2; variant++) {
+        /* the PKCS#1 key at the end of p8, wrapped in place */
+        TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS1, 0, out, cap, &p1len), 0);
+        p = p8 + cap - p1len;
+        memcpy(p, out, p1len);
+        added = tacit_asn1_write_pkcs8(&p, p8, (const unsigned char *)TACIT_OID_RSASSA_PSS,
+                                       TACIT_OID_LEN(TACIT_OID_RSASSA_PSS), variant ? params : NULL,
+                                       variant ? sizeof(params) : 0, p1len);
+        TEST_ASSERT(added > 0);
+        p8len = p1len + (size_t)added;
+        TEST_EQUAL(tacit_pk_parse_key(&pss, p, p8len), 0);
+        TEST_EQUAL(pss.rsa_pss_key, 1);
+        TEST_EQUAL(tacit_pk_write(&pss, TACIT_KEY_FORMAT_PKCS8, 0, out, cap, &olen), 0);
+        TEST_MEM_EQ(out, olen, p, p8len);
+        TEST_EQUAL(tacit_pk_write(&pss, TACIT_KEY_FORMAT_SPKI, 0, out, cap, &olen), 0);
+        TEST_EQUAL(tacit_asn1_parse_spki(out, olen, &info), 0);
+        TEST_ASSERT(TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, info.alg.p, info.alg.len));
+        if (variant) {
+            TEST_EQUAL(info.params.tag, TACIT_ASN1_SEQUENCE);
+            TEST_MEM_EQ(info.params.p, info.params.len, params + 2, sizeof(params) - 2);
+        } else {
+            TEST_EQUAL(info.params.tag, 0);
+        }
+        /* the public key read back is PSS-only too */
+        tacit_pk_free(&pss);
+        TEST_EQUAL(tacit_pk_parse_public_key(&pss, out, olen), 0);
+        TEST_EQUAL(pss.rsa_pss_key, 1);
+        tacit_pk_free(&pss);
+    }
+exit:
+    tacit_pk_free(&pk);
+    tacit_pk_free(&pss);
+    free(key);
+    if (p8 != NULL) {
+        tacit_platform_zeroize(p8, cap);
+    }
+    if (out != NULL) {
+        tacit_platform_zeroize(out, cap);
+    }
+    free(p8);
+    free(out);
 }
 
 static void test_generate(void)
@@ -433,6 +507,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_write_back);
     RUN_TEST(test_verify_interop);
     RUN_TEST(test_sign_roundtrip);
+    RUN_TEST(test_rsa_pss_key_write_back);
     RUN_TEST(test_generate);
     RUN_TEST(test_sig_alg_names);
     RUN_TEST(test_sig_alg_x509);

@@ -11,6 +11,8 @@
 #include "harness.h"
 
 #include "tacit/x25519.h"
+#include "bignum_core.h"
+#include "curve25519_fe.h"
 #include "ecc_test_util.h"
 
 #if defined(TACIT_HAVE_OPENSSL)
@@ -318,9 +320,57 @@ exit:
 }
 #endif
 
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_FE25519_HAVE_ADX)
+/*
+ * The two field paths (radix 2^51 forced with the test hook, and the
+ * MULX/ADX path when the CPU has it) give the same bytes for random
+ * scalars and u-coordinates, including u >= p and u with bit 255 set.
+ */
+static void test_paths_agree(void)
+{
+    int i, j;
+
+    if (!tacit_mpi_core_cpu_has_adx()) {
+        TEST_SKIP("the CPU lacks BMI2/ADX");
+    }
+    for (i = 0; i < 300; i++) {
+        unsigned char k[32], u[32], r1[32], r2[32];
+        int ret1, ret2;
+        for (j = 0; j < 32; j++) {
+            k[j] = (unsigned char)(rand() >> 4);
+            u[j] = (unsigned char)(rand() >> 6);
+        }
+        if (i % 10 == 1) {
+            memset(u, 0xff, 32); /* 2^256 - 1: u = 2^255 - 1 = p + 18 */
+            u[0] = (unsigned char)(0xec + i / 10);
+        }
+        tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+        ret1 = tacit_x25519(r1, k, u);
+        tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_ADX;
+        ret2 = tacit_x25519(r2, k, u);
+        tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+        TEST_EQUAL(ret1, ret2);
+        TEST_MEM_EQ(r1, 32, r2, 32);
+    }
+exit:
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+}
+#endif
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_FE25519_HAVE_ADX)
+    /* the vectors on the radix-2^51 path first (the CPU's path runs below) */
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+    printf("  radix 2^51 path forced:\n");
+    RUN_TEST(test_rfc7748_vectors);
+    RUN_TEST(test_rfc7748_iterated);
+    RUN_TEST(test_wycheproof);
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+    printf("  the CPU's path (%s):\n", tacit_mpi_core_cpu_has_adx() ? "MULX/ADX" : "radix 2^51");
+    RUN_TEST(test_paths_agree);
+#endif
     RUN_TEST(test_rfc7748_vectors);
     RUN_TEST(test_rfc7748_iterated);
     RUN_TEST(test_rfc7748_million);
@@ -331,6 +381,8 @@ int main(int argc, char **argv)
     RUN_TEST(test_wycheproof);
 #if defined(TACIT_HAVE_OPENSSL)
     RUN_TEST(test_openssl);
+#else
+    SKIP_TEST_NO_PEER(test_openssl, "OpenSSL libcrypto");
 #endif
     return TEST_MAIN_END();
 }

@@ -4,6 +4,10 @@
  * tacit_ecp_curve_bytes() long.  Constant time in the private key; the peer
  * point is checked (on the curve, in range, not infinity) before use.
  * Error codes are in ecp.h.
+ *
+ * Threads: the shared-secret functions take both keys const (see ecp.h): one
+ * private key may serve any number of threads at once; tacit_rng_default
+ * (NULL) is per thread.
  */
 #ifndef TACIT_ECDH_H
 #define TACIT_ECDH_H

@@ -30,6 +30,10 @@
  * Small-order public keys and R values are not refused separately: with
  * the cofactorless check and canonical encodings, they only verify where
  * the equation holds, as RFC 8032 specifies.
+ *
+ * Threads: a tacit_ed25519_key is a plain value; signing, verifying and the
+ * writers take it const, so one key may be used by any number of threads at
+ * once.  Filling it (gen_key, key_from_*, parse) and freeing need it alone.
  */
 #ifndef TACIT_ED25519_H
 #define TACIT_ED25519_H

@@ -15,6 +15,13 @@
  *     uses the fast public paths (tacit_rsa_public's exponentiation with the
  *     public exponent, tacit_ecp_muladd_unsafe).
  *
+ * ---- Threads ----------------------------------------------------------------
+ *
+ * Signing, verifying and writing take the key const and never change it, so
+ * one parsed key may serve any number of threads at once (the RSA and EC
+ * modules' own rules, which pk inherits).  Parsing, generating and
+ * tacit_pk_free need the context to themselves.
+ *
  * ---- Detection --------------------------------------------------------------
  *
  * PEM (anything not starting with a DER SEQUENCE byte 0x30) is read with
@@ -106,6 +113,10 @@ typedef enum {
     TACIT_PK_X25519   /* id-X25519 (RFC 8410): key agreement only */
 } tacit_pk_type;
 
+/* Longest RSASSA-PSS-params a key may carry (RFC 4055: hash, MGF1 with its hash, salt length,
+ * trailer field: about 60 bytes with the SHA-2 OIDs); a key with longer ones is refused. */
+#define TACIT_PK_PSS_PARAMS_MAX 96
+
 /* Largest signature any key type produces (RSA at TACIT_MPI_MAX_BITS). */
 #define TACIT_PK_MAX_SIG_LEN (TACIT_MPI_MAX_BITS / 8 > 139 ? TACIT_MPI_MAX_BITS / 8 : 139)
 
@@ -117,6 +128,11 @@ typedef struct tacit_pk_context {
     tacit_pk_type type;
     int is_private;  /* the private half is present */
     int rsa_pss_key; /* RSA key whose OID was id-RSASSA-PSS (PSS signatures only) */
+    /* An id-RSASSA-PSS key's RSASSA-PSS-params as read (complete DER; length 0 when absent), so
+     * that writing the key (SPKI, PKCS#8) keeps its restrictions instead of widening it to
+     * rsaEncryption. */
+    unsigned char rsa_pss_params[TACIT_PK_PSS_PARAMS_MAX];
+    size_t rsa_pss_params_len;
     union {
 #if defined(TACIT_RSA_C)
         tacit_rsa_context rsa;
@@ -299,9 +315,10 @@ int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg)
  * TACIT_ERR_PK_UNKNOWN_SIG_ALG otherwise.  Public data only: leaks nothing
  * the caller does not already publish.
  */
-int tacit_pk_verify(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const unsigned char *msg,
-                    size_t msg_len, const unsigned char *sig, size_t sig_len, unsigned flags);
-int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+int tacit_pk_verify(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+                    const unsigned char *msg, size_t msg_len, const unsigned char *sig,
+                    size_t sig_len, unsigned flags);
+int tacit_pk_verify_hash(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
                          const unsigned char *hash, size_t hlen, const unsigned char *sig,
                          size_t sig_len, unsigned flags);
 
@@ -314,10 +331,10 @@ int tacit_pk_verify_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
  * PSS salt, RSA blinding, ECDSA nonce hedging and blinding; NULL =
  * tacit_rng_default.
  */
-int tacit_pk_sign(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, const unsigned char *msg,
-                  size_t msg_len, unsigned char *sig, size_t sig_size, size_t *sig_len,
-                  tacit_rng_func f_rng, void *p_rng);
-int tacit_pk_sign_hash(tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+int tacit_pk_sign(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
+                  const unsigned char *msg, size_t msg_len, unsigned char *sig, size_t sig_size,
+                  size_t *sig_len, tacit_rng_func f_rng, void *p_rng);
+int tacit_pk_sign_hash(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
                        const unsigned char *hash, size_t hlen, unsigned char *sig, size_t sig_size,
                        size_t *sig_len, tacit_rng_func f_rng, void *p_rng);
 

@@ -15,6 +15,10 @@
  *
  * Constant time in the private key: a Montgomery ladder over all 255 bits
  * with masked conditional swaps, no table indexed by the key.
+ *
+ * Threads: a tacit_x25519_key is a plain value; computing a shared secret and
+ * the writers take it const, so one key may be used by any number of threads
+ * at once.  Filling it (gen_key, key_from_*, parse) and freeing need it alone.
  */
 #ifndef TACIT_X25519_H
 #define TACIT_X25519_H

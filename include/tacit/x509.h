@@ -77,6 +77,11 @@
  *     vp.time = now; vp.host = "example.com";
  *     ret = tacit_x509_verify(&leaf, &chain, &roots, &vp, &why);
  *     if (ret != 0) printf("%s\n", tacit_x509_reason_text(why));
+ *
+ * Threads: verification (tacit_x509_verify, tacit_x509_check_signature) and
+ * every accessor take certificates and stores const, so one loaded store of
+ * roots may be shared by any number of threads verifying at once.  Adding to a
+ * store and freeing it need the store to themselves.
  */
 #ifndef TACIT_X509_H
 #define TACIT_X509_H

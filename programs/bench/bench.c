@@ -40,7 +40,8 @@ static void usage(const char *prog, FILE *out)
     fprintf(out,
             "usage: %s [--seconds S] [--peers] [--threads N] [--json|--csv] [--list] [ID ...]\n"
             "  --seconds S  time per measurement (default 0.2)\n"
-            "  --peers      also measure OpenSSL, mbed TLS, BearSSL, nettle, GMP where built in\n"
+            "  --peers      also measure OpenSSL, mbed TLS, BearSSL, nettle, libsodium, GMP where "
+            "built in\n"
             "  --json       JSON on stdout;  --csv  CSV on stdout\n"
             "  --list       list the benchmark ids (and what the terms in their titles mean)\n"
             "  --threads N  run each measurement in N threads at once (each with its own\n"

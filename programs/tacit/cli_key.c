@@ -237,6 +237,12 @@ int cli_key_check_alg(const char *cmd, const cli_key *key, const cli_alg *alg, c
                 cli_key_describe(key));
         return CLI_ERROR;
     }
+    /* RFC 4055: a key whose OID is id-RSASSA-PSS makes PSS signatures and nothing else */
+    if (want == CLI_KEY_RSA && key->pk.rsa_pss_key && alg->scheme != CLI_ALG_PSS) {
+        cli_err(cmd, "%s cannot use this %s key: an id-RSASSA-PSS key is for PSS signatures only",
+                name, cli_key_describe(key));
+        return CLI_ERROR;
+    }
     return CLI_OK;
 }
 

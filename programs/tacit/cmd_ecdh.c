@@ -9,8 +9,12 @@
 static const char usage[] =
     "usage: tacit ecdh -k KEY -p PEERPUB [-o OUT]\n"
     "  Write the ECDH shared secret: the x-coordinate of d*Q_peer, big-endian,\n"
-    "  32/48/66 bytes (like `openssl pkeyutl -derive`).\n"
-    "  -k, --key KEY       our EC private key, PEM or DER (SEC1, PKCS#8)\n"
+    "  32/48/66 bytes (like `openssl pkeyutl -derive`)"
+#if defined(TACIT_X25519_C)
+    ";\n  with two X25519 keys, the 32-byte X25519 secret (RFC 7748; all zero is refused)"
+#endif
+    ".\n"
+    "  -k, --key KEY       our private key, PEM or DER (SEC1, PKCS#8)\n"
     "  -p, --peer PEERPUB  the peer's public key (SPKI) or any key holding it, PEM or DER\n"
     "  -o, --out OUT       output file, created with mode 0600 (default: stdout)\n";
 

@@ -77,6 +77,12 @@ static int run(int argc, char **argv, int decrypt)
         cli_err(cmd, "%s needs an RSA key, this one is %s", algname, cli_key_describe(&key));
         rc = CLI_ERROR;
     }
+    if (rc == CLI_OK && key.pk.rsa_pss_key) {
+        /* RFC 4055: id-RSASSA-PSS keys make PSS signatures and nothing else */
+        cli_err(cmd, "%s cannot use this %s key: an id-RSASSA-PSS key is for PSS signatures only",
+                algname, cli_key_describe(&key));
+        rc = CLI_ERROR;
+    }
     if (rc == CLI_OK) {
         rc = cli_read(cmd, in, &input, &ilen);
     }

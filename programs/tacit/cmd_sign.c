@@ -15,6 +15,10 @@ static const char usage[] =
     "                    pss-sha256|pss-sha384|pss-sha512         (RSA-PSS, MGF1 same hash)\n"
     "                    ecdsa-sha256|ecdsa-sha384|ecdsa-sha512   (ECDSA, RFC 6979 nonces hedged "
     "with random bytes)\n"
+#if defined(TACIT_ED25519_C)
+    "                    ed25519                                  (Ed25519, RFC 8032: the whole "
+    "message)\n"
+#endif
     "  --saltlen N|max   PSS salt length in bytes (default: the hash length)\n"
     "  --raw             ECDSA: write r||s instead of DER\n"
     "  -i, --in IN       message (default: stdin)\n"

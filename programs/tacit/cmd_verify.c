@@ -24,6 +24,9 @@ static const char usage[] =
     "                      pss-sha256|pss-sha384|pss-sha512 (MGF1 same hash)\n"
     "                      ecdsa-sha256|ecdsa-sha384|ecdsa-sha512\n"
     "                      pkcs1-sha1|ecdsa-sha1 (legacy signatures: verification only)\n"
+#if defined(TACIT_ED25519_C)
+    "                      ed25519 (RFC 8032, strict: the whole message)\n"
+#endif
     "  -s, --sig SIG       the signature file\n"
     "  --saltlen N|max|auto  PSS: insist on this salt length (default auto: any)\n"
     "  --raw               ECDSA: the signature is r||s, not DER\n"

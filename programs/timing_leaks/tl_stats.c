@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 /* Welch's t-test with online (Welford) means and variances, and cycle counters. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -143,4 +144,15 @@ double tl_stats_max_t(const tl_stats *s, double *samples)
         *samples = s->test[0].n[0] + s->test[0].n[1];
     }
     return best;
+}
+
+void tl_stats_print(const tl_stats *s)
+{
+    static const char *const name[TL_CROPS] = { "all", "p50", "p75", "p90", "p95", "p99" };
+    int k;
+    for (k = 0; k < TL_CROPS; k++) {
+        const tl_welch *w = &s->test[k];
+        printf("    %-4s n %6.0f/%6.0f  mean %12.1f / %12.1f  diff %+10.1f  t %+8.2f\n", name[k],
+               w->n[0], w->n[1], w->mean[0], w->mean[1], w->mean[0] - w->mean[1], welch_t(w));
+    }
 }

@@ -220,6 +220,25 @@ if [ "$have_rsa" = 1 ]; then
     fi
 fi
 
+# ---- id-RSASSA-PSS keys (RFC 4055): pubkey keeps the OID and the parameters -----------
+if [ "$have_rsa" = 1 ] && [ -n "$OPENSSL" ]; then
+    # one key restricted to SHA-256/MGF1-SHA-256/salt 32, one with the parameters absent
+    $OPENSSL genpkey -algorithm RSA-PSS -pkeyopt rsa_keygen_bits:1024 -pkeyopt rsa_pss_keygen_md:sha256 \
+        -pkeyopt rsa_pss_keygen_mgf1_md:sha256 -pkeyopt rsa_pss_keygen_saltlen:32 -out "$W/pss-params.key.pem" 2>/dev/null
+    $OPENSSL genpkey -algorithm RSA-PSS -pkeyopt rsa_keygen_bits:1024 -out "$W/pss-bare.key.pem" 2>/dev/null
+    for k in pss-params pss-bare; do
+        $OPENSSL pkey -in "$W/$k.key.pem" -pubout -out "$W/$k.pub.ossl.pem"
+        expect 0 "pubkey of an id-RSASSA-PSS key ($k)" t pubkey -k "$W/$k.key.pem" -o "$W/$k.pub.pem" &&
+            same_file "pubkey of $k is openssl's (OID and parameters kept)" "$W/$k.pub.pem" "$W/$k.pub.ossl.pem"
+        expect 0 "sign with $k" t sign -k "$W/$k.key.pem" -a pss-sha256 -i "$I/msg.txt" -o "$W/$k.sig"
+        verify_ok "verify with $k's public key" "$W/$k.pub.pem" pss-sha256 "$I/msg.txt" "$W/$k.sig"
+        expect 3 "pkcs1 signature with $k (PSS only)" t sign -k "$W/$k.key.pem" -a pkcs1-sha256 -i "$I/msg.txt" -o "$W/$k.p1.sig"
+        expect 3 "encrypt to $k (PSS only)" t encrypt -k "$W/$k.pub.pem" -a oaep-sha256 -i "$I/msg.txt" -o "$W/$k.enc"
+    done
+else
+    skip "id-RSASSA-PSS keys: RSA not in this build or openssl not found"
+fi
+
 # ---- signatures: tacit's own, checked by tacit and by openssl ------------------------
 if [ "$have_rsa" = 1 ]; then
     k=$I/rsa2048.key.pem; pub=$I/rsa2048.pub.pem
@@ -506,6 +525,8 @@ if t genkey ed25519 -o "$W/ed.pem" >/dev/null 2>&1; then
             same_file "X25519 secret tacit = openssl" "$W/xo.bin" "$W/xo.ossl.bin"
             expect 0 "ecdh openssl key, tacit peer" t ecdh -k "$W/o-x.pem" -p "$W/x1.pub.pem" -o "$W/ox.bin"
             same_file "X25519 secret with an openssl private key" "$W/ox.bin" "$W/xo.bin"
+            $OPENSSL pkeyutl -derive -inkey "$W/x1.pem" -peerkey "$W/o-x.pub.pem" -out "$W/xt.ossl.bin" 2>/dev/null
+            same_file "X25519 secret, openssl with tacit's private key" "$W/xt.ossl.bin" "$W/xo.bin"
         fi
     else
         skip "Ed25519/X25519 interop: openssl not found"

@@ -1,0 +1,242 @@
+/*
+ * GF(2^255 - 19) in four saturated 64-bit limbs with MULX/ADCX/ADOX, and
+ * the X25519 ladder on it: the x86-64 path for CPUs with BMI2 and ADX,
+ * chosen at run time by bignum_core's cached CPUID probe
+ * (tacit_mpi_core_cpu_has_adx; the test hook tacit_mpi_core_test_path
+ * forces either path).  The radix-2^51 code of curve25519_fe64.c is the
+ * reference and the path everywhere else.
+ *
+ * Representation: h[0] + h[1] 2^64 + h[2] 2^128 + h[3] 2^192, any value
+ * below 2^256 congruent to the element mod p.  2^256 = 38 mod p, so a
+ * 512-bit product folds its high half back times 38, and a carry (borrow)
+ * out of the top limb becomes +38 (-38) at the bottom.  Only tobytes
+ * reduces to the canonical value.
+ *
+ * Constant time: straight-line code, no branch and no address that depends
+ * on a value; the carries are consumed as masks (SBB, AND) or added.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_X25519_C) || defined(TACIT_ED25519_C)
+
+#include "curve25519_fe.h"
+
+#if defined(TACIT_FE25519_HAVE_ADX)
+
+#include <string.h>
+
+#include "common.h"
+#include "constant_time_internal.h"
+
+#include "curve25519_fe64_x86_64_adx.h"
+
+static uint64_t load64_le(const unsigned char *s)
+{
+    return (uint64_t)s[0] | ((uint64_t)s[1] << 8) | ((uint64_t)s[2] << 16) |
+           ((uint64_t)s[3] << 24) | ((uint64_t)s[4] << 32) | ((uint64_t)s[5] << 40) |
+           ((uint64_t)s[6] << 48) | ((uint64_t)s[7] << 56);
+}
+
+static void store64_le(unsigned char *s, uint64_t v)
+{
+    int i;
+    for (i = 0; i < 8; i++) {
+        s[i] = (unsigned char)(v >> (8 * i));
+    }
+}
+
+/* h = the 255 low bits of s (bit 255 is ignored, as RFC 7748 asks). */
+static void fe4_frombytes(fe4 h, const unsigned char s[32])
+{
+    h[0] = load64_le(s);
+    h[1] = load64_le(s + 8);
+    h[2] = load64_le(s + 16);
+    h[3] = load64_le(s + 24) & 0x7fffffffffffffffu;
+}
+
+/* h += c at the bottom, carried through (c < 2^64; the caller knows the sum
+ * stays below 2^256). */
+static void add_low(uint64_t h[4], uint64_t c)
+{
+    unsigned __int128 t = (unsigned __int128)h[0] + c;
+    int i;
+    h[0] = (uint64_t)t;
+    for (i = 1; i < 4; i++) {
+        t = (unsigned __int128)h[i] + (uint64_t)(t >> 64);
+        h[i] = (uint64_t)t;
+    }
+}
+
+/* s = f mod p, canonical.  Bit 255 folds back as 19 (the value is then
+ * below 2^255 + 19); then v >= p exactly when v + 19 reaches 2^255, and
+ * the result is v + 19 with bit 255 dropped. */
+static void fe4_tobytes(unsigned char s[32], const fe4 f)
+{
+    uint64_t h[4], t[4], m;
+    int i;
+
+    memcpy(h, f, sizeof(h));
+    m = h[3] >> 63;
+    h[3] &= 0x7fffffffffffffffu;
+    add_low(h, 19 * m);
+    memcpy(t, h, sizeof(t));
+    add_low(t, 19);
+    m = (uint64_t)0 - (t[3] >> 63);
+    t[3] &= 0x7fffffffffffffffu;
+    for (i = 0; i < 4; i++) {
+        h[i] ^= m & (h[i] ^ t[i]);
+        store64_le(s + 8 * i, h[i]);
+    }
+    tacit_platform_zeroize(h, sizeof(h));
+    tacit_platform_zeroize(t, sizeof(t));
+}
+
+static void fe4_sq_n(fe4 h, const fe4 f, int n)
+{
+    int i;
+    fe4_sq(h, f);
+    for (i = 1; i < n; i++) {
+        fe4_sq(h, h);
+    }
+}
+
+/* h = f^(p - 2) = 1/f: the addition chain of curve25519_fe.c. */
+static void fe4_invert(fe4 h, const fe4 f)
+{
+    fe4 t0, t1, t2, f11;
+
+    fe4_sq(t0, f);        /* 2 */
+    fe4_sq_n(t1, t0, 2);  /* 8 */
+    fe4_mul(t1, f, t1);   /* 9 */
+    fe4_mul(f11, t0, t1); /* 11 */
+    fe4_sq(t0, f11);      /* 22 */
+    fe4_mul(t0, t1, t0);  /* 31 = 2^5 - 1 */
+    fe4_sq_n(t1, t0, 5);
+    fe4_mul(t0, t1, t0); /* 2^10 - 1 */
+    fe4_sq_n(t1, t0, 10);
+    fe4_mul(t1, t1, t0); /* 2^20 - 1 */
+    fe4_sq_n(t2, t1, 20);
+    fe4_mul(t1, t2, t1); /* 2^40 - 1 */
+    fe4_sq_n(t1, t1, 10);
+    fe4_mul(t0, t1, t0); /* 2^50 - 1 */
+    fe4_sq_n(t1, t0, 50);
+    fe4_mul(t1, t1, t0); /* 2^100 - 1 */
+    fe4_sq_n(t2, t1, 100);
+    fe4_mul(t1, t2, t1); /* 2^200 - 1 */
+    fe4_sq_n(t1, t1, 50);
+    fe4_mul(t1, t1, t0); /* 2^250 - 1 */
+    fe4_sq_n(t1, t1, 5); /* 2^255 - 32 */
+    fe4_mul(h, t1, f11); /* 2^255 - 21 = p - 2 */
+    tacit_platform_zeroize(t0, sizeof(t0));
+    tacit_platform_zeroize(t1, sizeof(t1));
+    tacit_platform_zeroize(t2, sizeof(t2));
+    tacit_platform_zeroize(f11, sizeof(f11));
+}
+
+#if defined(TACIT_X25519_C)
+void tacit_x25519_scalarmult_adx(unsigned char out[32], const unsigned char k[32],
+                                 const unsigned char u[32])
+{
+    fe4 x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d;
+    uint64_t swap = 0;
+    int t;
+
+    fe4_frombytes(x1, u);
+    memset(x2, 0, sizeof(x2));
+    x2[0] = 1;
+    memset(z2, 0, sizeof(z2));
+    memcpy(x3, x1, sizeof(x3));
+    memset(z3, 0, sizeof(z3));
+    z3[0] = 1;
+
+    /* RFC 7748 section 5, the same steps as tacit_x25519_ladder. */
+    for (t = 254; t >= 0; t--) {
+        uint64_t bit = (uint64_t)((k[t >> 3] >> (t & 7)) & 1);
+
+        swap ^= bit;
+        swap = (uint64_t)tacit_ct_mask_from_bit_limb((tacit_mpi_uint)swap);
+        fe4_cswap(x2, x3, swap);
+        fe4_cswap(z2, z3, swap);
+        swap = bit;
+
+        /* Independent operations side by side, for the out-of-order core. */
+        fe4_sub(d, x3, z3);                  /* D = x3 - z3 */
+        fe4_sub(b, x2, z2);                  /* B = x2 - z2 */
+        fe4_add(a, x2, z2);                  /* A = x2 + z2 */
+        fe4_add(c, x3, z3);                  /* C = x3 + z3 */
+        fe4_mul(d, d, a);                    /* DA */
+        fe4_mul(c, c, b);                    /* CB */
+        fe4_sq(bb, b);                       /* BB */
+        fe4_sq(aa, a);                       /* AA */
+        fe4_add(x3, d, c);                   /* DA + CB */
+        fe4_sub(z3, d, c);                   /* DA - CB */
+        fe4_mul(x2, aa, bb);                 /* x2 = AA BB */
+        fe4_sub(e, aa, bb);                  /* E = AA - BB */
+        fe4_sq(z3, z3);                      /* (DA - CB)^2 */
+        fe4_mul_small_add(a, e, 121666, bb); /* BB + 121666 E = AA + 121665 E */
+        fe4_sq(x3, x3);                      /* x3 = (DA + CB)^2 */
+        fe4_mul(z3, z3, x1);                 /* z3 = x1 (DA - CB)^2 */
+        fe4_mul(z2, e, a);                   /* z2 = E (AA + a24 E) */
+    }
+    swap = (uint64_t)tacit_ct_mask_from_bit_limb((tacit_mpi_uint)swap);
+    fe4_cswap(x2, x3, swap);
+    fe4_cswap(z2, z3, swap);
+
+    fe4_invert(z2, z2);
+    fe4_mul(x2, x2, z2);
+    fe4_tobytes(out, x2);
+
+    tacit_platform_zeroize(x2, sizeof(x2));
+    tacit_platform_zeroize(z2, sizeof(z2));
+    tacit_platform_zeroize(x3, sizeof(x3));
+    tacit_platform_zeroize(z3, sizeof(z3));
+    tacit_platform_zeroize(a, sizeof(a));
+    tacit_platform_zeroize(aa, sizeof(aa));
+    tacit_platform_zeroize(b, sizeof(b));
+    tacit_platform_zeroize(bb, sizeof(bb));
+    tacit_platform_zeroize(e, sizeof(e));
+    tacit_platform_zeroize(c, sizeof(c));
+    tacit_platform_zeroize(d, sizeof(d));
+}
+
+#endif /* TACIT_X25519_C */
+
+/* ---- the field operations one by one (tests; Ed25519's bytes in and out) --- */
+
+void tacit_fe25519_adx_frombytes(uint64_t h[4], const unsigned char s[32])
+{
+    fe4_frombytes(h, s);
+}
+void tacit_fe25519_adx_tobytes(unsigned char s[32], const uint64_t f[4])
+{
+    fe4_tobytes(s, f);
+}
+void tacit_fe25519_adx_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
+{
+    fe4_add(h, f, g);
+}
+void tacit_fe25519_adx_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
+{
+    fe4_sub(h, f, g);
+}
+void tacit_fe25519_adx_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
+{
+    fe4_mul(h, f, g);
+}
+void tacit_fe25519_adx_sq(uint64_t h[4], const uint64_t f[4])
+{
+    fe4_sq(h, f);
+}
+void tacit_fe25519_adx_mul_small_add(uint64_t h[4], const uint64_t f[4], uint32_t c,
+                                     const uint64_t g[4])
+{
+    fe4_mul_small_add(h, f, c, g);
+}
+void tacit_fe25519_adx_invert(uint64_t h[4], const uint64_t f[4])
+{
+    fe4_invert(h, f);
+}
+
+#endif /* TACIT_FE25519_HAVE_ADX */
+
+#endif /* TACIT_X25519_C || TACIT_ED25519_C */
