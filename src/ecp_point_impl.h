@@ -33,6 +33,31 @@
 #define STORE(r, t) memcpy((r), (t), ECP_N * sizeof(FE))
 #endif
 
+/*
+ * r = k a for a small constant k (3, 4, 8): a curve may have a cheaper way
+ * than additions (ECP_FE_MULK; P-521's 58-bit limbs: one multiplication a
+ * limb and one carry step).  k is a constant at every call site.
+ */
+#if defined(ECP_FE_MULK)
+#define MULK(r, a, k) ECP_FE_MULK((r), (a), (k))
+#else
+static inline void fe_mulk(FE *r, const FE *a, unsigned k)
+{
+    FE t[TACIT_ECP_N];
+
+    if (k == 3) {
+        ADD(t, a, a);
+        ADD(r, t, a);
+        return;
+    }
+    ADD(r, a, a);
+    for (k >>= 1; k > 1; k >>= 1) {
+        ADD(r, r, r);
+    }
+}
+#define MULK(r, a, k) fe_mulk((r), (a), (k))
+#endif
+
 #if !defined(ECP_FE_LOAD)
 /* Non-inline entry points for the generic code (inversion, checks). */
 void ECP_FN(mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
@@ -86,12 +111,10 @@ static inline void jac_dbl_fe(FE *R, const FE *P)
     SUB(t, X1, delta);
     ADD(u, X1, delta);
     MUL(alpha, t, u);
-    ADD(t, alpha, alpha);
-    ADD(alpha, t, alpha);
+    MULK(alpha, alpha, 3);
     SQR(X3, alpha);
-    ADD(t, beta, beta); /* 2 beta */
-    ADD(t, t, t);       /* 4 beta */
-    ADD(u, t, t);       /* 8 beta */
+    MULK(t, beta, 4); /* 4 beta */
+    ADD(u, t, t);     /* 8 beta */
     SUB(X3, X3, u);
     ADD(Z3, Y1, Z1);
     SQR(Z3, Z3);
@@ -100,9 +123,7 @@ static inline void jac_dbl_fe(FE *R, const FE *P)
     SUB(t, t, X3); /* 4 beta - X3 */
     MUL(Y3, alpha, t);
     SQR(gamma, gamma);
-    ADD(gamma, gamma, gamma);
-    ADD(gamma, gamma, gamma);
-    ADD(gamma, gamma, gamma); /* 8 gamma^2 */
+    MULK(gamma, gamma, 8); /* 8 gamma^2 */
     SUB(Y3, Y3, gamma);
     memcpy(R, X3, sizeof(X3));
     memcpy(R + n, Y3, sizeof(Y3));
@@ -306,6 +327,7 @@ void ECP_FN(proj_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
 }
 
 #undef FE
+#undef MULK
 #undef LOAD
 #undef COPYIN
 #undef STORE

@@ -86,6 +86,10 @@ static void rnd_elem(mpz_t r)
     }
 }
 
+#if defined(TACIT_TEST_HOOKS)
+void tacit_ecp_p521_fe_inv_chain(tacit_mpi_uint *r, const tacit_mpi_uint *a); /* ecp_p521.c */
+#endif
+
 static void test_entry_points(void)
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(TACIT_ECP_SECP521R1);
@@ -125,6 +129,14 @@ static void test_entry_points(void)
         default:
             TEST_ASSERT(c->fe_inv != NULL);
             c->fe_inv(r, a);
+#if defined(TACIT_TEST_HOOKS)
+            {
+                /* the addition chain (the fallback without bignum's safegcd) agrees */
+                tacit_mpi_uint r2[N521];
+                tacit_ecp_p521_fe_inv_chain(r2, a);
+                TEST_MEM_EQ(r2, sizeof(r2), r, sizeof(r));
+            }
+#endif
             if (mpz_sgn(A) == 0) {
                 mpz_set_ui(E, 0);
             } else {
@@ -269,6 +281,15 @@ static void one_round(const p521_fe58 a, const p521_fe58 b, int *ok)
     *ok &= check58("sub", r, E, 0);
     p521_fe58_carry(r, a);
     *ok &= check58("carry", r, A, 0);
+    {
+        static const unsigned ks[] = { 2, 3, 4, 8 };
+        size_t j;
+        for (j = 0; j < sizeof(ks) / sizeof(ks[0]); j++) {
+            p521_fe58_mulk(r, a, ks[j]);
+            mpz_mul_ui(E, A, ks[j]);
+            *ok &= check58("mulk", r, E, 0);
+        }
+    }
     p521_fe58_canon(r, a);
     *ok &= check58("canon", r, A, 1);
     /* pack gives the canonical integer; unpack returns the canonical limbs */
@@ -367,6 +388,8 @@ static void test_fe58_chain(void)
         mpz_add(E, E, E);
         p521_fe58_sub(t, w, t);
         mpz_sub(E, W, E);
+        p521_fe58_mulk(t, t, 8);
+        mpz_mul_ui(E, E, 8);
         p521_fe58_sqr(x, t);
         mpz_mul(X, E, E);
         mpz_mod(X, X, P);
