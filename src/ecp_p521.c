@@ -11,7 +11,6 @@
  * fully reduced (ECP_FE_LOAD / ECP_FE_STORE of ecp_point_impl.h).  With
  * 32-bit limbs they compute on the saturated limbs directly (below).
  */
-#include "bignum_core.h"
 #include "ecp_fe.h"
 #include "ecp_p521_fe58.h"
 
@@ -49,7 +48,28 @@ static inline void fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const taci
     p521_fe58_sub(r, a, b);
 }
 
-#define ECP_FE_MULK(r, a, k) p521_fe58_mulk((r), (a), (k))
+/* small multiples in one carry step (ecp_point_impl.h) */
+#define ECP_HAVE_SMALL_MULTIPLES
+static inline void fe_x2(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    p521_fe58_mulk(r, a, 2);
+}
+
+static inline void fe_x3(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    p521_fe58_mulk(r, a, 3);
+}
+
+static inline void fe_x4(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    p521_fe58_mulk(r, a, 4);
+}
+
+static inline void fe_x8(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    p521_fe58_mulk(r, a, 8);
+}
+
 #define ECP_FE_LOAD(t, a) p521_fe58_unpack((t), (a))
 #define ECP_FE_STORE(r, t) p521_fe58_pack((r), (t))
 
@@ -94,8 +114,11 @@ void ECP_FN(sub)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uin
     p521_fe58_pack(r, x);
 }
 
-/* r = 1/a (0 -> 0): the addition chain of p521_fe58_inv, 520 S + 13 M. */
-static void fe_inv_chain(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+/*
+ * r = 1/a (0 -> 0): the addition chain of p521_fe58_inv, 520 S + 13 M
+ * (tacit_ecp_fe_inv takes bignum_core's safegcd first when it is built in).
+ */
+void ECP_FN(fe_inv)(tacit_mpi_uint *r, const tacit_mpi_uint *a)
 {
     p521_fe58 x;
 
@@ -180,7 +203,7 @@ static inline void fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const taci
 }
 
 /* r = 1/a = a^(p - 2) (0 -> 0), the addition chain of p521_fe58_inv. */
-static void fe_inv_chain(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+void ECP_FN(fe_inv)(tacit_mpi_uint *r, const tacit_mpi_uint *a)
 {
     tacit_mpi_uint x2[ECP_N], x7[ECP_N], x8[ECP_N], t[ECP_N];
     int i, k;
@@ -218,35 +241,6 @@ static void fe_inv_chain(tacit_mpi_uint *r, const tacit_mpi_uint *a)
     tacit_platform_zeroize(x8, sizeof(x8));
 }
 #endif                                     /* TACIT_MPI_LIMB_BITS */
-
-#define P521_INV_SCRATCH (16 * ECP_N + 16) /* limbs; the safegcd needs 90 for 9 limbs today */
-
-/*
- * r = 1/a (0 -> 0).  With bignum_core's constant-time safegcd compiled in
- * (TACIT_BIGNUM_C), its divsteps: about 13k cycles where the chain takes 42k
- * (x86-64, 64-bit limbs); the addition chain otherwise.
- */
-void ECP_FN(fe_inv)(tacit_mpi_uint *r, const tacit_mpi_uint *a)
-{
-#if defined(TACIT_BIGNUM_C)
-    if (tacit_mpi_core_inv_mod_odd_ct_working_limbs(ECP_N) <= P521_INV_SCRATCH) { /* public */
-        tacit_mpi_uint scratch[P521_INV_SCRATCH];
-        (void)tacit_mpi_core_inv_mod_odd_ct(r, a, tacit_ecp_p521_p, ECP_N, scratch);
-        tacit_platform_zeroize(scratch, sizeof(scratch));
-        return;
-    }
-#endif
-    fe_inv_chain(r, a);
-}
-
-#if defined(TACIT_TEST_HOOKS)
-/* The chain on its own, for test_ecp_p521_fe (fe_inv takes the safegcd when it can). */
-void tacit_ecp_p521_fe_inv_chain(tacit_mpi_uint *r, const tacit_mpi_uint *a);
-void tacit_ecp_p521_fe_inv_chain(tacit_mpi_uint *r, const tacit_mpi_uint *a)
-{
-    fe_inv_chain(r, a);
-}
-#endif
 
 #include "ecp_point_impl.h"
 

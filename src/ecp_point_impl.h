@@ -6,7 +6,7 @@
  * static inline fe_mul, fe_sqr, fe_add, fe_sub; optionally ECP_SC_MUL(r, a, b),
  * a faster Montgomery product mod n.
  *
- * Jacobian (x = X/Z^2, y = Y/Z^3), a = -3: doubling dbl-2001-b (3M + 5S),
+ * Jacobian (x = X/Z^2, y = Y/Z^3), a = -3: doubling dbl-2001-b (4M + 4S),
  * addition add-1998-cmo-2 (12M + 4S), mixed addition (8M + 3S); their
  * exceptional cases are described in ecp_internal.h.  Projective with the
  * complete formulas of Renes, Costello and Batina (EUROCRYPT 2016, a = -3,
@@ -34,28 +34,36 @@
 #endif
 
 /*
- * r = k a for a small constant k (3, 4, 8): a curve may have a cheaper way
- * than additions (ECP_FE_MULK; P-521's 58-bit limbs: one multiplication a
- * limb and one carry step).  k is a constant at every call site.
+ * Small multiples 2a, 3a, 4a, 8a.  A field with fused versions (one block,
+ * values in registers: P-256 on x86-64) defines ECP_HAVE_SMALL_MULTIPLES and
+ * its own fe_x2 ... fe_x8; the others get these additions.
  */
-#if defined(ECP_FE_MULK)
-#define MULK(r, a, k) ECP_FE_MULK((r), (a), (k))
-#else
-static inline void fe_mulk(FE *r, const FE *a, unsigned k)
+#if !defined(ECP_HAVE_SMALL_MULTIPLES)
+static inline void fe_x2(FE *r, const FE *a)
+{
+    fe_add(r, a, a);
+}
+
+static inline void fe_x3(FE *r, const FE *a)
 {
     FE t[TACIT_ECP_N];
 
-    if (k == 3) {
-        ADD(t, a, a);
-        ADD(r, t, a);
-        return;
-    }
-    ADD(r, a, a);
-    for (k >>= 1; k > 1; k >>= 1) {
-        ADD(r, r, r);
-    }
+    fe_add(t, a, a);
+    fe_add(r, t, a);
 }
-#define MULK(r, a, k) fe_mulk((r), (a), (k))
+
+static inline void fe_x4(FE *r, const FE *a)
+{
+    fe_add(r, a, a);
+    fe_add(r, r, r);
+}
+
+static inline void fe_x8(FE *r, const FE *a)
+{
+    fe_add(r, a, a);
+    fe_add(r, r, r);
+    fe_add(r, r, r);
+}
 #endif
 
 #if !defined(ECP_FE_LOAD)
@@ -104,26 +112,28 @@ static inline void jac_dbl_fe(FE *R, const FE *P)
     FE t[TACIT_ECP_N], u[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
 
-    /* alpha = 3(X - Z^2)(X + Z^2) uses a = -3 */
+    /*
+     * dbl-2001-b: alpha = 3(X - Z^2)(X + Z^2) uses a = -3; Z3 = 2 Y Z (the
+     * same as (Y + Z)^2 - gamma - delta, one product for a square and
+     * three additions).
+     */
     SQR(delta, Z1);
     SQR(gamma, Y1);
     MUL(beta, X1, gamma);
     SUB(t, X1, delta);
     ADD(u, X1, delta);
     MUL(alpha, t, u);
-    MULK(alpha, alpha, 3);
+    fe_x3(alpha, alpha);
     SQR(X3, alpha);
-    MULK(t, beta, 4); /* 4 beta */
-    ADD(u, t, t);     /* 8 beta */
+    fe_x4(t, beta); /* 4 beta */
+    fe_x2(u, t);    /* 8 beta */
     SUB(X3, X3, u);
-    ADD(Z3, Y1, Z1);
-    SQR(Z3, Z3);
-    SUB(Z3, Z3, gamma);
-    SUB(Z3, Z3, delta);
+    MUL(Z3, Y1, Z1);
+    fe_x2(Z3, Z3);
     SUB(t, t, X3); /* 4 beta - X3 */
     MUL(Y3, alpha, t);
     SQR(gamma, gamma);
-    MULK(gamma, gamma, 8); /* 8 gamma^2 */
+    fe_x8(gamma, gamma); /* 8 gamma^2 */
     SUB(Y3, Y3, gamma);
     memcpy(R, X3, sizeof(X3));
     memcpy(R + n, Y3, sizeof(Y3));
@@ -327,7 +337,6 @@ void ECP_FN(proj_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
 }
 
 #undef FE
-#undef MULK
 #undef LOAD
 #undef COPYIN
 #undef STORE
