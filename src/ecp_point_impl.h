@@ -11,13 +11,29 @@
  * exceptional cases are described in ecp_internal.h.  Projective with the
  * complete formulas of Renes, Costello and Batina (EUROCRYPT 2016, a = -3,
  * Algorithms 5 and 6) for the fixed-base comb.  All constant time.
+ *
+ * A curve may compute in another form than the one its callers see (P-521
+ * with 64-bit limbs works on 58-bit limbs, ecp_p521.c).  It then defines
+ * ECP_FE_LOAD(t, a) (callers' form -> working form) and ECP_FE_STORE(r, t)
+ * (back, fully reduced), which the formulas apply to their inputs and
+ * outputs, and its own entry points ECP_FN(mul), sqr, add and sub.
  */
 #define FE tacit_mpi_uint
 #define MUL(r, a, b) fe_mul((r), (a), (b))
 #define SQR(r, a) fe_sqr((r), (a))
 #define ADD(r, a, b) fe_add((r), (a), (b))
 #define SUB(r, a, b) fe_sub((r), (a), (b))
+#if defined(ECP_FE_LOAD)
+#define LOAD(buf, a) (ECP_FE_LOAD((buf), (a)), (const FE *)(buf))
+#define COPYIN(t, a) ECP_FE_LOAD((t), (a))
+#define STORE(r, t) ECP_FE_STORE((r), (t))
+#else
+#define LOAD(buf, a) ((void)(buf), (const FE *)(a))
+#define COPYIN(t, a) memcpy((t), (a), ECP_N * sizeof(FE))
+#define STORE(r, t) memcpy((r), (t), ECP_N * sizeof(FE))
+#endif
 
+#if !defined(ECP_FE_LOAD)
 /* Non-inline entry points for the generic code (inversion, checks). */
 void ECP_FN(mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
 {
@@ -29,6 +45,17 @@ void ECP_FN(sqr)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uin
     (void)b;
     fe_sqr(r, a);
 }
+
+void ECP_FN(add)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    fe_add(r, a, b);
+}
+
+void ECP_FN(sub)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    fe_sub(r, a, b);
+}
+#endif /* !ECP_FE_LOAD */
 
 /* Montgomery product mod n (ECDSA's scalar arithmetic) */
 void ECP_FN(sc_mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
@@ -43,17 +70,8 @@ void ECP_FN(sc_mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_
 #endif
 }
 
-void ECP_FN(add)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
-{
-    fe_add(r, a, b);
-}
-
-void ECP_FN(sub)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
-{
-    fe_sub(r, a, b);
-}
-
-void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
+/* dbl-2001-b on the working form: R = 2 P, R may alias P (X|Y|Z, ECP_N limbs each) */
+static inline void jac_dbl_fe(FE *R, const FE *P)
 {
     const size_t n = ECP_N;
     const FE *X1 = P, *Y1 = P + n, *Z1 = P + 2 * n;
@@ -61,7 +79,7 @@ void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
     FE t[TACIT_ECP_N], u[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
 
-    /* dbl-2001-b: alpha = 3(X - Z^2)(X + Z^2) uses a = -3 */
+    /* alpha = 3(X - Z^2)(X + Z^2) uses a = -3 */
     SQR(delta, Z1);
     SQR(gamma, Y1);
     MUL(beta, X1, gamma);
@@ -86,16 +104,41 @@ void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
     ADD(gamma, gamma, gamma);
     ADD(gamma, gamma, gamma); /* 8 gamma^2 */
     SUB(Y3, Y3, gamma);
-    memcpy(R, X3, n * sizeof(FE));
-    memcpy(R + n, Y3, n * sizeof(FE));
-    memcpy(R + 2 * n, Z3, n * sizeof(FE));
+    memcpy(R, X3, sizeof(X3));
+    memcpy(R + n, Y3, sizeof(Y3));
+    memcpy(R + 2 * n, Z3, sizeof(Z3));
+}
+
+void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
+{
+    ECP_FN(jac_dbl_n)(R, P, 1);
+}
+
+/* R = 2^k P, k >= 1 (public): converted once, k doublings in the working form */
+void ECP_FN(jac_dbl_n)(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k)
+{
+    const size_t n = ECP_N;
+    FE T[3 * TACIT_ECP_N];
+    size_t i;
+
+    COPYIN(T, P);
+    COPYIN(T + n, P + n);
+    COPYIN(T + 2 * n, P + 2 * n);
+    for (i = 0; i < k; i++) {
+        jac_dbl_fe(T, T);
+    }
+    STORE(R, T);
+    STORE(R + n, T + n);
+    STORE(R + 2 * n, T + 2 * n);
 }
 
 void ECP_FN(jac_add)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Q)
 {
     const size_t n = ECP_N;
-    const FE *X1 = P, *Y1 = P + n, *Z1 = P + 2 * n;
-    const FE *X2 = Q, *Y2 = Q + n, *Z2 = Q + 2 * n;
+    FE in[6 * TACIT_ECP_N];
+    const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
+    const FE *X2 = LOAD(in + 3 * n, Q), *Y2 = LOAD(in + 4 * n, Q + n);
+    const FE *Z2 = LOAD(in + 5 * n, Q + 2 * n);
     FE z1z1[TACIT_ECP_N], z2z2[TACIT_ECP_N], u1[TACIT_ECP_N], u2[TACIT_ECP_N];
     FE s1[TACIT_ECP_N], s2[TACIT_ECP_N], h[TACIT_ECP_N], r[TACIT_ECP_N];
     FE hh[TACIT_ECP_N], hhh[TACIT_ECP_N], v[TACIT_ECP_N];
@@ -124,17 +167,18 @@ void ECP_FN(jac_add)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi
     SUB(Y3, Y3, s1);
     MUL(Z3, Z1, Z2);
     MUL(Z3, Z3, h);
-    memcpy(R, X3, n * sizeof(FE));
-    memcpy(R + n, Y3, n * sizeof(FE));
-    memcpy(R + 2 * n, Z3, n * sizeof(FE));
+    STORE(R, X3);
+    STORE(R + n, Y3);
+    STORE(R + 2 * n, Z3);
 }
 
 /* Jacobian + affine (Z2 = 1): P != +-Q, P not infinity (madd-2004-hmv style) */
 void ECP_FN(jac_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Qaff)
 {
     const size_t n = ECP_N;
-    const FE *X1 = P, *Y1 = P + n, *Z1 = P + 2 * n;
-    const FE *X2 = Qaff, *Y2 = Qaff + n;
+    FE in[5 * TACIT_ECP_N];
+    const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
+    const FE *X2 = LOAD(in + 3 * n, Qaff), *Y2 = LOAD(in + 4 * n, Qaff + n);
     FE z1z1[TACIT_ECP_N], u2[TACIT_ECP_N], s2[TACIT_ECP_N], h[TACIT_ECP_N], r[TACIT_ECP_N];
     FE hh[TACIT_ECP_N], hhh[TACIT_ECP_N], v[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
@@ -157,17 +201,18 @@ void ECP_FN(jac_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mp
     MUL(hhh, Y1, hhh);
     SUB(Y3, Y3, hhh);
     MUL(Z3, Z1, h);
-    memcpy(R, X3, n * sizeof(FE));
-    memcpy(R + n, Y3, n * sizeof(FE));
-    memcpy(R + 2 * n, Z3, n * sizeof(FE));
+    STORE(R, X3);
+    STORE(R + n, Y3);
+    STORE(R + 2 * n, Z3);
 }
 
 void ECP_FN(proj_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Qaff)
 {
     const size_t n = ECP_N;
-    const FE *X1 = P, *Y1 = P + n, *Z1 = P + 2 * n;
-    const FE *X2 = Qaff, *Y2 = Qaff + n;
-    const FE *b = ECP_B;
+    FE in[6 * TACIT_ECP_N];
+    const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
+    const FE *X2 = LOAD(in + 3 * n, Qaff), *Y2 = LOAD(in + 4 * n, Qaff + n);
+    const FE *b = LOAD(in + 5 * n, ECP_B);
     FE t0[TACIT_ECP_N], t1[TACIT_ECP_N], t2[TACIT_ECP_N], t3[TACIT_ECP_N], t4[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
 
@@ -207,16 +252,17 @@ void ECP_FN(proj_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_m
     MUL(Z3, Z3, t4);
     MUL(t1, t3, t0);
     ADD(Z3, Z3, t1);
-    memcpy(R, X3, n * sizeof(FE));
-    memcpy(R + n, Y3, n * sizeof(FE));
-    memcpy(R + 2 * n, Z3, n * sizeof(FE));
+    STORE(R, X3);
+    STORE(R + n, Y3);
+    STORE(R + 2 * n, Z3);
 }
 
 void ECP_FN(proj_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
 {
     const size_t n = ECP_N;
-    const FE *X = P, *Y = P + n, *Z = P + 2 * n;
-    const FE *b = ECP_B;
+    FE in[4 * TACIT_ECP_N];
+    const FE *X = LOAD(in, P), *Y = LOAD(in + n, P + n), *Z = LOAD(in + 2 * n, P + 2 * n);
+    const FE *b = LOAD(in + 3 * n, ECP_B);
     FE t0[TACIT_ECP_N], t1[TACIT_ECP_N], t2[TACIT_ECP_N], t3[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
 
@@ -254,12 +300,15 @@ void ECP_FN(proj_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
     MUL(Z3, t0, t1);
     ADD(Z3, Z3, Z3);
     ADD(Z3, Z3, Z3);
-    memcpy(R, X3, n * sizeof(FE));
-    memcpy(R + n, Y3, n * sizeof(FE));
-    memcpy(R + 2 * n, Z3, n * sizeof(FE));
+    STORE(R, X3);
+    STORE(R + n, Y3);
+    STORE(R + 2 * n, Z3);
 }
 
 #undef FE
+#undef LOAD
+#undef COPYIN
+#undef STORE
 #undef MUL
 #undef SQR
 #undef ADD
