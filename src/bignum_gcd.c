@@ -91,8 +91,15 @@ int tacit_mpi_inv_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *
         }
         tacit_mpi_swap(&r0, &r1);
         tacit_mpi_swap(&r1, &tmp); /* r1 = r0 mod r1 */
-        if ((ret = tacit_mpi_mul_mpi(&tmp, &q, &t1)) != 0 ||
-            (ret = tacit_mpi_sub_mpi(&tmp, &t0, &tmp)) != 0) {
+        /*
+         * |q t1| <= N, but a product allocates the sum of the limb counts:
+         * keep q and the cofactors at their used limbs, or a 4096-bit N
+         * overflows TACIT_MPI_MAX_BITS.
+         */
+        if ((q.n > N->n && (ret = tacit_mpi_shrink_unsafe(&q, 1)) != 0) ||
+            (ret = tacit_mpi_mul_mpi(&tmp, &q, &t1)) != 0 ||
+            (ret = tacit_mpi_sub_mpi(&tmp, &t0, &tmp)) != 0 ||
+            (tmp.n > N->n + 1 && (ret = tacit_mpi_shrink_unsafe(&tmp, 1)) != 0)) {
             goto cleanup;
         }
         tacit_mpi_swap(&t0, &t1);
