@@ -337,6 +337,367 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
     }
 }
 
+/* ---- the 8-limb window: 8 x 8 blocks with the result in registers ------------- *
+ * A pass adds eight multiplier limbs (in st[0..8)) times a multiplicand of
+ * len limbs (len % 8 == 0) into T.  The multiplicand goes by in chunks of
+ * eight limbs, each chunk eight rows, one per multiplier limb, and the
+ * window of the eight result limbs a row touches stays in registers from
+ * row to row and chunk to chunk.  A row adds the chunk times its
+ * multiplier into the window (low halves in the CF chain, high halves one
+ * limb up in the OF chain) and the old T limb at the window's bottom (OF
+ * chain); the bottom limb is then final and stored back in its place, and
+ * the high half of the last product is the window's new top.  Bound:
+ * window + old limb + chunk * multiplier < 2^512 + 2^64 + (2^512 - 1)(2^64
+ * - 1) < 2^576, so nine limbs hold a row and both chains close into the
+ * new top without overflow.  Per product: MULX, ADCX, ADOX, no memory
+ * traffic for T but one load and one store per row.
+ *
+ * The window lives in a ring of nine registers r0..r8 that turns by one
+ * each row (a row macro takes the window bottom first, then the free
+ * register that becomes its top); eight MOVs after each chunk turn it
+ * back.  With L (low halves), RDX (the multiplier) and the pointers ap
+ * (multiplicand), tp (T) and st (state), that is fourteen registers.
+ */
+
+/* clang-format off */
+/* One product of a row: slot J += low half, slot J + 1 += high half (in NT). */
+#define W8_P(J, BJ, BJ1, NT)                                                                       \
+    "mulx " #J "*8(%[ap]), %[L], %[" #NT "]\n\t"                                                   \
+    "adcx %[L], %[" #BJ "]\n\t"                                                                    \
+    "adox %[" #NT "], %[" #BJ1 "]\n\t"
+
+/* The last product of a row: its high half is the new top, NT. */
+#define W8_P7(B7, NT)                                                                              \
+    "mulx 56(%[ap]), %[L], %[" #NT "]\n\t"                                                         \
+    "adcx %[L], %[" #B7 "]\n\t"
+
+/* Products 1..7 of a full row. */
+#define W8_P17(B1, B2, B3, B4, B5, B6, B7, NT)                                                     \
+    W8_P(1, B1, B2, NT)                                                                            \
+    W8_P(2, B2, B3, NT)                                                                            \
+    W8_P(3, B3, B4, NT)                                                                            \
+    W8_P(4, B4, B5, NT)                                                                            \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_P7(B7, NT)
+
+/* Close both chains into the new top NT with Z (a register holding zero). */
+#define W8_CLOSE(Z, NT)                                                                            \
+    "adcx %[" #Z "], %[" #NT "]\n\t"                                                               \
+    "adox %[" #Z "], %[" #NT "]\n\t"
+
+/*
+ * A full row with the old limb added at the bottom: multiplier st[K],
+ * bottom limb stored to tp[K].
+ */
+#define W8_ROW(K, B0, B1, B2, B3, B4, B5, B6, B7, NT)                                              \
+    "mov " #K "*8(%[st]), %%rdx\n\t"                                                               \
+    "mulx (%[ap]), %[L], %[" #NT "]\n\t"                                                           \
+    "adcx %[L], %[" #B0 "]\n\t"                                                                    \
+    "adox " #K "*8(%[tp]), %[" #B0 "]\n\t"                                                         \
+    "mov %[" #B0 "], " #K "*8(%[tp])\n\t"                                                          \
+    "adox %[" #NT "], %[" #B1 "]\n\t"                                                              \
+    W8_P17(B1, B2, B3, B4, B5, B6, B7, NT)                                                         \
+    "mov $0, %k[" #B0 "]\n\t"                                                                      \
+    W8_CLOSE(B0, NT)
+
+/*
+ * A reduction row of the first chunk (window loaded from T): m = bottom *
+ * mm (st[8]), saved in st[K] for the later chunks, then N's chunk * m,
+ * which makes the bottom limb zero (not stored: it is divided away).  m
+ * depends only on the bottom limb, final early in the row before, so its
+ * two multiplications overlap that row.
+ */
+#define W8_RED(K, B0, B1, B2, B3, B4, B5, B6, B7, NT)                                              \
+    "mov 64(%[st]), %%rdx\n\t"                                                                     \
+    "mulx %[" #B0 "], %%rdx, %[L]\n\t"                                                             \
+    "mov %%rdx, " #K "*8(%[st])\n\t"                                                               \
+    "mulx (%[ap]), %[L], %[" #NT "]\n\t"                                                           \
+    "adcx %[L], %[" #B0 "]\n\t"                                                                    \
+    "adox %[" #NT "], %[" #B1 "]\n\t"                                                              \
+    W8_P17(B1, B2, B3, B4, B5, B6, B7, NT)                                                         \
+    W8_CLOSE(B0, NT)
+
+/*
+ * Triangle rows (the diagonal chunk of a square's off-diagonal half, the
+ * window loaded from T): row K stores its bottom limb and multiplies
+ * a[K] (st[K]) by a[K+1..8) only, into slots K+1..8.
+ */
+#define W8_TRI_HEAD(K, B0)                                                                         \
+    "mov %[" #B0 "], " #K "*8(%[tp])\n\t"                                                          \
+    "mov " #K "*8(%[st]), %%rdx\n\t"
+#define W8_TRI_TAIL(B0, B7, NT)                                                                    \
+    W8_P7(B7, NT)                                                                                  \
+    "mov $0, %k[" #B0 "]\n\t"                                                                      \
+    W8_CLOSE(B0, NT)
+#define W8_TRI0(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
+    W8_TRI_HEAD(0, B0)                                                                             \
+    W8_P(1, B1, B2, NT)                                                                            \
+    W8_P(2, B2, B3, NT)                                                                            \
+    W8_P(3, B3, B4, NT)                                                                            \
+    W8_P(4, B4, B5, NT)                                                                            \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
+#define W8_TRI1(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
+    W8_TRI_HEAD(1, B0)                                                                             \
+    W8_P(2, B2, B3, NT)                                                                            \
+    W8_P(3, B3, B4, NT)                                                                            \
+    W8_P(4, B4, B5, NT)                                                                            \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
+#define W8_TRI2(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
+    W8_TRI_HEAD(2, B0)                                                                             \
+    W8_P(3, B3, B4, NT)                                                                            \
+    W8_P(4, B4, B5, NT)                                                                            \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
+#define W8_TRI3(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
+    W8_TRI_HEAD(3, B0)                                                                             \
+    W8_P(4, B4, B5, NT)                                                                            \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
+#define W8_TRI4(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
+    W8_TRI_HEAD(4, B0)                                                                             \
+    W8_P(5, B5, B6, NT)                                                                            \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
+#define W8_TRI5(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
+    W8_TRI_HEAD(5, B0)                                                                             \
+    W8_P(6, B6, B7, NT)                                                                            \
+    W8_TRI_TAIL(B0, B7, NT)
+#define W8_TRI6(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
+    W8_TRI_HEAD(6, B0)                                                                             \
+    W8_TRI_TAIL(B0, B7, NT)
+#define W8_TRI7(B0, B1, B2, B3, B4, B5, B6, B7, NT)                                                \
+    "mov %[" #B0 "], 7*8(%[tp])\n\t"                                                               \
+    "mov $0, %k[" #NT "]\n\t"
+
+/* The eight rows of a chunk, the ring turning by one register per row. */
+#define W8_RING(R0, R1, R2, R3, R4, R5, R6, R7)                                                    \
+    R0(0, r0, r1, r2, r3, r4, r5, r6, r7, r8)                                                      \
+    R1(1, r1, r2, r3, r4, r5, r6, r7, r8, r0)                                                      \
+    R2(2, r2, r3, r4, r5, r6, r7, r8, r0, r1)                                                      \
+    R3(3, r3, r4, r5, r6, r7, r8, r0, r1, r2)                                                      \
+    R4(4, r4, r5, r6, r7, r8, r0, r1, r2, r3)                                                      \
+    R5(5, r5, r6, r7, r8, r0, r1, r2, r3, r4)                                                      \
+    R6(6, r6, r7, r8, r0, r1, r2, r3, r4, r5)                                                      \
+    R7(7, r7, r8, r0, r1, r2, r3, r4, r5, r6)
+#define W8_ROWS(R) W8_RING(R, R, R, R, R, R, R, R)
+#define W8_TRI0_(K, ...) W8_TRI0(__VA_ARGS__)
+#define W8_TRI1_(K, ...) W8_TRI1(__VA_ARGS__)
+#define W8_TRI2_(K, ...) W8_TRI2(__VA_ARGS__)
+#define W8_TRI3_(K, ...) W8_TRI3(__VA_ARGS__)
+#define W8_TRI4_(K, ...) W8_TRI4(__VA_ARGS__)
+#define W8_TRI5_(K, ...) W8_TRI5(__VA_ARGS__)
+#define W8_TRI6_(K, ...) W8_TRI6(__VA_ARGS__)
+#define W8_TRI7_(K, ...) W8_TRI7(__VA_ARGS__)
+#define W8_TRIANGLE                                                                                \
+    W8_RING(W8_TRI0_, W8_TRI1_, W8_TRI2_, W8_TRI3_, W8_TRI4_, W8_TRI5_, W8_TRI6_, W8_TRI7_)
+
+/* After eight rows the window is r8, r0..r6: move it back to r0..r7. */
+#define W8_TURN                                                                                    \
+    "mov %[r6], %[r7]\n\t"                                                                         \
+    "mov %[r5], %[r6]\n\t"                                                                         \
+    "mov %[r4], %[r5]\n\t"                                                                         \
+    "mov %[r3], %[r4]\n\t"                                                                         \
+    "mov %[r2], %[r3]\n\t"                                                                         \
+    "mov %[r1], %[r2]\n\t"                                                                         \
+    "mov %[r0], %[r1]\n\t"                                                                         \
+    "mov %[r8], %[r0]\n\t"
+
+/* The window r0..r7 stored to / loaded from tp[0..8). */
+#define W8_STORE                                                                                   \
+    "mov %[r0], (%[tp])\n\t"                                                                       \
+    "mov %[r1], 8(%[tp])\n\t"                                                                      \
+    "mov %[r2], 16(%[tp])\n\t"                                                                     \
+    "mov %[r3], 24(%[tp])\n\t"                                                                     \
+    "mov %[r4], 32(%[tp])\n\t"                                                                     \
+    "mov %[r5], 40(%[tp])\n\t"                                                                     \
+    "mov %[r6], 48(%[tp])\n\t"                                                                     \
+    "mov %[r7], 56(%[tp])\n\t"
+#define W8_LOAD                                                                                    \
+    "mov (%[tp]), %[r0]\n\t"                                                                       \
+    "mov 8(%[tp]), %[r1]\n\t"                                                                      \
+    "mov 16(%[tp]), %[r2]\n\t"                                                                     \
+    "mov 24(%[tp]), %[r3]\n\t"                                                                     \
+    "mov 32(%[tp]), %[r4]\n\t"                                                                     \
+    "mov 40(%[tp]), %[r5]\n\t"                                                                     \
+    "mov 48(%[tp]), %[r6]\n\t"                                                                     \
+    "mov 56(%[tp]), %[r7]\n\t"
+/* XOR also clears CF and OF for the rows */
+#define W8_ZERO                                                                                    \
+    "xor %k[r0], %k[r0]\n\t"                                                                       \
+    "xor %k[r1], %k[r1]\n\t"                                                                       \
+    "xor %k[r2], %k[r2]\n\t"                                                                       \
+    "xor %k[r3], %k[r3]\n\t"                                                                       \
+    "xor %k[r4], %k[r4]\n\t"                                                                       \
+    "xor %k[r5], %k[r5]\n\t"                                                                       \
+    "xor %k[r6], %k[r6]\n\t"                                                                       \
+    "xor %k[r7], %k[r7]\n\t"
+/* st[0..8) = ap[0..8) (the pass's multipliers) */
+#define W8_MULTIPLIERS                                                                             \
+    "mov (%[ap]), %%rdx\n\t"                                                                       \
+    "mov %%rdx, (%[st])\n\t"                                                                       \
+    "mov 8(%[ap]), %%rdx\n\t"                                                                      \
+    "mov %%rdx, 8(%[st])\n\t"                                                                      \
+    "mov 16(%[ap]), %%rdx\n\t"                                                                     \
+    "mov %%rdx, 16(%[st])\n\t"                                                                     \
+    "mov 24(%[ap]), %%rdx\n\t"                                                                     \
+    "mov %%rdx, 24(%[st])\n\t"                                                                     \
+    "mov 32(%[ap]), %%rdx\n\t"                                                                     \
+    "mov %%rdx, 32(%[st])\n\t"                                                                     \
+    "mov 40(%[ap]), %%rdx\n\t"                                                                     \
+    "mov %%rdx, 40(%[st])\n\t"                                                                     \
+    "mov 48(%[ap]), %%rdx\n\t"                                                                     \
+    "mov %%rdx, 48(%[st])\n\t"                                                                     \
+    "mov 56(%[ap]), %%rdx\n\t"                                                                     \
+    "mov %%rdx, 56(%[st])\n\t"
+/* The rest of a pass: chunks of full rows while st[11] (set from st[10]) lasts. */
+#define W8_CHUNKS                                                                                  \
+    "mov 80(%[st]), %%rdx\n\t"                                                                     \
+    "mov %%rdx, 88(%[st])\n\t"                                                                     \
+    "test %%rdx, %%rdx\n\t"                                                                        \
+    "jz 3f\n\t"                                                                                    \
+    "2:\n\t"                                                                                       \
+    W8_ROWS(W8_ROW)                                                                                \
+    W8_TURN                                                                                        \
+    "lea 64(%[ap]), %[ap]\n\t"                                                                     \
+    "lea 64(%[tp]), %[tp]\n\t"                                                                     \
+    "decq 88(%[st])\n\t"                                                                           \
+    "jnz 2b\n\t"                                                                                   \
+    "3:\n\t"
+/* clang-format on */
+
+#define W8_OUTPUTS                                                                                 \
+    [r0] "=&r"(r[0]), [r1] "=&r"(r[1]), [r2] "=&r"(r[2]), [r3] "=&r"(r[3]), [r4] "=&r"(r[4]),      \
+        [r5] "=&r"(r[5]), [r6] "=&r"(r[6]), [r7] "=&r"(r[7]), [r8] "=&r"(r[8]), [L] "=&r"(lo),     \
+        "=&d"(rdx), [ap] "=&r"(ap), [tp] "+&r"(tp)
+
+/*
+ * X[0..2n) = A * B for n % 8 == 0, X[0..n) zero on entry: one pass per
+ * eight limbs of B.  st: [0..8) multipliers, [9] passes, [10] chunks per
+ * pass, [11] chunk counter, [12] n * 8, [13] next B, [14] A.
+ */
+static void adx_w8_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
+                       size_t n)
+{
+    tacit_mpi_uint st[15], r[9], lo, rdx;
+    tacit_mpi_uint *tp = X;
+    const tacit_mpi_uint *ap;
+
+    st[9] = n / 8;
+    st[10] = n / 8;
+    st[12] = n * sizeof(*X);
+    st[13] = (tacit_mpi_uint)(uintptr_t)B;
+    st[14] = (tacit_mpi_uint)(uintptr_t)A;
+    __asm__ volatile("1:\n\t"
+                     "mov 104(%[st]), %[ap]\n\t" W8_MULTIPLIERS "lea 64(%[ap]), %[ap]\n\t"
+                     "mov %[ap], 104(%[st])\n\t"
+                     "mov 112(%[st]), %[ap]\n\t" W8_ZERO W8_CHUNKS W8_STORE
+                     "sub 96(%[st]), %[tp]\n\t"
+                     "lea 64(%[tp]), %[tp]\n\t"
+                     "decq 72(%[st])\n\t"
+                     "jnz 1b\n\t"
+                     : W8_OUTPUTS
+                     : [st] "r"(st)
+                     : "cc", "memory");
+}
+
+/*
+ * The off-diagonal half of A^2 into X[0..2n) for n % 8 == 0, X[0..n) zero
+ * on entry.  Pass g takes the multipliers A[8g..8g+8) against A[8g..n):
+ * the diagonal chunk as triangle rows (window loaded from X[16g..)), the
+ * rest as full rows.  st: [0..8) multipliers, [9] passes, [10] chunks
+ * after the triangle (one fewer each pass), [11] chunk counter, [13]
+ * A + 8g, [14] X + 16g.
+ */
+static void adx_w8_sqr_offdiag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
+{
+    tacit_mpi_uint st[15], r[9], lo, rdx;
+    tacit_mpi_uint *tp = X;
+    const tacit_mpi_uint *ap;
+
+    st[9] = n / 8;
+    st[10] = n / 8 - 1;
+    st[13] = (tacit_mpi_uint)(uintptr_t)A;
+    st[14] = (tacit_mpi_uint)(uintptr_t)X;
+    __asm__ volatile("1:\n\t"
+                     "mov 104(%[st]), %[ap]\n\t" W8_MULTIPLIERS "mov 112(%[st]), %[tp]\n\t" W8_LOAD
+                     "xor %k[L], %k[L]\n\t" /* CF = OF = 0 */
+                     W8_TRIANGLE W8_TURN "lea 64(%[ap]), %[ap]\n\t"
+                     "lea 64(%[tp]), %[tp]\n\t" W8_CHUNKS W8_STORE "addq $64, 104(%[st])\n\t"
+                     "addq $128, 112(%[st])\n\t"
+                     "decq 80(%[st])\n\t"
+                     "decq 72(%[st])\n\t"
+                     "jnz 1b\n\t"
+                     : W8_OUTPUTS
+                     : [st] "r"(st)
+                     : "cc", "memory");
+}
+
+/*
+ * Montgomery reduction rows for n % 8 == 0: T[0..2n) + top * 2^(64*2n) =
+ * T + N * M with the low n limbs zero (M the n limbs of multipliers, eight
+ * per pass, chosen in the pass's first chunk); returns top (0 or 1).  The
+ * result is top * R + T[n..2n).  Each pass ends by adding its window into
+ * T[8g+n..8g+n+8) with the carry of the pass before.  st: [0..8) the
+ * multipliers, [8] mm, [9] passes, [10] chunks after the first, [11] chunk
+ * counter, [12] n * 8, [13] the carry, [14] N.
+ */
+static tacit_mpi_uint adx_w8_redc(tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t n,
+                                  tacit_mpi_uint mm)
+{
+    tacit_mpi_uint st[15], r[9], lo, rdx;
+    tacit_mpi_uint *tp = T;
+    const tacit_mpi_uint *ap;
+
+    st[8] = mm;
+    st[9] = n / 8;
+    st[10] = n / 8 - 1;
+    st[12] = n * sizeof(*T);
+    st[13] = 0;
+    st[14] = (tacit_mpi_uint)(uintptr_t)N;
+    __asm__ volatile("1:\n\t"
+                     "mov 112(%[st]), %[ap]\n\t" W8_LOAD "xor %k[L], %k[L]\n\t" W8_ROWS(W8_RED)
+                         W8_TURN
+                     "lea 64(%[ap]), %[ap]\n\t"
+                     "lea 64(%[tp]), %[tp]\n\t" W8_CHUNKS
+                     /* T[8g+n..8g+n+8) += the window + the carry; the carry out is kept */
+                     "mov 104(%[st]), %%rdx\n\t"
+                     "neg %%rdx\n\t"
+                     "adc (%[tp]), %[r0]\n\t"
+                     "mov %[r0], (%[tp])\n\t"
+                     "adc 8(%[tp]), %[r1]\n\t"
+                     "mov %[r1], 8(%[tp])\n\t"
+                     "adc 16(%[tp]), %[r2]\n\t"
+                     "mov %[r2], 16(%[tp])\n\t"
+                     "adc 24(%[tp]), %[r3]\n\t"
+                     "mov %[r3], 24(%[tp])\n\t"
+                     "adc 32(%[tp]), %[r4]\n\t"
+                     "mov %[r4], 32(%[tp])\n\t"
+                     "adc 40(%[tp]), %[r5]\n\t"
+                     "mov %[r5], 40(%[tp])\n\t"
+                     "adc 48(%[tp]), %[r6]\n\t"
+                     "mov %[r6], 48(%[tp])\n\t"
+                     "adc 56(%[tp]), %[r7]\n\t"
+                     "mov %[r7], 56(%[tp])\n\t"
+                     "sbb %%rdx, %%rdx\n\t"
+                     "neg %%rdx\n\t"
+                     "mov %%rdx, 104(%[st])\n\t"
+                     "sub 96(%[st]), %[tp]\n\t"
+                     "lea 64(%[tp]), %[tp]\n\t"
+                     "decq 72(%[st])\n\t"
+                     "jnz 1b\n\t"
+                     : W8_OUTPUTS
+                     : [st] "r"(st)
+                     : "cc", "memory");
+    return st[13];
+}
+
 /* ---- fused Montgomery multiplication ------------------------------------------ *
  * CIOS, one pass over T per limb b of B: each block of four limbs first
  * adds A[j..j+4) * b into registers r0..r3 (chains closed into cab, the
@@ -402,8 +763,10 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
 
 /*
  * X = A * B * R^-1 mod N for n % 4 == 0, n >= 8; X may alias A or B; W has
- * n + 2 limbs.  lazy = 0: fully reduced, for A < R and B < N (or the other
- * way round).  lazy = 1: X < R only, for A, B < R (see adx_final).
+ * 2n limbs.  n % 8 == 0: the product, then the reduction, in the 8-limb
+ * window (faster: the CIOS pass below stores every limb of every row).
+ * lazy = 0: fully reduced, for A < R and B < N (or the other way round).
+ * lazy = 1: X < R only, for A, B < R (see adx_final).
  */
 void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
                                 const tacit_mpi_uint *N, size_t n, tacit_mpi_uint mm,
@@ -415,6 +778,12 @@ void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
     const tacit_mpi_uint *ap = A, *np = N;
     size_t cnt;
 
+    if (n % 8 == 0) {
+        memset(W, 0, n * sizeof(*W));
+        adx_w8_mul(W, A, B, n);
+        adx_final(X, W + n, N, n, adx_w8_redc(W, N, n, mm), lazy);
+        return;
+    }
     memset(W, 0, (n + 2) * sizeof(*W));
     st[2] = mm;
     st[3] = (tacit_mpi_uint)(uintptr_t)B;
@@ -500,14 +869,22 @@ static void adx_sqr_diag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
 /*
  * X = A^2 * R^-1 mod N for n % 4 == 0, n >= 8; X may alias A; W has 2n
  * limbs.  The square (off-diagonal rows, then doubling and diagonal), the
- * reduction rows, then adx_final.  lazy as for tacit_mpi_core_adx_montmul
- * (lazy = 0 needs A < N).
+ * reduction rows (both in the 8-limb window when n % 8 == 0), then
+ * adx_final.  lazy as for tacit_mpi_core_adx_montmul (lazy = 0 needs A < N).
  */
 void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
                                 size_t n, tacit_mpi_uint mm, tacit_mpi_uint *W, int lazy)
 {
     tacit_mpi_uint top;
 
+    if (n % 8 == 0) {
+        memset(W, 0, n * sizeof(*W));
+        adx_w8_sqr_offdiag(W, A, n);
+        adx_sqr_diag(W, A, n);
+        top = adx_w8_redc(W, N, n, mm);
+        adx_final(X, W + n, N, n, top, lazy);
+        return;
+    }
     memset(W, 0, 2 * n * sizeof(*W));
     tacit_mpi_core_adx_sqr_rows(W, A, n);
     adx_sqr_diag(W, A, n);

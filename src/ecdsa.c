@@ -11,11 +11,12 @@
  * Verification handles public values only: u1 = e/s, u2 = r/s and
  * tacit_ecp_muladd_unsafe.
  *
- * Fault countermeasure: a signature is verified with the public key before
+ * Fault countermeasure: a signature is checked against the public key before
  * it is released (unless TACIT_ECDSA_NO_FAULT_CHECK).  One faulty signature
  * next to a good one of the same message shares the deterministic nonce,
  * which gives the private key away; a faulty one never leaves sign_core.
- * The check runs on public values only (the signature, the hash, Q).
+ * The check (fault_check) evaluates the verification equation with one
+ * fixed-base comb and the secret d, constant time in d.
  */
 #include "ecp_internal.h"
 #include "tacit/ecdsa.h"
@@ -31,9 +32,9 @@ int tacit_ecdsa_test_fault = 0;
 #endif
 
 #if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
-static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
-                       const unsigned char *hash, size_t hlen, const unsigned char *rb, size_t rlen,
-                       const unsigned char *sb, size_t slen);
+static int fault_check(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
+                       const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                       tacit_rng_func f_rng, void *p_rng);
 #endif
 
 static tacit_md_type md_for_len(tacit_md_type md, size_t hlen)
@@ -111,18 +112,33 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
             ret = TACIT_ERR_CORRUPTION_DETECTED;
             continue;
         }
-        if ((ret = tacit_ecp_mul_base_ct(c, rx, ry, k, f_rng, p_rng)) != 0) {
+#if defined(TACIT_TEST_HOOKS)
+        if (tacit_ecdsa_test_fault == 2) { /* a glitch in k G: a valid point, the wrong one */
+            tacit_ecdsa_test_fault = 0;
+            memcpy(tmp, k, sizeof(tmp));
+            tmp[0] ^= 4;
+            ret = tacit_ecp_mul_base_ct(c, rx, ry, tmp, f_rng, p_rng);
+        } else
+#endif
+            ret = tacit_ecp_mul_base_ct(c, rx, ry, k, f_rng, p_rng);
+        if (ret != 0) {
             goto cleanup;
         }
         /* r = x mod n (x < p < 2n) */
         tacit_ecp_fe_from_mont(c, rx, rx);
         tacit_ecp_sc_reduce_once(c, r, rx);
         /* s = k^-1 (e + r d): Montgomery forms cancel as commented */
-        tacit_ecp_sc_mul(c, tmp, r, c->rr_n);          /* r R */
-        tacit_ecp_sc_mul(c, tmp, tmp, key->d);         /* r d */
+        tacit_ecp_sc_mul(c, tmp, r, c->rr_n);  /* r R */
+        tacit_ecp_sc_mul(c, tmp, tmp, key->d); /* r d */
+#if defined(TACIT_TEST_HOOKS)
+        if (tacit_ecdsa_test_fault == 3) { /* a glitch in e */
+            tacit_ecdsa_test_fault = 0;
+            e[0] ^= 2;
+        }
+#endif
         tacit_ecp_modadd(tmp, tmp, e, c->n, c->limbs); /* e + r d */
 #if defined(TACIT_TEST_HOOKS)
-        if (tacit_ecdsa_test_fault) { /* a glitch in the scalar arithmetic */
+        if (tacit_ecdsa_test_fault == 1) { /* a glitch in the scalar arithmetic */
             tacit_ecdsa_test_fault = 0;
             tmp[0] ^= 1;
         }
@@ -141,8 +157,14 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
         /* the signature is the public output (its DER length depends on it) */
         tacit_ct_declassify(sig, 2 * c->bytes);
         ret = 0;
+#if defined(TACIT_TEST_HOOKS)
+        if (tacit_ecdsa_test_fault == 4) { /* a glitch in r on its way out */
+            tacit_ecdsa_test_fault = 0;
+            sig[c->bytes - 1] ^= 1;
+        }
+#endif
 #if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
-        if (verify_core(c, key, hash, hlen, sig, c->bytes, sig + c->bytes, c->bytes) != 0) {
+        if (fault_check(c, key, hash, hlen, sig, f_rng, p_rng) != 0) {
             memset(sig, 0, 2 * c->bytes);
             ret = TACIT_ERR_CORRUPTION_DETECTED;
         }
@@ -329,6 +351,120 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
     }
     return 0;
 }
+
+#if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
+/*
+ * The fault check: is the signature sig = r||s about to be released valid
+ * for the hash and the key's public point Q?  The verifier computes
+ *     V = u1 G + u2 Q,   u1 = e/s, u2 = r/s,   and accepts iff x(V) = r mod n.
+ * The signer knows d with Q = d G, so it can move all of u2 Q but one copy
+ * of Q into the fixed-base comb:
+ *     V = (u1 + (u2 - 1) d) G + Q = v G + Q.
+ * That costs one k G-sized comb (masked, like the signing's own: v = k - d
+ * when nothing went wrong, a secret) and one addition, instead of a
+ * variable-base double multiplication with 256 doublings.
+ *
+ * Why it still catches what the full verification catches.  Everything is
+ * recomputed from the released bytes (r, s), the hash (e) and the key as
+ * stored, not from the signing's intermediate values; s^-1 comes from the
+ * public s (leaky inversion, public data).  If the d read here equals the
+ * true d of Q, then V is exactly the verifier's u1 G + u2 Q, so the check
+ * accepts exactly the signatures the verifier accepts: a glitch in k G (a
+ * wrong but valid point, whose x became r), in r, in e or in the arithmetic
+ * of s gives an invalid signature, which is refused.  If the d read here is
+ * a faulty d' (memory corrupted), V = u1 G + u2 Q + (u2 - 1)(d' - d) G:
+ * the signature produced with d' satisfies s k = e + r d', so
+ * u1 + (u2 - 1) d' = k - d' and V = k G + (d - d') G, which differs from
+ * the point k G whose x is r (unless d' = d), and is refused too.  The one
+ * copy of Q added as a point is what ties the check to the public key;
+ * checking s k = e + r d with the secrets alone would not catch a faulty k G
+ * nor a faulty d.  Like any check, it assumes the check itself is not
+ * glitched as well.
+ *
+ * Degenerate cases, probability ~2^-bits for an honest signature: v = 0
+ * (k = d) or v G = +-Q (k = 2d or k = 0): the incomplete addition cannot
+ * be used; the full verification runs instead (only that verdict shows).
+ * The small profile (TACIT_ECP_SMALL) has no comb and runs the verification.
+ */
+static int fault_check(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
+                       const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                       tacit_rng_func f_rng, void *p_rng)
+{
+#if defined(TACIT_ECP_SMALL)
+    (void)f_rng;
+    (void)p_rng;
+    return verify_core(c, key, hash, hlen, sig, c->bytes, sig + c->bytes, c->bytes);
+#else
+    size_t n = c->limbs, i;
+    tacit_mpi_uint r[TACIT_ECP_N], s[TACIT_ECP_N], e[TACIT_ECP_N], w[TACIT_ECP_N];
+    tacit_mpi_uint u1[TACIT_ECP_N], t[TACIT_ECP_N], v[TACIT_ECP_N], z2[TACIT_ECP_N];
+    tacit_mpi_uint q[2 * TACIT_ECP_N], V[3 * TACIT_ECP_N], rn[TACIT_ECP_N + 1];
+    tacit_mpi_uint ok;
+    tacit_ecp_dlimb acc = 0;
+    int ret = TACIT_ERR_CORRUPTION_DETECTED;
+
+    tacit_ecp_from_bytes(r, n, sig, c->bytes);
+    tacit_ecp_from_bytes(s, n, sig + c->bytes, c->bytes);
+    if (!tacit_ecp_sc_in_range_ct(c, r) || !tacit_ecp_sc_in_range_ct(c, s)) {
+        return TACIT_ERR_CORRUPTION_DETECTED; /* public: the signature */
+    }
+    tacit_ecp_sc_from_hash(c, e, hash, hlen);
+    tacit_ecp_sc_inv_unsafe(c, w, s);   /* s^-1, public */
+    tacit_ecp_sc_mul(c, w, w, c->rr_n); /* s^-1 R */
+    tacit_ecp_sc_mul(c, u1, w, e);      /* u1 = e / s */
+    tacit_ecp_sc_mul(c, w, w, r);       /* u2 = r / s */
+    /* v = u1 + (u2 - 1) d, secret */
+    memset(t, 0, sizeof(t));
+    t[0] = 1;
+    tacit_ecp_modsub(t, w, t, c->n, n);
+    tacit_ecp_sc_mul(c, t, t, c->rr_n);
+    tacit_ecp_sc_mul(c, t, t, key->d);
+    tacit_ecp_modadd(v, u1, t, c->n, n);
+    if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_is_zero_ct(v, n) & 1u))) {
+        goto verify; /* k = d: the comb needs v in [1, n-1] */
+    }
+    if ((ret = tacit_ecp_mul_base_jac_ct(c, V, v, f_rng, p_rng)) != 0) {
+        goto cleanup;
+    }
+    tacit_ecp_fe_to_mont(c, q, key->Qx);
+    tacit_ecp_fe_to_mont(c, q + n, key->Qy);
+    tacit_ecp_jac_madd(c, V, V, q);
+    if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_is_zero_ct(V + 2 * n, n) & 1u))) {
+        goto verify; /* v G = +-Q: the addition's exceptional cases */
+    }
+    /* x(V) = r mod n, with x = X/Z^2 < p < 2n: X = r Z^2 or X = (r + n) Z^2 */
+    c->sqr(z2, V + 2 * n, V + 2 * n);
+    tacit_ecp_fe_to_mont(c, t, r);
+    c->mul(t, t, z2);
+    c->sub(t, t, V);
+    ok = tacit_ecp_is_zero_ct(t, n);
+    for (i = 0; i < n; i++) { /* rn = r + n, n + 1 limbs; public */
+        acc += (tacit_ecp_dlimb)r[i] + c->n[i];
+        rn[i] = (tacit_mpi_uint)acc;
+        acc >>= TACIT_MPI_LIMB_BITS;
+    }
+    if (acc == 0 && tacit_ecp_lt_ct(rn, c->p, n)) {
+        tacit_ecp_fe_to_mont(c, t, rn);
+        c->mul(t, t, z2);
+        c->sub(t, t, V);
+        ok |= tacit_ecp_is_zero_ct(t, n);
+    }
+    ret = tacit_ct_declassify_u32((uint32_t)(ok & 1u)) ? 0 : TACIT_ERR_CORRUPTION_DETECTED;
+    goto cleanup;
+
+verify:
+    ret = verify_core(c, key, hash, hlen, sig, c->bytes, sig + c->bytes, c->bytes) == 0
+              ? 0
+              : TACIT_ERR_CORRUPTION_DETECTED;
+cleanup:
+    tacit_platform_zeroize(t, sizeof(t));
+    tacit_platform_zeroize(v, sizeof(v));
+    tacit_platform_zeroize(z2, sizeof(z2));
+    tacit_platform_zeroize(V, sizeof(V));
+    return ret;
+#endif
+}
+#endif
 
 static int verify_check(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
                         const unsigned char *sig, const tacit_ecp_curve **cp)

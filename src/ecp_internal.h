@@ -301,6 +301,14 @@ int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint
 /* (x, y) = k * G with the fixed-base tables; same contract. */
 int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                           const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng);
+#if !defined(TACIT_ECP_SMALL)
+/*
+ * J = k * G as a Jacobian point (3N limbs, Montgomery form; no inversion),
+ * k in [1, n-1]; constant time in k.  Returns 0 or TACIT_ERR_RNG_FAILED.
+ */
+int tacit_ecp_mul_base_jac_ct(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
+                              tacit_rng_func f_rng, void *p_rng);
+#endif
 /*
  * Leaks: u1, u2 and Q (through branches, table indices and timing).
  * Only for: ECDSA verification, where u1 = e/s, u2 = r/s and Q are public.

@@ -244,8 +244,8 @@ static void booth7_digit(const tacit_mpi_uint *k, size_t n, size_t t, uint32_t *
  * Blinding: the accumulator takes over the first non-infinity point as
  * (x l^2, y l^3, l) for a random l, so every later value is randomized.
  */
-static int mul_base_comb7(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
-                          const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng)
+static int mul_base_comb7(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
+                          tacit_rng_func f_rng, void *p_rng)
 {
     size_t n = c->limbs, an = 2 * n, t, i;
     tacit_mpi_uint Q[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N];
@@ -296,7 +296,7 @@ static int mul_base_comb7(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
         memcpy(Q, R, sizeof(Q));
     }
     tacit_ecp_fe_cond_neg(c, Q + n, Q + n, odd);
-    (void)tacit_ecp_jac_to_affine(c, x, y, Q);
+    memcpy(J, Q, sizeof(Q));
 
 cleanup:
     tacit_platform_zeroize(Q, sizeof(Q));
@@ -317,8 +317,8 @@ cleanup:
  * The additions use complete projective formulas, so the accumulator may be
  * anything (it starts at infinity).
  */
-int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
-                          const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng)
+int tacit_ecp_mul_base_jac_ct(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
+                              tacit_rng_func f_rng, void *p_rng)
 {
     const size_t S = TACIT_ECP_COMB_SPACING;
     size_t n = c->limbs, an = 2 * n;
@@ -331,7 +331,7 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
     int ret = 0;
 
     if (c->comb7 != NULL) {
-        return mul_base_comb7(c, x, y, k, f_rng, p_rng); /* public: the curve */
+        return mul_base_comb7(c, J, k, f_rng, p_rng); /* public: the curve */
     }
 
     /* infinity (0 : 1 : 0), or (0 : l : 0) when blinding */
@@ -364,12 +364,29 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
         }
     }
     tacit_ecp_fe_cond_neg(c, Q + n, Q + n, even);
-    (void)tacit_ecp_proj_to_affine(c, x, y, Q);
+    /* projective (X : Y : Z) -> Jacobian (X Z, Y Z^2, Z): x = X/Z, y = Y/Z */
+    c->sqr(T, Q + 2 * n, Q + 2 * n);
+    c->mul(J, Q, Q + 2 * n);
+    c->mul(J + n, Q + n, T);
+    memcpy(J + 2 * n, Q + 2 * n, n * sizeof(tacit_mpi_uint));
 
 cleanup:
     tacit_platform_zeroize(Q, sizeof(Q));
     tacit_platform_zeroize(T, sizeof(T));
     tacit_platform_zeroize(kk, sizeof(kk));
+    return ret;
+}
+
+int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                          const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng)
+{
+    tacit_mpi_uint J[3 * TACIT_ECP_N];
+    int ret = tacit_ecp_mul_base_jac_ct(c, J, k, f_rng, p_rng);
+
+    if (ret == 0) {
+        (void)tacit_ecp_jac_to_affine(c, x, y, J);
+    }
+    tacit_platform_zeroize(J, sizeof(J));
     return ret;
 }
 

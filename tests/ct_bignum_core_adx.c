@@ -113,7 +113,8 @@ static void test_adx_kernels_secret(void)
     run_size(1024 / BIL, 2); /* RSA-2048 CRT half */
     run_size(1536 / BIL, 1); /* RSA-3072 CRT half */
     run_size(2048 / BIL, 2); /* RSA-4096 CRT half, RSA-2048 modulus */
-    run_size(12, 12);        /* a non-RSA size on the fused kernels, full exponent */
+    run_size(8, 8);          /* the smallest 8-limb window size: one chunk per pass */
+    run_size(12, 12);        /* a non-RSA size on the 4-limb fused kernels, full exponent */
     run_size(6, 3);          /* a size on the row kernels */
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
 #else

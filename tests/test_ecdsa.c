@@ -456,7 +456,8 @@ exit:
 
 /*
  * Fault countermeasure: a signature computed with a glitch (the test hook
- * flips a bit of e + r d) is caught by the verification before release,
+ * flips a bit of e + r d, of k for k G, of e, or of r) or with a private
+ * value that does not match Q is caught by the check before release,
  * for every curve, in both output forms; nothing of it escapes.  A faulty
  * and a good signature of the same hash with the deterministic nonce would
  * give the key away.
@@ -474,6 +475,7 @@ exit:;
                                                TACIT_ECP_SECP521R1 };
     unsigned char hash[32] = { 7, 7 }, sig[TACIT_ECDSA_MAX_DER_LEN];
     size_t i, j, slen = 999;
+    int f;
     tacit_ecp_keypair key;
 
     tacit_ecp_keypair_init(&key);
@@ -482,17 +484,26 @@ exit:;
             continue;
         }
         TEST_EQUAL(tacit_ecp_gen_key(&key, grps[i], test_rng, NULL), 0);
-        memset(sig, 0xAA, sizeof(sig));
-        slen = 999;
-        tacit_ecdsa_test_fault = 1;
+        /* 1: e + r d, 2: k G (a valid wrong point), 3: e, 4: r on its way out */
+        for (f = 1; f <= 4; f++) {
+            memset(sig, 0xAA, sizeof(sig));
+            slen = 999;
+            tacit_ecdsa_test_fault = f;
+            TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig),
+                                            &slen, NULL, NULL),
+                       TACIT_ERR_CORRUPTION_DETECTED);
+            TEST_EQUAL(tacit_ecdsa_test_fault, 0);
+            TEST_EQUAL(slen, 999);
+            for (j = 0; j < 2 * tacit_ecp_curve_get(grps[i])->bytes; j++) {
+                TEST_EQUAL(sig[j], 0);
+            }
+        }
+        /* a private value that no longer matches Q (memory corrupted): refused too */
+        key.d[0] ^= 2;
         TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
                                         NULL, NULL),
                    TACIT_ERR_CORRUPTION_DETECTED);
-        TEST_EQUAL(tacit_ecdsa_test_fault, 0);
-        TEST_EQUAL(slen, 999);
-        for (j = 0; j < 2 * tacit_ecp_curve_get(grps[i])->bytes; j++) {
-            TEST_EQUAL(sig[j], 0);
-        }
+        key.d[0] ^= 2;
         tacit_ecdsa_test_fault = 1;
         TEST_EQUAL(tacit_ecdsa_sign_der(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
                                         test_rng, NULL),

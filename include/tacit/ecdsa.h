@@ -42,9 +42,10 @@ extern "C" {
  * _raw writes r||s (*sig_len = 2 * curve_bytes), _der the DER SEQUENCE.
  * sig NULL or too small: TACIT_ERR_BUFFER_TOO_SMALL with *sig_len = the
  * size needed (for _der with sig NULL: the largest DER for the curve).
- * Before it is released, the signature is verified with the key's public
+ * Before it is released, the signature is checked against the key's public
  * point (a fault countermeasure: a faulty signature beside a good one of the
- * same hash would reveal the key); a failure gives
+ * same hash would reveal the key; the check is the verification equation,
+ * computed with one fixed-base comb, see ecdsa.c); a failure gives
  * TACIT_ERR_CORRUPTION_DETECTED and a zeroed sig.  Firmware that cannot
  * afford the verification defines TACIT_ECDSA_NO_FAULT_CHECK (config.h).
  * Errors: TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_ECDSA_BAD_HASH (hlen 0),
@@ -85,9 +86,10 @@ int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, siz
 
 #if defined(TACIT_TEST_HOOKS)
 /*
- * Test hook: when non-zero, the next signature is computed with a flipped
- * bit in e + r d (then the hook resets itself), as a fault would; the
- * verification before release must catch it.
+ * Test hook: the next signature is computed with a fault (then the hook
+ * resets itself): 1 a flipped bit in e + r d, 2 k G computed for another k
+ * (a valid point, the wrong one), 3 a flipped bit in e, 4 a flipped bit in
+ * the released r.  The check before release must catch each.
  */
 extern int tacit_ecdsa_test_fault;
 #endif
