@@ -114,7 +114,8 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs)
  * mask (all ones for the wanted entry, else zero; made once per call with
  * barriers, so no branch or address depends on the index).  Four output
  * limbs are gathered at a time in registers across all entries (a quarter
- * of the loads and stores of ORing each entry into X), the rest one by one.
+ * of the loads and stores of ORing each entry into X), the rest one by one;
+ * with AVX2, sixteen at a time in vector registers (bignum_core_x86_64_avx2.c).
  * masks has count limbs of room.
  */
 static void table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t limbs, size_t count,
@@ -130,6 +131,12 @@ static void table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t 
     for (i = 0; i < count; i++) {
         masks[i] = tacit_ct_mask_eq_limb((tacit_mpi_uint)i, (tacit_mpi_uint)index);
     }
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    if (tacit_mpi_core_cpu_has_avx2()) {
+        tacit_mpi_core_avx2_table_select(X, table, limbs, count, masks);
+        return;
+    }
+#endif
     for (j = 0; j < full; j += 4) {
         tacit_mpi_uint a0 = 0, a1 = 0, a2 = 0, a3 = 0;
         const tacit_mpi_uint *t = table + j;

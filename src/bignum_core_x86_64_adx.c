@@ -32,27 +32,50 @@
 
 /* ---- the CPU probe ---------------------------------------------------------- */
 
-static int adx_probe(void)
+/* Bit 0: BMI2 and ADX; bit 1: AVX2 with the YMM state enabled by the OS. */
+static int cpu_probe(void)
 {
-    unsigned int a, b, c, d;
+    unsigned int a, b, c, d, ymm = 0;
+    int f = 0;
 
+    if (__get_cpuid(1, &a, &b, &c, &d) && ((c >> 27) & 1) && ((c >> 28) & 1)) {
+        unsigned int lo, hi; /* OSXSAVE and AVX: does the OS save the YMM registers? */
+        __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        (void)hi;
+        ymm = (lo & 6u) == 6u;
+    }
     if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
         return 0;
     }
-    return ((b >> 8) & 1) && ((b >> 19) & 1); /* BMI2, ADX */
+    if (((b >> 8) & 1) && ((b >> 19) & 1)) { /* BMI2, ADX */
+        f |= 1;
+    }
+    if (ymm && ((b >> 5) & 1)) { /* AVX2 */
+        f |= 2;
+    }
+    return f;
 }
 
 /*
- * 0 = not asked yet, 1 = no, 2 = yes.  Asked on first use; threads racing
- * on the first call all store the same value, and relaxed atomics keep
- * that well-defined (no data race for ThreadSanitizer).
+ * 0 = not asked yet, else 4 | cpu_probe().  Asked on first use; threads
+ * racing on the first call all store the same value, and relaxed atomics
+ * keep that well-defined (no data race for ThreadSanitizer).
  */
-static int adx_cache;
+static int cpu_cache;
+
+static int cpu_features(void)
+{
+    int v = __atomic_load_n(&cpu_cache, __ATOMIC_RELAXED);
+
+    if (v == 0) {
+        v = 4 | cpu_probe();
+        __atomic_store_n(&cpu_cache, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
 
 int tacit_mpi_core_cpu_has_adx(void)
 {
-    int v;
-
 #if defined(TACIT_TEST_HOOKS)
     if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_C) {
         return 0;
@@ -61,12 +84,20 @@ int tacit_mpi_core_cpu_has_adx(void)
         return 1;
     }
 #endif
-    v = __atomic_load_n(&adx_cache, __ATOMIC_RELAXED);
-    if (v == 0) {
-        v = adx_probe() ? 2 : 1;
-        __atomic_store_n(&adx_cache, v, __ATOMIC_RELAXED);
+    return cpu_features() & 1;
+}
+
+int tacit_mpi_core_cpu_has_avx2(void)
+{
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_C) {
+        return 0;
     }
-    return v == 2;
+    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_ADX) {
+        return 1;
+    }
+#endif
+    return (cpu_features() >> 1) & 1;
 }
 
 /* ---- the repeated blocks ------------------------------------------------------ *
