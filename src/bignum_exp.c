@@ -137,8 +137,22 @@ static int store_result(tacit_mpi *X, const tacit_mpi_uint *res, size_t n)
     return 0;
 }
 
-int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E, const tacit_mpi *N,
-                      tacit_mpi *RR)
+/*
+ * What distinguishes the two exponentiations: the core ladder, its scratch
+ * size and how R^2 is computed when the caller has none cached.  One body
+ * (exp_run) serves both; which of the two is passed is fixed per public
+ * function, never chosen from the values.
+ */
+typedef struct {
+    size_t (*working_limbs)(size_t limbs, size_t elimbs);
+    void (*rr)(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs);
+    void (*exp)(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N, size_t limbs,
+                const tacit_mpi_uint *E, size_t elimbs, const tacit_mpi_uint *RR,
+                tacit_mpi_uint *T);
+} exp_path;
+
+static int exp_run(const exp_path *path, tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
+                   const tacit_mpi *N, tacit_mpi *RR)
 {
     size_t n, total;
     tacit_mpi_uint *buf, *rr, *abar, *res, *T;
@@ -148,7 +162,7 @@ int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E, cons
     if ((ret = exp_check(X, A, E, N, &n)) != 0) {
         return ret == 1 ? tacit_mpi_lset(X, 0) : ret;
     }
-    buf = exp_alloc(n, tacit_mpi_core_exp_mod_working_limbs(n, E->n), &total);
+    buf = exp_alloc(n, path->working_limbs(n, E->n), &total);
     if (buf == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
@@ -159,16 +173,15 @@ int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E, cons
     if (RR != NULL && RR->p != NULL && RR->n >= n) {
         rrp = RR->p;
     } else {
-        /* the modulus may be secret (RSA-CRT, Miller-Rabin): the ct R^2 */
-        tacit_mpi_core_get_mont_r2_ct(rr, N->p, n);
+        path->rr(rr, N->p, n);
         rrp = rr;
         if ((ret = cache_rr(RR, rr, n)) != 0) {
             goto cleanup;
         }
     }
     load_base(abar, A, N, n, rrp, res, T);
-    /* the exponent's allocated limb count, never its significant length */
-    tacit_mpi_core_exp_mod(res, abar, N->p, n, E->p, E->n, rrp, T);
+    /* the ct core gets the exponent's allocated limb count, never its significant length */
+    path->exp(res, abar, N->p, n, E->p, E->n, rrp, T);
     ret = store_result(X, res, n);
 cleanup:
     tacit_platform_zeroize(buf, total * sizeof(*buf));
@@ -176,41 +189,24 @@ cleanup:
     return ret;
 }
 
+int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E, const tacit_mpi *N,
+                      tacit_mpi *RR)
+{
+    /* the modulus may be secret (RSA-CRT, Miller-Rabin): the ct R^2 */
+    static const exp_path ct = { tacit_mpi_core_exp_mod_working_limbs,
+                                 tacit_mpi_core_get_mont_r2_ct, tacit_mpi_core_exp_mod };
+
+    return exp_run(&ct, X, A, E, N, RR);
+}
+
 int tacit_mpi_exp_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E,
                              const tacit_mpi *N, tacit_mpi *RR)
 {
-    size_t n, total;
-    tacit_mpi_uint *buf, *rr, *abar, *res, *T;
-    const tacit_mpi_uint *rrp;
-    int ret;
+    static const exp_path leaky = { tacit_mpi_core_exp_mod_unsafe_working_limbs,
+                                    tacit_mpi_core_get_mont_r2_unsafe,
+                                    tacit_mpi_core_exp_mod_unsafe };
 
-    if ((ret = exp_check(X, A, E, N, &n)) != 0) {
-        return ret == 1 ? tacit_mpi_lset(X, 0) : ret;
-    }
-    buf = exp_alloc(n, tacit_mpi_core_exp_mod_unsafe_working_limbs(n, E->n), &total);
-    if (buf == NULL) {
-        return TACIT_ERR_ALLOC_FAILED;
-    }
-    rr = buf;
-    abar = rr + n;
-    res = abar + n;
-    T = res + n;
-    if (RR != NULL && RR->p != NULL && RR->n >= n) {
-        rrp = RR->p;
-    } else {
-        tacit_mpi_core_get_mont_r2_unsafe(rr, N->p, n);
-        rrp = rr;
-        if ((ret = cache_rr(RR, rr, n)) != 0) {
-            goto cleanup;
-        }
-    }
-    load_base(abar, A, N, n, rrp, res, T);
-    tacit_mpi_core_exp_mod_unsafe(res, abar, N->p, n, E->p, E->n, rrp, T);
-    ret = store_result(X, res, n);
-cleanup:
-    tacit_platform_zeroize(buf, total * sizeof(*buf));
-    tacit_platform_free(buf);
-    return ret;
+    return exp_run(&leaky, X, A, E, N, RR);
 }
 
 #else

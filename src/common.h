@@ -42,6 +42,17 @@
     } while (0)
 
 /*
+ * A function kept out of line, so that its locals are off the stack when
+ * it has returned (stack depth: scripts/stack_usage.sh).  Only a hint for
+ * compilers without the attribute.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define TACIT_NOINLINE __attribute__((noinline))
+#else
+#define TACIT_NOINLINE
+#endif
+
+/*
  * The RNG convention: every public function taking (f_rng, p_rng) uses
  * tacit_rng_default when f_rng is NULL.  Call this once at the top.
  */

@@ -77,22 +77,41 @@ tacit_mpi_uint tacit_fe25519_iszero(const tacit_fe25519 f);
 /* The low bit of the canonical value (the "sign" of x in Ed25519). */
 unsigned tacit_fe25519_isnegative(const tacit_fe25519 f);
 
+/* h = a constant or table entry of ed25519_table.c (stored in the layout
+ * above, canonical) in the layout the field operations work in: a copy,
+ * except on the MULX/ADX path below (four 64-bit limbs). */
+void tacit_fe25519_from_table(tacit_fe25519 h, const tacit_fe25519 t);
+
 /* ---- x86-64 with BMI2 and ADX (curve25519_fe64_x86_64_adx.c) ------------ */
 
 /*
  * Where bignum_core has its MULX/ADX kernels (x86-64, 64-bit limbs, not
- * TACIT_MPI_NO_ASM), X25519 has a second field: four saturated 64-bit
- * limbs, values below 2^256, products folded with 38 = 2^256 mod p, in
- * inline assembly.  tacit_x25519 runs it when tacit_mpi_core_cpu_has_adx()
- * says so (the test hook tacit_mpi_core_test_path forces either path).
+ * TACIT_MPI_NO_ASM), there is a second field: four saturated 64-bit limbs
+ * (in limbs 0..3 of a tacit_fe25519; limb 4 is unused), values below 2^256,
+ * products folded with 38 = 2^256 mod p, in inline assembly.  When
+ * tacit_mpi_core_cpu_has_adx() says so (the test hook
+ * tacit_mpi_core_test_path forces either answer), every tacit_fe25519_*
+ * operation above works in that layout (Ed25519), and tacit_x25519 runs its
+ * own ladder on it.  The radix-2^51 operations stay reachable as
+ * tacit_fe25519_r51_* (for the tests).
  */
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM) && defined(TACIT_BIGNUM_CORE_C) &&                      \
-    defined(TACIT_X25519_C)
+    (defined(TACIT_X25519_C) || defined(TACIT_ED25519_C))
 #define TACIT_FE25519_HAVE_ADX
 
-/* out = X25519(k, u) for a clamped k, before the all-zero check. */
+/* out = X25519(k, u) for a clamped k, before the all-zero check
+ * (X25519 builds). */
 void tacit_x25519_scalarmult_adx(unsigned char out[32], const unsigned char k[32],
                                  const unsigned char u[32]);
+
+void tacit_fe25519_r51_frombytes(tacit_fe25519 h, const unsigned char s[32]);
+void tacit_fe25519_r51_tobytes(unsigned char s[32], const tacit_fe25519 h);
+void tacit_fe25519_r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
+void tacit_fe25519_r51_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
+void tacit_fe25519_r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
+void tacit_fe25519_r51_sq(tacit_fe25519 h, const tacit_fe25519 f);
+void tacit_fe25519_r51_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c);
+void tacit_fe25519_r51_carry(tacit_fe25519 h, const tacit_fe25519 f);
 
 /* The field operations one by one (for the differential tests): inputs any
  * value below 2^256, outputs below 2^256; tobytes is canonical. */

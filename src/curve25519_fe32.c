@@ -189,4 +189,12 @@ void tacit_fe25519_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
     carry_wide(h, t);
 }
 
+void tacit_fe25519_from_table(tacit_fe25519 h, const tacit_fe25519 t)
+{
+    int i;
+    for (i = 0; i < TACIT_FE25519_LIMBS; i++) {
+        h[i] = t[i];
+    }
+}
+
 #endif /* TACIT_X25519_C || TACIT_ED25519_C, 32-bit limbs */

@@ -14,7 +14,7 @@
  * Fault countermeasure: a signature is checked against the public key before
  * it is released (unless TACIT_ECDSA_NO_FAULT_CHECK).  One faulty signature
  * next to a good one of the same message shares the deterministic nonce,
- * which gives the private key away; a faulty one never leaves sign_core.
+ * which gives the private key away; a faulty one never leaves sign_checked.
  * The check (fault_check) evaluates the verification equation with one
  * fixed-base comb and the secret d, constant time in d.
  */
@@ -71,24 +71,54 @@ static void bits2int(const tacit_ecp_curve *c, tacit_mpi_uint *k, const unsigned
     }
 }
 
-/* r||s into sig (2 * bytes) */
-static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tacit_md_type md,
-                     const unsigned char *hash, size_t hlen, unsigned char *sig, int hedge,
-                     tacit_rng_func f_rng, void *p_rng)
+/*
+ * k = candidate nonce number `index` (0, 1, ...) of RFC 6979 section 3.2:
+ * HMAC_DRBG seeded with the key, h1 = e and the hedge `extra`, generated
+ * index + 1 times (each generate ends with the K, V update that section
+ * 3.2 step h.3 asks before a retry).  The DRBG lives only in this frame,
+ * not across the scalar multiplication: about 400 bytes less stack on the
+ * deepest path of signing.  A retry (a candidate out of range, r or s zero:
+ * probability ~2^-32 on P-256, less elsewhere) draws the earlier
+ * candidates again.
+ */
+TACIT_NOINLINE static int nonce(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
+                                tacit_md_type md, const tacit_mpi_uint *e,
+                                const unsigned char *extra, size_t elen, int index,
+                                tacit_mpi_uint *k)
 {
     tacit_hmac_drbg_context drbg;
-    unsigned char x[TACIT_ECP_MAX_BYTES], h1[TACIT_ECP_MAX_BYTES], t[TACIT_ECP_MAX_BYTES];
+    unsigned char x[TACIT_ECP_MAX_BYTES], h1[TACIT_ECP_MAX_BYTES];
+    int ret, i;
+
+    tacit_hmac_drbg_init(&drbg);
+    tacit_ecp_to_bytes(key->d, c->limbs, x, c->bytes);
+    tacit_ecp_to_bytes(e, c->limbs, h1, c->bytes);
+    ret = tacit_hmac_drbg_seed_buf(&drbg, md, x, c->bytes, h1, c->bytes, extra, elen);
+    for (i = 0; ret == 0 && i <= index; i++) {
+        ret = tacit_hmac_drbg_generate(&drbg, x, c->bytes, NULL, 0);
+    }
+    if (ret == 0) {
+        bits2int(c, k, x);
+    }
+    tacit_hmac_drbg_free(&drbg);
+    tacit_platform_zeroize(x, sizeof(x));
+    return ret;
+}
+
+/* r||s into sig (2 * bytes); f_rng is not NULL */
+TACIT_NOINLINE static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
+                                    tacit_md_type md, const unsigned char *hash, size_t hlen,
+                                    unsigned char *sig, int hedge, tacit_rng_func f_rng,
+                                    void *p_rng)
+{
     unsigned char extra[32];
     size_t elen = 0;
     tacit_mpi_uint e[TACIT_ECP_N], k[TACIT_ECP_N], r[TACIT_ECP_N], s[TACIT_ECP_N];
-    tacit_mpi_uint tmp[TACIT_ECP_N], rx[TACIT_ECP_N], ry[TACIT_ECP_N];
+    tacit_mpi_uint tmp[TACIT_ECP_N];
     int ret, tries;
 
-    tacit_hmac_drbg_init(&drbg);
     tacit_ecp_sc_from_hash(c, e, hash, hlen);
-    tacit_ecp_to_bytes(key->d, c->limbs, x, c->bytes);
-    tacit_ecp_to_bytes(e, c->limbs, h1, c->bytes);
-    f_rng = tacit_rng_or_default(f_rng, &p_rng);
+    md = md_for_len(md, hlen);
     if (hedge) {
         if (f_rng(p_rng, extra, sizeof(extra)) != 0) {
             ret = TACIT_ERR_RNG_FAILED;
@@ -96,37 +126,32 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
         }
         elen = sizeof(extra);
     }
-    ret = tacit_hmac_drbg_seed_buf(&drbg, md_for_len(md, hlen), x, c->bytes, h1, c->bytes, extra,
-                                   elen);
-    if (ret != 0) {
-        goto cleanup;
-    }
     ret = TACIT_ERR_CORRUPTION_DETECTED;
     for (tries = 0; tries < 16; tries++) {
-        if ((ret = tacit_hmac_drbg_generate(&drbg, t, c->bytes, NULL, 0)) != 0) {
+        if ((ret = nonce(c, key, md, e, extra, elen, tries, k)) != 0) {
             goto cleanup;
         }
-        bits2int(c, k, t);
         /* a candidate out of [1, n-1] is discarded: its verdict may show */
         if (!tacit_ct_declassify_u32((uint32_t)(tacit_ecp_sc_in_range_ct(c, k) & 1u))) {
             ret = TACIT_ERR_CORRUPTION_DETECTED;
             continue;
         }
+        /* x(k G) into tmp (s takes the y coordinate, unused) */
 #if defined(TACIT_TEST_HOOKS)
         if (tacit_ecdsa_test_fault == 2) { /* a glitch in k G: a valid point, the wrong one */
             tacit_ecdsa_test_fault = 0;
-            memcpy(tmp, k, sizeof(tmp));
-            tmp[0] ^= 4;
-            ret = tacit_ecp_mul_base_ct(c, rx, ry, tmp, f_rng, p_rng);
+            memcpy(r, k, sizeof(r));
+            r[0] ^= 4;
+            ret = tacit_ecp_mul_base_ct(c, tmp, s, r, f_rng, p_rng);
         } else
 #endif
-            ret = tacit_ecp_mul_base_ct(c, rx, ry, k, f_rng, p_rng);
+            ret = tacit_ecp_mul_base_ct(c, tmp, s, k, f_rng, p_rng);
         if (ret != 0) {
             goto cleanup;
         }
         /* r = x mod n (x < p < 2n) */
-        tacit_ecp_fe_from_mont(c, rx, rx);
-        tacit_ecp_sc_reduce_once(c, r, rx);
+        tacit_ecp_fe_from_mont(c, tmp, tmp);
+        tacit_ecp_sc_reduce_once(c, r, tmp);
         /* s = k^-1 (e + r d): Montgomery forms cancel as commented */
         tacit_ecp_sc_mul(c, tmp, r, c->rr_n);  /* r R */
         tacit_ecp_sc_mul(c, tmp, tmp, key->d); /* r d */
@@ -163,25 +188,36 @@ static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tac
             sig[c->bytes - 1] ^= 1;
         }
 #endif
-#if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
-        if (fault_check(c, key, hash, hlen, sig, f_rng, p_rng) != 0) {
-            memset(sig, 0, 2 * c->bytes);
-            ret = TACIT_ERR_CORRUPTION_DETECTED;
-        }
-#endif
         break;
     }
 
 cleanup:
-    tacit_hmac_drbg_free(&drbg);
-    tacit_platform_zeroize(x, sizeof(x));
-    tacit_platform_zeroize(t, sizeof(t));
     tacit_platform_zeroize(extra, sizeof(extra));
     tacit_platform_zeroize(k, sizeof(k));
     tacit_platform_zeroize(tmp, sizeof(tmp));
-    tacit_platform_zeroize(rx, sizeof(rx));
-    tacit_platform_zeroize(ry, sizeof(ry));
     tacit_platform_zeroize(s, sizeof(s));
+    return ret;
+}
+
+/*
+ * sign_core, then the fault check: it runs after sign_core has returned,
+ * so the stack holds one of the two frames, never both (small profile:
+ * the deepest path of signing is then below 2 KiB).
+ */
+static int sign_checked(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, tacit_md_type md,
+                        const unsigned char *hash, size_t hlen, unsigned char *sig, int hedge,
+                        tacit_rng_func f_rng, void *p_rng)
+{
+    int ret;
+
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
+    ret = sign_core(c, key, md, hash, hlen, sig, hedge, f_rng, p_rng);
+#if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
+    if (ret == 0 && fault_check(c, key, hash, hlen, sig, f_rng, p_rng) != 0) {
+        memset(sig, 0, 2 * c->bytes);
+        ret = TACIT_ERR_CORRUPTION_DETECTED;
+    }
+#endif
     return ret;
 }
 
@@ -218,7 +254,7 @@ static int sign_raw(const tacit_ecp_keypair *key, tacit_md_type md, const unsign
         *siglen = 2 * c->bytes;
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
-    ret = sign_core(c, key, md, hash, hlen, sig, hedge, f_rng, p_rng);
+    ret = sign_checked(c, key, md, hash, hlen, sig, hedge, f_rng, p_rng);
     if (ret != 0) {
         memset(sig, 0, 2 * c->bytes);
         return ret;
@@ -278,7 +314,7 @@ static int sign_der(const tacit_ecp_keypair *key, tacit_md_type md, const unsign
         *siglen = der_max(c->bytes);
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
-    ret = sign_core(c, key, md, hash, hlen, raw, hedge, f_rng, p_rng);
+    ret = sign_checked(c, key, md, hash, hlen, raw, hedge, f_rng, p_rng);
     if (ret == 0) {
         ret = raw_to_der(c->bytes, raw, sig, sigsize, siglen);
     }

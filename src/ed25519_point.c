@@ -20,6 +20,14 @@
 
 #define FE(x) tacit_fe25519 x
 
+/* A table entry (ed25519_table.c) in the field's working layout. */
+static void precomp_from_table(tacit_ge25519_precomp *t)
+{
+    tacit_fe25519_from_table(t->yplusx, t->yplusx);
+    tacit_fe25519_from_table(t->yminusx, t->yminusx);
+    tacit_fe25519_from_table(t->xy2d, t->xy2d);
+}
+
 static void p3_0(tacit_ge25519_p3 *h)
 {
     tacit_fe25519_0(h->X);
@@ -57,7 +65,8 @@ static void p3_to_cached(tacit_ge25519_cached *r, const tacit_ge25519_p3 *p)
     tacit_fe25519_carry(r->YplusX, t);
     tacit_fe25519_sub(r->YminusX, p->Y, p->X);
     tacit_fe25519_copy(r->Z, p->Z);
-    tacit_fe25519_mul(r->T2d, p->T, tacit_ed25519_d2);
+    tacit_fe25519_from_table(t, tacit_ed25519_d2);
+    tacit_fe25519_mul(r->T2d, p->T, t);
 }
 
 /*
@@ -225,6 +234,7 @@ static void select_precomp(tacit_ge25519_precomp *t, int pos, int b)
 
     tacit_ct_table_select_limbs(t->yplusx, tacit_ed25519_base_comb[8 * pos],
                                 3 * TACIT_FE25519_LIMBS, 8, (size_t)babs - 1);
+    precomp_from_table(t);
     tacit_fe25519_1(one);
     tacit_fe25519_cmov(t->yplusx, one, zero);
     tacit_fe25519_cmov(t->yminusx, one, zero);
@@ -289,6 +299,7 @@ void tacit_ge25519_scalarmult_base(tacit_ge25519_p3 *h, const unsigned char a[32
     tacit_fe25519 one, minus;
 
     memcpy(&B, tacit_ed25519_base_odd[0], sizeof(B));
+    precomp_from_table(&B);
     p3_0(&P);
     for (i = 0; i < 8; i++) {
         add_precomp(&r, &P, &B, 0); /* P = (i + 1) B */
@@ -359,7 +370,8 @@ int tacit_ge25519_frombytes_negate_unsafe(tacit_ge25519_p3 *h, const unsigned ch
     /* x^2 = u / v with u = y^2 - 1, v = d y^2 + 1; the candidate root is
      * x = u v^3 (u v^7)^((p - 5) / 8) (RFC 8032 5.1.3 step 3) */
     tacit_fe25519_sq(u, h->Y);
-    tacit_fe25519_mul(v, u, tacit_ed25519_d);
+    tacit_fe25519_from_table(v, tacit_ed25519_d);
+    tacit_fe25519_mul(v, u, v);
     tacit_fe25519_sub(u, u, h->Z);
     tacit_fe25519_add(v, v, h->Z);
     tacit_fe25519_carry(v, v);
@@ -381,7 +393,8 @@ int tacit_ge25519_frombytes_negate_unsafe(tacit_ge25519_p3 *h, const unsigned ch
         if (!tacit_fe25519_iszero(t)) {
             return -1; /* not a square: no such point */
         }
-        tacit_fe25519_mul(h->X, h->X, tacit_ed25519_sqrtm1);
+        tacit_fe25519_from_table(t, tacit_ed25519_sqrtm1);
+        tacit_fe25519_mul(h->X, h->X, t);
     }
     if (tacit_fe25519_iszero(h->X) && sign) {
         return -1; /* x = 0 has no negative form */
@@ -476,6 +489,7 @@ void tacit_ge25519_double_scalarmult_unsafe(tacit_ge25519_p2 *r, const unsigned 
             if (bslide[i] != 0) {
                 int k = bslide[i] > 0 ? bslide[i] : -bslide[i];
                 memcpy(&bp, tacit_ed25519_base_odd[k / 2], sizeof(bp));
+                precomp_from_table(&bp);
                 add_precomp(&t, &u, &bp, bslide[i] < 0);
                 p1p1_to_p3(&u, &t);
             }

@@ -57,7 +57,8 @@ void tacit_x509_verify_params_init(tacit_x509_verify_params *params)
 
 /*
  * Parse crt's key into pk and apply the key rules: RSA >= 2048 bits (1024
- * for anchors when allowed), EC on the three NIST curves (pk refuses others).
+ * for anchors when allowed), EC on the three NIST curves (pk refuses others),
+ * Ed25519 (RFC 8410) when compiled in.
  */
 static reason_t load_key(const tacit_x509_crt *crt, int anchor, unsigned flags,
                          tacit_pk_context *pk)
@@ -71,8 +72,9 @@ static reason_t load_key(const tacit_x509_crt *crt, int anchor, unsigned flags,
     }
     is_rsa = TACIT_OID_EQUAL(TACIT_OID_RSA_ENCRYPTION, info.alg.p, info.alg.len) ||
              TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, info.alg.p, info.alg.len);
-    if (!is_rsa && !TACIT_OID_EQUAL(TACIT_OID_EC_PUBLIC_KEY, info.alg.p, info.alg.len)) {
-        return TACIT_X509_UNSUPPORTED_KEY; /* DSA, Ed25519 (for now), ... */
+    if (!is_rsa && !TACIT_OID_EQUAL(TACIT_OID_EC_PUBLIC_KEY, info.alg.p, info.alg.len) &&
+        !TACIT_OID_EQUAL(TACIT_OID_ED25519, info.alg.p, info.alg.len)) {
+        return TACIT_X509_UNSUPPORTED_KEY; /* DSA, X25519 (no signatures), Ed448, ... */
     }
     if (tacit_pk_parse_public_key(pk, crt->spki.p, crt->spki.len) != 0) {
         /* an RSA modulus below TACIT_RSA_MIN_BITS does not even load */
@@ -114,10 +116,16 @@ static reason_t check_sig(const tacit_x509_crt *crt, const tacit_x509_crt *issue
         tacit_pk_free(&pk);
         return TACIT_X509_UNSUPPORTED_SIG_ALG;
     }
-    ret = tacit_md(alg.md, crt->tbs.p, crt->tbs.len, hash);
-    if (ret == 0) {
-        ret = tacit_pk_verify_hash(&pk, &alg, hash, tacit_md_size(alg.md), crt->signature.p,
-                                   crt->signature.len, TACIT_PK_ALLOW_SHA1);
+    if (alg.scheme == TACIT_PK_SIG_ED25519) {
+        /* pure Ed25519 signs the TBSCertificate bytes themselves (RFC 8410 section 6) */
+        ret = tacit_pk_verify(&pk, &alg, crt->tbs.p, crt->tbs.len, crt->signature.p,
+                              crt->signature.len, 0);
+    } else {
+        ret = tacit_md(alg.md, crt->tbs.p, crt->tbs.len, hash);
+        if (ret == 0) {
+            ret = tacit_pk_verify_hash(&pk, &alg, hash, tacit_md_size(alg.md), crt->signature.p,
+                                       crt->signature.len, TACIT_PK_ALLOW_SHA1);
+        }
     }
     tacit_pk_free(&pk);
     return ret == 0 ? TACIT_X509_OK : TACIT_X509_BAD_SIGNATURE;

@@ -1017,6 +1017,67 @@ exit:
     tacit_mpi_free(&Y);
 }
 
+/*
+ * The leaky twins of division, gcd and inverse against the same table
+ * (under -Os they are the constant-flow functions; elsewhere Knuth's
+ * division and Euclid's algorithm), and their error codes.
+ */
+static void test_unsafe_twins(void)
+{
+    tacit_mpi A, B, Q, R, Z;
+    size_t i;
+
+    tacit_mpi_init(&A);
+    tacit_mpi_init(&B);
+    tacit_mpi_init(&Q);
+    tacit_mpi_init(&R);
+    tacit_mpi_init(&Z);
+    for (i = 0; i < sizeof(kats) / sizeof(kats[0]); i++) {
+        const struct kat *k = &kats[i];
+        int ok = 1;
+        HEX(&A, k->a);
+        HEX(&B, k->b);
+        if (strcmp(k->op, "div") == 0) {
+            TEST_EQUAL(tacit_mpi_div_mpi_unsafe(&Q, &R, &A, &B), 0);
+            ok = mpi_eq_hex(&Q, k->c) && mpi_eq_hex(&R, k->r);
+        } else if (strcmp(k->op, "mod") == 0) {
+            TEST_EQUAL(tacit_mpi_mod_mpi_unsafe(&R, &A, &B), 0);
+            ok = mpi_eq_hex(&R, k->r);
+        } else if (strcmp(k->op, "gcd") == 0) {
+            TEST_EQUAL(tacit_mpi_gcd_unsafe(&R, &A, &B), 0);
+            ok = mpi_eq_hex(&R, k->r);
+        } else if (strcmp(k->op, "inv") == 0) {
+            TEST_EQUAL(tacit_mpi_inv_mod_unsafe(&R, &A, &B), 0);
+            ok = mpi_eq_hex(&R, k->r);
+        } else if (strcmp(k->op, "noinv") == 0) {
+            TEST_EQUAL(tacit_mpi_inv_mod_unsafe(&R, &A, &B), TACIT_ERR_MPI_NOT_ACCEPTABLE);
+        }
+        if (!ok) {
+            printf("      row %zu: %s (_unsafe)\n", i, k->op);
+            TEST_ASSERT(0);
+        }
+    }
+    HEX(&A, "1234567890ABCDEF1234567890");
+    TEST_EQUAL(tacit_mpi_lset(&Z, 0), 0);
+    TEST_EQUAL(tacit_mpi_div_mpi_unsafe(&Q, &R, &A, &Z), TACIT_ERR_MPI_DIVISION_BY_ZERO);
+    TEST_EQUAL(tacit_mpi_div_mpi_unsafe(&Q, &Q, &A, &A), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_mpi_mod_mpi_unsafe(&R, &A, &Z), TACIT_ERR_MPI_DIVISION_BY_ZERO);
+    TEST_EQUAL(tacit_mpi_lset(&B, -7), 0);
+    TEST_EQUAL(tacit_mpi_mod_mpi_unsafe(&R, &A, &B), TACIT_ERR_MPI_NEGATIVE_VALUE);
+    TEST_EQUAL(tacit_mpi_inv_mod_unsafe(&R, &A, &B), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_mpi_lset(&B, 1), 0);
+    TEST_EQUAL(tacit_mpi_inv_mod_unsafe(&R, &A, &B), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_mpi_gcd_unsafe(&R, &Z, &Z), 0);
+    TEST_EQUAL(tacit_mpi_cmp_int(&R, 0), 0);
+    TEST_EQUAL(tacit_mpi_gcd_unsafe(NULL, &A, &B), TACIT_ERR_BAD_INPUT);
+exit:
+    tacit_mpi_free(&A);
+    tacit_mpi_free(&B);
+    tacit_mpi_free(&Q);
+    tacit_mpi_free(&R);
+    tacit_mpi_free(&Z);
+}
+
 static void test_memory(void)
 {
     tacit_mpi X, Y;
@@ -1557,6 +1618,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_ct_helpers);
     RUN_TEST(test_small_ops_and_errors);
     RUN_TEST(test_kat_table);
+    RUN_TEST(test_unsafe_twins);
     RUN_TEST(test_exp_mod_edges);
     RUN_TEST(test_exp_mod_max_size);
     RUN_TEST(test_random_and_primes);

@@ -9,6 +9,7 @@
  */
 #include "harness.h"
 
+#include "bignum_core.h"
 #include "curve25519_fe.h"
 
 #if (defined(TACIT_X25519_C) || defined(TACIT_ED25519_C)) && defined(TACIT_HAVE_GMP)
@@ -413,6 +414,132 @@ exit:
 }
 #endif
 
+/*
+ * The generic operations (tacit_fe25519_*) in the CPU's layout, through
+ * bytes only (so they hold in either layout): on a CPU with BMI2/ADX they
+ * run the four-limb field, which Ed25519 uses.  Random values, values
+ * >= p and the edges, against GMP; from_table against frombytes.
+ */
+static void bytes_to_mpz(mpz_t z, const unsigned char b[32])
+{
+    mpz_import(z, 32, -1, 1, 0, 0, b);
+}
+
+static int check_bytes(const tacit_fe25519 f, mpz_t z, const char *what)
+{
+    unsigned char got[32], want[32];
+    tacit_fe25519_tobytes(got, f);
+    mpz_mod(z, z, P);
+    memset(want, 0, sizeof(want));
+    mpz_export(want, NULL, -1, 1, 0, 0, z);
+    if (memcmp(got, want, 32) != 0) {
+        printf("\n    generic %s mismatch", what);
+        return 0;
+    }
+    return 1;
+}
+
+static void test_generic_cpu_layout(void)
+{
+    int iter, i;
+
+    for (iter = 0; iter < 5000; iter++) {
+        unsigned char ba[32], bb[32], out[32];
+        tacit_fe25519 a, b, c, d;
+        mpz_t za, zb, zr;
+
+        for (i = 0; i < 32; i++) {
+            ba[i] = (unsigned char)rnd64();
+            bb[i] = (unsigned char)rnd64();
+        }
+        if (iter % 5 == 1) {
+            memset(ba, 0xff, 32); /* 2^255 - 1 after bit 255 is dropped */
+            ba[0] = (unsigned char)(0xec - iter % 3);
+        } else if (iter % 5 == 2) {
+            memset(bb, 0, 32);
+        }
+        ba[31] &= 0x7f;
+        bb[31] &= 0x7f;
+        mpz_inits(za, zb, zr, NULL);
+        bytes_to_mpz(za, ba);
+        bytes_to_mpz(zb, bb);
+        tacit_fe25519_frombytes(a, ba);
+        tacit_fe25519_frombytes(b, bb);
+        TEST_ASSERT(check_bytes(a, za, "frombytes"));
+        tacit_fe25519_mul(c, a, b);
+        mpz_mul(zr, za, zb);
+        TEST_ASSERT(check_bytes(c, zr, "mul"));
+        tacit_fe25519_add(d, c, a); /* an add's output into mul and sub */
+        tacit_fe25519_sq(c, d);
+        mpz_add(zr, zr, za);
+        mpz_mul(zr, zr, zr);
+        TEST_ASSERT(check_bytes(c, zr, "sq of add"));
+        tacit_fe25519_sub(c, a, b);
+        mpz_sub(zr, za, zb);
+        TEST_ASSERT(check_bytes(c, zr, "sub"));
+        tacit_fe25519_mul_small(c, a, 121666);
+        mpz_mul_ui(zr, za, 121666);
+        TEST_ASSERT(check_bytes(c, zr, "mul_small"));
+        tacit_fe25519_add(c, a, b);
+        tacit_fe25519_carry(c, c);
+        mpz_add(zr, za, zb);
+        TEST_ASSERT(check_bytes(c, zr, "add, carry"));
+        tacit_fe25519_neg(c, a);
+        mpz_neg(zr, za);
+        TEST_ASSERT(check_bytes(c, zr, "neg"));
+        tacit_fe25519_tobytes(out, a);
+        mpz_mod(zr, za, P);
+        TEST_EQUAL((int)(tacit_fe25519_iszero(a) != 0), (int)(mpz_sgn(zr) == 0));
+        TEST_EQUAL((int)tacit_fe25519_isnegative(a), (int)(out[0] & 1));
+        tacit_fe25519_copy(c, a);
+        tacit_fe25519_cswap(c, b, (tacit_mpi_uint)-1);
+        TEST_ASSERT(check_bytes(b, za, "cswap"));
+        tacit_fe25519_cmov(c, b, 0);
+        TEST_ASSERT(check_bytes(c, zb, "cmov 0"));
+        if (iter % 50 == 0) {
+            tacit_fe25519_invert(c, a);
+            mpz_mod(zr, za, P);
+            if (mpz_sgn(zr) != 0) {
+                mpz_invert(zr, zr, P);
+            }
+            TEST_ASSERT(check_bytes(c, zr, "invert"));
+        }
+        mpz_clears(za, zb, zr, NULL);
+    }
+    /* from_table: a radix-2^51 canonical element (the tables' layout) */
+    for (iter = 0; iter < 1000; iter++) {
+        tacit_fe25519 t, h;
+        unsigned char bt[32];
+        mpz_t z;
+        for (i = 0; i < 32; i++) {
+            bt[i] = (unsigned char)rnd64();
+        }
+        bt[31] &= 0x7f;
+        if (iter == 0) {
+            memset(bt, 0xff, 32);
+            bt[0] = 0xec; /* p - 1 */
+            bt[31] = 0x7f;
+        }
+#if TACIT_FE25519_LIMBS == 5
+        tacit_fe25519_r51_frombytes(t, bt);
+        {
+            unsigned char canon[32];
+            tacit_fe25519_r51_tobytes(canon, t); /* the table holds canonical values */
+            tacit_fe25519_r51_frombytes(t, canon);
+        }
+#else
+        tacit_fe25519_frombytes(t, bt);
+#endif
+        tacit_fe25519_from_table(h, t);
+        mpz_init(z);
+        bytes_to_mpz(z, bt);
+        TEST_ASSERT(check_bytes(h, z, "from_table"));
+        mpz_clear(z);
+    }
+exit:
+    return;
+}
+
 int main(int argc, char **argv)
 {
     const char *seed = getenv("TACIT_GMP_SEED");
@@ -423,10 +550,26 @@ int main(int argc, char **argv)
     mpz_inits(P, T1, T2, NULL);
     mpz_ui_pow_ui(P, 2, 255);
     mpz_sub_ui(P, P, 19);
-    RUN_TEST(test_ops);
-    RUN_TEST(test_edges);
+    RUN_TEST(test_generic_cpu_layout);
 #if defined(TACIT_FE25519_HAVE_ADX)
     RUN_TEST(test_adx_ops);
+    /* the cases below set radix-2^51 limbs directly: force that layout */
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+    printf("  radix 2^51 forced:\n");
+    RUN_TEST(test_generic_cpu_layout);
+#else
+    if (tacit_mpi_core_cpu_has_adx()) {
+        printf("  radix-2^51 limb cases need the test hook on this CPU (TACIT_TEST_HOOKS)\n");
+        mpz_clears(P, T1, T2, NULL);
+        return TEST_MAIN_END();
+    }
+#endif
+#endif
+    RUN_TEST(test_ops);
+    RUN_TEST(test_edges);
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
 #endif
     mpz_clears(P, T1, T2, NULL);
     return TEST_MAIN_END();

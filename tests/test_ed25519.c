@@ -9,6 +9,8 @@
 #include "harness.h"
 
 #include "tacit/ed25519.h"
+#include "bignum_core.h"
+#include "curve25519_fe.h"
 #include "ecc_test_util.h"
 
 #if defined(TACIT_HAVE_OPENSSL)
@@ -327,6 +329,16 @@ exit:
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_FE25519_HAVE_ADX)
+    /* radix 2^51 first; then the CPU's layout (four 64-bit limbs with ADX) */
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+    printf("  radix 2^51 forced:\n");
+    RUN_TEST(test_rfc8032);
+    RUN_TEST(test_wycheproof);
+    RUN_TEST(test_strict);
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+    printf("  the CPU's layout (%s):\n", tacit_mpi_core_cpu_has_adx() ? "MULX/ADX" : "radix 2^51");
+#endif
     RUN_TEST(test_rfc8032);
     RUN_TEST(test_wycheproof);
     RUN_TEST(test_strict);

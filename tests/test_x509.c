@@ -129,6 +129,14 @@ typedef struct {
 #define C TACIT_X509_PURPOSE_CLIENT
 #define A TACIT_X509_PURPOSE_ANY
 
+#if defined(TACIT_ED25519_C)
+#define ED_OK TACIT_X509_OK
+#define ED_OR(r) (r)
+#else
+#define ED_OK TACIT_X509_UNSUPPORTED_KEY
+#define ED_OR(r) TACIT_X509_UNSUPPORTED_KEY
+#endif
+
 static const vcase vcases[] = {
     { "ECDSA leaf, EC intermediate signed by RSA root", "good", "int-ec", "root-rsa",
       "good.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
@@ -240,6 +248,17 @@ static const vcase vcases[] = {
       TACIT_X509_OK },
     { "a root not in the anchors", "root-ec", "root-ec", "root-rsa", NULL, NULL, TEST_TIME, A, 6, 0,
       TACIT_X509_UNKNOWN_ISSUER },
+    /* Ed25519 (RFC 8410): pure Ed25519 over the TBSCertificate */
+    { "Ed25519: leaf, intermediate and root", "ed-good", "int-ed", "root-ed", "good.example.com",
+      NULL, TEST_TIME, S, 6, 0, ED_OK },
+    { "Ed25519 intermediate signs a P-256 leaf", "ed-ecleaf", "int-ed", "root-ed",
+      "good.example.com", NULL, TEST_TIME, S, 6, 0, ED_OK },
+    { "Ed25519 chain, wrong host", "ed-good", "int-ed", "root-ed", "evil.example.com", NULL,
+      TEST_TIME, S, 6, 0, ED_OR(TACIT_X509_NAME_MISMATCH) },
+    { "Ed25519 chain, unknown root", "ed-good", "int-ed", "root-rsa root-ec", NULL, NULL, TEST_TIME,
+      S, 6, 0, TACIT_X509_UNKNOWN_ISSUER },
+    { "Ed25519 root as the leaf's anchor", "root-ed", NULL, "root-ed", NULL, NULL, TEST_TIME, S, 6,
+      0, TACIT_X509_OK },
 };
 
 static void test_paths(void)
@@ -292,6 +311,63 @@ static void test_paths(void)
     TEST_EQUAL(failures, 0);
 exit:
     return;
+}
+
+/*
+ * Ed25519 signatures that must fail: every bit of the leaf's signature
+ * flipped in turn, and the TBSCertificate changed under it (one byte of the
+ * subject's public key).
+ */
+static void test_ed25519_bad_signatures(void)
+{
+    unsigned char *der = NULL, *root = NULL, *inter = NULL;
+    size_t len = 0, rlen = 0, ilen = 0, i;
+    tacit_x509_crt leaf, issuer;
+    tacit_x509_reason why;
+    int bit;
+
+    der = load_der("ed-good", &len);
+    inter = load_der("int-ed", &ilen);
+    root = load_der("root-ed", &rlen);
+    if (der == NULL || inter == NULL || root == NULL) {
+        TEST_SKIP("tests/data/x509 Ed25519 certificates not found");
+    }
+#if !defined(TACIT_ED25519_C)
+    TEST_SKIP("Ed25519 compiled out");
+#endif
+    TEST_EQUAL(tacit_x509_crt_parse(&issuer, inter, ilen), 0);
+    TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
+    TEST_EQUAL(tacit_x509_check_signature(&leaf, &issuer, 0, &why), 0);
+    TEST_EQUAL(why, TACIT_X509_OK);
+    /* the signature is the last 64 bytes of the certificate */
+    for (i = len - 64; i < len; i++) {
+        for (bit = 0; bit < 8; bit++) {
+            der[i] ^= (unsigned char)(1u << bit);
+            TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
+            TEST_ASSERT(tacit_x509_check_signature(&leaf, &issuer, 0, &why) != 0);
+            TEST_EQUAL(why, TACIT_X509_BAD_SIGNATURE);
+            der[i] ^= (unsigned char)(1u << bit);
+        }
+    }
+    /* a byte of the TBSCertificate: the last byte of the Ed25519 key in the SPKI */
+    TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
+    {
+        size_t off = (size_t)(leaf.spki.p - der) + leaf.spki.len - 1;
+        der[off] ^= 0x01;
+        TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
+        TEST_ASSERT(tacit_x509_check_signature(&leaf, &issuer, 0, &why) != 0);
+        TEST_EQUAL(why, TACIT_X509_BAD_SIGNATURE);
+        der[off] ^= 0x01;
+    }
+    /* the wrong issuer key (the root's) */
+    TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
+    TEST_EQUAL(tacit_x509_crt_parse(&issuer, root, rlen), 0);
+    TEST_ASSERT(tacit_x509_check_signature(&leaf, &issuer, 0, &why) != 0);
+    TEST_EQUAL(why, TACIT_X509_BAD_SIGNATURE);
+exit:
+    free(der);
+    free(inter);
+    free(root);
 }
 
 /* ---- parser ------------------------------------------------------------------------------ */
@@ -588,6 +664,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_store_pem);
     RUN_TEST(test_parse_ip);
     RUN_TEST(test_paths);
+    RUN_TEST(test_ed25519_bad_signatures);
     RUN_TEST(test_mutations);
     return TEST_MAIN_END();
 }

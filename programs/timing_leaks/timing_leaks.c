@@ -70,8 +70,8 @@ int main(int argc, char **argv)
                    "  --list       the targets and what their two classes are\n"
                    "Welch's t-test, fixed vs random class in random order; |t| > %.1f is a leak.\n"
                    "Targets marked 'public' differ in public data or memory layout as well:\n"
-                   "reported, not judged.  RSA keys are copied to one address before each\n"
-                   "call: where a key lies in memory changes the signing time by up to ~4%%\n"
+                   "reported, not judged.  Keys are copied to one address before each call:\n"
+                   "where an RSA key lay in memory once changed the signing time by up to ~4%%\n"
                    "(4K aliasing; README.md, 'Timing tests').\n",
                    THRESHOLD);
             return 0;

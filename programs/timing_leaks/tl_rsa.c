@@ -3,20 +3,19 @@
  *
  * Why they look the way they do (the finding of #17, in README.md "Timing
  * tests"): signing with two different keys A and B gave |t| = 118 on a quiet
- * machine, and the difference turned out to follow WHERE the key lies in
- * memory, not what it holds.  With the key's limb cache (ctx->cache, one heap
- * block per key) at some offsets modulo 4096 relative to the operation's
- * scratch buffer, the Montgomery multiplications' loads of the prime p or q
- * falsely wait on stores to the product scratch (4K aliasing: the CPU
- * compares only address bits 0..11 before the full address is known).  A
- * scan of the cache's offset shows two bumps of up to +4.4 % of a signature
- * (offsets 0x7c0..0xa80 from one scratch placement), flat elsewhere; key A's
- * data at key A's address versus at key B's address gave |t| = 184, while
- * A and B copied to one address gave |t| = 0.2.  Addresses are public (they
- * depend on the allocator, not on any secret), so that is not a leak -- but
- * it is large enough to hide or fake one, so every target here that compares
- * two keys copies the class's key into ONE working context and cache before
- * each call (arm, outside the timed region).
+ * machine, and the difference turned out to follow WHERE the key lay in
+ * memory, not what it held.  With the x86-64 ADX Montgomery kernel of that
+ * time, the key's limb cache (ctx->cache, one heap block per key) at some
+ * offsets modulo 4096 made loads of the prime p or q falsely wait on stores
+ * with the same address bits 0..11 (4K aliasing).  A scan of the cache's
+ * offset showed two bumps of up to +4.4 % of a signature, flat elsewhere;
+ * key A's data at key A's address versus at key B's address gave |t| = 184,
+ * while A and B copied to one address gave |t| = 0.2.  (The 8x8 ADX kernel
+ * that replaced it scans flat within noise.)  Addresses are public (they
+ * depend on the allocator, not on any secret), so that was not a leak -- but
+ * it was large enough to hide or fake one, so every target here copies the
+ * class's key into ONE working context and cache before each call (arm,
+ * outside the timed region).
  *
  * Two different RSA keys also differ in public data: n (the blinding
  * inverse modulo n and the check s^e mod n are variable-time in public
@@ -141,7 +140,7 @@ static void sign_run(const unsigned char *in)
 }
 
 /*
- * ---- the layout effect, on purpose: key A at two offsets of a page -----------
+ * ---- placement alone: key A at two offsets of a page ----------------------------
  * Setup times a few signatures with the working cache at each 16-byte offset
  * of a 4 KiB page and keeps the fastest and the slowest offset; the classes
  * then differ only in where the same key lies.
@@ -296,7 +295,7 @@ const tl_target tl_rsa_targets[TL_RSA_TARGETS] = {
     { "rsa-sign-keys", "RSA-2048 sign: key A vs key B (n differs), both at one address", 33,
       rsa_setup, NULL, sign_prepare, arm_two_keys, sign_run, 1500, TL_PUBLIC },
     { "rsa-sign-layout",
-      "RSA-2048 sign: key A at the fastest vs the slowest 16-byte offset in a page (why the "
-      "others copy keys to one place)",
+      "RSA-2048 sign: key A at the fastest vs the slowest 16-byte offset in a page (does "
+      "placement alone matter?)",
       33, layout_setup, NULL, sign_prepare, arm_layout, sign_run, 1500, TL_PUBLIC },
 };

@@ -86,6 +86,16 @@ for c in good expired pss client eku-nested crit noncrit noku by-leaf pl-ok pl-b
     [ $e = 0 ] && e2=0 || e2=1
     [ $e2 = $g ] && ok || bad "data $c: openssl $e2, tacit $g ($(cat "$W/out"))"
 done
+# Ed25519 chains (RFC 8410): pure Ed25519 signatures on the leaf and the intermediate
+for c in ed-good ed-ecleaf; do
+    for h in good.example.com evil.example.com; do
+        o -attime $TM -x509_strict -purpose sslserver -CAfile "$D/root-ed.crt" -untrusted "$D/int-ed.crt" \
+            -verify_hostname $h "$D/$c.crt"; e=$?
+        t x509 verify --time $TM --roots "$D/root-ed.crt" --untrusted "$D/int-ed.crt" --host $h "$D/$c.crt"; g=$?
+        [ $e = 0 ] && e2=0 || e2=1
+        [ $e2 = $g ] && ok || bad "data $c ($h): openssl $e2, tacit $g ($(cat "$W/out"))"
+    done
+done
 for h in good.example.com x.wild.example.com wild.example.com a.b.wild.example.com evil.example.com; do
     o -attime $TM -purpose sslserver -CAfile "$D/root-rsa.crt" -untrusted "$INTS" -verify_hostname $h "$D/good.crt"; e=$?
     t x509 verify --time $TM --roots "$D/root-rsa.crt" --untrusted "$INTS" --host $h "$D/good.crt"; g=$?

@@ -184,6 +184,15 @@ issue loop-b2 loop-b "/CN=Loop B" loop-a ca -sha256
 mv loop-b2.crt loop-b.crt
 issue loop-leaf leaf "/CN=loop-leaf" loop-a leaf_plain -sha256
 
+# Ed25519 (RFC 8410): signatureAlgorithm id-Ed25519, parameters absent.
+# A root, an intermediate and a leaf, all Ed25519; a P-256 leaf signed by
+# the Ed25519 intermediate.
+key_ed() { $O genpkey -algorithm ed25519 -out "$1.key"; }
+key_ed root-ed; mkroot root-ed "/O=tacit test/CN=Root Ed25519"
+key_ed int-ed; issue int-ed int-ed "/O=tacit test/CN=Intermediate Ed25519" root-ed ca
+key_ed ed-leaf; issue ed-good ed-leaf "/CN=good.example.com" int-ed leaf
+key_ec ed-ecleaf; issue ed-ecleaf ed-ecleaf "/CN=good.example.com" int-ed leaf
+
 rm -f ./*.srl ./*.key ext.cnf
 # the loop's first loop-b (self-signed) is replaced: only A<->B remain
 ls ./*.crt | wc -l
