@@ -17,10 +17,12 @@ Fixed-base table layout (see ecp_mul.c): with window w = 5 and spacing s = 4,
 table t holds the affine points (2m+1) * 2^(w*s*t) * G for m = 0..15, each as
 X then Y, N limbs each.
 
-P-256 also has a larger comb for servers (see tacit_ecp_mul_base_ct): with
-window 7 and Booth digits in [-64, 64], table t = 0..36 holds the affine
-points m * 2^(7t) * G for m = 1..64 (148 KiB), compiled unless the
-configuration asks for small tables (TACIT_ECP_P256_COMB7 in ecp_internal.h).
+P-256 and P-521 also have a larger comb for servers (see
+tacit_ecp_mul_base_ct): with window w and Booth digits in [-2^(w-1), 2^(w-1)],
+table t holds the affine points m * 2^(w t) * G for m = 1..2^(w-1): P-256
+w = 7, tables 0..36 (148 KiB); P-521 w = 5, tables 0..104 (236 KiB),
+compiled unless the configuration asks for small tables
+(TACIT_ECP_P256_COMB7, TACIT_ECP_P521_COMB5 in ecp_internal.h).
 """
 import sys
 
@@ -91,26 +93,31 @@ def fmt(x, n64, indent="    ", per_line=4):
     return "\n".join(lines)
 
 
-COMB7_W = 7
-COMB7_TABLES = 37  # ceil(257 / 7): Booth digits of a 256-bit scalar
-COMB7_POINTS = 64
+# name: (window, tables, guard macro); tables = ceil((bits + 1) / w) Booth digits
+COMBS = {
+    "p256": (7, 37, "TACIT_ECP_P256_COMB7"),
+    "p521": (5, 105, "TACIT_ECP_P521_COMB5"),
+}
 
 
-def comb7(out, c, mont):
+def comb(out, c, mont):
     p, n64 = c["p"], c["n64"]
-    out.write("#if defined(TACIT_ECP_P256_COMB7)\n")
+    w, tables, guard = COMBS[c["name"]]
+    points = 2 ** (w - 1)
+    assert w * tables >= c["bits"] + 1
+    out.write("#if defined(%s)\n" % guard)
     out.write("/* %d tables x %d affine points: m * 2^(%d t) * G, m = 1..%d */\n"
-              % (COMB7_TABLES, COMB7_POINTS, COMB7_W, COMB7_POINTS))
-    out.write("const tacit_mpi_uint tacit_ecp_%s_comb7[] = {\n" % c["name"])
+              % (tables, points, w, points))
+    out.write("const tacit_mpi_uint tacit_ecp_%s_comb%d[] = {\n" % (c["name"], w))
     base = (c["gx"], c["gy"])
-    for t in range(COMB7_TABLES):
-        out.write("    /* table %d: m * 2^%d * G */\n" % (t, COMB7_W * t))
+    for t in range(tables):
+        out.write("    /* table %d: m * 2^%d * G */\n" % (t, w * t))
         P = base
-        for m in range(COMB7_POINTS):
+        for m in range(points):
             out.write(fmt(mont(P[0]), n64) + "\n" + fmt(mont(P[1]), n64) + "\n")
             P = add(P, base, p)
-        base = mul(2 ** COMB7_W, base, p)
-    out.write("};\n#endif /* TACIT_ECP_P256_COMB7 */\n")
+        base = mul(2 ** w, base, p)
+    out.write("};\n#endif /* %s */\n" % guard)
 
 
 def main():
@@ -158,8 +165,8 @@ def main():
                 P = add(P, P2, p)
             base = mul(2 ** (W * SPACING), base, p)
         out.write("};\n")
-        if c["name"] == "p256":
-            comb7(out, c, mont)
+        if c["name"] in COMBS:
+            comb(out, c, mont)
         out.write("#endif /* TACIT_ECP_SECP%dR1_C */\n\n" % c["bits"])
     out.write("#else\ntypedef int tacit_ecp_data_unused;\n#endif\n")
 

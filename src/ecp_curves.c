@@ -14,7 +14,7 @@
  * The small profile: its constants and generic field (ecp_small*.c); no
  * fixed-base tables and no per-curve point formulas (NULL).
  */
-#define CURVE(ID, NAME, nm, code, BITS, PMM, NMM, COMB7, FEINV, SCINV)                             \
+#define CURVE(ID, NAME, nm, code, BITS, PMM, NMM, COMB, FEINV, SCINV)                              \
     {                                                                                              \
         .id = ID, .name = NAME, .limbs = TACIT_ECP_SMALL_LIMBS(BITS), .bits = BITS,                \
         .bytes = (BITS + 7) / 8, .digits = (BITS + TACIT_ECP_W - 1) / TACIT_ECP_W,                 \
@@ -29,25 +29,34 @@
         .sc_mul = tacit_ecp_small_##nm##_sc_mul,                                                   \
     }
 #else
-#define CURVE(ID, NAME, name, code, BITS, PMM, NMM, COMB7, FEINV, SCINV)                           \
+#define CURVE(ID, NAME, name, code, BITS, PMM, NMM, COMB, FEINV, SCINV)                            \
     {                                                                                              \
         ID, NAME, (BITS + 63) / 64 * 64 / TACIT_MPI_LIMB_BITS, BITS, (BITS + 7) / 8,               \
             (BITS + TACIT_ECP_W - 1) / TACIT_ECP_W, tacit_ecp_##name##_p, tacit_ecp_##name##_n,    \
             tacit_ecp_##name##_b_mont, tacit_ecp_##name##_one_mont, tacit_ecp_##name##_rr_p,       \
             tacit_ecp_##name##_gx_mont, tacit_ecp_##name##_gy_mont, tacit_ecp_##name##_rr_n,       \
             tacit_ecp_##name##_one_n, (tacit_mpi_uint)(PMM), (tacit_mpi_uint)(NMM),                \
-            tacit_ecp_##name##_gtab, COMB7, tacit_ecp_##code##_mul, tacit_ecp_##code##_sqr,        \
+            tacit_ecp_##name##_gtab, COMB, tacit_ecp_##code##_mul, tacit_ecp_##code##_sqr,         \
             tacit_ecp_##code##_add, tacit_ecp_##code##_sub, tacit_ecp_##code##_sc_mul,             \
             tacit_ecp_##code##_jac_dbl, tacit_ecp_##code##_jac_add, tacit_ecp_##code##_jac_madd,   \
-            tacit_ecp_##code##_proj_madd, tacit_ecp_##code##_proj_dbl, FEINV, SCINV                \
+            tacit_ecp_##code##_proj_madd, tacit_ecp_##code##_proj_dbl, FEINV, SCINV,               \
+            tacit_ecp_##code##_jac_dbl_n                                                           \
     }
 
-#if defined(TACIT_ECP_P256_COMB7)
-#define P256_COMB7 tacit_ecp_p256_comb7
-#else
-#define P256_COMB7 NULL
-#endif
 #endif /* TACIT_ECP_SMALL */
+
+/* a Booth comb for k*G as (table, window, tables), or none */
+#define NO_COMB NULL, 0, 0
+#if defined(TACIT_ECP_P256_COMB7)
+#define P256_COMB7 tacit_ecp_p256_comb7, 7, TACIT_ECP_COMB7_TABLES
+#else
+#define P256_COMB7 NO_COMB
+#endif
+#if defined(TACIT_ECP_P521_COMB5)
+#define P521_COMB5 tacit_ecp_p521_comb5, 5, TACIT_ECP_COMB5_TABLES
+#else
+#define P521_COMB5 NO_COMB
+#endif
 
 /*
  * -m^-1 mod 2^64 for p and n (scripts/gen_ecp_data.py prints them); the
@@ -60,11 +69,11 @@ static const tacit_ecp_curve curves[] = {
 #endif
 #if defined(TACIT_ECP_SECP384R1_C)
     CURVE(TACIT_ECP_SECP384R1, "P-384", p384, p384, 384, 0x0000000100000001u, 0x6ed46089e88fdc45u,
-          NULL, NULL, NULL),
+          NO_COMB, NULL, NULL),
 #endif
 #if defined(TACIT_ECP_SECP521R1_C)
     CURVE(TACIT_ECP_SECP521R1, "P-521", p521, p521, 521, 0x0000000000000001u, 0x1d2f5ccd79a995c7u,
-          NULL, NULL, NULL),
+          P521_COMB5, tacit_ecp_p521_fe_inv, NULL),
 #endif
 };
 

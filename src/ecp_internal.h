@@ -40,17 +40,23 @@ typedef uint64_t tacit_ecp_dlimb;
 #define TACIT_ECP_N TACIT_ECP_MAX_LIMBS
 
 /*
- * P-256 k*G by a comb over 37 tables of 64 affine points (148 KiB of
- * constants, scripts/gen_ecp_data.py), unless the configuration asks for
- * small tables (TACIT_ECP_SMALL_TABLES, implied by -Os): then P-256 uses the
- * 13 tables of 16 points that P-384 and P-521 use.
+ * k*G by Booth combs without doublings (ecp_mul.c; constants from
+ * scripts/gen_ecp_data.py): P-256 over 37 tables of 64 affine points
+ * (w = 7, 148 KiB), P-521 over 105 tables of 16 (w = 5, 236 KiB), unless
+ * the configuration asks for small tables (TACIT_ECP_SMALL_TABLES, implied
+ * by -Os): then they use the tables of 16 points that P-384 uses (13 for
+ * P-256, 27 for P-521).
  */
-#if defined(TACIT_ECP_SECP256R1_C) && !defined(TACIT_ECP_SMALL_TABLES) &&                          \
-    !defined(TACIT_ECP_SMALL) && !defined(__OPTIMIZE_SIZE__)
+#if !defined(TACIT_ECP_SMALL_TABLES) && !defined(TACIT_ECP_SMALL) && !defined(__OPTIMIZE_SIZE__)
+#if defined(TACIT_ECP_SECP256R1_C)
 #define TACIT_ECP_P256_COMB7
 #endif
-#define TACIT_ECP_COMB7_TABLES 37 /* ceil(257 / 7) Booth digits */
-#define TACIT_ECP_COMB7_POINTS 64
+#if defined(TACIT_ECP_SECP521R1_C)
+#define TACIT_ECP_P521_COMB5
+#endif
+#endif
+#define TACIT_ECP_COMB7_TABLES 37  /* ceil(257 / 7) Booth digits */
+#define TACIT_ECP_COMB5_TABLES 105 /* ceil(522 / 5) */
 
 /*
  * x86-64 with 64-bit limbs: field products in assembly (ecp_asm_x86_64.h).
@@ -79,6 +85,7 @@ typedef void (*tacit_ecp_mul_func)(tacit_mpi_uint *r, const tacit_mpi_uint *a,
 typedef void (*tacit_ecp_pt1_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P);
 typedef void (*tacit_ecp_pt2_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P,
                                    const tacit_mpi_uint *Q);
+typedef void (*tacit_ecp_ptn_func)(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k);
 
 typedef struct tacit_ecp_curve {
     tacit_ecp_group_id id;
@@ -96,7 +103,9 @@ typedef struct tacit_ecp_curve {
     const tacit_mpi_uint *one_n;   /* R mod n */
     tacit_mpi_uint p_mm, n_mm;     /* -m^-1 mod 2^limb_bits */
     const tacit_mpi_uint *gtab;    /* fixed-base tables, 16 affine points each */
-    const tacit_mpi_uint *comb7;   /* the larger P-256 comb, or NULL */
+    const tacit_mpi_uint *comb;    /* a Booth comb for k*G (ecp_mul.c), or NULL */
+    unsigned comb_w;               /* its window: 2^(w-1) points a table */
+    size_t comb_tables;
     /* per-curve code (ecp_p256.c ...): field, then point formulas */
     tacit_ecp_mul_func mul; /* Montgomery product mod p */
     tacit_ecp_mul_func sqr; /* ignores its third argument */
@@ -106,8 +115,9 @@ typedef struct tacit_ecp_curve {
     tacit_ecp_pt2_func jac_add, jac_madd, proj_madd;
     tacit_ecp_pt1_func proj_dbl;
     /* inversions by addition chains, or NULL for the generic Fermat windows */
-    tacit_ecp_pt1_func fe_inv; /* r = 1/a mod p (0 -> 0) */
-    tacit_ecp_pt1_func sc_inv; /* r = 1/a mod n, Montgomery form */
+    tacit_ecp_pt1_func fe_inv;    /* r = 1/a mod p (0 -> 0) */
+    tacit_ecp_pt1_func sc_inv;    /* r = 1/a mod n, Montgomery form */
+    tacit_ecp_ptn_func jac_dbl_n; /* R = 2^k P (k >= 1) */
 } tacit_ecp_curve;
 
 /* The per-curve symbols: data (ecp_data.c) and code (ecp_p256.c, ...). */
@@ -127,6 +137,7 @@ typedef struct tacit_ecp_curve {
     void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
                                 const tacit_mpi_uint *b);                                          \
     void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);                   \
+    void tacit_ecp_##name##_jac_dbl_n(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k);       \
     void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,                    \
                                     const tacit_mpi_uint *Q);                                      \
     void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,                   \
@@ -148,6 +159,7 @@ typedef struct tacit_ecp_curve {
     void tacit_ecp_##name##_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a,                        \
                                 const tacit_mpi_uint *b);                                          \
     void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);                   \
+    void tacit_ecp_##name##_jac_dbl_n(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k);       \
     void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,                    \
                                     const tacit_mpi_uint *Q);                                      \
     void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,                   \
@@ -170,6 +182,9 @@ TACIT_ECP_DECLARE_CODE(p256_adx)
 #if defined(TACIT_ECP_P256_COMB7)
 extern const tacit_mpi_uint tacit_ecp_p256_comb7[];
 #endif
+#if defined(TACIT_ECP_P521_COMB5)
+extern const tacit_mpi_uint tacit_ecp_p521_comb5[];
+#endif
 #if defined(TACIT_TEST_HOOKS)
 /* Non-zero: tacit_ecp_curve_get never picks a MULX/ADX build (tests of the baseline). */
 extern int tacit_ecp_test_no_adx;
@@ -179,6 +194,7 @@ TACIT_ECP_DECLARE_CURVE(p384)
 #endif
 #if defined(TACIT_ECP_SECP521R1_C)
 TACIT_ECP_DECLARE_CURVE(p521)
+void tacit_ecp_p521_fe_inv(tacit_mpi_uint *r, const tacit_mpi_uint *a);
 #endif
 
 /* NULL for an unknown id or a curve disabled in the configuration. */
@@ -200,6 +216,17 @@ void tacit_ecp_to_bytes(const tacit_mpi_uint *a, size_t n, unsigned char *buf, s
 
 /* ---- field arithmetic mod p (ecp_field.c) ---------------------------------- */
 
+#if defined(TACIT_BIGNUM_C)
+/*
+ * r = x^-1 R mod m for a = x R (Montgomery form for the product mul, whose
+ * R^2 mod m is rr; 0 -> 0), by the constant-time safegcd inversion of
+ * bignum_core_inv.c (about 2.5x faster than P-256's addition chains).
+ * Returns 0 (nothing done) only if its scratch would not fit (public).
+ */
+int tacit_ecp_mont_inv_ct(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *m,
+                          const tacit_mpi_uint *rr, tacit_ecp_mul_func mul, size_t n);
+#endif
+
 void tacit_ecp_fe_add(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
                       const tacit_mpi_uint *b);
 void tacit_ecp_fe_sub(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
@@ -214,7 +241,7 @@ void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const ta
  */
 void tacit_ecp_fe_pow_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a,
                              const tacit_mpi_uint *e);
-/* r = 1/a (Fermat; 0 -> 0). */
+/* r = 1/a (safegcd when bignum is built in, else the curve chain or Fermat; 0 -> 0). */
 void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
 /* Plain integer < p <-> Montgomery form. */
 void tacit_ecp_fe_to_mont(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
@@ -226,14 +253,11 @@ void tacit_ecp_sc_mul(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
                       const tacit_mpi_uint *b);
 /* r = a mod n for a < 2n (one conditional subtraction). */
 void tacit_ecp_sc_reduce_once(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
-/* r = a^-1 mod n, a in Montgomery form, result in Montgomery form (Fermat). */
-void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
 /*
- * Leaks: a and its inverse (binary extended Euclid).
- * Only for: public scalars (ECDSA verification's s).
- * r = a^-1 mod n, a a plain integer in [1, n-1], r plain.
+ * r = a^-1 mod n, a in Montgomery form, result in Montgomery form (safegcd
+ * when bignum is built in, else the curve's chain or Fermat; 0 -> 0).
  */
-void tacit_ecp_sc_inv_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
+void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a);
 /* All-ones if 1 <= a < n. */
 tacit_mpi_uint tacit_ecp_sc_in_range_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *a);
 /*
@@ -246,6 +270,9 @@ void tacit_ecp_sc_from_hash(const tacit_ecp_curve *c, tacit_mpi_uint *r, const u
 /* ---- points (ecp_point.c) -------------------------------------------------- */
 /* Jacobian, a = -3.  dbl: any input, infinity -> infinity. */
 void tacit_ecp_jac_dbl(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P);
+/* R = 2^k P, k >= 1 (public): k doublings without leaving the curve's working form. */
+void tacit_ecp_jac_dbl_n(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                         size_t k);
 /*
  * R = P + Q, Jacobian.  Correct when P != +-Q and neither is infinity;
  * P == -Q gives infinity; P == Q gives garbage (Z = 0): callers prove it

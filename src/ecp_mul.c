@@ -170,9 +170,7 @@ int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint
     scalar_digit(c, kk, c->digits - 1, &index, &neg);
     tacit_ecp_select(Q, tab, pn, TACIT_ECP_TABLE, index);
     for (i = c->digits - 1; i-- > 0;) {
-        for (j = 0; j < W; j++) {
-            tacit_ecp_jac_dbl(c, Q, Q);
-        }
+        tacit_ecp_jac_dbl_n(c, Q, Q, W);
         scalar_digit(c, kk, i, &index, &neg);
         tacit_ecp_select(T, tab, pn, TACIT_ECP_TABLE, index);
         tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
@@ -197,57 +195,61 @@ cleanup:
     return ret;
 }
 
-/* ---- the larger fixed-base comb (TACIT_ECP_P256_COMB7) --------------------- */
-#define W7 7
+/* ---- the larger fixed-base combs (TACIT_ECP_P256_COMB7, _P521_COMB5) ------- */
 
 /*
- * Booth window t of k: the 8 bits t*7 - 1 .. t*7 + 6 (bit -1 reads as 0) as
- * (magnitude 0..64, negative mask) of the digit
- *     d_t = b(7t-1) + sum_{i<6} b(7t+i) 2^i - 64 b(7t+6) = ((v + 1) >> 1) - 128 (v >> 7).
- * Summed with weights 2^(7t) the digits give k back exactly when the bits
- * above the last window are zero (k < 2^256, 37 windows).
+ * Booth window t of width w (w <= 7) of k: the w + 1 bits wt - 1 .. wt + w - 1
+ * (bit -1 reads as 0) as (magnitude 0..2^(w-1), negative mask) of the digit
+ *     d_t = b(wt-1) + sum_{i<w-1} b(wt+i) 2^i - 2^(w-1) b(wt+w-1)
+ *         = ((v + 1) >> 1) - 2^w (v >> w).
+ * Summed with weights 2^(wt) the digits give k back exactly when the bits
+ * above the last window are zero (k < 2^256 with 37 windows of 7 bits,
+ * k < 2^521 with 105 windows of 5).
  */
-static void booth7_digit(const tacit_mpi_uint *k, size_t n, size_t t, uint32_t *mag, uint32_t *neg)
+static void booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w, uint32_t *mag,
+                        uint32_t *neg)
 {
     uint32_t v, d, m;
 
     if (t == 0) {
-        v = (uint32_t)(k[0] << 1) & 0xFFu; /* t is public */
+        v = (uint32_t)(k[0] << 1) & ((2u << w) - 1u); /* t is public */
     } else {
-        v = window_bits(k, n, W7 * t - 1, W7 + 1);
+        v = window_bits(k, n, w * t - 1, w + 1);
     }
-    m = tacit_ct_mask_from_bit_u32(v >> 7);
+    m = tacit_ct_mask_from_bit_u32(v >> w);
     d = (v + 1u) >> 1;
-    *mag = ((d ^ m) - m) + (m & 128u); /* d or 128 - d */
+    *mag = ((d ^ m) - m) + (m & (1u << w)); /* d or 2^w - d */
     *neg = m;
 }
 
 /*
- * k*G with 37 tables of 64 affine points (table t: m 2^(7t) G, m = 1..64),
- * one masked scan and one mixed Jacobian-affine addition per Booth digit,
- * no doubling; the tables are read from the top (t = 36) down.
+ * k*G with T tables of 2^(w-1) affine points (table t: m 2^(wt) G,
+ * m = 1..2^(w-1)): P-256 w = 7, T = 37; P-521 w = 5, T = 105.  One masked
+ * scan and one mixed Jacobian-affine addition per Booth digit, no doubling;
+ * the tables are read from the top (t = T - 1) down.
  *
  * Why the incomplete mixed addition is enough.  Write S_t = sum_{j>=t} d_j
- * 2^(7j) (the digits already added after step t) and L_t = k - S_t, with
- * |L_t| < 2^(7t) and S_t a multiple of 2^(7t).  Step t adds B = d_t 2^(7t) G
+ * 2^(wj) (the digits already added after step t) and L_t = k - S_t, with
+ * |L_t| < 2^(wt) and S_t a multiple of 2^(wt).  Step t adds B = d_t 2^(wt) G
  * to A = S_{t+1} G.  The accumulator A is infinity exactly when all digits
  * above t are zero (the highest nonzero digit outweighs the rest), and B when
  * d_t = 0: both are handled with masks.  Otherwise:
- * - A == B needs S_{t+1} - d_t 2^(7t) = 0 or +-n (it is < 2n in absolute
- *   value for t <= 35; t = 36 has A infinity).  It is not 0, since S_{t+1} is
- *   a multiple of 2^(7t+7) and 0 < |d_t| <= 64; for t >= 1 it is a multiple
- *   of 2^(7t), while n is odd.  For t = 0 it is k - 2 d_0 = n, i.e. k odd:
- *   k is made even first (k or n - k, result negated with a mask).
+ * - A == B needs S_{t+1} - d_t 2^(wt) = 0 or +-n (it is < 2n in absolute
+ *   value for t <= T - 2, as 2^(w(T-1)) < n/2 for both curves; t = T - 1 has
+ *   A infinity).  It is not 0, since S_{t+1} is a multiple of 2^(wt+w) and
+ *   0 < |d_t| <= 2^(w-1); for t >= 1 it is a multiple of 2^(wt), while n is
+ *   odd.  For t = 0 it is k - 2 d_0 = n, i.e. k odd: k is made even first
+ *   (k or n - k, result negated with a mask).
  * - A == -B needs S_t = 0 or +-n (|S_t| < 2n): +-n is excluded as above for
  *   t >= 1, and S_0 = k is in [1, n-1]; S_t = 0 with A not infinity would
- *   need |d_t 2^(7t)| = |S_{t+1}| >= 2^(7t+7).
+ *   need |d_t 2^(wt)| = |S_{t+1}| >= 2^(wt+w).
  * Blinding: the accumulator takes over the first non-infinity point as
  * (x l^2, y l^3, l) for a random l, so every later value is randomized.
  */
-static int mul_base_comb7(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
-                          tacit_rng_func f_rng, void *p_rng)
+static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
+                         tacit_rng_func f_rng, void *p_rng)
 {
-    size_t n = c->limbs, an = 2 * n, t, i;
+    size_t n = c->limbs, an = 2 * n, t, i, points = (size_t)1 << (c->comb_w - 1);
     tacit_mpi_uint Q[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N];
     tacit_mpi_uint l[TACIT_ECP_N], l2[TACIT_ECP_N], l3[TACIT_ECP_N];
     tacit_mpi_uint kk[TACIT_ECP_N], t_odd[TACIT_ECP_N];
@@ -275,11 +277,10 @@ static int mul_base_comb7(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tac
     }
 
     memset(Q, 0, sizeof(Q)); /* infinity: Z = 0 */
-    for (t = TACIT_ECP_COMB7_TABLES; t-- > 0;) {
-        booth7_digit(kk, n, t, &mag, &neg);
+    for (t = c->comb_tables; t-- > 0;) {
+        booth_digit(kk, n, t, c->comb_w, &mag, &neg);
         /* mag = 0 selects nothing (index wraps): T = 0 */
-        tacit_ecp_select(T, c->comb7 + t * TACIT_ECP_COMB7_POINTS * an, an, TACIT_ECP_COMB7_POINTS,
-                         (size_t)mag - 1u);
+        tacit_ecp_select(T, c->comb + t * points * an, an, points, (size_t)mag - 1u);
         tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
         b_inf = tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
         a_inf = tacit_ecp_is_zero_ct(Q + 2 * n, n);
@@ -330,8 +331,8 @@ int tacit_ecp_mul_base_jac_ct(const tacit_ecp_curve *c, tacit_mpi_uint *J, const
     size_t i, j, t;
     int ret = 0;
 
-    if (c->comb7 != NULL) {
-        return mul_base_comb7(c, J, k, f_rng, p_rng); /* public: the curve */
+    if (c->comb != NULL) {
+        return mul_base_comb(c, J, k, f_rng, p_rng); /* public: the curve */
     }
 
     /* infinity (0 : 1 : 0), or (0 : l : 0) when blinding */
@@ -395,12 +396,16 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
 /*
  * Leaks: P, Q and which exceptional case occurred (branches).
  * Only for: public points (signature verification).
- * R = P + Q in Jacobian coordinates, any inputs.
+ * R = P + Q in Jacobian coordinates, any inputs.  The incomplete addition
+ * runs first: its Z3 = Z1 Z2 H is zero (with Z1, Z2 non-zero) exactly when
+ * x1 = x2, i.e. P = -Q (the result, infinity, is right) or P = Q (it is
+ * not: double instead).  Only then are the y coordinates compared.
  */
 static void jac_add_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
                            const tacit_mpi_uint *Q)
 {
     size_t n = c->limbs;
+    tacit_mpi_uint S[3 * TACIT_ECP_N];
     tacit_mpi_uint a[TACIT_ECP_N], b[TACIT_ECP_N], z1[TACIT_ECP_N], z2[TACIT_ECP_N];
 
     if (tacit_ecp_is_zero_ct(P + 2 * n, n)) {
@@ -411,34 +416,36 @@ static void jac_add_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const ta
         memmove(R, P, 3 * n * sizeof(tacit_mpi_uint));
         return;
     }
-    c->sqr(z1, P + 2 * n, P + 2 * n);
-    c->sqr(z2, Q + 2 * n, Q + 2 * n);
-    c->mul(a, P, z2);
-    c->mul(b, Q, z1);
-    if (memcmp(a, b, n * sizeof(tacit_mpi_uint)) == 0) {
-        c->mul(z1, z1, P + 2 * n);
-        c->mul(z2, z2, Q + 2 * n);
-        c->mul(a, P + n, z2);
-        c->mul(b, Q + n, z1);
-        if (memcmp(a, b, n * sizeof(tacit_mpi_uint)) == 0) {
-            tacit_ecp_jac_dbl(c, R, P);
-        } else {
-            memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
-        }
+    tacit_ecp_jac_add(c, S, P, Q);
+    if (!tacit_ecp_is_zero_ct(S + 2 * n, n)) {
+        memcpy(R, S, 3 * n * sizeof(tacit_mpi_uint));
         return;
     }
-    tacit_ecp_jac_add(c, R, P, Q);
+    /* same x: P == Q when Y1 Z2^3 == Y2 Z1^3 */
+    c->sqr(z1, P + 2 * n, P + 2 * n);
+    c->sqr(z2, Q + 2 * n, Q + 2 * n);
+    c->mul(z1, z1, P + 2 * n);
+    c->mul(z2, z2, Q + 2 * n);
+    c->mul(a, P + n, z2);
+    c->mul(b, Q + n, z1);
+    if (memcmp(a, b, n * sizeof(tacit_mpi_uint)) == 0) {
+        tacit_ecp_jac_dbl(c, R, P);
+    } else {
+        memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
+    }
 }
 
 /*
  * Leaks: P, Q and which exceptional case occurred (branches).
  * Only for: public points (signature verification).
- * R = P + Q for P Jacobian (any) and Q affine (not infinity).
+ * R = P + Q for P Jacobian (any) and Q affine (not infinity); the
+ * exceptional cases are found after the addition as in jac_add_unsafe.
  */
 static void jac_madd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
                             const tacit_mpi_uint *Qaff)
 {
     size_t n = c->limbs;
+    tacit_mpi_uint S[3 * TACIT_ECP_N];
     tacit_mpi_uint a[TACIT_ECP_N], z1[TACIT_ECP_N];
 
     if (tacit_ecp_is_zero_ct(P + 2 * n, n)) {
@@ -446,19 +453,20 @@ static void jac_madd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const t
         memcpy(R + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
         return;
     }
-    c->sqr(z1, P + 2 * n, P + 2 * n);
-    c->mul(a, Qaff, z1);
-    if (memcmp(a, P, n * sizeof(tacit_mpi_uint)) == 0) {
-        c->mul(z1, z1, P + 2 * n);
-        c->mul(a, Qaff + n, z1);
-        if (memcmp(a, P + n, n * sizeof(tacit_mpi_uint)) == 0) {
-            tacit_ecp_jac_dbl(c, R, P);
-        } else {
-            memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
-        }
+    tacit_ecp_jac_madd(c, S, P, Qaff);
+    if (!tacit_ecp_is_zero_ct(S + 2 * n, n)) {
+        memcpy(R, S, 3 * n * sizeof(tacit_mpi_uint));
         return;
     }
-    tacit_ecp_jac_madd(c, R, P, Qaff);
+    /* same x: P == Q when Y1 == y2 Z1^3 */
+    c->sqr(z1, P + 2 * n, P + 2 * n);
+    c->mul(z1, z1, P + 2 * n);
+    c->mul(a, Qaff + n, z1);
+    if (memcmp(a, P + n, n * sizeof(tacit_mpi_uint)) == 0) {
+        tacit_ecp_jac_dbl(c, R, P);
+    } else {
+        memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
+    }
 }
 
 /* wNAF digits of a public scalar (n limbs), width w: odd |d| < 2^(w-1). */
@@ -528,7 +536,7 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
         d2[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2];
     tacit_mpi_uint tabq[8 * 3 * TACIT_ECP_N];
     tacit_mpi_uint T[3 * TACIT_ECP_N], Q2[3 * TACIT_ECP_N];
-    size_t l1, l2, len, i, j;
+    size_t l1, l2, len, i, j, pending = 0;
 
     l1 = wnaf(d1, sizeof(d1), u1, n, WNAF_G);
     l2 = wnaf(d2, sizeof(d2), u2, n, WNAF_Q);
@@ -542,9 +550,15 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
         jac_add_unsafe(c, tabq + j * pn, tabq + (j - 1) * pn, Q2);
     }
 
+    /* the doublings between two nonzero digits run as one tacit_ecp_jac_dbl_n */
     memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
     for (i = len; i-- > 0;) {
-        tacit_ecp_jac_dbl(c, R, R);
+        pending++;
+        if (!((i < l1 && d1[i] != 0) || (i < l2 && d2[i] != 0))) {
+            continue;
+        }
+        tacit_ecp_jac_dbl_n(c, R, R, pending);
+        pending = 0;
         if (i < l1 && d1[i] != 0) {
             int d = d1[i] < 0 ? -d1[i] : d1[i];
             const tacit_mpi_uint *G = c->gtab + (size_t)((d - 1) / 2) * 2 * n;
@@ -562,6 +576,9 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
             }
             jac_add_unsafe(c, R, R, T);
         }
+    }
+    if (pending > 0) {
+        tacit_ecp_jac_dbl_n(c, R, R, pending);
     }
 }
 

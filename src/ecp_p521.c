@@ -1,11 +1,18 @@
 /*
  * P-521 field arithmetic and point formulas.  p = 2^521 - 1, so a product
- * t = hi * 2^521 + lo is congruent to hi + lo: two additions instead of a
- * Montgomery reduction.  Coordinates are therefore plain integers here
- * (the "Montgomery" constants of this curve have R = 1, see
- * scripts/gen_ecp_data.py).  9 limbs of 64 bits or 18 of 32.
+ * t = hi * 2^521 + lo is congruent to hi + lo: no Montgomery reduction.
+ * Coordinates are therefore plain integers for the rest of the library (the
+ * "Montgomery" constants of this curve have R = 1, see
+ * scripts/gen_ecp_data.py), 9 limbs of 64 bits or 18 of 32, fully reduced.
+ *
+ * With 64-bit limbs the formulas compute on nine unsaturated 58-bit limbs
+ * with 128-bit products and lazy carries (ecp_p521_fe58.h): each point
+ * function unpacks its inputs, works in that form, and packs its outputs
+ * fully reduced (ECP_FE_LOAD / ECP_FE_STORE of ecp_point_impl.h).  With
+ * 32-bit limbs they compute on the saturated limbs directly (below).
  */
 #include "ecp_fe.h"
+#include "ecp_p521_fe58.h"
 
 #if defined(TACIT_ECP_C) && defined(TACIT_ECP_SECP521R1_C)
 
@@ -17,6 +24,87 @@
 #define ECP_NMOD tacit_ecp_p521_n
 #define ECP_N_MM                                                                                   \
     ((tacit_mpi_uint)0x1d2f5ccd79a995c7u) /* -n^-1 mod 2^64, truncated for 32-bit limbs */
+
+#if TACIT_MPI_LIMB_BITS == 64
+/* ---- 64-bit limbs: the 58-bit form ------------------------------------------ */
+
+static inline void fe_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    p521_fe58_mul(r, a, b);
+}
+
+static inline void fe_sqr(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    p521_fe58_sqr(r, a);
+}
+
+static inline void fe_add(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    p521_fe58_add(r, a, b);
+}
+
+static inline void fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    p521_fe58_sub(r, a, b);
+}
+
+#define ECP_FE_LOAD(t, a) p521_fe58_unpack((t), (a))
+#define ECP_FE_STORE(r, t) p521_fe58_pack((r), (t))
+
+/* The field entry points of ecp_point_impl.h, converting at the edges. */
+void ECP_FN(mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    p521_fe58 x, y;
+
+    p521_fe58_unpack(x, a);
+    p521_fe58_unpack(y, b);
+    p521_fe58_mul(x, x, y);
+    p521_fe58_pack(r, x);
+}
+
+void ECP_FN(sqr)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    p521_fe58 x;
+
+    (void)b;
+    p521_fe58_unpack(x, a);
+    p521_fe58_sqr(x, x);
+    p521_fe58_pack(r, x);
+}
+
+void ECP_FN(add)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    p521_fe58 x, y;
+
+    p521_fe58_unpack(x, a);
+    p521_fe58_unpack(y, b);
+    p521_fe58_add(x, x, y);
+    p521_fe58_pack(r, x);
+}
+
+void ECP_FN(sub)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    p521_fe58 x, y;
+
+    p521_fe58_unpack(x, a);
+    p521_fe58_unpack(y, b);
+    p521_fe58_sub(x, x, y);
+    p521_fe58_pack(r, x);
+}
+
+/* r = 1/a (0 -> 0): the addition chain of p521_fe58_inv, 520 S + 13 M. */
+void ECP_FN(fe_inv)(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    p521_fe58 x;
+
+    p521_fe58_unpack(x, a);
+    p521_fe58_inv(x, x);
+    p521_fe58_pack(r, x);
+    tacit_platform_zeroize(x, sizeof(x));
+}
+
+#else
+/* ---- 32-bit limbs: saturated, 18 limbs -------------------------------------- */
 
 #define P521_L (521 / TACIT_MPI_LIMB_BITS) /* limb holding bit 521 */
 #define P521_S (521 % TACIT_MPI_LIMB_BITS) /* its position: 9 */
@@ -88,6 +176,46 @@ static inline void fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const taci
 {
     ecp_fe_sub(r, a, b, P521_P, ECP_N);
 }
+
+/* r = 1/a = a^(p - 2) (0 -> 0), the addition chain of p521_fe58_inv. */
+void ECP_FN(fe_inv)(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    tacit_mpi_uint x2[ECP_N], x7[ECP_N], x8[ECP_N], t[ECP_N];
+    int i, k;
+
+    fe_sqr(t, a);
+    fe_mul(x2, t, a); /* 2^2 - 1 */
+    fe_sqr(t, x2);
+    fe_mul(t, t, a); /* 2^3 - 1 */
+    memcpy(x8, t, sizeof(t));
+    for (i = 0; i < 3; i++) {
+        fe_sqr(t, t);
+    }
+    fe_mul(t, t, x8); /* 2^6 - 1 */
+    fe_sqr(t, t);
+    fe_mul(x7, t, a); /* 2^7 - 1 */
+    fe_sqr(t, x7);
+    fe_mul(t, t, a); /* 2^8 - 1 */
+    for (k = 8; k < 512; k *= 2) {
+        memcpy(x8, t, sizeof(t));
+        for (i = 0; i < k; i++) {
+            fe_sqr(t, t);
+        }
+        fe_mul(t, t, x8); /* 2^(2k) - 1 */
+    }
+    for (i = 0; i < 7; i++) {
+        fe_sqr(t, t);
+    }
+    fe_mul(t, t, x7); /* 2^519 - 1 */
+    fe_sqr(t, t);
+    fe_sqr(t, t);
+    fe_mul(r, t, a); /* 2^521 - 3 */
+    tacit_platform_zeroize(t, sizeof(t));
+    tacit_platform_zeroize(x2, sizeof(x2));
+    tacit_platform_zeroize(x7, sizeof(x7));
+    tacit_platform_zeroize(x8, sizeof(x8));
+}
+#endif                                     /* TACIT_MPI_LIMB_BITS */
 
 #include "ecp_point_impl.h"
 

@@ -22,6 +22,12 @@ void tacit_ecp_jac_dbl(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_
     c->jac_dbl(R, P);
 }
 
+void tacit_ecp_jac_dbl_n(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
+                         size_t k)
+{
+    c->jac_dbl_n(R, P, k);
+}
+
 void tacit_ecp_jac_add(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
                        const tacit_mpi_uint *Q)
 {

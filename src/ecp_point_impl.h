@@ -6,18 +6,67 @@
  * static inline fe_mul, fe_sqr, fe_add, fe_sub; optionally ECP_SC_MUL(r, a, b),
  * a faster Montgomery product mod n.
  *
- * Jacobian (x = X/Z^2, y = Y/Z^3), a = -3: doubling dbl-2001-b (3M + 5S),
+ * Jacobian (x = X/Z^2, y = Y/Z^3), a = -3: doubling dbl-2001-b (4M + 4S),
  * addition add-1998-cmo-2 (12M + 4S), mixed addition (8M + 3S); their
  * exceptional cases are described in ecp_internal.h.  Projective with the
  * complete formulas of Renes, Costello and Batina (EUROCRYPT 2016, a = -3,
  * Algorithms 5 and 6) for the fixed-base comb.  All constant time.
+ *
+ * A curve may compute in another form than the one its callers see (P-521
+ * with 64-bit limbs works on 58-bit limbs, ecp_p521.c).  It then defines
+ * ECP_FE_LOAD(t, a) (callers' form -> working form) and ECP_FE_STORE(r, t)
+ * (back, fully reduced), which the formulas apply to their inputs and
+ * outputs, and its own entry points ECP_FN(mul), sqr, add and sub.
  */
 #define FE tacit_mpi_uint
 #define MUL(r, a, b) fe_mul((r), (a), (b))
 #define SQR(r, a) fe_sqr((r), (a))
 #define ADD(r, a, b) fe_add((r), (a), (b))
 #define SUB(r, a, b) fe_sub((r), (a), (b))
+#if defined(ECP_FE_LOAD)
+#define LOAD(buf, a) (ECP_FE_LOAD((buf), (a)), (const FE *)(buf))
+#define COPYIN(t, a) ECP_FE_LOAD((t), (a))
+#define STORE(r, t) ECP_FE_STORE((r), (t))
+#else
+#define LOAD(buf, a) ((void)(buf), (const FE *)(a))
+#define COPYIN(t, a) memcpy((t), (a), ECP_N * sizeof(FE))
+#define STORE(r, t) memcpy((r), (t), ECP_N * sizeof(FE))
+#endif
 
+/*
+ * Small multiples 2a, 3a, 4a, 8a.  A field with fused versions (one block,
+ * values in registers: P-256 on x86-64) defines ECP_HAVE_SMALL_MULTIPLES and
+ * its own fe_x2 ... fe_x8; the others get these additions.
+ */
+#if !defined(ECP_HAVE_SMALL_MULTIPLES)
+static inline void fe_x2(FE *r, const FE *a)
+{
+    fe_add(r, a, a);
+}
+
+static inline void fe_x3(FE *r, const FE *a)
+{
+    FE t[TACIT_ECP_N];
+
+    fe_add(t, a, a);
+    fe_add(r, t, a);
+}
+
+static inline void fe_x4(FE *r, const FE *a)
+{
+    fe_add(r, a, a);
+    fe_add(r, r, r);
+}
+
+static inline void fe_x8(FE *r, const FE *a)
+{
+    fe_add(r, a, a);
+    fe_add(r, r, r);
+    fe_add(r, r, r);
+}
+#endif
+
+#if !defined(ECP_FE_LOAD)
 /* Non-inline entry points for the generic code (inversion, checks). */
 void ECP_FN(mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
 {
@@ -29,6 +78,17 @@ void ECP_FN(sqr)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uin
     (void)b;
     fe_sqr(r, a);
 }
+
+void ECP_FN(add)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    fe_add(r, a, b);
+}
+
+void ECP_FN(sub)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
+{
+    fe_sub(r, a, b);
+}
+#endif /* !ECP_FE_LOAD */
 
 /* Montgomery product mod n (ECDSA's scalar arithmetic) */
 void ECP_FN(sc_mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
@@ -43,17 +103,8 @@ void ECP_FN(sc_mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_
 #endif
 }
 
-void ECP_FN(add)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
-{
-    fe_add(r, a, b);
-}
-
-void ECP_FN(sub)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
-{
-    fe_sub(r, a, b);
-}
-
-void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
+/* dbl-2001-b on the working form: R = 2 P, R may alias P (X|Y|Z, ECP_N limbs each) */
+static inline void jac_dbl_fe(FE *R, const FE *P)
 {
     const size_t n = ECP_N;
     const FE *X1 = P, *Y1 = P + n, *Z1 = P + 2 * n;
@@ -61,41 +112,64 @@ void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
     FE t[TACIT_ECP_N], u[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
 
-    /* dbl-2001-b: alpha = 3(X - Z^2)(X + Z^2) uses a = -3 */
+    /*
+     * dbl-2001-b: alpha = 3(X - Z^2)(X + Z^2) uses a = -3; Z3 = 2 Y Z (the
+     * same as (Y + Z)^2 - gamma - delta, one product for a square and
+     * three additions).
+     */
     SQR(delta, Z1);
     SQR(gamma, Y1);
     MUL(beta, X1, gamma);
     SUB(t, X1, delta);
     ADD(u, X1, delta);
     MUL(alpha, t, u);
-    ADD(t, alpha, alpha);
-    ADD(alpha, t, alpha);
+    fe_x3(alpha, alpha);
     SQR(X3, alpha);
-    ADD(t, beta, beta); /* 2 beta */
-    ADD(t, t, t);       /* 4 beta */
-    ADD(u, t, t);       /* 8 beta */
+    fe_x4(t, beta); /* 4 beta */
+    fe_x2(u, t);    /* 8 beta */
     SUB(X3, X3, u);
-    ADD(Z3, Y1, Z1);
-    SQR(Z3, Z3);
-    SUB(Z3, Z3, gamma);
-    SUB(Z3, Z3, delta);
+    MUL(Z3, Y1, Z1);
+    fe_x2(Z3, Z3);
     SUB(t, t, X3); /* 4 beta - X3 */
     MUL(Y3, alpha, t);
     SQR(gamma, gamma);
-    ADD(gamma, gamma, gamma);
-    ADD(gamma, gamma, gamma);
-    ADD(gamma, gamma, gamma); /* 8 gamma^2 */
+    fe_x8(gamma, gamma); /* 8 gamma^2 */
     SUB(Y3, Y3, gamma);
-    memcpy(R, X3, n * sizeof(FE));
-    memcpy(R + n, Y3, n * sizeof(FE));
-    memcpy(R + 2 * n, Z3, n * sizeof(FE));
+    memcpy(R, X3, sizeof(X3));
+    memcpy(R + n, Y3, sizeof(Y3));
+    memcpy(R + 2 * n, Z3, sizeof(Z3));
+}
+
+void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
+{
+    ECP_FN(jac_dbl_n)(R, P, 1);
+}
+
+/* R = 2^k P, k >= 1 (public): converted once, k doublings in the working form */
+void ECP_FN(jac_dbl_n)(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k)
+{
+    const size_t n = ECP_N;
+    FE T[3 * TACIT_ECP_N];
+    size_t i;
+
+    COPYIN(T, P);
+    COPYIN(T + n, P + n);
+    COPYIN(T + 2 * n, P + 2 * n);
+    for (i = 0; i < k; i++) {
+        jac_dbl_fe(T, T);
+    }
+    STORE(R, T);
+    STORE(R + n, T + n);
+    STORE(R + 2 * n, T + 2 * n);
 }
 
 void ECP_FN(jac_add)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Q)
 {
     const size_t n = ECP_N;
-    const FE *X1 = P, *Y1 = P + n, *Z1 = P + 2 * n;
-    const FE *X2 = Q, *Y2 = Q + n, *Z2 = Q + 2 * n;
+    FE in[6 * TACIT_ECP_N];
+    const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
+    const FE *X2 = LOAD(in + 3 * n, Q), *Y2 = LOAD(in + 4 * n, Q + n);
+    const FE *Z2 = LOAD(in + 5 * n, Q + 2 * n);
     FE z1z1[TACIT_ECP_N], z2z2[TACIT_ECP_N], u1[TACIT_ECP_N], u2[TACIT_ECP_N];
     FE s1[TACIT_ECP_N], s2[TACIT_ECP_N], h[TACIT_ECP_N], r[TACIT_ECP_N];
     FE hh[TACIT_ECP_N], hhh[TACIT_ECP_N], v[TACIT_ECP_N];
@@ -124,17 +198,18 @@ void ECP_FN(jac_add)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi
     SUB(Y3, Y3, s1);
     MUL(Z3, Z1, Z2);
     MUL(Z3, Z3, h);
-    memcpy(R, X3, n * sizeof(FE));
-    memcpy(R + n, Y3, n * sizeof(FE));
-    memcpy(R + 2 * n, Z3, n * sizeof(FE));
+    STORE(R, X3);
+    STORE(R + n, Y3);
+    STORE(R + 2 * n, Z3);
 }
 
 /* Jacobian + affine (Z2 = 1): P != +-Q, P not infinity (madd-2004-hmv style) */
 void ECP_FN(jac_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Qaff)
 {
     const size_t n = ECP_N;
-    const FE *X1 = P, *Y1 = P + n, *Z1 = P + 2 * n;
-    const FE *X2 = Qaff, *Y2 = Qaff + n;
+    FE in[5 * TACIT_ECP_N];
+    const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
+    const FE *X2 = LOAD(in + 3 * n, Qaff), *Y2 = LOAD(in + 4 * n, Qaff + n);
     FE z1z1[TACIT_ECP_N], u2[TACIT_ECP_N], s2[TACIT_ECP_N], h[TACIT_ECP_N], r[TACIT_ECP_N];
     FE hh[TACIT_ECP_N], hhh[TACIT_ECP_N], v[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
@@ -157,17 +232,18 @@ void ECP_FN(jac_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mp
     MUL(hhh, Y1, hhh);
     SUB(Y3, Y3, hhh);
     MUL(Z3, Z1, h);
-    memcpy(R, X3, n * sizeof(FE));
-    memcpy(R + n, Y3, n * sizeof(FE));
-    memcpy(R + 2 * n, Z3, n * sizeof(FE));
+    STORE(R, X3);
+    STORE(R + n, Y3);
+    STORE(R + 2 * n, Z3);
 }
 
 void ECP_FN(proj_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Qaff)
 {
     const size_t n = ECP_N;
-    const FE *X1 = P, *Y1 = P + n, *Z1 = P + 2 * n;
-    const FE *X2 = Qaff, *Y2 = Qaff + n;
-    const FE *b = ECP_B;
+    FE in[6 * TACIT_ECP_N];
+    const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
+    const FE *X2 = LOAD(in + 3 * n, Qaff), *Y2 = LOAD(in + 4 * n, Qaff + n);
+    const FE *b = LOAD(in + 5 * n, ECP_B);
     FE t0[TACIT_ECP_N], t1[TACIT_ECP_N], t2[TACIT_ECP_N], t3[TACIT_ECP_N], t4[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
 
@@ -207,16 +283,17 @@ void ECP_FN(proj_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_m
     MUL(Z3, Z3, t4);
     MUL(t1, t3, t0);
     ADD(Z3, Z3, t1);
-    memcpy(R, X3, n * sizeof(FE));
-    memcpy(R + n, Y3, n * sizeof(FE));
-    memcpy(R + 2 * n, Z3, n * sizeof(FE));
+    STORE(R, X3);
+    STORE(R + n, Y3);
+    STORE(R + 2 * n, Z3);
 }
 
 void ECP_FN(proj_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
 {
     const size_t n = ECP_N;
-    const FE *X = P, *Y = P + n, *Z = P + 2 * n;
-    const FE *b = ECP_B;
+    FE in[4 * TACIT_ECP_N];
+    const FE *X = LOAD(in, P), *Y = LOAD(in + n, P + n), *Z = LOAD(in + 2 * n, P + 2 * n);
+    const FE *b = LOAD(in + 3 * n, ECP_B);
     FE t0[TACIT_ECP_N], t1[TACIT_ECP_N], t2[TACIT_ECP_N], t3[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
 
@@ -254,12 +331,15 @@ void ECP_FN(proj_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
     MUL(Z3, t0, t1);
     ADD(Z3, Z3, Z3);
     ADD(Z3, Z3, Z3);
-    memcpy(R, X3, n * sizeof(FE));
-    memcpy(R + n, Y3, n * sizeof(FE));
-    memcpy(R + 2 * n, Z3, n * sizeof(FE));
+    STORE(R, X3);
+    STORE(R + n, Y3);
+    STORE(R + 2 * n, Z3);
 }
 
 #undef FE
+#undef LOAD
+#undef COPYIN
+#undef STORE
 #undef MUL
 #undef SQR
 #undef ADD

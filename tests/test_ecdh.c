@@ -1,7 +1,8 @@
 /*
- * ECDH: Wycheproof ecpoint vectors (P-256, P-384), OpenSSL-made shared
- * secrets (../shared/interop), agreement between fresh key pairs, and bad
- * peer points.
+ * ECDH: Wycheproof vectors (P-256, P-384 with raw points; P-521 with the
+ * peer's key as SubjectPublicKeyInfo), OpenSSL-made shared secrets
+ * (../shared/interop), agreement between fresh key pairs, and bad peer
+ * points.
  */
 #include "ecc_test_util.h"
 
@@ -24,6 +25,9 @@ static int test_rng(void *p, unsigned char *out, size_t len)
 /*
  * Every valid vector gives the expected secret, every invalid one fails.
  * "acceptable" ones (compressed points: CompressedPoint flag) are counted.
+ * Groups with encoding=asn give the peer's key as SubjectPublicKeyInfo DER:
+ * it is parsed (tacit_ecp_parse_public_key_der, which refuses explicit
+ * parameters and bad encodings) and must be on the group's curve.
  */
 static void wycheproof_file(const char *name)
 {
@@ -32,7 +36,7 @@ static void wycheproof_file(const char *name)
     unsigned char *file;
     char *cur, *line, *tok[ECC_MAX_TOKENS];
     tacit_ecp_group_id id = TACIT_ECP_NONE;
-    int nvalid = 0, ninvalid = 0, nacc = 0, nacc_ok = 0;
+    int nvalid = 0, ninvalid = 0, nacc = 0, nacc_ok = 0, spki = 0;
 
     snprintf(path, sizeof(path), "vectors/wycheproof/%s", name);
     file = test_read_shared(path, &flen);
@@ -47,8 +51,10 @@ static void wycheproof_file(const char *name)
         }
         n = ecc_tokens(line, tok);
         if (strcmp(tok[0], "group") == 0) {
+            const char *enc = ecc_param(tok, n, 2, "encoding");
             id = ecc_curve(ecc_param(tok, n, 2, "curve"));
             TEST_ASSERT(id != TACIT_ECP_NONE);
+            spki = enc != NULL && strcmp(enc, "asn") == 0;
         } else if (strcmp(tok[0], "test") == 0 && n == 7) {
             size_t bytes = tacit_ecp_curve_bytes(id), plen = 0, olen = 0;
             unsigned char d[TACIT_ECP_MAX_BYTES], want[TACIT_ECP_MAX_BYTES],
@@ -60,8 +66,22 @@ static void wycheproof_file(const char *name)
             TEST_ASSERT(pub != NULL);
             TEST_EQUAL(ecc_hex_fixed(tok[4], d, bytes), 0);
             TEST_EQUAL(tacit_ecp_set_private(&key, id, d, bytes), 0);
-            ret = tacit_ecdh_compute_shared(&key, pub, plen, out, sizeof(out), &olen,
-                                            (tok[1][0] & 1) ? test_rng : NULL, NULL);
+            if (spki) {
+                tacit_ecp_keypair peer;
+                tacit_ecp_keypair_init(&peer);
+                ret = tacit_ecp_parse_public_key_der(&peer, pub, plen);
+                if (ret == 0 && peer.grp != id) {
+                    ret = TACIT_ERR_ECP_INVALID_POINT; /* a key on another curve */
+                }
+                if (ret == 0) {
+                    ret = tacit_ecdh_compute_shared_key(&key, &peer, out, sizeof(out), &olen,
+                                                        (tok[1][0] & 1) ? test_rng : NULL, NULL);
+                }
+                tacit_ecp_keypair_free(&peer);
+            } else {
+                ret = tacit_ecdh_compute_shared(&key, pub, plen, out, sizeof(out), &olen,
+                                                (tok[1][0] & 1) ? test_rng : NULL, NULL);
+            }
             free(pub);
             tacit_ecp_keypair_free(&key);
             if (strcmp(tok[2], "valid") == 0) {
@@ -105,6 +125,17 @@ static void test_wycheproof_p384(void)
     wycheproof_file("ecdh_secp384r1_ecpoint_test.txt");
 #else
     TEST_SKIP("P-384 compiled out (TACIT_ECP_SECP384R1_C)");
+exit:
+    return;
+#endif
+}
+
+static void test_wycheproof_p521(void)
+{
+#if defined(TACIT_ECP_SECP521R1_C)
+    wycheproof_file("ecdh_secp521r1_test.txt");
+#else
+    TEST_SKIP("P-521 compiled out (TACIT_ECP_SECP521R1_C)");
 exit:
     return;
 #endif
@@ -224,6 +255,7 @@ int main(int argc, char **argv)
     TEST_MAIN_BEGIN(argc, argv);
     RUN_TEST(test_wycheproof_p256);
     RUN_TEST(test_wycheproof_p384);
+    RUN_TEST(test_wycheproof_p521);
     RUN_TEST(test_interop);
     RUN_TEST(test_agree_and_reject);
     return TEST_MAIN_END();
