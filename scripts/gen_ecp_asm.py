@@ -315,6 +315,7 @@ static const uint64_t ecp_asm_p256_k[2] = { 0xffffffff00000001u, 0x00000000fffff
                "    (void)t4;\n    (void)t5;\n    (void)t6;\n    (void)t7;\n    (void)lo;\n    (void)hi;\n"
                "    (void)ap;\n" + outputs(u) + "}\n")
     emit_p256_addsub(out)
+    emit_p256_small_multiples(out)
     L, u = mont_mul4_adx()
     out.append("/* r = a b / 2^256 mod m (a, b < m < 2^256, m odd, mm = -m^-1 mod 2^64); BMI2 + ADX */\n"
                "static inline void ecp_asm_mont_mul_4_adx(uint64_t *r, const uint64_t *a, const uint64_t *b,\n"
@@ -355,6 +356,46 @@ def p256_sub():
           "addq %%[m], %s" % s[0], "adcq %%[m1], %s" % s[1], "adcq $0, %s" % s[2],
           "adcq %%[m3], %s" % s[3]]
     return L, s
+
+
+def p256_small_multiple(steps):
+    """r = m a mod p for a small m, in registers: steps is a list of "dbl"
+    (s = 2 s) and "add" (s = s + a), each reduced at once like p256_add
+    (the sum < 2p: subtract p, keep the sum on borrow)."""
+    x = ["%[s0]", "%[s1]", "%[s2]", "%[s3]"]
+    y = ["%[d0]", "%[d1]", "%[d2]", "%[d3]"]
+    L = ["movq %d(%%[a]), %s" % (8 * j, x[j]) for j in range(4)]
+    for st in steps:
+        L += ["xorl %k[top], %k[top]"]
+        if st == "dbl":
+            L += ["addq %s, %s" % (x[0], x[0])] + ["adcq %s, %s" % (x[j], x[j]) for j in (1, 2, 3)]
+        else:
+            L += ["addq 0(%%[a]), %s" % x[0]] + ["adcq %d(%%[a]), %s" % (8 * j, x[j]) for j in (1, 2, 3)]
+        L += ["adcq $0, %[top]"]
+        L += ["movq %s, %s" % (x[j], y[j]) for j in range(4)]
+        L += ["subq $-1, %s" % y[0], "sbbq 8(%%[k]), %s" % y[1], "sbbq $0, %s" % y[2],
+              "sbbq 0(%%[k]), %s" % y[3], "sbbq $0, %[top]"]
+        L += ["cmovcq %s, %s" % (x[j], y[j]) for j in range(4)]
+        x, y = y, x
+    return L, x
+
+
+def emit_p256_small_multiples(out):
+    out.append("/* r = 2a, 3a, 4a, 8a mod p for P-256 (a < p): one block each, values kept in registers */")
+    for name, steps in (("x2", ["dbl"]), ("x3", ["dbl", "add"]), ("x4", ["dbl", "dbl"]),
+                        ("x8", ["dbl", "dbl", "dbl"])):
+        L, res = p256_small_multiple(steps)
+        names = [v[2:-1] for v in res]
+        out.append("static inline void ecp_asm_p256_%s(uint64_t *r, const uint64_t *a)\n{\n" % name +
+                   "    uint64_t s0, s1, s2, s3, d0, d1, d2, d3, top;\n\n"
+                   "    __asm__ __volatile__(\n" + emit(L) + "\n"
+                   "        : [s0] \"=&r\"(s0), [s1] \"=&r\"(s1), [s2] \"=&r\"(s2), [s3] \"=&r\"(s3),\n"
+                   "          [d0] \"=&r\"(d0), [d1] \"=&r\"(d1), [d2] \"=&r\"(d2), [d3] \"=&r\"(d3), [top] \"=&r\"(top)\n"
+                   "        : [a] \"r\"(a), [k] \"r\"(ecp_asm_p256_k)\n"
+                   "        : \"cc\", \"memory\");\n" +
+                   "".join("    (void)%s;\n" % v for v in ["s0", "s1", "s2", "s3", "d0", "d1", "d2", "d3", "top"]
+                           if v not in names) +
+                   "".join("    r[%d] = %s;\n" % (j, names[j]) for j in range(4)) + "}\n")
 
 
 def emit_p256_addsub(out):

@@ -9,7 +9,8 @@
  * on rejected nonce candidates.
  *
  * Verification handles public values only: u1 = e/s, u2 = r/s and
- * tacit_ecp_muladd_unsafe.
+ * tacit_ecp_muladd_unsafe (s is inverted with the constant-time safegcd,
+ * faster than a leaky Euclid would be).
  *
  * Fault countermeasure: a signature is checked against the public key before
  * it is released (unless TACIT_ECDSA_NO_FAULT_CHECK).  One faulty signature
@@ -34,7 +35,7 @@ int tacit_ecdsa_test_fault = 0;
 #if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
 static int fault_check(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
                        const unsigned char *hash, size_t hlen, const unsigned char *sig,
-                       tacit_rng_func f_rng, void *p_rng);
+                       const tacit_mpi_uint *w_in, tacit_rng_func f_rng, void *p_rng);
 #endif
 
 static tacit_md_type md_for_len(tacit_md_type md, size_t hlen)
@@ -108,8 +109,8 @@ TACIT_NOINLINE static int nonce(const tacit_ecp_curve *c, const tacit_ecp_keypai
 /* r||s into sig (2 * bytes); f_rng is not NULL */
 TACIT_NOINLINE static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
                                     tacit_md_type md, const unsigned char *hash, size_t hlen,
-                                    unsigned char *sig, int hedge, tacit_rng_func f_rng,
-                                    void *p_rng)
+                                    unsigned char *sig, tacit_mpi_uint *w, int hedge,
+                                    tacit_rng_func f_rng, void *p_rng)
 {
     unsigned char extra[32];
     size_t elen = 0;
@@ -168,9 +169,27 @@ TACIT_NOINLINE static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_ke
             tmp[0] ^= 1;
         }
 #endif
-        tacit_ecp_sc_mul(c, s, k, c->rr_n); /* k R */
-        tacit_ecp_sc_inv(c, s, s);          /* k^-1 R */
-        tacit_ecp_sc_mul(c, s, s, tmp);     /* k^-1 (e + r d) */
+        /*
+         * One inversion for two: with t = e + r d, z = (k t)^-1 gives
+         * k^-1 = z t for s, and s^-1 = k t^-1 = z k^2 for the fault check
+         * (which checks it against the released s before using it).
+         * t = 0 makes s = 0: next nonce, as below.  w ends as s^-1 R.
+         */
+        tacit_ecp_sc_mul(c, s, k, c->rr_n);   /* k R */
+        tacit_ecp_sc_mul(c, w, tmp, c->rr_n); /* t R */
+        tacit_ecp_sc_mul(c, k, s, w);         /* k t R */
+        tacit_ecp_sc_inv(c, k, k);            /* z = (k t)^-1 R */
+        tacit_ecp_sc_mul(c, w, k, w);         /* k^-1 R */
+        tacit_ecp_sc_mul(c, k, k, s);         /* t^-1 R */
+        tacit_ecp_sc_mul(c, k, k, s);         /* s^-1 R = k t^-1 R */
+        tacit_ecp_sc_mul(c, s, w, tmp);       /* s = k^-1 (e + r d) */
+        memcpy(w, k, c->limbs * sizeof(tacit_mpi_uint));
+#if defined(TACIT_TEST_HOOKS)
+        if (tacit_ecdsa_test_fault == 5) { /* a glitch in s^-1 handed to the check */
+            tacit_ecdsa_test_fault = 0;
+            w[0] ^= 1;
+        }
+#endif
         if (tacit_ct_declassify_u32(
                 (uint32_t)((tacit_ecp_is_zero_ct(r, c->limbs) | tacit_ecp_is_zero_ct(s, c->limbs)) &
                            1u))) {
@@ -208,16 +227,18 @@ static int sign_checked(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, 
                         const unsigned char *hash, size_t hlen, unsigned char *sig, int hedge,
                         tacit_rng_func f_rng, void *p_rng)
 {
+    tacit_mpi_uint w[TACIT_ECP_N]; /* s^-1 R from sign_core, for the check */
     int ret;
 
     f_rng = tacit_rng_or_default(f_rng, &p_rng);
-    ret = sign_core(c, key, md, hash, hlen, sig, hedge, f_rng, p_rng);
+    ret = sign_core(c, key, md, hash, hlen, sig, w, hedge, f_rng, p_rng);
 #if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
-    if (ret == 0 && fault_check(c, key, hash, hlen, sig, f_rng, p_rng) != 0) {
+    if (ret == 0 && fault_check(c, key, hash, hlen, sig, w, f_rng, p_rng) != 0) {
         memset(sig, 0, 2 * c->bytes);
         ret = TACIT_ERR_CORRUPTION_DETECTED;
     }
 #endif
+    tacit_platform_zeroize(w, sizeof(w));
     return ret;
 }
 
@@ -378,8 +399,8 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
         return TACIT_ERR_ECP_INVALID_POINT;
     }
     tacit_ecp_sc_from_hash(c, e, hash, hlen);
-    tacit_ecp_sc_inv_unsafe(c, w, s);   /* s^-1, public */
-    tacit_ecp_sc_mul(c, w, w, c->rr_n); /* s^-1 R */
+    tacit_ecp_sc_mul(c, w, s, c->rr_n); /* s R */
+    tacit_ecp_sc_inv(c, w, w);          /* s^-1 R */
     tacit_ecp_sc_mul(c, u1, w, e);      /* e / s */
     tacit_ecp_sc_mul(c, u2, w, r);      /* r / s */
     if (!tacit_ecp_muladd_check_x_unsafe(c, u1, u2, qx, qy, r)) {
@@ -403,7 +424,9 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
  * Why it still catches what the full verification catches.  Everything is
  * recomputed from the released bytes (r, s), the hash (e) and the key as
  * stored, not from the signing's intermediate values; s^-1 comes from the
- * public s (leaky inversion, public data).  If the d read here equals the
+ * signing's one inversion (for k^-1 and s^-1 together) but is used only
+ * after w s = 1 was checked against the released s, so it is exactly the
+ * verifier's s^-1 (or the check fails).  If the d read here equals the
  * true d of Q, then V is exactly the verifier's u1 G + u2 Q, so the check
  * accepts exactly the signatures the verifier accepts: a glitch in k G (a
  * wrong but valid point, whose x became r), in r, in e or in the arithmetic
@@ -424,9 +447,10 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
  */
 static int fault_check(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
                        const unsigned char *hash, size_t hlen, const unsigned char *sig,
-                       tacit_rng_func f_rng, void *p_rng)
+                       const tacit_mpi_uint *w_in, tacit_rng_func f_rng, void *p_rng)
 {
 #if defined(TACIT_ECP_SMALL)
+    (void)w_in;
     (void)f_rng;
     (void)p_rng;
     return verify_core(c, key, hash, hlen, sig, c->bytes, sig + c->bytes, c->bytes);
@@ -445,10 +469,15 @@ static int fault_check(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
         return TACIT_ERR_CORRUPTION_DETECTED; /* public: the signature */
     }
     tacit_ecp_sc_from_hash(c, e, hash, hlen);
-    tacit_ecp_sc_inv_unsafe(c, w, s);   /* s^-1, public */
-    tacit_ecp_sc_mul(c, w, w, c->rr_n); /* s^-1 R */
-    tacit_ecp_sc_mul(c, u1, w, e);      /* u1 = e / s */
-    tacit_ecp_sc_mul(c, w, w, r);       /* u2 = r / s */
+    /* w_in is s^-1 R from the signing's inversion: taken only if w s = 1 */
+    tacit_ecp_sc_mul(c, t, w_in, s); /* fully reduced: 1 exactly when w s = 1 */
+    t[0] ^= 1;
+    if (!tacit_ct_declassify_u32((uint32_t)(tacit_ecp_is_zero_ct(t, n) & 1u))) {
+        return TACIT_ERR_CORRUPTION_DETECTED;
+    }
+    memcpy(w, w_in, n * sizeof(tacit_mpi_uint)); /* s^-1 R */
+    tacit_ecp_sc_mul(c, u1, w, e);               /* u1 = e / s */
+    tacit_ecp_sc_mul(c, w, w, r);                /* u2 = r / s */
     /* v = u1 + (u2 - 1) d, secret */
     memset(t, 0, sizeof(t));
     t[0] = 1;

@@ -2919,6 +2919,255 @@ static inline void ecp_asm_p256_sub(uint64_t *r, const uint64_t *a, const uint64
     r[3] = s3;
 }
 
+/* r = 2a, 3a, 4a, 8a mod p for P-256 (a < p): one block each, values kept in registers */
+static inline void ecp_asm_p256_x2(uint64_t *r, const uint64_t *a)
+{
+    uint64_t s0, s1, s2, s3, d0, d1, d2, d3, top;
+
+    __asm__ __volatile__(
+        "movq 0(%[a]), %[s0]\n\t"
+        "movq 8(%[a]), %[s1]\n\t"
+        "movq 16(%[a]), %[s2]\n\t"
+        "movq 24(%[a]), %[s3]\n\t"
+        "xorl %k[top], %k[top]\n\t"
+        "addq %[s0], %[s0]\n\t"
+        "adcq %[s1], %[s1]\n\t"
+        "adcq %[s2], %[s2]\n\t"
+        "adcq %[s3], %[s3]\n\t"
+        "adcq $0, %[top]\n\t"
+        "movq %[s0], %[d0]\n\t"
+        "movq %[s1], %[d1]\n\t"
+        "movq %[s2], %[d2]\n\t"
+        "movq %[s3], %[d3]\n\t"
+        "subq $-1, %[d0]\n\t"
+        "sbbq 8(%[k]), %[d1]\n\t"
+        "sbbq $0, %[d2]\n\t"
+        "sbbq 0(%[k]), %[d3]\n\t"
+        "sbbq $0, %[top]\n\t"
+        "cmovcq %[s0], %[d0]\n\t"
+        "cmovcq %[s1], %[d1]\n\t"
+        "cmovcq %[s2], %[d2]\n\t"
+        "cmovcq %[s3], %[d3]\n\t"
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
+          [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), [top] "=&r"(top)
+        : [a] "r"(a), [k] "r"(ecp_asm_p256_k)
+        : "cc", "memory");
+    (void)s0;
+    (void)s1;
+    (void)s2;
+    (void)s3;
+    (void)top;
+    r[0] = d0;
+    r[1] = d1;
+    r[2] = d2;
+    r[3] = d3;
+}
+
+static inline void ecp_asm_p256_x3(uint64_t *r, const uint64_t *a)
+{
+    uint64_t s0, s1, s2, s3, d0, d1, d2, d3, top;
+
+    __asm__ __volatile__(
+        "movq 0(%[a]), %[s0]\n\t"
+        "movq 8(%[a]), %[s1]\n\t"
+        "movq 16(%[a]), %[s2]\n\t"
+        "movq 24(%[a]), %[s3]\n\t"
+        "xorl %k[top], %k[top]\n\t"
+        "addq %[s0], %[s0]\n\t"
+        "adcq %[s1], %[s1]\n\t"
+        "adcq %[s2], %[s2]\n\t"
+        "adcq %[s3], %[s3]\n\t"
+        "adcq $0, %[top]\n\t"
+        "movq %[s0], %[d0]\n\t"
+        "movq %[s1], %[d1]\n\t"
+        "movq %[s2], %[d2]\n\t"
+        "movq %[s3], %[d3]\n\t"
+        "subq $-1, %[d0]\n\t"
+        "sbbq 8(%[k]), %[d1]\n\t"
+        "sbbq $0, %[d2]\n\t"
+        "sbbq 0(%[k]), %[d3]\n\t"
+        "sbbq $0, %[top]\n\t"
+        "cmovcq %[s0], %[d0]\n\t"
+        "cmovcq %[s1], %[d1]\n\t"
+        "cmovcq %[s2], %[d2]\n\t"
+        "cmovcq %[s3], %[d3]\n\t"
+        "xorl %k[top], %k[top]\n\t"
+        "addq 0(%[a]), %[d0]\n\t"
+        "adcq 8(%[a]), %[d1]\n\t"
+        "adcq 16(%[a]), %[d2]\n\t"
+        "adcq 24(%[a]), %[d3]\n\t"
+        "adcq $0, %[top]\n\t"
+        "movq %[d0], %[s0]\n\t"
+        "movq %[d1], %[s1]\n\t"
+        "movq %[d2], %[s2]\n\t"
+        "movq %[d3], %[s3]\n\t"
+        "subq $-1, %[s0]\n\t"
+        "sbbq 8(%[k]), %[s1]\n\t"
+        "sbbq $0, %[s2]\n\t"
+        "sbbq 0(%[k]), %[s3]\n\t"
+        "sbbq $0, %[top]\n\t"
+        "cmovcq %[d0], %[s0]\n\t"
+        "cmovcq %[d1], %[s1]\n\t"
+        "cmovcq %[d2], %[s2]\n\t"
+        "cmovcq %[d3], %[s3]\n\t"
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
+          [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), [top] "=&r"(top)
+        : [a] "r"(a), [k] "r"(ecp_asm_p256_k)
+        : "cc", "memory");
+    (void)d0;
+    (void)d1;
+    (void)d2;
+    (void)d3;
+    (void)top;
+    r[0] = s0;
+    r[1] = s1;
+    r[2] = s2;
+    r[3] = s3;
+}
+
+static inline void ecp_asm_p256_x4(uint64_t *r, const uint64_t *a)
+{
+    uint64_t s0, s1, s2, s3, d0, d1, d2, d3, top;
+
+    __asm__ __volatile__(
+        "movq 0(%[a]), %[s0]\n\t"
+        "movq 8(%[a]), %[s1]\n\t"
+        "movq 16(%[a]), %[s2]\n\t"
+        "movq 24(%[a]), %[s3]\n\t"
+        "xorl %k[top], %k[top]\n\t"
+        "addq %[s0], %[s0]\n\t"
+        "adcq %[s1], %[s1]\n\t"
+        "adcq %[s2], %[s2]\n\t"
+        "adcq %[s3], %[s3]\n\t"
+        "adcq $0, %[top]\n\t"
+        "movq %[s0], %[d0]\n\t"
+        "movq %[s1], %[d1]\n\t"
+        "movq %[s2], %[d2]\n\t"
+        "movq %[s3], %[d3]\n\t"
+        "subq $-1, %[d0]\n\t"
+        "sbbq 8(%[k]), %[d1]\n\t"
+        "sbbq $0, %[d2]\n\t"
+        "sbbq 0(%[k]), %[d3]\n\t"
+        "sbbq $0, %[top]\n\t"
+        "cmovcq %[s0], %[d0]\n\t"
+        "cmovcq %[s1], %[d1]\n\t"
+        "cmovcq %[s2], %[d2]\n\t"
+        "cmovcq %[s3], %[d3]\n\t"
+        "xorl %k[top], %k[top]\n\t"
+        "addq %[d0], %[d0]\n\t"
+        "adcq %[d1], %[d1]\n\t"
+        "adcq %[d2], %[d2]\n\t"
+        "adcq %[d3], %[d3]\n\t"
+        "adcq $0, %[top]\n\t"
+        "movq %[d0], %[s0]\n\t"
+        "movq %[d1], %[s1]\n\t"
+        "movq %[d2], %[s2]\n\t"
+        "movq %[d3], %[s3]\n\t"
+        "subq $-1, %[s0]\n\t"
+        "sbbq 8(%[k]), %[s1]\n\t"
+        "sbbq $0, %[s2]\n\t"
+        "sbbq 0(%[k]), %[s3]\n\t"
+        "sbbq $0, %[top]\n\t"
+        "cmovcq %[d0], %[s0]\n\t"
+        "cmovcq %[d1], %[s1]\n\t"
+        "cmovcq %[d2], %[s2]\n\t"
+        "cmovcq %[d3], %[s3]\n\t"
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
+          [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), [top] "=&r"(top)
+        : [a] "r"(a), [k] "r"(ecp_asm_p256_k)
+        : "cc", "memory");
+    (void)d0;
+    (void)d1;
+    (void)d2;
+    (void)d3;
+    (void)top;
+    r[0] = s0;
+    r[1] = s1;
+    r[2] = s2;
+    r[3] = s3;
+}
+
+static inline void ecp_asm_p256_x8(uint64_t *r, const uint64_t *a)
+{
+    uint64_t s0, s1, s2, s3, d0, d1, d2, d3, top;
+
+    __asm__ __volatile__(
+        "movq 0(%[a]), %[s0]\n\t"
+        "movq 8(%[a]), %[s1]\n\t"
+        "movq 16(%[a]), %[s2]\n\t"
+        "movq 24(%[a]), %[s3]\n\t"
+        "xorl %k[top], %k[top]\n\t"
+        "addq %[s0], %[s0]\n\t"
+        "adcq %[s1], %[s1]\n\t"
+        "adcq %[s2], %[s2]\n\t"
+        "adcq %[s3], %[s3]\n\t"
+        "adcq $0, %[top]\n\t"
+        "movq %[s0], %[d0]\n\t"
+        "movq %[s1], %[d1]\n\t"
+        "movq %[s2], %[d2]\n\t"
+        "movq %[s3], %[d3]\n\t"
+        "subq $-1, %[d0]\n\t"
+        "sbbq 8(%[k]), %[d1]\n\t"
+        "sbbq $0, %[d2]\n\t"
+        "sbbq 0(%[k]), %[d3]\n\t"
+        "sbbq $0, %[top]\n\t"
+        "cmovcq %[s0], %[d0]\n\t"
+        "cmovcq %[s1], %[d1]\n\t"
+        "cmovcq %[s2], %[d2]\n\t"
+        "cmovcq %[s3], %[d3]\n\t"
+        "xorl %k[top], %k[top]\n\t"
+        "addq %[d0], %[d0]\n\t"
+        "adcq %[d1], %[d1]\n\t"
+        "adcq %[d2], %[d2]\n\t"
+        "adcq %[d3], %[d3]\n\t"
+        "adcq $0, %[top]\n\t"
+        "movq %[d0], %[s0]\n\t"
+        "movq %[d1], %[s1]\n\t"
+        "movq %[d2], %[s2]\n\t"
+        "movq %[d3], %[s3]\n\t"
+        "subq $-1, %[s0]\n\t"
+        "sbbq 8(%[k]), %[s1]\n\t"
+        "sbbq $0, %[s2]\n\t"
+        "sbbq 0(%[k]), %[s3]\n\t"
+        "sbbq $0, %[top]\n\t"
+        "cmovcq %[d0], %[s0]\n\t"
+        "cmovcq %[d1], %[s1]\n\t"
+        "cmovcq %[d2], %[s2]\n\t"
+        "cmovcq %[d3], %[s3]\n\t"
+        "xorl %k[top], %k[top]\n\t"
+        "addq %[s0], %[s0]\n\t"
+        "adcq %[s1], %[s1]\n\t"
+        "adcq %[s2], %[s2]\n\t"
+        "adcq %[s3], %[s3]\n\t"
+        "adcq $0, %[top]\n\t"
+        "movq %[s0], %[d0]\n\t"
+        "movq %[s1], %[d1]\n\t"
+        "movq %[s2], %[d2]\n\t"
+        "movq %[s3], %[d3]\n\t"
+        "subq $-1, %[d0]\n\t"
+        "sbbq 8(%[k]), %[d1]\n\t"
+        "sbbq $0, %[d2]\n\t"
+        "sbbq 0(%[k]), %[d3]\n\t"
+        "sbbq $0, %[top]\n\t"
+        "cmovcq %[s0], %[d0]\n\t"
+        "cmovcq %[s1], %[d1]\n\t"
+        "cmovcq %[s2], %[d2]\n\t"
+        "cmovcq %[s3], %[d3]\n\t"
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
+          [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), [top] "=&r"(top)
+        : [a] "r"(a), [k] "r"(ecp_asm_p256_k)
+        : "cc", "memory");
+    (void)s0;
+    (void)s1;
+    (void)s2;
+    (void)s3;
+    (void)top;
+    r[0] = d0;
+    r[1] = d1;
+    r[2] = d2;
+    r[3] = d3;
+}
+
 /* r = a b / 2^256 mod m (a, b < m < 2^256, m odd, mm = -m^-1 mod 2^64); BMI2 + ADX */
 static inline void ecp_asm_mont_mul_4_adx(uint64_t *r, const uint64_t *a, const uint64_t *b,
                                           const uint64_t *m, uint64_t mm)

@@ -139,10 +139,32 @@ void tacit_ecp_fe_pow_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const 
     tacit_platform_zeroize(acc, sizeof(acc));
 }
 
+#if defined(TACIT_BIGNUM_C)
+int tacit_ecp_mont_inv_ct(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *m,
+                          const tacit_mpi_uint *rr, tacit_ecp_mul_func mul, size_t n)
+{
+    tacit_mpi_uint T[16 * TACIT_ECP_N + 16], r3[TACIT_ECP_N]; /* 90 limbs needed for P-521 */
+
+    if (tacit_mpi_core_inv_mod_odd_ct_working_limbs(n) > sizeof(T) / sizeof(T[0])) {
+        return 0; /* public: the limb count */
+    }
+    mul(r3, rr, rr);                                    /* R^3 */
+    (void)tacit_mpi_core_inv_mod_odd_ct(r, a, m, n, T); /* (x R)^-1 = x^-1 R^-1; 0 -> 0 */
+    mul(r, r, r3);                                      /* x^-1 R */
+    tacit_platform_zeroize(T, sizeof(T));
+    return 1;
+}
+#endif
+
 void tacit_ecp_fe_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
 {
     tacit_mpi_uint e[TACIT_ECP_N];
 
+#if defined(TACIT_BIGNUM_C)
+    if (tacit_ecp_mont_inv_ct(r, a, c->p, c->rr_p, c->mul, c->limbs)) {
+        return;
+    }
+#endif
     if (c->fe_inv != NULL) {
         c->fe_inv(r, a); /* the curve's addition chain */
         return;

@@ -86,6 +86,29 @@ static inline void fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const taci
 #endif
 }
 
+#if defined(TACIT_ECP_X86_64_ASM)
+#define ECP_HAVE_SMALL_MULTIPLES
+static inline void fe_x2(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    ecp_asm_p256_x2(r, a);
+}
+
+static inline void fe_x3(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    ecp_asm_p256_x3(r, a);
+}
+
+static inline void fe_x4(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    ecp_asm_p256_x4(r, a);
+}
+
+static inline void fe_x8(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    ecp_asm_p256_x8(r, a);
+}
+#endif
+
 #include "ecp_point_impl.h"
 #include "ecp_p256_inv.h"
 

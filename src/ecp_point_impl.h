@@ -6,7 +6,7 @@
  * static inline fe_mul, fe_sqr, fe_add, fe_sub; optionally ECP_SC_MUL(r, a, b),
  * a faster Montgomery product mod n.
  *
- * Jacobian (x = X/Z^2, y = Y/Z^3), a = -3: doubling dbl-2001-b (3M + 5S),
+ * Jacobian (x = X/Z^2, y = Y/Z^3), a = -3: doubling dbl-2001-b (4M + 4S),
  * addition add-1998-cmo-2 (12M + 4S), mixed addition (8M + 3S); their
  * exceptional cases are described in ecp_internal.h.  Projective with the
  * complete formulas of Renes, Costello and Batina (EUROCRYPT 2016, a = -3,
@@ -31,6 +31,39 @@
 #define LOAD(buf, a) ((void)(buf), (const FE *)(a))
 #define COPYIN(t, a) memcpy((t), (a), ECP_N * sizeof(FE))
 #define STORE(r, t) memcpy((r), (t), ECP_N * sizeof(FE))
+#endif
+
+/*
+ * Small multiples 2a, 3a, 4a, 8a.  A field with fused versions (one block,
+ * values in registers: P-256 on x86-64) defines ECP_HAVE_SMALL_MULTIPLES and
+ * its own fe_x2 ... fe_x8; the others get these additions.
+ */
+#if !defined(ECP_HAVE_SMALL_MULTIPLES)
+static inline void fe_x2(FE *r, const FE *a)
+{
+    fe_add(r, a, a);
+}
+
+static inline void fe_x3(FE *r, const FE *a)
+{
+    FE t[TACIT_ECP_N];
+
+    fe_add(t, a, a);
+    fe_add(r, t, a);
+}
+
+static inline void fe_x4(FE *r, const FE *a)
+{
+    fe_add(r, a, a);
+    fe_add(r, r, r);
+}
+
+static inline void fe_x8(FE *r, const FE *a)
+{
+    fe_add(r, a, a);
+    fe_add(r, r, r);
+    fe_add(r, r, r);
+}
 #endif
 
 #if !defined(ECP_FE_LOAD)
@@ -79,30 +112,28 @@ static inline void jac_dbl_fe(FE *R, const FE *P)
     FE t[TACIT_ECP_N], u[TACIT_ECP_N];
     FE X3[TACIT_ECP_N], Y3[TACIT_ECP_N], Z3[TACIT_ECP_N];
 
-    /* alpha = 3(X - Z^2)(X + Z^2) uses a = -3 */
+    /*
+     * dbl-2001-b: alpha = 3(X - Z^2)(X + Z^2) uses a = -3; Z3 = 2 Y Z (the
+     * same as (Y + Z)^2 - gamma - delta, one product for a square and
+     * three additions).
+     */
     SQR(delta, Z1);
     SQR(gamma, Y1);
     MUL(beta, X1, gamma);
     SUB(t, X1, delta);
     ADD(u, X1, delta);
     MUL(alpha, t, u);
-    ADD(t, alpha, alpha);
-    ADD(alpha, t, alpha);
+    fe_x3(alpha, alpha);
     SQR(X3, alpha);
-    ADD(t, beta, beta); /* 2 beta */
-    ADD(t, t, t);       /* 4 beta */
-    ADD(u, t, t);       /* 8 beta */
+    fe_x4(t, beta); /* 4 beta */
+    fe_x2(u, t);    /* 8 beta */
     SUB(X3, X3, u);
-    ADD(Z3, Y1, Z1);
-    SQR(Z3, Z3);
-    SUB(Z3, Z3, gamma);
-    SUB(Z3, Z3, delta);
+    MUL(Z3, Y1, Z1);
+    fe_x2(Z3, Z3);
     SUB(t, t, X3); /* 4 beta - X3 */
     MUL(Y3, alpha, t);
     SQR(gamma, gamma);
-    ADD(gamma, gamma, gamma);
-    ADD(gamma, gamma, gamma);
-    ADD(gamma, gamma, gamma); /* 8 gamma^2 */
+    fe_x8(gamma, gamma); /* 8 gamma^2 */
     SUB(Y3, Y3, gamma);
     memcpy(R, X3, sizeof(X3));
     memcpy(R + n, Y3, sizeof(Y3));

@@ -29,15 +29,11 @@ void tacit_ecp_sc_reduce_once(const tacit_ecp_curve *c, tacit_mpi_uint *r, const
 }
 
 #if !defined(TACIT_ECP_SMALL) /* the small profile's is in ecp_small_field.c */
-/* Scratch of tacit_mpi_core_inv_mod_odd_ct for TACIT_ECP_N limbs (90 with 64-bit limbs today). */
-#define SC_INV_SCRATCH (16 * TACIT_ECP_N + 16)
-
 /*
- * Without a curve-specific chain: the constant-time safegcd of bignum_core
- * (divsteps, a fixed count; about 12 times faster than the Fermat windows
- * below for P-521) when it is compiled in (TACIT_BIGNUM_C), or else (or
- * should its scratch ever outgrow SC_INV_SCRATCH) a^(n-2) with 4-bit windows.  n - 2 is public, so the window values may
- * steer branches and indices; the base a is secret (the ECDSA nonce).
+ * The safegcd inversion of bignum_core (fixed divstep count) when bignum is
+ * built in; else the curve's addition chain, or a^(n-2) with 4-bit windows
+ * (n - 2 is public, so the window values may steer branches and indices;
+ * the base a is secret, the ECDSA nonce).
  */
 void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
 {
@@ -47,22 +43,15 @@ void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
     size_t n = c->limbs, i;
     int bit, started = 0;
 
+#if defined(TACIT_BIGNUM_C)
+    if (tacit_ecp_mont_inv_ct(r, a, c->n, c->rr_n, c->sc_mul, n)) {
+        return;
+    }
+#endif
     if (c->sc_inv != NULL) {
         c->sc_inv(r, a); /* the curve's addition chain */
         return;
     }
-#if defined(TACIT_BIGNUM_C)
-    if (tacit_mpi_core_inv_mod_odd_ct_working_limbs(n) <= SC_INV_SCRATCH) { /* public sizes */
-        tacit_mpi_uint scratch[SC_INV_SCRATCH];
-        /* (a R)^-1 = a^-1 R^-1, times R^2 twice through the Montgomery product: a^-1 R */
-        (void)tacit_mpi_core_inv_mod_odd_ct(acc, a, c->n, n, scratch);
-        tacit_ecp_sc_mul(c, acc, acc, c->rr_n);
-        tacit_ecp_sc_mul(c, r, acc, c->rr_n);
-        tacit_platform_zeroize(scratch, sizeof(scratch));
-        tacit_platform_zeroize(acc, sizeof(acc));
-        return;
-    }
-#endif
     memcpy(e, c->n, n * sizeof(tacit_mpi_uint));
     e[0] -= 2; /* n is odd and > 2: no borrow */
     memcpy(tab[0], c->one_n, n * sizeof(tacit_mpi_uint));
@@ -91,93 +80,6 @@ void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
     memcpy(r, acc, n * sizeof(tacit_mpi_uint));
     tacit_platform_zeroize(tab, sizeof(tab));
     tacit_platform_zeroize(acc, sizeof(acc));
-}
-
-#endif /* !TACIT_ECP_SMALL */
-
-#if !defined(TACIT_ECP_SMALL) /* the small profile's is in ecp_small_field.c */
-/* r = a - b over n limbs (a >= b), public values */
-static void sub_plain(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b, size_t n)
-{
-    tacit_mpi_uint borrow = 0;
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        tacit_ecp_dlimb d = (tacit_ecp_dlimb)a[i] - b[i] - borrow;
-        r[i] = (tacit_mpi_uint)d;
-        borrow = (tacit_mpi_uint)(d >> TACIT_MPI_LIMB_BITS) & 1;
-    }
-}
-
-/* a /= 2 and x = x / 2 mod m (m odd, x < m), public values */
-static void halve_pair(tacit_mpi_uint *a, tacit_mpi_uint *x, const tacit_mpi_uint *m, size_t n)
-{
-    tacit_mpi_uint top = 0;
-    size_t i;
-
-    for (i = 0; i + 1 < n; i++) {
-        a[i] = (a[i] >> 1) | (a[i + 1] << (TACIT_MPI_LIMB_BITS - 1));
-    }
-    a[n - 1] >>= 1;
-    if (x[0] & 1) { /* x + m is even; keep its carry as the top bit */
-        tacit_ecp_dlimb acc = 0;
-        for (i = 0; i < n; i++) {
-            acc += (tacit_ecp_dlimb)x[i] + m[i];
-            x[i] = (tacit_mpi_uint)acc;
-            acc >>= TACIT_MPI_LIMB_BITS;
-        }
-        top = (tacit_mpi_uint)acc;
-    }
-    for (i = 0; i + 1 < n; i++) {
-        x[i] = (x[i] >> 1) | (x[i + 1] << (TACIT_MPI_LIMB_BITS - 1));
-    }
-    x[n - 1] = (x[n - 1] >> 1) | (top << (TACIT_MPI_LIMB_BITS - 1));
-}
-
-/*
- * Leaks: a and its inverse (branches and loop counts of the binary
- * extended Euclidean algorithm).
- * Only for: public scalars (the s of a signature being verified).
- * r = a^-1 mod n for a plain integer a in [1, n-1] (n prime, so a is
- * invertible); r is a plain integer.
- */
-void tacit_ecp_sc_inv_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
-{
-    size_t n = c->limbs, i;
-    tacit_mpi_uint u[TACIT_ECP_N], v[TACIT_ECP_N], x1[TACIT_ECP_N], x2[TACIT_ECP_N];
-    tacit_mpi_uint one[TACIT_ECP_N];
-
-    memcpy(u, a, n * sizeof(tacit_mpi_uint));
-    memcpy(v, c->n, n * sizeof(tacit_mpi_uint));
-    memset(one, 0, sizeof(one));
-    one[0] = 1;
-    memcpy(x1, one, n * sizeof(tacit_mpi_uint));
-    memset(x2, 0, sizeof(x2));
-    /* invariants: x1 a = u, x2 a = v (mod n); gcd(u, v) = 1 */
-    while (memcmp(u, one, n * sizeof(tacit_mpi_uint)) != 0 &&
-           memcmp(v, one, n * sizeof(tacit_mpi_uint)) != 0) {
-        while ((u[0] & 1) == 0) {
-            halve_pair(u, x1, c->n, n);
-        }
-        while ((v[0] & 1) == 0) {
-            halve_pair(v, x2, c->n, n);
-        }
-        if (!tacit_ecp_lt_ct(u, v, n)) {
-            sub_plain(u, u, v, n);
-            tacit_ecp_modsub(x1, x1, x2, c->n, n);
-        } else {
-            sub_plain(v, v, u, n);
-            tacit_ecp_modsub(x2, x2, x1, c->n, n);
-        }
-    }
-    if (memcmp(u, one, n * sizeof(tacit_mpi_uint)) == 0) {
-        memcpy(r, x1, n * sizeof(tacit_mpi_uint));
-    } else {
-        memcpy(r, x2, n * sizeof(tacit_mpi_uint));
-    }
-    for (i = 0; i < n; i++) {
-        u[i] = v[i] = 0; /* nothing secret; tidy */
-    }
 }
 
 #endif /* !TACIT_ECP_SMALL */

@@ -111,21 +111,6 @@ void tacit_ecp_sc_inv(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_m
     tacit_ecp_small_mont_inv(r, a, c->n, c->limbs, c->n_mm, c->one_n);
 }
 
-/*
- * Leaks: nothing (Fermat, like tacit_ecp_sc_inv; the name keeps the
- * default profile's contract, whose binary Euclid is larger code).
- * Only for: public scalars (ECDSA verification's s).
- * r = a^-1 mod n, a and r plain integers.
- */
-void tacit_ecp_sc_inv_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const tacit_mpi_uint *a)
-{
-    tacit_mpi_uint one[TACIT_ECP_N] = { 1 };
-
-    c->sc_mul(r, a, c->rr_n);  /* a R */
-    tacit_ecp_sc_inv(c, r, r); /* a^-1 R */
-    c->sc_mul(r, r, one);      /* a^-1 */
-}
-
 #else
 typedef int tacit_ecp_small_field_unused;
 #endif /* TACIT_ECP_C && TACIT_ECP_SMALL */

@@ -484,8 +484,8 @@ exit:;
             continue;
         }
         TEST_EQUAL(tacit_ecp_gen_key(&key, grps[i], test_rng, NULL), 0);
-        /* 1: e + r d, 2: k G (a valid wrong point), 3: e, 4: r on its way out */
-        for (f = 1; f <= 4; f++) {
+        /* 1: e + r d, 2: k G (a valid wrong point), 3: e, 4: r on its way out, 5: s^-1 */
+        for (f = 1; f <= 5; f++) {
             memset(sig, 0xAA, sizeof(sig));
             slen = 999;
             tacit_ecdsa_test_fault = f;

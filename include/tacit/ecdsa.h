@@ -89,7 +89,8 @@ int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, siz
  * Test hook: the next signature is computed with a fault (then the hook
  * resets itself): 1 a flipped bit in e + r d, 2 k G computed for another k
  * (a valid point, the wrong one), 3 a flipped bit in e, 4 a flipped bit in
- * the released r.  The check before release must catch each.
+ * the released r, 5 a flipped bit in the s^-1 handed to the check.  The
+ * check before release must catch each.
  */
 extern int tacit_ecdsa_test_fault;
 #endif
