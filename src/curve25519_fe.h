@@ -84,6 +84,19 @@ void tacit_fe25519_from_table(tacit_fe25519 h, const tacit_fe25519 t);
 
 /* ---- x86-64 with BMI2 and ADX (curve25519_fe64_x86_64_adx.c) ------------ */
 
+/* The radix-2^51 operations under their own names (curve25519_fe64.c), reachable by the tests
+ * whatever the CPU and whether or not the MULX/ADX path is built. */
+#if TACIT_FE25519_LIMBS == 5
+void tacit_fe25519_r51_frombytes(tacit_fe25519 h, const unsigned char s[32]);
+void tacit_fe25519_r51_tobytes(unsigned char s[32], const tacit_fe25519 h);
+void tacit_fe25519_r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
+void tacit_fe25519_r51_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
+void tacit_fe25519_r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
+void tacit_fe25519_r51_sq(tacit_fe25519 h, const tacit_fe25519 f);
+void tacit_fe25519_r51_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c);
+void tacit_fe25519_r51_carry(tacit_fe25519 h, const tacit_fe25519 f);
+#endif
+
 /*
  * Where bignum_core has its MULX/ADX kernels (x86-64, 64-bit limbs, not
  * TACIT_MPI_NO_ASM), there is a second field: four saturated 64-bit limbs
@@ -103,15 +116,6 @@ void tacit_fe25519_from_table(tacit_fe25519 h, const tacit_fe25519 t);
  * (X25519 builds). */
 void tacit_x25519_scalarmult_adx(unsigned char out[32], const unsigned char k[32],
                                  const unsigned char u[32]);
-
-void tacit_fe25519_r51_frombytes(tacit_fe25519 h, const unsigned char s[32]);
-void tacit_fe25519_r51_tobytes(unsigned char s[32], const tacit_fe25519 h);
-void tacit_fe25519_r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
-void tacit_fe25519_r51_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
-void tacit_fe25519_r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
-void tacit_fe25519_r51_sq(tacit_fe25519 h, const tacit_fe25519 f);
-void tacit_fe25519_r51_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c);
-void tacit_fe25519_r51_carry(tacit_fe25519 h, const tacit_fe25519 f);
 
 /* The field operations one by one (for the differential tests): inputs any
  * value below 2^256, outputs below 2^256; tobytes is canonical. */
