@@ -1,6 +1,7 @@
 #!/bin/sh
 # tacit x509 against the openssl command (label interop):
-#   run.sh TACIT WORKDIR SHARED_DIR DATA_DIR
+#   run.sh TACIT WORKDIR SHARED_DIR DATA_DIR [EMULATOR ...]
+#   EMULATOR (e.g. qemu-arm -L /usr/arm-linux-gnueabihf) is put in front of TACIT.
 # 1. the interop certificates (../shared/interop): self-signed certificates and
 #    the two chains verify with tacit exactly when `openssl verify` says OK;
 # 2. the chains of tests/data/x509: tacit's verdict equals openssl's for every
@@ -12,11 +13,13 @@
 # 4. exit codes and messages of the tool.
 # SKIPs (visibly) what is missing (openssl, ../shared, the bundle).
 T=$1 W=$2 S=$3 D=$4
+shift 4
+EMU="$*"
 mkdir -p "$W"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-t() { "$T" "$@" >"$W/out" 2>"$W/err"; }
+t() { $EMU "$T" "$@" >"$W/out" 2>"$W/err"; }
 o() { openssl verify "$@" >/dev/null 2>&1; }
 
 # 4. the tool itself (no openssl needed)
