@@ -46,10 +46,21 @@ warnings=$(grep -c "warning:" "$dir.build.log")
 [ "$warnings" -gt 0 ] && { echo "test_arm32: $warnings compiler warnings:"; grep "warning:" "$dir.build.log" | sort -u | head -20; }
 built=$(date +%s)
 echo "==== $dir: ctest under qemu-arm ===="
-(cd "$dir" && ctest -j"$jobs" --output-on-failure -E '^install_consumer$' "$@") >"$dir.test.log" 2>&1
+# -V keeps every suite's output in the log, so that the SKIP reasons can be shown.
+(cd "$dir" && ctest -j"$jobs" -V -E '^install_consumer$' "$@") >"$dir.test.log" 2>&1
 rc=$?
-grep -E "SKIP|tests passed|tests failed|Failed|\*\*\*" "$dir.test.log" | sed 's/^/  /'
-[ $rc -eq 0 ] || tail -60 "$dir.test.log"
+# The last lines of each failed suite's output (ctest -V prefixes them with "N: ").
+failures() {
+    for n in $(sed -n 's/^[[:space:]]*\([0-9][0-9]*\) - .*/\1/p' "$1"); do
+        echo "  ---- test $n:"; grep "^$n: " "$1" | tail -25
+    done
+}
+summary() {
+    grep -E " SKIP \(" "$1" | sed 's/^[0-9]*: *//' | sort -u | sed "s/^/  /"
+    grep -E "^ *[0-9]+/[0-9]+ Test +#|tests passed|tests failed" "$1" | grep -E "\*\*\*|Failed|tests" | sed 's/^/  /'
+}
+summary "$dir.test.log"
+[ $rc -eq 0 ] || failures "$dir.test.log"
 if [ $# -eq 0 ]; then
     sdir=build-arm32-small
     echo "==== $sdir: the ECC suites in the small profile (TACIT_ECP_SMALL) under qemu-arm ===="
@@ -59,8 +70,11 @@ if [ $# -eq 0 ]; then
             -DTACIT_WERROR="${TACIT_ARM32_WERROR:-OFF}" >"$sdir.configure.log" 2>&1 &&
        cmake --build "$sdir" -j"$jobs" --target test_ecp test_ecdsa test_ecdh ct_ecp \
             >"$sdir.build.log" 2>&1; then
-        (cd "$sdir" && ctest -j"$jobs" --output-on-failure -L ecc) >"$sdir.test.log" 2>&1 || rc=1
-        grep -E "tests passed|tests failed|Failed|\*\*\*" "$sdir.test.log" | sed 's/^/  /'
+        if ! (cd "$sdir" && ctest -j"$jobs" -V -L ecc) >"$sdir.test.log" 2>&1; then
+            rc=1; summary "$sdir.test.log"; failures "$sdir.test.log"
+        else
+            summary "$sdir.test.log"
+        fi
     else
         echo "test_arm32: small profile: CONFIGURE OR BUILD FAILED"
         grep -E "error" "$sdir.configure.log" "$sdir.build.log" | head -10; rc=1

@@ -128,15 +128,15 @@ static void table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t 
 #else
     size_t i, j, k, full = limbs - limbs % 4;
 
-    for (i = 0; i < count; i++) {
-        masks[i] = tacit_ct_mask_eq_limb((tacit_mpi_uint)i, (tacit_mpi_uint)index);
-    }
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
     if (tacit_mpi_core_cpu_has_avx2()) {
-        tacit_mpi_core_avx2_table_select(X, table, limbs, count, masks);
+        tacit_mpi_core_avx2_table_select(X, table, limbs, count, index);
         return;
     }
 #endif
+    for (i = 0; i < count; i++) {
+        masks[i] = tacit_ct_mask_eq_limb((tacit_mpi_uint)i, (tacit_mpi_uint)index);
+    }
     for (j = 0; j < full; j += 4) {
         tacit_mpi_uint a0 = 0, a1 = 0, a2 = 0, a3 = 0;
         const tacit_mpi_uint *t = table + j;

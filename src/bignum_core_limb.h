@@ -53,12 +53,12 @@ int tacit_mpi_core_cpu_has_adx(void);
  * 1 if the CPU has AVX2 and the OS saves the YMM registers (the same
  * probe; the test hook's ADX setting forces it too).  Then
  * tacit_mpi_core_avx2_table_select (bignum_core_x86_64_avx2.c) scans
- * exp_mod's window table: X = the OR over the count entries of `limbs`
- * limbs of (entry & masks[i]).
+ * exp_mod's window table: X = entry number `index` (secret) of the count
+ * entries of `limbs` limbs, every entry read.
  */
 int tacit_mpi_core_cpu_has_avx2(void);
 void tacit_mpi_core_avx2_table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t limbs,
-                                      size_t count, const tacit_mpi_uint *masks);
+                                      size_t count, size_t index);
 tacit_mpi_uint tacit_mpi_core_adx_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n,
                                       tacit_mpi_uint b);
 void tacit_mpi_core_adx_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,

@@ -38,7 +38,7 @@ static void store64_le(unsigned char *s, uint64_t v)
     }
 }
 
-void tacit_fe25519_r51_frombytes(tacit_fe25519 h, const unsigned char s[32])
+static void r51_frombytes(tacit_fe25519 h, const unsigned char s[32])
 {
     uint64_t w0 = load64_le(s), w1 = load64_le(s + 8), w2 = load64_le(s + 16),
              w3 = load64_le(s + 24);
@@ -72,7 +72,7 @@ static void carry_pass(uint64_t h[5])
     h[0] += 19 * c;
 }
 
-void tacit_fe25519_r51_carry(tacit_fe25519 h, const tacit_fe25519 f)
+static void r51_carry(tacit_fe25519 h, const tacit_fe25519 f)
 {
     int i;
     for (i = 0; i < 5; i++) {
@@ -81,7 +81,7 @@ void tacit_fe25519_r51_carry(tacit_fe25519 h, const tacit_fe25519 f)
     carry_pass(h);
 }
 
-void tacit_fe25519_r51_tobytes(unsigned char s[32], const tacit_fe25519 f)
+static void r51_tobytes(unsigned char s[32], const tacit_fe25519 f)
 {
     uint64_t h[5], t[5], c, m;
     int i;
@@ -125,7 +125,7 @@ void tacit_fe25519_r51_tobytes(unsigned char s[32], const tacit_fe25519 f)
     store64_le(s + 24, (h[3] >> 39) | (h[4] << 12));
 }
 
-void tacit_fe25519_r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
+static void r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
 {
     h[0] = f[0] + g[0];
     h[1] = f[1] + g[1];
@@ -138,7 +138,7 @@ void tacit_fe25519_r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_f
 #define FOURP0 (((uint64_t)1 << 53) - 76)
 #define FOURP1 (((uint64_t)1 << 53) - 4)
 
-void tacit_fe25519_r51_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
+static void r51_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
 {
     uint64_t t[5];
     t[0] = f[0] + FOURP0 - g[0];
@@ -180,7 +180,7 @@ static void carry_wide(tacit_fe25519 h, u128 t0, u128 t1, u128 t2, u128 t3, u128
     h[4] = r4;
 }
 
-void tacit_fe25519_r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
+static void r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
 {
     uint64_t f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
     uint64_t g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4];
@@ -195,7 +195,7 @@ void tacit_fe25519_r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_f
     carry_wide(h, t0, t1, t2, t3, t4);
 }
 
-void tacit_fe25519_r51_sq(tacit_fe25519 h, const tacit_fe25519 f)
+static void r51_sq(tacit_fe25519 h, const tacit_fe25519 f)
 {
     uint64_t f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
     uint64_t f0_2 = 2 * f0, f1_2 = 2 * f1;
@@ -210,9 +210,51 @@ void tacit_fe25519_r51_sq(tacit_fe25519 h, const tacit_fe25519 f)
     carry_wide(h, t0, t1, t2, t3, t4);
 }
 
-void tacit_fe25519_r51_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
+static void r51_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
 {
     carry_wide(h, (u128)f[0] * c, (u128)f[1] * c, (u128)f[2] * c, (u128)f[3] * c, (u128)f[4] * c);
+}
+
+/* ---- radix 2^51 under its own names (the tests reach it whatever the CPU) -- */
+
+void tacit_fe25519_r51_frombytes(tacit_fe25519 h, const unsigned char s[32])
+{
+    r51_frombytes(h, s);
+}
+
+void tacit_fe25519_r51_tobytes(unsigned char s[32], const tacit_fe25519 h)
+{
+    r51_tobytes(s, h);
+}
+
+void tacit_fe25519_r51_carry(tacit_fe25519 h, const tacit_fe25519 f)
+{
+    r51_carry(h, f);
+}
+
+void tacit_fe25519_r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
+{
+    r51_add(h, f, g);
+}
+
+void tacit_fe25519_r51_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
+{
+    r51_sub(h, f, g);
+}
+
+void tacit_fe25519_r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
+{
+    r51_mul(h, f, g);
+}
+
+void tacit_fe25519_r51_sq(tacit_fe25519 h, const tacit_fe25519 f)
+{
+    r51_sq(h, f);
+}
+
+void tacit_fe25519_r51_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
+{
+    r51_mul_small(h, f, c);
 }
 
 /* ---- the operations of curve25519_fe.h: radix 2^51, or four 64-bit limbs --- */
@@ -257,7 +299,7 @@ void tacit_fe25519_frombytes(tacit_fe25519 h, const unsigned char s[32])
         return;
     }
 #endif
-    tacit_fe25519_r51_frombytes(h, s);
+    r51_frombytes(h, s);
 }
 
 void tacit_fe25519_tobytes(unsigned char s[32], const tacit_fe25519 h)
@@ -268,7 +310,7 @@ void tacit_fe25519_tobytes(unsigned char s[32], const tacit_fe25519 h)
         return;
     }
 #endif
-    tacit_fe25519_r51_tobytes(s, h);
+    r51_tobytes(s, h);
 }
 
 void tacit_fe25519_carry(tacit_fe25519 h, const tacit_fe25519 f)
@@ -282,7 +324,7 @@ void tacit_fe25519_carry(tacit_fe25519 h, const tacit_fe25519 f)
         return;
     }
 #endif
-    tacit_fe25519_r51_carry(h, f);
+    r51_carry(h, f);
 }
 
 void tacit_fe25519_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
@@ -293,7 +335,7 @@ void tacit_fe25519_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe255
         return;
     }
 #endif
-    tacit_fe25519_r51_add(h, f, g);
+    r51_add(h, f, g);
 }
 
 void tacit_fe25519_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
@@ -304,7 +346,7 @@ void tacit_fe25519_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe255
         return;
     }
 #endif
-    tacit_fe25519_r51_sub(h, f, g);
+    r51_sub(h, f, g);
 }
 
 void tacit_fe25519_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
@@ -315,7 +357,7 @@ void tacit_fe25519_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe255
         return;
     }
 #endif
-    tacit_fe25519_r51_mul(h, f, g);
+    r51_mul(h, f, g);
 }
 
 void tacit_fe25519_sq(tacit_fe25519 h, const tacit_fe25519 f)
@@ -326,7 +368,7 @@ void tacit_fe25519_sq(tacit_fe25519 h, const tacit_fe25519 f)
         return;
     }
 #endif
-    tacit_fe25519_r51_sq(h, f);
+    r51_sq(h, f);
 }
 
 void tacit_fe25519_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
@@ -338,7 +380,7 @@ void tacit_fe25519_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
         return;
     }
 #endif
-    tacit_fe25519_r51_mul_small(h, f, c);
+    r51_mul_small(h, f, c);
 }
 
 void tacit_fe25519_from_table(tacit_fe25519 h, const tacit_fe25519 t)

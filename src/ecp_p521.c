@@ -48,6 +48,28 @@ static inline void fe_sub(tacit_mpi_uint *r, const tacit_mpi_uint *a, const taci
     p521_fe58_sub(r, a, b);
 }
 
+/* small multiples in one carry step (ecp_point_impl.h) */
+#define ECP_HAVE_SMALL_MULTIPLES
+static inline void fe_x2(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    p521_fe58_mulk(r, a, 2);
+}
+
+static inline void fe_x3(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    p521_fe58_mulk(r, a, 3);
+}
+
+static inline void fe_x4(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    p521_fe58_mulk(r, a, 4);
+}
+
+static inline void fe_x8(tacit_mpi_uint *r, const tacit_mpi_uint *a)
+{
+    p521_fe58_mulk(r, a, 8);
+}
+
 #define ECP_FE_LOAD(t, a) p521_fe58_unpack((t), (a))
 #define ECP_FE_STORE(r, t) p521_fe58_pack((r), (t))
 
@@ -92,7 +114,10 @@ void ECP_FN(sub)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uin
     p521_fe58_pack(r, x);
 }
 
-/* r = 1/a (0 -> 0): the addition chain of p521_fe58_inv, 520 S + 13 M. */
+/*
+ * r = 1/a (0 -> 0): the addition chain of p521_fe58_inv, 520 S + 13 M
+ * (tacit_ecp_fe_inv takes bignum_core's safegcd first when it is built in).
+ */
 void ECP_FN(fe_inv)(tacit_mpi_uint *r, const tacit_mpi_uint *a)
 {
     p521_fe58 x;

@@ -33,10 +33,10 @@
 typedef uint64_t p521_fe58[9];
 
 /*
- * One parallel carry step on limbs s_i < 2^61: every limb keeps its low 58
- * bits (57 for limb 8) and passes the rest (< 2^3, < 2^4 for limb 8) up,
+ * One parallel carry step on limbs s_i < 2^62: every limb keeps its low 58
+ * bits (57 for limb 8) and passes the rest (< 2^4, < 2^5 for limb 8) up,
  * limb 8's carry wrapping to limb 0 with weight 2^521 = 1.  Output limbs are
- * <= 2^58 - 1 + 2^4 (limb 8: 2^57 - 1 + 2^3): reduced.  No serial chain.
+ * <= 2^58 - 1 + 2^5 (limb 8: 2^57 - 1 + 2^4): reduced.  No serial chain.
  */
 static inline void p521_fe58_carry(p521_fe58 r, const p521_fe58 s)
 {
@@ -65,6 +65,19 @@ static inline void p521_fe58_add(p521_fe58 r, const p521_fe58 a, const p521_fe58
     ECP_UNROLL
     for (i = 0; i < 9; i++) {
         s[i] = a[i] + b[i];
+    }
+    p521_fe58_carry(r, s);
+}
+
+/* r = k a for a constant k <= 8: limbs k a_i <= 8 (2^58 + 2^14) < 2^62, then one carry step. */
+static inline void p521_fe58_mulk(p521_fe58 r, const p521_fe58 a, unsigned k)
+{
+    p521_fe58 s;
+    int i;
+
+    ECP_UNROLL
+    for (i = 0; i < 9; i++) {
+        s[i] = a[i] * k;
     }
     p521_fe58_carry(r, s);
 }

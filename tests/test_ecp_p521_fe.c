@@ -269,6 +269,15 @@ static void one_round(const p521_fe58 a, const p521_fe58 b, int *ok)
     *ok &= check58("sub", r, E, 0);
     p521_fe58_carry(r, a);
     *ok &= check58("carry", r, A, 0);
+    {
+        static const unsigned ks[] = { 2, 3, 4, 8 };
+        size_t j;
+        for (j = 0; j < sizeof(ks) / sizeof(ks[0]); j++) {
+            p521_fe58_mulk(r, a, ks[j]);
+            mpz_mul_ui(E, A, ks[j]);
+            *ok &= check58("mulk", r, E, 0);
+        }
+    }
     p521_fe58_canon(r, a);
     *ok &= check58("canon", r, A, 1);
     /* pack gives the canonical integer; unpack returns the canonical limbs */
@@ -367,6 +376,8 @@ static void test_fe58_chain(void)
         mpz_add(E, E, E);
         p521_fe58_sub(t, w, t);
         mpz_sub(E, W, E);
+        p521_fe58_mulk(t, t, 8);
+        mpz_mul_ui(E, E, 8);
         p521_fe58_sqr(x, t);
         mpz_mul(X, E, E);
         mpz_mod(X, X, P);

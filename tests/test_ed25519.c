@@ -113,6 +113,109 @@ exit:
     return;
 }
 
+/* RFC 8032 section 7.2 (Ed25519ctx, four vectors) and 7.3 (Ed25519ph). */
+static void test_rfc8032_ctx_ph(void)
+{
+    static const struct {
+        int variant;
+        const char *seed, *pub, *msg, *ctx, *sig;
+    } v[] = {
+        { TACIT_ED25519_CTX, "0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6",
+          "dfc9425e4f968f7f0c29f0259cf5f9aed6851c2bb4ad8bfb860cfee0ab248292",
+          "f726936d19c800494e3fdaff20b276a8", "666f6f",
+          "55a4cc2f70a54e04288c5f4cd1e45a7bb520b36292911876cada7323198dd87a"
+          "8b36950b95130022907a7fb7c4e9b2d5f6cca685a587b4b21f4b888e4e7edb0d" },
+        { TACIT_ED25519_CTX, "0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6",
+          "dfc9425e4f968f7f0c29f0259cf5f9aed6851c2bb4ad8bfb860cfee0ab248292",
+          "f726936d19c800494e3fdaff20b276a8", "626172",
+          "fc60d5872fc46b3aa69f8b5b4351d5808f92bcc044606db097abab6dbcb1aee3"
+          "216c48e8b3b66431b5b186d1d28f8ee15a5ca2df6668346291c2043d4eb3e90d" },
+        { TACIT_ED25519_CTX, "0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6",
+          "dfc9425e4f968f7f0c29f0259cf5f9aed6851c2bb4ad8bfb860cfee0ab248292",
+          "508e9e6882b979fea900f62adceaca35", "666f6f",
+          "8b70c1cc8310e1de20ac53ce28ae6e7207f33c3295e03bb5c0732a1d20dc6490"
+          "8922a8b052cf99b7c4fe107a5abb5b2c4085ae75890d02df26269d8945f84b0b" },
+        { TACIT_ED25519_CTX, "ab9c2853ce297ddab85c993b3ae14bcad39b2c682beabc27d6d4eb20711d6560",
+          "0f1d1274943b91415889152e893d80e93275a1fc0b65fd71b4b0dda10ad7d772",
+          "f726936d19c800494e3fdaff20b276a8", "666f6f",
+          "21655b5f1aa965996b3f97b3c849eafba922a0a62992f73b3d1b73106a84ad85"
+          "e9b86a7b6005ea868337ff2d20a7f5fbd4cd10b0be49a68da2b2e0dc0ad8960f" },
+        { TACIT_ED25519_PH, "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42",
+          "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf", "616263", "-",
+          "98a70222f0b8121aa9d30f813d683f809e462b469c7ff87639499bb94e6dae41"
+          "31f85042463c2a355a2003d062adf5aaa10b8c61e636062aaad11c2a26083406" },
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+        size_t sl = 0, pl = 0, ml = 0, cl = 0, gl = 0, olen = 0;
+        unsigned char *seed = hex(v[i].seed, &sl), *pub = hex(v[i].pub, &pl),
+                      *msg = hex(v[i].msg, &ml), *ctx = hex(v[i].ctx, &cl),
+                      *want = hex(v[i].sig, &gl);
+        tacit_ed25519_variant var = (tacit_ed25519_variant)v[i].variant, other;
+        unsigned char sig[64];
+        tacit_ed25519_key key;
+
+        TEST_ASSERT(seed && pub && msg && ctx && want);
+        TEST_EQUAL(tacit_ed25519_key_from_seed(&key, seed, sl), 0);
+        TEST_MEM_EQ(key.pub, 32, pub, pl);
+        TEST_EQUAL(tacit_ed25519_sign_ext(&key, var, ctx, cl, msg, ml, sig, sizeof(sig), &olen), 0);
+        TEST_MEM_EQ(sig, olen, want, gl);
+        TEST_EQUAL(tacit_ed25519_verify_ext(&key, var, ctx, cl, msg, ml, sig, olen), 0);
+        /* not under the other algorithms, nor another context */
+        TEST_EQUAL(tacit_ed25519_verify(&key, msg, ml, sig, olen), TACIT_ERR_VERIFY_FAILED);
+        other = var == TACIT_ED25519_CTX ? TACIT_ED25519_PH : TACIT_ED25519_CTX;
+        TEST_EQUAL(tacit_ed25519_verify_ext(&key, other, (const unsigned char *)"foo", 3, msg, ml,
+                                            sig, olen),
+                   TACIT_ERR_VERIFY_FAILED);
+        TEST_EQUAL(tacit_ed25519_verify_ext(&key, var, (const unsigned char *)"baz", 3, msg, ml,
+                                            sig, olen),
+                   TACIT_ERR_VERIFY_FAILED);
+        sig[40] ^= 1;
+        TEST_EQUAL(tacit_ed25519_verify_ext(&key, var, ctx, cl, msg, ml, sig, olen),
+                   TACIT_ERR_VERIFY_FAILED);
+        free(seed);
+        free(pub);
+        free(msg);
+        free(ctx);
+        free(want);
+    }
+exit:
+    return;
+}
+
+/* Contexts each variant refuses, and pure Ed25519 through _ext. */
+static void test_ctx_errors(void)
+{
+    unsigned char seed[32] = { 7 }, sig[64], sig2[64], big[256] = { 0 };
+    tacit_ed25519_key key;
+    size_t olen = 0;
+
+    TEST_EQUAL(tacit_ed25519_key_from_seed(&key, seed, 32), 0);
+    TEST_EQUAL(tacit_ed25519_sign_ext(&key, TACIT_ED25519_CTX, NULL, 0, seed, 32, sig, 64, &olen),
+               TACIT_ERR_BAD_INPUT); /* Ed25519ctx needs a context */
+    TEST_EQUAL(tacit_ed25519_sign_ext(&key, TACIT_ED25519_CTX, big, 256, seed, 32, sig, 64, &olen),
+               TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_ed25519_sign_ext(&key, TACIT_ED25519_PURE, big, 1, seed, 32, sig, 64, &olen),
+               TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(
+        tacit_ed25519_sign_ext(&key, (tacit_ed25519_variant)7, NULL, 0, seed, 32, sig, 64, &olen),
+        TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_ed25519_verify_ext(&key, TACIT_ED25519_PH, big, 256, seed, 32, sig, 64),
+               TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_ed25519_sign_ext(&key, TACIT_ED25519_CTX, big, 255, seed, 32, sig, 64, &olen),
+               0);
+    TEST_EQUAL(tacit_ed25519_verify_ext(&key, TACIT_ED25519_CTX, big, 255, seed, 32, sig, 64), 0);
+    TEST_EQUAL(tacit_ed25519_sign_ext(&key, TACIT_ED25519_PH, NULL, 0, NULL, 0, sig, 64, &olen), 0);
+    TEST_EQUAL(tacit_ed25519_verify_ext(&key, TACIT_ED25519_PH, NULL, 0, NULL, 0, sig, 64), 0);
+    TEST_EQUAL(tacit_ed25519_sign_ext(&key, TACIT_ED25519_PURE, NULL, 0, seed, 32, sig, 64, &olen),
+               0);
+    TEST_EQUAL(tacit_ed25519_sign(&key, seed, 32, sig2, 64, &olen), 0);
+    TEST_MEM_EQ(sig, 64, sig2, 64);
+exit:
+    return;
+}
+
 static void test_wycheproof(void)
 {
     size_t flen = 0;
@@ -343,6 +446,8 @@ int main(int argc, char **argv)
     RUN_TEST(test_wycheproof);
     RUN_TEST(test_strict);
     RUN_TEST(test_roundtrip_errors);
+    RUN_TEST(test_rfc8032_ctx_ph);
+    RUN_TEST(test_ctx_errors);
 #if defined(TACIT_HAVE_OPENSSL)
     RUN_TEST(test_openssl);
 #else

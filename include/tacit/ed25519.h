@@ -88,6 +88,25 @@ int tacit_ed25519_verify(const tacit_ed25519_key *key, const unsigned char *msg,
                          const unsigned char *sig, size_t slen);
 
 /*
+ * The other two algorithms of RFC 8032 (section 5.1), and pure Ed25519
+ * again: TACIT_ED25519_PURE (context must be empty: clen 0),
+ * TACIT_ED25519_CTX (Ed25519ctx: a context of 1..255 bytes) and
+ * TACIT_ED25519_PH (Ed25519ph: 0..255 bytes; msg is the whole message,
+ * hashed here with SHA-512 to PH(M)).  The three never accept each other's
+ * signatures (dom2 separates them).  A context the variant does not allow,
+ * or an unknown variant: TACIT_ERR_BAD_INPUT.  Otherwise as
+ * tacit_ed25519_sign / tacit_ed25519_verify.
+ */
+typedef enum { TACIT_ED25519_PURE = 0, TACIT_ED25519_CTX, TACIT_ED25519_PH } tacit_ed25519_variant;
+
+int tacit_ed25519_sign_ext(const tacit_ed25519_key *key, tacit_ed25519_variant variant,
+                           const unsigned char *context, size_t clen, const unsigned char *msg,
+                           size_t mlen, unsigned char *sig, size_t sig_size, size_t *sig_len);
+int tacit_ed25519_verify_ext(const tacit_ed25519_key *key, tacit_ed25519_variant variant,
+                             const unsigned char *context, size_t clen, const unsigned char *msg,
+                             size_t mlen, const unsigned char *sig, size_t slen);
+
+/*
  * Keys as RFC 8410 documents (needs TACIT_ASN1_C; PEM needs TACIT_PEM_C):
  * PKCS#8 PrivateKeyInfo holding the 32-byte seed ("PRIVATE KEY"), and
  * SubjectPublicKeyInfo ("PUBLIC KEY").  The writers produce the bytes

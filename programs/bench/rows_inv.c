@@ -291,7 +291,7 @@ static int mbed_run_inv(void *p)
 #define MBED_INV
 #endif
 
-static const inv_arg a256 = { 256 }, a1024 = { 1024 }, a2048 = { 2048 };
+static const inv_arg a256 = { 256 }, a1024 = { 1024 }, a2048 = { 2048 }, a4096 = { 4096 };
 
 const bench_row bench_rows_inv[] = {
     { "inv256",
@@ -308,6 +308,11 @@ const bench_row bench_rows_inv[] = {
       "mod inverse 2048-bit (tacit: constant time)",
       0,
       &a2048,
+      { TACIT_INV GMP_INV OSSL_INV MBED_INV } },
+    { "inv4096",
+      "mod inverse 4096-bit (tacit: constant time)",
+      0,
+      &a4096,
       { TACIT_INV GMP_INV OSSL_INV MBED_INV } },
     { "gcd1024", "gcd 1024-bit (tacit: constant time)", 0, &a1024, { TACIT_GCD GMP_GCD } },
     { NULL, NULL, 0, NULL, { { NULL, NULL, NULL, NULL, 0 } } },

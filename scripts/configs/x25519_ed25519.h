@@ -1,0 +1,25 @@
+/*
+ * Firmware configuration: X25519 and Ed25519 (RFC 7748, RFC 8032) with
+ * 32-bit limbs, the 30 KB Ed25519 signing comb included; SHA-256 and
+ * HMAC_DRBG as in the P-256 configurations (the hash program), SHA-512 for
+ * Ed25519.  No RSA, no NIST curves, no ASN.1/PEM (raw keys only), no OS
+ * entropy source.  scripts/code_size.sh reports its size (no limit):
+ *   cc -DTACIT_CONFIG_FILE='"x25519_ed25519.h"' ...
+ */
+#ifndef TACIT_X25519_ED25519_H
+#define TACIT_X25519_ED25519_H
+
+#define TACIT_CONSTANT_TIME_C
+#define TACIT_BIGNUM_CORE_C
+#define TACIT_SHA256_C
+#define TACIT_SHA512_C
+#define TACIT_MD_C
+#define TACIT_HMAC_C
+#define TACIT_HMAC_DRBG_C
+#define TACIT_X25519_C
+#define TACIT_ED25519_C
+
+#define TACIT_MPI_LIMB_BITS 32
+#define TACIT_SHA_SMALL
+
+#endif /* TACIT_X25519_ED25519_H */
