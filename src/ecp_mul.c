@@ -14,6 +14,7 @@
  * (< 2^W because W*D >= bits).  Indeed k_i - d_i = 2^W k_{i+1}.
  */
 #include "ecp_internal.h"
+#include "bignum_core.h"
 
 /* The small profile (TACIT_ECP_SMALL) has its own ladder: ecp_small_mul.c. */
 #if defined(TACIT_ECP_C) && !defined(TACIT_ECP_SMALL)
@@ -228,70 +229,79 @@ static void booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w,
  * scan and one mixed Jacobian-affine addition per Booth digit, no doubling;
  * the tables are read from the top (t = T - 1) down.
  *
+ * The scalar recoded is K = kk + n, where kk = k or n - k, whichever is
+ * even (the result is negated with a mask when it is n - k): K = kk mod n,
+ * K is odd and n <= K < 2n < 2^(wT - 1), so the Booth digits sum to K
+ * exactly; 3/2 2^(w(T-1)) < n for both curves (2^252, 2^520), and the
+ * top digit is d_{T-1} >= 1 (d_{T-1} 2^(w(T-1)) = K - L_{T-1} with K >= n >
+ * 2^(w(T-1)) and |L_{T-1}| < 2^(w(T-1)) / 2 + 2^(wT-2w)).
+ *
  * Why the incomplete mixed addition is enough.  Write S_t = sum_{j>=t} d_j
- * 2^(wj) (the digits already added after step t) and L_t = k - S_t, with
- * |L_t| < 2^(wt) and S_t a multiple of 2^(wt).  Step t adds B = d_t 2^(wt) G
- * to A = S_{t+1} G.  The accumulator A is infinity exactly when all digits
- * above t are zero (the highest nonzero digit outweighs the rest), and B when
- * d_t = 0: both are handled with masks.  Otherwise:
- * - A == B needs S_{t+1} - d_t 2^(wt) = 0 or +-n (it is < 2n in absolute
- *   value for t <= T - 2, as 2^(w(T-1)) < n/2 for both curves; t = T - 1 has
- *   A infinity).  It is not 0, since S_{t+1} is a multiple of 2^(wt+w) and
- *   0 < |d_t| <= 2^(w-1); for t >= 1 it is a multiple of 2^(wt), while n is
- *   odd.  For t = 0 it is k - 2 d_0 = n, i.e. k odd: k is made even first
- *   (k or n - k, result negated with a mask).
- * - A == -B needs S_t = 0 or +-n (|S_t| < 2n): +-n is excluded as above for
- *   t >= 1, and S_0 = k is in [1, n-1]; S_t = 0 with A not infinity would
- *   need |d_t 2^(wt)| = |S_{t+1}| >= 2^(wt+w).
- * Blinding: the accumulator takes over the first non-infinity point as
- * (x l^2, y l^3, l) for a random l, so every later value is randomized.
+ * 2^(wj) (the digits already added after step t) and L_t = K - S_t, with
+ * |L_t| < 2^(wt) (|d_j| <= 2^(w-1)) and S_t a multiple of 2^(wt).  Step t adds B = d_t 2^(wt) G
+ * to A = S_{t+1} G; B is infinity when d_t = 0 (handled with a mask).
+ * - Step T - 1: A is infinity (public): the accumulator is B itself.
+ * - Steps 1 <= t <= T - 2: S_{t+1} > n - 2^(w(t+1)) > 0 and S_{t+1} < 3n,
+ *   and S_{t+1} - d_t 2^(wt) lies in (n - 3/2 2^(w(T-1)), 3n), both positive.
+ *   All three are multiples of 2^(wt) (wt >= 5), while the multiples of n
+ *   in (0, 3n) are n (odd) and 2n (twice an odd number).  So A is not
+ *   infinity (S_{t+1} = 0 mod n), A != B (S_{t+1} - d_t 2^(wt) = 0 mod n)
+ *   and A != -B (S_t = 0 mod n).
+ * - Step 0: A != -B as S_0 = K = kk != 0 mod n; but A == B when
+ *   K - 2 d_0 = n, i.e. kk = 2 d_0 (a few tiny even kk): this last step uses
+ *   tacit_ecp_jac_add_dbl_ct, which selects the doubling with masks.
+ * Blinding: the accumulator starts as B = (x l^2, y l^3, l) for a random l
+ * (step T - 1), so every later value is randomized; the additions keep the
+ * randomization, with two products for the whole comb.
  */
 static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
                          tacit_rng_func f_rng, void *p_rng)
 {
     size_t n = c->limbs, an = 2 * n, t, i, points = (size_t)1 << (c->comb_w - 1);
     tacit_mpi_uint Q[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N];
-    tacit_mpi_uint l[TACIT_ECP_N], l2[TACIT_ECP_N], l3[TACIT_ECP_N];
-    tacit_mpi_uint kk[TACIT_ECP_N], t_odd[TACIT_ECP_N];
-    tacit_mpi_uint odd, a_inf, b_inf;
+    tacit_mpi_uint l[TACIT_ECP_N], l2[TACIT_ECP_N];
+    tacit_mpi_uint kk[TACIT_ECP_N + 1], t_odd[TACIT_ECP_N];
+    tacit_mpi_uint odd, b_inf, carry;
     uint32_t mag, neg;
     int ret = 0;
 
     memcpy(l, c->one, n * sizeof(tacit_mpi_uint));
-    memcpy(l2, c->one, n * sizeof(tacit_mpi_uint));
-    memcpy(l3, c->one, n * sizeof(tacit_mpi_uint));
     if (f_rng != NULL) {
         ret = random_fe(c, l, f_rng, p_rng);
         if (ret != 0) {
             goto cleanup;
         }
-        c->sqr(l2, l, l);
-        c->mul(l3, l2, l);
     }
 
-    /* kk = k if k is even, n - k (even) if k is odd */
+    /* kk = k if k is even, n - k (even) if k is odd; then K = kk + n (n + 1 limbs) */
     odd = tacit_ct_mask_from_bit_limb(k[0] & 1);
     tacit_ecp_modsub(t_odd, c->n, k, c->n, n);
     for (i = 0; i < n; i++) {
         kk[i] = tacit_ct_select_limb(odd, t_odd[i], k[i]);
     }
+    carry = tacit_mpi_core_add(kk, kk, c->n, n);
+    kk[n] = carry;
 
-    memset(Q, 0, sizeof(Q)); /* infinity: Z = 0 */
     for (t = c->comb_tables; t-- > 0;) {
-        booth_digit(kk, n, t, c->comb_w, &mag, &neg);
+        booth_digit(kk, n + 1, t, c->comb_w, &mag, &neg);
         /* mag = 0 selects nothing (index wraps): T = 0 */
         tacit_ecp_select(T, c->comb + t * points * an, an, points, (size_t)mag - 1u);
         tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
-        b_inf = tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
-        a_inf = tacit_ecp_is_zero_ct(Q + 2 * n, n);
-        tacit_ecp_jac_madd(c, R, Q, T);
-        /* A infinity: R = B, blinded */
-        if (f_rng != NULL) {
-            c->mul(T, T, l2);
-            c->mul(T + n, T + n, l3);
+        if (t + 1 == c->comb_tables) { /* public: the first step, A infinity, B not */
+            c->sqr(l2, l, l);
+            c->mul(Q, T, l2);
+            c->mul(l2, l2, l);
+            c->mul(Q + n, T + n, l2);
+            memcpy(Q + 2 * n, l, n * sizeof(tacit_mpi_uint));
+            continue;
         }
-        memcpy(T + 2 * n, l, n * sizeof(tacit_mpi_uint));
-        tacit_ct_memcpy_if_limbs(a_inf, R, T, 3 * n);
+        b_inf = tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
+        if (t > 0) {
+            tacit_ecp_jac_madd(c, R, Q, T);
+        } else {
+            memcpy(T + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
+            tacit_ecp_jac_add_dbl_ct(c, R, Q, T);
+        }
         /* B infinity: R = A */
         tacit_ct_memcpy_if_limbs(b_inf, R, Q, 3 * n);
         memcpy(Q, R, sizeof(Q));
@@ -305,7 +315,6 @@ cleanup:
     tacit_platform_zeroize(T, sizeof(T));
     tacit_platform_zeroize(l, sizeof(l));
     tacit_platform_zeroize(l2, sizeof(l2));
-    tacit_platform_zeroize(l3, sizeof(l3));
     tacit_platform_zeroize(kk, sizeof(kk));
     tacit_platform_zeroize(t_odd, sizeof(t_odd));
     return ret;
