@@ -24,34 +24,7 @@
 #define MAXBITS 4096
 #define MAXL (MAXBITS / TACIT_MPI_LIMB_BITS + 2)
 
-static uint64_t rng_state;
-
-static uint64_t rnd64(void)
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545F4914F6CDD1Du;
-}
-
-/* A random size in bits, 1..max: often small, sometimes at limb boundaries. */
-static size_t rnd_bits(size_t max)
-{
-    size_t r;
-
-    switch (rnd64() % 4) {
-    case 0:
-        r = 1 + (size_t)(rnd64() % 96);
-        break;
-    case 1:
-        r = max >= 32 ? 32 * (1 + (size_t)(rnd64() % (max / 32))) + (size_t)(rnd64() % 3) - 1 : max;
-        break;
-    default:
-        r = 1 + (size_t)(rnd64() % max);
-        break;
-    }
-    return r > max ? max : r;
-}
+#include "test_rand.h"
 
 /* X (limbs limbs) = a random value below 2^bits, shaped for edges. */
 static void rnd_limbs(tacit_mpi_uint *X, size_t limbs, size_t bits)

@@ -13,34 +13,7 @@
 #if defined(TACIT_HAVE_GMP)
 #include <gmp.h>
 
-static uint64_t rng_state;
-
-static uint64_t rnd64(void)
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545F4914F6CDD1Du;
-}
-
-/* A random size in bits: often small, sometimes around limb boundaries. */
-static size_t rnd_bits(size_t max)
-{
-    size_t r;
-
-    switch (rnd64() % 4) {
-    case 0:
-        r = 1 + (size_t)(rnd64() % 96);
-        break;
-    case 1:
-        r = max >= 32 ? 32 * (1 + (size_t)(rnd64() % (max / 32))) + (size_t)(rnd64() % 3) - 1 : max;
-        break;
-    default:
-        r = 1 + (size_t)(rnd64() % max);
-        break;
-    }
-    return r > max ? max : r;
-}
+#include "test_rand.h"
 
 /* X and Z = the same random value of up to `bits` bits, shaped for edges. */
 static int rnd_pair(tacit_mpi *X, mpz_t Z, size_t bits, int allow_neg)
