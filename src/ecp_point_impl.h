@@ -145,9 +145,16 @@ void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
     ECP_FN(jac_dbl_n)(R, P, 1);
 }
 
-/* R = 2^k P, k >= 1 (public): converted once, k doublings in the working form */
+/*
+ * R = 2^k P, k >= 1 (public): converted once, k doublings in the working form.
+ * A field with the whole doubling in one block (P-256 with MULX/ADX) defines
+ * ECP_JAC_DBL_N(R, P, k) instead.
+ */
 void ECP_FN(jac_dbl_n)(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k)
 {
+#if defined(ECP_JAC_DBL_N)
+    ECP_JAC_DBL_N(R, P, k);
+#else
     const size_t n = ECP_N;
     FE T[3 * TACIT_ECP_N];
     size_t i;
@@ -161,10 +168,16 @@ void ECP_FN(jac_dbl_n)(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k)
     STORE(R, T);
     STORE(R + n, T + n);
     STORE(R + 2 * n, T + 2 * n);
+#endif
 }
 
+/* The additions: a field with them in one block defines ECP_JAC_ADD and ECP_JAC_MADD. */
 void ECP_FN(jac_add)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Q)
 {
+#if defined(ECP_JAC_ADD)
+    ECP_JAC_ADD(R, P, Q);
+}
+#else
     const size_t n = ECP_N;
     FE in[6 * TACIT_ECP_N];
     const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
@@ -202,10 +215,15 @@ void ECP_FN(jac_add)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi
     STORE(R + n, Y3);
     STORE(R + 2 * n, Z3);
 }
+#endif
 
 /* Jacobian + affine (Z2 = 1): P != +-Q, P not infinity (madd-2004-hmv style) */
 void ECP_FN(jac_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Qaff)
 {
+#if defined(ECP_JAC_MADD)
+    ECP_JAC_MADD(R, P, Qaff);
+}
+#else
     const size_t n = ECP_N;
     FE in[5 * TACIT_ECP_N];
     const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
@@ -236,6 +254,7 @@ void ECP_FN(jac_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mp
     STORE(R + n, Y3);
     STORE(R + 2 * n, Z3);
 }
+#endif
 
 void ECP_FN(proj_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Qaff)
 {
