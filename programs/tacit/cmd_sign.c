@@ -100,11 +100,24 @@ int cmd_sign(int argc, char **argv)
     if (alg.scheme == CLI_ALG_PKCS1_SIG) {
         ret = tacit_rsa_pkcs1_sign(key.rsa, alg.md, hash, hlen, sig, sigsize, &siglen, NULL, NULL);
     } else if (alg.scheme == CLI_ALG_PSS) {
-        int s = saltlen == CLI_SALT_DEFAULT ? TACIT_RSA_SALT_LEN_HASH
-                : saltlen == CLI_SALT_MAX   ? TACIT_RSA_SALT_LEN_MAX
-                                            : saltlen;
-        ret = tacit_rsa_pss_sign(key.rsa, alg.md, alg.md, s, hash, hlen, sig, sigsize, &siglen,
-                                 NULL, NULL);
+        /* through pk, which applies an id-RSASSA-PSS key's parameters (default salt: the hash
+         * length, or the key's saltLength when that is longer) */
+        tacit_pk_sig_alg pss;
+        memset(&pss, 0, sizeof(pss));
+        pss.scheme = TACIT_PK_SIG_RSA_PSS;
+        pss.md = alg.md;
+        pss.mgf1_md = alg.md;
+        pss.saltlen = saltlen == CLI_SALT_DEFAULT ? -1 : saltlen;
+        if (saltlen == CLI_SALT_MAX) {
+            /* emLen - hLen - 2, emLen = ceil((modBits - 1) / 8) */
+            size_t emlen = (tacit_rsa_bitlen(key.rsa) - 1 + 7) / 8;
+            pss.saltlen = emlen >= hlen + 2 ? (int)(emlen - hlen - 2) : 0;
+        }
+        if (cli_pss_key_allows("sign", &key, alg.md, pss.saltlen) != CLI_OK) {
+            rc = CLI_ERROR;
+            goto exit;
+        }
+        ret = tacit_pk_sign_hash(&key.pk, &pss, hash, hlen, sig, sigsize, &siglen, NULL, NULL);
     }
 #endif
 #if defined(CLI_EC)

@@ -196,7 +196,19 @@ int cmd_verify(int argc, char **argv)
             size_t emlen = (tacit_rsa_bitlen(key.rsa) - 1 + 7) / 8;
             s = emlen >= hlen + 2 ? (int)(emlen - hlen - 2) : 0;
         }
-        ret = tacit_rsa_pss_verify(key.rsa, alg.md, alg.md, s, hash, hlen, sig, siglen);
+        /* through pk, which applies an id-RSASSA-PSS key's parameters ("any" salt: at least
+         * the key's saltLength) */
+        tacit_pk_sig_alg pss;
+        memset(&pss, 0, sizeof(pss));
+        pss.scheme = TACIT_PK_SIG_RSA_PSS;
+        pss.md = alg.md;
+        pss.mgf1_md = alg.md;
+        pss.saltlen = s == TACIT_RSA_SALT_LEN_ANY ? -1 : s;
+        if (cli_pss_key_allows("verify", &key, alg.md, pss.saltlen) != CLI_OK) {
+            rc = CLI_ERROR;
+            goto exit;
+        }
+        ret = tacit_pk_verify_hash(&key.pk, &pss, hash, hlen, sig, siglen, 0);
     }
 #endif
 #if defined(CLI_EC)
@@ -214,7 +226,8 @@ int cmd_verify(int argc, char **argv)
         printf("Verified OK\n");
         rc = CLI_OK;
     } else if (is_bad_signature(ret)) {
-        if (ret != TACIT_ERR_VERIFY_FAILED) {
+        /* pk (PSS) folds a malformed signature into VERIFY_FAILED: explain_malformed tells */
+        if (ret != TACIT_ERR_VERIFY_FAILED || alg.scheme == CLI_ALG_PSS) {
             explain_malformed(&key, &alg, raw, sig, siglen);
         }
         printf("Verification failure\n");
