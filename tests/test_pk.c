@@ -333,6 +333,14 @@ exit:
     tacit_pk_free(&pk);
 }
 
+/* RSASSA-PSS-params: hashAlgorithm sha256, maskGenAlgorithm mgf1(sha256), saltLength 32 */
+static const unsigned char pss_params[] = { 0x30, 0x34, 0xa0, 0x0f, 0x30, 0x0d, 0x06, 0x09, 0x60,
+                                            0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05,
+                                            0x00, 0xa1, 0x1c, 0x30, 0x1a, 0x06, 0x09, 0x2a, 0x86,
+                                            0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08, 0x30, 0x0d,
+                                            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04,
+                                            0x02, 0x01, 0x05, 0x00, 0xa2, 0x03, 0x02, 0x01, 0x20 };
+
 /*
  * id-RSASSA-PSS keys (RFC 4055) keep their OID and parameters when written back: wrap the interop
  * RSA key as PSS PKCS#8 (parameters absent, then SHA-256/MGF1-SHA-256/salt 32), parse it, and write
@@ -340,13 +348,6 @@ exit:
  */
 static void test_rsa_pss_key_write_back(void)
 {
-    /* RSASSA-PSS-params: hashAlgorithm sha256, maskGenAlgorithm mgf1(sha256), saltLength 32 */
-    static const unsigned char params[] = { 0x30, 0x34, 0xa0, 0x0f, 0x30, 0x0d, 0x06, 0x09, 0x60,
-                                            0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05,
-                                            0x00, 0xa1, 0x1c, 0x30, 0x1a, 0x06, 0x09, 0x2a, 0x86,
-                                            0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08, 0x30, 0x0d,
-                                            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04,
-                                            0x02, 0x01, 0x05, 0x00, 0xa2, 0x03, 0x02, 0x01, 0x20 };
     tacit_pk_context pk, pss;
     unsigned char *key = NULL, *p8 = NULL, *out = NULL, *p;
     size_t klen = 0, p1len = 0, p8len, olen = 0;
@@ -369,9 +370,10 @@ static void test_rsa_pss_key_write_back(void)
         TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS1, 0, out, cap, &p1len), 0);
         p = p8 + cap - p1len;
         memcpy(p, out, p1len);
-        added = tacit_asn1_write_pkcs8(&p, p8, (const unsigned char *)TACIT_OID_RSASSA_PSS,
-                                       TACIT_OID_LEN(TACIT_OID_RSASSA_PSS), variant ? params : NULL,
-                                       variant ? sizeof(params) : 0, p1len);
+        added =
+            tacit_asn1_write_pkcs8(&p, p8, (const unsigned char *)TACIT_OID_RSASSA_PSS,
+                                   TACIT_OID_LEN(TACIT_OID_RSASSA_PSS), variant ? pss_params : NULL,
+                                   variant ? sizeof(pss_params) : 0, p1len);
         TEST_ASSERT(added > 0);
         p8len = p1len + (size_t)added;
         TEST_EQUAL(tacit_pk_parse_key(&pss, p, p8len), 0);
@@ -383,7 +385,7 @@ static void test_rsa_pss_key_write_back(void)
         TEST_ASSERT(TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, info.alg.p, info.alg.len));
         if (variant) {
             TEST_EQUAL(info.params.tag, TACIT_ASN1_SEQUENCE);
-            TEST_MEM_EQ(info.params.p, info.params.len, params + 2, sizeof(params) - 2);
+            TEST_MEM_EQ(info.params.p, info.params.len, pss_params + 2, sizeof(pss_params) - 2);
         } else {
             TEST_EQUAL(info.params.tag, 0);
         }
@@ -437,13 +439,7 @@ static int load_as_pss(const tacit_pk_context *pk, const unsigned char *params, 
  */
 static void test_rsa_pss_key_limits(void)
 {
-    static const unsigned char params[] = { 0x30, 0x34, 0xa0, 0x0f, 0x30, 0x0d, 0x06, 0x09, 0x60,
-                                            0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05,
-                                            0x00, 0xa1, 0x1c, 0x30, 0x1a, 0x06, 0x09, 0x2a, 0x86,
-                                            0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08, 0x30, 0x0d,
-                                            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04,
-                                            0x02, 0x01, 0x05, 0x00, 0xa2, 0x03, 0x02, 0x01, 0x20 };
-    unsigned char bad[sizeof(params)];
+    unsigned char bad[sizeof(pss_params)];
     static const unsigned char msg[] = "restricted";
     tacit_pk_context pk, pss;
     tacit_pk_sig_alg alg, lim;
@@ -472,7 +468,7 @@ static void test_rsa_pss_key_limits(void)
     tacit_pk_free(&pss);
 
     /* with parameters */
-    TEST_EQUAL(load_as_pss(&pk, params, sizeof(params), &pss), 0);
+    TEST_EQUAL(load_as_pss(&pk, pss_params, sizeof(pss_params), &pss), 0);
     TEST_EQUAL(tacit_pk_rsa_pss_limits(&pss, &lim), 0);
     TEST_EQUAL(lim.md, TACIT_MD_SHA256);
     TEST_EQUAL(lim.mgf1_md, TACIT_MD_SHA256);
@@ -512,11 +508,11 @@ static void test_rsa_pss_key_limits(void)
     tacit_pk_free(&pss);
 
     /* an unknown hash OID (the last arc of sha256 changed to 0x7f), and a saltLength of the wrong type */
-    memcpy(bad, params, sizeof(params));
+    memcpy(bad, pss_params, sizeof(pss_params));
     bad[16] = 0x7f;
     TEST_EQUAL(load_as_pss(&pk, bad, sizeof(bad), &pss), TACIT_ERR_PK_KEY_FORMAT);
     TEST_EQUAL(tacit_pk_get_type(&pss), TACIT_PK_NONE);
-    memcpy(bad, params, sizeof(params));
+    memcpy(bad, pss_params, sizeof(pss_params));
     bad[sizeof(bad) - 1] = 0x00;
     bad[sizeof(bad) - 3] = 0x03; /* saltLength a BIT STRING, not an INTEGER */
     TEST_EQUAL(load_as_pss(&pk, bad, sizeof(bad), &pss), TACIT_ERR_PK_KEY_FORMAT);

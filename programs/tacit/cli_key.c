@@ -297,3 +297,23 @@ int cli_saltlen(const char *arg, int *saltlen)
 #else
 typedef int tacit_cli_key_unused; /* TACIT_CLI_UNUSED: no RSA, no EC */
 #endif
+
+int cli_pss_alg(const char *cmd, const cli_key *key, tacit_md_type md, int saltlen,
+                tacit_pk_sig_alg *pss)
+{
+    memset(pss, 0, sizeof(*pss));
+    pss->scheme = TACIT_PK_SIG_RSA_PSS;
+    pss->md = md;
+    pss->mgf1_md = md;
+    /* not given, or "auto": pk's default (sign: the hash length or the key's longer floor;
+     * verify: any salt from the key's floor) */
+    pss->saltlen = saltlen < 0 ? -1 : saltlen;
+#if defined(CLI_RSA)
+    if (saltlen == CLI_SALT_MAX && key->rsa != NULL) {
+        /* emLen - hLen - 2, emLen = ceil((modBits - 1) / 8) */
+        size_t emlen = (tacit_rsa_bitlen(key->rsa) - 1 + 7) / 8, hlen = tacit_md_size(md);
+        pss->saltlen = emlen >= hlen + 2 ? (int)(emlen - hlen - 2) : 0;
+    }
+#endif
+    return cli_pss_key_allows(cmd, key, md, pss->saltlen);
+}

@@ -105,6 +105,10 @@ int cli_key_check_alg(const char *cmd, const cli_key *key, const cli_alg *alg, c
  * fit, else an error printed for cmd.
  */
 int cli_pss_key_allows(const char *cmd, const cli_key *key, tacit_md_type md, int saltlen);
+/* The PSS algorithm for md (MGF1 the same) and the tool's saltlen (a count, CLI_SALT_*), checked
+ * against the key's parameters: CLI_OK or an error printed for cmd. */
+int cli_pss_alg(const char *cmd, const cli_key *key, tacit_md_type md, int saltlen,
+                tacit_pk_sig_alg *pss);
 
 /* --saltlen: a byte count >= 0, or one of these. */
 #define CLI_SALT_DEFAULT (-100) /* not given: sign = hash length, verify = any */

@@ -100,20 +100,9 @@ int cmd_sign(int argc, char **argv)
     if (alg.scheme == CLI_ALG_PKCS1_SIG) {
         ret = tacit_rsa_pkcs1_sign(key.rsa, alg.md, hash, hlen, sig, sigsize, &siglen, NULL, NULL);
     } else if (alg.scheme == CLI_ALG_PSS) {
-        /* through pk, which applies an id-RSASSA-PSS key's parameters (default salt: the hash
-         * length, or the key's saltLength when that is longer) */
+        /* through pk, which applies an id-RSASSA-PSS key's parameters */
         tacit_pk_sig_alg pss;
-        memset(&pss, 0, sizeof(pss));
-        pss.scheme = TACIT_PK_SIG_RSA_PSS;
-        pss.md = alg.md;
-        pss.mgf1_md = alg.md;
-        pss.saltlen = saltlen == CLI_SALT_DEFAULT ? -1 : saltlen;
-        if (saltlen == CLI_SALT_MAX) {
-            /* emLen - hLen - 2, emLen = ceil((modBits - 1) / 8) */
-            size_t emlen = (tacit_rsa_bitlen(key.rsa) - 1 + 7) / 8;
-            pss.saltlen = emlen >= hlen + 2 ? (int)(emlen - hlen - 2) : 0;
-        }
-        if (cli_pss_key_allows("sign", &key, alg.md, pss.saltlen) != CLI_OK) {
+        if (cli_pss_alg("sign", &key, alg.md, saltlen, &pss) != CLI_OK) {
             rc = CLI_ERROR;
             goto exit;
         }

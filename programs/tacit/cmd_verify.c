@@ -188,23 +188,9 @@ int cmd_verify(int argc, char **argv)
     if (alg.scheme == CLI_ALG_PKCS1_SIG) {
         ret = tacit_rsa_pkcs1_verify(key.rsa, alg.md, hash, hlen, sig, siglen);
     } else if (alg.scheme == CLI_ALG_PSS) {
-        int s = saltlen;
-        if (saltlen == CLI_SALT_DEFAULT || saltlen == CLI_SALT_AUTO) {
-            s = TACIT_RSA_SALT_LEN_ANY;
-        } else if (saltlen == CLI_SALT_MAX) {
-            /* emLen - hLen - 2, emLen = ceil((modBits - 1) / 8) */
-            size_t emlen = (tacit_rsa_bitlen(key.rsa) - 1 + 7) / 8;
-            s = emlen >= hlen + 2 ? (int)(emlen - hlen - 2) : 0;
-        }
-        /* through pk, which applies an id-RSASSA-PSS key's parameters ("any" salt: at least
-         * the key's saltLength) */
+        /* through pk, which applies an id-RSASSA-PSS key's parameters */
         tacit_pk_sig_alg pss;
-        memset(&pss, 0, sizeof(pss));
-        pss.scheme = TACIT_PK_SIG_RSA_PSS;
-        pss.md = alg.md;
-        pss.mgf1_md = alg.md;
-        pss.saltlen = s == TACIT_RSA_SALT_LEN_ANY ? -1 : s;
-        if (cli_pss_key_allows("verify", &key, alg.md, pss.saltlen) != CLI_OK) {
+        if (cli_pss_alg("verify", &key, alg.md, saltlen, &pss) != CLI_OK) {
             rc = CLI_ERROR;
             goto exit;
         }
