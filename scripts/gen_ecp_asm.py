@@ -510,6 +510,59 @@ def f_half(d, a):
     return relocate(L, {"a": a, "k": 0}, regs) + store(r, regs, d)
 
 
+def p256_reduce_sum(L, x, y):
+    """x (4 limbs) + %[top] < 2p, reduced in place: subtract p into y,
+    keep x on borrow; the result is left in y."""
+    L += ["movq %s, %s" % (x[j], y[j]) for j in range(4)]
+    L += ["subq $-1, %s" % y[0], "sbbq 8(%%[k]), %s" % y[1], "sbbq $0, %s" % y[2],
+          "sbbq 0(%%[k]), %s" % y[3], "sbbq $0, %[top]"]
+    L += ["cmovcq %s, %s" % (x[j], y[j]) for j in range(4)]
+
+
+def p256_half3():
+    """r = 3a/2 = a + a/2 mod p (a < p): the halving of p256_half, then a
+    added from memory and the sum (< 2p) reduced once."""
+    L, s = p256_half()
+    x = ["%[s0]", "%[s1]", "%[s2]", "%[s3]"]
+    y = ["%[m]", "%[m1]", "%[m3]", "%[d0]"]  # the halving's masks are free now
+    L += ["xorl %k[top], %k[top]", "addq 0(%%[a]), %s" % x[0]]
+    L += ["adcq %d(%%[a]), %s" % (8 * j, x[j]) for j in (1, 2, 3)]
+    L += ["adcq $0, %[top]"]
+    p256_reduce_sum(L, x, y)
+    return L, y
+
+
+def p256_sub2():
+    """r = a - 2b mod p (a, b < p): 2b reduced in registers, then the
+    subtraction of p256_sub with b in registers."""
+    x = ["%[s0]", "%[s1]", "%[s2]", "%[s3]"]
+    y = ["%[d0]", "%[d1]", "%[d2]", "%[d3]"]
+    L = ["movq %d(%%[b]), %s" % (8 * j, x[j]) for j in range(4)]
+    L += ["xorl %k[top], %k[top]", "addq %s, %s" % (x[0], x[0])]
+    L += ["adcq %s, %s" % (x[j], x[j]) for j in (1, 2, 3)]
+    L += ["adcq $0, %[top]"]
+    p256_reduce_sum(L, x, y)
+    L += ["movq %d(%%[a]), %s" % (8 * j, x[j]) for j in range(4)]
+    L += ["subq %s, %s" % (y[0], x[0])] + ["sbbq %s, %s" % (y[j], x[j]) for j in (1, 2, 3)]
+    L += ["sbbq %[top], %[top]", "movq %[top], %[d0]", "shrq $32, %[d0]",
+          "movq 0(%[k]), %[d3]", "andq %[top], %[d3]",
+          "addq %%[top], %s" % x[0], "adcq %%[d0], %s" % x[1], "adcq $0, %s" % x[2],
+          "adcq %%[d3], %s" % x[3]]
+    return L, x
+
+
+def f_half3(d, a):
+    L, r = p256_half3()
+    regs = pool_map(["s0", "s1", "s2", "s3", "m", "m1", "m3", "top", "d0"])
+    return relocate(L, {"a": a, "k": 0}, regs) + store(r, regs, d)
+
+
+def f_sub2(d, a, b):
+    L, r = p256_sub2()
+    regs = pool_map(["s0", "s1", "s2", "s3", "d0", "d1", "d2", "d3", "top"])
+    return relocate(L, {"a": a, "b": b, "k": 0}, regs) + store(r, regs, d)
+
+
 def p256_jac_dbl_adx():
     """2 (X : Y : Z) as (X3/4 : Y3/8 : Z3/2), the same point (Jacobian
     scaling by 1/2) of dbl-2001-b with a = -3: with A = 3/2 (X - Z^2)(X + Z^2)
@@ -524,12 +577,10 @@ def p256_jac_dbl_adx():
     L += f_mul(B, X, G)     # beta = X gamma
     L += f_mul(A, T, U)
     L += f_mul(Z, Y, Z)     # Z3' = Y Z
-    L += f_small(A, A, ["dbl", "add"])
-    L += f_half(A, A)       # A = 3/2 (X - delta)(X + delta)
+    L += f_half3(A, A)      # A = 3/2 (X - delta)(X + delta)
     L += f_sqr(G, G)        # gamma^2
     L += f_sqr(X, A)
-    L += f_small(T, B, ["dbl"])
-    L += f_sub(X, X, T)     # X3' = A^2 - 2 beta
+    L += f_sub2(X, X, B)    # X3' = A^2 - 2 beta
     L += f_sub(T, B, X)
     L += f_mul(T, A, T)
     L += f_sub(Y, T, G)     # Y3' = A (beta - X3') - gamma^2
@@ -565,9 +616,8 @@ def p256_jac_add_adx(mixed):
     else:
         L += f_mul(Z3, Z1, Z2)
     L += f_sqr(X3, R)
-    L += f_small(U2, V, ["dbl"])
     L += f_sub(X3, X3, HHH)
-    L += f_sub(X3, X3, U2)     # X3 = r^2 - hhh - 2v
+    L += f_sub2(X3, X3, V)     # X3 = r^2 - hhh - 2v
     L += f_sub(Y3, V, X3)
     L += f_mul(Y3, Y3, R)
     L += f_mul(S2, S1, HHH)
