@@ -58,6 +58,11 @@ typedef int64_t inv_sdd;
 #define INV_PA (2 * INV_N + 1)
 #define INV_PB (INV_PA + INV_N + 2)
 
+#include "bignum_core_inv_x86_64.h"
+#if defined(TACIT_MPI_HAVE_X86_64_INV_ASM) && (INV_N != 14 || INV_D - 4 * INV_N != 6)
+#error "the x86-64 divstep kernel is written for groups of 14 and 6 steps"
+#endif
+
 /* Unrolled word loops (constant shift counts) unless optimising for size. */
 #if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
 #define INV_UNROLL _Pragma("GCC unroll 16")
@@ -174,8 +179,18 @@ static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4],
 {
     const inv_ud low = ((inv_ud)1 << INV_N) - 1;
     inv_ud a = (f & low) + ((inv_ud)1 << INV_PA), b = (g & low) + ((inv_ud)1 << INV_PB);
-    inv_ud z = (inv_ud)*zeta, c1, c2, x, s;
+    inv_ud z = (inv_ud)*zeta;
     inv_sd l, h;
+
+#if defined(TACIT_MPI_HAVE_X86_64_INV_ASM)
+    /* the same steps with CMOV (bignum_core_inv_x86_64.h); n is N or D - 4 N */
+    if (n == INV_N) {
+        INV_X86_64_STEPS(a, b, z, 14);
+    } else {
+        INV_X86_64_STEPS(a, b, z, 6);
+    }
+#else
+    inv_ud c1, c2, x, s;
     int j;
 
     INV_UNROLL
@@ -189,6 +204,7 @@ static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4],
         a = (a ^ s) << 1;
         z = (z ^ c1) - 1; /* delta = 1 + (swap ? -delta : delta) */
     }
+#endif
     *zeta = (inv_sd)z;
     /* unpack: L (sign-extended from PA bits), then u, then v */
     l = (inv_sd)(a << (INV_W - INV_PA)) >> (INV_W - INV_PA);
