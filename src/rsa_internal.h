@@ -71,6 +71,16 @@ size_t tacit_rsa_md_size(tacit_md_type md);
 int tacit_rsa_mgf1_xor(tacit_md_type md, const unsigned char *seed, size_t slen, unsigned char *dst,
                        size_t dlen);
 
+/*
+ * tacit_rsa_pss_verify with a floor on the salt: a signature whose salt is shorter than
+ * min_saltlen bytes is refused (RFC 4055 section 3.3: an id-RSASSA-PSS key with parameters
+ * accepts salts at least as long as its saltLength).
+ */
+int tacit_rsa_pss_verify_min_salt(const tacit_rsa_context *ctx, tacit_md_type md,
+                                  tacit_md_type mgf1_md, int saltlen, size_t min_saltlen,
+                                  const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                                  size_t siglen);
+
 /* Parse a PKCS#1 RSAPrivateKey / RSAPublicKey that is exactly der[0 .. len). */
 int tacit_rsa_parse_pkcs1_priv(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
 int tacit_rsa_parse_pkcs1_pub(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
