@@ -82,6 +82,22 @@ int tacit_rsa_pss_verify_min_salt(const tacit_rsa_context *ctx, tacit_md_type md
                                   size_t siglen);
 
 /* Parse a PKCS#1 RSAPrivateKey / RSAPublicKey that is exactly der[0 .. len). */
+/* The AlgorithmIdentifier of a key's PKCS#8 / SPKI envelope: OID and complete parameters DER. */
+typedef struct {
+    const unsigned char *oid;
+    size_t oid_len;
+    const unsigned char *params;
+    size_t params_len;
+} tacit_rsa_key_alg;
+
+/*
+ * tacit_rsa_write_key_der (private_key) or tacit_rsa_write_public_key_der with the PKCS#8 / SPKI
+ * envelope naming alg instead of rsaEncryption: pk writes id-RSASSA-PSS keys with it.
+ */
+int tacit_rsa_write_der_as(const tacit_rsa_context *ctx, int private_key, tacit_key_format format,
+                           const tacit_rsa_key_alg *alg, unsigned char *out, size_t osize,
+                           size_t *olen);
+
 int tacit_rsa_parse_pkcs1_priv(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
 int tacit_rsa_parse_pkcs1_pub(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
 
