@@ -10,7 +10,7 @@
 # with 32-bit limbs under qemu-arm; without it the build has TACIT_PEERS=OFF
 # and they print SKIP.  The other peers (OpenSSL, ...) have no armhf build
 # here: their differential tests print SKIP.  The install_consumer test (a
-# host build of an installed tree) is skipped.  Logs: build-arm32/arm32-*.log.
+# host build of an installed tree) is skipped.  Logs: build-arm32/{configure,build,test}.log.
 # Warnings of the cross compiler are printed but not fatal unless
 # TACIT_ARM32_WERROR=ON.
 # Needs: gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user (libgmp-dev:armhf).
@@ -40,34 +40,33 @@ fi
 
 start=$(date +%s)
 mkdir -p "$dir"
-log=$dir/arm32
 echo "==== $dir: configure (arm-linux-gnueabihf, 32-bit limbs, $peers_text) ===="
 # $peers is split into its words on purpose.
 # shellcheck disable=SC2086
 if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release \
         -DCMAKE_TOOLCHAIN_FILE="$PWD/scripts/arm-linux-gnueabihf.cmake" \
         -DTACIT_LIMB_BITS=32 $peers -DTACIT_WERROR="${TACIT_ARM32_WERROR:-OFF}" \
-        >"$log-configure.log" 2>&1; then
-    cat "$log-configure.log"; echo "test_arm32: CONFIGURE FAILED"; exit 1
+        >"$dir/configure.log" 2>&1; then
+    cat "$dir/configure.log"; echo "test_arm32: CONFIGURE FAILED"; exit 1
 fi
-grep -E "^-- tacit:" "$log-configure.log" | sed 's/^-- /test_arm32: /' || true
+grep -E "^-- tacit:" "$dir/configure.log" | sed 's/^-- /test_arm32: /' || true
 echo "==== $dir: build ===="
 # Keep going past a suite that does not compile: the others still run, and
 # the missing one fails in ctest ("Not Run") and in the exit code.
 build_rc=0
-if ! cmake --build "$dir" -j"$jobs" -- -k >"$log-build.log" 2>&1; then
+if ! cmake --build "$dir" -j"$jobs" -- -k >"$dir/build.log" 2>&1; then
     build_rc=1
     echo "test_arm32: BUILD FAILED for some targets:"
-    grep -E "error:|Error [0-9]" "$log-build.log" | sort -u | head -20
+    grep -E "error:|Error [0-9]" "$dir/build.log" | sort -u | head -20
 fi
 # The cross gcc (32-bit size_t, other inlining) finds warnings the host
 # builds do not; they are shown, not fatal (TACIT_ARM32_WERROR=ON makes them so).
-warnings=$(grep -c "warning:" "$log-build.log")
-[ "$warnings" -gt 0 ] && { echo "test_arm32: $warnings compiler warnings:"; grep "warning:" "$log-build.log" | sort -u | head -20; }
+warnings=$(grep -c "warning:" "$dir/build.log")
+[ "$warnings" -gt 0 ] && { echo "test_arm32: $warnings compiler warnings:"; grep "warning:" "$dir/build.log" | sort -u | head -20; }
 built=$(date +%s)
 echo "==== $dir: ctest under qemu-arm ===="
 # -V keeps every suite's output in the log, so that the SKIP reasons can be shown.
-(cd "$dir" && ctest -j"$jobs" -V -E '^install_consumer$' "$@") >"$log-test.log" 2>&1
+(cd "$dir" && ctest -j"$jobs" -V -E '^install_consumer$' "$@") >"$dir/test.log" 2>&1
 rc=$?
 # The last lines of each failed suite's output (ctest -V prefixes them with "N: ").
 failures() {
@@ -79,27 +78,26 @@ summary() {
     grep -E " SKIP \(" "$1" | sed 's/^[0-9]*: *//' | sort -u | sed "s/^/  /"
     grep -E "^ *[0-9]+/[0-9]+ Test +#|tests passed|tests failed" "$1" | grep -E "\*\*\*|Failed|tests" | sed 's/^/  /'
 }
-summary "$log-test.log"
-[ $rc -eq 0 ] || failures "$log-test.log"
+summary "$dir/test.log"
+[ $rc -eq 0 ] || failures "$dir/test.log"
 if [ $# -eq 0 ]; then
     sdir=build-arm32-small
     mkdir -p "$sdir"
-    slog=$sdir/arm32
     echo "==== $sdir: the ECC suites in the small profile (TACIT_ECP_SMALL) under qemu-arm ===="
     if cmake -S . -B "$sdir" -DCMAKE_BUILD_TYPE=Release \
             -DCMAKE_TOOLCHAIN_FILE="$PWD/scripts/arm-linux-gnueabihf.cmake" -DTACIT_ECP_SMALL=ON \
             -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=OFF -DTACIT_BUILD_PROGRAMS=OFF \
-            -DTACIT_WERROR="${TACIT_ARM32_WERROR:-OFF}" >"$slog-configure.log" 2>&1 &&
+            -DTACIT_WERROR="${TACIT_ARM32_WERROR:-OFF}" >"$sdir/configure.log" 2>&1 &&
        cmake --build "$sdir" -j"$jobs" --target test_ecp test_ecdsa test_ecdh ct_ecp \
-            >"$slog-build.log" 2>&1; then
-        if ! (cd "$sdir" && ctest -j"$jobs" -V -L ecc) >"$slog-test.log" 2>&1; then
-            rc=1; summary "$slog-test.log"; failures "$slog-test.log"
+            >"$sdir/build.log" 2>&1; then
+        if ! (cd "$sdir" && ctest -j"$jobs" -V -L ecc) >"$sdir/test.log" 2>&1; then
+            rc=1; summary "$sdir/test.log"; failures "$sdir/test.log"
         else
-            summary "$slog-test.log"
+            summary "$sdir/test.log"
         fi
     else
         echo "test_arm32: small profile: CONFIGURE OR BUILD FAILED"
-        grep -E "error" "$slog-configure.log" "$slog-build.log" | head -10; rc=1
+        grep -E "error" "$sdir/configure.log" "$sdir/build.log" | head -10; rc=1
     fi
 fi
 end=$(date +%s)
