@@ -729,6 +729,21 @@ static tacit_mpi_uint adx_w8_redc(tacit_mpi_uint *T, const tacit_mpi_uint *N, si
     return st[13];
 }
 
+/*
+ * X[0..n) = 0 with plain 8-byte stores (a call to memset costs three times
+ * as much at these sizes, and the rows then read the limbs back one by one).
+ */
+static void adx_zero(tacit_mpi_uint *X, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        /* the empty asm keeps the compiler from turning the loop into memset */
+        __asm__("" : "+r"(X));
+        X[i] = 0;
+    }
+}
+
 /* ---- fused Montgomery multiplication ------------------------------------------ *
  * CIOS, one pass over T per limb b of B: each block of four limbs first
  * adds A[j..j+4) * b into registers r0..r3 (chains closed into cab, the
@@ -810,12 +825,12 @@ void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
     size_t cnt;
 
     if (n % 8 == 0) {
-        memset(W, 0, n * sizeof(*W));
+        adx_zero(W, n);
         adx_w8_mul(W, A, B, n);
         adx_final(X, W + n, N, n, adx_w8_redc(W, N, n, mm), lazy);
         return;
     }
-    memset(W, 0, (n + 2) * sizeof(*W));
+    adx_zero(W, n + 2);
     st[2] = mm;
     st[3] = (tacit_mpi_uint)(uintptr_t)B;
     st[4] = n;
@@ -864,33 +879,36 @@ void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
 /* ---- Montgomery squaring ----------------------------------------------------------- */
 
 /*
- * X[0..2n) = 2 X + the squares A[i]^2 at X[2i..2i+2), for n >= 1, where X
- * holds the off-diagonal half of A^2: the doubling in the CF chain (ADCX
- * of a limb with itself), the squares in the OF chain, one pass.
+ * X[0..2n) = 2 X + the squares A[i]^2 at X[2i..2i+2), for n % 4 == 0,
+ * where X holds the off-diagonal half of A^2: the doubling in the CF
+ * chain (ADCX of a limb with itself), the squares in the OF chain, one
+ * pass of four limbs of A (eight of X) per step.
  */
+#define ADX_DIAG1(I)                                                                               \
+    "mov " #I "*8(%[a]), %%rdx\n\t"                                                                \
+    "mulx %%rdx, %[lo], %[hi]\n\t"                                                                 \
+    "mov " #I "*16(%[x]), %[x0]\n\t"                                                               \
+    "mov " #I "*16+8(%[x]), %[x1]\n\t"                                                             \
+    "adcx %[x0], %[x0]\n\t"                                                                        \
+    "adcx %[x1], %[x1]\n\t"                                                                        \
+    "adox %[lo], %[x0]\n\t"                                                                        \
+    "adox %[hi], %[x1]\n\t"                                                                        \
+    "mov %[x0], " #I "*16(%[x])\n\t"                                                               \
+    "mov %[x1], " #I "*16+8(%[x])\n\t"
+
 static void adx_sqr_diag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
 {
     tacit_mpi_uint lo, hi, x0, x1, rdx;
-    size_t cnt = n;
+    size_t cnt = n / 4;
 
     __asm__ volatile("xor %k[lo], %k[lo]\n\t"
-                     "1:\n\t"
-                     "mov (%[a]), %%rdx\n\t"
-                     "mulx %%rdx, %[lo], %[hi]\n\t"
-                     "mov (%[x]), %[x0]\n\t"
-                     "mov 8(%[x]), %[x1]\n\t"
-                     "adcx %[x0], %[x0]\n\t"
-                     "adcx %[x1], %[x1]\n\t"
-                     "adox %[lo], %[x0]\n\t"
-                     "adox %[hi], %[x1]\n\t"
-                     "mov %[x0], (%[x])\n\t"
-                     "mov %[x1], 8(%[x])\n\t"
-                     "lea 8(%[a]), %[a]\n\t"
-                     "lea 16(%[x]), %[x]\n\t"
-                     "lea -1(%[cnt]), %[cnt]\n\t"
-                     "jrcxz 2f\n\t"
-                     "jmp 1b\n\t"
-                     "2:\n\t"
+                     "1:\n\t" ADX_DIAG1(0) ADX_DIAG1(1) ADX_DIAG1(2)
+                         ADX_DIAG1(3) "lea 32(%[a]), %[a]\n\t"
+                                      "lea 64(%[x]), %[x]\n\t"
+                                      "lea -1(%[cnt]), %[cnt]\n\t"
+                                      "jrcxz 2f\n\t"
+                                      "jmp 1b\n\t"
+                                      "2:\n\t"
                      : [lo] "=&r"(lo), [hi] "=&r"(hi), [x0] "=&r"(x0), [x1] "=&r"(x1),
                        "=&d"(rdx), [a] "+&r"(A), [x] "+&r"(X), [cnt] "+&c"(cnt)
                      :
@@ -909,14 +927,14 @@ void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
     tacit_mpi_uint top;
 
     if (n % 8 == 0) {
-        memset(W, 0, n * sizeof(*W));
+        adx_zero(W, n);
         adx_w8_sqr_offdiag(W, A, n);
         adx_sqr_diag(W, A, n);
         top = adx_w8_redc(W, N, n, mm);
         adx_final(X, W + n, N, n, top, lazy);
         return;
     }
-    memset(W, 0, 2 * n * sizeof(*W));
+    adx_zero(W, 2 * n);
     tacit_mpi_core_adx_sqr_rows(W, A, n);
     adx_sqr_diag(W, A, n);
     top = tacit_mpi_core_adx_redc_rows(W, N, n, mm);
