@@ -62,7 +62,15 @@ static tacit_mpi_uint redc_rows(tacit_mpi_uint *T, const tacit_mpi_uint *N, size
 static void mont_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t limbs,
                       tacit_mpi_uint mm)
 {
-    tacit_mpi_uint c = redc_rows(T, N, limbs, mm), borrow;
+    tacit_mpi_uint c, borrow;
+
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    if (limbs >= 8 && limbs % 8 == 0 && tacit_mpi_core_cpu_has_adx()) {
+        tacit_mpi_core_adx_redc(X, T, N, limbs, mm); /* the 8-limb window */
+        return;
+    }
+#endif
+    c = redc_rows(T, N, limbs, mm);
 
     /* the value is c * R + T[limbs..2limbs), below 2N */
     borrow = tacit_mpi_core_sub(X, T + limbs, N, limbs);

@@ -729,21 +729,6 @@ static tacit_mpi_uint adx_w8_redc(tacit_mpi_uint *T, const tacit_mpi_uint *N, si
     return st[13];
 }
 
-/*
- * X[0..n) = 0 with plain 8-byte stores (a call to memset costs three times
- * as much at these sizes, and the rows then read the limbs back one by one).
- */
-static void adx_zero(tacit_mpi_uint *X, size_t n)
-{
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        /* the empty asm keeps the compiler from turning the loop into memset */
-        __asm__("" : "+r"(X));
-        X[i] = 0;
-    }
-}
-
 /* ---- fused Montgomery multiplication ------------------------------------------ *
  * CIOS, one pass over T per limb b of B: each block of four limbs first
  * adds A[j..j+4) * b into registers r0..r3 (chains closed into cab, the
@@ -825,12 +810,12 @@ void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
     size_t cnt;
 
     if (n % 8 == 0) {
-        adx_zero(W, n);
+        memset(W, 0, n * sizeof(*W));
         adx_w8_mul(W, A, B, n);
         adx_final(X, W + n, N, n, adx_w8_redc(W, N, n, mm), lazy);
         return;
     }
-    adx_zero(W, n + 2);
+    memset(W, 0, (n + 2) * sizeof(*W));
     st[2] = mm;
     st[3] = (tacit_mpi_uint)(uintptr_t)B;
     st[4] = n;
@@ -874,6 +859,17 @@ void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
         : "cc", "memory");
 
     adx_final(X, T, N, n, T[n], lazy);
+}
+
+/*
+ * X = T * R^-1 mod N for T (2n limbs, destroyed) below R * N, n % 8 == 0:
+ * the reduction rows in the 8-limb window, then the full final
+ * subtraction (the value is below 2N).  X must not overlap T.
+ */
+void tacit_mpi_core_adx_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_mpi_uint *N,
+                             size_t n, tacit_mpi_uint mm)
+{
+    adx_final(X, T + n, N, n, adx_w8_redc(T, N, n, mm), 0);
 }
 
 /* ---- Montgomery squaring ----------------------------------------------------------- */
@@ -927,14 +923,14 @@ void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
     tacit_mpi_uint top;
 
     if (n % 8 == 0) {
-        adx_zero(W, n);
+        memset(W, 0, n * sizeof(*W));
         adx_w8_sqr_offdiag(W, A, n);
         adx_sqr_diag(W, A, n);
         top = adx_w8_redc(W, N, n, mm);
         adx_final(X, W + n, N, n, top, lazy);
         return;
     }
-    adx_zero(W, 2 * n);
+    memset(W, 0, 2 * n * sizeof(*W));
     tacit_mpi_core_adx_sqr_rows(W, A, n);
     adx_sqr_diag(W, A, n);
     top = tacit_mpi_core_adx_redc_rows(W, N, n, mm);
