@@ -246,6 +246,13 @@ void tacit_mpi_core_get_mont_r2_ct(tacit_mpi_uint *RR, const tacit_mpi_uint *N, 
     }
 }
 
+#if defined(__OPTIMIZE_SIZE__)
+/* -Os (firmware): the doubling above serves public moduli too, for code size */
+void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs)
+{
+    tacit_mpi_core_get_mont_r2_ct(RR, N, limbs);
+}
+#else
 /* Limb i of N << s (0 <= s < biL), computed on the fly. */
 static tacit_mpi_uint shifted_limb(const tacit_mpi_uint *N, size_t i, unsigned s)
 {
@@ -317,6 +324,7 @@ void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint 
     }
     tacit_mpi_core_shift_r(RR, nt, s);
 }
+#endif /* __OPTIMIZE_SIZE__ */
 
 #else
 typedef int tacit_bignum_core_mont_unused;
