@@ -39,19 +39,30 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs)
     return tacit_mpi_core_exp_mod_working_limbs(limbs, elimbs);
 }
 
+/* AR = A R, then X = R mod N (1 in Montgomery form); returns the Montgomery constant. */
+static tacit_mpi_uint exp_start(tacit_mpi_uint *X, tacit_mpi_uint *AR, const tacit_mpi_uint *A,
+                                const tacit_mpi_uint *N, size_t limbs, const tacit_mpi_uint *RR,
+                                tacit_mpi_uint *W)
+{
+    tacit_mpi_uint mm = tacit_mpi_core_mont_init(N);
+
+    /* A is not read after this, so X may alias it */
+    tacit_mpi_core_to_mont(AR, A, N, limbs, mm, RR, W);
+    tacit_mpi_core_from_mont(X, RR, N, limbs, mm, W);
+    return mm;
+}
+
 void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
                             size_t limbs, const tacit_mpi_uint *E, size_t elimbs,
                             const tacit_mpi_uint *RR, tacit_mpi_uint *T)
 {
     size_t i = elimbs * TACIT_MPI_BIL;
-    tacit_mpi_uint mm = tacit_mpi_core_mont_init(N), *AR = T, *P = T + limbs, *W = P + limbs;
+    tacit_mpi_uint *AR = T, *P = T + limbs, *W = P + limbs, mm;
 
 #if defined(TACIT_TEST_HOOKS)
     tacit_mpi_core_test_exp_ct_calls++;
 #endif
-    /* A is not read after this, so X may alias it; X = 1 R mod N */
-    tacit_mpi_core_to_mont(AR, A, N, limbs, mm, RR, W);
-    tacit_mpi_core_from_mont(X, RR, N, limbs, mm, W);
+    mm = exp_start(X, AR, A, N, limbs, RR, W);
     while (i-- > 0) {
         tacit_mpi_uint bit = (E[i / TACIT_MPI_BIL] >> (i % TACIT_MPI_BIL)) & 1;
         tacit_mpi_core_montsqr_lazy(X, X, N, limbs, mm, W);
@@ -66,13 +77,12 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                                    size_t elimbs, const tacit_mpi_uint *RR, tacit_mpi_uint *T)
 {
     size_t i = tacit_mpi_core_bitlen_unsafe(E, elimbs);
-    tacit_mpi_uint mm = tacit_mpi_core_mont_init(N), *AR = T, *W = T + 2 * limbs;
+    tacit_mpi_uint *AR = T, *W = T + 2 * limbs, mm;
 
 #if defined(TACIT_TEST_HOOKS)
     tacit_mpi_core_test_exp_unsafe_calls++;
 #endif
-    tacit_mpi_core_to_mont(AR, A, N, limbs, mm, RR, W);
-    tacit_mpi_core_from_mont(X, RR, N, limbs, mm, W);
+    mm = exp_start(X, AR, A, N, limbs, RR, W);
     while (i-- > 0) {
         tacit_mpi_core_montsqr_lazy(X, X, N, limbs, mm, W);
         if ((E[i / TACIT_MPI_BIL] >> (i % TACIT_MPI_BIL)) & 1) {

@@ -3,6 +3,10 @@
  * include/tacit/config.h except TACIT_ENTROPY_C (the OS entropy source,
  * getrandom()/urandom).  Firmware passes its own tacit_rng_func to every
  * function that needs randomness.  Used by scripts/code_size.sh.
+ * scripts/test_configs.sh builds and runs these suites on the host (-Os):
+ * Host suites: test_sha test_md test_hmac test_hmac_drbg test_asn1 test_base64 test_pem
+ * Host suites: test_bignum test_bignum_core test_rsa test_rsa_vectors test_ecp test_ecdsa
+ * Host suites: test_ecdh ct_ecp ct_bignum ct_rsa
  */
 #ifndef TACIT_BAREMETAL_DEFAULT_H
 #define TACIT_BAREMETAL_DEFAULT_H

@@ -5,6 +5,9 @@
  * passes a tacit_rng_func).
  * Used by scripts/code_size.sh; a firmware image can start from it:
  *   cc -DTACIT_CONFIG_FILE='"p256_ecdsa_only.h"' ...
+ * scripts/test_configs.sh builds and runs these suites on the host (-Os):
+ * Host suites: test_md test_hmac test_hmac_drbg test_asn1 test_ecp test_ecdsa test_ecdh
+ * Host suites: ct_ecp
  */
 #ifndef TACIT_P256_ECDSA_ONLY_H
 #define TACIT_P256_ECDSA_ONLY_H

@@ -7,6 +7,9 @@
  * tacit_entropy_default() (hmac_drbg.h) or passes its own tacit_rng_func.
  * scripts/code_size.sh checks its size, scripts/stack_usage.sh its stack:
  *   cc -DTACIT_CONFIG_FILE='"p256_small.h"' ...
+ * scripts/test_configs.sh builds and runs these suites on the host (-Os):
+ * Host suites: test_md test_hmac test_hmac_drbg test_asn1 test_ecp test_ecdsa test_ecdh
+ * Host suites: ct_ecp
  */
 #ifndef TACIT_P256_SMALL_H
 #define TACIT_P256_SMALL_H

@@ -6,6 +6,9 @@
  * Ed25519.  No RSA, no NIST curves, no ASN.1/PEM (raw keys only), no OS
  * entropy source.  scripts/code_size.sh reports its size (no limit):
  *   cc -DTACIT_CONFIG_FILE='"x25519_ed25519_nocomb.h"' ...
+ * scripts/test_configs.sh builds and runs these suites on the host (-Os):
+ * Host suites: test_md test_hmac test_hmac_drbg test_curve25519_fe test_curve25519_keys
+ * Host suites: test_x25519 test_ed25519 ct_x25519 ct_ed25519
  */
 #ifndef TACIT_X25519_ED25519_NOCOMB_H
 #define TACIT_X25519_ED25519_NOCOMB_H
