@@ -331,7 +331,7 @@ static void test_sign_verify(void)
                                          TACIT_MD_SHA1 };
     tacit_ecp_keypair key, pub;
     size_t i, j;
-    int openssl_checked = 0;
+    int openssl_checked = 0, made = 0;
 
     for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
         unsigned char spki[200], pt[TACIT_ECP_MAX_PT_LEN];
@@ -354,6 +354,7 @@ static void test_sign_verify(void)
             if (hlen == 0) {
                 continue; /* hash compiled out by the configuration */
             }
+            made++;
             TEST_EQUAL(tacit_md(md, msg, sizeof(msg), hash), 0);
             TEST_EQUAL(tacit_ecdsa_sign_der(&key, md, hash, hlen, sig, sizeof(sig), &slen,
                                             j >= 4 ? test_rng : NULL, NULL),
@@ -387,9 +388,14 @@ static void test_sign_verify(void)
             }
         }
     }
+#if defined(TACIT_ECP_SECP384R1_C) && defined(TACIT_ECP_SECP521R1_C) && defined(TACIT_SHA1_C) &&   \
+    defined(TACIT_SHA512_C)
+    TEST_EQUAL(made, 24); /* every curve, every hash */
+#endif
 #if defined(TACIT_HAVE_OPENSSL)
-    TEST_EQUAL(openssl_checked, 24);
+    TEST_EQUAL(openssl_checked, made);
 #else
+    (void)made;
     (void)openssl_checked;
     TEST_SKIP_NO_PEER("OpenSSL libcrypto (the peer that checks tacit's signatures)");
 #endif
