@@ -144,7 +144,13 @@ static int parse_envelope(tacit_pk_context *ctx, const tacit_asn1_key_info *info
     if (ret == 0) {
         ctx->rsa_pss_key = pss;
         if (pss && info->params.tag != 0) {
+            tacit_pk_sig_alg lim;
             ctx->rsa_pss_params_len = keep_params(ctx->rsa_pss_params, &info->params);
+            /* malformed or unsupported RSASSA-PSS-params: the key is refused, not widened */
+            if (tacit_pk_rsa_pss_limits(ctx, &lim) != 0) {
+                tacit_pk_free(ctx);
+                return TACIT_ERR_PK_KEY_FORMAT;
+            }
         }
     }
     return ret;

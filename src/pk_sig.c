@@ -19,6 +19,9 @@
 #if defined(TACIT_ECP_C)
 #include "tacit/ecdsa.h"
 #endif
+#if defined(TACIT_RSA_C)
+#include "rsa_internal.h"
+#endif
 
 /* ---- names ------------------------------------------------------------------- */
 
@@ -303,8 +306,55 @@ int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len, ta
 
 /* ---- key and algorithm --------------------------------------------------------- */
 
+int tacit_pk_rsa_pss_limits(const tacit_pk_context *ctx, tacit_pk_sig_alg *alg)
+{
+    const unsigned char *p, *end;
+    size_t len;
+
+    if (ctx == NULL || alg == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    memset(alg, 0, sizeof(*alg));
+    if (ctx->type != TACIT_PK_RSA || !ctx->rsa_pss_key || ctx->rsa_pss_params_len == 0) {
+        return TACIT_ERR_PK_TYPE_MISMATCH;
+    }
+    p = ctx->rsa_pss_params;
+    end = p + ctx->rsa_pss_params_len;
+    if (tacit_asn1_get_tag(&p, end, &len, TACIT_ASN1_SEQUENCE) != 0 || p + len != end ||
+        parse_pss_params(p, end, alg) != 0 || tacit_md_size(alg->md) == 0 ||
+        tacit_md_size(alg->mgf1_md) == 0) {
+        memset(alg, 0, sizeof(*alg));
+        return TACIT_ERR_PK_KEY_FORMAT;
+    }
+    alg->scheme = TACIT_PK_SIG_RSA_PSS;
+    return 0;
+}
+
+/*
+ * RFC 4055 section 3.3: the signatures of an id-RSASSA-PSS key with parameters use the key's hash
+ * and MGF1 hash, and a salt at least as long as the key's saltLength.  0 when alg (a PSS scheme)
+ * fits, or the key has no parameters; *min_salt gets the floor on the salt length (0: none).
+ */
+static int pss_fits_key(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg, size_t *min_salt)
+{
+    tacit_pk_sig_alg lim;
+
+    *min_salt = 0;
+    if (!ctx->rsa_pss_key || ctx->rsa_pss_params_len == 0) {
+        return 0;
+    }
+    if (tacit_pk_rsa_pss_limits(ctx, &lim) != 0 || alg->md != lim.md ||
+        alg->mgf1_md != lim.mgf1_md || (alg->saltlen >= 0 && alg->saltlen < lim.saltlen)) {
+        return TACIT_ERR_PK_TYPE_MISMATCH;
+    }
+    *min_salt = (size_t)lim.saltlen;
+    return 0;
+}
+
 int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg)
 {
+    size_t min_salt;
+
     if (ctx == NULL || alg == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
@@ -313,9 +363,11 @@ int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg)
     case TACIT_PK_SIG_RSA_PSS_RSAE:
         return ctx->type == TACIT_PK_RSA && !ctx->rsa_pss_key ? 0 : TACIT_ERR_PK_TYPE_MISMATCH;
     case TACIT_PK_SIG_RSA_PSS:
-        return ctx->type == TACIT_PK_RSA ? 0 : TACIT_ERR_PK_TYPE_MISMATCH;
+        return ctx->type == TACIT_PK_RSA ? pss_fits_key(ctx, alg, &min_salt)
+                                         : TACIT_ERR_PK_TYPE_MISMATCH;
     case TACIT_PK_SIG_RSA_PSS_PSS:
-        return ctx->type == TACIT_PK_RSA && ctx->rsa_pss_key ? 0 : TACIT_ERR_PK_TYPE_MISMATCH;
+        return ctx->type == TACIT_PK_RSA && ctx->rsa_pss_key ? pss_fits_key(ctx, alg, &min_salt)
+                                                             : TACIT_ERR_PK_TYPE_MISMATCH;
     case TACIT_PK_SIG_ECDSA:
         if (ctx->type != TACIT_PK_EC) {
             return TACIT_ERR_PK_TYPE_MISMATCH;
@@ -365,12 +417,17 @@ int tacit_pk_verify_hash(const tacit_pk_context *ctx, const tacit_pk_sig_alg *al
     if (alg->scheme == TACIT_PK_SIG_RSA_PKCS1) {
         ret = tacit_rsa_pkcs1_verify(&ctx->u.rsa, alg->md, hash, hlen, sig, sig_len);
     } else if (is_pss(alg->scheme)) {
+        size_t min_salt;
         if (tacit_md_size(alg->mgf1_md) == 0) {
             return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
         }
-        ret = tacit_rsa_pss_verify(&ctx->u.rsa, alg->md, alg->mgf1_md,
-                                   alg->saltlen < 0 ? TACIT_RSA_SALT_LEN_ANY : alg->saltlen, hash,
-                                   hlen, sig, sig_len);
+        if ((ret = pss_fits_key(ctx, alg, &min_salt)) != 0) {
+            return ret;
+        }
+        ret =
+            tacit_rsa_pss_verify_min_salt(&ctx->u.rsa, alg->md, alg->mgf1_md,
+                                          alg->saltlen < 0 ? TACIT_RSA_SALT_LEN_ANY : alg->saltlen,
+                                          min_salt, hash, hlen, sig, sig_len);
     }
     if (ret == TACIT_ERR_RSA_INPUT_OUT_OF_RANGE || ret == TACIT_ERR_RSA_INVALID_PADDING ||
         ret == TACIT_ERR_BAD_INPUT) {
@@ -459,9 +516,17 @@ int tacit_pk_sign_hash(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
             ret = tacit_rsa_pkcs1_sign(&ctx->u.rsa, alg->md, hash, hlen, sig, sig_size, sig_len,
                                        f_rng, p_rng);
         } else if (is_pss(alg->scheme)) {
-            ret = tacit_rsa_pss_sign(&ctx->u.rsa, alg->md, alg->mgf1_md,
-                                     alg->saltlen < 0 ? TACIT_RSA_SALT_LEN_HASH : alg->saltlen,
-                                     hash, hlen, sig, sig_size, sig_len, f_rng, p_rng);
+            /* the default salt is the hash's length, or the key's floor when that is longer */
+            size_t min_salt;
+            int salt = alg->saltlen;
+            if ((ret = pss_fits_key(ctx, alg, &min_salt)) != 0) {
+                return ret;
+            }
+            if (salt < 0) {
+                salt = min_salt > hlen ? (int)min_salt : TACIT_RSA_SALT_LEN_HASH;
+            }
+            ret = tacit_rsa_pss_sign(&ctx->u.rsa, alg->md, alg->mgf1_md, salt, hash, hlen, sig,
+                                     sig_size, sig_len, f_rng, p_rng);
         }
     }
 #endif

@@ -17,44 +17,12 @@
 #include "tacit/pem.h"
 #include "tacit/platform.h"
 #include "platform_internal.h"
+#if defined(TACIT_RSA_C)
+#include "rsa_internal.h"
+#endif
 
 /* An 8192-bit RSA private key in PKCS#8 is about 4.8 KB of DER. */
 #define PK_DER_SCRATCH (TACIT_MPI_MAX_BITS / 8 * 5 + 512)
-
-#if defined(TACIT_RSA_C)
-/*
- * An id-RSASSA-PSS key in an envelope (SPKI or PKCS#8): the RSA writer makes the PKCS#1 form at the
- * front of der, which is moved to the end and wrapped there with the key's own OID and parameters.
- */
-static int write_rsa_pss(const tacit_pk_context *ctx, tacit_key_format format, unsigned char *der,
-                         size_t size, size_t *dlen)
-{
-    int priv = format == TACIT_KEY_FORMAT_PKCS8, added;
-    size_t klen = 0;
-    unsigned char *p;
-    int ret = priv ? tacit_rsa_write_key_der(&ctx->u.rsa, TACIT_KEY_FORMAT_PKCS1, der, size, &klen)
-                   : tacit_rsa_write_public_key_der(&ctx->u.rsa, TACIT_KEY_FORMAT_PKCS1, der, size,
-                                                    &klen);
-
-    if (ret != 0) {
-        return ret;
-    }
-    p = der + size - klen;
-    memmove(p, der, klen);
-    added = priv ? tacit_asn1_write_pkcs8(&p, der, (const unsigned char *)TACIT_OID_RSASSA_PSS,
-                                          TACIT_OID_LEN(TACIT_OID_RSASSA_PSS), ctx->rsa_pss_params,
-                                          ctx->rsa_pss_params_len, klen)
-                 : tacit_asn1_write_spki(&p, der, (const unsigned char *)TACIT_OID_RSASSA_PSS,
-                                         TACIT_OID_LEN(TACIT_OID_RSASSA_PSS), ctx->rsa_pss_params,
-                                         ctx->rsa_pss_params_len, klen);
-    if (added < 0) {
-        return added;
-    }
-    *dlen = klen + (size_t)added;
-    memmove(der, p, *dlen);
-    return 0;
-}
-#endif
 
 static int write_der(const tacit_pk_context *ctx, tacit_key_format format, unsigned char *der,
                      size_t size, size_t *dlen, const char **label)
@@ -69,8 +37,13 @@ static int write_der(const tacit_pk_context *ctx, tacit_key_format format, unsig
 #if defined(TACIT_RSA_C)
     if (ctx->type == TACIT_PK_RSA && ctx->rsa_pss_key &&
         (format == TACIT_KEY_FORMAT_PKCS8 || format == TACIT_KEY_FORMAT_SPKI)) {
+        /* the key's own OID and parameters, so that it stays restricted to PSS */
+        tacit_rsa_key_alg alg = { (const unsigned char *)TACIT_OID_RSASSA_PSS,
+                                  TACIT_OID_LEN(TACIT_OID_RSASSA_PSS), ctx->rsa_pss_params,
+                                  ctx->rsa_pss_params_len };
         *label = format == TACIT_KEY_FORMAT_PKCS8 ? "PRIVATE KEY" : "PUBLIC KEY";
-        return write_rsa_pss(ctx, format, der, size, dlen);
+        return tacit_rsa_write_der_as(&ctx->u.rsa, format == TACIT_KEY_FORMAT_PKCS8, format, &alg,
+                                      der, size, dlen);
     }
     if (ctx->type == TACIT_PK_RSA) {
         if (format == TACIT_KEY_FORMAT_PKCS8) {

@@ -71,7 +71,33 @@ size_t tacit_rsa_md_size(tacit_md_type md);
 int tacit_rsa_mgf1_xor(tacit_md_type md, const unsigned char *seed, size_t slen, unsigned char *dst,
                        size_t dlen);
 
+/*
+ * tacit_rsa_pss_verify with a floor on the salt: a signature whose salt is shorter than
+ * min_saltlen bytes is refused (RFC 4055 section 3.3: an id-RSASSA-PSS key with parameters
+ * accepts salts at least as long as its saltLength).
+ */
+int tacit_rsa_pss_verify_min_salt(const tacit_rsa_context *ctx, tacit_md_type md,
+                                  tacit_md_type mgf1_md, int saltlen, size_t min_saltlen,
+                                  const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                                  size_t siglen);
+
 /* Parse a PKCS#1 RSAPrivateKey / RSAPublicKey that is exactly der[0 .. len). */
+/* The AlgorithmIdentifier of a key's PKCS#8 / SPKI envelope: OID and complete parameters DER. */
+typedef struct {
+    const unsigned char *oid;
+    size_t oid_len;
+    const unsigned char *params;
+    size_t params_len;
+} tacit_rsa_key_alg;
+
+/*
+ * tacit_rsa_write_key_der (private_key) or tacit_rsa_write_public_key_der with the PKCS#8 / SPKI
+ * envelope naming alg instead of rsaEncryption: pk writes id-RSASSA-PSS keys with it.
+ */
+int tacit_rsa_write_der_as(const tacit_rsa_context *ctx, int private_key, tacit_key_format format,
+                           const tacit_rsa_key_alg *alg, unsigned char *out, size_t osize,
+                           size_t *olen);
+
 int tacit_rsa_parse_pkcs1_priv(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
 int tacit_rsa_parse_pkcs1_pub(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
 

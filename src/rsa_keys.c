@@ -338,12 +338,19 @@ cleanup:
 
 static const unsigned char null_params[2] = { TACIT_ASN1_NULL, 0x00 };
 
+/* rsaEncryption with NULL parameters: the envelope of every key but id-RSASSA-PSS ones */
+static const tacit_rsa_key_alg rsa_encryption = { (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
+                                                  TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION),
+                                                  null_params, sizeof(null_params) };
+
 /*
  * Encode into a fresh heap buffer (its size bounded by the key size) and
  * copy to out if it fits.  *olen = the length, also when out is too small.
+ * The PKCS#8 / SPKI envelope names alg.
  */
 static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_key_format format,
-                     unsigned char *out, size_t osize, size_t *olen, unsigned char **der_out)
+                     const tacit_rsa_key_alg *alg, unsigned char *out, size_t osize, size_t *olen,
+                     unsigned char **der_out)
 {
     size_t cap;
     unsigned char *buf, *p;
@@ -359,7 +366,7 @@ static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_key_fo
                     : (format != TACIT_KEY_FORMAT_PKCS1 && format != TACIT_KEY_FORMAT_SPKI)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    cap = 9 * (ctx->len + 8) + tacit_mpi_size(&ctx->E) + 128;
+    cap = 9 * (ctx->len + 8) + tacit_mpi_size(&ctx->E) + 128 + alg->params_len;
     buf = (unsigned char *)tacit_platform_calloc(1, cap);
     if (buf == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
@@ -367,14 +374,10 @@ static int write_der(const tacit_rsa_context *ctx, int private_key, tacit_key_fo
     p = buf + cap;
     len = private_key ? write_pkcs1_priv(&p, buf, ctx) : write_pkcs1_pub(&p, buf, ctx);
     if (len >= 0 && format != TACIT_KEY_FORMAT_PKCS1) {
-        added =
-            private_key
-                ? tacit_asn1_write_pkcs8(&p, buf, (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
-                                         TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION), null_params,
-                                         sizeof(null_params), (size_t)len)
-                : tacit_asn1_write_spki(&p, buf, (const unsigned char *)TACIT_OID_RSA_ENCRYPTION,
-                                        TACIT_OID_LEN(TACIT_OID_RSA_ENCRYPTION), null_params,
-                                        sizeof(null_params), (size_t)len);
+        added = private_key ? tacit_asn1_write_pkcs8(&p, buf, alg->oid, alg->oid_len, alg->params,
+                                                     alg->params_len, (size_t)len)
+                            : tacit_asn1_write_spki(&p, buf, alg->oid, alg->oid_len, alg->params,
+                                                    alg->params_len, (size_t)len);
         len = added < 0 ? added : len + added;
     }
     if (len < 0) {
@@ -412,7 +415,7 @@ static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_key_fo
     if (olen == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if ((ret = write_der(ctx, private_key, format, NULL, 0, &dlen, &der)) != 0) {
+    if ((ret = write_der(ctx, private_key, format, &rsa_encryption, NULL, 0, &dlen, &der)) != 0) {
         return ret;
     }
     if (format == TACIT_KEY_FORMAT_PKCS1) {
@@ -433,7 +436,7 @@ static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_key_fo
 int tacit_rsa_write_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
                             unsigned char *out, size_t osize, size_t *olen)
 {
-    return write_der(ctx, 1, format, out, osize, olen, NULL);
+    return write_der(ctx, 1, format, &rsa_encryption, out, osize, olen, NULL);
 }
 
 int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
@@ -445,7 +448,17 @@ int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_key_format forma
 int tacit_rsa_write_public_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
                                    unsigned char *out, size_t osize, size_t *olen)
 {
-    return write_der(ctx, 0, format, out, osize, olen, NULL);
+    return write_der(ctx, 0, format, &rsa_encryption, out, osize, olen, NULL);
+}
+
+int tacit_rsa_write_der_as(const tacit_rsa_context *ctx, int private_key, tacit_key_format format,
+                           const tacit_rsa_key_alg *alg, unsigned char *out, size_t osize,
+                           size_t *olen)
+{
+    if (alg == NULL || (alg->params == NULL && alg->params_len != 0)) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    return write_der(ctx, private_key, format, alg, out, osize, olen, NULL);
 }
 
 int tacit_rsa_write_public_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,

@@ -110,6 +110,14 @@ int tacit_rsa_pss_verify(const tacit_rsa_context *ctx, tacit_md_type md, tacit_m
                          int saltlen, const unsigned char *hash, size_t hlen,
                          const unsigned char *sig, size_t siglen)
 {
+    return tacit_rsa_pss_verify_min_salt(ctx, md, mgf1_md, saltlen, 0, hash, hlen, sig, siglen);
+}
+
+int tacit_rsa_pss_verify_min_salt(const tacit_rsa_context *ctx, tacit_md_type md,
+                                  tacit_md_type mgf1_md, int saltlen, size_t min_saltlen,
+                                  const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                                  size_t siglen)
+{
     size_t k, hl, embits, emlen, dblen, i, slen, outlen;
     unsigned char *em = NULL, *EM, *db, *h, h2[TACIT_MD_MAX_SIZE];
     unsigned char topmask;
@@ -163,7 +171,7 @@ int tacit_rsa_pss_verify(const tacit_rsa_context *ctx, tacit_md_type md, tacit_m
     }
     slen = dblen - i - 1;
     if ((saltlen == TACIT_RSA_SALT_LEN_HASH && slen != hl) ||
-        (saltlen >= 0 && slen != (size_t)saltlen)) {
+        (saltlen >= 0 && slen != (size_t)saltlen) || slen < min_saltlen) {
         goto cleanup;
     }
     if (pss_hash(md, hash, hl, db + i + 1, slen, h2) != 0) {

@@ -333,6 +333,14 @@ exit:
     tacit_pk_free(&pk);
 }
 
+/* RSASSA-PSS-params: hashAlgorithm sha256, maskGenAlgorithm mgf1(sha256), saltLength 32 */
+static const unsigned char pss_params[] = { 0x30, 0x34, 0xa0, 0x0f, 0x30, 0x0d, 0x06, 0x09, 0x60,
+                                            0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05,
+                                            0x00, 0xa1, 0x1c, 0x30, 0x1a, 0x06, 0x09, 0x2a, 0x86,
+                                            0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08, 0x30, 0x0d,
+                                            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04,
+                                            0x02, 0x01, 0x05, 0x00, 0xa2, 0x03, 0x02, 0x01, 0x20 };
+
 /*
  * id-RSASSA-PSS keys (RFC 4055) keep their OID and parameters when written back: wrap the interop
  * RSA key as PSS PKCS#8 (parameters absent, then SHA-256/MGF1-SHA-256/salt 32), parse it, and write
@@ -340,13 +348,6 @@ exit:
  */
 static void test_rsa_pss_key_write_back(void)
 {
-    /* RSASSA-PSS-params: hashAlgorithm sha256, maskGenAlgorithm mgf1(sha256), saltLength 32 */
-    static const unsigned char params[] = { 0x30, 0x34, 0xa0, 0x0f, 0x30, 0x0d, 0x06, 0x09, 0x60,
-                                            0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05,
-                                            0x00, 0xa1, 0x1c, 0x30, 0x1a, 0x06, 0x09, 0x2a, 0x86,
-                                            0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08, 0x30, 0x0d,
-                                            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04,
-                                            0x02, 0x01, 0x05, 0x00, 0xa2, 0x03, 0x02, 0x01, 0x20 };
     tacit_pk_context pk, pss;
     unsigned char *key = NULL, *p8 = NULL, *out = NULL, *p;
     size_t klen = 0, p1len = 0, p8len, olen = 0;
@@ -369,9 +370,10 @@ static void test_rsa_pss_key_write_back(void)
         TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS1, 0, out, cap, &p1len), 0);
         p = p8 + cap - p1len;
         memcpy(p, out, p1len);
-        added = tacit_asn1_write_pkcs8(&p, p8, (const unsigned char *)TACIT_OID_RSASSA_PSS,
-                                       TACIT_OID_LEN(TACIT_OID_RSASSA_PSS), variant ? params : NULL,
-                                       variant ? sizeof(params) : 0, p1len);
+        added =
+            tacit_asn1_write_pkcs8(&p, p8, (const unsigned char *)TACIT_OID_RSASSA_PSS,
+                                   TACIT_OID_LEN(TACIT_OID_RSASSA_PSS), variant ? pss_params : NULL,
+                                   variant ? sizeof(pss_params) : 0, p1len);
         TEST_ASSERT(added > 0);
         p8len = p1len + (size_t)added;
         TEST_EQUAL(tacit_pk_parse_key(&pss, p, p8len), 0);
@@ -383,7 +385,7 @@ static void test_rsa_pss_key_write_back(void)
         TEST_ASSERT(TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, info.alg.p, info.alg.len));
         if (variant) {
             TEST_EQUAL(info.params.tag, TACIT_ASN1_SEQUENCE);
-            TEST_MEM_EQ(info.params.p, info.params.len, params + 2, sizeof(params) - 2);
+            TEST_MEM_EQ(info.params.p, info.params.len, pss_params + 2, sizeof(pss_params) - 2);
         } else {
             TEST_EQUAL(info.params.tag, 0);
         }
@@ -405,6 +407,119 @@ exit:
     }
     free(p8);
     free(out);
+}
+
+/* pk's key as an id-RSASSA-PSS PKCS#8 with params (NULL: absent), parsed into pss. */
+static int load_as_pss(const tacit_pk_context *pk, const unsigned char *params, size_t plen,
+                       tacit_pk_context *pss)
+{
+    const size_t cap = 8192;
+    unsigned char *buf = malloc(2 * cap), *p;
+    size_t p1len = 0;
+    int added, ret = -1;
+
+    if (buf != NULL && tacit_pk_write(pk, TACIT_KEY_FORMAT_PKCS1, 0, buf + cap, cap, &p1len) == 0) {
+        p = buf + cap - p1len;
+        memmove(p, buf + cap, p1len);
+        added = tacit_asn1_write_pkcs8(&p, buf, (const unsigned char *)TACIT_OID_RSASSA_PSS,
+                                       TACIT_OID_LEN(TACIT_OID_RSASSA_PSS), params, plen, p1len);
+        ret = added > 0 ? tacit_pk_parse_key(pss, p, p1len + (size_t)added) : -1;
+    }
+    if (buf != NULL) {
+        tacit_platform_zeroize(buf, 2 * cap);
+    }
+    free(buf);
+    return ret;
+}
+
+/*
+ * RFC 4055 section 3.3: an id-RSASSA-PSS key with parameters (SHA-256, MGF1-SHA-256, salt 32)
+ * signs and verifies with its own hash, MGF1 hash and a salt of at least 32 bytes, and refuses
+ * anything else; parameters that are malformed or name an unknown hash refuse the key.
+ */
+static void test_rsa_pss_key_limits(void)
+{
+    unsigned char bad[sizeof(pss_params)];
+    static const unsigned char msg[] = "restricted";
+    tacit_pk_context pk, pss;
+    tacit_pk_sig_alg alg, lim;
+    unsigned char *key = NULL, sig[TACIT_PK_MAX_SIG_LEN], sig20[TACIT_PK_MAX_SIG_LEN];
+    size_t klen = 0, slen = 0, slen20 = 0;
+
+    tacit_pk_init(&pk);
+    tacit_pk_init(&pss);
+    if (test_shared_dir() == NULL) {
+        TEST_SKIP("../shared not found");
+    }
+    key = rd("rsa2048.pkcs8.der", &klen);
+    TEST_ASSERT(key != NULL);
+    TEST_EQUAL(tacit_pk_parse_key(&pk, key, klen), 0);
+
+    /* without parameters: no limits, any PSS signature */
+    TEST_EQUAL(load_as_pss(&pk, NULL, 0, &pss), 0);
+    TEST_EQUAL(tacit_pk_rsa_pss_limits(&pss, &lim), TACIT_ERR_PK_TYPE_MISMATCH);
+    memset(&alg, 0, sizeof(alg));
+    alg.scheme = TACIT_PK_SIG_RSA_PSS;
+    alg.md = TACIT_MD_SHA256;
+    alg.mgf1_md = TACIT_MD_SHA256;
+    alg.saltlen = 20;
+    TEST_EQUAL(
+        tacit_pk_sign(&pss, &alg, msg, sizeof(msg), sig20, sizeof(sig20), &slen20, NULL, NULL), 0);
+    tacit_pk_free(&pss);
+
+    /* with parameters */
+    TEST_EQUAL(load_as_pss(&pk, pss_params, sizeof(pss_params), &pss), 0);
+    TEST_EQUAL(tacit_pk_rsa_pss_limits(&pss, &lim), 0);
+    TEST_EQUAL(lim.md, TACIT_MD_SHA256);
+    TEST_EQUAL(lim.mgf1_md, TACIT_MD_SHA256);
+    TEST_EQUAL(lim.saltlen, 32);
+    /* salt 20 < 32: refused for signing and verification */
+    TEST_EQUAL(tacit_pk_check_alg(&pss, &alg), TACIT_ERR_PK_TYPE_MISMATCH);
+    TEST_EQUAL(tacit_pk_sign(&pss, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL),
+               TACIT_ERR_PK_TYPE_MISMATCH);
+    TEST_EQUAL(tacit_pk_verify(&pss, &alg, msg, sizeof(msg), sig20, slen20, 0),
+               TACIT_ERR_PK_TYPE_MISMATCH);
+    /* "any" salt verifies with the key's floor: the 20-byte salt fails */
+    alg.saltlen = -1;
+    TEST_EQUAL(tacit_pk_verify(&pss, &alg, msg, sizeof(msg), sig20, slen20, 0),
+               TACIT_ERR_VERIFY_FAILED);
+    /* default salt (32), and a longer one (40), verify */
+    TEST_EQUAL(tacit_pk_sign(&pss, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL), 0);
+    TEST_EQUAL(tacit_pk_verify(&pss, &alg, msg, sizeof(msg), sig, slen, 0), 0);
+    alg.saltlen = 32;
+    TEST_EQUAL(tacit_pk_verify(&pss, &alg, msg, sizeof(msg), sig, slen, 0), 0);
+    alg.saltlen = 40;
+    TEST_EQUAL(tacit_pk_sign(&pss, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL), 0);
+    TEST_EQUAL(tacit_pk_verify(&pss, &alg, msg, sizeof(msg), sig, slen, 0), 0);
+    alg.saltlen = -1;
+    TEST_EQUAL(tacit_pk_verify(&pss, &alg, msg, sizeof(msg), sig, slen, 0), 0);
+    /* another hash or MGF1 hash */
+    alg.md = TACIT_MD_SHA384;
+    alg.mgf1_md = TACIT_MD_SHA384;
+    TEST_EQUAL(tacit_pk_sign(&pss, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL),
+               TACIT_ERR_PK_TYPE_MISMATCH);
+    alg.md = TACIT_MD_SHA256;
+    TEST_EQUAL(tacit_pk_check_alg(&pss, &alg), TACIT_ERR_PK_TYPE_MISMATCH);
+    /* TLS rsa_pss_pss_sha256 (salt 32) fits; rsa_pss_pss_sha384 does not */
+    TEST_EQUAL(tacit_pk_sig_alg_from_tls(TACIT_PK_TLS_RSA_PSS_PSS_SHA256, &alg), 0);
+    TEST_EQUAL(tacit_pk_check_alg(&pss, &alg), 0);
+    TEST_EQUAL(tacit_pk_sig_alg_from_tls(TACIT_PK_TLS_RSA_PSS_PSS_SHA384, &alg), 0);
+    TEST_EQUAL(tacit_pk_check_alg(&pss, &alg), TACIT_ERR_PK_TYPE_MISMATCH);
+    tacit_pk_free(&pss);
+
+    /* an unknown hash OID (the last arc of sha256 changed to 0x7f), and a saltLength of the wrong type */
+    memcpy(bad, pss_params, sizeof(pss_params));
+    bad[16] = 0x7f;
+    TEST_EQUAL(load_as_pss(&pk, bad, sizeof(bad), &pss), TACIT_ERR_PK_KEY_FORMAT);
+    TEST_EQUAL(tacit_pk_get_type(&pss), TACIT_PK_NONE);
+    memcpy(bad, pss_params, sizeof(pss_params));
+    bad[sizeof(bad) - 1] = 0x00;
+    bad[sizeof(bad) - 3] = 0x03; /* saltLength a BIT STRING, not an INTEGER */
+    TEST_EQUAL(load_as_pss(&pk, bad, sizeof(bad), &pss), TACIT_ERR_PK_KEY_FORMAT);
+exit:
+    tacit_pk_free(&pk);
+    tacit_pk_free(&pss);
+    free(key);
 }
 
 static void test_generate(void)
@@ -508,6 +623,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_verify_interop);
     RUN_TEST(test_sign_roundtrip);
     RUN_TEST(test_rsa_pss_key_write_back);
+    RUN_TEST(test_rsa_pss_key_limits);
     RUN_TEST(test_generate);
     RUN_TEST(test_sig_alg_names);
     RUN_TEST(test_sig_alg_x509);

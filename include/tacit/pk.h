@@ -299,7 +299,22 @@ const char *tacit_pk_sig_alg_name(const tacit_pk_sig_alg *alg);
 int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len,
                                tacit_pk_sig_alg *alg);
 
-/* Does alg fit ctx's key (type, PSS key restrictions, ECDSA curve)?  0 or TACIT_ERR_PK_TYPE_MISMATCH. */
+/*
+ * The restrictions of an id-RSASSA-PSS key that carries RSASSA-PSS-params (RFC 4055 sections 3.1
+ * and 3.3): its signatures use hash alg->md and MGF1 with alg->mgf1_md (both must match) and a
+ * salt of at least alg->saltlen bytes.  0 with *alg filled (scheme TACIT_PK_SIG_RSA_PSS);
+ * TACIT_ERR_PK_TYPE_MISMATCH when the key has no such parameters (any PSS signature fits it).
+ * Keys whose parameters are malformed or name an unknown hash are refused when parsed.
+ */
+int tacit_pk_rsa_pss_limits(const tacit_pk_context *ctx, tacit_pk_sig_alg *alg);
+
+/*
+ * Does alg fit ctx's key (type, PSS key restrictions, ECDSA curve)?  0 or
+ * TACIT_ERR_PK_TYPE_MISMATCH.  Signing and verification check it: an id-RSASSA-PSS key with
+ * parameters refuses another hash or MGF1 hash, and a salt length shorter than the key's (a
+ * salt length of -1, "any", verifies with the key's floor; signing then uses the larger of the
+ * hash length and the key's saltLength).
+ */
 int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg);
 
 /* ---- sign and verify ------------------------------------------------------------- */

@@ -243,7 +243,34 @@ int cli_key_check_alg(const char *cmd, const cli_key *key, const cli_alg *alg, c
                 name, cli_key_describe(key));
         return CLI_ERROR;
     }
+    /* ... and, with RSASSA-PSS-params, with their hash (the tool's MGF1 uses the same hash) */
+    if (want == CLI_KEY_RSA && alg->scheme == CLI_ALG_PSS &&
+        cli_pss_key_allows(cmd, key, alg->md, -1) != CLI_OK) {
+        return CLI_ERROR;
+    }
     return CLI_OK;
+}
+
+int cli_pss_key_allows(const char *cmd, const cli_key *key, tacit_md_type md, int saltlen)
+{
+    tacit_pk_sig_alg lim;
+
+    if (tacit_pk_rsa_pss_limits(&key->pk, &lim) != 0) {
+        return CLI_OK; /* no parameters: any PSS signature */
+    }
+    if (md == lim.md && lim.mgf1_md == lim.md && (saltlen < 0 || saltlen >= lim.saltlen)) {
+        return CLI_OK;
+    }
+    if (lim.mgf1_md != lim.md) {
+        cli_err(cmd,
+                "this %s key's parameters ask for MGF1 with %s under %s, which the tool does "
+                "not offer",
+                cli_key_describe(key), tacit_md_name(lim.mgf1_md), tacit_md_name(lim.md));
+    } else {
+        cli_err(cmd, "this %s key's parameters allow pss-%s only, with a salt of %d bytes or more",
+                cli_key_describe(key), tacit_md_name(lim.md), lim.saltlen);
+    }
+    return CLI_ERROR;
 }
 
 int cli_saltlen(const char *arg, int *saltlen)
@@ -270,3 +297,23 @@ int cli_saltlen(const char *arg, int *saltlen)
 #else
 typedef int tacit_cli_key_unused; /* TACIT_CLI_UNUSED: no RSA, no EC */
 #endif
+
+int cli_pss_alg(const char *cmd, const cli_key *key, tacit_md_type md, int saltlen,
+                tacit_pk_sig_alg *pss)
+{
+    memset(pss, 0, sizeof(*pss));
+    pss->scheme = TACIT_PK_SIG_RSA_PSS;
+    pss->md = md;
+    pss->mgf1_md = md;
+    /* not given, or "auto": pk's default (sign: the hash length or the key's longer floor;
+     * verify: any salt from the key's floor) */
+    pss->saltlen = saltlen < 0 ? -1 : saltlen;
+#if defined(CLI_RSA)
+    if (saltlen == CLI_SALT_MAX && key->rsa != NULL) {
+        /* emLen - hLen - 2, emLen = ceil((modBits - 1) / 8) */
+        size_t emlen = (tacit_rsa_bitlen(key->rsa) - 1 + 7) / 8, hlen = tacit_md_size(md);
+        pss->saltlen = emlen >= hlen + 2 ? (int)(emlen - hlen - 2) : 0;
+    }
+#endif
+    return cli_pss_key_allows(cmd, key, md, pss->saltlen);
+}

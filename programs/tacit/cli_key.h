@@ -99,6 +99,16 @@ int cli_alg_enc(const char *name, cli_alg *alg);
 
 /* Check the key fits the algorithm ("ecdsa-sha256 needs an EC key, ... is RSA-2048"). */
 int cli_key_check_alg(const char *cmd, const cli_key *key, const cli_alg *alg, const char *name);
+/*
+ * An id-RSASSA-PSS key with RSASSA-PSS-params (RFC 4055 3.3) signs and verifies with its own hash
+ * and MGF1 hash and a salt of at least its saltLength: CLI_OK when md and saltlen (-1: not fixed)
+ * fit, else an error printed for cmd.
+ */
+int cli_pss_key_allows(const char *cmd, const cli_key *key, tacit_md_type md, int saltlen);
+/* The PSS algorithm for md (MGF1 the same) and the tool's saltlen (a count, CLI_SALT_*), checked
+ * against the key's parameters: CLI_OK or an error printed for cmd. */
+int cli_pss_alg(const char *cmd, const cli_key *key, tacit_md_type md, int saltlen,
+                tacit_pk_sig_alg *pss);
 
 /* --saltlen: a byte count >= 0, or one of these. */
 #define CLI_SALT_DEFAULT (-100) /* not given: sign = hash length, verify = any */

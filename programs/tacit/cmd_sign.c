@@ -100,11 +100,13 @@ int cmd_sign(int argc, char **argv)
     if (alg.scheme == CLI_ALG_PKCS1_SIG) {
         ret = tacit_rsa_pkcs1_sign(key.rsa, alg.md, hash, hlen, sig, sigsize, &siglen, NULL, NULL);
     } else if (alg.scheme == CLI_ALG_PSS) {
-        int s = saltlen == CLI_SALT_DEFAULT ? TACIT_RSA_SALT_LEN_HASH
-                : saltlen == CLI_SALT_MAX   ? TACIT_RSA_SALT_LEN_MAX
-                                            : saltlen;
-        ret = tacit_rsa_pss_sign(key.rsa, alg.md, alg.md, s, hash, hlen, sig, sigsize, &siglen,
-                                 NULL, NULL);
+        /* through pk, which applies an id-RSASSA-PSS key's parameters */
+        tacit_pk_sig_alg pss;
+        if (cli_pss_alg("sign", &key, alg.md, saltlen, &pss) != CLI_OK) {
+            rc = CLI_ERROR;
+            goto exit;
+        }
+        ret = tacit_pk_sign_hash(&key.pk, &pss, hash, hlen, sig, sigsize, &siglen, NULL, NULL);
     }
 #endif
 #if defined(CLI_EC)

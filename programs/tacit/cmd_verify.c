@@ -188,15 +188,13 @@ int cmd_verify(int argc, char **argv)
     if (alg.scheme == CLI_ALG_PKCS1_SIG) {
         ret = tacit_rsa_pkcs1_verify(key.rsa, alg.md, hash, hlen, sig, siglen);
     } else if (alg.scheme == CLI_ALG_PSS) {
-        int s = saltlen;
-        if (saltlen == CLI_SALT_DEFAULT || saltlen == CLI_SALT_AUTO) {
-            s = TACIT_RSA_SALT_LEN_ANY;
-        } else if (saltlen == CLI_SALT_MAX) {
-            /* emLen - hLen - 2, emLen = ceil((modBits - 1) / 8) */
-            size_t emlen = (tacit_rsa_bitlen(key.rsa) - 1 + 7) / 8;
-            s = emlen >= hlen + 2 ? (int)(emlen - hlen - 2) : 0;
+        /* through pk, which applies an id-RSASSA-PSS key's parameters */
+        tacit_pk_sig_alg pss;
+        if (cli_pss_alg("verify", &key, alg.md, saltlen, &pss) != CLI_OK) {
+            rc = CLI_ERROR;
+            goto exit;
         }
-        ret = tacit_rsa_pss_verify(key.rsa, alg.md, alg.md, s, hash, hlen, sig, siglen);
+        ret = tacit_pk_verify_hash(&key.pk, &pss, hash, hlen, sig, siglen, 0);
     }
 #endif
 #if defined(CLI_EC)
@@ -214,7 +212,8 @@ int cmd_verify(int argc, char **argv)
         printf("Verified OK\n");
         rc = CLI_OK;
     } else if (is_bad_signature(ret)) {
-        if (ret != TACIT_ERR_VERIFY_FAILED) {
+        /* pk (PSS) folds a malformed signature into VERIFY_FAILED: explain_malformed tells */
+        if (ret != TACIT_ERR_VERIFY_FAILED || alg.scheme == CLI_ALG_PSS) {
             explain_malformed(&key, &alg, raw, sig, siglen);
         }
         printf("Verification failure\n");

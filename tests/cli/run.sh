@@ -234,7 +234,27 @@ if [ "$have_rsa" = 1 ] && [ -n "$OPENSSL" ]; then
         verify_ok "verify with $k's public key" "$W/$k.pub.pem" pss-sha256 "$I/msg.txt" "$W/$k.sig"
         expect 3 "pkcs1 signature with $k (PSS only)" t sign -k "$W/$k.key.pem" -a pkcs1-sha256 -i "$I/msg.txt" -o "$W/$k.p1.sig"
         expect 3 "encrypt to $k (PSS only)" t encrypt -k "$W/$k.pub.pem" -a oaep-sha256 -i "$I/msg.txt" -o "$W/$k.enc"
+        if $OPENSSL dgst -sha256 -verify "$W/$k.pub.ossl.pem" -signature "$W/$k.sig" "$I/msg.txt" >/dev/null 2>&1; then
+            ok
+        else
+            bad "openssl verifies tacit's signature with $k"
+        fi
     done
+    # RFC 4055 3.3: the parameters bind the hash and MGF1 hash and set a floor on the salt
+    expect 3 "pss-sha384 with a SHA-256 PSS key" t sign -k "$W/pss-params.key.pem" -a pss-sha384 -i "$I/msg.txt" -o "$W/x.sig"
+    expect 3 "salt 20 below the key's 32" t sign -k "$W/pss-params.key.pem" -a pss-sha256 --saltlen 20 -i "$I/msg.txt" -o "$W/x.sig"
+    expect 3 "verify salt 20 below the key's 32" t verify -k "$W/pss-params.pub.pem" -a pss-sha256 --saltlen 20 -i "$I/msg.txt" -s "$W/pss-params.sig"
+    expect 0 "salt 40 with the key's floor 32" t sign -k "$W/pss-params.key.pem" -a pss-sha256 --saltlen 40 -i "$I/msg.txt" -o "$W/pss40.sig" &&
+        verify_ok "verify salt 40 (auto)" "$W/pss-params.pub.pem" pss-sha256 "$I/msg.txt" "$W/pss40.sig"
+    # the same key's numbers as a plain RSA key sign with salt 20: the PSS key refuses that signature
+    # (its PKCS#1 RSAPrivateKey is the PKCS#8 OCTET STRING's contents)
+    off=$($OPENSSL asn1parse -in "$W/pss-params.key.pem" | awk -F: '/d=1/ && /OCTET STRING/ {print $1 + 0; exit}')
+    if [ -n "$off" ] && $OPENSSL asn1parse -in "$W/pss-params.key.pem" -strparse "$off" -noout -out "$W/pss-params.rsa.der" >/dev/null 2>&1 &&
+        t sign -k "$W/pss-params.rsa.der" -a pss-sha256 --saltlen 20 -i "$I/msg.txt" -o "$W/pss20.sig" 2>/dev/null; then
+        verify_bad "salt-20 signature under the PSS key (auto salt)" "$W/pss-params.pub.pem" pss-sha256 "$I/msg.txt" "$W/pss20.sig"
+    else
+        skip "no PKCS#1 copy of the PSS key"
+    fi
 else
     skip "id-RSASSA-PSS keys: RSA not in this build or openssl not found"
 fi
