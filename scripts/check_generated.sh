@@ -1,6 +1,7 @@
 #!/bin/sh
 # Regenerate the generated sources into a temporary folder and fail if they
-# differ from the committed ones (src/ecp_data.c, src/ecp_asm_x86_64.h):
+# differ from the committed ones (src/ecp_data.c, src/ecp_asm_x86_64.h,
+# src/sha512_avx2_asm.h):
 # the generators are the source of truth, the committed files must match.
 set -eu
 cd "$(dirname "$0")/.."
@@ -19,4 +20,5 @@ check() {
 }
 check scripts/gen_ecp_data.py src/ecp_data.c
 check scripts/gen_ecp_asm.py src/ecp_asm_x86_64.h
+check scripts/gen_sha512_asm.py src/sha512_avx2_asm.h
 exit $status

@@ -8,8 +8,9 @@
  * g = 0 and f = +-gcd(f0, g0) after n divsteps whenever 0 <= g0 <= f0 <=
  * 2^b, f0 odd and 9437 b + 1 <= 4096 n: a bound proven in HOL Light for
  * s2n-bignum (about 2.3 b divsteps, 20% fewer than the paper's 49 b / 17
- * for delta = 1).  b = limbs * biL, so the count depends on `limbs` only;
- * g0 <= f0 is arranged by a Montgomery reduction first (see below).
+ * for delta = 1).  b = limbs * biL + 2, so the count depends on `limbs`
+ * only; g0 <= f0 is arranged by starting from f0 = M + 2 A, g0 = A (see
+ * f_start).
  *
  * The next D divsteps depend only on the low D bits of f and g, so they run
  * on single words (D = 62 with 64-bit limbs and 128-bit products, 30
@@ -20,7 +21,8 @@
  * modinv64 documents the same scheme and the argument that keeps d and e in
  * (-2M, M)).  The word-sized divsteps themselves run in groups of up to N
  * (14 or 6) steps on two packed words, value and matrix row in one word, so
- * one step is about 16 instructions (see divsteps_group).  Every batch does
+ * one step is about 16 instructions (see divsteps_group; on x86-64, 15
+ * with CMOV and a 3-cycle chain, bignum_core_inv_x86_64.h).  Every batch does
  * the same work on every digit: the timing depends on `limbs` only.
  *
  * Numbers inside are in "signed digits": K digits of D bits, each in
@@ -59,6 +61,11 @@ typedef int64_t inv_sdd;
 #define INV_PA (2 * INV_N + 1)
 #define INV_PB (INV_PA + INV_N + 2)
 
+#include "bignum_core_inv_x86_64.h"
+#if defined(TACIT_MPI_HAVE_X86_64_INV_ASM) && (INV_N != 14 || INV_D - 4 * INV_N != 6)
+#error "the x86-64 divstep kernel is written for groups of 14 and 6 steps"
+#endif
+
 /* Unrolled word loops (constant shift counts) unless optimising for size. */
 #if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
 #define INV_UNROLL _Pragma("GCC unroll 16")
@@ -67,9 +74,9 @@ typedef int64_t inv_sdd;
 #endif
 
 /*
- * Digits for values below 2^(b+2) in magnitude (f, g < 2^b; d, e in
- * (-2M, M)): D (K - 1) >= b + 3 - D, so the signed top digit stays below
- * 2^(D-1) in magnitude.
+ * Digits for values below 2^(b+2) in magnitude (f, g < 2^(b+2), see
+ * f_start; d, e in (-2M, M)): D (K - 1) >= b + 3 - D, so the signed top
+ * digit stays below 2^(D-1) in magnitude.
  */
 static size_t inv_digits(size_t limbs)
 {
@@ -175,8 +182,18 @@ static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4],
 {
     const inv_ud low = ((inv_ud)1 << INV_N) - 1;
     inv_ud a = (f & low) + ((inv_ud)1 << INV_PA), b = (g & low) + ((inv_ud)1 << INV_PB);
-    inv_ud z = (inv_ud)*zeta, c1, c2, x, s;
+    inv_ud z = (inv_ud)*zeta;
     inv_sd l, h;
+
+#if defined(TACIT_MPI_HAVE_X86_64_INV_ASM)
+    /* the same steps with CMOV (bignum_core_inv_x86_64.h); n is N or D - 4 N */
+    if (n == INV_N) {
+        INV_X86_64_STEPS(a, b, z, 14);
+    } else {
+        INV_X86_64_STEPS(a, b, z, 6);
+    }
+#else
+    inv_ud c1, c2, x, s;
     int j;
 
     INV_UNROLL
@@ -190,6 +207,7 @@ static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4],
         a = (a ^ s) << 1;
         z = (z ^ c1) - 1; /* delta = 1 + (swap ? -delta : delta) */
     }
+#endif
     *zeta = (inv_sd)z;
     /* unpack: L (sign-extended from PA bits), then u, then v */
     l = (inv_sd)(a << (INV_W - INV_PA)) >> (INV_W - INV_PA);
@@ -334,11 +352,12 @@ static void cond_neg(tacit_mpi_uint *X, size_t limbs, tacit_mpi_uint mask)
  * Batches for inputs 0 <= g <= f <= 2^b, f odd, with delta starting at 1/2:
  * g = 0 after n divsteps when 9437 b + 1 <= 4096 n (the bound proven in HOL
  * Light for s2n-bignum, DIVSTEP_ENDTOEND_BITS_SIMPLE; about 2.3 b, against
- * (49 b + 57) / 17 for the paper's delta = 1).
+ * (49 b + 57) / 17 for the paper's delta = 1).  Here f = M + 2 A < 2^b,
+ * b = limbs biL + 2 (see f_start).
  */
 static size_t inv_batches(size_t limbs)
 {
-    size_t b = limbs * TACIT_MPI_LIMB_BITS, steps = (9437 * b + 1 + 4095) / 4096;
+    size_t b = limbs * TACIT_MPI_LIMB_BITS + 2, steps = (9437 * b + 1 + 4095) / 4096;
 
     return (steps + INV_D - 1) / INV_D;
 }
@@ -357,11 +376,35 @@ static tacit_mpi_uint digits_abs(tacit_mpi_uint *X, size_t limbs, const inv_sd *
     return neg;
 }
 
+/*
+ * F (limbs + 1 limbs) = M + 2 A for an odd M: odd, at least A, below
+ * 2^(limbs biL + 2), with gcd(F, A) = gcd(M, A) and F = 2 A mod M.  Taking
+ * f = F and g = A meets the bound's g <= f for any A (no reduction of A
+ * first), and the cofactor of f starts at 2.
+ */
+static void f_start(tacit_mpi_uint *F, const tacit_mpi_uint *M, const tacit_mpi_uint *A,
+                    size_t limbs)
+{
+    tacit_mpi_uint c = 0, hi = 0, s;
+    size_t i;
+
+    for (i = 0; i < limbs; i++) {
+        s = (A[i] << 1) | hi;
+        hi = A[i] >> (TACIT_MPI_LIMB_BITS - 1);
+        s += c;
+        c = (tacit_mpi_uint)(s < c);
+        s += M[i];
+        c += (tacit_mpi_uint)(s < M[i]);
+        F[i] = s;
+    }
+    F[limbs] = hi + c;
+}
+
 size_t tacit_mpi_core_inv_mod_odd_ct_working_limbs(size_t limbs)
 {
     /* f, g, d, e, M: five arrays of K digits, as limbs (a digit is at most a limb) */
     size_t bytes = 5 * inv_digits(limbs) * sizeof(inv_sd);
-    return (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint) + 4 * (limbs + 1);
+    return (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint) + 2 * (limbs + 1);
 }
 
 tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_uint *A,
@@ -373,32 +416,28 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
     inv_sd zeta = -1; /* -(delta + 1/2), delta = 1/2 */
     tacit_mpi_uint *W =
         T + (5 * K * sizeof(inv_sd) + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
-    tacit_mpi_uint *V = W + limbs + 1, *S = V + limbs + 1, neg, ok, one;
-    tacit_mpi_uint mm = tacit_mpi_core_mont_init(M);
+    tacit_mpi_uint *V = W + limbs + 1, neg, ok, one;
     inv_ud mi = (inv_ud)M[0];
 
     /* mi = M^-1 mod 2^W by Newton's iteration (each doubles the correct bits) */
     for (i = 0; i < 5; i++) {
         mi *= 2 - (inv_ud)M[0] * mi;
     }
-    /*
-     * The bound needs g <= f: invert A' = A R^-1 mod M (a Montgomery
-     * reduction, R = 2^(limbs biL), any A) and multiply the inverse,
-     * A^-1 R, by R^-1 the same way at the end.
-     */
-    tacit_mpi_core_from_mont(W, A, M, limbs, mm, S);
-    to_digits(f, K, M, limbs);
+    /* f = M + 2 A = 2 A (mod M), g = A: cofactors d = 2, e = 1 */
+    f_start(W, M, A, limbs);
+    to_digits(f, K, W, limbs + 1);
     to_digits(m, K, M, limbs);
-    to_digits(g, K, W, limbs);
+    to_digits(g, K, A, limbs);
     memset(d, 0, K * sizeof(*d));
     memset(e, 0, K * sizeof(*e));
+    d[0] = 2;
     e[0] = 1;
     for (i = 0; i < batches; i++) {
         divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
         update_fg(f, g, K, t);
         update_de(d, e, K, t, m, mi);
     }
-    /* f = +-gcd(M, A); the inverse of A' is +-d, d in (-2M, M) */
+    /* f = +-gcd(M, A) = +-d A (mod M), d in (-2M, M) */
     from_digits(W, limbs + 1, d, K);
     neg = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
     W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg); /* (-M, M) */
@@ -406,7 +445,6 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
     cond_neg(W, limbs + 1, neg); /* sign of f */
     neg = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
     W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg); /* [0, M) */
-    tacit_mpi_core_from_mont(W, W, M, limbs, mm, S);
     /* invertible iff |f| = 1 */
     one = V[0];
     V[0] ^= 1;
@@ -428,10 +466,9 @@ size_t tacit_mpi_core_gcd_ct_working_limbs(size_t limbs)
 
 /*
  * gcd(A, B) = 2^k gcd(a, b) with k the common power of two (a secret
- * count: masked shifts) and one of a = A / 2^k, b = B / 2^k odd, made f;
- * the other becomes g = b R^-1 mod f < f (the same gcd with f, as R is a
- * power of two), then the divsteps run on f and g alone until g = 0 and
- * f = +-gcd.  A = B = 0 runs on garbage and the result is masked to 0.
+ * count: masked shifts) and one of a = A / 2^k, b = B / 2^k odd, made a;
+ * then the divsteps run on f = a + 2 b and g = b (the same gcd, g <= f, see
+ * f_start) until g = 0 and f = +-gcd.  A = B = 0 runs on garbage and the result is masked to 0.
  */
 void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
                            size_t limbs, tacit_mpi_uint *T)
@@ -454,8 +491,8 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
     tacit_mpi_core_shift_r_secret(a, limbs, k, bits, S);
     tacit_mpi_core_shift_r_secret(b, limbs, k, bits, S);
     tacit_mpi_core_cond_swap(a, b, limbs, tacit_ct_mask_from_bit_limb((a[0] & 1) ^ 1));
-    tacit_mpi_core_from_mont(b, b, a, limbs, tacit_mpi_core_mont_init(a), S);
-    to_digits(f, K, a, limbs);
+    f_start(V, a, b, limbs);
+    to_digits(f, K, V, limbs + 1);
     to_digits(g, K, b, limbs);
     for (i = 0; i < batches; i++) {
         divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);

@@ -1,7 +1,8 @@
 /*
- * The SHA-512 round (FIPS 180-4, 6.4.2) as macros, shared by the C
- * compression functions (sha512.c) and the AVX2 one (sha512_avx2.c).  The
- * including file declares the variables a..h, x, y (and w[16] for the ring).
+ * The SHA-512 round (FIPS 180-4, 6.4.2) as macros for the C compression
+ * functions (sha512.c), and the declaration of K (also read by the AVX2
+ * kernel, sha512_avx2.c).  The including file declares the variables a..h,
+ * x, y (and w[16] for the ring).
  */
 #ifndef TACIT_SHA512_ROUND_H
 #define TACIT_SHA512_ROUND_H

@@ -26,8 +26,9 @@ static void fill(unsigned char *p, size_t len, unsigned seed)
 /*
  * The digest of a secret message, all lengths around the block boundaries;
  * in test builds each back end: the one the CPU selects (under valgrind,
- * whose CPUID reports BMI2 but no SHA-NI, the BMI2 copy), the plain
- * unrolled C and the compact C.
+ * whose CPUID reports AVX2 and BMI2 but no SHA-NI: the AVX2 kernel for
+ * SHA-384/512, the BMI2 copy for the others), the plain unrolled C and the
+ * compact C.
  */
 static void test_hash_secret_message(void)
 {
