@@ -186,8 +186,9 @@ void tacit_mpi_core_sub_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const ta
 
 /* ---- shifts ------------------------------------------------------------------ */
 
+#if defined(__OPTIMIZE_SIZE__)
 /*
- * One pass each, in place: limb i of the result takes limbs i + v and
+ * -Os (firmware): one pass each, in place: limb i of the result takes limbs i + v and
  * i + v + 1 (right) or i - v and i - v - 1 (left), read before they are
  * overwritten.  The branches depend on the public count and index only.
  */
@@ -212,6 +213,57 @@ void tacit_mpi_core_shift_l(tacit_mpi_uint *X, size_t limbs, size_t count)
         X[i] = b == 0 ? hi : (hi << b) | (lo >> (TACIT_MPI_BIL - b));
     }
 }
+#else
+void tacit_mpi_core_shift_r(tacit_mpi_uint *X, size_t limbs, size_t count)
+{
+    size_t v = count / TACIT_MPI_BIL, b = count % TACIT_MPI_BIL, i;
+
+    if (v >= limbs) {
+        memset(X, 0, limbs * sizeof(*X));
+        return;
+    }
+    if (v > 0) {
+        for (i = 0; i < limbs - v; i++) {
+            X[i] = X[i + v];
+        }
+        for (; i < limbs; i++) {
+            X[i] = 0;
+        }
+    }
+    if (b > 0) {
+        for (i = 0; i + 1 < limbs; i++) {
+            X[i] = (X[i] >> b) | (X[i + 1] << (TACIT_MPI_BIL - b));
+        }
+        X[limbs - 1] >>= b;
+    }
+}
+
+void tacit_mpi_core_shift_l(tacit_mpi_uint *X, size_t limbs, size_t count)
+{
+    size_t v = count / TACIT_MPI_BIL, b = count % TACIT_MPI_BIL, i;
+
+    if (v >= limbs) {
+        memset(X, 0, limbs * sizeof(*X));
+        return;
+    }
+    if (v > 0) {
+        for (i = limbs; i-- > v;) {
+            X[i] = X[i - v];
+        }
+        for (i = 0; i < v; i++) {
+            X[i] = 0;
+        }
+    }
+    if (b > 0) {
+        tacit_mpi_uint carry = 0;
+        for (i = 0; i < limbs; i++) {
+            tacit_mpi_uint x = X[i];
+            X[i] = (x << b) | carry;
+            carry = x >> (TACIT_MPI_BIL - b);
+        }
+    }
+}
+#endif /* __OPTIMIZE_SIZE__ */
 
 /* ---- multiplication ------------------------------------------------------------ */
 
