@@ -15,7 +15,8 @@
  */
 #include "tacit/config.h"
 
-#if defined(TACIT_BIGNUM_CORE_C)
+/* -Os builds take the compact form instead: bignum_core_exp_small.c */
+#if defined(TACIT_BIGNUM_CORE_C) && !defined(__OPTIMIZE_SIZE__)
 
 #include <string.h>
 
@@ -331,4 +332,4 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
 
 #else
 typedef int tacit_bignum_core_exp_unused;
-#endif /* TACIT_BIGNUM_CORE_C */
+#endif /* TACIT_BIGNUM_CORE_C && !__OPTIMIZE_SIZE__ */
