@@ -1,7 +1,8 @@
 /*
  * GF(2^255 - 19): the operations that do not depend on the limb layout
- * (inversion and the square-root power by a fixed addition chain, masked
- * swap and move, comparisons through the canonical encoding).
+ * (inversion and the square-root power by the fixed addition chains of
+ * curve25519_fe_chain_impl.h, masked swap and move, comparisons through the
+ * canonical encoding).
  */
 #include "tacit/config.h"
 
@@ -9,6 +10,7 @@
 
 #include "curve25519_fe.h"
 #include "constant_time_internal.h"
+#include "tacit/platform.h"
 
 void tacit_fe25519_0(tacit_fe25519 h)
 {
@@ -39,60 +41,12 @@ void tacit_fe25519_neg(tacit_fe25519 h, const tacit_fe25519 f)
     tacit_fe25519_sub(h, z, f);
 }
 
-void tacit_fe25519_sq_n(tacit_fe25519 h, const tacit_fe25519 f, int n)
-{
-    int i;
-    tacit_fe25519_sq(h, f);
-    for (i = 1; i < n; i++) {
-        tacit_fe25519_sq(h, h);
-    }
-}
-
-/*
- * The shared start of both powers: t250 = f^(2^250 - 1) and f11 = f^11.
- * Exponents in the comments are of f.
- */
-static void pow_2_250_1(tacit_fe25519 t250, tacit_fe25519 f11, const tacit_fe25519 f)
-{
-    tacit_fe25519 t0, t1, t2;
-
-    tacit_fe25519_sq(t0, f);        /* 2 */
-    tacit_fe25519_sq_n(t1, t0, 2);  /* 8 */
-    tacit_fe25519_mul(t1, f, t1);   /* 9 */
-    tacit_fe25519_mul(f11, t0, t1); /* 11 */
-    tacit_fe25519_sq(t0, f11);      /* 22 */
-    tacit_fe25519_mul(t0, t1, t0);  /* 31 = 2^5 - 1 */
-    tacit_fe25519_sq_n(t1, t0, 5);
-    tacit_fe25519_mul(t0, t1, t0); /* 2^10 - 1 */
-    tacit_fe25519_sq_n(t1, t0, 10);
-    tacit_fe25519_mul(t1, t1, t0); /* 2^20 - 1 */
-    tacit_fe25519_sq_n(t2, t1, 20);
-    tacit_fe25519_mul(t1, t2, t1); /* 2^40 - 1 */
-    tacit_fe25519_sq_n(t1, t1, 10);
-    tacit_fe25519_mul(t0, t1, t0); /* 2^50 - 1 */
-    tacit_fe25519_sq_n(t1, t0, 50);
-    tacit_fe25519_mul(t1, t1, t0); /* 2^100 - 1 */
-    tacit_fe25519_sq_n(t2, t1, 100);
-    tacit_fe25519_mul(t1, t2, t1); /* 2^200 - 1 */
-    tacit_fe25519_sq_n(t1, t1, 50);
-    tacit_fe25519_mul(t250, t1, t0); /* 2^250 - 1 */
-}
-
-void tacit_fe25519_invert(tacit_fe25519 h, const tacit_fe25519 f)
-{
-    tacit_fe25519 t, f11;
-    pow_2_250_1(t, f11, f);
-    tacit_fe25519_sq_n(t, t, 5);  /* 2^255 - 32 */
-    tacit_fe25519_mul(h, t, f11); /* 2^255 - 21 = p - 2 */
-}
-
-void tacit_fe25519_pow22523(tacit_fe25519 h, const tacit_fe25519 f)
-{
-    tacit_fe25519 t, f11;
-    pow_2_250_1(t, f11, f);
-    tacit_fe25519_sq_n(t, t, 2); /* 2^252 - 4 */
-    tacit_fe25519_mul(h, t, f);  /* 2^252 - 3 = (p - 5) / 8 */
-}
+#define FE_CHAIN_API
+#define FE_CHAIN_FN(name) tacit_fe25519_##name
+#define FE_CHAIN_T tacit_fe25519
+#define fe_sq tacit_fe25519_sq
+#define fe_mul tacit_fe25519_mul
+#include "curve25519_fe_chain_impl.h"
 
 void tacit_fe25519_cswap(tacit_fe25519 f, tacit_fe25519 g, tacit_mpi_uint mask)
 {

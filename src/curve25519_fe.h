@@ -13,7 +13,7 @@
  *
  * Every function here is constant time in all of its inputs.
  *
- * Bounds (what the callers in x25519.c and ed25519_point.c respect):
+ * Bounds (what the callers in x25519.c and ed25519_point_impl.h respect):
  *   "carried"  output of mul, sq, sub, mul_small, carry, frombytes, copy;
  *   add        output is not carried (one more bit);
  *   mul, sq    inputs: carried, or one add of two carried values;
@@ -78,35 +78,22 @@ tacit_mpi_uint tacit_fe25519_iszero(const tacit_fe25519 f);
 unsigned tacit_fe25519_isnegative(const tacit_fe25519 f);
 
 /* h = a constant or table entry of ed25519_table.c (stored in the layout
- * above, canonical) in the layout the field operations work in: a copy,
- * except on the MULX/ADX path below (four 64-bit limbs). */
+ * above, canonical) in the layout the field operations work in: a copy here
+ * (the MULX/ADX path repacks it, ed25519_point_x86_64_adx.c). */
 void tacit_fe25519_from_table(tacit_fe25519 h, const tacit_fe25519 t);
 
 /* ---- x86-64 with BMI2 and ADX (curve25519_fe64_x86_64_adx.c) ------------ */
-
-/* The radix-2^51 operations under their own names (curve25519_fe64.c), reachable by the tests
- * whatever the CPU and whether or not the MULX/ADX path is built. */
-#if TACIT_FE25519_LIMBS == 5
-void tacit_fe25519_r51_frombytes(tacit_fe25519 h, const unsigned char s[32]);
-void tacit_fe25519_r51_tobytes(unsigned char s[32], const tacit_fe25519 h);
-void tacit_fe25519_r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
-void tacit_fe25519_r51_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
-void tacit_fe25519_r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g);
-void tacit_fe25519_r51_sq(tacit_fe25519 h, const tacit_fe25519 f);
-void tacit_fe25519_r51_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c);
-void tacit_fe25519_r51_carry(tacit_fe25519 h, const tacit_fe25519 f);
-#endif
-
 /*
  * Where bignum_core has its MULX/ADX kernels (x86-64, 64-bit limbs, not
  * TACIT_MPI_NO_ASM), there is a second field: four saturated 64-bit limbs
  * (in limbs 0..3 of a tacit_fe25519; limb 4 is unused), values below 2^256,
- * products folded with 38 = 2^256 mod p, in inline assembly.  When
- * tacit_mpi_core_cpu_has_adx() says so (the test hook
- * tacit_mpi_core_test_path forces either answer), every tacit_fe25519_*
- * operation above works in that layout (Ed25519), and tacit_x25519 runs its
- * own ladder on it.  The radix-2^51 operations stay reachable as
- * tacit_fe25519_r51_* (for the tests).
+ * products folded with 38 = 2^256 mod p, in inline assembly
+ * (curve25519_fe64_x86_64_adx.h).  It is not behind the tacit_fe25519_*
+ * functions above (those are always the layout of the limb size): the code
+ * above the field is compiled once more on it (tacit_x25519_scalarmult_adx,
+ * ed25519_point_x86_64_adx.c), and tacit_x25519 and the Ed25519 point entry
+ * points choose, once per operation, by tacit_mpi_core_cpu_has_adx() (the
+ * test hook tacit_mpi_core_test_path forces either answer).
  */
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM) && defined(TACIT_BIGNUM_CORE_C) &&                      \
     (defined(TACIT_X25519_C) || defined(TACIT_ED25519_C))
@@ -129,6 +116,8 @@ void tacit_fe25519_adx_sq(uint64_t h[4], const uint64_t f[4]);
 void tacit_fe25519_adx_mul_small_add(uint64_t h[4], const uint64_t f[4], uint32_t c,
                                      const uint64_t g[4]);
 void tacit_fe25519_adx_invert(uint64_t h[4], const uint64_t f[4]);
+/* h = f^((p-5)/8) */
+void tacit_fe25519_adx_pow22523(uint64_t h[4], const uint64_t f[4]);
 #endif
 
 #endif /* TACIT_CURVE25519_FE_H */

@@ -38,7 +38,7 @@ static void store64_le(unsigned char *s, uint64_t v)
     }
 }
 
-static void r51_frombytes(tacit_fe25519 h, const unsigned char s[32])
+void tacit_fe25519_frombytes(tacit_fe25519 h, const unsigned char s[32])
 {
     uint64_t w0 = load64_le(s), w1 = load64_le(s + 8), w2 = load64_le(s + 16),
              w3 = load64_le(s + 24);
@@ -72,7 +72,7 @@ static void carry_pass(uint64_t h[5])
     h[0] += 19 * c;
 }
 
-static void r51_carry(tacit_fe25519 h, const tacit_fe25519 f)
+void tacit_fe25519_carry(tacit_fe25519 h, const tacit_fe25519 f)
 {
     int i;
     for (i = 0; i < 5; i++) {
@@ -81,7 +81,7 @@ static void r51_carry(tacit_fe25519 h, const tacit_fe25519 f)
     carry_pass(h);
 }
 
-static void r51_tobytes(unsigned char s[32], const tacit_fe25519 f)
+void tacit_fe25519_tobytes(unsigned char s[32], const tacit_fe25519 f)
 {
     uint64_t h[5], t[5], c, m;
     int i;
@@ -125,7 +125,7 @@ static void r51_tobytes(unsigned char s[32], const tacit_fe25519 f)
     store64_le(s + 24, (h[3] >> 39) | (h[4] << 12));
 }
 
-static void r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
+void tacit_fe25519_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
 {
     h[0] = f[0] + g[0];
     h[1] = f[1] + g[1];
@@ -138,7 +138,7 @@ static void r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 
 #define FOURP0 (((uint64_t)1 << 53) - 76)
 #define FOURP1 (((uint64_t)1 << 53) - 4)
 
-static void r51_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
+void tacit_fe25519_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
 {
     uint64_t t[5];
     t[0] = f[0] + FOURP0 - g[0];
@@ -180,7 +180,7 @@ static void carry_wide(tacit_fe25519 h, u128 t0, u128 t1, u128 t2, u128 t3, u128
     h[4] = r4;
 }
 
-static void r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
+void tacit_fe25519_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
 {
     uint64_t f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
     uint64_t g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4];
@@ -195,7 +195,7 @@ static void r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 
     carry_wide(h, t0, t1, t2, t3, t4);
 }
 
-static void r51_sq(tacit_fe25519 h, const tacit_fe25519 f)
+void tacit_fe25519_sq(tacit_fe25519 h, const tacit_fe25519 f)
 {
     uint64_t f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
     uint64_t f0_2 = 2 * f0, f1_2 = 2 * f1;
@@ -210,193 +210,13 @@ static void r51_sq(tacit_fe25519 h, const tacit_fe25519 f)
     carry_wide(h, t0, t1, t2, t3, t4);
 }
 
-static void r51_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
+void tacit_fe25519_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
 {
     carry_wide(h, (u128)f[0] * c, (u128)f[1] * c, (u128)f[2] * c, (u128)f[3] * c, (u128)f[4] * c);
 }
 
-/* ---- radix 2^51 under its own names (the tests reach it whatever the CPU) -- */
-
-void tacit_fe25519_r51_frombytes(tacit_fe25519 h, const unsigned char s[32])
-{
-    r51_frombytes(h, s);
-}
-
-void tacit_fe25519_r51_tobytes(unsigned char s[32], const tacit_fe25519 h)
-{
-    r51_tobytes(s, h);
-}
-
-void tacit_fe25519_r51_carry(tacit_fe25519 h, const tacit_fe25519 f)
-{
-    r51_carry(h, f);
-}
-
-void tacit_fe25519_r51_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
-{
-    r51_add(h, f, g);
-}
-
-void tacit_fe25519_r51_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
-{
-    r51_sub(h, f, g);
-}
-
-void tacit_fe25519_r51_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
-{
-    r51_mul(h, f, g);
-}
-
-void tacit_fe25519_r51_sq(tacit_fe25519 h, const tacit_fe25519 f)
-{
-    r51_sq(h, f);
-}
-
-void tacit_fe25519_r51_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
-{
-    r51_mul_small(h, f, c);
-}
-
-/* ---- the operations of curve25519_fe.h: radix 2^51, or four 64-bit limbs --- */
-
-#if defined(TACIT_FE25519_HAVE_ADX)
-#include "bignum_core.h"
-#include "curve25519_fe64_x86_64_adx.h"
-
-/*
- * Which layout: bignum_core's probe, asked once and kept here (0 = not
- * asked yet, 1 = radix 2^51, 2 = MULX/ADX) so that a field operation pays
- * a load and a predicted branch, not a call.  Threads racing on the first
- * call store the same value; relaxed atomics keep that well-defined.  Test
- * builds look at the hook first, which may change between operations.
- */
-static int adx_mode;
-
-static int use_adx(void)
-{
-    int v;
-
-#if defined(TACIT_TEST_HOOKS)
-    if (tacit_mpi_core_test_path != TACIT_MPI_CORE_PATH_AUTO) {
-        return tacit_mpi_core_cpu_has_adx();
-    }
-#endif
-    v = __atomic_load_n(&adx_mode, __ATOMIC_RELAXED);
-    if (v == 0) {
-        v = tacit_mpi_core_cpu_has_adx() ? 2 : 1;
-        __atomic_store_n(&adx_mode, v, __ATOMIC_RELAXED);
-    }
-    return v == 2;
-}
-#endif
-
-void tacit_fe25519_frombytes(tacit_fe25519 h, const unsigned char s[32])
-{
-#if defined(TACIT_FE25519_HAVE_ADX)
-    if (use_adx()) {
-        tacit_fe25519_adx_frombytes(h, s);
-        h[4] = 0;
-        return;
-    }
-#endif
-    r51_frombytes(h, s);
-}
-
-void tacit_fe25519_tobytes(unsigned char s[32], const tacit_fe25519 h)
-{
-#if defined(TACIT_FE25519_HAVE_ADX)
-    if (use_adx()) {
-        tacit_fe25519_adx_tobytes(s, h);
-        return;
-    }
-#endif
-    r51_tobytes(s, h);
-}
-
-void tacit_fe25519_carry(tacit_fe25519 h, const tacit_fe25519 f)
-{
-#if defined(TACIT_FE25519_HAVE_ADX)
-    if (use_adx()) {
-        int i;
-        for (i = 0; i < 5; i++) {
-            h[i] = f[i]; /* always carried */
-        }
-        return;
-    }
-#endif
-    r51_carry(h, f);
-}
-
-void tacit_fe25519_add(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
-{
-#if defined(TACIT_FE25519_HAVE_ADX)
-    if (use_adx()) {
-        fe4_add(h, f, g);
-        return;
-    }
-#endif
-    r51_add(h, f, g);
-}
-
-void tacit_fe25519_sub(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
-{
-#if defined(TACIT_FE25519_HAVE_ADX)
-    if (use_adx()) {
-        fe4_sub(h, f, g);
-        return;
-    }
-#endif
-    r51_sub(h, f, g);
-}
-
-void tacit_fe25519_mul(tacit_fe25519 h, const tacit_fe25519 f, const tacit_fe25519 g)
-{
-#if defined(TACIT_FE25519_HAVE_ADX)
-    if (use_adx()) {
-        fe4_mul(h, f, g);
-        return;
-    }
-#endif
-    r51_mul(h, f, g);
-}
-
-void tacit_fe25519_sq(tacit_fe25519 h, const tacit_fe25519 f)
-{
-#if defined(TACIT_FE25519_HAVE_ADX)
-    if (use_adx()) {
-        fe4_sq(h, f);
-        return;
-    }
-#endif
-    r51_sq(h, f);
-}
-
-void tacit_fe25519_mul_small(tacit_fe25519 h, const tacit_fe25519 f, uint32_t c)
-{
-#if defined(TACIT_FE25519_HAVE_ADX)
-    if (use_adx()) {
-        static const uint64_t zero[4] = { 0, 0, 0, 0 };
-        fe4_mul_small_add(h, f, c, zero);
-        return;
-    }
-#endif
-    r51_mul_small(h, f, c);
-}
-
 void tacit_fe25519_from_table(tacit_fe25519 h, const tacit_fe25519 t)
 {
-#if defined(TACIT_FE25519_HAVE_ADX)
-    if (use_adx()) {
-        /* t is canonical radix 2^51 (limbs below 2^51): repack the bits */
-        uint64_t t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4];
-        h[0] = t0 | (t1 << 51);
-        h[1] = (t1 >> 13) | (t2 << 38);
-        h[2] = (t2 >> 26) | (t3 << 25);
-        h[3] = (t3 >> 39) | (t4 << 12);
-        h[4] = 0;
-        return;
-    }
-#endif
     if (h != t) {
         int i;
         for (i = 0; i < 5; i++) {

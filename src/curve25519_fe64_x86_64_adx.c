@@ -103,47 +103,13 @@ static void fe4_tobytes(unsigned char s[32], const fe4 f)
     tacit_platform_zeroize(h, sizeof(h));
 }
 
-static void fe4_sq_n(fe4 h, const fe4 f, int n)
-{
-    int i;
-    fe4_sq(h, f);
-    for (i = 1; i < n; i++) {
-        fe4_sq(h, h);
-    }
-}
-
-/* h = f^(p - 2) = 1/f: the addition chain of curve25519_fe.c. */
-static void fe4_invert(fe4 h, const fe4 f)
-{
-    fe4 t0, t1, t2, f11;
-
-    fe4_sq(t0, f);        /* 2 */
-    fe4_sq_n(t1, t0, 2);  /* 8 */
-    fe4_mul(t1, f, t1);   /* 9 */
-    fe4_mul(f11, t0, t1); /* 11 */
-    fe4_sq(t0, f11);      /* 22 */
-    fe4_mul(t0, t1, t0);  /* 31 = 2^5 - 1 */
-    fe4_sq_n(t1, t0, 5);
-    fe4_mul(t0, t1, t0); /* 2^10 - 1 */
-    fe4_sq_n(t1, t0, 10);
-    fe4_mul(t1, t1, t0); /* 2^20 - 1 */
-    fe4_sq_n(t2, t1, 20);
-    fe4_mul(t1, t2, t1); /* 2^40 - 1 */
-    fe4_sq_n(t1, t1, 10);
-    fe4_mul(t0, t1, t0); /* 2^50 - 1 */
-    fe4_sq_n(t1, t0, 50);
-    fe4_mul(t1, t1, t0); /* 2^100 - 1 */
-    fe4_sq_n(t2, t1, 100);
-    fe4_mul(t1, t2, t1); /* 2^200 - 1 */
-    fe4_sq_n(t1, t1, 50);
-    fe4_mul(t1, t1, t0); /* 2^250 - 1 */
-    fe4_sq_n(t1, t1, 5); /* 2^255 - 32 */
-    fe4_mul(h, t1, f11); /* 2^255 - 21 = p - 2 */
-    tacit_platform_zeroize(t0, sizeof(t0));
-    tacit_platform_zeroize(t1, sizeof(t1));
-    tacit_platform_zeroize(t2, sizeof(t2));
-    tacit_platform_zeroize(f11, sizeof(f11));
-}
+/* fe4_sq_n, fe4_invert and fe4_pow22523: the addition chains of curve25519_fe.c. */
+#define FE_CHAIN_API static
+#define FE_CHAIN_FN(name) fe4_##name
+#define FE_CHAIN_T fe4
+#define fe_sq fe4_sq
+#define fe_mul fe4_mul
+#include "curve25519_fe_chain_impl.h"
 
 #if defined(TACIT_X25519_C)
 /*
@@ -240,7 +206,7 @@ void tacit_x25519_scalarmult_adx(unsigned char out[32], const unsigned char k[32
 
 #endif /* TACIT_X25519_C */
 
-/* ---- the field operations one by one (tests; Ed25519's bytes in and out) --- */
+/* ---- the field operations one by one (tests; ed25519_point_x86_64_adx.c) ---- */
 
 void tacit_fe25519_adx_frombytes(uint64_t h[4], const unsigned char s[32])
 {
@@ -274,6 +240,10 @@ void tacit_fe25519_adx_mul_small_add(uint64_t h[4], const uint64_t f[4], uint32_
 void tacit_fe25519_adx_invert(uint64_t h[4], const uint64_t f[4])
 {
     fe4_invert(h, f);
+}
+void tacit_fe25519_adx_pow22523(uint64_t h[4], const uint64_t f[4])
+{
+    fe4_pow22523(h, f);
 }
 
 #endif /* TACIT_FE25519_HAVE_ADX */

@@ -1,8 +1,8 @@
 /*
  * The MULX/ADCX/ADOX kernels of GF(2^255 - 19) in four saturated 64-bit
  * limbs, as static inline functions: included by
- * curve25519_fe64_x86_64_adx.c (the X25519 ladder) and curve25519_fe64.c
- * (the field operations of Ed25519 when the CPU has BMI2 and ADX).
+ * curve25519_fe64_x86_64_adx.c (the X25519 ladder) and
+ * ed25519_point_x86_64_adx.c (Ed25519's points when the CPU has BMI2 and ADX).
  *
  * Representation: h[0] + h[1] 2^64 + h[2] 2^128 + h[3] 2^192, any value
  * below 2^256 congruent to the element mod p.  2^256 = 38 mod p, so a

@@ -77,6 +77,35 @@ void tacit_ge25519_double_scalarmult_unsafe(tacit_ge25519_p2 *r, const unsigned 
 /* s = the encoding of a projective point (for verification's result). */
 void tacit_ge25519_p2_tobytes(unsigned char s[32], const tacit_ge25519_p2 *h);
 
+/* u = the Montgomery u-coordinate (RFC 7748) of a * B, a as for
+ * tacit_ge25519_scalarmult_base: X25519 key generation.  Constant time. */
+void tacit_ge25519_scalarmult_base_u(unsigned char u[32], const unsigned char a[32]);
+
+/*
+ * The same operations on the MULX/ADX field (ed25519_point_x86_64_adx.c),
+ * which the ones above call when tacit_mpi_core_cpu_has_adx() says so: the
+ * choice is made once per operation, and a point made by one family is only
+ * passed to the same family.
+ */
+#if defined(TACIT_FE25519_HAVE_ADX)
+void tacit_ge25519_adx_scalarmult_base(tacit_ge25519_p3 *h, const unsigned char a[32]);
+void tacit_ge25519_adx_tobytes(unsigned char s[32], const tacit_ge25519_p3 *h);
+/*
+ * Leaks: as tacit_ge25519_frombytes_negate_unsafe.
+ * Only for: as tacit_ge25519_frombytes_negate_unsafe (public values).
+ */
+int tacit_ge25519_adx_frombytes_negate_unsafe(tacit_ge25519_p3 *h, const unsigned char s[32]);
+/*
+ * Leaks: as tacit_ge25519_double_scalarmult_unsafe.
+ * Only for: as tacit_ge25519_double_scalarmult_unsafe (verification).
+ */
+void tacit_ge25519_adx_double_scalarmult_unsafe(tacit_ge25519_p2 *r, const unsigned char a[32],
+                                                const tacit_ge25519_p3 *A,
+                                                const unsigned char b[32]);
+void tacit_ge25519_adx_p2_tobytes(unsigned char s[32], const tacit_ge25519_p2 *h);
+void tacit_ge25519_adx_scalarmult_base_u(unsigned char u[32], const unsigned char a[32]);
+#endif
+
 /* ---- scalars mod L = 2^252 + 27742317777372353535851937790883648493 ------ */
 
 /* out = in mod L, in a 64-byte little-endian value (a SHA-512 output).

@@ -137,30 +137,16 @@ int tacit_x25519(unsigned char out[32], const unsigned char scalar[32], const un
 }
 
 #if defined(TACIT_ED25519_C)
-/*
- * The Edwards comb computes k B about three times faster than the ladder;
- * the Montgomery u of an Edwards point is (1 + y) / (1 - y) = (Z + Y) / (Z - Y)
- * (RFC 7748 section 4.1).  The clamped scalar is a multiple of 8, so the
- * result is never the identity (y = 1) and the division is defined.
- */
+/* The Edwards comb computes k B about three times faster than the ladder
+ * (tacit_ge25519_scalarmult_base_u converts to u). */
 int tacit_x25519_base(unsigned char pub[32], const unsigned char priv[32])
 {
     unsigned char k[32];
-    tacit_ge25519_p3 A;
-    tacit_fe25519 n, d;
 
     memcpy(k, priv, 32);
     tacit_x25519_clamp(k);
-    tacit_ge25519_scalarmult_base(&A, k);
-    tacit_fe25519_add(n, A.Z, A.Y);
-    tacit_fe25519_sub(d, A.Z, A.Y);
-    tacit_fe25519_invert(d, d);
-    tacit_fe25519_mul(n, n, d);
-    tacit_fe25519_tobytes(pub, n);
+    tacit_ge25519_scalarmult_base_u(pub, k);
     tacit_platform_zeroize(k, sizeof(k));
-    tacit_platform_zeroize(&A, sizeof(A));
-    tacit_platform_zeroize(n, sizeof(n));
-    tacit_platform_zeroize(d, sizeof(d));
     return 0;
 }
 #else

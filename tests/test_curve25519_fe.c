@@ -218,8 +218,8 @@ exit:
  * any value below 2^256) against GMP and against the radix-2^51 field:
  * random values and the edges 0, 1, p - 1, p, p + 1, 2^255 - 1, 2^255,
  * 2p - 1, 2p, 2^256 - 38, 2^256 - 1 (values >= p are legal inputs there),
- * through add, sub, mul (aliased too), sq, mul_small_add, invert and
- * tobytes.  Natively only on a CPU with BMI2 and ADX.
+ * through add, sub, mul (aliased too), sq, mul_small_add, invert, pow22523
+ * and tobytes.  Natively only on a CPU with BMI2 and ADX.
  */
 static void adx_to_mpz(mpz_t z, const uint64_t f[4])
 {
@@ -373,6 +373,11 @@ static void test_adx_ops(void)
                     mpz_invert(zr, zr, P);
                 }
                 TEST_ASSERT(check_adx(c, zr, "invert"));
+                tacit_fe25519_adx_pow22523(c, a); /* f^((p-5)/8) */
+                mpz_sub_ui(T1, P, 5);
+                mpz_fdiv_q_2exp(T1, T1, 3);
+                mpz_powm(zr, za, T1, P);
+                TEST_ASSERT(check_adx(c, zr, "pow22523"));
             }
             /* against the radix-2^51 field on the canonical value of a, b */
             if (i >= 12 && i % 10 == 0) {
@@ -415,9 +420,8 @@ exit:
 #endif
 
 /*
- * The generic operations (tacit_fe25519_*) in the CPU's layout, through
- * bytes only (so they hold in either layout): on a CPU with BMI2/ADX they
- * run the four-limb field, which Ed25519 uses.  Random values, values
+ * The operations of curve25519_fe.h through bytes only (whatever the
+ * layout).  Random values, values
  * >= p and the edges, against GMP; from_table against frombytes.
  */
 static void bytes_to_mpz(mpz_t z, const unsigned char b[32])
@@ -439,7 +443,7 @@ static int check_bytes(const tacit_fe25519 f, mpz_t z, const char *what)
     return 1;
 }
 
-static void test_generic_cpu_layout(void)
+static void test_generic_ops(void)
 {
     int iter, i;
 
@@ -520,16 +524,12 @@ static void test_generic_cpu_layout(void)
             bt[0] = 0xec; /* p - 1 */
             bt[31] = 0x7f;
         }
-#if TACIT_FE25519_LIMBS == 5
-        tacit_fe25519_r51_frombytes(t, bt);
+        tacit_fe25519_frombytes(t, bt);
         {
             unsigned char canon[32];
-            tacit_fe25519_r51_tobytes(canon, t); /* the table holds canonical values */
-            tacit_fe25519_r51_frombytes(t, canon);
+            tacit_fe25519_tobytes(canon, t); /* the table holds canonical values */
+            tacit_fe25519_frombytes(t, canon);
         }
-#else
-        tacit_fe25519_frombytes(t, bt);
-#endif
         tacit_fe25519_from_table(h, t);
         mpz_init(z);
         bytes_to_mpz(z, bt);
@@ -550,27 +550,12 @@ int main(int argc, char **argv)
     mpz_inits(P, T1, T2, NULL);
     mpz_ui_pow_ui(P, 2, 255);
     mpz_sub_ui(P, P, 19);
-    RUN_TEST(test_generic_cpu_layout);
+    RUN_TEST(test_generic_ops);
 #if defined(TACIT_FE25519_HAVE_ADX)
     RUN_TEST(test_adx_ops);
-    /* the cases below set radix-2^51 limbs directly: force that layout */
-#if defined(TACIT_TEST_HOOKS)
-    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
-    printf("  radix 2^51 forced:\n");
-    RUN_TEST(test_generic_cpu_layout);
-#else
-    if (tacit_mpi_core_cpu_has_adx()) {
-        printf("  radix-2^51 limb cases need the test hook on this CPU (TACIT_TEST_HOOKS)\n");
-        mpz_clears(P, T1, T2, NULL);
-        return TEST_MAIN_END();
-    }
-#endif
 #endif
     RUN_TEST(test_ops);
     RUN_TEST(test_edges);
-#if defined(TACIT_TEST_HOOKS)
-    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
-#endif
     mpz_clears(P, T1, T2, NULL);
     return TEST_MAIN_END();
 }

@@ -324,7 +324,8 @@ exit:
 /*
  * The two field paths (radix 2^51 forced with the test hook, and the
  * MULX/ADX path when the CPU has it) give the same bytes for random
- * scalars and u-coordinates, including u >= p and u with bit 255 set.
+ * scalars and u-coordinates, including u >= p and u with bit 255 set;
+ * the public key (the Edwards comb) on both paths equals X25519(k, 9).
  */
 static void test_paths_agree(void)
 {
@@ -350,6 +351,19 @@ static void test_paths_agree(void)
         ret2 = tacit_x25519(r2, k, u);
         tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
         TEST_EQUAL(ret1, ret2);
+        TEST_MEM_EQ(r1, 32, r2, 32);
+        /* the public key by the Edwards comb, on either path, and by the ladder */
+        tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+        ret1 = tacit_x25519_public_key(r1, k);
+        tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_ADX;
+        ret2 = tacit_x25519_public_key(r2, k);
+        tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+        TEST_EQUAL(ret1, 0);
+        TEST_EQUAL(ret2, 0);
+        TEST_MEM_EQ(r1, 32, r2, 32);
+        memset(u, 0, 32);
+        u[0] = 9;
+        TEST_EQUAL(tacit_x25519(r2, k, u), 0);
         TEST_MEM_EQ(r1, 32, r2, 32);
     }
 exit:
