@@ -11,13 +11,17 @@
  * Each outer step looks only at the low K1 bits and the top K1 + 2 bits of
  * a and b (a 2 K1 + 2-bit approximation), runs K1 binary-GCD steps on them
  * while recording the transformation as a matrix [f0 g0; f1 g1] (|f|+|g|
- * <= 2^K1 per row), then applies it to the full numbers with a division by
- * 2^K1 (exact for a, b; Montgomery-style for the cofactors u, v mod n).
- * The low bits are exact, so the result is exact; the approximated top
- * bits only make some steps suboptimal, which can leave a or b negative
- * (negated back).  About (bits(a) + bits(b)) / K1 outer steps.  K1 = 62
- * with 64-bit limbs and a 128-bit integer type (the matrix entries still
- * fit a limb and an int64_t), else 31.
+ * <= 2^K1 per row), then applies it to a and b with an exact division by
+ * 2^K1, over the limbs they still have, and to the cofactors u and v
+ * without one (they stay exact signed integers; the accumulated power of
+ * two is divided out mod n once at the end).  The low bits are exact, so
+ * the result is exact; the approximated top bits only make some steps
+ * suboptimal, which can leave a or b negative (negated back).  About
+ * (bits(a) + bits(b)) / K1 outer steps.  K1 = 62 with 64-bit limbs and a
+ * 128-bit integer type (the matrix entries still fit a limb and an
+ * int64_t), else 31.  The inner steps take a run of halvings at once and
+ * the subtract-and-swap step without a branch (it is a coin toss for the
+ * branch predictor): variable time, but faster on random inputs.
  */
 #include "rsa_internal.h"
 
