@@ -17,6 +17,8 @@ statement is volatile: gcc -O3 otherwise merged two of these (non-volatile,
 chain of squarings, which gave wrong results.
 """
 
+import re
+
 SIZES = (4, 6, 9)
 REDC_SIZES = (4, 6, 9)
 
@@ -422,6 +424,236 @@ def emit_p256_addsub(out):
                "    r[0] = s0;\n    r[1] = s1;\n    r[2] = s2;\n    r[3] = s3;\n}\n")
 
 
+# ---- P-256 point formulas as single asm blocks (MULX/ADX) -------------------
+#
+# The field operations above, rewritten to work on a frame of field elements
+# in memory (one base register, %[s]): element e is the 32 bytes at 32 e, and
+# element 0 holds the constants k (p3, p1).  Each operation loads its inputs,
+# computes in registers and stores its result; the registers come from one
+# pool.  One block per formula: no calls, no C between the operations, and
+# the CPU overlaps the independent operations it sees in one stream.
+
+POOL = ["%%[g%d]" % i for i in range(11)]
+
+
+def relocate(L, mem, regs):
+    """Rewrite an operation's template: memory operands N(%[name]) to the
+    frame (mem[name] = element number), register names to the pool."""
+    out = []
+    for line in L:
+        line = re.sub(r"(-?\d+)\(%\[(\w+)\]\)",
+                      lambda m: "%d(%%[s])" % (int(m.group(1)) + 32 * mem[m.group(2)]), line)
+        line = re.sub(r"%(k?)\[(\w+)\]",
+                      lambda m: m.group(0) if m.group(2) == "s" else
+                      "%%%s[%s]" % (m.group(1), regs[m.group(2)][2:-1]), line)
+        out.append(line)
+    return out
+
+
+def pool_map(names):
+    return {nm: POOL[i] for i, nm in enumerate(names)}
+
+
+def store(res, regs, d):
+    return ["movq %s, %d(%%[s])" % (regs[r[2:-1]], 32 * d + 8 * j) for j, r in enumerate(res[:4])]
+
+
+def f_mul(d, a, b):
+    L, u = p256_mul_adx()
+    regs = pool_map(["t0", "t1", "t2", "t3", "t4", "t5", "lo", "hi"])
+    return relocate(L, {"a": a, "b": b, "k": 0}, regs) + store(u, regs, d)
+
+
+def f_sqr(d, a):
+    L, u = p256_sqr_adx()
+    final_sub_k(L, u + ["%[a]"], "%[t4]")
+    # after the memory operands, %[a] is a spare register (the top limb)
+    regs = pool_map(["t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "lo", "hi", "a"])
+    return relocate(L, {"a": a, "k": 0}, regs) + store(u, regs, d)
+
+
+def f_add(d, a, b):
+    L, r = p256_add()
+    regs = pool_map(["s0", "s1", "s2", "s3", "d0", "d1", "d2", "d3", "top"])
+    return relocate(L, {"a": a, "b": b, "k": 0}, regs) + store(r, regs, d)
+
+
+def f_sub(d, a, b):
+    L, r = p256_sub()
+    regs = pool_map(["s0", "s1", "s2", "s3", "m", "m1", "m3"])
+    return relocate(L, {"a": a, "b": b, "k": 0}, regs) + store(r, regs, d)
+
+
+def f_small(d, a, steps):
+    L, r = p256_small_multiple(steps)
+    regs = pool_map(["s0", "s1", "s2", "s3", "d0", "d1", "d2", "d3", "top"])
+    return relocate(L, {"a": a, "k": 0}, regs) + store(r, regs, d)
+
+
+def p256_half():
+    """r = a / 2 mod p (a < p): add p if a is odd (mask), shift right."""
+    s = ["%[s0]", "%[s1]", "%[s2]", "%[s3]"]
+    L = ["movq %d(%%[a]), %s" % (8 * j, s[j]) for j in range(4)]
+    L += ["movq %s, %%[m]" % s[0], "andq $1, %[m]", "negq %[m]",
+          "movq %[m], %[m1]", "shrq $32, %[m1]", "movq 0(%[k]), %[m3]", "andq %[m], %[m3]",
+          "xorl %k[top], %k[top]",
+          "addq %%[m], %s" % s[0], "adcq %%[m1], %s" % s[1], "adcq $0, %s" % s[2],
+          "adcq %%[m3], %s" % s[3], "adcq $0, %[top]",
+          "shrdq $1, %s, %s" % (s[1], s[0]), "shrdq $1, %s, %s" % (s[2], s[1]),
+          "shrdq $1, %s, %s" % (s[3], s[2]), "shrdq $1, %%[top], %s" % s[3]]
+    return L, s
+
+
+def f_half(d, a):
+    L, r = p256_half()
+    regs = pool_map(["s0", "s1", "s2", "s3", "m", "m1", "m3", "top"])
+    return relocate(L, {"a": a, "k": 0}, regs) + store(r, regs, d)
+
+
+def p256_reduce_sum(L, x, y):
+    """x (4 limbs) + %[top] < 2p, reduced in place: subtract p into y,
+    keep x on borrow; the result is left in y."""
+    L += ["movq %s, %s" % (x[j], y[j]) for j in range(4)]
+    L += ["subq $-1, %s" % y[0], "sbbq 8(%%[k]), %s" % y[1], "sbbq $0, %s" % y[2],
+          "sbbq 0(%%[k]), %s" % y[3], "sbbq $0, %[top]"]
+    L += ["cmovcq %s, %s" % (x[j], y[j]) for j in range(4)]
+
+
+def p256_half3():
+    """r = 3a/2 = a + a/2 mod p (a < p): the halving of p256_half, then a
+    added from memory and the sum (< 2p) reduced once."""
+    L, s = p256_half()
+    x = ["%[s0]", "%[s1]", "%[s2]", "%[s3]"]
+    y = ["%[m]", "%[m1]", "%[m3]", "%[d0]"]  # the halving's masks are free now
+    L += ["xorl %k[top], %k[top]", "addq 0(%%[a]), %s" % x[0]]
+    L += ["adcq %d(%%[a]), %s" % (8 * j, x[j]) for j in (1, 2, 3)]
+    L += ["adcq $0, %[top]"]
+    p256_reduce_sum(L, x, y)
+    return L, y
+
+
+def p256_sub2():
+    """r = a - 2b mod p (a, b < p): 2b reduced in registers, then the
+    subtraction of p256_sub with b in registers."""
+    x = ["%[s0]", "%[s1]", "%[s2]", "%[s3]"]
+    y = ["%[d0]", "%[d1]", "%[d2]", "%[d3]"]
+    L = ["movq %d(%%[b]), %s" % (8 * j, x[j]) for j in range(4)]
+    L += ["xorl %k[top], %k[top]", "addq %s, %s" % (x[0], x[0])]
+    L += ["adcq %s, %s" % (x[j], x[j]) for j in (1, 2, 3)]
+    L += ["adcq $0, %[top]"]
+    p256_reduce_sum(L, x, y)
+    L += ["movq %d(%%[a]), %s" % (8 * j, x[j]) for j in range(4)]
+    L += ["subq %s, %s" % (y[0], x[0])] + ["sbbq %s, %s" % (y[j], x[j]) for j in (1, 2, 3)]
+    L += ["sbbq %[top], %[top]", "movq %[top], %[d0]", "shrq $32, %[d0]",
+          "movq 0(%[k]), %[d3]", "andq %[top], %[d3]",
+          "addq %%[top], %s" % x[0], "adcq %%[d0], %s" % x[1], "adcq $0, %s" % x[2],
+          "adcq %%[d3], %s" % x[3]]
+    return L, x
+
+
+def f_half3(d, a):
+    L, r = p256_half3()
+    regs = pool_map(["s0", "s1", "s2", "s3", "m", "m1", "m3", "top", "d0"])
+    return relocate(L, {"a": a, "k": 0}, regs) + store(r, regs, d)
+
+
+def f_sub2(d, a, b):
+    L, r = p256_sub2()
+    regs = pool_map(["s0", "s1", "s2", "s3", "d0", "d1", "d2", "d3", "top"])
+    return relocate(L, {"a": a, "b": b, "k": 0}, regs) + store(r, regs, d)
+
+
+def p256_jac_dbl_adx():
+    """2 (X : Y : Z) as (X3/4 : Y3/8 : Z3/2), the same point (Jacobian
+    scaling by 1/2) of dbl-2001-b with a = -3: with A = 3/2 (X - Z^2)(X + Z^2)
+    and beta = X Y^2,  X3' = A^2 - 2 beta,  Y3' = A (beta - X3') - Y^4,
+    Z3' = Y Z.  4M + 4S; frame: 1..3 = X, Y, Z in and out."""
+    X, Y, Z, D, G, B, T, U, A = range(1, 10)
+    L = []
+    L += f_sqr(D, Z)        # delta = Z^2
+    L += f_sqr(G, Y)        # gamma = Y^2
+    L += f_sub(T, X, D)
+    L += f_add(U, X, D)
+    L += f_mul(B, X, G)     # beta = X gamma
+    L += f_mul(A, T, U)
+    L += f_mul(Z, Y, Z)     # Z3' = Y Z
+    L += f_half3(A, A)      # A = 3/2 (X - delta)(X + delta)
+    L += f_sqr(G, G)        # gamma^2
+    L += f_sqr(X, A)
+    L += f_sub2(X, X, B)    # X3' = A^2 - 2 beta
+    L += f_sub(T, B, X)
+    L += f_mul(T, A, T)
+    L += f_sub(Y, T, G)     # Y3' = A (beta - X3') - gamma^2
+    return L, 10
+
+
+def p256_jac_add_adx(mixed):
+    """P + Q, add-1998-cmo-2 (12M + 4S) or, Q affine (Z2 = 1), the mixed
+    addition (8M + 3S): the formulas of ecp_point_impl.h with 2v added as
+    one doubled value.  Frame: 1..3 = P, 4..6 = Q (4, 5 when affine);
+    the result goes to 7..9.  Same exceptional cases as the C formulas."""
+    X1, Y1, Z1, X2, Y2, Z2, X3, Y3, Z3 = range(1, 10)
+    ZZ1, ZZ2, U1, U2, S1, S2, H, R, HH, HHH, V = range(10, 21)
+    L = []
+    L += f_sqr(ZZ1, Z1)
+    if mixed:
+        U1, S1 = X1, Y1
+    else:
+        L += f_sqr(ZZ2, Z2)
+        L += f_mul(U1, X1, ZZ2)
+        L += f_mul(S1, Y1, Z2)
+        L += f_mul(S1, S1, ZZ2)
+    L += f_mul(U2, X2, ZZ1)
+    L += f_mul(S2, Y2, Z1)
+    L += f_mul(S2, S2, ZZ1)
+    L += f_sub(H, U2, U1)
+    L += f_sub(R, S2, S1)
+    L += f_sqr(HH, H)
+    L += f_mul(HHH, HH, H)
+    L += f_mul(V, U1, HH)
+    if mixed:
+        L += f_mul(Z3, Z1, H)
+    else:
+        L += f_mul(Z3, Z1, Z2)
+    L += f_sqr(X3, R)
+    L += f_sub(X3, X3, HHH)
+    L += f_sub2(X3, X3, V)     # X3 = r^2 - hhh - 2v
+    L += f_sub(Y3, V, X3)
+    L += f_mul(Y3, Y3, R)
+    L += f_mul(S2, S1, HHH)
+    L += f_sub(Y3, Y3, S2)     # Y3 = r (v - X3) - s1 hhh
+    if not mixed:
+        L += f_mul(Z3, Z3, H)  # Z3 = Z1 Z2 h
+    return L, 21
+
+
+def emit_point_block(out, name, L, frame, doc):
+    regs = ", ".join("[g%d] \"=&r\"(g%d)" % (i, i) for i in range(11))
+    out.append(doc)
+    out.append("static inline void %s(uint64_t *s)\n{\n" % name +
+               "    uint64_t " + ", ".join("g%d" % i for i in range(11)) + ";\n\n"
+               "    __asm__ __volatile__(\n" + emit(L) + "\n"
+               "        : " + regs + "\n"
+               "        : [s] \"r\"(s)\n"
+               "        : \"rdx\", \"cc\", \"memory\");\n" +
+               "".join("    (void)g%d;\n" % i for i in range(11)) + "}\n")
+    out.append("#define %s_FRAME %d /* field elements in its frame s[] */\n" % (name.upper(), frame))
+
+
+def emit_p256_points(out):
+    L, frame = p256_jac_dbl_adx()
+    emit_point_block(out, "ecp_asm_p256_jac_dbl_adx", L, frame,
+                     "/*\n * P-256 Jacobian doubling, BMI2 + ADX, one block: s[4 * 1 .. 4 * 4) = X, Y, Z in and\n"
+                     " * out (the same point, scaled: see scripts/gen_ecp_asm.py), s[0], s[1] = the\n"
+                     " * constants of ecp_asm_p256_k; the rest of the frame is scratch.\n */")
+    for name, mixed in (("ecp_asm_p256_jac_add_adx", False), ("ecp_asm_p256_jac_madd_adx", True)):
+        L, frame = p256_jac_add_adx(mixed)
+        emit_point_block(out, name, L, frame,
+                         "/* P-256 Jacobian %s, BMI2 + ADX, one block: s[4 .. 16) = P, s[16 .. %d) = Q,\n"
+                         " * the sum to s[28 .. 40); s[0], s[1] as above. */" % (
+                             "mixed addition (Q affine)" if mixed else "addition", 24 if mixed else 28))
+
+
 def main():
     out = []
     out.append("/*\n * Generated by scripts/gen_ecp_asm.py: do not edit.\n"
@@ -454,6 +686,7 @@ def main():
                    "        : \"rax\", \"rdx\", \"cc\", \"memory\");\n"
                    "    (void)c0;\n    (void)c1;\n    (void)c2;\n}\n")
     emit_p256(out)
+    emit_p256_points(out)
     out.append("#endif /* TACIT_ECP_ASM_X86_64_H */")
     print("\n".join(out))
 

@@ -11,9 +11,14 @@ source), and the schedule then costs about a quarter of the time.  Here the
 schedule of both blocks (two words of each per step, block 0 in the low
 128-bit lane, block 1 in the high lane) is written between the rounds of
 block 0, sixteen rounds ahead of its use, so the vector units work while the
-scalar units run the rounds; block 1's rounds read what it stored.  The
-rounds are loops of sixteen (the code stays small enough for the micro-op
-cache).
+scalar units run the rounds; block 1's rounds read what it stored.  K + W is
+stored as one 32-byte row per pair of words (block 0's two, then block 1's),
+and K is kept in the same shape, so a step adds K from memory and stores
+once.  The rounds are loops of sixteen (the code stays small enough for the
+micro-op cache).
+
+s0 is computed as (w >> 1) ^ ((w ^ (w >> 1)) >> 7) ^ ((w ^ (w << 7)) << 56):
+eight vector operations instead of nine.
 
 The round (FIPS 180-4, 6.4.2), 22 ALU operations:
   - Ch(e, f, g) = (e & f) + (~e & g) (the two terms have no common bit), with
@@ -32,7 +37,31 @@ one/two-block choice are public.
 """
 
 # Frame layout (bytes), checked against struct sha512_frame in sha512_avx2.c.
-WK0, WK1, K, ST, MASK, P0, P1, NB = 0, 640, 1280, 1920, 1984, 2016, 2024, 2032
+WK, KD, ST, MASK, P0, P1, NB = 0, 1280, 2560, 2624, 2656, 2664, 2672
+
+# FIPS 180-4, 4.2.3
+K512 = [
+    0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc,
+    0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118,
+    0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2,
+    0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235, 0xc19bf174cf692694,
+    0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65,
+    0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5,
+    0x983e5152ee66dfab, 0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4,
+    0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0x06ca6351e003826f, 0x142929670a0e6e70,
+    0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df,
+    0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b,
+    0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xc24b8b70d0f89791, 0xc76c51a30654be30,
+    0xd192e819d6ef5218, 0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8,
+    0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8,
+    0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3,
+    0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec,
+    0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b,
+    0xca273eceea26619c, 0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178,
+    0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x113f9804bef90dae, 0x1b710b35131c471b,
+    0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c,
+    0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
+]
 
 VARS = ["rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11"]
 T0, T1, T2, T3, T4 = "rdi", "r12", "r13", "r14", "r15"
@@ -101,14 +130,13 @@ def sched_step(j):
         "vpalignr $8, %s, %s, %s" % (X[0], X[1], w15),  # W[t-15], W[t-14]
         "vpalignr $8, %s, %s, %s" % (X[4], X[5], w7),  # W[t-7], W[t-6]
         "vpsrlq $1, %s, %s" % (w15, s),
-        "vpsllq $63, %s, %s" % (w15, tmp),
+        "vpxor %s, %s, %s" % (s, w15, tmp),
         "vpaddq %s, %s, %s" % (w7, X[0], X[0]),
+        "vpsrlq $7, %s, %s" % (tmp, tmp),  # (w >> 7) ^ (w >> 8)
         "vpxor %s, %s, %s" % (tmp, s, s),
-        "vpsrlq $8, %s, %s" % (w15, tmp),
-        "vpxor %s, %s, %s" % (tmp, s, s),
-        "vpsllq $56, %s, %s" % (w15, tmp),
-        "vpxor %s, %s, %s" % (tmp, s, s),
-        "vpsrlq $7, %s, %s" % (w15, tmp),
+        "vpsllq $7, %s, %s" % (w15, tmp),
+        "vpxor %s, %s, %s" % (tmp, w15, tmp),
+        "vpsllq $56, %s, %s" % (tmp, tmp),  # (w << 56) ^ (w << 63)
         "vpxor %s, %s, %s" % (tmp, s, s),  # s0
         "vpaddq %s, %s, %s" % (s, X[0], X[0]),
         "vpsrlq $19, %s, %s" % (X[7], s),
@@ -121,10 +149,8 @@ def sched_step(j):
         "vpsrlq $6, %s, %s" % (X[7], tmp),
         "vpxor %s, %s, %s" % (tmp, s, s),  # s1
         "vpaddq %s, %s, %s" % (s, X[0], X[0]),
-        "vbroadcasti128 %s, %s" % (mem(K + 128 + 16 * j), kw),
-        "vpaddq %s, %s, %s" % (X[0], kw, kw),
-        "vmovdqu %s, %s" % (x(12), mem(WK0 + 128 + 16 * j)),
-        "vextracti128 $1, %s, %s" % (kw, mem(WK1 + 128 + 16 * j)),
+        "vpaddq %s, %s, %s" % (mem(KD + 256 + 32 * j), X[0], kw),
+        "vmovdqu %s, %s" % (kw, mem(WK + 256 + 32 * j)),
     ]
     return L
 
@@ -146,7 +172,7 @@ def merge(s, v):
 def rounds16(sched):
     L = []
     for pair in range(8):
-        s = round_insns(2 * pair, mem(16 * pair)) + round_insns(2 * pair + 1, mem(16 * pair + 8))
+        s = round_insns(2 * pair, mem(32 * pair)) + round_insns(2 * pair + 1, mem(32 * pair + 8))
         L += merge(s, sched_step(pair)) if sched else s
     return L
 
@@ -177,7 +203,7 @@ def counter_set(n):
 
 def counter_loop(label):
     return [
-        "addq $128, %s" % r(P),
+        "addq $256, %s" % r(P),
         "vmovq %s, %s" % (x(15), r(T0)),
         "subq $1, %s" % r(T0),
         "vmovq %s, %s" % (r(T0), x(15)),
@@ -196,10 +222,8 @@ def program():
             "vmovdqu %d(%s), %s" % (16 * j, r(T0), x(j)),
             "vinserti128 $1, %d(%s), %s, %s" % (16 * j, r(T1), y(j), y(j)),
             "vpshufb %s, %s, %s" % (y(14), y(j), y(j)),
-            "vbroadcasti128 %s, %s" % (mem(K + 16 * j), t),
-            "vpaddq %s, %s, %s" % (y(j), t, t),
-            "vmovdqu %s, %s" % (x(8 + j % 6), mem(WK0 + 16 * j)),
-            "vextracti128 $1, %s, %s" % (t, mem(WK1 + 16 * j)),
+            "vpaddq %s, %s, %s" % (mem(KD + 32 * j), y(j), t),
+            "vmovdqu %s, %s" % (t, mem(WK + 32 * j)),
         ]
     L += block_start(0)
     # block 0, rounds 0..63 with the schedule of W[16..79]
@@ -209,16 +233,17 @@ def program():
     L += counter_loop("1b")
     # block 0, rounds 64..79
     L += rounds16(False)
-    L.append("addq $128, %s" % r(P))
-    L += block_end(WK1)
-    L += ["cmpq $1, %s" % mem(NB - WK1), "je 3f"]
-    # block 1
-    L += block_start(WK1)
+    L.append("addq $256, %s" % r(P))
+    L += block_end(KD)
+    L += ["cmpq $1, %s" % mem(NB - KD), "je 3f"]
+    # block 1: its words are 16 bytes after block 0's
+    L.append("subq $%d, %s" % (KD - 16, r(P)))
+    L += block_start(16)
     L += counter_set(5)
     L.append("2:")
     L += rounds16(False)
     L += counter_loop("2b")
-    L += block_end(2 * WK1)
+    L += block_end(KD + 16)
     L.append("3:")
     L.append("vzeroall")
     return L
@@ -234,9 +259,17 @@ def main():
     out.append("#ifndef TACIT_SHA512_AVX2_ASM_H")
     out.append("#define TACIT_SHA512_AVX2_ASM_H")
     out.append("")
-    for name, val in (("WK0", WK0), ("WK1", WK1), ("K", K), ("ST", ST), ("MASK", MASK),
+    for name, val in (("WK", WK), ("KD", KD), ("ST", ST), ("MASK", MASK),
                       ("P0", P0), ("P1", P1), ("NB", NB)):
         out.append("#define SHA512_FRAME_%s %d" % (name, val))
+    out.append("")
+    out.append("/* K with each pair of words twice (both 128-bit lanes), for struct sha512_frame. */")
+    out.append("#define SHA512_KD_INIT \\")
+    out.append("    { \\")
+    for q in range(40):
+        k0, k1 = K512[2 * q], K512[2 * q + 1]
+        out.append("        { UINT64_C(0x%016x), UINT64_C(0x%016x), UINT64_C(0x%016x), UINT64_C(0x%016x) }, \\" % (k0, k1, k0, k1))
+    out.append("    }")
     out.append("")
     out.append("#define SHA512_AVX2_ASM \\")
     prog = program()

@@ -7,10 +7,13 @@
 #   build-asan/   clang, AddressSanitizer + UndefinedBehaviorSanitizer: all suites
 #   build-tsan/   clang, ThreadSanitizer, release configuration (no test hooks): the `threads` label
 #   build-fuzz/   clang, libFuzzer + ASan/UBSan: every fuzz target for TACIT_FUZZ_SECONDS (15) each
-#   build-small/  the small ECC profile (TACIT_ECP_SMALL) with valgrind annotations: the `ecc`
-#                 label (ECC suites natively, ct_ecp under memcheck)
-#   build-size/   when arm-none-eabi-gcc is installed: the Thumb-2 size limit (scripts/code_size.sh)
-#                 and stack limit (scripts/stack_usage.sh); the bignum size target is only reported
+#   build-small/  -Os (MinSizeRel), the small ECC profile (TACIT_ECP_SMALL), valgrind annotations:
+#                 the `small` label (the ECC suites and those of the compact -Os forms of
+#                 bignum_core/bignum, natively; their ct suites under memcheck)
+#   build-configs/<config>/  every header of scripts/configs/ on the host, -Os: the suites it lists
+#                 (scripts/test_configs.sh)
+#   build-size/   when arm-none-eabi-gcc is installed: the Thumb-2 size limits (scripts/code_size.sh)
+#                 and stack limit (scripts/stack_usage.sh)
 # First the naming rule of the two code paths (scripts/check_ct_names.sh; also a ctest) and
 # branch-free constant-time primitives (scripts/check_ct_asm.sh).  Each build keeps its logs in
 # its own folder (build/configure.log, build/build.log, build/test.log).
@@ -91,7 +94,17 @@ if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
         -DTACIT_TEST_HOOKS=ON
     CC=clang run_build build-tsan threads -DTACIT_SANITIZE=thread -DCMAKE_C_COMPILER=clang \
         -DTACIT_TEST_HOOKS=OFF -DTACIT_BUILD_PROGRAMS=OFF
-    run_build build-small ecc -DTACIT_ECP_SMALL=ON -DTACIT_TEST_CONSTANT_FLOW=ON -DTACIT_TEST_HOOKS=ON
+    run_build build-small small -DCMAKE_BUILD_TYPE=MinSizeRel -DTACIT_ECP_SMALL=ON \
+        -DTACIT_TEST_CONSTANT_FLOW=ON -DTACIT_TEST_HOOKS=ON
+    echo "==== build-configs: every scripts/configs/ header on the host, -Os (scripts/test_configs.sh;" \
+         "logs: build-configs/<config>/) ===="
+    if scripts/test_configs.sh >build-configs.log 2>&1; then
+        sed 's/^/  /' build-configs.log | grep -E "====|passed|skipped"
+        summary="$summary\nbuild-configs: every configuration's suites passed"
+    else
+        sed 's/^/  /' build-configs.log | tail -40
+        status=1; summary="$summary\nbuild-configs: FAILED (build-configs.log)"
+    fi
     echo "==== build-size: Thumb-2 code size and stack limits (scripts/code_size.sh, scripts/stack_usage.sh;" \
          "logs: build-size/size.log, build-size/stack.log) ===="
     mkdir -p build-size

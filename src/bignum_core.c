@@ -186,6 +186,34 @@ void tacit_mpi_core_sub_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const ta
 
 /* ---- shifts ------------------------------------------------------------------ */
 
+#if defined(__OPTIMIZE_SIZE__)
+/*
+ * -Os (firmware): one pass each, in place: limb i of the result takes limbs i + v and
+ * i + v + 1 (right) or i - v and i - v - 1 (left), read before they are
+ * overwritten.  The branches depend on the public count and index only.
+ */
+void tacit_mpi_core_shift_r(tacit_mpi_uint *X, size_t limbs, size_t count)
+{
+    size_t v = count / TACIT_MPI_BIL, b = count % TACIT_MPI_BIL, i;
+
+    for (i = 0; i < limbs; i++) {
+        tacit_mpi_uint lo = i + v < limbs ? X[i + v] : 0;
+        tacit_mpi_uint hi = i + v + 1 < limbs ? X[i + v + 1] : 0;
+        X[i] = b == 0 ? lo : (lo >> b) | (hi << (TACIT_MPI_BIL - b));
+    }
+}
+
+void tacit_mpi_core_shift_l(tacit_mpi_uint *X, size_t limbs, size_t count)
+{
+    size_t v = count / TACIT_MPI_BIL, b = count % TACIT_MPI_BIL, i;
+
+    for (i = limbs; i-- > 0;) {
+        tacit_mpi_uint hi = i >= v ? X[i - v] : 0;
+        tacit_mpi_uint lo = i >= v + 1 ? X[i - v - 1] : 0;
+        X[i] = b == 0 ? hi : (hi << b) | (lo >> (TACIT_MPI_BIL - b));
+    }
+}
+#else
 void tacit_mpi_core_shift_r(tacit_mpi_uint *X, size_t limbs, size_t count)
 {
     size_t v = count / TACIT_MPI_BIL, b = count % TACIT_MPI_BIL, i;
@@ -235,6 +263,7 @@ void tacit_mpi_core_shift_l(tacit_mpi_uint *X, size_t limbs, size_t count)
         }
     }
 }
+#endif /* __OPTIMIZE_SIZE__ */
 
 /* ---- multiplication ------------------------------------------------------------ */
 

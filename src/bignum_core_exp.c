@@ -15,7 +15,8 @@
  */
 #include "tacit/config.h"
 
-#if defined(TACIT_BIGNUM_CORE_C)
+/* -Os builds take the compact form instead: bignum_core_exp_small.c */
+#if defined(TACIT_BIGNUM_CORE_C) && !defined(__OPTIMIZE_SIZE__)
 
 #include <string.h>
 
@@ -220,12 +221,60 @@ static unsigned exp_bit(const tacit_mpi_uint *E, size_t i)
     return (unsigned)((E[i / TACIT_MPI_BIL] >> (i % TACIT_MPI_BIL)) & 1);
 }
 
+/*
+ * Multiplications and squarings (table included) that the sliding window
+ * below does for E (ebits bits, ebits >= 1) with windows of w bits: the
+ * same scan, counting instead of multiplying.
+ */
+static size_t unsafe_cost(const tacit_mpi_uint *E, size_t ebits, size_t w)
+{
+    size_t i = ebits, lo, ops = w > 1 ? ((size_t)1 << (w - 1)) : 0; /* A^2 and the odd powers */
+    int started = 0;
+
+    while (i > 0) {
+        if (exp_bit(E, i - 1) == 0) {
+            ops++;
+            i--;
+            continue;
+        }
+        lo = i >= w ? i - w : 0;
+        while (exp_bit(E, lo) == 0) {
+            lo++;
+        }
+        ops += started ? i - lo + 1 : 0;
+        started = 1;
+        i = lo;
+    }
+    return ops;
+}
+
+/*
+ * The window for this E: the cheapest by unsafe_cost, no wider than the
+ * scratch allows (unsafe_window of the limb count's bits).  A sparse
+ * exponent such as 65537 takes w = 1 (no table: 16 squarings and one
+ * multiplication), where the width from the bit length alone (w = 2)
+ * would build a table it never uses.
+ */
+static size_t unsafe_window_for(const tacit_mpi_uint *E, size_t elimbs, size_t ebits)
+{
+    size_t w, best = 1, best_cost = (size_t)-1, wmax = unsafe_window(elimbs * TACIT_MPI_BIL);
+
+    for (w = 1; w <= wmax; w++) {
+        size_t cost = unsafe_cost(E, ebits, w);
+        if (cost < best_cost) {
+            best_cost = cost;
+            best = w;
+        }
+    }
+    return best;
+}
+
 void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
                                    const tacit_mpi_uint *N, size_t limbs, const tacit_mpi_uint *E,
                                    size_t elimbs, const tacit_mpi_uint *RR, tacit_mpi_uint *T)
 {
     size_t ebits = tacit_mpi_core_bitlen_unsafe(E, elimbs);
-    size_t w = unsafe_window(ebits), count = (size_t)1 << (w - 1);
+    size_t w = ebits == 0 ? 1 : unsafe_window_for(E, elimbs, ebits), count = (size_t)1 << (w - 1);
     tacit_mpi_uint mm = tacit_mpi_core_mont_init(N);
     tacit_mpi_uint *table = T;
     tacit_mpi_uint *A2 = table + count * limbs;
@@ -283,4 +332,4 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
 
 #else
 typedef int tacit_bignum_core_exp_unused;
-#endif /* TACIT_BIGNUM_CORE_C */
+#endif /* TACIT_BIGNUM_CORE_C && !__OPTIMIZE_SIZE__ */

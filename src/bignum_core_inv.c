@@ -30,7 +30,8 @@
  */
 #include "tacit/config.h"
 
-#if defined(TACIT_BIGNUM_C)
+/* -Os builds take the compact form instead: bignum_core_inv_small.c */
+#if defined(TACIT_BIGNUM_C) && !defined(__OPTIMIZE_SIZE__)
 
 #include <stdint.h>
 #include <string.h>
@@ -506,4 +507,4 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
 
 #else
 typedef int tacit_bignum_core_inv_unused;
-#endif /* TACIT_BIGNUM_C */
+#endif /* TACIT_BIGNUM_C && !__OPTIMIZE_SIZE__ */

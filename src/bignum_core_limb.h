@@ -71,6 +71,8 @@ void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
                                 tacit_mpi_uint *W, int lazy);
 void tacit_mpi_core_adx_montsqr(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
                                 size_t n, tacit_mpi_uint mm, tacit_mpi_uint *W, int lazy);
+void tacit_mpi_core_adx_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_mpi_uint *N,
+                             size_t n, tacit_mpi_uint mm);
 #endif
 
 /*

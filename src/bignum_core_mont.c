@@ -62,7 +62,15 @@ static tacit_mpi_uint redc_rows(tacit_mpi_uint *T, const tacit_mpi_uint *N, size
 static void mont_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t limbs,
                       tacit_mpi_uint mm)
 {
-    tacit_mpi_uint c = redc_rows(T, N, limbs, mm), borrow;
+    tacit_mpi_uint c, borrow;
+
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    if (limbs >= 8 && limbs % 8 == 0 && tacit_mpi_core_cpu_has_adx()) {
+        tacit_mpi_core_adx_redc(X, T, N, limbs, mm); /* the 8-limb window */
+        return;
+    }
+#endif
+    c = redc_rows(T, N, limbs, mm);
 
     /* the value is c * R + T[limbs..2limbs), below 2N */
     borrow = tacit_mpi_core_sub(X, T + limbs, N, limbs);
@@ -197,6 +205,12 @@ void tacit_mpi_core_mod_ct(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t al
                            const tacit_mpi_uint *N, size_t limbs, tacit_mpi_uint mm,
                            const tacit_mpi_uint *RR, tacit_mpi_uint *T)
 {
+#if defined(__OPTIMIZE_SIZE__) && defined(TACIT_BIGNUM_C)
+    /* -Os (firmware) with the tacit_mpi layer: its binary long division, for code size */
+    (void)mm;
+    (void)RR;
+    tacit_mpi_core_divmod_ct(NULL, X, A, alimbs, N, limbs, T);
+#else
     tacit_mpi_uint *W = T;                 /* montmul scratch, 2 * limbs + 1 */
     tacit_mpi_uint *C = T + 2 * limbs + 1; /* a chunk of A */
     tacit_mpi_uint *U = C + limbs;         /* chunk * R mod N */
@@ -222,6 +236,7 @@ void tacit_mpi_core_mod_ct(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t al
         tacit_mpi_core_add_mod(X, X, U, N, limbs);
     }
     tacit_mpi_core_from_mont(X, X, N, limbs, mm, W);
+#endif
 }
 
 /* ---- R^2 mod N ---------------------------------------------------------------- */
@@ -246,6 +261,13 @@ void tacit_mpi_core_get_mont_r2_ct(tacit_mpi_uint *RR, const tacit_mpi_uint *N, 
     }
 }
 
+#if defined(__OPTIMIZE_SIZE__)
+/* -Os (firmware): the doubling above serves public moduli too, for code size */
+void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs)
+{
+    tacit_mpi_core_get_mont_r2_ct(RR, N, limbs);
+}
+#else
 /* Limb i of N << s (0 <= s < biL), computed on the fly. */
 static tacit_mpi_uint shifted_limb(const tacit_mpi_uint *N, size_t i, unsigned s)
 {
@@ -317,6 +339,7 @@ void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint 
     }
     tacit_mpi_core_shift_r(RR, nt, s);
 }
+#endif /* __OPTIMIZE_SIZE__ */
 
 #else
 typedef int tacit_bignum_core_mont_unused;

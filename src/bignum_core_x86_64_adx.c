@@ -861,36 +861,50 @@ void tacit_mpi_core_adx_montmul(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
     adx_final(X, T, N, n, T[n], lazy);
 }
 
+/*
+ * X = T * R^-1 mod N for T (2n limbs, destroyed) below R * N, n % 8 == 0:
+ * the reduction rows in the 8-limb window, then the full final
+ * subtraction (the value is below 2N).  X must not overlap T.
+ */
+void tacit_mpi_core_adx_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_mpi_uint *N,
+                             size_t n, tacit_mpi_uint mm)
+{
+    adx_final(X, T + n, N, n, adx_w8_redc(T, N, n, mm), 0);
+}
+
 /* ---- Montgomery squaring ----------------------------------------------------------- */
 
 /*
- * X[0..2n) = 2 X + the squares A[i]^2 at X[2i..2i+2), for n >= 1, where X
- * holds the off-diagonal half of A^2: the doubling in the CF chain (ADCX
- * of a limb with itself), the squares in the OF chain, one pass.
+ * X[0..2n) = 2 X + the squares A[i]^2 at X[2i..2i+2), for n % 4 == 0,
+ * where X holds the off-diagonal half of A^2: the doubling in the CF
+ * chain (ADCX of a limb with itself), the squares in the OF chain, one
+ * pass of four limbs of A (eight of X) per step.
  */
+#define ADX_DIAG1(I)                                                                               \
+    "mov " #I "*8(%[a]), %%rdx\n\t"                                                                \
+    "mulx %%rdx, %[lo], %[hi]\n\t"                                                                 \
+    "mov " #I "*16(%[x]), %[x0]\n\t"                                                               \
+    "mov " #I "*16+8(%[x]), %[x1]\n\t"                                                             \
+    "adcx %[x0], %[x0]\n\t"                                                                        \
+    "adcx %[x1], %[x1]\n\t"                                                                        \
+    "adox %[lo], %[x0]\n\t"                                                                        \
+    "adox %[hi], %[x1]\n\t"                                                                        \
+    "mov %[x0], " #I "*16(%[x])\n\t"                                                               \
+    "mov %[x1], " #I "*16+8(%[x])\n\t"
+
 static void adx_sqr_diag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
 {
     tacit_mpi_uint lo, hi, x0, x1, rdx;
-    size_t cnt = n;
+    size_t cnt = n / 4;
 
     __asm__ volatile("xor %k[lo], %k[lo]\n\t"
-                     "1:\n\t"
-                     "mov (%[a]), %%rdx\n\t"
-                     "mulx %%rdx, %[lo], %[hi]\n\t"
-                     "mov (%[x]), %[x0]\n\t"
-                     "mov 8(%[x]), %[x1]\n\t"
-                     "adcx %[x0], %[x0]\n\t"
-                     "adcx %[x1], %[x1]\n\t"
-                     "adox %[lo], %[x0]\n\t"
-                     "adox %[hi], %[x1]\n\t"
-                     "mov %[x0], (%[x])\n\t"
-                     "mov %[x1], 8(%[x])\n\t"
-                     "lea 8(%[a]), %[a]\n\t"
-                     "lea 16(%[x]), %[x]\n\t"
-                     "lea -1(%[cnt]), %[cnt]\n\t"
-                     "jrcxz 2f\n\t"
-                     "jmp 1b\n\t"
-                     "2:\n\t"
+                     "1:\n\t" ADX_DIAG1(0) ADX_DIAG1(1) ADX_DIAG1(2)
+                         ADX_DIAG1(3) "lea 32(%[a]), %[a]\n\t"
+                                      "lea 64(%[x]), %[x]\n\t"
+                                      "lea -1(%[cnt]), %[cnt]\n\t"
+                                      "jrcxz 2f\n\t"
+                                      "jmp 1b\n\t"
+                                      "2:\n\t"
                      : [lo] "=&r"(lo), [hi] "=&r"(hi), [x0] "=&r"(x0), [x1] "=&r"(x1),
                        "=&d"(rdx), [a] "+&r"(A), [x] "+&r"(X), [cnt] "+&c"(cnt)
                      :

@@ -33,19 +33,33 @@
 #include "tacit/platform.h"
 #include "platform_internal.h"
 
-/* The odd primes below 1000. */
-static const unsigned short small_primes[] = {
-    3,   5,   7,   11,  13,  17,  19,  23,  29,  31,  37,  41,  43,  47,  53,  59,  61,  67,  71,
-    73,  79,  83,  89,  97,  101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167,
-    173, 179, 181, 191, 193, 197, 199, 211, 223, 227, 229, 233, 239, 241, 251, 257, 263, 269, 271,
-    277, 281, 283, 293, 307, 311, 313, 317, 331, 337, 347, 349, 353, 359, 367, 373, 379, 383, 389,
-    397, 401, 409, 419, 421, 431, 433, 439, 443, 449, 457, 461, 463, 467, 479, 487, 491, 499, 503,
-    509, 521, 523, 541, 547, 557, 563, 569, 571, 577, 587, 593, 599, 601, 607, 613, 617, 619, 631,
-    641, 643, 647, 653, 659, 661, 673, 677, 683, 691, 701, 709, 719, 727, 733, 739, 743, 751, 757,
-    761, 769, 773, 787, 797, 809, 811, 821, 823, 827, 829, 839, 853, 857, 859, 863, 877, 881, 883,
-    887, 907, 911, 919, 929, 937, 941, 947, 953, 967, 971, 977, 983, 991, 997,
-};
-#define N_SMALL_PRIMES (sizeof(small_primes) / sizeof(small_primes[0]))
+/*
+ * The odd primes below 1000 come from a sieve of Eratosthenes run for each
+ * candidate (a few hundred operations on public data, and no 334-byte
+ * table in the image).  composite: bit (n - 1) / 2 for odd n < 1000.
+ */
+#define SMALL_PRIME_LIMIT 1000
+
+static void sieve(unsigned char composite[SMALL_PRIME_LIMIT / 16 + 1])
+{
+    unsigned d, n;
+
+    memset(composite, 0, SMALL_PRIME_LIMIT / 16 + 1);
+    for (d = 3; d * d < SMALL_PRIME_LIMIT; d += 2) {
+        for (n = d * d; n < SMALL_PRIME_LIMIT; n += 2 * d) {
+            composite[n / 16] |= (unsigned char)(1u << ((n / 2) % 8));
+        }
+    }
+}
+
+/* The next odd prime after the odd p (SMALL_PRIME_LIMIT or more when there is none). */
+static unsigned next_prime(const unsigned char *composite, unsigned p)
+{
+    do {
+        p += 2;
+    } while (p < SMALL_PRIME_LIMIT && ((composite[p / 16] >> ((p / 2) % 8)) & 1));
+    return p;
+}
 
 /* Squarings after b^r in Miller-Rabin when X - 1 = 2^s r with s <= MR_SQUARINGS. */
 #define MR_SQUARINGS 32
@@ -149,29 +163,32 @@ static uint64_t chunk32(const tacit_mpi *X, size_t i)
  */
 static tacit_mpi_uint small_factor_mask(const tacit_mpi *X)
 {
-    size_t chunks = X->n * (TACIT_MPI_LIMB_BITS / 32), i = 0, j, k;
+    size_t chunks = X->n * (TACIT_MPI_LIMB_BITS / 32), k;
+    unsigned char composite[SMALL_PRIME_LIMIT / 16 + 1];
+    unsigned p = 3, q, end;
     uint64_t hit = 0;
 
-    while (i < N_SMALL_PRIMES) {
-        /* a group of consecutive primes whose product stays below 2^32 */
-        uint64_t M = small_primes[i], m, r = 0;
-        size_t end = i + 1;
-        while (end < N_SMALL_PRIMES && M * small_primes[end] < ((uint64_t)1 << 32)) {
-            M *= small_primes[end++];
+    sieve(composite);
+    while (p < SMALL_PRIME_LIMIT) {
+        /* a group of consecutive primes [p, end) whose product stays below 2^32 */
+        uint64_t M = p, m, r = 0;
+        for (end = next_prime(composite, p);
+             end < SMALL_PRIME_LIMIT && M * end < ((uint64_t)1 << 32);
+             end = next_prime(composite, end)) {
+            M *= end;
         }
         m = UINT64_MAX / M;
         for (k = chunks; k-- > 0;) {
             r = mod_barrett((r << 32) | chunk32(X, k), M, m);
         }
-        for (j = i; j < end; j++) {
-            uint64_t p = small_primes[j];
-            hit |= tacit_ct_mask_eq_u64(mod_barrett(r, p, UINT64_MAX / p), 0);
+        for (q = p; q < end; q = next_prime(composite, q)) {
+            hit |= tacit_ct_mask_eq_u64(mod_barrett(r, q, UINT64_MAX / q), 0);
         }
-        i = end;
+        p = end;
     }
     /* X = p itself is not "divisible" (only small X can be) */
-    for (i = 0; i < N_SMALL_PRIMES; i++) {
-        tacit_mpi_uint eq = tacit_ct_mask_eq_limb(X->p[0], small_primes[i]);
+    for (p = 3; p < SMALL_PRIME_LIMIT; p = next_prime(composite, p)) {
+        tacit_mpi_uint eq = tacit_ct_mask_eq_limb(X->p[0], p);
         for (k = 1; k < X->n; k++) {
             eq &= tacit_ct_mask_eq_limb(X->p[k], 0);
         }

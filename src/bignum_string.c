@@ -71,19 +71,12 @@ int tacit_mpi_read_string_unsafe(tacit_mpi *X, int radix, const char *s)
     if ((ret = tacit_mpi_grow(&T, limbs)) != 0) {
         return ret;
     }
-    if (radix == 16) {
-        for (i = 0; i < len; i++) {
-            tacit_mpi_uint d = (tacit_mpi_uint)digit_value(s[len - 1 - i], 16);
-            T.p[i / (TACIT_MPI_LIMB_BITS / 4)] |= d << (4 * (i % (TACIT_MPI_LIMB_BITS / 4)));
-        }
-    } else {
-        for (i = 0; i < len; i++) {
-            /* T = T * 10 + digit, in place */
-            tacit_mpi_uint c = (tacit_mpi_uint)digit_value(s[i], 10);
-            size_t k;
-            for (k = 0; k < limbs; k++) {
-                T.p[k] = tacit_mpi_muladd(&c, T.p[k], 10, c, 0);
-            }
+    /* T = T * radix + digit, in place: one path for both radices (code size) */
+    for (i = 0; i < len; i++) {
+        tacit_mpi_uint c = (tacit_mpi_uint)digit_value(s[i], radix);
+        size_t k;
+        for (k = 0; k < limbs; k++) {
+            T.p[k] = tacit_mpi_muladd(&c, T.p[k], (tacit_mpi_uint)radix, c, 0);
         }
     }
     T.s = neg ? -1 : 1;
@@ -144,18 +137,19 @@ int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size
     if (used > 0) {
         memcpy(W, X->p, used * sizeof(*W));
     }
-    if (radix == 16) {
-        size_t nib = (tacit_mpi_core_bitlen_unsafe(W, used) + 3) / 4;
-        for (i = 0; i < nib; i++) {
-            digits[ndig++] =
-                hex[(W[i / (TACIT_MPI_LIMB_BITS / 4)] >> (4 * (i % (TACIT_MPI_LIMB_BITS / 4)))) &
-                    0xF];
-        }
-    } else {
-        /* 10^4 or 10^9 fits in half a limb */
-        const tacit_mpi_uint chunk = TACIT_MPI_LIMB_BITS == 64 ? 1000000000u : 10000u;
-        const unsigned chunk_digits = TACIT_MPI_LIMB_BITS == 64 ? 9 : 4;
+    {
+        /*
+         * Chunks of radix^digits below half a limb (div_small), least
+         * significant first: 10^4 or 10^9, 16^3 or 16^7.  One path for both
+         * radices (code size).
+         */
+        const unsigned chunk_digits =
+            radix == 10 ? (TACIT_MPI_LIMB_BITS == 64 ? 9 : 4) : (TACIT_MPI_LIMB_BITS == 64 ? 7 : 3);
+        tacit_mpi_uint chunk = 1;
         size_t n = used;
+        for (i = 0; i < chunk_digits; i++) {
+            chunk *= (tacit_mpi_uint)radix;
+        }
         while (n > 0) {
             tacit_mpi_uint r = div_small(W, n, chunk);
             unsigned k;
@@ -163,8 +157,8 @@ int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size
                 n--;
             }
             for (k = 0; k < chunk_digits && (n > 0 || r != 0); k++) {
-                digits[ndig++] = (char)('0' + r % 10);
-                r /= 10;
+                digits[ndig++] = hex[r % (tacit_mpi_uint)radix];
+                r /= (tacit_mpi_uint)radix;
             }
         }
     }

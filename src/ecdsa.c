@@ -30,6 +30,8 @@
 
 #if defined(TACIT_TEST_HOOKS)
 int tacit_ecdsa_test_fault = 0;
+int tacit_ecdsa_test_reject_k = 0;
+int tacit_ecdsa_test_zero_rs = 0;
 #endif
 
 #if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
@@ -132,6 +134,12 @@ TACIT_NOINLINE static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_ke
         if ((ret = nonce(c, key, md, e, extra, elen, tries, k)) != 0) {
             goto cleanup;
         }
+#if defined(TACIT_TEST_HOOKS)
+        if (tacit_ecdsa_test_reject_k > 0) { /* this candidate taken as out of range */
+            tacit_ecdsa_test_reject_k--;
+            memset(k, 0, sizeof(k));
+        }
+#endif
         /* a candidate out of [1, n-1] is discarded: its verdict may show */
         if (!tacit_ct_declassify_u32((uint32_t)(tacit_ecp_sc_in_range_ct(c, k) & 1u))) {
             ret = TACIT_ERR_CORRUPTION_DETECTED;
@@ -188,6 +196,12 @@ TACIT_NOINLINE static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_ke
         if (tacit_ecdsa_test_fault == 5) { /* a glitch in s^-1 handed to the check */
             tacit_ecdsa_test_fault = 0;
             w[0] ^= 1;
+        }
+#endif
+#if defined(TACIT_TEST_HOOKS)
+        if (tacit_ecdsa_test_zero_rs > 0) { /* this candidate's s taken as 0 */
+            tacit_ecdsa_test_zero_rs--;
+            memset(s, 0, sizeof(s));
         }
 #endif
         if (tacit_ct_declassify_u32(

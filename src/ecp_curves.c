@@ -40,7 +40,7 @@
             tacit_ecp_##code##_add, tacit_ecp_##code##_sub, tacit_ecp_##code##_sc_mul,             \
             tacit_ecp_##code##_jac_dbl, tacit_ecp_##code##_jac_add, tacit_ecp_##code##_jac_madd,   \
             tacit_ecp_##code##_proj_madd, tacit_ecp_##code##_proj_dbl, FEINV, SCINV,               \
-            tacit_ecp_##code##_jac_dbl_n                                                           \
+            tacit_ecp_##code##_jac_dbl_n, tacit_ecp_##code##_jac_odd_table                         \
     }
 
 #endif /* TACIT_ECP_SMALL */

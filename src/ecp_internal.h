@@ -115,9 +115,10 @@ typedef struct tacit_ecp_curve {
     tacit_ecp_pt2_func jac_add, jac_madd, proj_madd;
     tacit_ecp_pt1_func proj_dbl;
     /* inversions by addition chains, or NULL for the generic Fermat windows */
-    tacit_ecp_pt1_func fe_inv;    /* r = 1/a mod p (0 -> 0) */
-    tacit_ecp_pt1_func sc_inv;    /* r = 1/a mod n, Montgomery form */
-    tacit_ecp_ptn_func jac_dbl_n; /* R = 2^k P (k >= 1) */
+    tacit_ecp_pt1_func fe_inv;        /* r = 1/a mod p (0 -> 0) */
+    tacit_ecp_pt1_func sc_inv;        /* r = 1/a mod n, Montgomery form */
+    tacit_ecp_ptn_func jac_dbl_n;     /* R = 2^k P (k >= 1) */
+    tacit_ecp_ptn_func jac_odd_table; /* R[j] = (2j + 1) P, j < k (co-Z) */
 } tacit_ecp_curve;
 
 /* The per-curve symbols: data (ecp_data.c) and code (ecp_p256.c, ...). */
@@ -138,6 +139,7 @@ typedef struct tacit_ecp_curve {
                                 const tacit_mpi_uint *b);                                          \
     void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);                   \
     void tacit_ecp_##name##_jac_dbl_n(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k);       \
+    void tacit_ecp_##name##_jac_odd_table(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k);   \
     void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,                    \
                                     const tacit_mpi_uint *Q);                                      \
     void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,                   \
@@ -160,6 +162,7 @@ typedef struct tacit_ecp_curve {
                                 const tacit_mpi_uint *b);                                          \
     void tacit_ecp_##name##_jac_dbl(tacit_mpi_uint *R, const tacit_mpi_uint *P);                   \
     void tacit_ecp_##name##_jac_dbl_n(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k);       \
+    void tacit_ecp_##name##_jac_odd_table(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k);   \
     void tacit_ecp_##name##_jac_add(tacit_mpi_uint *R, const tacit_mpi_uint *P,                    \
                                     const tacit_mpi_uint *Q);                                      \
     void tacit_ecp_##name##_jac_madd(tacit_mpi_uint *R, const tacit_mpi_uint *P,                   \
@@ -273,6 +276,9 @@ void tacit_ecp_jac_dbl(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_
 /* R = 2^k P, k >= 1 (public): k doublings without leaving the curve's working form. */
 void tacit_ecp_jac_dbl_n(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
                          size_t k);
+/* tab[j] = (2j + 1) P for j < count (2 <= count <= 16), P of order n; tab may alias P */
+void tacit_ecp_jac_odd_table(const tacit_ecp_curve *c, tacit_mpi_uint *tab, const tacit_mpi_uint *P,
+                             size_t count);
 /*
  * R = P + Q, Jacobian.  Correct when P != +-Q and neither is infinity;
  * P == -Q gives infinity; P == Q gives garbage (Z = 0): callers prove it

@@ -129,15 +129,16 @@ static int random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r, tacit_rng_func
  * integers, impossible as 2^W A_{i+1} >= 2^W > |d_i|.  Only the last step
  * (i = 0) can meet P == Q (k = 2 d_0 - n... i.e. k = n - 2|d_0|) or
  * P == -Q (k = 0, excluded); it uses tacit_ecp_jac_add_dbl_ct.  The table
- * (2j+1)P = (2j-1)P + 2P never meets them since n > 33.
+ * (2j+1)P = (2j-1)P + 2P (co-Z additions, tacit_ecp_jac_odd_table) never
+ * meets them since n > 33.
  */
 int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                      const tacit_mpi_uint *k, const tacit_mpi_uint *px, const tacit_mpi_uint *py,
                      tacit_rng_func f_rng, void *p_rng)
 {
-    size_t n = c->limbs, pn = 3 * n, j;
+    size_t n = c->limbs, pn = 3 * n;
     tacit_mpi_uint tab[TACIT_ECP_TABLE * 3 * TACIT_ECP_N];
-    tacit_mpi_uint Q[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N], P2[3 * TACIT_ECP_N];
+    tacit_mpi_uint Q[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N];
     tacit_mpi_uint kk[TACIT_ECP_N];
     tacit_mpi_uint even;
     uint32_t index, neg;
@@ -162,10 +163,7 @@ int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint
         tacit_platform_zeroize(l, sizeof(l));
         tacit_platform_zeroize(l2, sizeof(l2));
     }
-    tacit_ecp_jac_dbl(c, P2, tab);
-    for (j = 1; j < TACIT_ECP_TABLE; j++) {
-        tacit_ecp_jac_add(c, tab + j * pn, tab + (j - 1) * pn, P2);
-    }
+    tacit_ecp_jac_odd_table(c, tab, tab, TACIT_ECP_TABLE);
 
     even = make_odd(c, kk, k);
     scalar_digit(c, kk, c->digits - 1, &index, &neg);
@@ -191,7 +189,6 @@ cleanup:
     tacit_platform_zeroize(tab, sizeof(tab));
     tacit_platform_zeroize(Q, sizeof(Q));
     tacit_platform_zeroize(T, sizeof(T));
-    tacit_platform_zeroize(P2, sizeof(P2));
     tacit_platform_zeroize(kk, sizeof(kk));
     return ret;
 }
@@ -544,8 +541,8 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
     signed char d1[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2],
         d2[TACIT_ECP_N * TACIT_MPI_LIMB_BITS + 2];
     tacit_mpi_uint tabq[8 * 3 * TACIT_ECP_N];
-    tacit_mpi_uint T[3 * TACIT_ECP_N], Q2[3 * TACIT_ECP_N];
-    size_t l1, l2, len, i, j, pending = 0;
+    tacit_mpi_uint T[3 * TACIT_ECP_N];
+    size_t l1, l2, len, i, pending = 0;
 
     l1 = wnaf(d1, sizeof(d1), u1, n, WNAF_G);
     l2 = wnaf(d2, sizeof(d2), u2, n, WNAF_Q);
@@ -554,10 +551,7 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
     memcpy(tabq, qx, n * sizeof(tacit_mpi_uint));
     memcpy(tabq + n, qy, n * sizeof(tacit_mpi_uint));
     memcpy(tabq + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
-    tacit_ecp_jac_dbl(c, Q2, tabq);
-    for (j = 1; j < 8; j++) {
-        jac_add_unsafe(c, tabq + j * pn, tabq + (j - 1) * pn, Q2);
-    }
+    tacit_ecp_jac_odd_table(c, tabq, tabq, 8); /* Q is on the curve (verify_core) */
 
     /* the doublings between two nonzero digits run as one tacit_ecp_jac_dbl_n */
     memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));

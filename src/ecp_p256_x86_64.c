@@ -62,6 +62,46 @@ static inline void fe_x8(tacit_mpi_uint *r, const tacit_mpi_uint *a)
 }
 #endif
 
+/*
+ * R = 2^k P by the doubling block of ecp_asm_x86_64.h: P is copied into its
+ * frame once (after the constants p3, p1 in element 0), doubled k times in
+ * place and copied out.  The block returns the point scaled (X/4, Y/8, Z/2),
+ * the same point in Jacobian coordinates.
+ */
+static void p256_adx_dbl_n(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k)
+{
+    uint64_t s[4 * ECP_ASM_P256_JAC_DBL_ADX_FRAME];
+    size_t i;
+
+    memcpy(s, ecp_asm_p256_k, sizeof(ecp_asm_p256_k));
+    memcpy(s + 4, P, 12 * sizeof(uint64_t));
+    for (i = 0; i < k; i++) {
+        ecp_asm_p256_jac_dbl_adx(s);
+    }
+    memcpy(R, s + 4, 12 * sizeof(uint64_t));
+    tacit_platform_zeroize(s, sizeof(s));
+}
+#define ECP_JAC_DBL_N(R, P, k) p256_adx_dbl_n((R), (P), (k))
+
+/* R = P + Q (Q Jacobian, or affine: qlimbs 8) by the addition blocks */
+static void p256_adx_add(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Q,
+                         size_t qlimbs)
+{
+    uint64_t s[4 * ECP_ASM_P256_JAC_ADD_ADX_FRAME];
+
+    memcpy(s, ecp_asm_p256_k, sizeof(ecp_asm_p256_k));
+    memcpy(s + 4, P, 12 * sizeof(uint64_t));
+    memcpy(s + 16, Q, qlimbs * sizeof(uint64_t));
+    if (qlimbs == 12) { /* public: which formula */
+        ecp_asm_p256_jac_add_adx(s);
+    } else {
+        ecp_asm_p256_jac_madd_adx(s);
+    }
+    memcpy(R, s + 28, 12 * sizeof(uint64_t));
+}
+#define ECP_JAC_ADD(R, P, Q) p256_adx_add((R), (P), (Q), 12)
+#define ECP_JAC_MADD(R, P, Q) p256_adx_add((R), (P), (Q), 8)
+
 #include "ecp_point_impl.h"
 #include "ecp_p256_inv.h"
 

@@ -28,6 +28,12 @@ void tacit_ecp_jac_dbl_n(const tacit_ecp_curve *c, tacit_mpi_uint *R, const taci
     c->jac_dbl_n(R, P, k);
 }
 
+void tacit_ecp_jac_odd_table(const tacit_ecp_curve *c, tacit_mpi_uint *tab, const tacit_mpi_uint *P,
+                             size_t count)
+{
+    c->jac_odd_table(tab, P, count);
+}
+
 void tacit_ecp_jac_add(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *P,
                        const tacit_mpi_uint *Q)
 {

@@ -145,9 +145,16 @@ void ECP_FN(jac_dbl)(tacit_mpi_uint *R, const tacit_mpi_uint *P)
     ECP_FN(jac_dbl_n)(R, P, 1);
 }
 
-/* R = 2^k P, k >= 1 (public): converted once, k doublings in the working form */
+/*
+ * R = 2^k P, k >= 1 (public): converted once, k doublings in the working form.
+ * A field with the whole doubling in one block (P-256 with MULX/ADX) defines
+ * ECP_JAC_DBL_N(R, P, k) instead.
+ */
 void ECP_FN(jac_dbl_n)(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k)
 {
+#if defined(ECP_JAC_DBL_N)
+    ECP_JAC_DBL_N(R, P, k);
+#else
     const size_t n = ECP_N;
     FE T[3 * TACIT_ECP_N];
     size_t i;
@@ -161,10 +168,82 @@ void ECP_FN(jac_dbl_n)(tacit_mpi_uint *R, const tacit_mpi_uint *P, size_t k)
     STORE(R, T);
     STORE(R + n, T + n);
     STORE(R + 2 * n, T + 2 * n);
+#endif
 }
 
+/*
+ * tab[0 .. count) = P, 3P, 5P, ... (Jacobian, count >= 2; tab may alias P)
+ * by co-Z additions (Meloni, "New point addition formulae for ECC
+ * applications", WAIFI 2007): the doubling D = 2P (dbl-2001-b, Z3 = 2 Y Z)
+ * also gives P with D's Z, (4 X Y^2, 8 Y^4) = (4 beta, 8 gamma^2); then each
+ * step adds D to the last entry T, both with the same Z, and rescales D to
+ * the sum's Z:
+ *     h = X_T - X_D, A = h^2, B = X_D A, C = X_T A, r = Y_T - Y_D,
+ *     T' = (r^2 - B - C, r (B - T'x) - Y_D (C - B), Z h),  D' = (B, Y_D (C - B), Z h)
+ * 5M + 2S a step instead of 12M + 4S.  Exceptional case h = 0: D = +-T, i.e.
+ * 2P = +-(2j - 1)P, so n divides 2j - 3 or 2j + 1: impossible for the
+ * callers' count <= 16 and P of prime order n > 33 (P is never infinity).
+ */
+void ECP_FN(jac_odd_table)(tacit_mpi_uint *tab, const tacit_mpi_uint *P, size_t count)
+{
+    const size_t n = ECP_N;
+    FE in[3 * TACIT_ECP_N];
+    const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
+    FE DX[TACIT_ECP_N], DY[TACIT_ECP_N], Z[TACIT_ECP_N], TX[TACIT_ECP_N], TY[TACIT_ECP_N];
+    FE a[TACIT_ECP_N], b[TACIT_ECP_N], h[TACIT_ECP_N], r[TACIT_ECP_N], t[TACIT_ECP_N];
+    size_t j;
+
+    SQR(a, Z1);     /* delta */
+    SQR(b, Y1);     /* gamma */
+    MUL(TX, X1, b); /* beta */
+    SUB(t, X1, a);
+    ADD(h, X1, a);
+    MUL(a, t, h);
+    fe_x3(a, a); /* alpha */
+    MUL(Z, Y1, Z1);
+    fe_x2(Z, Z);   /* Z3 = 2 Y Z */
+    fe_x4(TX, TX); /* 4 beta: x of P with the new Z */
+    SQR(DX, a);
+    fe_x2(t, TX);
+    SUB(DX, DX, t); /* alpha^2 - 8 beta */
+    SUB(t, TX, DX);
+    MUL(DY, a, t);
+    SQR(b, b);
+    fe_x8(TY, b); /* 8 gamma^2: y of P with the new Z */
+    SUB(DY, DY, TY);
+    STORE(tab, TX);
+    STORE(tab + n, TY);
+    STORE(tab + 2 * n, Z);
+    for (j = 1; j < count; j++) {
+        SUB(h, TX, DX);
+        SQR(a, h);
+        MUL(b, DX, a); /* B */
+        MUL(a, TX, a); /* C */
+        SUB(r, TY, DY);
+        MUL(Z, Z, h);
+        SUB(a, a, b); /* C - B */
+        MUL(DY, DY, a);
+        memcpy(DX, b, sizeof(DX)); /* D' = (B, Y_D (C - B), Z h) */
+        SQR(TX, r);
+        SUB(TX, TX, b);
+        SUB(TX, TX, b);
+        SUB(TX, TX, a); /* r^2 - 2B - (C - B) = r^2 - B - C */
+        SUB(t, b, TX);
+        MUL(TY, r, t);
+        SUB(TY, TY, DY);
+        STORE(tab + 3 * n * j, TX);
+        STORE(tab + 3 * n * j + n, TY);
+        STORE(tab + 3 * n * j + 2 * n, Z);
+    }
+}
+
+/* The additions: a field with them in one block defines ECP_JAC_ADD and ECP_JAC_MADD. */
 void ECP_FN(jac_add)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Q)
 {
+#if defined(ECP_JAC_ADD)
+    ECP_JAC_ADD(R, P, Q);
+}
+#else
     const size_t n = ECP_N;
     FE in[6 * TACIT_ECP_N];
     const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
@@ -202,10 +281,15 @@ void ECP_FN(jac_add)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi
     STORE(R + n, Y3);
     STORE(R + 2 * n, Z3);
 }
+#endif
 
 /* Jacobian + affine (Z2 = 1): P != +-Q, P not infinity (madd-2004-hmv style) */
 void ECP_FN(jac_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Qaff)
 {
+#if defined(ECP_JAC_MADD)
+    ECP_JAC_MADD(R, P, Qaff);
+}
+#else
     const size_t n = ECP_N;
     FE in[5 * TACIT_ECP_N];
     const FE *X1 = LOAD(in, P), *Y1 = LOAD(in + n, P + n), *Z1 = LOAD(in + 2 * n, P + 2 * n);
@@ -236,6 +320,7 @@ void ECP_FN(jac_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mp
     STORE(R + n, Y3);
     STORE(R + 2 * n, Z3);
 }
+#endif
 
 void ECP_FN(proj_madd)(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi_uint *Qaff)
 {

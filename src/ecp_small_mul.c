@@ -9,9 +9,9 @@
  * k*P is a Montgomery ladder over every bit position of the curve (leading
  * zeros included): R0 = 0, R1 = P, and per bit, with masked swaps,
  * (R0, R1) = (2 R0, R0 + R1) or (R0 + R1, 2 R1).  Two additions per bit,
- * no table, no secret-dependent branch or index.  Fixed-base and
- * verification use the same ladder (no comb, no wNAF): slower than the
- * fast profile, a few hundred bytes of code.
+ * no table, no secret-dependent branch or index.  Fixed-base uses the
+ * same ladder (no comb); verification, on public scalars, Shamir's trick
+ * (no wNAF): slower than the fast profile, a few hundred bytes of code.
  */
 #include "ecp_small.h"
 
@@ -142,19 +142,40 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
 }
 
 /*
- * Leaks: nothing beyond the verdict (two constant-time ladders and a
- * complete addition; the name keeps the fast profile's contract).
+ * Leaks: u1 and u2 (which additions run at each bit position).
  * Only for: ECDSA verification, where u1, u2 and Q are public.
+ * Shamir's trick: from the top bit, one doubling per bit position and one
+ * addition of G, Q or G + Q (projective, precomputed) where u1 or u2 has
+ * a one; the complete formula takes every case (Q = +-G, infinity).
  */
 int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                             const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
                             const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
 {
-    FE R[3 * TACIT_ECP_N], R2[3 * TACIT_ECP_N];
+    const size_t n = c->limbs, pn = 3 * n, lb = TACIT_MPI_LIMB_BITS;
+    const FE *in[6];
+    FE T[9 * TACIT_ECP_N], R[3 * TACIT_ECP_N];
+    size_t i;
 
-    ladder(c, R, u1, c->gx, c->gy, c->one);
-    ladder(c, R2, u2, qx, qy, c->one);
-    tacit_ecp_small_add(c, R, R, R2);
+    in[0] = c->gx;
+    in[1] = c->gy;
+    in[2] = in[5] = c->one;
+    in[3] = qx;
+    in[4] = qy;
+    for (i = 0; i < 6; i++) {
+        memcpy(T + i * n, in[i], n * sizeof(FE));
+    }
+    tacit_ecp_small_add(c, T + 2 * pn, T, T + pn);
+    memset(R, 0, pn * sizeof(FE));
+    memcpy(R + n, c->one, n * sizeof(FE)); /* (0:1:0) */
+    for (i = c->bits; i-- > 0;) {
+        unsigned idx = (unsigned)((u1[i / lb] >> (i % lb)) & 1) |
+                       (unsigned)((u2[i / lb] >> (i % lb)) & 1) << 1;
+        tacit_ecp_small_add(c, R, R, R);
+        if (idx != 0) {
+            tacit_ecp_small_add(c, R, R, T + (idx - 1) * pn);
+        }
+    }
     return tacit_ecp_proj_to_affine(c, x, y, R) != 0;
 }
 

@@ -51,7 +51,7 @@ int tacit_rsa_setup_cache(tacit_rsa_context *ctx);
  * T has TACIT_RSA_INV_WORKING_LIMBS(L) limbs.  Not invertible (gcd != 1,
  * Y = 0): TACIT_ERR_RSA_PRIVATE_FAILED, X untouched.
  */
-#define TACIT_RSA_INV_WORKING_LIMBS(L) (8 * (size_t)(L) + 4)
+#define TACIT_RSA_INV_WORKING_LIMBS(L) (6 * (size_t)(L) + 20)
 int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const tacit_mpi_uint *N,
                              size_t L, tacit_mpi_uint mm, tacit_mpi_uint *T);
 

@@ -11,13 +11,17 @@
  * Each outer step looks only at the low K1 bits and the top K1 + 2 bits of
  * a and b (a 2 K1 + 2-bit approximation), runs K1 binary-GCD steps on them
  * while recording the transformation as a matrix [f0 g0; f1 g1] (|f|+|g|
- * <= 2^K1 per row), then applies it to the full numbers with a division by
- * 2^K1 (exact for a, b; Montgomery-style for the cofactors u, v mod n).
- * The low bits are exact, so the result is exact; the approximated top
- * bits only make some steps suboptimal, which can leave a or b negative
- * (negated back).  About (bits(a) + bits(b)) / K1 outer steps.  K1 = 62
- * with 64-bit limbs and a 128-bit integer type (the matrix entries still
- * fit a limb and an int64_t), else 31.
+ * <= 2^K1 per row), then applies it to a and b with an exact division by
+ * 2^K1, over the limbs they still have, and to the cofactors u and v
+ * without one (they stay exact signed integers; the accumulated power of
+ * two is divided out mod n once at the end).  The low bits are exact, so
+ * the result is exact; the approximated top bits only make some steps
+ * suboptimal, which can leave a or b negative (negated back).  About
+ * (bits(a) + bits(b)) / K1 outer steps.  K1 = 62 with 64-bit limbs and a
+ * 128-bit integer type (the matrix entries still fit a limb and an
+ * int64_t), else 31.  The inner steps take a run of halvings at once and
+ * the subtract-and-swap step without a branch (it is a coin toss for the
+ * branch predictor): variable time, but faster on random inputs.
  */
 #include "rsa_internal.h"
 
@@ -66,6 +70,30 @@ static approx approx_bits(const tacit_mpi_uint *X, size_t limbs, size_t pos, siz
     return get_bits(X, limbs, pos, count);
 }
 
+/* The number of trailing zero bits of x, at least K1 for x = 0. */
+static unsigned ctz_approx(approx x)
+{
+    unsigned k = 0;
+
+    if (x == 0) {
+        return K1;
+    }
+#if defined(__GNUC__) || defined(__clang__)
+    if ((uint64_t)x == 0) {
+        k = 64;
+        x >>= 32; /* two shifts: x >> 64 is undefined when approx has 64 bits */
+        x >>= 32;
+    }
+    return k + (unsigned)__builtin_ctzll((uint64_t)x);
+#else
+    while ((x & 1) == 0) {
+        x >>= 1;
+        k++;
+    }
+    return k;
+#endif
+}
+
 /*
  * out (L+1 limbs) = |f*A + g*B| for A, B of L limbs, |f| + |g| <= 2^K1;
  * returns 1 if the value is negative.  One pass: the two products limb by
@@ -109,53 +137,74 @@ static int lincomb(tacit_mpi_uint *out, const tacit_mpi_uint *A, int64_t f, cons
 }
 
 /*
- * X = (f*U + g*V) / 2^K1 mod N for U, V < N (L limbs); mm = -N^-1 mod 2^biL.
- * W: L+1 limbs.
+ * X = Z * 2^-s mod N for a non-negative Z of zl limbs (zl >= L), N odd of
+ * L limbs, mm = -N^-1 mod 2^biL; Z is destroyed.  Z * 2^d first (d < biL,
+ * so that s + d is a whole number j of limbs), then j word-by-word
+ * Montgomery steps (Z += N * (Z[0] * mm), which clears the low limb, then
+ * drop it), after which Z < Z 2^d / 2^(biL j) + N, then subtractions of N
+ * (one at most when Z 2^d < 2^(biL j) N, as in RSA blinding: |v| < N and
+ * at least bits(N) / K1 steps).  Returns 0, or -1 if more than four
+ * subtractions were needed (never seen; the caller then draws again).  Z
+ * has zl + 2 limbs of room.
  */
-static void cofactor_update(tacit_mpi_uint *X, const tacit_mpi_uint *U, int64_t f,
-                            const tacit_mpi_uint *V, int64_t g, const tacit_mpi_uint *N,
-                            tacit_mpi_uint mm, size_t L, tacit_mpi_uint *W)
+static int unscale(tacit_mpi_uint *X, tacit_mpi_uint *Z, size_t zl, size_t s,
+                   const tacit_mpi_uint *N, size_t L, tacit_mpi_uint mm)
 {
-    int neg = lincomb(W, U, f, V, g, L);
-    /* W + t*N is divisible by 2^K1: t = W * (-1/N) mod 2^K1; W + tN < 2^(K1+1) N fits */
-    tacit_mpi_uint t = (W[0] * mm) & (((tacit_mpi_uint)1 << K1) - 1);
+    size_t j = (s + TACIT_MPI_LIMB_BITS - 1) / TACIT_MPI_LIMB_BITS, d = j * TACIT_MPI_LIMB_BITS - s;
+    size_t len = zl + 2, k;
 
-    W[L] += tacit_mpi_core_mla(W, N, L, t);
-    tacit_mpi_core_shift_r(W, L + 1, K1);
-    /* now W < 2N */
-    if (W[L] != 0 || !tacit_mpi_core_lt_ct(W, N, L)) {
-        W[L] -= tacit_mpi_core_sub(W, W, N, L);
+    Z[zl] = 0;
+    Z[zl + 1] = 0;
+    tacit_mpi_core_shift_l(Z, len, d);
+    for (k = 0; k < j; k++) {
+        tacit_mpi_uint c = tacit_mpi_core_mla(Z, N, L, Z[0] * mm);
+        tacit_mpi_core_add_limb(Z + L, Z + L, c, len - L);
+        tacit_mpi_core_shift_r(Z, len, TACIT_MPI_LIMB_BITS);
     }
-    if (neg && !tacit_mpi_core_is_zero_ct(W, L)) {
-        tacit_mpi_core_sub(W, N, W, L);
+    for (k = 0; !tacit_mpi_core_is_zero_ct(Z + L, len - L) || !tacit_mpi_core_lt_ct(Z, N, L); k++) {
+        if (k == 4) {
+            return -1;
+        }
+        tacit_mpi_core_sub_limb(Z + L, Z + L, tacit_mpi_core_sub(Z, Z, N, L), len - L);
     }
-    memcpy(X, W, L * sizeof(*X));
+    memcpy(X, Z, L * sizeof(*X));
+    return 0;
 }
 
 /*
  * Leaks: Y and N (the running time follows their binary GCD).
  * Only for: a public Y and a public odd N (see rsa_internal.h).
+ *
+ * The transformation matrices are applied to the cofactors u, v exactly,
+ * as signed integers (a magnitude and a sign), instead of dividing by
+ * 2^K1 mod N every step: with k steps so far, 2^(K1 k) a = u Y and
+ * 2^(K1 k) b = v Y mod N.  The cofactors grow while a and b shrink (|u| b
+ * + |v| a stays near N), so a step costs about L limbs of products in
+ * all, and one division by 2^(K1 k) mod N at the end (unscale) replaces
+ * the per-step reductions.
  */
 int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const tacit_mpi_uint *N,
                              size_t L, tacit_mpi_uint mm, tacit_mpi_uint *T)
 {
-    tacit_mpi_uint *a = T, *b = a + L, *u = b + L, *v = u + L, *na = v + L, *nb = na + L + 1;
-    size_t iter, max_iter = (2 * L * TACIT_MPI_LIMB_BITS) / 16 + 16;
+    size_t CL = L + 4; /* room for the cofactors (they stay below about N) */
+    tacit_mpi_uint *a = T, *b = a + L, *u = b + L, *v = u + CL, *na = v + CL, *nb = na + CL + 1;
+    size_t iter, max_iter = (2 * L * TACIT_MPI_LIMB_BITS) / 16 + 16, lu = 1;
+    int su = 0, sv = 0;
 
     memcpy(a, Y, L * sizeof(*a));
     memcpy(b, N, L * sizeof(*b));
-    memset(u, 0, L * sizeof(*u));
-    memset(v, 0, L * sizeof(*v));
+    memset(u, 0, CL * sizeof(*u));
+    memset(v, 0, CL * sizeof(*v));
     u[0] = 1;
     for (iter = 0; !tacit_mpi_core_is_zero_ct(a, L); iter++) {
         size_t la = tacit_mpi_core_bitlen_unsafe(a, L), lb = tacit_mpi_core_bitlen_unsafe(b, L), n,
-               i;
+               i, ln;
         approx xa, xb;
         int64_t f0 = 1, g0 = 0, f1 = 0, g1 = 1;
         int neg;
 
-        if (iter == max_iter) {
-            return TACIT_ERR_RSA_PRIVATE_FAILED; /* cannot happen: the bound is loose */
+        if (iter == max_iter || lu >= CL) {
+            return TACIT_ERR_RSA_PRIVATE_FAILED; /* cannot happen: the bounds are loose */
         }
         n = la > lb ? la : lb;
         if (n <= APPROX_BITS) {
@@ -165,49 +214,74 @@ int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const t
             xa = approx_bits(a, L, 0, K1) | approx_bits(a, L, n - (K1 + 2), K1 + 2) << K1;
             xb = approx_bits(b, L, 0, K1) | approx_bits(b, L, n - (K1 + 2), K1 + 2) << K1;
         }
-        for (i = 0; i < K1; i++) {
+        for (i = 0; i < K1;) {
             if ((xa & 1) == 0) {
-                xa >>= 1;
-            } else {
-                if (xa < xb) {
-                    approx tx = xa;
-                    int64_t tf = f0, tg = g0;
-                    xa = xb;
-                    xb = tx;
-                    f0 = f1;
-                    g0 = g1;
-                    f1 = tf;
-                    g1 = tg;
+                /* a run of halvings at once */
+                unsigned k = ctz_approx(xa);
+                if (k > K1 - i) {
+                    k = (unsigned)(K1 - i);
                 }
-                xa = (xa - xb) >> 1;
-                f0 -= f1;
-                g0 -= g1;
+                xa >>= k;
+                f1 *= (int64_t)1 << k;
+                g1 *= (int64_t)1 << k;
+                i += k;
+                continue;
+            }
+            {
+                /*
+                 * (a, b) = (|a - b| / 2, min(a, b)) with the matrix rows to
+                 * match, selected without a branch: which way it goes is a
+                 * coin toss a branch predictor would miss half the time.
+                 */
+                int sw = xa < xb;
+                approx d = sw ? xb - xa : xa - xb;
+                int64_t df = f0 - f1, dg = g0 - g1;
+                xb = sw ? xa : xb;
+                f1 = sw ? f0 : f1;
+                g1 = sw ? g0 : g1;
+                xa = d >> 1;
+                f0 = sw ? -df : df;
+                g0 = sw ? -dg : dg;
             }
             f1 *= 2;
             g1 *= 2;
+            i++;
         }
-        /* a' = (f0 a + g0 b) / 2^K1, b' = (f1 a + g1 b) / 2^K1, exactly */
-        neg = lincomb(na, a, f0, b, g0, L);
+        /*
+         * a' = (f0 a + g0 b) / 2^K1, b' = (f1 a + g1 b) / 2^K1, exactly; both
+         * are at most max(a, b) (|f| + |g| <= 2^K1), so only the ln limbs
+         * that a and b still have take part (the ones above stay zero).
+         */
+        ln = (n + TACIT_MPI_LIMB_BITS - 1) / TACIT_MPI_LIMB_BITS;
+        neg = lincomb(na, a, f0, b, g0, ln);
         if ((na[0] & (((tacit_mpi_uint)1 << K1) - 1)) != 0) {
             return TACIT_ERR_RSA_PRIVATE_FAILED; /* not exact: a bug, never the input */
         }
-        tacit_mpi_core_shift_r(na, L + 1, K1);
+        tacit_mpi_core_shift_r(na, ln + 1, K1);
         if (neg) {
             f0 = -f0;
             g0 = -g0;
         }
-        neg = lincomb(nb, a, f1, b, g1, L);
-        tacit_mpi_core_shift_r(nb, L + 1, K1);
+        neg = lincomb(nb, a, f1, b, g1, ln);
+        tacit_mpi_core_shift_r(nb, ln + 1, K1);
         if (neg) {
             f1 = -f1;
             g1 = -g1;
         }
-        memcpy(a, na, L * sizeof(*a));
-        memcpy(b, nb, L * sizeof(*b));
-        /* u' = (f0 u + g0 v) / 2^K1 mod N, v' likewise; na, nb are free again */
-        cofactor_update(na, u, f0, v, g0, N, mm, L, nb);
-        cofactor_update(v, u, f1, v, g1, N, mm, L, nb);
-        memcpy(u, na, L * sizeof(*u));
+        memcpy(a, na, ln * sizeof(*a));
+        memcpy(b, nb, ln * sizeof(*b));
+        /* u' = f0 u + g0 v, v' = f1 u + g1 v, exactly (the signs of u, v folded into f, g) */
+        {
+            int nu = lincomb(na, u, su ? -f0 : f0, v, sv ? -g0 : g0, lu);
+            int nv = lincomb(nb, u, su ? -f1 : f1, v, sv ? -g1 : g1, lu);
+            memcpy(u, na, (lu + 1) * sizeof(*u));
+            memcpy(v, nb, (lu + 1) * sizeof(*v));
+            su = nu;
+            sv = nv;
+            if (u[lu] != 0 || v[lu] != 0) {
+                lu++;
+            }
+        }
     }
     /* b = gcd(Y, N); the inverse exists iff it is 1 */
     memset(na, 0, L * sizeof(*na));
@@ -215,7 +289,18 @@ int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const t
     if (!tacit_mpi_core_eq_ct(b, na, L)) {
         return TACIT_ERR_RSA_PRIVATE_FAILED;
     }
-    memcpy(X, v, L * sizeof(*X));
+    /* 2^(K1 iter) = v Y mod N: Y^-1 = v / 2^(K1 iter), negated if v < 0 */
+    if (lu < L) {
+        lu = L;
+    }
+    memcpy(na, v, lu * sizeof(*na));
+    if (unscale(na, na, lu, K1 * iter, N, L, mm) != 0) {
+        return TACIT_ERR_RSA_PRIVATE_FAILED;
+    }
+    if (sv && !tacit_mpi_core_is_zero_ct(na, L)) {
+        tacit_mpi_core_sub(na, N, na, L);
+    }
+    memcpy(X, na, L * sizeof(*X));
     return 0;
 }
 

@@ -1,17 +1,23 @@
 /*
  * The RSA private operation: blinded, CRT, constant time, checked.
  *
- *   c' = c * r^e mod n                         (r fresh and random per call)
- *   m_p = (c' mod p)^dP mod p                  (constant-time exp_mod)
- *   m_q = (c' mod q)^dQ mod q
+ *   c'_p = (c mod p) * (r mod p)^e mod p      (r fresh and random per call;
+ *   c'_q = (c mod q) * (r mod q)^e mod q       c'_p, c'_q are c * r^e mod p, q)
+ *   m_p = c'_p^dP mod p                        (constant-time exp_mod)
+ *   m_q = c'_q^dQ mod q
  *   h = (m_p - m_q) * qInv mod p               (Montgomery, no division)
  *   m' = m_q + h * q                           (= c'^d mod n)
  *   m = m' * r^-1 mod n
  *   check m^e mod n == c, else zero the output (a fault in one half would
  *   otherwise release a value whose gcd with n is a prime factor)
  *
- * The reductions c' mod p, m_q mod p use tacit_mpi_core_mod_ct.  Timing and
- * memory accesses depend on the limb counts of n, p, q and e only.
+ * The blinding factor r^e is computed in the two halves (two half-size
+ * exponentiations cost about half of one full-size one); the exponent e is
+ * public, so tacit_mpi_core_exp_mod_unsafe may take it, and that function
+ * is constant time in its base and modulus (here r mod p and p, secret).
+ * The reductions c mod p, r mod p, m_q mod p use tacit_mpi_core_mod_ct.
+ * Timing and memory accesses depend on the limb counts of n, p, q and e
+ * (and e's bits) only.
  *
  * Getting r^-1: inverting r directly with a variable-time modular inverse
  * would leak r, and with it the blinding.  Instead a second random u masks
@@ -52,6 +58,24 @@ static int random_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, vo
     return 0;
 }
 
+/*
+ * X = c * r^e mod P (hl limbs) for c = C, r = Rb (nl limbs each), P a secret
+ * prime with its mm and RR: both reduced mod P, r^(e) by the sliding window
+ * (e public; constant time in the base and in P), then two Montgomery
+ * multiplications (c * r^e / R, then * R^2 / R).  V has hl limbs.
+ */
+static void blind_half(tacit_mpi_uint *X, const tacit_mpi_uint *C, const tacit_mpi_uint *Rb,
+                       size_t nl, const tacit_mpi_uint *P, size_t hl, tacit_mpi_uint mm,
+                       const tacit_mpi_uint *RR, const tacit_mpi_uint *E, size_t el,
+                       tacit_mpi_uint *V, tacit_mpi_uint *T)
+{
+    tacit_mpi_core_mod_ct(X, Rb, nl, P, hl, mm, RR, T);
+    tacit_mpi_core_exp_mod_unsafe(V, X, P, hl, E, el, RR, T);
+    tacit_mpi_core_mod_ct(X, C, nl, P, hl, mm, RR, T);
+    tacit_mpi_core_montmul(X, X, V, P, hl, mm, T);
+    tacit_mpi_core_montmul(X, X, RR, P, hl, mm, T);
+}
+
 int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
                       unsigned char *out, size_t osize, size_t *olen, tacit_rng_func f_rng,
                       void *p_rng)
@@ -82,6 +106,8 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
     el = ctx->elimbs;
     tl = tacit_mpi_core_exp_mod_working_limbs(hl, hl);
     t2 = tacit_mpi_core_exp_mod_unsafe_working_limbs(nl, el);
+    tl = tl > t2 ? tl : t2;
+    t2 = tacit_mpi_core_exp_mod_unsafe_working_limbs(hl, el);
     tl = tl > t2 ? tl : t2;
     t2 = TACIT_MPI_CORE_MOD_CT_WORKING_LIMBS(hl);
     tl = tl > t2 ? tl : t2;
@@ -142,15 +168,11 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
     }
     /* RE = R / (r*u).  RI = RE * u / R = 1/r. */
     tacit_mpi_core_montmul(RI, RE, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
-    /* RE = r^e (e public); B = c * r^e = montmul(montmul(c, RE), R^2) */
-    tacit_mpi_core_exp_mod_unsafe(RE, S, RSA_C_N(ctx), nl, RSA_C_E(ctx), el, RSA_C_RN(ctx), T);
-    tacit_mpi_core_montmul(B, C, RE, RSA_C_N(ctx), nl, ctx->mm_n, T);
-    tacit_mpi_core_montmul(B, B, RSA_C_RN(ctx), RSA_C_N(ctx), nl, ctx->mm_n, T);
 
-    /* ---- CRT --------------------------------------------------------------- */
-    tacit_mpi_core_mod_ct(CP, B, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), T);
+    /* ---- CRT, blinded: c'_p = c * r^e mod p (and mod q), then the exponent ---- */
+    blind_half(CP, C, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), RSA_C_E(ctx), el, MP, T);
     tacit_mpi_core_exp_mod(MP, CP, RSA_C_P(ctx), hl, RSA_C_DP(ctx), hl, RSA_C_RP(ctx), T);
-    tacit_mpi_core_mod_ct(CP, B, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx), T);
+    blind_half(CP, C, S, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx), RSA_C_E(ctx), el, MQ, T);
     tacit_mpi_core_exp_mod(MQ, CP, RSA_C_Q(ctx), hl, RSA_C_DQ(ctx), hl, RSA_C_RQ(ctx), T);
 #if defined(TACIT_TEST_HOOKS)
     if (tacit_rsa_test_fault_crt) {

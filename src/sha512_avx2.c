@@ -22,11 +22,10 @@
 #include "tacit/platform.h"
 
 #include "sha512_avx2_asm.h"
-#include "sha512_round.h"
 
 struct sha512_frame {
-    uint64_t wk[2][80];        /* K + W of the two blocks */
-    uint64_t k[80];            /* K */
+    uint64_t wk[40][4];        /* K + W: words 2q, 2q+1 of block 0, then of block 1 */
+    uint64_t kd[40][4];        /* K: words 2q, 2q+1, twice */
     uint64_t st[8];            /* the state */
     unsigned char mask[32];    /* big-endian 64-bit loads (vpshufb) */
     const unsigned char *p[2]; /* the two blocks (the same one twice for one) */
@@ -35,11 +34,12 @@ struct sha512_frame {
 
 /* The generated code's offsets (a negative array size if one differs). */
 #define FRAME_AT(field, off) (offsetof(struct sha512_frame, field) == (off) ? 1 : -1)
-typedef char sha512_frame_layout[FRAME_AT(wk[1], SHA512_FRAME_WK1) + FRAME_AT(k, SHA512_FRAME_K) +
+typedef char sha512_frame_layout[FRAME_AT(wk, SHA512_FRAME_WK) + FRAME_AT(kd, SHA512_FRAME_KD) +
                                  FRAME_AT(st, SHA512_FRAME_ST) + FRAME_AT(mask, SHA512_FRAME_MASK) +
                                  FRAME_AT(p[0], SHA512_FRAME_P0) + FRAME_AT(p[1], SHA512_FRAME_P1) +
-                                 FRAME_AT(nb, SHA512_FRAME_NB) + FRAME_AT(wk[0], SHA512_FRAME_WK0) -
-                                 7];
+                                 FRAME_AT(nb, SHA512_FRAME_NB) - 6];
+
+static const uint64_t sha512_kd[40][4] = SHA512_KD_INIT;
 
 static const unsigned char bswap_mask[32] = {
     7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
@@ -53,7 +53,7 @@ void tacit_sha512_avx2_blocks(uint64_t state[8], const unsigned char *p, size_t 
     if (nblocks == 0) {
         return;
     }
-    memcpy(fr.k, tacit_sha512_k, sizeof(fr.k));
+    memcpy(fr.kd, sha512_kd, sizeof(fr.kd));
     memcpy(fr.mask, bswap_mask, sizeof(fr.mask));
     memcpy(fr.st, state, sizeof(fr.st));
     while (nblocks > 0) { /* the lengths are public */

@@ -6,83 +6,111 @@
 #ifndef TACIT_SHA512_AVX2_ASM_H
 #define TACIT_SHA512_AVX2_ASM_H
 
-#define SHA512_FRAME_WK0 0
-#define SHA512_FRAME_WK1 640
-#define SHA512_FRAME_K 1280
-#define SHA512_FRAME_ST 1920
-#define SHA512_FRAME_MASK 1984
-#define SHA512_FRAME_P0 2016
-#define SHA512_FRAME_P1 2024
-#define SHA512_FRAME_NB 2032
+#define SHA512_FRAME_WK 0
+#define SHA512_FRAME_KD 1280
+#define SHA512_FRAME_ST 2560
+#define SHA512_FRAME_MASK 2624
+#define SHA512_FRAME_P0 2656
+#define SHA512_FRAME_P1 2664
+#define SHA512_FRAME_NB 2672
+
+/* K with each pair of words twice (both 128-bit lanes), for struct sha512_frame. */
+#define SHA512_KD_INIT \
+    { \
+        { UINT64_C(0x428a2f98d728ae22), UINT64_C(0x7137449123ef65cd), UINT64_C(0x428a2f98d728ae22), UINT64_C(0x7137449123ef65cd) }, \
+        { UINT64_C(0xb5c0fbcfec4d3b2f), UINT64_C(0xe9b5dba58189dbbc), UINT64_C(0xb5c0fbcfec4d3b2f), UINT64_C(0xe9b5dba58189dbbc) }, \
+        { UINT64_C(0x3956c25bf348b538), UINT64_C(0x59f111f1b605d019), UINT64_C(0x3956c25bf348b538), UINT64_C(0x59f111f1b605d019) }, \
+        { UINT64_C(0x923f82a4af194f9b), UINT64_C(0xab1c5ed5da6d8118), UINT64_C(0x923f82a4af194f9b), UINT64_C(0xab1c5ed5da6d8118) }, \
+        { UINT64_C(0xd807aa98a3030242), UINT64_C(0x12835b0145706fbe), UINT64_C(0xd807aa98a3030242), UINT64_C(0x12835b0145706fbe) }, \
+        { UINT64_C(0x243185be4ee4b28c), UINT64_C(0x550c7dc3d5ffb4e2), UINT64_C(0x243185be4ee4b28c), UINT64_C(0x550c7dc3d5ffb4e2) }, \
+        { UINT64_C(0x72be5d74f27b896f), UINT64_C(0x80deb1fe3b1696b1), UINT64_C(0x72be5d74f27b896f), UINT64_C(0x80deb1fe3b1696b1) }, \
+        { UINT64_C(0x9bdc06a725c71235), UINT64_C(0xc19bf174cf692694), UINT64_C(0x9bdc06a725c71235), UINT64_C(0xc19bf174cf692694) }, \
+        { UINT64_C(0xe49b69c19ef14ad2), UINT64_C(0xefbe4786384f25e3), UINT64_C(0xe49b69c19ef14ad2), UINT64_C(0xefbe4786384f25e3) }, \
+        { UINT64_C(0x0fc19dc68b8cd5b5), UINT64_C(0x240ca1cc77ac9c65), UINT64_C(0x0fc19dc68b8cd5b5), UINT64_C(0x240ca1cc77ac9c65) }, \
+        { UINT64_C(0x2de92c6f592b0275), UINT64_C(0x4a7484aa6ea6e483), UINT64_C(0x2de92c6f592b0275), UINT64_C(0x4a7484aa6ea6e483) }, \
+        { UINT64_C(0x5cb0a9dcbd41fbd4), UINT64_C(0x76f988da831153b5), UINT64_C(0x5cb0a9dcbd41fbd4), UINT64_C(0x76f988da831153b5) }, \
+        { UINT64_C(0x983e5152ee66dfab), UINT64_C(0xa831c66d2db43210), UINT64_C(0x983e5152ee66dfab), UINT64_C(0xa831c66d2db43210) }, \
+        { UINT64_C(0xb00327c898fb213f), UINT64_C(0xbf597fc7beef0ee4), UINT64_C(0xb00327c898fb213f), UINT64_C(0xbf597fc7beef0ee4) }, \
+        { UINT64_C(0xc6e00bf33da88fc2), UINT64_C(0xd5a79147930aa725), UINT64_C(0xc6e00bf33da88fc2), UINT64_C(0xd5a79147930aa725) }, \
+        { UINT64_C(0x06ca6351e003826f), UINT64_C(0x142929670a0e6e70), UINT64_C(0x06ca6351e003826f), UINT64_C(0x142929670a0e6e70) }, \
+        { UINT64_C(0x27b70a8546d22ffc), UINT64_C(0x2e1b21385c26c926), UINT64_C(0x27b70a8546d22ffc), UINT64_C(0x2e1b21385c26c926) }, \
+        { UINT64_C(0x4d2c6dfc5ac42aed), UINT64_C(0x53380d139d95b3df), UINT64_C(0x4d2c6dfc5ac42aed), UINT64_C(0x53380d139d95b3df) }, \
+        { UINT64_C(0x650a73548baf63de), UINT64_C(0x766a0abb3c77b2a8), UINT64_C(0x650a73548baf63de), UINT64_C(0x766a0abb3c77b2a8) }, \
+        { UINT64_C(0x81c2c92e47edaee6), UINT64_C(0x92722c851482353b), UINT64_C(0x81c2c92e47edaee6), UINT64_C(0x92722c851482353b) }, \
+        { UINT64_C(0xa2bfe8a14cf10364), UINT64_C(0xa81a664bbc423001), UINT64_C(0xa2bfe8a14cf10364), UINT64_C(0xa81a664bbc423001) }, \
+        { UINT64_C(0xc24b8b70d0f89791), UINT64_C(0xc76c51a30654be30), UINT64_C(0xc24b8b70d0f89791), UINT64_C(0xc76c51a30654be30) }, \
+        { UINT64_C(0xd192e819d6ef5218), UINT64_C(0xd69906245565a910), UINT64_C(0xd192e819d6ef5218), UINT64_C(0xd69906245565a910) }, \
+        { UINT64_C(0xf40e35855771202a), UINT64_C(0x106aa07032bbd1b8), UINT64_C(0xf40e35855771202a), UINT64_C(0x106aa07032bbd1b8) }, \
+        { UINT64_C(0x19a4c116b8d2d0c8), UINT64_C(0x1e376c085141ab53), UINT64_C(0x19a4c116b8d2d0c8), UINT64_C(0x1e376c085141ab53) }, \
+        { UINT64_C(0x2748774cdf8eeb99), UINT64_C(0x34b0bcb5e19b48a8), UINT64_C(0x2748774cdf8eeb99), UINT64_C(0x34b0bcb5e19b48a8) }, \
+        { UINT64_C(0x391c0cb3c5c95a63), UINT64_C(0x4ed8aa4ae3418acb), UINT64_C(0x391c0cb3c5c95a63), UINT64_C(0x4ed8aa4ae3418acb) }, \
+        { UINT64_C(0x5b9cca4f7763e373), UINT64_C(0x682e6ff3d6b2b8a3), UINT64_C(0x5b9cca4f7763e373), UINT64_C(0x682e6ff3d6b2b8a3) }, \
+        { UINT64_C(0x748f82ee5defb2fc), UINT64_C(0x78a5636f43172f60), UINT64_C(0x748f82ee5defb2fc), UINT64_C(0x78a5636f43172f60) }, \
+        { UINT64_C(0x84c87814a1f0ab72), UINT64_C(0x8cc702081a6439ec), UINT64_C(0x84c87814a1f0ab72), UINT64_C(0x8cc702081a6439ec) }, \
+        { UINT64_C(0x90befffa23631e28), UINT64_C(0xa4506cebde82bde9), UINT64_C(0x90befffa23631e28), UINT64_C(0xa4506cebde82bde9) }, \
+        { UINT64_C(0xbef9a3f7b2c67915), UINT64_C(0xc67178f2e372532b), UINT64_C(0xbef9a3f7b2c67915), UINT64_C(0xc67178f2e372532b) }, \
+        { UINT64_C(0xca273eceea26619c), UINT64_C(0xd186b8c721c0c207), UINT64_C(0xca273eceea26619c), UINT64_C(0xd186b8c721c0c207) }, \
+        { UINT64_C(0xeada7dd6cde0eb1e), UINT64_C(0xf57d4f7fee6ed178), UINT64_C(0xeada7dd6cde0eb1e), UINT64_C(0xf57d4f7fee6ed178) }, \
+        { UINT64_C(0x06f067aa72176fba), UINT64_C(0x0a637dc5a2c898a6), UINT64_C(0x06f067aa72176fba), UINT64_C(0x0a637dc5a2c898a6) }, \
+        { UINT64_C(0x113f9804bef90dae), UINT64_C(0x1b710b35131c471b), UINT64_C(0x113f9804bef90dae), UINT64_C(0x1b710b35131c471b) }, \
+        { UINT64_C(0x28db77f523047d84), UINT64_C(0x32caab7b40c72493), UINT64_C(0x28db77f523047d84), UINT64_C(0x32caab7b40c72493) }, \
+        { UINT64_C(0x3c9ebe0a15c9bebc), UINT64_C(0x431d67c49c100d4c), UINT64_C(0x3c9ebe0a15c9bebc), UINT64_C(0x431d67c49c100d4c) }, \
+        { UINT64_C(0x4cc5d4becb3e42b6), UINT64_C(0x597f299cfc657e2a), UINT64_C(0x4cc5d4becb3e42b6), UINT64_C(0x597f299cfc657e2a) }, \
+        { UINT64_C(0x5fcb6fab3ad6faec), UINT64_C(0x6c44198c4a475817), UINT64_C(0x5fcb6fab3ad6faec), UINT64_C(0x6c44198c4a475817) }, \
+    }
 
 #define SHA512_AVX2_ASM \
-    "movq 2016(%%rsi), %%rdi\n\t" \
-    "movq 2024(%%rsi), %%r12\n\t" \
-    "vmovdqu 1984(%%rsi), %%ymm14\n\t" \
+    "movq 2656(%%rsi), %%rdi\n\t" \
+    "movq 2664(%%rsi), %%r12\n\t" \
+    "vmovdqu 2624(%%rsi), %%ymm14\n\t" \
     "vmovdqu 0(%%rdi), %%xmm0\n\t" \
     "vinserti128 $1, 0(%%r12), %%ymm0, %%ymm0\n\t" \
     "vpshufb %%ymm14, %%ymm0, %%ymm0\n\t" \
-    "vbroadcasti128 1280(%%rsi), %%ymm8\n\t" \
-    "vpaddq %%ymm0, %%ymm8, %%ymm8\n\t" \
-    "vmovdqu %%xmm8, 0(%%rsi)\n\t" \
-    "vextracti128 $1, %%ymm8, 640(%%rsi)\n\t" \
+    "vpaddq 1280(%%rsi), %%ymm0, %%ymm8\n\t" \
+    "vmovdqu %%ymm8, 0(%%rsi)\n\t" \
     "vmovdqu 16(%%rdi), %%xmm1\n\t" \
     "vinserti128 $1, 16(%%r12), %%ymm1, %%ymm1\n\t" \
     "vpshufb %%ymm14, %%ymm1, %%ymm1\n\t" \
-    "vbroadcasti128 1296(%%rsi), %%ymm9\n\t" \
-    "vpaddq %%ymm1, %%ymm9, %%ymm9\n\t" \
-    "vmovdqu %%xmm9, 16(%%rsi)\n\t" \
-    "vextracti128 $1, %%ymm9, 656(%%rsi)\n\t" \
+    "vpaddq 1312(%%rsi), %%ymm1, %%ymm9\n\t" \
+    "vmovdqu %%ymm9, 32(%%rsi)\n\t" \
     "vmovdqu 32(%%rdi), %%xmm2\n\t" \
     "vinserti128 $1, 32(%%r12), %%ymm2, %%ymm2\n\t" \
     "vpshufb %%ymm14, %%ymm2, %%ymm2\n\t" \
-    "vbroadcasti128 1312(%%rsi), %%ymm10\n\t" \
-    "vpaddq %%ymm2, %%ymm10, %%ymm10\n\t" \
-    "vmovdqu %%xmm10, 32(%%rsi)\n\t" \
-    "vextracti128 $1, %%ymm10, 672(%%rsi)\n\t" \
+    "vpaddq 1344(%%rsi), %%ymm2, %%ymm10\n\t" \
+    "vmovdqu %%ymm10, 64(%%rsi)\n\t" \
     "vmovdqu 48(%%rdi), %%xmm3\n\t" \
     "vinserti128 $1, 48(%%r12), %%ymm3, %%ymm3\n\t" \
     "vpshufb %%ymm14, %%ymm3, %%ymm3\n\t" \
-    "vbroadcasti128 1328(%%rsi), %%ymm11\n\t" \
-    "vpaddq %%ymm3, %%ymm11, %%ymm11\n\t" \
-    "vmovdqu %%xmm11, 48(%%rsi)\n\t" \
-    "vextracti128 $1, %%ymm11, 688(%%rsi)\n\t" \
+    "vpaddq 1376(%%rsi), %%ymm3, %%ymm11\n\t" \
+    "vmovdqu %%ymm11, 96(%%rsi)\n\t" \
     "vmovdqu 64(%%rdi), %%xmm4\n\t" \
     "vinserti128 $1, 64(%%r12), %%ymm4, %%ymm4\n\t" \
     "vpshufb %%ymm14, %%ymm4, %%ymm4\n\t" \
-    "vbroadcasti128 1344(%%rsi), %%ymm12\n\t" \
-    "vpaddq %%ymm4, %%ymm12, %%ymm12\n\t" \
-    "vmovdqu %%xmm12, 64(%%rsi)\n\t" \
-    "vextracti128 $1, %%ymm12, 704(%%rsi)\n\t" \
+    "vpaddq 1408(%%rsi), %%ymm4, %%ymm12\n\t" \
+    "vmovdqu %%ymm12, 128(%%rsi)\n\t" \
     "vmovdqu 80(%%rdi), %%xmm5\n\t" \
     "vinserti128 $1, 80(%%r12), %%ymm5, %%ymm5\n\t" \
     "vpshufb %%ymm14, %%ymm5, %%ymm5\n\t" \
-    "vbroadcasti128 1360(%%rsi), %%ymm13\n\t" \
-    "vpaddq %%ymm5, %%ymm13, %%ymm13\n\t" \
-    "vmovdqu %%xmm13, 80(%%rsi)\n\t" \
-    "vextracti128 $1, %%ymm13, 720(%%rsi)\n\t" \
+    "vpaddq 1440(%%rsi), %%ymm5, %%ymm13\n\t" \
+    "vmovdqu %%ymm13, 160(%%rsi)\n\t" \
     "vmovdqu 96(%%rdi), %%xmm6\n\t" \
     "vinserti128 $1, 96(%%r12), %%ymm6, %%ymm6\n\t" \
     "vpshufb %%ymm14, %%ymm6, %%ymm6\n\t" \
-    "vbroadcasti128 1376(%%rsi), %%ymm8\n\t" \
-    "vpaddq %%ymm6, %%ymm8, %%ymm8\n\t" \
-    "vmovdqu %%xmm8, 96(%%rsi)\n\t" \
-    "vextracti128 $1, %%ymm8, 736(%%rsi)\n\t" \
+    "vpaddq 1472(%%rsi), %%ymm6, %%ymm8\n\t" \
+    "vmovdqu %%ymm8, 192(%%rsi)\n\t" \
     "vmovdqu 112(%%rdi), %%xmm7\n\t" \
     "vinserti128 $1, 112(%%r12), %%ymm7, %%ymm7\n\t" \
     "vpshufb %%ymm14, %%ymm7, %%ymm7\n\t" \
-    "vbroadcasti128 1392(%%rsi), %%ymm9\n\t" \
-    "vpaddq %%ymm7, %%ymm9, %%ymm9\n\t" \
-    "vmovdqu %%xmm9, 112(%%rsi)\n\t" \
-    "vextracti128 $1, %%ymm9, 752(%%rsi)\n\t" \
-    "movq 1920(%%rsi), %%rax\n\t" \
-    "movq 1928(%%rsi), %%rbx\n\t" \
-    "movq 1936(%%rsi), %%rcx\n\t" \
-    "movq 1944(%%rsi), %%rdx\n\t" \
-    "movq 1952(%%rsi), %%r8\n\t" \
-    "movq 1960(%%rsi), %%r9\n\t" \
-    "movq 1968(%%rsi), %%r10\n\t" \
-    "movq 1976(%%rsi), %%r11\n\t" \
+    "vpaddq 1504(%%rsi), %%ymm7, %%ymm9\n\t" \
+    "vmovdqu %%ymm9, 224(%%rsi)\n\t" \
+    "movq 2560(%%rsi), %%rax\n\t" \
+    "movq 2568(%%rsi), %%rbx\n\t" \
+    "movq 2576(%%rsi), %%rcx\n\t" \
+    "movq 2584(%%rsi), %%rdx\n\t" \
+    "movq 2592(%%rsi), %%r8\n\t" \
+    "movq 2600(%%rsi), %%r9\n\t" \
+    "movq 2608(%%rsi), %%r10\n\t" \
+    "movq 2616(%%rsi), %%r11\n\t" \
     "movq %%rbx, %%r14\n\t" \
     "xorq %%rcx, %%r14\n\t" \
     "xorl %%r12d, %%r12d\n\t" \
@@ -101,26 +129,25 @@
     "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
     "andnq %%r10, %%r8, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "vpsllq $63, %%ymm8, %%ymm11\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
-    "vpaddq %%ymm9, %%ymm0, %%ymm0\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
+    "vpaddq %%ymm9, %%ymm0, %%ymm0\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "movq %%rax, %%r13\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
     "rorxq $39, %%rax, %%r15\n\t" \
-    "vpsrlq $8, %%ymm8, %%ymm11\n\t" \
     "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
-    "vpsllq $56, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%rax, %%rdi\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "vpsrlq $7, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
     "xorq %%rbx, %%r14\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
@@ -128,44 +155,42 @@
     "movq %%r8, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
     "addq 8(%%rsi), %%r10\n\t" \
-    "vpsrlq $19, %%ymm7, %%ymm10\n\t" \
     "andq %%rdx, %%r15\n\t" \
+    "vpsrlq $19, %%ymm7, %%ymm10\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
-    "vpsllq $45, %%ymm7, %%ymm11\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
+    "vpsllq $45, %%ymm7, %%ymm11\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
-    "vpsrlq $61, %%ymm7, %%ymm11\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsrlq $61, %%ymm7, %%ymm11\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
-    "vpsllq $3, %%ymm7, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
     "movq %%r11, %%r14\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm7, %%ymm11\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
     "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "vpsrlq $6, %%ymm7, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%rax, %%r14\n\t" \
     "rorxq $34, %%r11, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsrlq $6, %%ymm7, %%ymm11\n\t" \
     "rorxq $28, %%r11, %%rdi\n\t" \
-    "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andq %%r14, %%r13\n\t" \
-    "vbroadcasti128 1408(%%rsi), %%ymm12\n\t" \
     "xorq %%r15, %%r12\n\t" \
+    "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
     "xorq %%rax, %%r13\n\t" \
-    "vpaddq %%ymm0, %%ymm12, %%ymm12\n\t" \
     "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1536(%%rsi), %%ymm0, %%ymm12\n\t" \
     "leaq (%%r10,%%r13), %%r10\n\t" \
-    "vmovdqu %%xmm12, 128(%%rsi)\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "vextracti128 $1, %%ymm12, 768(%%rsi)\n\t" \
-    "addq 16(%%rsi), %%r9\n\t" \
+    "vmovdqu %%ymm12, 256(%%rsi)\n\t" \
+    "addq 32(%%rsi), %%r9\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "vpalignr $8, %%ymm1, %%ymm2, %%ymm8\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
@@ -176,71 +201,68 @@
     "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
     "andnq %%r8, %%rcx, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "vpsllq $63, %%ymm8, %%ymm11\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
-    "vpaddq %%ymm9, %%ymm1, %%ymm1\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
+    "vpaddq %%ymm9, %%ymm1, %%ymm1\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "movq %%r10, %%r13\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
     "rorxq $39, %%r10, %%r15\n\t" \
-    "vpsrlq $8, %%ymm8, %%ymm11\n\t" \
     "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "xorq %%r11, %%r13\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%r11, %%r13\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
-    "vpsllq $56, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "vpsrlq $7, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
     "xorq %%r11, %%r14\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
-    "addq 24(%%rsi), %%r8\n\t" \
-    "vpsrlq $19, %%ymm0, %%ymm10\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
     "andq %%rbx, %%r15\n\t" \
+    "vpsrlq $19, %%ymm0, %%ymm10\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
-    "vpsllq $45, %%ymm0, %%ymm11\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
+    "vpsllq $45, %%ymm0, %%ymm11\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
-    "vpsrlq $61, %%ymm0, %%ymm11\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsrlq $61, %%ymm0, %%ymm11\n\t" \
     "rorxq $14, %%rbx, %%r12\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
-    "vpsllq $3, %%ymm0, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
     "movq %%r9, %%r14\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm0, %%ymm11\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
     "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "vpsrlq $6, %%ymm0, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r10, %%r14\n\t" \
     "rorxq $34, %%r9, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsrlq $6, %%ymm0, %%ymm11\n\t" \
     "rorxq $28, %%r9, %%rdi\n\t" \
-    "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andq %%r14, %%r13\n\t" \
-    "vbroadcasti128 1424(%%rsi), %%ymm12\n\t" \
     "xorq %%r15, %%r12\n\t" \
+    "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
     "xorq %%r10, %%r13\n\t" \
-    "vpaddq %%ymm1, %%ymm12, %%ymm12\n\t" \
     "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1568(%%rsi), %%ymm1, %%ymm12\n\t" \
     "leaq (%%r8,%%r13), %%r8\n\t" \
-    "vmovdqu %%xmm12, 144(%%rsi)\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "vextracti128 $1, %%ymm12, 784(%%rsi)\n\t" \
-    "addq 32(%%rsi), %%rdx\n\t" \
+    "vmovdqu %%ymm12, 288(%%rsi)\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
     "andq %%rax, %%r15\n\t" \
     "vpalignr $8, %%ymm2, %%ymm3, %%ymm8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
@@ -251,71 +273,68 @@
     "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
     "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "vpsllq $63, %%ymm8, %%ymm11\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
-    "vpaddq %%ymm9, %%ymm2, %%ymm2\n\t" \
     "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "vpaddq %%ymm9, %%ymm2, %%ymm2\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "movq %%r8, %%r13\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
     "rorxq $39, %%r8, %%r15\n\t" \
-    "vpsrlq $8, %%ymm8, %%ymm11\n\t" \
     "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "xorq %%r9, %%r13\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%r9, %%r13\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
-    "vpsllq $56, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "vpsrlq $7, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
     "xorq %%r9, %%r14\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
-    "addq 40(%%rsi), %%rcx\n\t" \
-    "vpsrlq $19, %%ymm1, %%ymm10\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
     "andq %%r11, %%r15\n\t" \
+    "vpsrlq $19, %%ymm1, %%ymm10\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
-    "vpsllq $45, %%ymm1, %%ymm11\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
+    "vpsllq $45, %%ymm1, %%ymm11\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
-    "vpsrlq $61, %%ymm1, %%ymm11\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsrlq $61, %%ymm1, %%ymm11\n\t" \
     "rorxq $14, %%r11, %%r12\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "vpsllq $3, %%ymm1, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
     "movq %%rdx, %%r14\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm1, %%ymm11\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
     "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "vpsrlq $6, %%ymm1, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r8, %%r14\n\t" \
     "rorxq $34, %%rdx, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsrlq $6, %%ymm1, %%ymm11\n\t" \
     "rorxq $28, %%rdx, %%rdi\n\t" \
-    "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andq %%r14, %%r13\n\t" \
-    "vbroadcasti128 1440(%%rsi), %%ymm12\n\t" \
     "xorq %%r15, %%r12\n\t" \
+    "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
     "xorq %%r8, %%r13\n\t" \
-    "vpaddq %%ymm2, %%ymm12, %%ymm12\n\t" \
     "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1600(%%rsi), %%ymm2, %%ymm12\n\t" \
     "leaq (%%rcx,%%r13), %%rcx\n\t" \
-    "vmovdqu %%xmm12, 160(%%rsi)\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "vextracti128 $1, %%ymm12, 800(%%rsi)\n\t" \
-    "addq 48(%%rsi), %%rbx\n\t" \
+    "vmovdqu %%ymm12, 320(%%rsi)\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
     "andq %%r10, %%r15\n\t" \
     "vpalignr $8, %%ymm3, %%ymm4, %%ymm8\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
@@ -326,71 +345,68 @@
     "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
     "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "vpsllq $63, %%ymm8, %%ymm11\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
-    "vpaddq %%ymm9, %%ymm3, %%ymm3\n\t" \
     "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "vpaddq %%ymm9, %%ymm3, %%ymm3\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "movq %%rcx, %%r13\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
     "rorxq $39, %%rcx, %%r15\n\t" \
-    "vpsrlq $8, %%ymm8, %%ymm11\n\t" \
     "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
-    "vpsllq $56, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%rcx, %%rdi\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "vpsrlq $7, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
     "xorq %%rdx, %%r14\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "movq %%r10, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
-    "addq 56(%%rsi), %%rax\n\t" \
-    "vpsrlq $19, %%ymm2, %%ymm10\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
     "andq %%r9, %%r15\n\t" \
+    "vpsrlq $19, %%ymm2, %%ymm10\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
-    "vpsllq $45, %%ymm2, %%ymm11\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
+    "vpsllq $45, %%ymm2, %%ymm11\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
-    "vpsrlq $61, %%ymm2, %%ymm11\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsrlq $61, %%ymm2, %%ymm11\n\t" \
     "rorxq $14, %%r9, %%r12\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
-    "vpsllq $3, %%ymm2, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
     "movq %%rbx, %%r14\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm2, %%ymm11\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
     "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "vpsrlq $6, %%ymm2, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%rcx, %%r14\n\t" \
     "rorxq $34, %%rbx, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsrlq $6, %%ymm2, %%ymm11\n\t" \
     "rorxq $28, %%rbx, %%rdi\n\t" \
-    "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
     "leaq (%%r8,%%rax), %%r8\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andq %%r14, %%r13\n\t" \
-    "vbroadcasti128 1456(%%rsi), %%ymm12\n\t" \
     "xorq %%r15, %%r12\n\t" \
+    "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
     "xorq %%rcx, %%r13\n\t" \
-    "vpaddq %%ymm3, %%ymm12, %%ymm12\n\t" \
     "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1632(%%rsi), %%ymm3, %%ymm12\n\t" \
     "leaq (%%rax,%%r13), %%rax\n\t" \
-    "vmovdqu %%xmm12, 176(%%rsi)\n\t" \
     "movq %%r9, %%r15\n\t" \
-    "vextracti128 $1, %%ymm12, 816(%%rsi)\n\t" \
-    "addq 64(%%rsi), %%r11\n\t" \
+    "vmovdqu %%ymm12, 352(%%rsi)\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
     "andq %%r8, %%r15\n\t" \
     "vpalignr $8, %%ymm4, %%ymm5, %%ymm8\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
@@ -401,71 +417,68 @@
     "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
     "andnq %%r10, %%r8, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "vpsllq $63, %%ymm8, %%ymm11\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
-    "vpaddq %%ymm9, %%ymm4, %%ymm4\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
+    "vpaddq %%ymm9, %%ymm4, %%ymm4\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "movq %%rax, %%r13\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
     "rorxq $39, %%rax, %%r15\n\t" \
-    "vpsrlq $8, %%ymm8, %%ymm11\n\t" \
     "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
-    "vpsllq $56, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%rax, %%rdi\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "vpsrlq $7, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
     "xorq %%rbx, %%r14\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%r11,%%r14), %%r11\n\t" \
     "movq %%r8, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
-    "addq 72(%%rsi), %%r10\n\t" \
-    "vpsrlq $19, %%ymm3, %%ymm10\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
     "andq %%rdx, %%r15\n\t" \
+    "vpsrlq $19, %%ymm3, %%ymm10\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
-    "vpsllq $45, %%ymm3, %%ymm11\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
+    "vpsllq $45, %%ymm3, %%ymm11\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
-    "vpsrlq $61, %%ymm3, %%ymm11\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsrlq $61, %%ymm3, %%ymm11\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
-    "vpsllq $3, %%ymm3, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
     "movq %%r11, %%r14\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm3, %%ymm11\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
     "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "vpsrlq $6, %%ymm3, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%rax, %%r14\n\t" \
     "rorxq $34, %%r11, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsrlq $6, %%ymm3, %%ymm11\n\t" \
     "rorxq $28, %%r11, %%rdi\n\t" \
-    "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andq %%r14, %%r13\n\t" \
-    "vbroadcasti128 1472(%%rsi), %%ymm12\n\t" \
     "xorq %%r15, %%r12\n\t" \
+    "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
     "xorq %%rax, %%r13\n\t" \
-    "vpaddq %%ymm4, %%ymm12, %%ymm12\n\t" \
     "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1664(%%rsi), %%ymm4, %%ymm12\n\t" \
     "leaq (%%r10,%%r13), %%r10\n\t" \
-    "vmovdqu %%xmm12, 192(%%rsi)\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "vextracti128 $1, %%ymm12, 832(%%rsi)\n\t" \
-    "addq 80(%%rsi), %%r9\n\t" \
+    "vmovdqu %%ymm12, 384(%%rsi)\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "vpalignr $8, %%ymm5, %%ymm6, %%ymm8\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
@@ -476,71 +489,68 @@
     "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
     "andnq %%r8, %%rcx, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "vpsllq $63, %%ymm8, %%ymm11\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
-    "vpaddq %%ymm9, %%ymm5, %%ymm5\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
+    "vpaddq %%ymm9, %%ymm5, %%ymm5\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "movq %%r10, %%r13\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
     "rorxq $39, %%r10, %%r15\n\t" \
-    "vpsrlq $8, %%ymm8, %%ymm11\n\t" \
     "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "xorq %%r11, %%r13\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%r11, %%r13\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
-    "vpsllq $56, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "vpsrlq $7, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
     "xorq %%r11, %%r14\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
-    "addq 88(%%rsi), %%r8\n\t" \
-    "vpsrlq $19, %%ymm4, %%ymm10\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
     "andq %%rbx, %%r15\n\t" \
+    "vpsrlq $19, %%ymm4, %%ymm10\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
-    "vpsllq $45, %%ymm4, %%ymm11\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
+    "vpsllq $45, %%ymm4, %%ymm11\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
-    "vpsrlq $61, %%ymm4, %%ymm11\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsrlq $61, %%ymm4, %%ymm11\n\t" \
     "rorxq $14, %%rbx, %%r12\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
-    "vpsllq $3, %%ymm4, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
     "movq %%r9, %%r14\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm4, %%ymm11\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
     "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "vpsrlq $6, %%ymm4, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r10, %%r14\n\t" \
     "rorxq $34, %%r9, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsrlq $6, %%ymm4, %%ymm11\n\t" \
     "rorxq $28, %%r9, %%rdi\n\t" \
-    "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andq %%r14, %%r13\n\t" \
-    "vbroadcasti128 1488(%%rsi), %%ymm12\n\t" \
     "xorq %%r15, %%r12\n\t" \
+    "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
     "xorq %%r10, %%r13\n\t" \
-    "vpaddq %%ymm5, %%ymm12, %%ymm12\n\t" \
     "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1696(%%rsi), %%ymm5, %%ymm12\n\t" \
     "leaq (%%r8,%%r13), %%r8\n\t" \
-    "vmovdqu %%xmm12, 208(%%rsi)\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "vextracti128 $1, %%ymm12, 848(%%rsi)\n\t" \
-    "addq 96(%%rsi), %%rdx\n\t" \
+    "vmovdqu %%ymm12, 416(%%rsi)\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
     "andq %%rax, %%r15\n\t" \
     "vpalignr $8, %%ymm6, %%ymm7, %%ymm8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
@@ -551,71 +561,68 @@
     "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
     "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "vpsllq $63, %%ymm8, %%ymm11\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
-    "vpaddq %%ymm9, %%ymm6, %%ymm6\n\t" \
     "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "vpaddq %%ymm9, %%ymm6, %%ymm6\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "movq %%r8, %%r13\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
     "rorxq $39, %%r8, %%r15\n\t" \
-    "vpsrlq $8, %%ymm8, %%ymm11\n\t" \
     "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "xorq %%r9, %%r13\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%r9, %%r13\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
-    "vpsllq $56, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "vpsrlq $7, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
     "xorq %%r9, %%r14\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
-    "addq 104(%%rsi), %%rcx\n\t" \
-    "vpsrlq $19, %%ymm5, %%ymm10\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
     "andq %%r11, %%r15\n\t" \
+    "vpsrlq $19, %%ymm5, %%ymm10\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
-    "vpsllq $45, %%ymm5, %%ymm11\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
+    "vpsllq $45, %%ymm5, %%ymm11\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
-    "vpsrlq $61, %%ymm5, %%ymm11\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsrlq $61, %%ymm5, %%ymm11\n\t" \
     "rorxq $14, %%r11, %%r12\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "vpsllq $3, %%ymm5, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
     "movq %%rdx, %%r14\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm5, %%ymm11\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
     "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "vpsrlq $6, %%ymm5, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r8, %%r14\n\t" \
     "rorxq $34, %%rdx, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsrlq $6, %%ymm5, %%ymm11\n\t" \
     "rorxq $28, %%rdx, %%rdi\n\t" \
-    "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andq %%r14, %%r13\n\t" \
-    "vbroadcasti128 1504(%%rsi), %%ymm12\n\t" \
     "xorq %%r15, %%r12\n\t" \
+    "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
     "xorq %%r8, %%r13\n\t" \
-    "vpaddq %%ymm6, %%ymm12, %%ymm12\n\t" \
     "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1728(%%rsi), %%ymm6, %%ymm12\n\t" \
     "leaq (%%rcx,%%r13), %%rcx\n\t" \
-    "vmovdqu %%xmm12, 224(%%rsi)\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "vextracti128 $1, %%ymm12, 864(%%rsi)\n\t" \
-    "addq 112(%%rsi), %%rbx\n\t" \
+    "vmovdqu %%ymm12, 448(%%rsi)\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
     "andq %%r10, %%r15\n\t" \
     "vpalignr $8, %%ymm7, %%ymm0, %%ymm8\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
@@ -626,71 +633,68 @@
     "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
     "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "vpsllq $63, %%ymm8, %%ymm11\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
-    "vpaddq %%ymm9, %%ymm7, %%ymm7\n\t" \
     "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "vpaddq %%ymm9, %%ymm7, %%ymm7\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "movq %%rcx, %%r13\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
     "rorxq $39, %%rcx, %%r15\n\t" \
-    "vpsrlq $8, %%ymm8, %%ymm11\n\t" \
     "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
-    "vpsllq $56, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%rcx, %%rdi\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "vpsrlq $7, %%ymm8, %%ymm11\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
     "xorq %%rdx, %%r14\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "movq %%r10, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
-    "addq 120(%%rsi), %%rax\n\t" \
-    "vpsrlq $19, %%ymm6, %%ymm10\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
     "andq %%r9, %%r15\n\t" \
+    "vpsrlq $19, %%ymm6, %%ymm10\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
-    "vpsllq $45, %%ymm6, %%ymm11\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
+    "vpsllq $45, %%ymm6, %%ymm11\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
-    "vpsrlq $61, %%ymm6, %%ymm11\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsrlq $61, %%ymm6, %%ymm11\n\t" \
     "rorxq $14, %%r9, %%r12\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
-    "vpsllq $3, %%ymm6, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
     "movq %%rbx, %%r14\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm6, %%ymm11\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
     "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "vpsrlq $6, %%ymm6, %%ymm11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%rcx, %%r14\n\t" \
     "rorxq $34, %%rbx, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsrlq $6, %%ymm6, %%ymm11\n\t" \
     "rorxq $28, %%rbx, %%rdi\n\t" \
-    "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
     "leaq (%%r8,%%rax), %%r8\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andq %%r14, %%r13\n\t" \
-    "vbroadcasti128 1520(%%rsi), %%ymm12\n\t" \
     "xorq %%r15, %%r12\n\t" \
+    "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
     "xorq %%rcx, %%r13\n\t" \
-    "vpaddq %%ymm7, %%ymm12, %%ymm12\n\t" \
     "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1760(%%rsi), %%ymm7, %%ymm12\n\t" \
     "leaq (%%rax,%%r13), %%rax\n\t" \
-    "vmovdqu %%xmm12, 240(%%rsi)\n\t" \
     "movq %%r9, %%r15\n\t" \
-    "vextracti128 $1, %%ymm12, 880(%%rsi)\n\t" \
-    "addq $128, %%rsi\n\t" \
+    "vmovdqu %%ymm12, 480(%%rsi)\n\t" \
+    "addq $256, %%rsi\n\t" \
     "vmovq %%xmm15, %%rdi\n\t" \
     "subq $1, %%rdi\n\t" \
     "vmovq %%rdi, %%xmm15\n\t" \
@@ -743,7 +747,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r10,%%r13), %%r10\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "addq 16(%%rsi), %%r9\n\t" \
+    "addq 32(%%rsi), %%r9\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
@@ -767,7 +771,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 24(%%rsi), %%r8\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
     "andq %%rbx, %%r15\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
@@ -791,7 +795,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "addq 32(%%rsi), %%rdx\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
     "andq %%rax, %%r15\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
@@ -815,7 +819,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 40(%%rsi), %%rcx\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
     "andq %%r11, %%r15\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
@@ -839,7 +843,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "addq 48(%%rsi), %%rbx\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
     "andq %%r10, %%r15\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
@@ -863,7 +867,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 56(%%rsi), %%rax\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
     "andq %%r9, %%r15\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
@@ -887,7 +891,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rax,%%r13), %%rax\n\t" \
     "movq %%r9, %%r15\n\t" \
-    "addq 64(%%rsi), %%r11\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
     "andq %%r8, %%r15\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
@@ -911,7 +915,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r11,%%r14), %%r11\n\t" \
     "movq %%r8, %%r15\n\t" \
-    "addq 72(%%rsi), %%r10\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
     "andq %%rdx, %%r15\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
@@ -935,7 +939,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r10,%%r13), %%r10\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "addq 80(%%rsi), %%r9\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
@@ -959,7 +963,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 88(%%rsi), %%r8\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
     "andq %%rbx, %%r15\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
@@ -983,7 +987,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "addq 96(%%rsi), %%rdx\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
     "andq %%rax, %%r15\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
@@ -1007,7 +1011,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 104(%%rsi), %%rcx\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
     "andq %%r11, %%r15\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
@@ -1031,7 +1035,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "addq 112(%%rsi), %%rbx\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
     "andq %%r10, %%r15\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
@@ -1055,7 +1059,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 120(%%rsi), %%rax\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
     "andq %%r9, %%r15\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
@@ -1079,7 +1083,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rax,%%r13), %%rax\n\t" \
     "movq %%r9, %%r15\n\t" \
-    "addq $128, %%rsi\n\t" \
+    "addq $256, %%rsi\n\t" \
     "addq %%r12, %%rax\n\t" \
     "addq 1280(%%rsi), %%rax\n\t" \
     "movq %%rax, 1280(%%rsi)\n\t" \
@@ -1099,14 +1103,15 @@
     "movq %%r11, 1336(%%rsi)\n\t" \
     "cmpq $1, 1392(%%rsi)\n\t" \
     "je 3f\n\t" \
-    "movq 1280(%%rsi), %%rax\n\t" \
-    "movq 1288(%%rsi), %%rbx\n\t" \
-    "movq 1296(%%rsi), %%rcx\n\t" \
-    "movq 1304(%%rsi), %%rdx\n\t" \
-    "movq 1312(%%rsi), %%r8\n\t" \
-    "movq 1320(%%rsi), %%r9\n\t" \
-    "movq 1328(%%rsi), %%r10\n\t" \
-    "movq 1336(%%rsi), %%r11\n\t" \
+    "subq $1264, %%rsi\n\t" \
+    "movq 2544(%%rsi), %%rax\n\t" \
+    "movq 2552(%%rsi), %%rbx\n\t" \
+    "movq 2560(%%rsi), %%rcx\n\t" \
+    "movq 2568(%%rsi), %%rdx\n\t" \
+    "movq 2576(%%rsi), %%r8\n\t" \
+    "movq 2584(%%rsi), %%r9\n\t" \
+    "movq 2592(%%rsi), %%r10\n\t" \
+    "movq 2600(%%rsi), %%r11\n\t" \
     "movq %%rbx, %%r14\n\t" \
     "xorq %%rcx, %%r14\n\t" \
     "xorl %%r12d, %%r12d\n\t" \
@@ -1162,7 +1167,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r10,%%r13), %%r10\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "addq 16(%%rsi), %%r9\n\t" \
+    "addq 32(%%rsi), %%r9\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
@@ -1186,7 +1191,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 24(%%rsi), %%r8\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
     "andq %%rbx, %%r15\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
@@ -1210,7 +1215,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "addq 32(%%rsi), %%rdx\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
     "andq %%rax, %%r15\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
@@ -1234,7 +1239,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 40(%%rsi), %%rcx\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
     "andq %%r11, %%r15\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
@@ -1258,7 +1263,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "addq 48(%%rsi), %%rbx\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
     "andq %%r10, %%r15\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
@@ -1282,7 +1287,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 56(%%rsi), %%rax\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
     "andq %%r9, %%r15\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
@@ -1306,7 +1311,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rax,%%r13), %%rax\n\t" \
     "movq %%r9, %%r15\n\t" \
-    "addq 64(%%rsi), %%r11\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
     "andq %%r8, %%r15\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
@@ -1330,7 +1335,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r11,%%r14), %%r11\n\t" \
     "movq %%r8, %%r15\n\t" \
-    "addq 72(%%rsi), %%r10\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
     "andq %%rdx, %%r15\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
@@ -1354,7 +1359,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r10,%%r13), %%r10\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "addq 80(%%rsi), %%r9\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
@@ -1378,7 +1383,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 88(%%rsi), %%r8\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
     "andq %%rbx, %%r15\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
@@ -1402,7 +1407,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "addq 96(%%rsi), %%rdx\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
     "andq %%rax, %%r15\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
@@ -1426,7 +1431,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 104(%%rsi), %%rcx\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
     "andq %%r11, %%r15\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
@@ -1450,7 +1455,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "addq 112(%%rsi), %%rbx\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
     "andq %%r10, %%r15\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
@@ -1474,7 +1479,7 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 120(%%rsi), %%rax\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
     "andq %%r9, %%r15\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
@@ -1498,28 +1503,28 @@
     "xorq %%rdi, %%r12\n\t" \
     "leaq (%%rax,%%r13), %%rax\n\t" \
     "movq %%r9, %%r15\n\t" \
-    "addq $128, %%rsi\n\t" \
+    "addq $256, %%rsi\n\t" \
     "vmovq %%xmm15, %%rdi\n\t" \
     "subq $1, %%rdi\n\t" \
     "vmovq %%rdi, %%xmm15\n\t" \
     "jnz 2b\n\t" \
     "addq %%r12, %%rax\n\t" \
-    "addq 640(%%rsi), %%rax\n\t" \
-    "movq %%rax, 640(%%rsi)\n\t" \
-    "addq 648(%%rsi), %%rbx\n\t" \
-    "movq %%rbx, 648(%%rsi)\n\t" \
-    "addq 656(%%rsi), %%rcx\n\t" \
-    "movq %%rcx, 656(%%rsi)\n\t" \
-    "addq 664(%%rsi), %%rdx\n\t" \
-    "movq %%rdx, 664(%%rsi)\n\t" \
-    "addq 672(%%rsi), %%r8\n\t" \
-    "movq %%r8, 672(%%rsi)\n\t" \
-    "addq 680(%%rsi), %%r9\n\t" \
-    "movq %%r9, 680(%%rsi)\n\t" \
-    "addq 688(%%rsi), %%r10\n\t" \
-    "movq %%r10, 688(%%rsi)\n\t" \
-    "addq 696(%%rsi), %%r11\n\t" \
-    "movq %%r11, 696(%%rsi)\n\t" \
+    "addq 1264(%%rsi), %%rax\n\t" \
+    "movq %%rax, 1264(%%rsi)\n\t" \
+    "addq 1272(%%rsi), %%rbx\n\t" \
+    "movq %%rbx, 1272(%%rsi)\n\t" \
+    "addq 1280(%%rsi), %%rcx\n\t" \
+    "movq %%rcx, 1280(%%rsi)\n\t" \
+    "addq 1288(%%rsi), %%rdx\n\t" \
+    "movq %%rdx, 1288(%%rsi)\n\t" \
+    "addq 1296(%%rsi), %%r8\n\t" \
+    "movq %%r8, 1296(%%rsi)\n\t" \
+    "addq 1304(%%rsi), %%r9\n\t" \
+    "movq %%r9, 1304(%%rsi)\n\t" \
+    "addq 1312(%%rsi), %%r10\n\t" \
+    "movq %%r10, 1312(%%rsi)\n\t" \
+    "addq 1320(%%rsi), %%r11\n\t" \
+    "movq %%r11, 1320(%%rsi)\n\t" \
     "3:\n\t" \
     "vzeroall\n\t" \
     ""

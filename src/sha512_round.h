@@ -1,8 +1,8 @@
 /*
  * The SHA-512 round (FIPS 180-4, 6.4.2) as macros for the C compression
- * functions (sha512.c), and the declaration of K (also read by the AVX2
- * kernel, sha512_avx2.c).  The including file declares the variables a..h,
- * x, y (and w[16] for the ring).
+ * functions (sha512.c).  The including file declares the variables a..h, x,
+ * y (and w[16] for the ring).  (The AVX2 kernel has its own copy of K, in
+ * the layout it reads: sha512_avx2_asm.h.)
  */
 #ifndef TACIT_SHA512_ROUND_H
 #define TACIT_SHA512_ROUND_H

@@ -7,6 +7,7 @@
 
 #include "ecp_internal.h"
 #include "tacit/ecdsa.h"
+#include "tacit/hmac.h"
 #include "tacit/md.h"
 
 #if defined(TACIT_HAVE_OPENSSL)
@@ -330,7 +331,7 @@ static void test_sign_verify(void)
                                          TACIT_MD_SHA1 };
     tacit_ecp_keypair key, pub;
     size_t i, j;
-    int openssl_checked = 0;
+    int openssl_checked = 0, made = 0;
 
     for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
         unsigned char spki[200], pt[TACIT_ECP_MAX_PT_LEN];
@@ -353,6 +354,7 @@ static void test_sign_verify(void)
             if (hlen == 0) {
                 continue; /* hash compiled out by the configuration */
             }
+            made++;
             TEST_EQUAL(tacit_md(md, msg, sizeof(msg), hash), 0);
             TEST_EQUAL(tacit_ecdsa_sign_der(&key, md, hash, hlen, sig, sizeof(sig), &slen,
                                             j >= 4 ? test_rng : NULL, NULL),
@@ -386,9 +388,14 @@ static void test_sign_verify(void)
             }
         }
     }
+#if defined(TACIT_ECP_SECP384R1_C) && defined(TACIT_ECP_SECP521R1_C) && defined(TACIT_SHA1_C) &&   \
+    defined(TACIT_SHA512_C)
+    TEST_EQUAL(made, 24); /* every curve, every hash */
+#endif
 #if defined(TACIT_HAVE_OPENSSL)
-    TEST_EQUAL(openssl_checked, 24);
+    TEST_EQUAL(openssl_checked, made);
 #else
+    (void)made;
     (void)openssl_checked;
     TEST_SKIP_NO_PEER("OpenSSL libcrypto (the peer that checks tacit's signatures)");
 #endif
@@ -535,6 +542,111 @@ exit:
 #endif
 }
 
+#if defined(TACIT_TEST_HOOKS)
+/* RFC 6979 section 3.2 step h with HMAC-SHA-256: K = HMAC_K(V || sep || data), then V = HMAC_K(V). */
+static int rfc6979_kv(unsigned char K[32], unsigned char V[32], int sep, const unsigned char *data,
+                      size_t dlen)
+{
+    unsigned char in[32 + 1 + 64];
+
+    memcpy(in, V, 32);
+    in[32] = (unsigned char)sep;
+    if (dlen > 0) {
+        memcpy(in + 33, data, dlen);
+    }
+    if (tacit_hmac(TACIT_MD_SHA256, K, 32, in, 33 + dlen, K) != 0) {
+        return -1;
+    }
+    return tacit_hmac(TACIT_MD_SHA256, K, 32, V, 32, V);
+}
+#endif
+
+/*
+ * The retry paths of signing, forced through test hooks (each has a
+ * probability of about 2^-32 or less on P-256): a nonce candidate out of
+ * [1, n-1], and s = 0.  The signature must then use the next candidate of
+ * RFC 6979 section 3.2 step h.3, computed here from the RFC's own steps
+ * (HMAC-SHA-256, P-256, the key and message of its A.2.5 vectors), and
+ * must verify.
+ */
+static void test_nonce_retry(void)
+{
+#if !defined(TACIT_TEST_HOOKS)
+    TEST_SKIP("built without TACIT_TEST_HOOKS");
+exit:;
+#else
+    /* RFC 6979 A.2.5: private key x, SHA-256("sample") (below n), its first k */
+    static const char *x_hex = "C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721";
+    static const char *h_hex = "AF2BDBE1AA9B6EC1E2ADE1D694F41FC71A831D0268E9891562113D8A62ADD1BF";
+    static const char *k0_hex = "A6E3C57DD01ABE90086538398355DD4C3B17AA873382B0F24D6129493D8AAD60";
+    const tacit_ecp_curve *c = tacit_ecp_curve_get(TACIT_ECP_SECP256R1);
+    unsigned char x[32], h[32], K[32], V[32], data[64], cand[3][32], want[32], rb[32];
+    unsigned char sig[64];
+    tacit_mpi_uint rx[TACIT_ECP_MAX_LIMBS];
+    tacit_ecp_keypair key, kk;
+    size_t slen, i;
+    int mode;
+
+    tacit_ecp_keypair_init(&key);
+    tacit_ecp_keypair_init(&kk);
+    if (c == NULL) {
+        TEST_SKIP("P-256 compiled out");
+    }
+    TEST_EQUAL(ecc_hex_fixed(x_hex, x, 32), 0);
+    TEST_EQUAL(ecc_hex_fixed(h_hex, h, 32), 0);
+    TEST_EQUAL(tacit_ecp_set_private(&key, TACIT_ECP_SECP256R1, x, 32), 0);
+    /* step h of section 3.2, candidates 0, 1, 2 (qlen = hlen = 256: one V per candidate) */
+    memset(V, 0x01, 32);
+    memset(K, 0x00, 32);
+    memcpy(data, x, 32);
+    memcpy(data + 32, h, 32);
+    TEST_EQUAL(rfc6979_kv(K, V, 0x00, data, 64), 0); /* steps d, e */
+    TEST_EQUAL(rfc6979_kv(K, V, 0x01, data, 64), 0); /* steps f, g */
+    for (i = 0; i < 3; i++) {
+        TEST_EQUAL(tacit_hmac(TACIT_MD_SHA256, K, 32, V, 32, V), 0); /* h.2: V = HMAC_K(V) */
+        memcpy(cand[i], V, 32);
+        TEST_EQUAL(rfc6979_kv(K, V, 0x00, NULL, 0), 0); /* h.3 */
+    }
+    TEST_EQUAL(ecc_hex_fixed(k0_hex, want, 32), 0);
+    TEST_MEM_EQ(cand[0], 32, want, 32);
+    /* mode 0: the range check rejects, 1: s = 0; 1 or 2 candidates rejected */
+    for (mode = 0; mode < 2; mode++) {
+        for (i = 1; i <= 2; i++) {
+            if (mode == 0) {
+                tacit_ecdsa_test_reject_k = (int)i;
+            } else {
+                tacit_ecdsa_test_zero_rs = (int)i;
+            }
+            TEST_EQUAL(tacit_ecdsa_sign_det_raw(&key, TACIT_MD_SHA256, h, 32, sig, sizeof(sig),
+                                                &slen, NULL, NULL),
+                       0);
+            TEST_EQUAL(tacit_ecdsa_test_reject_k, 0);
+            TEST_EQUAL(tacit_ecdsa_test_zero_rs, 0);
+            TEST_EQUAL(slen, 64);
+            TEST_EQUAL(tacit_ecdsa_verify_raw(&key, h, 32, sig, slen), 0);
+            /* r = x(k G) mod n for candidate i */
+            TEST_EQUAL(tacit_ecp_set_private(&kk, TACIT_ECP_SECP256R1, cand[i], 32), 0);
+            tacit_ecp_sc_reduce_once(c, rx, kk.Qx);
+            tacit_ecp_to_bytes(rx, c->limbs, rb, 32);
+            TEST_MEM_EQ(sig, 32, rb, 32);
+        }
+    }
+    /* and without the hooks, candidate 0 again */
+    TEST_EQUAL(
+        tacit_ecdsa_sign_det_raw(&key, TACIT_MD_SHA256, h, 32, sig, sizeof(sig), &slen, NULL, NULL),
+        0);
+    TEST_EQUAL(tacit_ecp_set_private(&kk, TACIT_ECP_SECP256R1, cand[0], 32), 0);
+    tacit_ecp_sc_reduce_once(c, rx, kk.Qx);
+    tacit_ecp_to_bytes(rx, c->limbs, rb, 32);
+    TEST_MEM_EQ(sig, 32, rb, 32);
+exit:
+    tacit_ecdsa_test_reject_k = 0;
+    tacit_ecdsa_test_zero_rs = 0;
+    tacit_ecp_keypair_free(&key);
+    tacit_ecp_keypair_free(&kk);
+#endif
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -545,5 +657,6 @@ int main(int argc, char **argv)
     RUN_TEST(test_sign_verify);
     RUN_TEST(test_bad_inputs);
     RUN_TEST(test_fault_check);
+    RUN_TEST(test_nonce_retry);
     return TEST_MAIN_END();
 }

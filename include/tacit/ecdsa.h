@@ -93,6 +93,14 @@ int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, siz
  * check before release must catch each.
  */
 extern int tacit_ecdsa_test_fault;
+/*
+ * Test hooks for the retry paths of signing (each counts down as it fires):
+ * reject_k: the next N nonce candidates are taken as out of [1, n-1]
+ * (RFC 6979 section 3.2 step h.3: the next candidate of the same DRBG);
+ * zero_rs: the next N candidates give s = 0 (the next candidate too).
+ */
+extern int tacit_ecdsa_test_reject_k;
+extern int tacit_ecdsa_test_zero_rs;
 #endif
 
 #ifdef __cplusplus

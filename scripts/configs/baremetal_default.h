@@ -3,6 +3,11 @@
  * include/tacit/config.h except TACIT_ENTROPY_C (the OS entropy source,
  * getrandom()/urandom).  Firmware passes its own tacit_rng_func to every
  * function that needs randomness.  Used by scripts/code_size.sh.
+ * scripts/test_configs.sh builds and runs these suites on the host (-Os):
+ * Host suites: test_sha test_md test_hmac test_hmac_drbg test_asn1 test_base64 test_pem
+ * Host suites: test_bignum test_bignum_core test_rsa test_rsa_vectors test_ecp test_ecdsa
+ * Host suites: test_ecdh ct_ecp ct_bignum ct_rsa
+ * (The other suites need the entropy source, or modules this configuration leaves out.)
  */
 #ifndef TACIT_BAREMETAL_DEFAULT_H
 #define TACIT_BAREMETAL_DEFAULT_H
@@ -28,5 +33,7 @@
 #define TACIT_ECDSA_C
 
 #define TACIT_MPI_MAX_BITS 8192
+/* what Cortex-M gets anyway; on the host, the -Os suites then run with 32-bit limbs */
+#define TACIT_MPI_LIMB_BITS 32
 
 #endif /* TACIT_BAREMETAL_DEFAULT_H */

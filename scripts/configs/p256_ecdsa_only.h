@@ -5,6 +5,11 @@
  * passes a tacit_rng_func).
  * Used by scripts/code_size.sh; a firmware image can start from it:
  *   cc -DTACIT_CONFIG_FILE='"p256_ecdsa_only.h"' ...
+ * scripts/test_configs.sh builds and runs these suites on the host (-Os):
+ * Host suites: test_asn1 test_ecp test_ecdsa test_ecdh ct_ecp
+ * Not built here: test_md, test_hmac, test_hmac_drbg, test_sha (their vectors cover
+ * SHA-1 and SHA-384/512 too, compiled out here; HMAC_DRBG with HMAC-SHA-256 runs in
+ * test_ecdsa's RFC 6979 nonces), and the suites of the other modules.
  */
 #ifndef TACIT_P256_ECDSA_ONLY_H
 #define TACIT_P256_ECDSA_ONLY_H

@@ -5,6 +5,12 @@
  * Ed25519.  No RSA, no NIST curves, no ASN.1/PEM (raw keys only), no OS
  * entropy source.  scripts/code_size.sh reports its size (no limit):
  *   cc -DTACIT_CONFIG_FILE='"x25519_ed25519.h"' ...
+ * scripts/test_configs.sh builds and runs these suites on the host (-Os):
+ * Host suites: test_curve25519_fe test_curve25519_keys test_x25519 test_ed25519
+ * Host suites: ct_x25519 ct_ed25519
+ * Not built here: test_md, test_hmac, test_hmac_drbg, test_sha (their vectors cover
+ * SHA-1 too, compiled out here; SHA-512 runs in the Ed25519 vectors), and the
+ * suites of the other modules.
  */
 #ifndef TACIT_X25519_ED25519_H
 #define TACIT_X25519_ED25519_H
