@@ -229,23 +229,29 @@ static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4],
  */
 static void divsteps(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4])
 {
-    inv_sd m[4], t0, t1;
+    /* locals (no pointer may alias them): zeta and the matrices stay in registers */
+    inv_sd z = *zeta, m[4], r[4], t0, t1;
     inv_ud nf, ng;
     int done;
 
-    divsteps_group(zeta, f, g, t, INV_N);
+    divsteps_group(&z, f, g, r, INV_N);
     INV_UNROLL
     for (done = INV_N; done < INV_D; done += INV_N) {
-        nf = ((inv_ud)t[0] * f + (inv_ud)t[1] * g) >> done;
-        ng = ((inv_ud)t[2] * f + (inv_ud)t[3] * g) >> done;
-        divsteps_group(zeta, nf, ng, m, INV_D - done < INV_N ? INV_D - done : INV_N);
-        t0 = m[0] * t[0] + m[1] * t[2];
-        t1 = m[0] * t[1] + m[1] * t[3];
-        t[2] = m[2] * t[0] + m[3] * t[2];
-        t[3] = m[2] * t[1] + m[3] * t[3];
-        t[0] = t0;
-        t[1] = t1;
+        nf = ((inv_ud)r[0] * f + (inv_ud)r[1] * g) >> done;
+        ng = ((inv_ud)r[2] * f + (inv_ud)r[3] * g) >> done;
+        divsteps_group(&z, nf, ng, m, INV_D - done < INV_N ? INV_D - done : INV_N);
+        t0 = m[0] * r[0] + m[1] * r[2];
+        t1 = m[0] * r[1] + m[1] * r[3];
+        r[2] = m[2] * r[0] + m[3] * r[2];
+        r[3] = m[2] * r[1] + m[3] * r[3];
+        r[0] = t0;
+        r[1] = t1;
     }
+    *zeta = z;
+    t[0] = r[0];
+    t[1] = r[1];
+    t[2] = r[2];
+    t[3] = r[3];
 }
 
 /*

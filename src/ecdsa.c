@@ -454,6 +454,15 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
  * nor a faulty d.  Like any check, it assumes the check itself is not
  * glitched as well.
  *
+ * Cheaper checks considered and rejected: (1) sharing the comb's table scans
+ * between k G and v G (one pass over each table selecting two entries)
+ * cannot work, v needs r, which needs k G first; running the second comb on
+ * k - d instead, next to the first, would also share one glitch between the
+ * two and would not check r, s or e. (2) Checking only that k G lies on the
+ * curve misses a valid but wrong point (a skipped or repeated addition),
+ * the fault that leaks nonce bits. (3) s k = e + r d alone misses a faulty
+ * k G and a faulty d (above). So the price is one independent comb.
+ *
  * Degenerate cases, probability ~2^-bits for an honest signature: v = 0
  * (k = d) or v G = +-Q (k = 2d or k = 0): the incomplete addition cannot
  * be used; the full verification runs instead (only that verdict shows).

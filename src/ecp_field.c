@@ -91,7 +91,7 @@ void tacit_ecp_fe_cond_neg(const tacit_ecp_curve *c, tacit_mpi_uint *r, const ta
     size_t i, n = c->limbs;
 
     memset(zero, 0, sizeof(zero));
-    tacit_ecp_modsub(neg, zero, a, c->p, n);
+    c->sub(neg, zero, a); /* the curve's field subtraction: p - a, or 0 */
     for (i = 0; i < n; i++) {
         r[i] = tacit_ct_select_limb(mask, neg[i], a[i]);
     }

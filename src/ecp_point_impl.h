@@ -34,9 +34,10 @@
 #endif
 
 /*
- * Small multiples 2a, 3a, 4a, 8a.  A field with fused versions (one block,
- * values in registers: P-256 on x86-64) defines ECP_HAVE_SMALL_MULTIPLES and
- * its own fe_x2 ... fe_x8; the others get these additions.
+ * Small multiples 2a, 3a, 4a, 8a: the one mechanism for them.  A field with
+ * faster versions (P-256 on x86-64: one asm block each, values in registers;
+ * P-521 on 58-bit limbs: one carry step) defines ECP_HAVE_SMALL_MULTIPLES
+ * and its own fe_x2 ... fe_x8; the others get these additions.
  */
 #if !defined(ECP_HAVE_SMALL_MULTIPLES)
 static inline void fe_x2(FE *r, const FE *a)
