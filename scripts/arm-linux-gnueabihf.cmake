@@ -15,4 +15,9 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-arm -L /usr/arm-linux-gnueabihf)
+# LD_LIBRARY_PATH: the cross libc next to the cross ld.so.  Without it the
+# loader takes the host's /etc/ld.so.cache, which lists libc6:armhf's libc
+# once that is installed (libgmp-dev:armhf pulls it in), a different build
+# than the cross ld.so: pthread/TLS code then crashes (test_rng_default).
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-arm -L /usr/arm-linux-gnueabihf
+    -E LD_LIBRARY_PATH=/usr/arm-linux-gnueabihf/lib)
