@@ -1,6 +1,7 @@
 /*
  * The AVX-512 IFMA exponentiation (bignum_core_x86_64_ifma.c): radix 2^52,
- * VPMADD52LUQ/VPMADD52HUQ on 512-bit vectors, for moduli of 16 to 64 limbs
+ * VPMADD52LUQ/VPMADD52HUQ on 512-bit vectors (256-bit for 1024-bit
+ * moduli), for moduli of 16 to 64 limbs
  * (1024 to 4096 bits).  tacit_mpi_core_exp_mod calls it first; it returns 0
  * (and does nothing) when the CPU lacks AVX-512F/IFMA or the size is not
  * one it handles, and the MULX/ADX or C ladder runs instead.
@@ -19,7 +20,7 @@
 #define TACIT_MPI_HAVE_X86_64_IFMA
 
 /*
- * 1 if the CPU has AVX-512F and AVX-512 IFMA and the OS saves the opmask
+ * 1 if the CPU has AVX-512F, VL and IFMA and the OS saves the opmask
  * and ZMM state (XCR0 bits 1, 2, 5, 6, 7): probed once, cached race-free.
  * The test hook tacit_mpi_core_test_path: C or ADX -> 0, IFMA -> 1 (never
  * force it on a CPU without IFMA), AUTO -> the probe.
@@ -37,7 +38,37 @@ int tacit_mpi_core_cpu_has_ifma(void);
 int tacit_mpi_core_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
                                 size_t limbs, const tacit_mpi_uint *E, size_t elimbs,
                                 const tacit_mpi_uint *RR);
+
+/*
+ * The two exponentiations of tacit_mpi_core_exp_mod_x2 interleaved, when
+ * the IFMA path runs (limbs 16..32, elimbs >= 1, the CPU has it): then
+ * returns 1; else 0 without touching X1, X2.
+ */
+int tacit_mpi_core_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
+                                   const tacit_mpi_uint *N1, const tacit_mpi_uint *E1,
+                                   const tacit_mpi_uint *RR1, tacit_mpi_uint *X2,
+                                   const tacit_mpi_uint *A2, const tacit_mpi_uint *N2,
+                                   const tacit_mpi_uint *E2, const tacit_mpi_uint *RR2,
+                                   size_t limbs, size_t elimbs);
 #endif
+
+/*
+ * X1 = A1^E1 mod N1 and X2 = A2^E2 mod N2: two tacit_mpi_core_exp_mod
+ * (constant time in the bases, the exponents' values and the moduli), for
+ * two odd moduli of the same limb count and two exponents of the same limb
+ * count -- the two halves of an RSA CRT private operation.  On CPUs with
+ * AVX-512 IFMA and limbs 16..32 (RSA-2048 to RSA-4096 halves) the two
+ * ladders run interleaved, step by step, which keeps the multipliers busy;
+ * elsewhere it is the two calls, one after the other.  Xi may alias Ai; X1
+ * must not alias A2, E2, N2 or RR2.  T: tacit_mpi_core_exp_mod_working_limbs
+ * (limbs, elimbs) limbs, used by one call after the other.
+ */
+void tacit_mpi_core_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
+                               const tacit_mpi_uint *N1, const tacit_mpi_uint *E1,
+                               const tacit_mpi_uint *RR1, tacit_mpi_uint *X2,
+                               const tacit_mpi_uint *A2, const tacit_mpi_uint *N2,
+                               const tacit_mpi_uint *E2, const tacit_mpi_uint *RR2, size_t limbs,
+                               size_t elimbs, tacit_mpi_uint *T);
 
 #if defined(TACIT_TEST_HOOKS)
 /* tacit_mpi_core_test_path: force the IFMA exponentiation (see bignum_core.h). */

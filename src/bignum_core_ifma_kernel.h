@@ -6,16 +6,17 @@
  * valgrind, where AVX-512 cannot run).  No include guard: the includer
  * defines, before each inclusion,
  *
- *   IFMA_NV        number of 8-lane vectors; d = 8 * IFMA_NV digits
+ *   IFMA_LANES     lanes per vector (8: 512-bit, 4: 256-bit)
+ *   IFMA_NV        number of vectors; d = IFMA_LANES * IFMA_NV digits
  *   IFMA_FN(name)  the name of this instance's copy of a function
  *   IFMA_ATTR      attributes of every function (the target, or nothing)
- *   V_T, K_T       a vector of 8 unsigned 64-bit lanes; an 8-bit lane mask
+ *   V_T, K_T       a vector of IFMA_LANES unsigned 64-bit lanes; a lane mask
  *   V_ZERO() V_LOAD(p) V_STORE(p, v) V_SET1(x) V_ADD(a, b) V_AND(a, b)
  *   V_SRLI52(a)          lanes >> 52
  *   V_MADDLO(c, a, b)    c + low 52 bits of a * b (lanes' low 52 bits)
  *   V_MADDHI(c, a, b)    c + bits 52..103 of a * b
- *   V_DOWN1(lo, hi)      lanes lo[1..7], hi[0] (one lane down)
- *   V_UP1(cur, prev)     lanes prev[7], cur[0..6] (one lane up)
+ *   V_DOWN1(lo, hi)      lanes lo[1..], hi[0] (one lane down)
+ *   V_UP1(cur, prev)     lanes prev[last], cur[0..last-1] (one lane up)
  *   V_LANE0(v) V_LANE1(v)  lane 0 / lane 1 as a uint64_t
  *   V_LANE0_ONLY(x)      x in lane 0, zero elsewhere
  *   V_CMPGT(a, b) V_CMPEQ(a, b)  lane masks (unsigned compare)
@@ -61,14 +62,20 @@ static size_t tacit_ifma_exp_bits(const uint64_t *E, size_t elimbs, size_t pos, 
     return (size_t)(v & (((uint64_t)1 << len) - 1));
 }
 
-typedef void (*ifma_amm_fn)(uint64_t *, const uint64_t *, const uint64_t *, const tacit_ifma_mod *);
-typedef void (*ifma_ladder_fn)(uint64_t *, uint64_t *, uint64_t *, const uint64_t *,
-                               const uint64_t *, const uint64_t *, size_t, size_t,
-                               const tacit_ifma_mod *);
-
 #define IFMA_MAX_LIMBS 64
 #define IFMA_MAX_DIGITS 80
 #define IFMA_WINDOW_MAX 5
+
+/* One instance of the kernel: its digit count and its functions. */
+typedef struct {
+    size_t d;
+    void (*amm)(uint64_t *, const uint64_t *, const uint64_t *, const tacit_ifma_mod *);
+    void (*ladder)(uint64_t *, uint64_t *, uint64_t *, const uint64_t *, const uint64_t *,
+                   const uint64_t *, size_t, size_t, const tacit_ifma_mod *);
+    void (*ladder2)(uint64_t *const *, uint64_t *const *, uint64_t *const *,
+                    const uint64_t *const *, const uint64_t *const *, const uint64_t *const *,
+                    size_t, size_t, const tacit_ifma_mod *const *);
+} tacit_ifma_kernel;
 
 /* dst = the d 52-bit digits of src (limbs limbs); 64 limbs + 2 bits fit. */
 static void limbs_to_digits(uint64_t *dst, const tacit_mpi_uint *src, size_t limbs, size_t d)
@@ -124,76 +131,150 @@ static size_t ifma_window(size_t ebits)
     return IFMA_WINDOW_MAX;
 }
 
-/* The scratch of one exponentiation, 64-byte aligned for the vector loads. */
-struct ifma_work {
-    uint64_t table[((size_t)1 << IFMA_WINDOW_MAX) * IFMA_MAX_DIGITS];
-    uint64_t m[IFMA_MAX_DIGITS], rr[IFMA_MAX_DIGITS], t0[IFMA_MAX_DIGITS];
-    uint64_t t1[IFMA_MAX_DIGITS], y[IFMA_MAX_DIGITS], sel[IFMA_MAX_DIGITS];
-    uint64_t tmp[IFMA_MAX_DIGITS];
-    tacit_mpi_uint d[IFMA_MAX_LIMBS];
-} __attribute__((aligned(64)));
+/*
+ * The scratch of one exponentiation of d digits and limbs limbs, in
+ * uint64_t, a multiple of 8 (the caller aligns it to 64 bytes; d is a
+ * multiple of the lane count, so every part is aligned for its vectors).
+ */
+#define IFMA_WORK_WORDS(d, limbs)                                                                  \
+    (((((size_t)1 << IFMA_WINDOW_MAX) + 7) * (d) + (limbs) + 7) & ~(size_t)7)
 
-/* The vector count for a modulus of limbs limbs: 52 * 8 nv >= 64 limbs + 2. */
-static size_t tacit_ifma_vectors(size_t limbs)
+/* The parts of a work area. */
+typedef struct {
+    uint64_t *table, *m, *rr, *t0, *t1, *y, *sel, *tmp;
+    tacit_mpi_uint *dl;
+    tacit_ifma_mod md;
+} ifma_half;
+
+static void ifma_half_init(ifma_half *h, uint64_t *work, size_t d)
 {
-    return ((64 * limbs + 2 + 51) / 52 + 7) / 8;
+    h->table = work;
+    h->m = h->table + ((size_t)1 << IFMA_WINDOW_MAX) * d;
+    h->rr = h->m + d;
+    h->t0 = h->rr + d;
+    h->t1 = h->t0 + d;
+    h->y = h->t1 + d;
+    h->sel = h->y + d;
+    h->tmp = h->sel + d;
+    h->dl = (tacit_mpi_uint *)(h->tmp + d);
+}
+
+/*
+ * Into the domain of R' = 2^(52 d): the modulus digits and k0, t0 = R' mod N
+ * and t1 = A R' mod N (below 2 N; A may be >= N: A < 2^(52 d - 2)).  rr =
+ * R'^2 mod N from RR = R^2 mod N (R = 2^(64 limbs)): AMM(RR, RR) = R^4 / R',
+ * then AMM(that, 2^k) = R'^2 for k = 208 d - 256 limbs (0 <= k < 52 d for
+ * every size handled).  h->tmp is left holding the number 1.
+ */
+static void ifma_enter(ifma_half *h, const tacit_mpi_uint *A, const tacit_mpi_uint *N, size_t limbs,
+                       const tacit_mpi_uint *RR, const tacit_ifma_kernel *kn)
+{
+    size_t d = kn->d, k = 208 * d - 256 * limbs;
+
+    limbs_to_digits(h->m, N, limbs, d);
+    h->md.m = h->m;
+    h->md.m0 = h->m[0];
+    h->md.m1 = h->m[1];
+    h->md.k0 = tacit_mpi_core_mont_init(N) & IFMA_M52;
+
+    limbs_to_digits(h->tmp, RR, limbs, d);
+    kn->amm(h->rr, h->tmp, h->tmp, &h->md);
+    memset(h->tmp, 0, d * sizeof(uint64_t));
+    h->tmp[k / 52] = (uint64_t)1 << (k % 52);
+    kn->amm(h->rr, h->rr, h->tmp, &h->md);
+
+    memset(h->tmp, 0, d * sizeof(uint64_t));
+    h->tmp[0] = 1;
+    kn->amm(h->t0, h->rr, h->tmp, &h->md);
+    limbs_to_digits(h->y, A, limbs, d);
+    kn->amm(h->t1, h->y, h->rr, &h->md);
+}
+
+/* Out of the domain: Y / R' <= N; then X = Y - N unless that borrows (a masked select). */
+static void ifma_leave(ifma_half *h, tacit_mpi_uint *X, const tacit_mpi_uint *N, size_t limbs,
+                       const tacit_ifma_kernel *kn)
+{
+    tacit_mpi_uint borrow;
+
+    kn->amm(h->y, h->y, h->tmp, &h->md);
+    digits_to_limbs(X, h->y, kn->d, limbs);
+    borrow = tacit_mpi_core_sub(h->dl, X, N, limbs);
+    tacit_mpi_core_cond_assign(X, h->dl, limbs, tacit_ct_mask_from_bit_limb(borrow ^ 1));
 }
 
 /*
  * X = A^E mod N (limbs limbs, 16..64; elimbs >= 1; RR = 2^(128 limbs) mod N)
- * with the kernels of nv vectors (amm, ladder): the whole exponentiation
- * but the CPU check, shared by bignum_core_x86_64_ifma.c and the C model of
- * tests/ct_bignum_core_ifma.c.  wk is wiped before returning.
+ * with the kernel kn: the whole exponentiation but the CPU check, shared by
+ * bignum_core_x86_64_ifma.c and the C model of tests/ct_bignum_core_ifma.c.
+ * work: IFMA_WORK_WORDS(kn->d, limbs) words, 64-byte aligned; wiped.
  */
 static void tacit_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
                                size_t limbs, const tacit_mpi_uint *E, size_t elimbs,
-                               const tacit_mpi_uint *RR, size_t nv, ifma_amm_fn amm,
-                               ifma_ladder_fn ladder, struct ifma_work *wkp)
+                               const tacit_mpi_uint *RR, const tacit_ifma_kernel *kn,
+                               uint64_t *work)
 {
-    struct ifma_work *const wk = wkp;
-    tacit_ifma_mod md;
-    size_t d = 8 * nv, k = 208 * d - 256 * limbs;
-    tacit_mpi_uint borrow;
+    ifma_half h;
 
-    limbs_to_digits(wk->m, N, limbs, d);
-    md.m = wk->m;
-    md.m0 = wk->m[0];
-    md.m1 = wk->m[1];
-    md.k0 = tacit_mpi_core_mont_init(N) & IFMA_M52;
+    ifma_half_init(&h, work, kn->d);
+    ifma_enter(&h, A, N, limbs, RR, kn);
+    kn->ladder(h.y, h.table, h.sel, h.t0, h.t1, E, elimbs, ifma_window(elimbs * 64), &h.md);
+    ifma_leave(&h, X, N, limbs, kn);
+    tacit_platform_zeroize(work, IFMA_WORK_WORDS(kn->d, limbs) * sizeof(uint64_t));
+}
 
-    /* rr = R'^2 mod N (below 2 N) from RR */
-    limbs_to_digits(wk->tmp, RR, limbs, d);
-    amm(wk->rr, wk->tmp, wk->tmp, &md);
-    memset(wk->tmp, 0, d * sizeof(uint64_t));
-    wk->tmp[k / 52] = (uint64_t)1 << (k % 52);
-    amm(wk->rr, wk->rr, wk->tmp, &md);
+/*
+ * Both X1 = A1^E1 mod N1 and X2 = A2^E2 mod N2 (same limbs and elimbs),
+ * the two ladders interleaved step by step (the RSA CRT halves).  Xi may
+ * alias Ai.  work: twice IFMA_WORK_WORDS(kn->d, limbs) words; wiped.
+ */
+static void tacit_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
+                                  const tacit_mpi_uint *N1, const tacit_mpi_uint *E1,
+                                  const tacit_mpi_uint *RR1, tacit_mpi_uint *X2,
+                                  const tacit_mpi_uint *A2, const tacit_mpi_uint *N2,
+                                  const tacit_mpi_uint *E2, const tacit_mpi_uint *RR2, size_t limbs,
+                                  size_t elimbs, const tacit_ifma_kernel *kn, uint64_t *work)
+{
+    ifma_half h[2];
+    size_t ww = IFMA_WORK_WORDS(kn->d, limbs);
+    uint64_t *Y[2], *table[2], *sel[2];
+    const uint64_t *t0[2], *t1[2], *E[2];
+    const tacit_ifma_mod *md[2];
+    int q;
 
-    /* t0 = R' mod N, t1 = A R' mod N (A may be >= N: A < 2^(52 d - 2)) */
-    memset(wk->tmp, 0, d * sizeof(uint64_t));
-    wk->tmp[0] = 1;
-    amm(wk->t0, wk->rr, wk->tmp, &md);
-    limbs_to_digits(wk->y, A, limbs, d);
-    amm(wk->t1, wk->y, wk->rr, &md);
-
-    ladder(wk->y, wk->table, wk->sel, wk->t0, wk->t1, E, elimbs, ifma_window(elimbs * 64), &md);
-
-    /* out of the domain: Y / R' <= N; then X = Y - N unless that borrows */
-    amm(wk->y, wk->y, wk->tmp, &md);
-    digits_to_limbs(X, wk->y, d, limbs);
-    borrow = tacit_mpi_core_sub(wk->d, X, N, limbs);
-    tacit_mpi_core_cond_assign(X, wk->d, limbs, tacit_ct_mask_from_bit_limb(borrow ^ 1));
-
-    tacit_platform_zeroize(wk, sizeof(*wk));
+    ifma_half_init(&h[0], work, kn->d);
+    ifma_half_init(&h[1], work + ww, kn->d);
+    ifma_enter(&h[0], A1, N1, limbs, RR1, kn);
+    ifma_enter(&h[1], A2, N2, limbs, RR2, kn);
+    E[0] = E1;
+    E[1] = E2;
+    for (q = 0; q < 2; q++) {
+        Y[q] = h[q].y;
+        table[q] = h[q].table;
+        sel[q] = h[q].sel;
+        t0[q] = h[q].t0;
+        t1[q] = h[q].t1;
+        md[q] = &h[q].md;
+    }
+    kn->ladder2(Y, table, sel, t0, t1, E, elimbs, ifma_window(elimbs * 64), md);
+    ifma_leave(&h[0], X1, N1, limbs, kn);
+    ifma_leave(&h[1], X2, N2, limbs, kn);
+    tacit_platform_zeroize(work, 2 * ww * sizeof(uint64_t));
 }
 
 #endif /* TACIT_IFMA_KERNEL_ONCE */
 
+#define IFMA_D (IFMA_LANES * IFMA_NV)
+#define IFMA_KMASK (((uint64_t)1 << IFMA_LANES) - 1)
+
 /*
- * out = a * b / R' mod m, almost reduced (below 2 m for a, b < 2 m), fully
- * normalised digits.  out may alias a or b.
+ * K (1 or 2) independent products out[q] = a[q] * b[q] / R' mod m[q],
+ * almost reduced (below 2 m for a, b < 2 m), fully normalised digits.
+ * out[q] may alias a[q] or b[q].  Two products interleaved step by step
+ * keep the multipliers busy while each one's scalar chain (below) waits.
  *
  * Word-by-word Montgomery over the digits b_i of b, with the accumulator
- * split in two vector sets: R collects the a * b_i products and S the
+ * split in two vector sets (a and m are read from memory at each use, as
+ * operands of the multiply-adds, so that two products fit the registers): R collects the a * b_i products and S the
  * y_i * m products, so the two dependency chains run side by side (R's
  * does not wait for y_i at all).  Each step adds the low halves, drops
  * lane 0 (its value is the multiple of 2^52 that y_i makes), moves every
@@ -207,72 +288,109 @@ static void tacit_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const
  * end: one shift-and-add pass, then the generate/propagate masks of all
  * lanes added as one wide integer.
  */
+static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_k)(
+    size_t K, uint64_t *const *out, const uint64_t *const *a, const uint64_t *const *b,
+    const tacit_ifma_mod *const *md)
+{
+    V_T R[2][IFMA_NV], S[2][IFMA_NV], H[IFMA_NV];
+    V_T m52 = V_SET1(IFMA_M52), zero = V_ZERO();
+    uint64_t c[2], s0[2], k0[2], m0[2], m1[2];
+    size_t i, v, q;
+
+    for (q = 0; q < K; q++) {
+        c[q] = 0;
+        s0[q] = 0;
+        k0[q] = md[q]->k0;
+        m0[q] = md[q]->m0;
+        m1[q] = md[q]->m1;
+        for (v = 0; v < IFMA_NV; v++) {
+            R[q][v] = zero;
+            S[q][v] = zero;
+        }
+    }
+    for (i = 0; i < IFMA_D; i++) {
+        V_T bv[2], yv[2];
+
+        for (q = 0; q < K; q++) {
+            bv[q] = V_SET1(b[q][i]);
+            for (v = 0; v < IFMA_NV; v++) {
+                R[q][v] = V_MADDLO(R[q][v], V_LOAD(a[q] + IFMA_LANES * v), bv[q]);
+            }
+        }
+        for (q = 0; q < K; q++) {
+            uint64_t s1 = V_LANE1(S[q][0]), u = c[q] + V_LANE0(R[q][0]) + s0[q];
+            uint64_t y = (u * k0[q]) & IFMA_M52;
+            tacit_ifma_u128 my = (tacit_ifma_u128)m0[q] * y;
+
+            yv[q] = V_SET1(y);
+            for (v = 0; v < IFMA_NV; v++) {
+                S[q][v] = V_MADDLO(S[q][v], V_LOAD(md[q]->m + IFMA_LANES * v), yv[q]);
+            }
+            c[q] = (u + ((uint64_t)my & IFMA_M52)) >> 52;
+            s0[q] = s1 + ((m1[q] * y) & IFMA_M52) + (uint64_t)(my >> 52);
+        }
+        for (q = 0; q < K; q++) {
+            for (v = 0; v + 1 < IFMA_NV; v++) {
+                R[q][v] = V_DOWN1(R[q][v], R[q][v + 1]);
+                S[q][v] = V_DOWN1(S[q][v], S[q][v + 1]);
+            }
+            R[q][IFMA_NV - 1] = V_DOWN1(R[q][IFMA_NV - 1], zero);
+            S[q][IFMA_NV - 1] = V_DOWN1(S[q][IFMA_NV - 1], zero);
+            for (v = 0; v < IFMA_NV; v++) {
+                R[q][v] = V_MADDHI(R[q][v], V_LOAD(a[q] + IFMA_LANES * v), bv[q]);
+                S[q][v] = V_MADDHI(S[q][v], V_LOAD(md[q]->m + IFMA_LANES * v), yv[q]);
+            }
+        }
+    }
+
+    for (q = 0; q < K; q++) {
+        tacit_ifma_u128 g = 0, p = 0, carries;
+
+        /* the value: R + S + c; one pass of lane carries, then the last +1s */
+        R[q][0] = V_ADD(R[q][0], V_LANE0_ONLY(c[q]));
+        for (v = 0; v < IFMA_NV; v++) {
+            R[q][v] = V_ADD(R[q][v], S[q][v]);
+            H[v] = V_SRLI52(R[q][v]);
+            R[q][v] = V_AND(R[q][v], m52);
+        }
+        for (v = 0; v < IFMA_NV; v++) {
+            R[q][v] = V_ADD(R[q][v], V_UP1(H[v], v > 0 ? H[v - 1] : zero));
+        }
+        /* every lane is now below 2^53: it carries one (above 2^52 - 1,
+         * "generate") or passes a carry on (exactly 2^52 - 1, "propagate") */
+        for (v = 0; v < IFMA_NV; v++) {
+            g |= (tacit_ifma_u128)K_TO_U64(V_CMPGT(R[q][v], m52)) << (IFMA_LANES * v);
+            p |= (tacit_ifma_u128)K_TO_U64(V_CMPEQ(R[q][v], m52)) << (IFMA_LANES * v);
+        }
+        carries = ((g << 1) + p) ^ p;
+        for (v = 0; v < IFMA_NV; v++) {
+            R[q][v] = V_MASK_ADD(
+                R[q][v], U64_TO_K((uint64_t)(carries >> (IFMA_LANES * v)) & IFMA_KMASK), V_SET1(1));
+            V_STORE(out[q] + IFMA_LANES * v, V_AND(R[q][v], m52));
+        }
+    }
+}
+
+/* One product (see amm_k). */
 static IFMA_ATTR void IFMA_FN(amm)(uint64_t *out, const uint64_t *a, const uint64_t *b,
                                    const tacit_ifma_mod *md)
 {
-    V_T A[IFMA_NV], M[IFMA_NV], R[IFMA_NV], S[IFMA_NV], H[IFMA_NV];
-    V_T m52 = V_SET1(IFMA_M52), zero = V_ZERO();
-    uint64_t c = 0, s0 = 0, k0 = md->k0, m0 = md->m0, m1 = md->m1;
-    tacit_ifma_u128 g = 0, p = 0, carries;
-    size_t i, v;
+    uint64_t *o[1];
+    const uint64_t *x[1], *y[1];
+    const tacit_ifma_mod *m[1];
 
-    for (v = 0; v < IFMA_NV; v++) {
-        A[v] = V_LOAD(a + 8 * v);
-        M[v] = V_LOAD(md->m + 8 * v);
-        R[v] = zero;
-        S[v] = zero;
-    }
-    for (i = 0; i < 8 * IFMA_NV; i++) {
-        V_T bv = V_SET1(b[i]), yv;
-        uint64_t u, y, s1;
-        tacit_ifma_u128 my;
+    o[0] = out;
+    x[0] = a;
+    y[0] = b;
+    m[0] = md;
+    IFMA_FN(amm_k)(1, o, x, y, m);
+}
 
-        for (v = 0; v < IFMA_NV; v++) {
-            R[v] = V_MADDLO(R[v], A[v], bv);
-        }
-        s1 = V_LANE1(S[0]);
-        u = c + V_LANE0(R[0]) + s0;
-        y = (u * k0) & IFMA_M52;
-        yv = V_SET1(y);
-        for (v = 0; v < IFMA_NV; v++) {
-            S[v] = V_MADDLO(S[v], M[v], yv);
-        }
-        my = (tacit_ifma_u128)m0 * y;
-        c = (u + ((uint64_t)my & IFMA_M52)) >> 52;
-        s0 = s1 + ((m1 * y) & IFMA_M52) + (uint64_t)(my >> 52);
-        for (v = 0; v + 1 < IFMA_NV; v++) {
-            R[v] = V_DOWN1(R[v], R[v + 1]);
-            S[v] = V_DOWN1(S[v], S[v + 1]);
-        }
-        R[IFMA_NV - 1] = V_DOWN1(R[IFMA_NV - 1], zero);
-        S[IFMA_NV - 1] = V_DOWN1(S[IFMA_NV - 1], zero);
-        for (v = 0; v < IFMA_NV; v++) {
-            R[v] = V_MADDHI(R[v], A[v], bv);
-            S[v] = V_MADDHI(S[v], M[v], yv);
-        }
-    }
-
-    /* the value: R + S + c; one pass of lane carries, then the last +1s */
-    R[0] = V_ADD(R[0], V_LANE0_ONLY(c));
-    for (v = 0; v < IFMA_NV; v++) {
-        R[v] = V_ADD(R[v], S[v]);
-        H[v] = V_SRLI52(R[v]);
-        R[v] = V_AND(R[v], m52);
-    }
-    for (v = 0; v < IFMA_NV; v++) {
-        R[v] = V_ADD(R[v], V_UP1(H[v], v > 0 ? H[v - 1] : zero));
-    }
-    /* every lane is now below 2^53: it carries one (above 2^52 - 1,
-     * "generate") or passes a carry on (exactly 2^52 - 1, "propagate") */
-    for (v = 0; v < IFMA_NV; v++) {
-        g |= (tacit_ifma_u128)K_TO_U64(V_CMPGT(R[v], m52)) << (8 * v);
-        p |= (tacit_ifma_u128)K_TO_U64(V_CMPEQ(R[v], m52)) << (8 * v);
-    }
-    carries = ((g << 1) + p) ^ p;
-    for (v = 0; v < IFMA_NV; v++) {
-        R[v] = V_MASK_ADD(R[v], U64_TO_K((uint64_t)(carries >> (8 * v)) & 0xFF), V_SET1(1));
-        V_STORE(out + 8 * v, V_AND(R[v], m52));
-    }
+/* Two independent products at once (see amm_k). */
+static IFMA_ATTR void IFMA_FN(amm2)(uint64_t *const *out, const uint64_t *const *a,
+                                    const uint64_t *const *b, const tacit_ifma_mod *const *md)
+{
+    IFMA_FN(amm_k)(2, out, a, b, md);
 }
 
 /*
@@ -291,11 +409,11 @@ static IFMA_ATTR void IFMA_FN(select)(uint64_t *out, const uint64_t *table, size
     for (i = 0; i < count; i++) {
         K_T k = V_CMPEQ(V_SET1(i), iv);
         for (v = 0; v < IFMA_NV; v++) {
-            acc[v] = V_MASK_MOV(acc[v], k, V_LOAD(table + (i * IFMA_NV + v) * 8));
+            acc[v] = V_MASK_MOV(acc[v], k, V_LOAD(table + (i * IFMA_NV + v) * IFMA_LANES));
         }
     }
     for (v = 0; v < IFMA_NV; v++) {
-        V_STORE(out + 8 * v, acc[v]);
+        V_STORE(out + IFMA_LANES * v, acc[v]);
     }
 }
 
@@ -310,12 +428,12 @@ static IFMA_ATTR void IFMA_FN(ladder)(uint64_t *Y, uint64_t *table, uint64_t *se
                                       const uint64_t *t0, const uint64_t *t1, const uint64_t *E,
                                       size_t elimbs, size_t w, const tacit_ifma_mod *md)
 {
-    size_t d = 8 * IFMA_NV, count = (size_t)1 << w, ebits = elimbs * 64, i, pos, first;
+    size_t count = (size_t)1 << w, ebits = elimbs * 64, i, pos, first;
 
-    memcpy(table, t0, d * sizeof(*table));
-    memcpy(table + d, t1, d * sizeof(*table));
+    memcpy(table, t0, IFMA_D * sizeof(*table));
+    memcpy(table + IFMA_D, t1, IFMA_D * sizeof(*table));
     for (i = 2; i < count; i++) {
-        IFMA_FN(amm)(table + i * d, table + (i - 1) * d, t1, md);
+        IFMA_FN(amm)(table + i * IFMA_D, table + (i - 1) * IFMA_D, t1, md);
     }
     first = ebits % w == 0 ? w : ebits % w;
     pos = ebits - first;
@@ -329,3 +447,44 @@ static IFMA_ATTR void IFMA_FN(ladder)(uint64_t *Y, uint64_t *table, uint64_t *se
         IFMA_FN(amm)(Y, Y, sel, md);
     }
 }
+
+/* Two ladders (the same w and elimbs, two moduli) in lock step: see ladder. */
+static IFMA_ATTR void IFMA_FN(ladder2)(uint64_t *const *Y, uint64_t *const *table,
+                                       uint64_t *const *sel, const uint64_t *const *t0,
+                                       const uint64_t *const *t1, const uint64_t *const *E,
+                                       size_t elimbs, size_t w, const tacit_ifma_mod *const *md)
+{
+    size_t count = (size_t)1 << w, ebits = elimbs * 64, i, pos, first, q;
+    uint64_t *o[2];
+    const uint64_t *x[2];
+
+    for (q = 0; q < 2; q++) {
+        memcpy(table[q], t0[q], IFMA_D * sizeof(uint64_t));
+        memcpy(table[q] + IFMA_D, t1[q], IFMA_D * sizeof(uint64_t));
+    }
+    for (i = 2; i < count; i++) {
+        for (q = 0; q < 2; q++) {
+            o[q] = table[q] + i * IFMA_D;
+            x[q] = table[q] + (i - 1) * IFMA_D;
+        }
+        IFMA_FN(amm2)(o, x, t1, md);
+    }
+    first = ebits % w == 0 ? w : ebits % w;
+    pos = ebits - first;
+    for (q = 0; q < 2; q++) {
+        IFMA_FN(select)(Y[q], table[q], count, tacit_ifma_exp_bits(E[q], elimbs, pos, first));
+    }
+    while (pos > 0) {
+        pos -= w;
+        for (i = 0; i < w; i++) {
+            IFMA_FN(amm2)(Y, (const uint64_t *const *)Y, (const uint64_t *const *)Y, md);
+        }
+        for (q = 0; q < 2; q++) {
+            IFMA_FN(select)(sel[q], table[q], count, tacit_ifma_exp_bits(E[q], elimbs, pos, w));
+        }
+        IFMA_FN(amm2)(Y, (const uint64_t *const *)Y, (const uint64_t *const *)sel, md);
+    }
+}
+
+#undef IFMA_D
+#undef IFMA_KMASK

@@ -11,9 +11,12 @@
  * subtraction) compiled here against a portable, branch-free C version of
  * the vector operations it uses (8-lane structs; 104-bit products through
  * unsigned __int128; compares and masked moves through the constant_time
- * masks).  It runs at the CRT-half sizes of RSA-2048 and RSA-4096 with the
- * base, the exponent, the modulus and RR marked secret, and its result is
- * checked against tacit_mpi_core_exp_mod.
+ * masks), in the two configurations the library uses at those sizes (4
+ * lanes x 5 vectors for 1024 bits, 8 x 5 for 2048).  It runs at the CRT-half
+ * sizes of RSA-2048 and RSA-4096, one exponentiation and the interleaved
+ * pair of tacit_mpi_core_exp_mod_x2, with the bases, the exponents, the
+ * moduli and RR marked secret, and its results are checked against
+ * tacit_mpi_core_exp_mod.
  *
  * What this proves: the kernel's control flow and its memory addresses --
  * every loop bound, every table read, every branch the compiler may have
@@ -72,27 +75,28 @@ typedef struct {
     uint64_t l[8];
 } mvec;
 
+/* Operations on the first L lanes (8 for the 512-bit kernels, 4 for the 256-bit one). */
 static mvec mv_zero(void)
 {
     mvec r;
     memset(&r, 0, sizeof(r));
     return r;
 }
-static mvec mv_load(const uint64_t *p)
+static mvec mv_load(const uint64_t *p, int L)
 {
-    mvec r;
-    memcpy(r.l, p, sizeof(r.l));
+    mvec r = mv_zero();
+    memcpy(r.l, p, (size_t)L * sizeof(uint64_t));
     return r;
 }
-static void mv_store(uint64_t *p, mvec v)
+static void mv_store(uint64_t *p, mvec v, int L)
 {
-    memcpy(p, v.l, sizeof(v.l));
+    memcpy(p, v.l, (size_t)L * sizeof(uint64_t));
 }
-static mvec mv_set1(uint64_t x)
+static mvec mv_set1(uint64_t x, int L)
 {
-    mvec r;
+    mvec r = mv_zero();
     int i;
-    for (i = 0; i < 8; i++) {
+    for (i = 0; i < L; i++) {
         r.l[i] = x;
     }
     return r;
@@ -131,22 +135,22 @@ static mvec mv_madd(mvec c, mvec a, mvec b, int hi)
     }
     return c;
 }
-static mvec mv_down1(mvec lo, mvec hi)
+static mvec mv_down1(mvec lo, mvec hi, int L)
 {
-    mvec r;
+    mvec r = mv_zero();
     int i;
-    for (i = 0; i < 7; i++) {
+    for (i = 0; i + 1 < L; i++) {
         r.l[i] = lo.l[i + 1];
     }
-    r.l[7] = hi.l[0];
+    r.l[L - 1] = hi.l[0];
     return r;
 }
-static mvec mv_up1(mvec cur, mvec prev)
+static mvec mv_up1(mvec cur, mvec prev, int L)
 {
-    mvec r;
+    mvec r = mv_zero();
     int i;
-    r.l[0] = prev.l[7];
-    for (i = 1; i < 8; i++) {
+    r.l[0] = prev.l[L - 1];
+    for (i = 1; i < L; i++) {
         r.l[i] = cur.l[i - 1];
     }
     return r;
@@ -157,11 +161,11 @@ static mvec mv_lane0_only(uint64_t x)
     r.l[0] = x;
     return r;
 }
-static uint32_t mv_cmp(mvec a, mvec b, int gt)
+static uint32_t mv_cmp(mvec a, mvec b, int gt, int L)
 {
     uint32_t k = 0;
     int i;
-    for (i = 0; i < 8; i++) {
+    for (i = 0; i < L; i++) {
         uint64_t m =
             gt ? tacit_ct_mask_gt_u64(a.l[i], b.l[i]) : tacit_ct_mask_eq_u64(a.l[i], b.l[i]);
         k |= (uint32_t)(m & 1) << i;
@@ -189,21 +193,21 @@ static mvec mv_mask_mov(mvec v, uint32_t k, mvec w)
 #define V_T mvec
 #define K_T uint32_t
 #define V_ZERO() mv_zero()
-#define V_LOAD(p) mv_load(p)
-#define V_STORE(p, v) mv_store((p), (v))
-#define V_SET1(x) mv_set1((uint64_t)(x))
+#define V_LOAD(p) mv_load((p), IFMA_LANES)
+#define V_STORE(p, v) mv_store((p), (v), IFMA_LANES)
+#define V_SET1(x) mv_set1((uint64_t)(x), IFMA_LANES)
 #define V_ADD(a, b) mv_add((a), (b))
 #define V_AND(a, b) mv_and((a), (b))
 #define V_SRLI52(a) mv_srli52(a)
 #define V_MADDLO(c, a, b) mv_madd((c), (a), (b), 0)
 #define V_MADDHI(c, a, b) mv_madd((c), (a), (b), 1)
-#define V_DOWN1(lo, hi) mv_down1((lo), (hi))
-#define V_UP1(cur, prev) mv_up1((cur), (prev))
+#define V_DOWN1(lo, hi) mv_down1((lo), (hi), IFMA_LANES)
+#define V_UP1(cur, prev) mv_up1((cur), (prev), IFMA_LANES)
 #define V_LANE0(v) ((v).l[0])
 #define V_LANE1(v) ((v).l[1])
 #define V_LANE0_ONLY(x) mv_lane0_only(x)
-#define V_CMPGT(a, b) mv_cmp((a), (b), 1)
-#define V_CMPEQ(a, b) mv_cmp((a), (b), 0)
+#define V_CMPGT(a, b) mv_cmp((a), (b), 1, IFMA_LANES)
+#define V_CMPEQ(a, b) mv_cmp((a), (b), 0, IFMA_LANES)
 #define V_MASK_ADD(v, k, w) mv_mask_add((v), (k), (w))
 #define V_MASK_MOV(v, k, w) mv_mask_mov((v), (k), (w))
 #define K_TO_U64(k) ((uint64_t)(k))
@@ -211,48 +215,69 @@ static mvec mv_mask_mov(mvec v, uint32_t k, mvec w)
 
 #define IFMA_CAT2(a, b) a##_##b
 #define IFMA_CAT(a, b) IFMA_CAT2(a, b)
-#define IFMA_FN(name) IFMA_CAT(model_##name, IFMA_NV)
+#define IFMA_FN(name) IFMA_CAT(model_##name, IFMA_TAG)
 
-#define IFMA_NV 3
-#include "bignum_core_ifma_kernel.h"
-#undef IFMA_NV
+/* the configurations of bignum_core_x86_64_ifma.c at 1024 bits (4 lanes x 5) and 2048 (8 x 5) */
+#define IFMA_LANES 4
 #define IFMA_NV 5
+#define IFMA_TAG y5
 #include "bignum_core_ifma_kernel.h"
+#undef IFMA_LANES
 #undef IFMA_NV
+#undef IFMA_TAG
+#define IFMA_LANES 8
+#define IFMA_NV 5
+#define IFMA_TAG 5
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_LANES
+#undef IFMA_NV
+#undef IFMA_TAG
 
-static struct ifma_work model_work;
+static const tacit_ifma_kernel model_y5 = { 20, model_amm_y5, model_ladder_y5, model_ladder2_y5 };
+static const tacit_ifma_kernel model_5 = { 40, model_amm_5, model_ladder_5, model_ladder2_5 };
 
-/* The model at n limbs (n = 16: nv 3; n = 32: nv 5), everything secret, checked against exp_mod. */
-static int run_model(size_t n, size_t en)
+static uint64_t model_work[2 * IFMA_WORK_WORDS(40, 32)];
+
+/*
+ * The model at n limbs (16: the 256-bit configuration, 32: the 512-bit one),
+ * the base, exponent, modulus and RR secret; dual: the interleaved pair
+ * (two moduli) instead.  Checked against tacit_mpi_core_exp_mod.
+ */
+static int run_model(size_t n, size_t en, int dual)
 {
-    static tacit_mpi_uint N[32], A[32], E[32], RR[32], X[32], Y[32];
+    static tacit_mpi_uint N[2][32], A[2][32], E[2][32], RR[2][32], X[2][32], Y[2][32];
     tacit_mpi_uint *T = (tacit_mpi_uint *)calloc(tacit_mpi_core_exp_mod_working_limbs(n, en), 8);
-    size_t nv = tacit_ifma_vectors(n);
-    int ok;
+    const tacit_ifma_kernel *kn = n == 16 ? &model_y5 : &model_5;
+    int ok = 1, q;
 
     if (T == NULL) {
         return 0;
     }
-    rnd_limbs(N, n);
-    N[0] |= 1;
-    N[n - 1] |= (tacit_mpi_uint)1 << 63;
-    rnd_limbs(A, n); /* any value below R: may be above N */
-    rnd_limbs(E, en);
-    tacit_mpi_core_get_mont_r2_unsafe(RR, N, n);
-    tacit_mpi_core_exp_mod(Y, A, N, n, E, en, RR, T);
-
-    SECRET(N, n * sizeof(*N));
-    SECRET(A, n * sizeof(*A));
-    SECRET(E, en * sizeof(*E));
-    SECRET(RR, n * sizeof(*RR));
-    if (nv == 3) {
-        tacit_ifma_exp_mod(X, A, N, n, E, en, RR, nv, model_amm_3, model_ladder_3, &model_work);
-    } else {
-        tacit_ifma_exp_mod(X, A, N, n, E, en, RR, nv, model_amm_5, model_ladder_5, &model_work);
+    for (q = 0; q < 2; q++) {
+        rnd_limbs(N[q], n);
+        N[q][0] |= 1;
+        N[q][n - 1] |= (tacit_mpi_uint)1 << 63;
+        rnd_limbs(A[q], n); /* any value below R: may be above N */
+        rnd_limbs(E[q], en);
+        tacit_mpi_core_get_mont_r2_unsafe(RR[q], N[q], n);
+        tacit_mpi_core_exp_mod(Y[q], A[q], N[q], n, E[q], en, RR[q], T);
+        SECRET(N[q], n * sizeof(*N[q]));
+        SECRET(A[q], n * sizeof(*A[q]));
+        SECRET(E[q], en * sizeof(*E[q]));
+        SECRET(RR[q], n * sizeof(*RR[q]));
     }
-    PUBLIC(X, n * sizeof(*X));
-    PUBLIC(N, n * sizeof(*N));
-    ok = memcmp(X, Y, n * sizeof(*X)) == 0;
+    if (dual) {
+        tacit_ifma_exp_mod_x2(X[0], A[0], N[0], E[0], RR[0], X[1], A[1], N[1], E[1], RR[1], n, en,
+                              kn, model_work);
+    } else {
+        tacit_ifma_exp_mod(X[0], A[0], N[0], n, E[0], en, RR[0], kn, model_work);
+        memcpy(X[1], Y[1], sizeof(X[1]));
+    }
+    for (q = 0; q < 2; q++) {
+        PUBLIC(X[q], n * sizeof(*X[q]));
+        PUBLIC(N[q], n * sizeof(*N[q]));
+        ok &= memcmp(X[q], Y[q], n * sizeof(*X[q])) == 0;
+    }
     free(T);
     return ok;
 }
@@ -261,8 +286,10 @@ static int run_model(size_t n, size_t en)
 static void test_ifma_model_secret(void)
 {
 #if defined(HAVE_MODEL)
-    TEST_ASSERT(run_model(16, 16)); /* RSA-2048 CRT half, full exponent */
-    TEST_ASSERT(run_model(32, 3));  /* RSA-4096 CRT half, a short exponent (time) */
+    TEST_ASSERT(run_model(16, 16, 0)); /* RSA-2048 CRT half, full exponent */
+    TEST_ASSERT(run_model(32, 3, 0));  /* RSA-4096 CRT half, a short exponent (time) */
+    TEST_ASSERT(run_model(16, 16, 1)); /* both RSA-2048 CRT halves interleaved */
+    TEST_ASSERT(run_model(32, 2, 1));  /* both RSA-4096 halves, a short exponent */
 #else
     TEST_SKIP("32-bit limbs: the IFMA path (and its model) exists only with 64-bit limbs");
 #endif
@@ -305,12 +332,12 @@ exit:;
 static void test_negative_branch_on_model_output(void)
 {
 #if defined(HAVE_MODEL)
-    static uint64_t a[24], b[24], m[24], out[24];
+    static uint64_t a[40], b[40], m[40], out[40];
     tacit_ifma_mod md;
     volatile int sink = 0;
     int i;
 
-    for (i = 0; i < 20; i++) {
+    for (i = 0; i < 36; i++) {
         a[i] = rnd64() & IFMA_M52;
         b[i] = rnd64() & IFMA_M52;
         m[i] = rnd64() & IFMA_M52;
@@ -322,7 +349,7 @@ static void test_negative_branch_on_model_output(void)
     md.k0 = 1; /* the value does not matter for the control */
     TEST_ASSERT(m[0] & 1);
     SECRET(a, sizeof(a));
-    model_amm_3(out, a, b, &md);
+    model_amm_5(out, a, b, &md);
     if (out[5] & 1) { /* deliberately leaky */
         sink = 1;
     }

@@ -7,7 +7,8 @@
  * full length) and random ones of 1, 2 and full length.  The test hook
  * tacit_mpi_core_test_path forces the C path for the reference and the
  * IFMA path for the result, and a call counter shows the IFMA path really
- * ran.  SKIPs (with the reason) where the path does not exist: 32-bit limbs,
+ * ran.  tacit_mpi_core_exp_mod_x2 (the two CRT halves interleaved) is
+ * checked the same way, and in its portable form.  SKIPs (with the reason) where the path does not exist: 32-bit limbs,
  * TACIT_MPI_NO_ASM, -Os, other CPUs, or a CPU without AVX-512F/IFMA (and
  * under valgrind, which hides AVX-512).
  */
@@ -226,6 +227,86 @@ static void test_ifma_rsa_sizes(void)
 exit:;
 }
 
+/* tacit_mpi_core_exp_mod_x2: both halves against the C path (and GMP through run_case's
+ * reference), X2 aliasing A2 as in the RSA call site; sizes beyond 32 limbs take the two calls. */
+static void test_ifma_x2(void)
+{
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
+    static tacit_mpi_uint N[2][MAXL], A[2][MAXL], E[2][MAXL], RR[2][MAXL], X[2][MAXL], Y[2][MAXL];
+    static tacit_mpi_uint T[40 * MAXL + 64];
+    static const size_t sizes[] = { 16, 17, 20, 23, 24, 25, 31, 32, 33, 48 };
+    size_t i, en;
+    int shape, trial, q;
+
+    if (!ifma_here()) {
+        TEST_SKIP("this CPU (or valgrind, which hides AVX-512) has no AVX-512F/IFMA");
+    }
+    for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+        size_t n = sizes[i];
+        for (shape = 0; shape < N_SHAPES; shape++) {
+            for (trial = 0; trial < 3; trial++) {
+                unsigned long before = tacit_mpi_core_test_ifma_calls;
+                en = trial == 0 ? n : trial == 1 ? 2 : 1;
+                for (q = 0; q < 2; q++) {
+                    make_modulus(N[q], n, (shape + q) % N_SHAPES);
+                    make_base(A[q], N[q], n, (trial + 5 * q) % N_BASES);
+                    make_exp(E[q], en, trial == 2 ? 3 * q + 1 : 4);
+                    tacit_mpi_core_get_mont_r2_unsafe(RR[q], N[q], n);
+                    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+                    tacit_mpi_core_exp_mod(Y[q], A[q], N[q], n, E[q], en, RR[q], T);
+                }
+                tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+                memcpy(X[1], A[1], n * sizeof(*X[1]));
+                tacit_mpi_core_exp_mod_x2(X[0], A[0], N[0], E[0], RR[0], X[1], X[1], N[1], E[1],
+                                          RR[1], n, en, T);
+                TEST_EQUAL(tacit_mpi_core_test_ifma_calls, before + 2);
+                TEST_MEM_EQ(X[0], n * sizeof(*X[0]), Y[0], n * sizeof(*Y[0]));
+                TEST_MEM_EQ(X[1], n * sizeof(*X[1]), Y[1], n * sizeof(*Y[1]));
+            }
+        }
+    }
+#elif TACIT_MPI_LIMB_BITS != 64
+    TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
+#else
+    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+#endif
+exit:
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+#endif
+    ;
+}
+
+/* The portable tacit_mpi_core_exp_mod_x2 (the C path forced): the two calls. */
+static void test_x2_portable(void)
+{
+    static tacit_mpi_uint N[2][MAXL], A[2][MAXL], E[2][MAXL], RR[2][MAXL], X[2][MAXL], Y[2][MAXL];
+    static tacit_mpi_uint T[40 * MAXL + 64];
+    size_t n = 1024 / BIL, en = 3, q;
+
+    for (q = 0; q < 2; q++) {
+        rnd_limbs(N[q], n);
+        N[q][0] |= 1;
+        N[q][n - 1] |= (tacit_mpi_uint)1 << (BIL - 1);
+        rnd_limbs(A[q], n);
+        rnd_limbs(E[q], en);
+        tacit_mpi_core_get_mont_r2_unsafe(RR[q], N[q], n);
+        tacit_mpi_core_exp_mod(Y[q], A[q], N[q], n, E[q], en, RR[q], T);
+    }
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+#endif
+    tacit_mpi_core_exp_mod_x2(X[0], A[0], N[0], E[0], RR[0], X[1], A[1], N[1], E[1], RR[1], n, en,
+                              T);
+    TEST_MEM_EQ(X[0], n * sizeof(*X[0]), Y[0], n * sizeof(*Y[0]));
+    TEST_MEM_EQ(X[1], n * sizeof(*X[1]), Y[1], n * sizeof(*Y[1]));
+exit:
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+#endif
+    ;
+}
+
 /* The hook: C and ADX turn IFMA off, AUTO gives the CPU's answer, and
  * sizes outside 16..64 limbs never take the path. */
 static void test_ifma_hook(void)
@@ -270,5 +351,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_ifma_hook);
     RUN_TEST(test_ifma_all_sizes);
     RUN_TEST(test_ifma_rsa_sizes);
+    RUN_TEST(test_ifma_x2);
+    RUN_TEST(test_x2_portable);
     return TEST_MAIN_END();
 }
