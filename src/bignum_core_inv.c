@@ -487,16 +487,7 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
     tacit_mpi_uint *b = a + limbs, *S = b + limbs, *V = S + 2 * limbs + 1, nz;
     size_t i, k;
 
-    for (i = 0; i < limbs; i++) {
-        a[i] = A[i];
-        b[i] = B[i];
-        S[i] = A[i] | B[i];
-    }
-    nz = ~tacit_mpi_core_is_zero_ct(S, limbs);
-    k = tacit_mpi_core_ctz_ct(S, limbs);
-    tacit_mpi_core_shift_r_secret(a, limbs, k, bits, S);
-    tacit_mpi_core_shift_r_secret(b, limbs, k, bits, S);
-    tacit_mpi_core_cond_swap(a, b, limbs, tacit_ct_mask_from_bit_limb((a[0] & 1) ^ 1));
+    k = tacit_mpi_core_gcd_prologue_ct(a, b, A, B, limbs, S, &nz);
     f_start(V, a, b, limbs);
     to_digits(f, K, V, limbs + 1);
     to_digits(g, K, b, limbs);
