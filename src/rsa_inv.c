@@ -214,38 +214,45 @@ int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const t
             xa = approx_bits(a, L, 0, K1) | approx_bits(a, L, n - (K1 + 2), K1 + 2) << K1;
             xb = approx_bits(b, L, 0, K1) | approx_bits(b, L, n - (K1 + 2), K1 + 2) << K1;
         }
-        for (i = 0; i < K1;) {
-            if ((xa & 1) == 0) {
-                /* a run of halvings at once */
-                unsigned k = ctz_approx(xa);
-                if (k > K1 - i) {
-                    k = (unsigned)(K1 - i);
-                }
-                xa >>= k;
-                f1 *= (int64_t)1 << k;
-                g1 *= (int64_t)1 << k;
-                i += k;
-                continue;
+        /*
+         * A run of halvings first (a is odd after it unless the K1 steps
+         * are used up), then rounds of one subtract-and-swap (a odd, so
+         * a - b is even) followed by the run of halvings it leaves:
+         * (a, b) = (|a - b| / 2^k, min(a, b)) with the matrix rows to
+         * match.  Both are selected with masks, not branches: which way a
+         * round goes and how far it shifts are coin tosses a branch
+         * predictor would miss.
+         */
+        i = ctz_approx(xa);
+        if (i > K1) {
+            i = K1;
+        }
+        xa >>= i;
+        f1 = (int64_t)((uint64_t)f1 << i);
+        g1 = (int64_t)((uint64_t)g1 << i);
+        while (i < K1) {
+            uint64_t m = (uint64_t)0 - (uint64_t)(xa < xb); /* all ones: swap */
+            approx mw = (approx)m << 32 << 32 | m, d = xa - xb;
+            int64_t df = f0 - f1, dg = g0 - g1;
+            unsigned k;
+
+            d = (d ^ mw) - mw;    /* |a - b| */
+            xb ^= (xa ^ xb) & mw; /* min(a, b) */
+            f1 ^= (f0 ^ f1) & (int64_t)m;
+            g1 ^= (g0 ^ g1) & (int64_t)m;
+            f0 = (df ^ (int64_t)m) - (int64_t)m;
+            g0 = (dg ^ (int64_t)m) - (int64_t)m;
+            k = ctz_approx(d);
+            if (k == 0) {
+                return TACIT_ERR_RSA_PRIVATE_FAILED; /* b even: N was not odd */
             }
-            {
-                /*
-                 * (a, b) = (|a - b| / 2, min(a, b)) with the matrix rows to
-                 * match, selected without a branch: which way it goes is a
-                 * coin toss a branch predictor would miss half the time.
-                 */
-                int sw = xa < xb;
-                approx d = sw ? xb - xa : xa - xb;
-                int64_t df = f0 - f1, dg = g0 - g1;
-                xb = sw ? xa : xb;
-                f1 = sw ? f0 : f1;
-                g1 = sw ? g0 : g1;
-                xa = d >> 1;
-                f0 = sw ? -df : df;
-                g0 = sw ? -dg : dg;
+            if (k > K1 - i) {
+                k = (unsigned)(K1 - i);
             }
-            f1 *= 2;
-            g1 *= 2;
-            i++;
+            xa = d >> k;
+            f1 = (int64_t)((uint64_t)f1 << k);
+            g1 = (int64_t)((uint64_t)g1 << k);
+            i += k;
         }
         /*
          * a' = (f0 a + g0 b) / 2^K1, b' = (f1 a + g1 b) / 2^K1, exactly; both
