@@ -40,21 +40,24 @@ int tacit_rsa_test_fault_crt = 0;
 #endif
 
 /*
- * X (nl limbs) = a random number of at most bits(n) - 1 bits, so X < n.
- * buf has k bytes of room.
+ * X and Y (nl limbs each) = two random numbers of at most bits(n) - 1 bits,
+ * so both are below n, from one call of the generator (one call costs
+ * less than two of half the length).  buf has 2k bytes of room.
  */
-static int random_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                          tacit_mpi_uint *X, unsigned char *buf)
+static int random_pair_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
+                               tacit_mpi_uint *X, tacit_mpi_uint *Y, unsigned char *buf)
 {
     size_t k = ctx->len, nbits = tacit_mpi_bitlen(&ctx->N);
-    size_t keep = (nbits - 1) - 8 * (k - 1); /* bits kept in buf[0], 0..7 */
+    size_t keep = (nbits - 1) - 8 * (k - 1); /* bits kept in the first byte, 0..7 */
 
-    if (f_rng(p_rng, buf, k) != 0) {
+    if (f_rng(p_rng, buf, 2 * k) != 0) {
         return TACIT_ERR_RNG_FAILED;
     }
     buf[0] &= (unsigned char)((1u << keep) - 1u);
+    buf[k] &= (unsigned char)((1u << keep) - 1u);
     tacit_mpi_core_read_be(X, ctx->nlimbs, buf, k);
-    tacit_platform_zeroize(buf, k);
+    tacit_mpi_core_read_be(Y, ctx->nlimbs, buf + k, k);
+    tacit_platform_zeroize(buf, 2 * k);
     return 0;
 }
 
@@ -115,9 +118,9 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
     tl = tl > t2 ? tl : t2;
     t2 = TACIT_RSA_INV_WORKING_LIMBS(nl);
     tl = tl > t2 ? tl : t2;
-    /* C B S RI U RE (nl each), CP MP MQ H (hl each), PROD (2hl + 1), T, rbuf */
+    /* C B S RI U RE (nl each), CP MP MQ H (hl each), PROD (2hl + 1), T, rbuf (2k bytes) */
     total = 6 * nl + 4 * hl + (2 * hl + 1) + tl +
-            (ctx->len + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
+            (2 * ctx->len + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
     buf = (tacit_mpi_uint *)tacit_platform_calloc(total, sizeof(tacit_mpi_uint));
     if (buf == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
@@ -154,8 +157,7 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
             ret = TACIT_ERR_RSA_PRIVATE_FAILED; /* 8 non-invertible draws: a broken RNG */
             goto cleanup;
         }
-        if ((ret = random_below_n(ctx, f_rng, p_rng, S, rbuf)) != 0 ||
-            (ret = random_below_n(ctx, f_rng, p_rng, U, rbuf)) != 0) {
+        if ((ret = random_pair_below_n(ctx, f_rng, p_rng, S, U, rbuf)) != 0) {
             goto cleanup;
         }
         tacit_mpi_core_montmul(RI, S, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
