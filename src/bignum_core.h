@@ -295,6 +295,17 @@ void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count
                                    tacit_mpi_uint *T);
 void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount);
 
+/*
+ * The start of a constant-time gcd (bignum_core_inv*.c): X = A / 2^k and
+ * Y = B / 2^k, k the number of trailing zero bits of A | B (a secret:
+ * masked shifts), swapped so that X is the odd one (if A or B is
+ * nonzero); returns k and sets *nz to the mask of "A or B nonzero".  T has
+ * `limbs` limbs; X, Y and T do not overlap each other or A, B.
+ */
+size_t tacit_mpi_core_gcd_prologue_ct(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi_uint *A,
+                                      const tacit_mpi_uint *B, size_t limbs, tacit_mpi_uint *T,
+                                      tacit_mpi_uint *nz);
+
 #if defined(TACIT_TEST_HOOKS)
 /* Incremented by every tacit_mpi_core_exp_mod / _exp_mod_unsafe call. */
 extern unsigned long tacit_mpi_core_test_exp_ct_calls;
