@@ -166,8 +166,10 @@ tacit_mpi_uint tacit_mpi_core_mont_init(const tacit_mpi_uint *N);
 void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs);
 
 /*
- * RR = R^2 mod N, constant time in N (only `limbs` shows): 2*limbs*biL
- * masked doublings, O(limbs^2 * biL) -- for a secret modulus at key load.
+ * RR = R^2 mod N for an odd N, constant time in N (only `limbs` shows):
+ * limbs*biL + a masked doublings (a the odd part of limbs*biL) and a few
+ * Montgomery squarings up to 4096 bits (and in -Os builds 2*limbs*biL
+ * doublings, no squaring) -- for a secret modulus.
  */
 void tacit_mpi_core_get_mont_r2_ct(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs);
 
