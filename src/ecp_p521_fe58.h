@@ -104,28 +104,41 @@ static inline void p521_fe58_sub(p521_fe58 r, const p521_fe58 a, const p521_fe58
 
 /*
  * Columns c_0..c_8 (128 bits, each < 2^120.1: see the products) to a
- * reduced element, carrying serially: limbs 0..7 keep 58 bits, limb 8 keeps
- * 57.  A carry c_k >> 58 is < 2^63, so every column stays < 2^121.  Column 8
- * has no wrapped term (9 products < 2^116.01, < 2^119.2 with its carry), so
- * what leaves limb 8, top = c_8 >> 57 < 2^63, fits a limb; its weight is
- * 2^521 = 1: limb 0 + top < 2^64 carries once into limb 1 (< 2^6 more).
- * Output: limbs 0, 2..7 < 2^58, limb 1 < 2^58 + 2^6, limb 8 < 2^57: reduced.
+ * reduced element in two parallel carry steps, no serial chain through the
+ * limbs.  Step 1 splits c_k = h_k 2^58 + l_k (h_k < 2^62.1) and moves h_k
+ * one limb up; h_8 leaves limb 8 at weight 2^(58 * 9) = 2^522 = 2 (mod p),
+ * so limb 0 takes 2 h_8:
+ *     s_0 = l_0 + 2 h_8,   s_k = l_k + h_(k-1) (k = 1..8),   all < 2^63.
+ * Step 2 is p521_fe58_carry's step on limbs < 2^63: carries < 2^5 (limb 8's
+ * < 2^6), so the output limbs are <= 2^58 - 1 + 2^6 (limb 8: 2^57 - 1 + 2^5):
+ * reduced.
  */
-static inline void p521_fe58_reduce_cols(p521_fe58 r, tacit_ecp_dlimb c[9])
+static inline void p521_fe58_reduce_cols(p521_fe58 r, const tacit_ecp_dlimb c[9])
 {
-    uint64_t top, t0;
+    uint64_t l[9], h[9], s[9], cy[9];
     int k;
 
     ECP_UNROLL
-    for (k = 0; k < 8; k++) {
-        r[k] = (uint64_t)c[k] & P521_FE58_M58;
-        c[k + 1] += c[k] >> 58;
+    for (k = 0; k < 9; k++) {
+        l[k] = (uint64_t)c[k] & P521_FE58_M58;
+        h[k] = (uint64_t)(c[k] >> 58);
     }
-    r[8] = (uint64_t)c[8] & P521_FE58_M57;
-    top = (uint64_t)(c[8] >> 57);
-    t0 = r[0] + top;
-    r[1] += t0 >> 58;
-    r[0] = t0 & P521_FE58_M58;
+    s[0] = l[0] + (h[8] << 1);
+    ECP_UNROLL
+    for (k = 1; k < 9; k++) {
+        s[k] = l[k] + h[k - 1];
+    }
+    ECP_UNROLL
+    for (k = 0; k < 8; k++) {
+        cy[k] = s[k] >> 58;
+    }
+    cy[8] = s[8] >> 57;
+    r[0] = (s[0] & P521_FE58_M58) + cy[8];
+    ECP_UNROLL
+    for (k = 1; k < 8; k++) {
+        r[k] = (s[k] & P521_FE58_M58) + cy[k - 1];
+    }
+    r[8] = (s[8] & P521_FE58_M57) + cy[7];
 }
 
 /*
