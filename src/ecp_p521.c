@@ -76,13 +76,16 @@ static inline void fe_x8(tacit_mpi_uint *r, const tacit_mpi_uint *a)
 /*
  * The doubling and the addition of k*P with squarings where they are cheaper
  * here: on 58-bit limbs a square is 45 products against 81, and an addition
- * or subtraction is one carry step.
+ * or subtraction is one carry step, which the doubling also skips where the
+ * bounds allow (the lazy forms of ecp_p521_fe58.h).
  *
  * Doubling, dbl-2001-b with a = -3 (3M + 5S): delta = Z^2, gamma = Y^2,
  * beta = X gamma, alpha = 3 (X - delta)(X + delta), X3 = alpha^2 - 8 beta,
  * Z3 = (Y + Z)^2 - gamma - delta (= 2 Y Z), Y3 = alpha (4 beta - X3) - 8 gamma^2.
  * The same point as the generic formulas of ecp_point_impl.h, with the same
- * coordinates: only how 2 Y Z is computed differs.  In place.
+ * coordinates: only how 2 Y Z is computed differs.  In place.  Six carry
+ * steps instead of twelve; the bound each lazy value needs is given where it
+ * is made (inputs reduced, "wide" as in p521_fe58_mul).
  */
 static void p521_dbl58(p521_fe58 X, p521_fe58 Y, p521_fe58 Z)
 {
@@ -91,23 +94,23 @@ static void p521_dbl58(p521_fe58 X, p521_fe58 Y, p521_fe58 Z)
     p521_fe58_sqr(delta, Z);
     p521_fe58_sqr(gamma, Y);
     p521_fe58_mul(beta, X, gamma);
-    p521_fe58_sub(t, X, delta);
-    p521_fe58_add(u, X, delta);
-    p521_fe58_mul(alpha, t, u);
-    p521_fe58_mulk(alpha, alpha, 3);
+    p521_fe58_subk_nc(t, X, delta, 2); /* X - delta: <= 3 * 2^58 + 2^14 */
+    p521_fe58_mulk(t, t, 3);           /* 3 t_i < 2^62, carried: reduced */
+    p521_fe58_add_nc(u, X, delta);     /* X + delta: <= 2^59 + 2^15, wide */
+    p521_fe58_mul(alpha, u, t);
     p521_fe58_add(t, Y, Z);
     p521_fe58_sqr(t, t);
-    p521_fe58_sub(t, t, gamma);
-    p521_fe58_sub(Z, t, delta); /* 2 Y Z */
+    p521_fe58_add_nc(u, gamma, delta); /* <= 2^59 + 2^15 <= 4 (2^58 - 1); limb 8 <= 4 (2^57 - 1) */
+    p521_fe58_subk(Z, t, u, 4);        /* 2 Y Z; t_i + 2^60 < 2^64 */
     p521_fe58_sqr(X, alpha);
-    p521_fe58_mulk(beta, beta, 4);
-    p521_fe58_mulk(t, beta, 2);
-    p521_fe58_sub(X, X, t); /* alpha^2 - 8 beta */
-    p521_fe58_sub(t, beta, X);
+    p521_fe58_mulk_nc(u, beta, 8); /* <= 2^61 + 2^17 <= 16 (2^58 - 1); limb 8 <= 16 (2^57 - 1) */
+    p521_fe58_subk(X, X, u, 16);   /* alpha^2 - 8 beta; X_i + 2^62 < 2^64 */
+    p521_fe58_mulk_nc(u, beta, 4); /* 4 beta: <= 2^60 + 2^16 */
+    p521_fe58_subk(t, u, X, 2);    /* 4 beta - X3; u_i + 2^59 < 2^64 */
     p521_fe58_mul(Y, alpha, t);
     p521_fe58_sqr(gamma, gamma);
-    p521_fe58_mulk(gamma, gamma, 8);
-    p521_fe58_sub(Y, Y, gamma);
+    p521_fe58_mulk_nc(u, gamma, 8);
+    p521_fe58_subk(Y, Y, u, 16); /* alpha (4 beta - X3) - 8 gamma^2 */
 }
 
 /* R = 2^k P (k >= 1), converted once. */
