@@ -166,8 +166,10 @@ tacit_mpi_uint tacit_mpi_core_mont_init(const tacit_mpi_uint *N);
 void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs);
 
 /*
- * RR = R^2 mod N, constant time in N (only `limbs` shows): 2*limbs*biL
- * masked doublings, O(limbs^2 * biL) -- for a secret modulus at key load.
+ * RR = R^2 mod N for an odd N, constant time in N (only `limbs` shows):
+ * limbs*biL + a masked doublings (a the odd part of limbs*biL) and a few
+ * Montgomery squarings up to 4096 bits (and in -Os builds 2*limbs*biL
+ * doublings, no squaring) -- for a secret modulus.
  */
 void tacit_mpi_core_get_mont_r2_ct(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs);
 
@@ -292,6 +294,17 @@ size_t tacit_mpi_core_ctz_ct(const tacit_mpi_uint *A, size_t limbs);
 void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount,
                                    tacit_mpi_uint *T);
 void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount);
+
+/*
+ * The start of a constant-time gcd (bignum_core_inv*.c): X = A / 2^k and
+ * Y = B / 2^k, k the number of trailing zero bits of A | B (a secret:
+ * masked shifts), swapped so that X is the odd one (if A or B is
+ * nonzero); returns k and sets *nz to the mask of "A or B nonzero".  T has
+ * `limbs` limbs; X, Y and T do not overlap each other or A, B.
+ */
+size_t tacit_mpi_core_gcd_prologue_ct(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi_uint *A,
+                                      const tacit_mpi_uint *B, size_t limbs, tacit_mpi_uint *T,
+                                      tacit_mpi_uint *nz);
 
 #if defined(TACIT_TEST_HOOKS)
 /* Incremented by every tacit_mpi_core_exp_mod / _exp_mod_unsafe call. */

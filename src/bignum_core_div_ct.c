@@ -114,6 +114,25 @@ void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count
     }
 }
 
+size_t tacit_mpi_core_gcd_prologue_ct(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi_uint *A,
+                                      const tacit_mpi_uint *B, size_t limbs, tacit_mpi_uint *T,
+                                      tacit_mpi_uint *nz)
+{
+    size_t bits = limbs * TACIT_MPI_LIMB_BITS, k, i;
+
+    for (i = 0; i < limbs; i++) {
+        X[i] = A[i];
+        Y[i] = B[i];
+        T[i] = A[i] | B[i];
+    }
+    *nz = ~tacit_mpi_core_is_zero_ct(T, limbs);
+    k = tacit_mpi_core_ctz_ct(T, limbs);
+    tacit_mpi_core_shift_r_secret(X, limbs, k, bits, T);
+    tacit_mpi_core_shift_r_secret(Y, limbs, k, bits, T);
+    tacit_mpi_core_cond_swap(X, Y, limbs, tacit_ct_mask_from_bit_limb((X[0] & 1) ^ 1));
+    return k;
+}
+
 #else
 typedef int tacit_bignum_core_div_ct_unused;
 #endif /* TACIT_BIGNUM_C */

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "bignum_core.h"
+#include "bignum_core_ifma.h"
 #include "bignum_core_limb.h"
 #include "constant_time_internal.h"
 
@@ -192,6 +193,12 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const ta
         one_mod(X, N, limbs, mm, RR, W);
         return;
     }
+#if defined(TACIT_MPI_HAVE_X86_64_IFMA)
+    /* AVX-512 IFMA, radix 2^52 (bignum_core_x86_64_ifma.c): 0 if not here */
+    if (tacit_mpi_core_ifma_exp_mod(X, A, N, limbs, E, elimbs, RR)) {
+        return;
+    }
+#endif
     /* table[i] = A^i R mod N; A is not read after this, so X may alias it */
     tacit_mpi_core_from_mont(table, RR, N, limbs, mm, W);
     tacit_mpi_core_to_mont(table + limbs, A, N, limbs, mm, RR, W);

@@ -21,7 +21,7 @@
  * modinv64 documents the same scheme and the argument that keeps d and e in
  * (-2M, M)).  The word-sized divsteps themselves run in groups of up to N
  * (14 or 6) steps on two packed words, value and matrix row in one word, so
- * one step is about 16 instructions (see divsteps_group; on x86-64, 15
+ * one step is about 16 instructions (see divsteps_group; on x86-64, 17
  * with CMOV and a 3-cycle chain, bignum_core_inv_x86_64.h).  Every batch does
  * the same work on every digit: the timing depends on `limbs` only.
  *
@@ -225,7 +225,10 @@ static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4],
  * shorter); t gets the product of the groups' matrices, scaled by 2^D.
  * Each row of a group's matrix has |u| + |v| <= 2^n, so each row of t has
  * |.| + |.| <= 2^D (what the update of d and e needs).  After `done` steps
- * t (f, g) / 2^done has W - done >= n correct low bits for the next group.
+ * the words nf, ng (the previous words times the last group's matrix, over
+ * 2^n, modulo 2^W) have W - done >= n correct low bits for the next group;
+ * forming them from the last group alone, not from the product t, keeps
+ * the product's multiplications off the chain from group to group.
  */
 static void divsteps(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4])
 {
@@ -235,11 +238,19 @@ static void divsteps(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4])
     int done;
 
     divsteps_group(&z, f, g, r, INV_N);
+    nf = ((inv_ud)r[0] * f + (inv_ud)r[1] * g) >> INV_N;
+    ng = ((inv_ud)r[2] * f + (inv_ud)r[3] * g) >> INV_N;
     INV_UNROLL
     for (done = INV_N; done < INV_D; done += INV_N) {
-        nf = ((inv_ud)r[0] * f + (inv_ud)r[1] * g) >> done;
-        ng = ((inv_ud)r[2] * f + (inv_ud)r[3] * g) >> done;
-        divsteps_group(&z, nf, ng, m, INV_D - done < INV_N ? INV_D - done : INV_N);
+        int n = INV_D - done < INV_N ? INV_D - done : INV_N;
+        inv_ud f2;
+        divsteps_group(&z, nf, ng, m, n);
+        /* the next start from this group's matrix: off the chain through r */
+        if (done + n < INV_D) {
+            f2 = ((inv_ud)m[0] * nf + (inv_ud)m[1] * ng) >> n;
+            ng = ((inv_ud)m[2] * nf + (inv_ud)m[3] * ng) >> n;
+            nf = f2;
+        }
         t0 = m[0] * r[0] + m[1] * r[2];
         t1 = m[0] * r[1] + m[1] * r[3];
         r[2] = m[2] * r[0] + m[3] * r[2];
@@ -487,16 +498,7 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
     tacit_mpi_uint *b = a + limbs, *S = b + limbs, *V = S + 2 * limbs + 1, nz;
     size_t i, k;
 
-    for (i = 0; i < limbs; i++) {
-        a[i] = A[i];
-        b[i] = B[i];
-        S[i] = A[i] | B[i];
-    }
-    nz = ~tacit_mpi_core_is_zero_ct(S, limbs);
-    k = tacit_mpi_core_ctz_ct(S, limbs);
-    tacit_mpi_core_shift_r_secret(a, limbs, k, bits, S);
-    tacit_mpi_core_shift_r_secret(b, limbs, k, bits, S);
-    tacit_mpi_core_cond_swap(a, b, limbs, tacit_ct_mask_from_bit_limb((a[0] & 1) ^ 1));
+    k = tacit_mpi_core_gcd_prologue_ct(a, b, A, B, limbs, S, &nz);
     f_start(V, a, b, limbs);
     to_digits(f, K, V, limbs + 1);
     to_digits(g, K, b, limbs);

@@ -94,16 +94,8 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
     size_t bits = limbs * TACIT_MPI_LIMB_BITS, k, i;
     tacit_mpi_uint *a = T, *b = a + limbs, *S = b + limbs, nz;
 
-    for (i = 0; i < limbs; i++) {
-        a[i] = A[i];
-        b[i] = B[i];
-        S[i] = A[i] | B[i];
-    }
-    nz = ~tacit_mpi_core_is_zero_ct(S, limbs);
-    k = tacit_mpi_core_ctz_ct(S, limbs);
-    tacit_mpi_core_shift_r_secret(a, limbs, k, bits, S);
-    tacit_mpi_core_shift_r_secret(b, limbs, k, bits, S);
-    tacit_mpi_core_cond_swap(a, b, limbs, tacit_ct_mask_from_bit_limb((b[0] & 1) ^ 1));
+    /* b is made the odd one (the arguments in the other order) */
+    k = tacit_mpi_core_gcd_prologue_ct(b, a, B, A, limbs, S, &nz);
     binary_steps(a, b, NULL, NULL, NULL, limbs);
     tacit_mpi_core_shift_l_secret(b, limbs, k, bits);
     for (i = 0; i < limbs; i++) {

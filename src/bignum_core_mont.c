@@ -12,6 +12,7 @@
 #include "bignum_core.h"
 #include "bignum_core_limb.h"
 #include "constant_time_internal.h"
+#include "tacit/platform.h"
 
 tacit_mpi_uint tacit_mpi_core_mont_init(const tacit_mpi_uint *N)
 {
@@ -241,24 +242,88 @@ void tacit_mpi_core_mod_ct(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t al
 
 /* ---- R^2 mod N ---------------------------------------------------------------- */
 
+/*
+ * The doublings reach 2^(W + a) mod N = (2^a) R mod N (W = limbs * biL,
+ * R = 2^W), the Montgomery form of 2^a; s Montgomery squarings then give
+ * the form of 2^(a 2^s).  With W = a 2^s (a the odd part of W) that is
+ * 2^W R = R^2: W + a doublings and s squarings instead of 2W doublings,
+ * about half the work.  The squarings' scratch is on the stack, so sizes
+ * up to R2_SQUARE_MAX_LIMBS (4096 bits) take this way; larger ones, and
+ * -Os builds (code size), double all the way.
+ */
+#define R2_SQUARE_MAX_LIMBS (4096 / TACIT_MPI_BIL)
+
 void tacit_mpi_core_get_mont_r2_ct(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs)
 {
-    size_t k, i;
+    size_t k, i, doublings = 2 * limbs * TACIT_MPI_BIL;
+#if !defined(__OPTIMIZE_SIZE__)
+    tacit_mpi_uint T[2 * R2_SQUARE_MAX_LIMBS + 1];
+    size_t a = limbs * TACIT_MPI_BIL, squarings = 0;
+
+    if (limbs == 0 || limbs > R2_SQUARE_MAX_LIMBS) {
+        a = 0;
+    }
+    while (a > 0 && a % 2 == 0) {
+        a /= 2;
+        squarings++;
+    }
+    if (a > 0) {
+        doublings = limbs * TACIT_MPI_BIL + a;
+    }
+#endif
 
     memset(RR, 0, limbs * sizeof(*RR));
-    RR[0] = 1;
-    /* RR < N throughout: double, subtract N, add it back if that went below 0 */
-    for (k = 0; k < 2 * limbs * TACIT_MPI_BIL; k++) {
-        tacit_mpi_uint carry = 0, borrow;
-        for (i = 0; i < limbs; i++) {
-            tacit_mpi_uint x = RR[i];
-            RR[i] = (x << 1) | carry;
-            carry = x >> (TACIT_MPI_BIL - 1);
-        }
-        borrow = tacit_mpi_core_sub(RR, RR, N, limbs);
-        (void)tacit_mpi_core_add_if(RR, N, limbs,
-                                    tacit_ct_mask_from_bit_limb(borrow & (carry ^ 1)));
+    if (limbs == 0) {
+        return;
     }
+    RR[0] = 1;
+#if !defined(__OPTIMIZE_SIZE__)
+    if (a > 0) {
+        /*
+         * RR < N throughout: 2 RR into T and 2 RR - N into RR in one pass,
+         * then T selected back where the subtraction borrowed (and 2 RR
+         * did not overflow).
+         */
+        for (k = 0; k < doublings; k++) {
+            tacit_mpi_uint carry = 0, borrow = 0, keep;
+            for (i = 0; i < limbs; i++) {
+                tacit_mpi_uint x = RR[i], x2 = (x << 1) | carry, d = x2 - N[i];
+                tacit_mpi_uint b = (tacit_mpi_uint)(x2 < N[i]);
+                carry = x >> (TACIT_MPI_BIL - 1);
+                T[i] = x2;
+                RR[i] = d - borrow;
+                borrow = b | (tacit_mpi_uint)(d < borrow);
+            }
+            keep = tacit_ct_mask_from_bit_limb(borrow & (carry ^ 1));
+            for (i = 0; i < limbs; i++) {
+                RR[i] ^= (RR[i] ^ T[i]) & keep;
+            }
+        }
+    } else
+#endif
+    {
+        /* RR < N throughout: double, subtract N, add it back if that went below 0 */
+        for (k = 0; k < doublings; k++) {
+            tacit_mpi_uint carry = 0, borrow;
+            for (i = 0; i < limbs; i++) {
+                tacit_mpi_uint x = RR[i];
+                RR[i] = (x << 1) | carry;
+                carry = x >> (TACIT_MPI_BIL - 1);
+            }
+            borrow = tacit_mpi_core_sub(RR, RR, N, limbs);
+            (void)tacit_mpi_core_add_if(RR, N, limbs,
+                                        tacit_ct_mask_from_bit_limb(borrow & (carry ^ 1)));
+        }
+    }
+#if !defined(__OPTIMIZE_SIZE__)
+    if (a > 0 && squarings > 0) {
+        tacit_mpi_uint mm = tacit_mpi_core_mont_init(N);
+        for (k = 0; k < squarings; k++) {
+            tacit_mpi_core_montsqr(RR, RR, N, limbs, mm, T);
+        }
+        tacit_platform_zeroize(T, (2 * limbs + 1) * sizeof(*T));
+    }
+#endif
 }
 
 #if defined(__OPTIMIZE_SIZE__)

@@ -232,6 +232,38 @@ cleanup:
     return ret;
 }
 
+#if !defined(TACIT_ECP_SMALL)
+/*
+ * The random bytes of one signature from one f_rng call: the hedge (32
+ * bytes) and the two combs' blinding scalars (c->bytes each, the signing's
+ * k G and the fault check's v G), in the order they are asked for.  Each
+ * call of the default generator costs a DRBG generate and a getpid() system
+ * call, about as much as a fifth of a P-256 signature for the three.  Bytes
+ * are handed out once and wiped; a request beyond the pool (a rejected
+ * blinding candidate, a nonce retry: probability ~2^-32 on P-256) goes to
+ * f_rng itself.
+ */
+typedef struct {
+    tacit_rng_func f_rng;
+    void *p_rng;
+    size_t pos, len;
+    unsigned char buf[32 + 2 * TACIT_ECP_MAX_BYTES];
+} rng_pool;
+
+static int pool_rng(void *ctx, unsigned char *out, size_t len)
+{
+    rng_pool *p = (rng_pool *)ctx;
+
+    if (len > p->len - p->pos) {
+        return p->f_rng(p->p_rng, out, len);
+    }
+    memcpy(out, p->buf + p->pos, len);
+    tacit_platform_zeroize(p->buf + p->pos, len);
+    p->pos += len;
+    return 0;
+}
+#endif
+
 /*
  * sign_core, then the fault check: it runs after sign_core has returned,
  * so the stack holds one of the two frames, never both (small profile:
@@ -243,8 +275,27 @@ static int sign_checked(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, 
 {
     tacit_mpi_uint w[TACIT_ECP_N]; /* s^-1 R from sign_core, for the check */
     int ret;
+#if !defined(TACIT_ECP_SMALL)
+    rng_pool pool;
+#endif
 
     f_rng = tacit_rng_or_default(f_rng, &p_rng);
+#if !defined(TACIT_ECP_SMALL)
+    pool.f_rng = f_rng;
+    pool.p_rng = p_rng;
+    pool.pos = 0;
+#if defined(TACIT_ECDSA_NO_FAULT_CHECK)
+    pool.len = (hedge ? 32 : 0) + c->bytes;
+#else
+    pool.len = (hedge ? 32 : 0) + 2 * c->bytes;
+#endif
+    if (f_rng(p_rng, pool.buf, pool.len) != 0) {
+        tacit_platform_zeroize(&pool, sizeof(pool));
+        return TACIT_ERR_RNG_FAILED;
+    }
+    f_rng = pool_rng;
+    p_rng = &pool;
+#endif
     ret = sign_core(c, key, md, hash, hlen, sig, w, hedge, f_rng, p_rng);
 #if !defined(TACIT_ECDSA_NO_FAULT_CHECK)
     if (ret == 0 && fault_check(c, key, hash, hlen, sig, w, f_rng, p_rng) != 0) {
@@ -253,6 +304,9 @@ static int sign_checked(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, 
     }
 #endif
     tacit_platform_zeroize(w, sizeof(w));
+#if !defined(TACIT_ECP_SMALL)
+    tacit_platform_zeroize(&pool, sizeof(pool));
+#endif
     return ret;
 }
 

@@ -185,6 +185,20 @@ TACIT_ECP_DECLARE_CODE(p256_adx)
 #if defined(TACIT_ECP_P256_COMB7)
 extern const tacit_mpi_uint tacit_ecp_p256_comb7[];
 #endif
+#if defined(TACIT_ECP_P256_ADX) && defined(TACIT_ECP_P256_COMB7)
+/*
+ * The P-256 comb's steps (ecp_mul.c, mul_base_comb) in the frame of the
+ * MULX/ADX mixed addition: J = K G for the recoded K (5 limbs), blinded by
+ * l (Montgomery, non-zero).  Constant time in K and l.
+ */
+void tacit_ecp_p256_adx_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *K,
+                             const tacit_mpi_uint *l);
+#endif
+#if !defined(TACIT_ECP_SMALL)
+/* Booth digit t of width w of k (n limbs) as (magnitude, negative mask); ecp_mul.c */
+void tacit_ecp_booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w, uint32_t *mag,
+                           uint32_t *neg);
+#endif
 #if defined(TACIT_ECP_P521_COMB5)
 extern const tacit_mpi_uint tacit_ecp_p521_comb5[];
 #endif

@@ -227,8 +227,8 @@ cleanup:
  * above the last window are zero (k < 2^256 with 37 windows of 7 bits,
  * k < 2^521 with 105 windows of 5).
  */
-static void booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w, uint32_t *mag,
-                        uint32_t *neg)
+void tacit_ecp_booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w, uint32_t *mag,
+                           uint32_t *neg)
 {
     uint32_t v, d, m;
 
@@ -250,38 +250,79 @@ static void booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w,
  * the tables are read from the top (t = T - 1) down.
  *
  * The scalar recoded is K = kk + n, where kk = k or n - k, whichever is
- * even (the result is negated with a mask when it is n - k): K = kk mod n,
- * K is odd and n <= K < 2n < 2^(wT - 1), so the Booth digits sum to K
- * exactly; 3/2 2^(w(T-1)) < n for both curves (2^252, 2^520), and the
- * top digit is d_{T-1} >= 1 (d_{T-1} 2^(w(T-1)) = K - L_{T-1} with K >= n >
- * 2^(w(T-1)) and |L_{T-1}| < 2^(w(T-1)) / 2 + 2^(wT-2w)).
+ * even (the result is negated with a mask when it is n - k), except for
+ * the one kk (if any) with kk = 2 d_0 (d_0 the last digit of kk + n; on
+ * P-256 kk = 94, on P-521 none), which takes K = kk + 3n instead (selected
+ * with masks).  So K = kk mod n, K is odd and n <= K <= 3n + 2^w <
+ * 2^(wT - 1), and the Booth digits sum to K exactly; 3/2 2^(w(T-1)) < n for
+ * both curves (2^252, 2^520), and the top digit is d_{T-1} >= 1
+ * (d_{T-1} 2^(w(T-1)) = K - L_{T-1} with K >= n > 2^(w(T-1)) and
+ * |L_{T-1}| < 2^(w(T-1)) / 2 + 2^(wT-2w)).
  *
- * Why the incomplete mixed addition is enough.  Write S_t = sum_{j>=t} d_j
- * 2^(wj) (the digits already added after step t) and L_t = K - S_t, with
- * |L_t| < 2^(wt) (|d_j| <= 2^(w-1)) and S_t a multiple of 2^(wt).  Step t adds B = d_t 2^(wt) G
- * to A = S_{t+1} G; B is infinity when d_t = 0 (handled with a mask).
+ * Why the incomplete mixed addition is enough, on every step.  Write S_t =
+ * sum_{j>=t} d_j 2^(wj) (the digits already added after step t) and
+ * L_t = K - S_t, with |L_t| < 2^(wt) (|d_j| <= 2^(w-1)) and S_t a multiple
+ * of 2^(wt).  Step t adds B = d_t 2^(wt) G to A = S_{t+1} G; B is infinity
+ * when d_t = 0 (handled with a mask).
  * - Step T - 1: A is infinity (public): the accumulator is B itself.
- * - Steps 1 <= t <= T - 2: S_{t+1} > n - 2^(w(t+1)) > 0 and S_{t+1} < 3n,
- *   and S_{t+1} - d_t 2^(wt) lies in (n - 3/2 2^(w(T-1)), 3n), both positive.
- *   All three are multiples of 2^(wt) (wt >= 5), while the multiples of n
- *   in (0, 3n) are n (odd) and 2n (twice an odd number).  So A is not
- *   infinity (S_{t+1} = 0 mod n), A != B (S_{t+1} - d_t 2^(wt) = 0 mod n)
- *   and A != -B (S_t = 0 mod n).
- * - Step 0: A != -B as S_0 = K = kk != 0 mod n; but A == B when
- *   K - 2 d_0 = n, i.e. kk = 2 d_0 (a few tiny even kk): this last step uses
- *   tacit_ecp_jac_add_dbl_ct, which selects the doubling with masks.
+ * - Steps 1 <= t <= T - 2: S_{t+1} > n - 2^(w(t+1)) > 0 and S_{t+1} < 4n
+ *   (K <= 3n + 2^w), and S_{t+1} - d_t 2^(wt) lies in
+ *   (n - 3/2 2^(w(T-1)), 4n), all positive.  All three are multiples of
+ *   2^(wt) (wt >= 5), while the multiples of n in (0, 4n) are n, 3n (odd)
+ *   and 2n (twice an odd number).  So A is not infinity (S_{t+1} = 0 mod
+ *   n), A != B (S_{t+1} - d_t 2^(wt) = 0 mod n) and A != -B (S_t = 0 mod n).
+ * - Step 0: d_0 is odd (K is), so B is not infinity; A = S_1 G is not
+ *   infinity (S_1 is a positive multiple of 2^w below 4n, as above); A !=
+ *   -B as S_0 = K = kk != 0 mod n.  A == B would need K - 2 d_0 in
+ *   {n, 2n, 3n} (it lies in (0, 4n)).  For K = kk + n: K - 2 d_0 = n is
+ *   kk = 2 d_0, the kk moved to kk + 3n; 2n would make kk = n + 2 d_0 odd;
+ *   3n is out of reach as kk < n.  For K = kk + 3n (kk = 2 d_0): its last
+ *   digit is d_0' = d_0 + 2n mod 2^w != d_0, so K - 2 d_0' = 3n is
+ *   excluded, and n, 2n would need |kk - 2 d_0'| >= n.
  * Blinding: the accumulator starts as B = (x l^2, y l^3, l) for a random l
  * (step T - 1), so every later value is randomized; the additions keep the
  * randomization, with two products for the whole comb.
  */
+/* The steps of mul_base_comb: Q = K G (K = kk, n + 1 limbs), blinded by l. */
+static void comb_steps(const tacit_ecp_curve *c, tacit_mpi_uint *Q, const tacit_mpi_uint *kk,
+                       const tacit_mpi_uint *l)
+{
+    size_t n = c->limbs, an = 2 * n, t, points = (size_t)1 << (c->comb_w - 1);
+    tacit_mpi_uint R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N], l2[TACIT_ECP_N];
+    tacit_mpi_uint b_inf;
+    uint32_t mag, neg;
+
+    for (t = c->comb_tables; t-- > 0;) {
+        tacit_ecp_booth_digit(kk, n + 1, t, c->comb_w, &mag, &neg);
+        /* mag = 0 selects nothing (index wraps): T = 0 */
+        tacit_ecp_select(T, c->comb + t * points * an, an, points, (size_t)mag - 1u);
+        tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
+        if (t + 1 == c->comb_tables) { /* public: the first step, A infinity, B not */
+            c->sqr(l2, l, l);
+            c->mul(Q, T, l2);
+            c->mul(l2, l2, l);
+            c->mul(Q + n, T + n, l2);
+            memcpy(Q + 2 * n, l, n * sizeof(tacit_mpi_uint));
+            continue;
+        }
+        b_inf = tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
+        tacit_ecp_jac_madd(c, R, Q, T);
+        /* B infinity: R = A */
+        tacit_ct_memcpy_if_limbs(b_inf, R, Q, 3 * n);
+        memcpy(Q, R, 3 * n * sizeof(tacit_mpi_uint));
+    }
+    tacit_platform_zeroize(R, sizeof(R));
+    tacit_platform_zeroize(T, sizeof(T));
+    tacit_platform_zeroize(l2, sizeof(l2));
+}
+
 static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
                          tacit_rng_func f_rng, void *p_rng)
 {
-    size_t n = c->limbs, an = 2 * n, t, i, points = (size_t)1 << (c->comb_w - 1);
-    tacit_mpi_uint Q[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N];
-    tacit_mpi_uint l[TACIT_ECP_N], l2[TACIT_ECP_N];
+    size_t n = c->limbs, i;
+    tacit_mpi_uint Q[3 * TACIT_ECP_N], l[TACIT_ECP_N];
     tacit_mpi_uint kk[TACIT_ECP_N + 1], t_odd[TACIT_ECP_N];
-    tacit_mpi_uint odd, b_inf, carry;
+    tacit_mpi_uint odd, carry;
     uint32_t mag, neg;
     int ret = 0;
 
@@ -297,44 +338,34 @@ static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const taci
     odd = tacit_ct_mask_from_bit_limb(k[0] & 1);
     tacit_ecp_modsub(t_odd, c->n, k, c->n, n);
     for (i = 0; i < n; i++) {
-        kk[i] = tacit_ct_select_limb(odd, t_odd[i], k[i]);
+        t_odd[i] = tacit_ct_select_limb(odd, t_odd[i], k[i]);
     }
-    carry = tacit_mpi_core_add(kk, kk, c->n, n);
+    carry = tacit_mpi_core_add(kk, t_odd, c->n, n);
     kk[n] = carry;
+    /* kk = 2 d_0 (t_odd: kk): K = kk + 3n instead, with masks */
+    tacit_ecp_booth_digit(kk, n + 1, 0, c->comb_w, &mag, &neg);
+    carry = t_odd[0] ^ (tacit_mpi_uint)(2u * mag);
+    for (i = 1; i < n; i++) {
+        carry |= t_odd[i];
+    }
+    carry = tacit_ct_mask_eq_limb(carry, 0) & ~(tacit_mpi_uint)(0 - (tacit_mpi_uint)(neg & 1u));
+    kk[n] += tacit_mpi_core_add_if(kk, c->n, n, carry);
+    kk[n] += tacit_mpi_core_add_if(kk, c->n, n, carry);
 
-    for (t = c->comb_tables; t-- > 0;) {
-        booth_digit(kk, n + 1, t, c->comb_w, &mag, &neg);
-        /* mag = 0 selects nothing (index wraps): T = 0 */
-        tacit_ecp_select(T, c->comb + t * points * an, an, points, (size_t)mag - 1u);
-        tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
-        if (t + 1 == c->comb_tables) { /* public: the first step, A infinity, B not */
-            c->sqr(l2, l, l);
-            c->mul(Q, T, l2);
-            c->mul(l2, l2, l);
-            c->mul(Q + n, T + n, l2);
-            memcpy(Q + 2 * n, l, n * sizeof(tacit_mpi_uint));
-            continue;
-        }
-        b_inf = tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
-        if (t > 0) {
-            tacit_ecp_jac_madd(c, R, Q, T);
-        } else {
-            memcpy(T + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
-            tacit_ecp_jac_add_dbl_ct(c, R, Q, T);
-        }
-        /* B infinity: R = A */
-        tacit_ct_memcpy_if_limbs(b_inf, R, Q, 3 * n);
-        memcpy(Q, R, sizeof(Q));
+#if defined(TACIT_ECP_P256_ADX) && defined(TACIT_ECP_P256_COMB7)
+    if (c->jac_madd == tacit_ecp_p256_adx_jac_madd) { /* public: the curve's build */
+        tacit_ecp_p256_adx_comb(c, Q, kk, l);
+    } else
+#endif
+    {
+        comb_steps(c, Q, kk, l);
     }
     tacit_ecp_fe_cond_neg(c, Q + n, Q + n, odd);
     memcpy(J, Q, sizeof(Q));
 
 cleanup:
     tacit_platform_zeroize(Q, sizeof(Q));
-    tacit_platform_zeroize(R, sizeof(R));
-    tacit_platform_zeroize(T, sizeof(T));
     tacit_platform_zeroize(l, sizeof(l));
-    tacit_platform_zeroize(l2, sizeof(l2));
     tacit_platform_zeroize(kk, sizeof(kk));
     tacit_platform_zeroize(t_odd, sizeof(t_odd));
     return ret;

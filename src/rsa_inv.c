@@ -94,46 +94,77 @@ static unsigned ctz_approx(approx x)
 #endif
 }
 
-/*
- * out (L+1 limbs) = |f*A + g*B| for A, B of L limbs, |f| + |g| <= 2^K1;
- * returns 1 if the value is negative.  One pass: the two products limb by
- * limb, each XORed with its sign mask and the two +1 of the two's
- * complement negations added as the first carry (0, 1 or 2), then a
- * negation pass when the sum is negative (its top bit: |value| < 2^(biL*L
- * + K1), K1 < biL).
- */
-static int lincomb(tacit_mpi_uint *out, const tacit_mpi_uint *A, int64_t f, const tacit_mpi_uint *B,
-                   int64_t g, size_t L)
+/* out = -out (two's complement, n limbs) */
+static void negate(tacit_mpi_uint *out, size_t n)
 {
-    tacit_mpi_uint fa = (tacit_mpi_uint)(f < 0 ? -f : f), ga = (tacit_mpi_uint)(g < 0 ? -g : g);
-    tacit_mpi_uint mf = f < 0 ? TACIT_MPI_UINT_MAX : 0, mg = g < 0 ? TACIT_MPI_UINT_MAX : 0;
-    tacit_mpi_uint cp = 0, cq = 0, cs = (tacit_mpi_uint)((f < 0) + (g < 0));
+    tacit_mpi_uint cs = 1;
     size_t i;
 
-    for (i = 0; i <= L; i++) {
-        tacit_mpi_uint p, q, s, c;
-        if (i < L) {
-            p = tacit_mpi_muladd(&cp, A[i], fa, cp, 0) ^ mf;
-            q = tacit_mpi_muladd(&cq, B[i], ga, cq, 0) ^ mg;
-        } else {
-            p = cp ^ mf;
-            q = cq ^ mg;
-        }
-        s = p + q;
-        c = (tacit_mpi_uint)(s < p);
-        out[i] = s + cs;
-        cs = c + (tacit_mpi_uint)(out[i] < s);
-    }
-    if ((out[L] >> (TACIT_MPI_LIMB_BITS - 1)) == 0) {
-        return 0;
-    }
-    /* negative: out = -out = ~out + 1 */
-    cs = 1;
-    for (i = 0; i <= L; i++) {
+    for (i = 0; i < n; i++) {
         out[i] = ~out[i] + cs;
         cs = (tacit_mpi_uint)(out[i] < cs);
     }
-    return 1;
+}
+
+/*
+ * The two combinations of a step in one pass over A and B (L limbs each;
+ * OA and OB get L + 1 limbs and may be A and B themselves: limb i is
+ * written after it is read): OA = |fa*A + ga*B|, OB = |fb*A + gb*B| for
+ * |fa| + |ga|, |fb| + |gb| <= 2^K1.  Per value: the two products limb by
+ * limb, each XORed with its sign mask and the two +1 of the two's
+ * complement negations added as the first carry (0, 1 or 2), then a
+ * negation pass when the sum is negative (its top bit: |value| < 2^(biL*L
+ * + K1), K1 < biL).  Returns bit 0 set if the first value was negative,
+ * bit 1 if the second was.
+ */
+static int lincomb2(tacit_mpi_uint *OA, tacit_mpi_uint *OB, const tacit_mpi_uint *A,
+                    const tacit_mpi_uint *B, int64_t fa, int64_t ga, int64_t fb, int64_t gb,
+                    size_t L)
+{
+    tacit_mpi_uint afa = (tacit_mpi_uint)(fa < 0 ? -fa : fa),
+                   aga = (tacit_mpi_uint)(ga < 0 ? -ga : ga);
+    tacit_mpi_uint afb = (tacit_mpi_uint)(fb < 0 ? -fb : fb),
+                   agb = (tacit_mpi_uint)(gb < 0 ? -gb : gb);
+    tacit_mpi_uint mfa = fa < 0 ? TACIT_MPI_UINT_MAX : 0, mga = ga < 0 ? TACIT_MPI_UINT_MAX : 0;
+    tacit_mpi_uint mfb = fb < 0 ? TACIT_MPI_UINT_MAX : 0, mgb = gb < 0 ? TACIT_MPI_UINT_MAX : 0;
+    tacit_mpi_uint c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    tacit_mpi_uint sa = (tacit_mpi_uint)((fa < 0) + (ga < 0)),
+                   sb = (tacit_mpi_uint)((fb < 0) + (gb < 0));
+    size_t i;
+    int neg = 0;
+
+    for (i = 0; i <= L; i++) {
+        tacit_mpi_uint p1, p2, p3, p4, s, t;
+        if (i < L) {
+            tacit_mpi_uint x = A[i], y = B[i];
+            p1 = tacit_mpi_muladd(&c1, x, afa, c1, 0) ^ mfa;
+            p2 = tacit_mpi_muladd(&c2, y, aga, c2, 0) ^ mga;
+            p3 = tacit_mpi_muladd(&c3, x, afb, c3, 0) ^ mfb;
+            p4 = tacit_mpi_muladd(&c4, y, agb, c4, 0) ^ mgb;
+        } else {
+            p1 = c1 ^ mfa;
+            p2 = c2 ^ mga;
+            p3 = c3 ^ mfb;
+            p4 = c4 ^ mgb;
+        }
+        s = p1 + p2;
+        t = (tacit_mpi_uint)(s < p1);
+        OA[i] = s + sa;
+        sa = t + (tacit_mpi_uint)(OA[i] < s);
+        s = p3 + p4;
+        t = (tacit_mpi_uint)(s < p3);
+        OB[i] = s + sb;
+        sb = t + (tacit_mpi_uint)(OB[i] < s);
+    }
+    if ((OA[L] >> (TACIT_MPI_LIMB_BITS - 1)) != 0) {
+        negate(OA, L + 1);
+        neg |= 1;
+    }
+    if ((OB[L] >> (TACIT_MPI_LIMB_BITS - 1)) != 0) {
+        negate(OB, L + 1);
+        neg |= 2;
+    }
+    return neg;
 }
 
 /*
@@ -214,38 +245,45 @@ int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const t
             xa = approx_bits(a, L, 0, K1) | approx_bits(a, L, n - (K1 + 2), K1 + 2) << K1;
             xb = approx_bits(b, L, 0, K1) | approx_bits(b, L, n - (K1 + 2), K1 + 2) << K1;
         }
-        for (i = 0; i < K1;) {
-            if ((xa & 1) == 0) {
-                /* a run of halvings at once */
-                unsigned k = ctz_approx(xa);
-                if (k > K1 - i) {
-                    k = (unsigned)(K1 - i);
-                }
-                xa >>= k;
-                f1 *= (int64_t)1 << k;
-                g1 *= (int64_t)1 << k;
-                i += k;
-                continue;
+        /*
+         * A run of halvings first (a is odd after it unless the K1 steps
+         * are used up), then rounds of one subtract-and-swap (a odd, so
+         * a - b is even) followed by the run of halvings it leaves:
+         * (a, b) = (|a - b| / 2^k, min(a, b)) with the matrix rows to
+         * match.  Both are selected with masks, not branches: which way a
+         * round goes and how far it shifts are coin tosses a branch
+         * predictor would miss.
+         */
+        i = ctz_approx(xa);
+        if (i > K1) {
+            i = K1;
+        }
+        xa >>= i;
+        f1 = (int64_t)((uint64_t)f1 << i);
+        g1 = (int64_t)((uint64_t)g1 << i);
+        while (i < K1) {
+            uint64_t m = (uint64_t)0 - (uint64_t)(xa < xb); /* all ones: swap */
+            approx mw = (approx)m << 32 << 32 | m, d = xa - xb;
+            int64_t df = f0 - f1, dg = g0 - g1;
+            unsigned k;
+
+            d = (d ^ mw) - mw;    /* |a - b| */
+            xb ^= (xa ^ xb) & mw; /* min(a, b) */
+            f1 ^= (f0 ^ f1) & (int64_t)m;
+            g1 ^= (g0 ^ g1) & (int64_t)m;
+            f0 = (df ^ (int64_t)m) - (int64_t)m;
+            g0 = (dg ^ (int64_t)m) - (int64_t)m;
+            k = ctz_approx(d);
+            if (k == 0) {
+                return TACIT_ERR_RSA_PRIVATE_FAILED; /* b even: N was not odd */
             }
-            {
-                /*
-                 * (a, b) = (|a - b| / 2, min(a, b)) with the matrix rows to
-                 * match, selected without a branch: which way it goes is a
-                 * coin toss a branch predictor would miss half the time.
-                 */
-                int sw = xa < xb;
-                approx d = sw ? xb - xa : xa - xb;
-                int64_t df = f0 - f1, dg = g0 - g1;
-                xb = sw ? xa : xb;
-                f1 = sw ? f0 : f1;
-                g1 = sw ? g0 : g1;
-                xa = d >> 1;
-                f0 = sw ? -df : df;
-                g0 = sw ? -dg : dg;
+            if (k > K1 - i) {
+                k = (unsigned)(K1 - i);
             }
-            f1 *= 2;
-            g1 *= 2;
-            i++;
+            xa = d >> k;
+            f1 = (int64_t)((uint64_t)f1 << k);
+            g1 = (int64_t)((uint64_t)g1 << k);
+            i += k;
         }
         /*
          * a' = (f0 a + g0 b) / 2^K1, b' = (f1 a + g1 b) / 2^K1, exactly; both
@@ -253,34 +291,29 @@ int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const t
          * that a and b still have take part (the ones above stay zero).
          */
         ln = (n + TACIT_MPI_LIMB_BITS - 1) / TACIT_MPI_LIMB_BITS;
-        neg = lincomb(na, a, f0, b, g0, ln);
-        if ((na[0] & (((tacit_mpi_uint)1 << K1) - 1)) != 0) {
+        neg = lincomb2(na, nb, a, b, f0, g0, f1, g1, ln);
+        if (((na[0] | nb[0]) & (((tacit_mpi_uint)1 << K1) - 1)) != 0) {
             return TACIT_ERR_RSA_PRIVATE_FAILED; /* not exact: a bug, never the input */
         }
-        tacit_mpi_core_shift_r(na, ln + 1, K1);
-        if (neg) {
+        if (neg & 1) {
             f0 = -f0;
             g0 = -g0;
         }
-        neg = lincomb(nb, a, f1, b, g1, ln);
-        tacit_mpi_core_shift_r(nb, ln + 1, K1);
-        if (neg) {
+        if (neg & 2) {
             f1 = -f1;
             g1 = -g1;
         }
-        memcpy(a, na, ln * sizeof(*a));
-        memcpy(b, nb, ln * sizeof(*b));
-        /* u' = f0 u + g0 v, v' = f1 u + g1 v, exactly (the signs of u, v folded into f, g) */
-        {
-            int nu = lincomb(na, u, su ? -f0 : f0, v, sv ? -g0 : g0, lu);
-            int nv = lincomb(nb, u, su ? -f1 : f1, v, sv ? -g1 : g1, lu);
-            memcpy(u, na, (lu + 1) * sizeof(*u));
-            memcpy(v, nb, (lu + 1) * sizeof(*v));
-            su = nu;
-            sv = nv;
-            if (u[lu] != 0 || v[lu] != 0) {
-                lu++;
-            }
+        /* a, b = na, nb >> K1 (below 2^(biL ln): the top limb's bits shift in) */
+        for (i = 0; i < ln; i++) {
+            a[i] = na[i] >> K1 | na[i + 1] << (TACIT_MPI_LIMB_BITS - K1);
+            b[i] = nb[i] >> K1 | nb[i + 1] << (TACIT_MPI_LIMB_BITS - K1);
+        }
+        /* u' = f0 u + g0 v, v' = f1 u + g1 v, exactly, in place (the signs of u, v folded into f, g) */
+        neg = lincomb2(u, v, u, v, su ? -f0 : f0, sv ? -g0 : g0, su ? -f1 : f1, sv ? -g1 : g1, lu);
+        su = neg & 1;
+        sv = neg >> 1;
+        if (u[lu] != 0 || v[lu] != 0) {
+            lu++;
         }
     }
     /* b = gcd(Y, N); the inverse exists iff it is 1 */

@@ -15,7 +15,8 @@
  * exponentiations cost about half of one full-size one); the exponent e is
  * public, so tacit_mpi_core_exp_mod_unsafe may take it, and that function
  * is constant time in its base and modulus (here r mod p and p, secret).
- * The reductions c mod p, r mod p, m_q mod p use tacit_mpi_core_mod_ct.
+ * The reductions c mod p and r mod p use mod_prime (below: c, r < n = pq
+ * make it two products), m_q mod p uses tacit_mpi_core_mod_ct.
  * Timing and memory accesses depend on the limb counts of n, p, q and e
  * (and e's bits) only.
  *
@@ -40,38 +41,61 @@ int tacit_rsa_test_fault_crt = 0;
 #endif
 
 /*
- * X (nl limbs) = a random number of at most bits(n) - 1 bits, so X < n.
- * buf has k bytes of room.
+ * X and Y (nl limbs each) = two random numbers of at most bits(n) - 1 bits,
+ * so both are below n, from one call of the generator (one call costs
+ * less than two of half the length).  buf has 2k bytes of room.
  */
-static int random_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                          tacit_mpi_uint *X, unsigned char *buf)
+static int random_pair_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
+                               tacit_mpi_uint *X, tacit_mpi_uint *Y, unsigned char *buf)
 {
     size_t k = ctx->len, nbits = tacit_mpi_bitlen(&ctx->N);
-    size_t keep = (nbits - 1) - 8 * (k - 1); /* bits kept in buf[0], 0..7 */
+    size_t keep = (nbits - 1) - 8 * (k - 1); /* bits kept in the first byte, 0..7 */
 
-    if (f_rng(p_rng, buf, k) != 0) {
+    if (f_rng(p_rng, buf, 2 * k) != 0) {
         return TACIT_ERR_RNG_FAILED;
     }
     buf[0] &= (unsigned char)((1u << keep) - 1u);
+    buf[k] &= (unsigned char)((1u << keep) - 1u);
     tacit_mpi_core_read_be(X, ctx->nlimbs, buf, k);
-    tacit_platform_zeroize(buf, k);
+    tacit_mpi_core_read_be(Y, ctx->nlimbs, buf + k, k);
+    tacit_platform_zeroize(buf, 2 * k);
     return 0;
 }
 
 /*
+ * X = A mod P for A < n (nl limbs), P = p or q (hl limbs, the other factor
+ * Q' also below R = 2^(biL hl)): A = A_hi R + A_lo with A_hi < A / R < n / R
+ * = P Q' / R < P, so from_mont (A_lo / R mod P) plus A_hi is A / R mod P,
+ * and a Montgomery multiplication by R^2 gives A mod P: two products where
+ * the general tacit_mpi_core_mod_ct takes four.  Constant time in A and P.
+ * H has hl limbs.
+ */
+static void mod_prime(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t nl,
+                      const tacit_mpi_uint *P, size_t hl, tacit_mpi_uint mm,
+                      const tacit_mpi_uint *RR, tacit_mpi_uint *H, tacit_mpi_uint *T)
+{
+    memset(H, 0, hl * sizeof(*H));
+    memcpy(H, A + hl, (nl - hl) * sizeof(*H));
+    tacit_mpi_core_from_mont(X, A, P, hl, mm, T);
+    tacit_mpi_core_add_mod(X, X, H, P, hl);
+    tacit_mpi_core_montmul(X, X, RR, P, hl, mm, T);
+}
+
+/*
  * X = c * r^e mod P (hl limbs) for c = C, r = Rb (nl limbs each), P a secret
- * prime with its mm and RR: both reduced mod P, r^(e) by the sliding window
- * (e public; constant time in the base and in P), then two Montgomery
- * multiplications (c * r^e / R, then * R^2 / R).  V has hl limbs.
+ * prime with its mm and RR: both reduced mod P (mod_prime), r^(e) by the
+ * sliding window (e public; constant time in the base and in P), then two
+ * Montgomery multiplications (c * r^e / R, then * R^2 / R).  V and H have
+ * hl limbs.
  */
 static void blind_half(tacit_mpi_uint *X, const tacit_mpi_uint *C, const tacit_mpi_uint *Rb,
                        size_t nl, const tacit_mpi_uint *P, size_t hl, tacit_mpi_uint mm,
                        const tacit_mpi_uint *RR, const tacit_mpi_uint *E, size_t el,
-                       tacit_mpi_uint *V, tacit_mpi_uint *T)
+                       tacit_mpi_uint *V, tacit_mpi_uint *H, tacit_mpi_uint *T)
 {
-    tacit_mpi_core_mod_ct(X, Rb, nl, P, hl, mm, RR, T);
+    mod_prime(X, Rb, nl, P, hl, mm, RR, H, T);
     tacit_mpi_core_exp_mod_unsafe(V, X, P, hl, E, el, RR, T);
-    tacit_mpi_core_mod_ct(X, C, nl, P, hl, mm, RR, T);
+    mod_prime(X, C, nl, P, hl, mm, RR, H, T);
     tacit_mpi_core_montmul(X, X, V, P, hl, mm, T);
     tacit_mpi_core_montmul(X, X, RR, P, hl, mm, T);
 }
@@ -115,9 +139,9 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
     tl = tl > t2 ? tl : t2;
     t2 = TACIT_RSA_INV_WORKING_LIMBS(nl);
     tl = tl > t2 ? tl : t2;
-    /* C B S RI U RE (nl each), CP MP MQ H (hl each), PROD (2hl + 1), T, rbuf */
+    /* C B S RI U RE (nl each), CP MP MQ H (hl each), PROD (2hl + 1), T, rbuf (2k bytes) */
     total = 6 * nl + 4 * hl + (2 * hl + 1) + tl +
-            (ctx->len + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
+            (2 * ctx->len + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
     buf = (tacit_mpi_uint *)tacit_platform_calloc(total, sizeof(tacit_mpi_uint));
     if (buf == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
@@ -154,8 +178,7 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
             ret = TACIT_ERR_RSA_PRIVATE_FAILED; /* 8 non-invertible draws: a broken RNG */
             goto cleanup;
         }
-        if ((ret = random_below_n(ctx, f_rng, p_rng, S, rbuf)) != 0 ||
-            (ret = random_below_n(ctx, f_rng, p_rng, U, rbuf)) != 0) {
+        if ((ret = random_pair_below_n(ctx, f_rng, p_rng, S, U, rbuf)) != 0) {
             goto cleanup;
         }
         tacit_mpi_core_montmul(RI, S, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
@@ -170,9 +193,11 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
     tacit_mpi_core_montmul(RI, RE, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
 
     /* ---- CRT, blinded: c'_p = c * r^e mod p (and mod q), then the exponent ---- */
-    blind_half(CP, C, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), RSA_C_E(ctx), el, MP, T);
+    blind_half(CP, C, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), RSA_C_E(ctx), el, MP, H,
+               T);
     tacit_mpi_core_exp_mod(MP, CP, RSA_C_P(ctx), hl, RSA_C_DP(ctx), hl, RSA_C_RP(ctx), T);
-    blind_half(CP, C, S, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx), RSA_C_E(ctx), el, MQ, T);
+    blind_half(CP, C, S, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx), RSA_C_E(ctx), el, MQ, H,
+               T);
     tacit_mpi_core_exp_mod(MQ, CP, RSA_C_Q(ctx), hl, RSA_C_DQ(ctx), hl, RSA_C_RQ(ctx), T);
 #if defined(TACIT_TEST_HOOKS)
     if (tacit_rsa_test_fault_crt) {

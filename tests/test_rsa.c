@@ -15,6 +15,9 @@
 #include "bignum_core.h"
 #include "rsa_internal.h"
 
+#if defined(TACIT_HAVE_GMP)
+#include <gmp.h>
+#endif
 #if defined(TACIT_HAVE_OPENSSL)
 #include <openssl/evp.h>
 #include <openssl/rsa.h>
@@ -570,6 +573,80 @@ exit:
     tacit_mpi_free(&Xr);
 }
 
+/*
+ * The blinding inversion against GMP's mpz_invert: 20,000 cases over every limb count up to 4096
+ * bits, random odd moduli (some all ones, some with a short top limb), inverses of random values,
+ * of small ones, of 1 and N - 1, and of multiples of 3 (not invertible when 3 divides N).
+ */
+static void test_inv_mod_unsafe_gmp(void)
+{
+#if defined(TACIT_HAVE_GMP)
+    enum { MAXL = 4096 / TACIT_MPI_LIMB_BITS };
+    static tacit_mpi_uint n[MAXL], y[MAXL], x[MAXL], T[TACIT_RSA_INV_WORKING_LIMBS(MAXL)];
+    mpz_t N, Y, X, R;
+    size_t L, round;
+    int ret, ref, checked = 0, refused = 0;
+
+    mpz_inits(N, Y, X, R, NULL);
+    seed_drbg("inv-gmp");
+    for (round = 0; round < 20000; round++) {
+        int kind = (int)(round % 8);
+        L = 1 + round % MAXL;
+        test_rng(&drbg, (unsigned char *)n, L * sizeof(*n));
+        test_rng(&drbg, (unsigned char *)y, L * sizeof(*y));
+        if (kind == 1) {
+            memset(n, 0xFF, L * sizeof(*n));
+        } else if (kind == 2) {
+            n[L - 1] >>= n[0] % TACIT_MPI_LIMB_BITS; /* a short top limb */
+        }
+        n[0] |= 1;
+        if (L == 1 && n[0] == 1) {
+            n[0] = 3;
+        }
+        if (kind == 3) {
+            memset(y + 1, 0, (L - 1) * sizeof(*y)); /* small */
+        }
+        mpz_import(N, L, -1, sizeof(*n), 0, 0, n);
+        mpz_import(Y, L, -1, sizeof(*y), 0, 0, y);
+        mpz_mod(Y, Y, N);
+        if (kind == 4) {
+            mpz_set_ui(Y, 1);
+        } else if (kind == 5) {
+            mpz_sub_ui(Y, N, 1);
+        } else if (kind == 6) {
+            mpz_mul_ui(Y, Y, 3);
+            mpz_mod(Y, Y, N);
+        }
+        memset(y, 0, L * sizeof(*y));
+        mpz_export(y, NULL, -1, sizeof(*y), 0, 0, Y);
+        ret = tacit_rsa_inv_mod_unsafe(x, y, n, L, tacit_mpi_core_mont_init(n), T);
+        ref = mpz_invert(R, Y, N);
+        if (!ref) {
+            TEST_EQUAL(ret, TACIT_ERR_RSA_PRIVATE_FAILED);
+            refused++;
+            continue;
+        }
+        if (ret != 0) {
+            printf("\n    round %zu limbs %zu kind %d", round, L, kind);
+        }
+        TEST_EQUAL(ret, 0);
+        mpz_import(X, L, -1, sizeof(*x), 0, 0, x);
+        if (mpz_cmp(X, R) != 0) {
+            printf("\n    round %zu limbs %zu kind %d", round, L, kind);
+        }
+        TEST_EQUAL(mpz_cmp(X, R), 0);
+        checked++;
+    }
+    TEST_ASSERT(checked > 15000);
+    TEST_ASSERT(refused > 500);
+exit:
+    mpz_clears(N, Y, X, R, NULL);
+#else
+    TEST_SKIP_NO_PEER("GMP");
+exit:;
+#endif
+}
+
 /* ---- bad input --------------------------------------------------------------------------- */
 
 static int all_bytes(const unsigned char *b, size_t n, unsigned char v)
@@ -990,6 +1067,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_keygen);
     RUN_TEST(test_interop_sizes_roundtrip);
     RUN_TEST(test_inv_mod_unsafe);
+    RUN_TEST(test_inv_mod_unsafe_gmp);
     RUN_TEST(test_fault_injection);
     RUN_TEST(test_exp_paths);
     RUN_TEST(test_bad_inputs);

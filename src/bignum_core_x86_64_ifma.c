@@ -1,0 +1,182 @@
+/*
+ * Constant-time modular exponentiation with AVX-512 IFMA (VPMADD52LUQ /
+ * VPMADD52HUQ), chosen at run time by tacit_mpi_core_exp_mod through
+ * tacit_mpi_core_ifma_exp_mod (bignum_core_ifma.h) when the CPU has
+ * AVX-512F and IFMA and the OS saves the ZMM state.
+ *
+ * Numbers are held in radix 2^52, one digit per 64-bit lane of 512-bit
+ * vectors: d = 8 * nv digits, nv = 3..10 vectors for moduli of 16..64 limbs
+ * (1024..4096 bits), the smallest d with 52 d >= 64 limbs + 2 rounded up to
+ * a whole vector.  The conversion from and to tacit's 64-bit limbs happens
+ * only at the edges of an exponentiation; inside it every product is the
+ * "almost Montgomery" product of bignum_core_ifma_kernel.h (below 2 N, no
+ * conditional subtraction), and the result is brought below N once at the
+ * end by a subtraction kept or dropped under a mask.
+ *
+ * The Montgomery domain here is R' = 2^(52 d), not tacit's R = 2^(64
+ * limbs): from the caller's RR = R^2 mod N,
+ *   AMM(RR, RR) = R^4 / R',  AMM(that, 2^k) = R'^2 mod N  for k = 4 d' - 4 R
+ * in bits (k = 208 d - 256 limbs, between 0 and 52 d for every size here).
+ *
+ * Constant time: the digit count, the window width and every address
+ * depend only on the limb counts; the window values (secret) are only
+ * compared in vector lanes into mask registers; the final reduction is a
+ * masked select.  valgrind cannot run AVX-512, so tests/ct_bignum_core_ifma.c
+ * checks the same kernel source compiled against a C model of these
+ * intrinsics (see there for what that does and does not prove).
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_BIGNUM_CORE_C)
+
+#include <string.h>
+
+#include "bignum_core.h"
+#include "bignum_core_ifma.h"
+#include "constant_time_internal.h"
+#include "tacit/platform.h"
+
+#if defined(TACIT_MPI_HAVE_X86_64_IFMA)
+
+#include <cpuid.h>
+#include <immintrin.h>
+
+#if defined(TACIT_TEST_HOOKS)
+unsigned long tacit_mpi_core_test_ifma_calls;
+#endif
+
+/* ---- the CPU probe ------------------------------------------------------------ */
+
+static int ifma_probe(void)
+{
+    unsigned int a, b, c, d, lo, hi;
+
+    /* OSXSAVE: XGETBV may be used */
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !((c >> 27) & 1)) {
+        return 0;
+    }
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    (void)hi;
+    /* XCR0: SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM state all enabled */
+    if ((lo & 0xE6u) != 0xE6u) {
+        return 0;
+    }
+    if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+        return 0;
+    }
+    return ((b >> 16) & 1) && ((b >> 21) & 1); /* AVX512F, AVX512IFMA */
+}
+
+/* 0 = not asked yet, else 2 | probe: relaxed atomics, threads racing on the
+ * first call all store the same value. */
+static int ifma_cache;
+
+int tacit_mpi_core_cpu_has_ifma(void)
+{
+    int v;
+
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_C ||
+        tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_ADX) {
+        return 0;
+    }
+    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_IFMA) {
+        return 1;
+    }
+#endif
+    v = __atomic_load_n(&ifma_cache, __ATOMIC_RELAXED);
+    if (v == 0) {
+        v = 2 | ifma_probe();
+        __atomic_store_n(&ifma_cache, v, __ATOMIC_RELAXED);
+    }
+    return v & 1;
+}
+
+/* ---- the kernel, one copy per vector count ------------------------------------ */
+
+#define IFMA_ATTR __attribute__((target("avx512f,avx512ifma")))
+#define V_T __m512i
+#define K_T __mmask8
+#define V_ZERO() _mm512_setzero_si512()
+#define V_LOAD(p) _mm512_load_si512((const void *)(p))
+#define V_STORE(p, v) _mm512_store_si512((void *)(p), (v))
+#define V_SET1(x) _mm512_set1_epi64((long long)(x))
+#define V_ADD(a, b) _mm512_add_epi64((a), (b))
+#define V_AND(a, b) _mm512_and_si512((a), (b))
+#define V_SRLI52(a) _mm512_srli_epi64((a), 52)
+#define V_MADDLO(c, a, b) _mm512_madd52lo_epu64((c), (a), (b))
+#define V_MADDHI(c, a, b) _mm512_madd52hi_epu64((c), (a), (b))
+#define V_DOWN1(lo, hi) _mm512_alignr_epi64((hi), (lo), 1)
+#define V_UP1(cur, prev) _mm512_alignr_epi64((cur), (prev), 7)
+#define V_LANE0(v) ((uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(v)))
+#define V_LANE1(v) ((uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(v), 1))
+#define V_LANE0_ONLY(x) _mm512_maskz_set1_epi64((__mmask8)1, (long long)(x))
+#define V_CMPGT(a, b) _mm512_cmpgt_epu64_mask((a), (b))
+#define V_CMPEQ(a, b) _mm512_cmpeq_epu64_mask((a), (b))
+#define V_MASK_ADD(v, k, w) _mm512_mask_add_epi64((v), (k), (v), (w))
+#define V_MASK_MOV(v, k, w) _mm512_mask_mov_epi64((v), (k), (w))
+#define K_TO_U64(k) ((uint64_t)(k))
+#define U64_TO_K(x) ((__mmask8)(x))
+
+#define IFMA_CAT2(a, b) a##_##b
+#define IFMA_CAT(a, b) IFMA_CAT2(a, b)
+#define IFMA_FN(name) IFMA_CAT(ifma_##name, IFMA_NV)
+
+#define IFMA_NV 3
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_NV
+#define IFMA_NV 4
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_NV
+#define IFMA_NV 5
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_NV
+#define IFMA_NV 6
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_NV
+#define IFMA_NV 7
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_NV
+#define IFMA_NV 8
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_NV
+#define IFMA_NV 9
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_NV
+#define IFMA_NV 10
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_NV
+
+static const struct {
+    ifma_amm_fn amm;
+    ifma_ladder_fn ladder;
+} ifma_fns[8] = {
+    { ifma_amm_3, ifma_ladder_3 }, { ifma_amm_4, ifma_ladder_4 },   { ifma_amm_5, ifma_ladder_5 },
+    { ifma_amm_6, ifma_ladder_6 }, { ifma_amm_7, ifma_ladder_7 },   { ifma_amm_8, ifma_ladder_8 },
+    { ifma_amm_9, ifma_ladder_9 }, { ifma_amm_10, ifma_ladder_10 },
+};
+
+int tacit_mpi_core_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                                size_t limbs, const tacit_mpi_uint *E, size_t elimbs,
+                                const tacit_mpi_uint *RR)
+{
+    struct ifma_work wk;
+    size_t nv;
+
+    if (limbs < 16 || limbs > IFMA_MAX_LIMBS || elimbs == 0 || !tacit_mpi_core_cpu_has_ifma()) {
+        return 0;
+    }
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_ifma_calls++;
+#endif
+    nv = tacit_ifma_vectors(limbs);
+    tacit_ifma_exp_mod(X, A, N, limbs, E, elimbs, RR, nv, ifma_fns[nv - 3].amm,
+                       ifma_fns[nv - 3].ladder, &wk);
+    return 1;
+}
+
+#endif /* TACIT_MPI_HAVE_X86_64_IFMA */
+
+#endif /* TACIT_BIGNUM_CORE_C */
+
+typedef int tacit_bignum_core_x86_64_ifma_unused;
