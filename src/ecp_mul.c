@@ -120,6 +120,24 @@ static int random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r, tacit_rng_func
     return ret;
 }
 
+void tacit_ecp_mul_digit(const tacit_ecp_curve *c, const tacit_mpi_uint *kk, size_t i,
+                         uint32_t *index, uint32_t *neg)
+{
+    scalar_digit(c, kk, i, index, neg);
+}
+
+tacit_mpi_uint tacit_ecp_mul_make_odd(const tacit_ecp_curve *c, tacit_mpi_uint *kk,
+                                      const tacit_mpi_uint *k)
+{
+    return make_odd(c, kk, k);
+}
+
+int tacit_ecp_mul_random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r, tacit_rng_func f_rng,
+                            void *p_rng)
+{
+    return random_fe(c, r, f_rng, p_rng);
+}
+
 /*
  * Variable base, Jacobian coordinates.  Exceptional cases of
  * tacit_ecp_jac_add: the accumulator after the top digits is A_i P with
@@ -145,6 +163,11 @@ int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint
     int ret = 0;
     size_t i;
 
+#if defined(TACIT_ECP_P521_MUL58)
+    if (c->id == TACIT_ECP_SECP521R1) { /* public */
+        return tacit_ecp_p521_mul_ct(c, x, y, k, px, py, f_rng, p_rng);
+    }
+#endif
     /* tab[0] = P, blinded: (X l^2, Y l^3, l) */
     memcpy(tab, px, n * sizeof(tacit_mpi_uint));
     memcpy(tab + n, py, n * sizeof(tacit_mpi_uint));
@@ -204,8 +227,8 @@ cleanup:
  * above the last window are zero (k < 2^256 with 37 windows of 7 bits,
  * k < 2^521 with 105 windows of 5).
  */
-static void booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w, uint32_t *mag,
-                        uint32_t *neg)
+void tacit_ecp_booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w, uint32_t *mag,
+                           uint32_t *neg)
 {
     uint32_t v, d, m;
 
@@ -260,14 +283,46 @@ static void booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w,
  * (step T - 1), so every later value is randomized; the additions keep the
  * randomization, with two products for the whole comb.
  */
+/* The steps of mul_base_comb: Q = K G (K = kk, n + 1 limbs), blinded by l. */
+static void comb_steps(const tacit_ecp_curve *c, tacit_mpi_uint *Q, const tacit_mpi_uint *kk,
+                       const tacit_mpi_uint *l)
+{
+    size_t n = c->limbs, an = 2 * n, t, points = (size_t)1 << (c->comb_w - 1);
+    tacit_mpi_uint R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N], l2[TACIT_ECP_N];
+    tacit_mpi_uint b_inf;
+    uint32_t mag, neg;
+
+    for (t = c->comb_tables; t-- > 0;) {
+        tacit_ecp_booth_digit(kk, n + 1, t, c->comb_w, &mag, &neg);
+        /* mag = 0 selects nothing (index wraps): T = 0 */
+        tacit_ecp_select(T, c->comb + t * points * an, an, points, (size_t)mag - 1u);
+        tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
+        if (t + 1 == c->comb_tables) { /* public: the first step, A infinity, B not */
+            c->sqr(l2, l, l);
+            c->mul(Q, T, l2);
+            c->mul(l2, l2, l);
+            c->mul(Q + n, T + n, l2);
+            memcpy(Q + 2 * n, l, n * sizeof(tacit_mpi_uint));
+            continue;
+        }
+        b_inf = tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
+        tacit_ecp_jac_madd(c, R, Q, T);
+        /* B infinity: R = A */
+        tacit_ct_memcpy_if_limbs(b_inf, R, Q, 3 * n);
+        memcpy(Q, R, 3 * n * sizeof(tacit_mpi_uint));
+    }
+    tacit_platform_zeroize(R, sizeof(R));
+    tacit_platform_zeroize(T, sizeof(T));
+    tacit_platform_zeroize(l2, sizeof(l2));
+}
+
 static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
                          tacit_rng_func f_rng, void *p_rng)
 {
-    size_t n = c->limbs, an = 2 * n, t, i, points = (size_t)1 << (c->comb_w - 1);
-    tacit_mpi_uint Q[3 * TACIT_ECP_N], R[3 * TACIT_ECP_N], T[3 * TACIT_ECP_N];
-    tacit_mpi_uint l[TACIT_ECP_N], l2[TACIT_ECP_N];
+    size_t n = c->limbs, i;
+    tacit_mpi_uint Q[3 * TACIT_ECP_N], l[TACIT_ECP_N];
     tacit_mpi_uint kk[TACIT_ECP_N + 1], t_odd[TACIT_ECP_N];
-    tacit_mpi_uint odd, b_inf, carry;
+    tacit_mpi_uint odd, carry;
     uint32_t mag, neg;
     int ret = 0;
 
@@ -288,7 +343,7 @@ static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const taci
     carry = tacit_mpi_core_add(kk, t_odd, c->n, n);
     kk[n] = carry;
     /* kk = 2 d_0 (t_odd: kk): K = kk + 3n instead, with masks */
-    booth_digit(kk, n + 1, 0, c->comb_w, &mag, &neg);
+    tacit_ecp_booth_digit(kk, n + 1, 0, c->comb_w, &mag, &neg);
     carry = t_odd[0] ^ (tacit_mpi_uint)(2u * mag);
     for (i = 1; i < n; i++) {
         carry |= t_odd[i];
@@ -297,34 +352,20 @@ static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const taci
     kk[n] += tacit_mpi_core_add_if(kk, c->n, n, carry);
     kk[n] += tacit_mpi_core_add_if(kk, c->n, n, carry);
 
-    for (t = c->comb_tables; t-- > 0;) {
-        booth_digit(kk, n + 1, t, c->comb_w, &mag, &neg);
-        /* mag = 0 selects nothing (index wraps): T = 0 */
-        tacit_ecp_select(T, c->comb + t * points * an, an, points, (size_t)mag - 1u);
-        tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
-        if (t + 1 == c->comb_tables) { /* public: the first step, A infinity, B not */
-            c->sqr(l2, l, l);
-            c->mul(Q, T, l2);
-            c->mul(l2, l2, l);
-            c->mul(Q + n, T + n, l2);
-            memcpy(Q + 2 * n, l, n * sizeof(tacit_mpi_uint));
-            continue;
-        }
-        b_inf = tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
-        tacit_ecp_jac_madd(c, R, Q, T);
-        /* B infinity: R = A */
-        tacit_ct_memcpy_if_limbs(b_inf, R, Q, 3 * n);
-        memcpy(Q, R, sizeof(Q));
+#if defined(TACIT_ECP_P256_ADX) && defined(TACIT_ECP_P256_COMB7)
+    if (c->jac_madd == tacit_ecp_p256_adx_jac_madd) { /* public: the curve's build */
+        tacit_ecp_p256_adx_comb(c, Q, kk, l);
+    } else
+#endif
+    {
+        comb_steps(c, Q, kk, l);
     }
     tacit_ecp_fe_cond_neg(c, Q + n, Q + n, odd);
     memcpy(J, Q, sizeof(Q));
 
 cleanup:
     tacit_platform_zeroize(Q, sizeof(Q));
-    tacit_platform_zeroize(R, sizeof(R));
-    tacit_platform_zeroize(T, sizeof(T));
     tacit_platform_zeroize(l, sizeof(l));
-    tacit_platform_zeroize(l2, sizeof(l2));
     tacit_platform_zeroize(kk, sizeof(kk));
     tacit_platform_zeroize(t_odd, sizeof(t_odd));
     return ret;

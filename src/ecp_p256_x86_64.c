@@ -105,6 +105,56 @@ static void p256_adx_add(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit
 #include "ecp_point_impl.h"
 #include "ecp_p256_inv.h"
 
+#if defined(TACIT_ECP_P256_COMB7)
+/*
+ * The comb of ecp_mul.c (mul_base_comb: the recoding, the proof that the
+ * incomplete mixed addition is enough on every step, the blinding) with
+ * the accumulator kept in the frame of the mixed-addition block: each step
+ * selects its table entry into the frame, negates its y with a mask, runs
+ * the block and takes the sum back unless the digit was 0, with no copies
+ * in and out of the frame and no calls through the curve.
+ */
+void tacit_ecp_p256_adx_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *K,
+                             const tacit_mpi_uint *l)
+{
+    static const uint64_t zero[4] = { 0, 0, 0, 0 };
+    uint64_t s[4 * ECP_ASM_P256_JAC_MADD_ADX_FRAME], ny[4], l2[4];
+    uint64_t *A = s + 4, *T = s + 16, *R = s + 28, m;
+    uint32_t mag, neg;
+    size_t t, i;
+
+    memcpy(s, ecp_asm_p256_k, sizeof(ecp_asm_p256_k));
+    for (t = TACIT_ECP_COMB7_TABLES; t-- > 0;) {
+        tacit_ecp_booth_digit(K, ECP_N + 1, t, 7, &mag, &neg);
+        /* mag = 0 selects nothing (index wraps): T = 0 */
+        tacit_ecp_select(T, c->comb + t * 64 * 8, 8, 64, (size_t)mag - 1u);
+        ecp_asm_p256_sub(ny, zero, T + 4);
+        m = (uint64_t)0 - (uint64_t)(neg & 1u);
+        for (i = 0; i < 4; i++) {
+            T[4 + i] = (ny[i] & m) | (T[4 + i] & ~m);
+        }
+        if (t + 1 == TACIT_ECP_COMB7_TABLES) { /* public: the first step, A infinity, B not */
+            fe_sqr(l2, l);
+            fe_mul(A, T, l2);
+            fe_mul(l2, l2, l);
+            fe_mul(A + 4, T + 4, l2);
+            memcpy(A + 8, l, 4 * sizeof(uint64_t));
+            continue;
+        }
+        ecp_asm_p256_jac_madd_adx(s);
+        /* B infinity (mag = 0): A stays */
+        m = ~tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
+        for (i = 0; i < 12; i++) {
+            A[i] = (R[i] & m) | (A[i] & ~m);
+        }
+    }
+    memcpy(J, A, 12 * sizeof(uint64_t));
+    tacit_platform_zeroize(s, sizeof(s));
+    tacit_platform_zeroize(ny, sizeof(ny));
+    tacit_platform_zeroize(l2, sizeof(l2));
+}
+#endif
+
 #else
 typedef int tacit_ecp_p256_x86_64_unused;
 #endif /* TACIT_ECP_C && TACIT_ECP_P256_ADX */
