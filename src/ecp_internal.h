@@ -345,6 +345,25 @@ void tacit_ecp_select_avx2(void *dst, const void *table, size_t words, size_t co
 int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                      const tacit_mpi_uint *k, const tacit_mpi_uint *px, const tacit_mpi_uint *py,
                      tacit_rng_func f_rng, void *p_rng);
+/*
+ * P-521 with 64-bit limbs runs the same k*P on its 58-bit form
+ * (ecp_p521.c; tacit_ecp_mul_ct hands it over), with the recoding and the
+ * blinding of ecp_mul.c through these three: digit i of the odd kk as
+ * (table index, negative mask); kk = k or n - k, odd (returns the mask "k was
+ * even"); a random non-zero field element.
+ */
+#if TACIT_MPI_LIMB_BITS == 64 && defined(TACIT_ECP_SECP521R1_C) && !defined(TACIT_ECP_SMALL)
+#define TACIT_ECP_P521_MUL58
+int tacit_ecp_p521_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                          const tacit_mpi_uint *k, const tacit_mpi_uint *px,
+                          const tacit_mpi_uint *py, tacit_rng_func f_rng, void *p_rng);
+#endif
+void tacit_ecp_mul_digit(const tacit_ecp_curve *c, const tacit_mpi_uint *kk, size_t i,
+                         uint32_t *index, uint32_t *neg);
+tacit_mpi_uint tacit_ecp_mul_make_odd(const tacit_ecp_curve *c, tacit_mpi_uint *kk,
+                                      const tacit_mpi_uint *k);
+int tacit_ecp_mul_random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r, tacit_rng_func f_rng,
+                            void *p_rng);
 /* (x, y) = k * G with the fixed-base tables; same contract. */
 int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                           const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng);

@@ -120,6 +120,24 @@ static int random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r, tacit_rng_func
     return ret;
 }
 
+void tacit_ecp_mul_digit(const tacit_ecp_curve *c, const tacit_mpi_uint *kk, size_t i,
+                         uint32_t *index, uint32_t *neg)
+{
+    scalar_digit(c, kk, i, index, neg);
+}
+
+tacit_mpi_uint tacit_ecp_mul_make_odd(const tacit_ecp_curve *c, tacit_mpi_uint *kk,
+                                      const tacit_mpi_uint *k)
+{
+    return make_odd(c, kk, k);
+}
+
+int tacit_ecp_mul_random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r, tacit_rng_func f_rng,
+                            void *p_rng)
+{
+    return random_fe(c, r, f_rng, p_rng);
+}
+
 /*
  * Variable base, Jacobian coordinates.  Exceptional cases of
  * tacit_ecp_jac_add: the accumulator after the top digits is A_i P with
@@ -145,6 +163,11 @@ int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint
     int ret = 0;
     size_t i;
 
+#if defined(TACIT_ECP_P521_MUL58)
+    if (c->id == TACIT_ECP_SECP521R1) { /* public */
+        return tacit_ecp_p521_mul_ct(c, x, y, k, px, py, f_rng, p_rng);
+    }
+#endif
     /* tab[0] = P, blinded: (X l^2, Y l^3, l) */
     memcpy(tab, px, n * sizeof(tacit_mpi_uint));
     memcpy(tab + n, py, n * sizeof(tacit_mpi_uint));

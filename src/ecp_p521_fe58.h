@@ -33,10 +33,11 @@
 typedef uint64_t p521_fe58[9];
 
 /*
- * One parallel carry step on limbs s_i < 2^62: every limb keeps its low 58
- * bits (57 for limb 8) and passes the rest (< 2^4, < 2^5 for limb 8) up,
+ * One parallel carry step on limbs s_i < 2^64: every limb keeps its low 58
+ * bits (57 for limb 8) and passes the rest (< 2^6, < 2^7 for limb 8) up,
  * limb 8's carry wrapping to limb 0 with weight 2^521 = 1.  Output limbs are
- * <= 2^58 - 1 + 2^5 (limb 8: 2^57 - 1 + 2^4): reduced.  No serial chain.
+ * <= 2^58 - 1 + 2^7 (limb 0), 2^58 - 1 + 2^6 (1..7), 2^57 - 1 + 2^6
+ * (limb 8): reduced.  No serial chain.
  */
 static inline void p521_fe58_carry(p521_fe58 r, const p521_fe58 s)
 {
@@ -56,84 +57,140 @@ static inline void p521_fe58_carry(p521_fe58 r, const p521_fe58 s)
     r[8] = (s[8] & P521_FE58_M57) + c[7];
 }
 
-/* r = a + b.  Reduced inputs: sums < 2^59 + 2^15 < 2^61, then one carry step. */
-static inline void p521_fe58_add(p521_fe58 r, const p521_fe58 a, const p521_fe58 b)
+/*
+ * Lazy forms for the point formulas: the operations below without their
+ * carry step.  Their outputs are not reduced; each use states its bound, and
+ * a product accepts one WIDE factor (limbs <= 3 * 2^58 + 2^14, limb 8
+ * included) next to a reduced one (see p521_fe58_mul).
+ */
+
+/* r = a + b, limb by limb, no carry. */
+static inline void p521_fe58_add_nc(p521_fe58 r, const p521_fe58 a, const p521_fe58 b)
 {
-    p521_fe58 s;
     int i;
 
     ECP_UNROLL
     for (i = 0; i < 9; i++) {
-        s[i] = a[i] + b[i];
+        r[i] = a[i] + b[i];
     }
-    p521_fe58_carry(r, s);
 }
 
-/* r = k a for a constant k <= 8: limbs k a_i <= 8 (2^58 + 2^14) < 2^62, then one carry step. */
-static inline void p521_fe58_mulk(p521_fe58 r, const p521_fe58 a, unsigned k)
+/* r = k a, limb by limb, no carry (the caller bounds k a_i). */
+static inline void p521_fe58_mulk_nc(p521_fe58 r, const p521_fe58 a, unsigned k)
 {
-    p521_fe58 s;
     int i;
 
     ECP_UNROLL
     for (i = 0; i < 9; i++) {
-        s[i] = a[i] * k;
+        r[i] = a[i] * k;
     }
-    p521_fe58_carry(r, s);
 }
 
 /*
- * r = a - b, as a + 2p - b limb by limb with 2p written as limbs 2^59 - 2
- * (0..7) and 2^58 - 2 (limb 8): that sums to 2 (2^521 - 1).  A reduced b
- * has b_i <= 2^58 + 2^14 < 2^59 - 2 and b_8 < 2^58 - 2, so no limb goes
- * negative; each is < 2^58 + 2^14 + 2^59 < 2^61, then one carry step.
+ * r = a + K p - b limb by limb, no carry, K >= 2 a constant: K p written as
+ * limbs K (2^58 - 1) (0..7) and K (2^57 - 1) (limb 8), which sum to K p.
+ * No limb goes negative when b_i <= K (2^58 - 1) and b_8 <= K (2^57 - 1);
+ * a reduced b qualifies for every K >= 2.
  */
-static inline void p521_fe58_sub(p521_fe58 r, const p521_fe58 a, const p521_fe58 b)
+static inline void p521_fe58_subk_nc(p521_fe58 r, const p521_fe58 a, const p521_fe58 b, uint64_t K)
 {
-    const uint64_t two_p = ((uint64_t)1 << 59) - 2, two_p8 = ((uint64_t)1 << 58) - 2;
-    p521_fe58 s;
+    const uint64_t kp = K * P521_FE58_M58, kp8 = K * P521_FE58_M57;
     int i;
 
     ECP_UNROLL
     for (i = 0; i < 8; i++) {
-        s[i] = a[i] + two_p - b[i];
+        r[i] = a[i] + kp - b[i];
     }
-    s[8] = a[8] + two_p8 - b[8];
+    r[8] = a[8] + kp8 - b[8];
+}
+
+/* r = a + K p - b, then one carry step: also needs a_i + K 2^58 < 2^64. */
+static inline void p521_fe58_subk(p521_fe58 r, const p521_fe58 a, const p521_fe58 b, uint64_t K)
+{
+    p521_fe58 s;
+
+    p521_fe58_subk_nc(s, a, b, K);
+    p521_fe58_carry(r, s);
+}
+
+/* r = a + b.  Reduced inputs: sums < 2^59 + 2^15 < 2^61, then one carry step. */
+static inline void p521_fe58_add(p521_fe58 r, const p521_fe58 a, const p521_fe58 b)
+{
+    p521_fe58 s;
+
+    p521_fe58_add_nc(s, a, b);
     p521_fe58_carry(r, s);
 }
 
 /*
- * Columns c_0..c_8 (128 bits, each < 2^120.1: see the products) to a
- * reduced element, carrying serially: limbs 0..7 keep 58 bits, limb 8 keeps
- * 57.  A carry c_k >> 58 is < 2^63, so every column stays < 2^121.  Column 8
- * has no wrapped term (9 products < 2^116.01, < 2^119.2 with its carry), so
- * what leaves limb 8, top = c_8 >> 57 < 2^63, fits a limb; its weight is
- * 2^521 = 1: limb 0 + top < 2^64 carries once into limb 1 (< 2^6 more).
- * Output: limbs 0, 2..7 < 2^58, limb 1 < 2^58 + 2^6, limb 8 < 2^57: reduced.
+ * r = k a for a constant k <= 8: limbs k a_i <= 8 (2^58 + 2^14) < 2^62
+ * (k <= 3 and a wide: 9 (2^58 + 2^13) < 2^62 too), then one carry step.
  */
-static inline void p521_fe58_reduce_cols(p521_fe58 r, tacit_ecp_dlimb c[9])
+static inline void p521_fe58_mulk(p521_fe58 r, const p521_fe58 a, unsigned k)
 {
-    uint64_t top, t0;
+    p521_fe58 s;
+
+    p521_fe58_mulk_nc(s, a, k);
+    p521_fe58_carry(r, s);
+}
+
+/*
+ * r = a - b, as a + 2p - b (p521_fe58_subk with K = 2: limbs 2^59 - 2 and
+ * 2^58 - 2).  A reduced b has b_i <= 2^58 + 2^14 < 2^59 - 2 and
+ * b_8 < 2^58 - 2, so no limb goes negative; each is < 2^58 + 2^14 + 2^59 <
+ * 2^61, then one carry step.
+ */
+static inline void p521_fe58_sub(p521_fe58 r, const p521_fe58 a, const p521_fe58 b)
+{
+    p521_fe58_subk(r, a, b, 2);
+}
+
+/*
+ * Columns c_0..c_8 (128 bits; c_k < 2^121.7 for k < 8 and c_8 < 2^120.8:
+ * see the products) to a reduced element in two parallel carry steps, no
+ * serial chain through the limbs.  Step 1 splits c_k = h_k 2^58 + l_k
+ * (h_k < 2^63.7, h_8 < 2^62.8) and moves h_k one limb up; h_8 leaves limb 8
+ * at weight 2^(58 * 9) = 2^522 = 2 (mod p), so limb 0 takes 2 h_8:
+ *     s_0 = l_0 + 2 h_8,   s_k = l_k + h_(k-1) (k = 1..8),   all < 2^64.
+ * Step 2 is p521_fe58_carry's step (limbs < 2^64): reduced.
+ */
+static inline void p521_fe58_reduce_cols(p521_fe58 r, const tacit_ecp_dlimb c[9])
+{
+    uint64_t l[9], h[9], s[9], cy[9];
     int k;
 
     ECP_UNROLL
-    for (k = 0; k < 8; k++) {
-        r[k] = (uint64_t)c[k] & P521_FE58_M58;
-        c[k + 1] += c[k] >> 58;
+    for (k = 0; k < 9; k++) {
+        l[k] = (uint64_t)c[k] & P521_FE58_M58;
+        h[k] = (uint64_t)(c[k] >> 58);
     }
-    r[8] = (uint64_t)c[8] & P521_FE58_M57;
-    top = (uint64_t)(c[8] >> 57);
-    t0 = r[0] + top;
-    r[1] += t0 >> 58;
-    r[0] = t0 & P521_FE58_M58;
+    s[0] = l[0] + (h[8] << 1);
+    ECP_UNROLL
+    for (k = 1; k < 9; k++) {
+        s[k] = l[k] + h[k - 1];
+    }
+    ECP_UNROLL
+    for (k = 0; k < 8; k++) {
+        cy[k] = s[k] >> 58;
+    }
+    cy[8] = s[8] >> 57;
+    r[0] = (s[0] & P521_FE58_M58) + cy[8];
+    ECP_UNROLL
+    for (k = 1; k < 8; k++) {
+        r[k] = (s[k] & P521_FE58_M58) + cy[k - 1];
+    }
+    r[8] = (s[8] & P521_FE58_M57) + cy[7];
 }
 
 /*
  * r = a * b.  Column k sums a_i b_j over i + j = k and 2 a_i b_j over
- * i + j = k + 9 (2^522 = 2): b is doubled once (b2_j = 2 b_j < 2^60) for the
- * wrapped terms.  Reduced inputs: a_i b_j < (2^58 + 2^14)^2 < 2^116.01 and
- * a column has at most 9 terms, the wrapped ones doubled, so
- * c_k < 17 * 2^116.01 < 2^120.1 (what p521_fe58_reduce_cols assumes).
+ * i + j = k + 9 (2^522 = 2): b is doubled once (b2_j = 2 b_j < 2^61) for the
+ * wrapped terms.  A column has at most 9 terms, the wrapped ones doubled:
+ * 17 - k products' worth for k < 8, 9 for k = 8.  Reduced inputs:
+ * a_i b_j < (2^58 + 2^14)^2 < 2^116.01, so c_k < 17 * 2^116.01 < 2^120.1.
+ * One factor wide (limbs <= 3 * 2^58 + 2^14), the other reduced:
+ * a_i b_j < 3.0001 * 2^116, so c_k < 51.01 * 2^116 < 2^121.7 and
+ * c_8 < 27.01 * 2^116 < 2^120.8, what p521_fe58_reduce_cols allows.
  * 81 products.
  */
 static inline void p521_fe58_mul(p521_fe58 r, const p521_fe58 a, const p521_fe58 b)

@@ -278,6 +278,49 @@ static void one_round(const p521_fe58 a, const p521_fe58 b, int *ok)
             *ok &= check58("mulk", r, E, 0);
         }
     }
+    /* the lazy forms of the point formulas, at their stated bounds */
+    {
+        p521_fe58 w, t;
+        mpz_t Wd;
+        int i;
+
+        mpz_init(Wd);
+        p521_fe58_subk_nc(w, a, b, 2); /* wide: <= 3 * 2^58 + 2^14 */
+        for (i = 0; i < 9; i++) {
+            *ok &= w[i] <= 3 * ((uint64_t)1 << 58) + ((uint64_t)1 << 14);
+        }
+        mpz_sub(Wd, A, B);
+        p521_fe58_mul(r, w, b);
+        mpz_mul(E, Wd, B);
+        *ok &= check58("mul wide", r, E, 0);
+        p521_fe58_mul(r, b, w);
+        *ok &= check58("mul wide 2", r, E, 0);
+        p521_fe58_mulk(r, w, 3);
+        mpz_mul_ui(E, Wd, 3);
+        *ok &= check58("mulk wide", r, E, 0);
+        p521_fe58_add_nc(t, a, b); /* wide too */
+        p521_fe58_carry(t, t);
+        p521_fe58_mul(r, w, t);
+        mpz_add(E, A, B);
+        mpz_mul(E, E, Wd);
+        *ok &= check58("mul wide sum", r, E, 0);
+        p521_fe58_add_nc(t, a, b);
+        p521_fe58_subk(r, a, t, 4);
+        mpz_sub(E, A, A);
+        mpz_sub(E, E, B);
+        *ok &= check58("subk 4", r, E, 0);
+        p521_fe58_mulk_nc(t, b, 8);
+        p521_fe58_subk(r, a, t, 16);
+        mpz_mul_ui(E, B, 8);
+        mpz_sub(E, A, E);
+        *ok &= check58("subk 16", r, E, 0);
+        p521_fe58_mulk_nc(t, b, 4);
+        p521_fe58_subk(r, t, a, 2);
+        mpz_mul_ui(E, B, 4);
+        mpz_sub(E, E, A);
+        *ok &= check58("subk 2 of 4b", r, E, 0);
+        mpz_clear(Wd);
+    }
     p521_fe58_canon(r, a);
     *ok &= check58("canon", r, A, 1);
     /* pack gives the canonical integer; unpack returns the canonical limbs */
