@@ -119,7 +119,6 @@ static int run_case(size_t n, const tacit_mpi_uint *N, const tacit_mpi_uint *A,
 {
     static tacit_mpi_uint RR[MAXL], X[2][MAXL], T[40 * MAXL + 64];
     unsigned long before = tacit_mpi_core_test_ifma_calls;
-    int ok = 1;
 
     TEST_ASSERT(tacit_mpi_core_exp_mod_working_limbs(n, en) <= sizeof(T) / sizeof(T[0]));
     tacit_mpi_core_get_mont_r2_unsafe(RR, N, n);
@@ -138,6 +137,8 @@ static int run_case(size_t n, const tacit_mpi_uint *N, const tacit_mpi_uint *A,
 #if defined(TACIT_HAVE_GMP)
     {
         mpz_t za, ze, zn, zx, zr;
+        int ok;
+
         mpz_inits(za, ze, zn, zx, zr, NULL);
         mpz_import(za, n, -1, sizeof(*A), 0, 0, A);
         mpz_import(ze, en, -1, sizeof(*E), 0, 0, E);
