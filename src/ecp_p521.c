@@ -194,6 +194,7 @@ static void p521_add(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit_mpi
 #define ECP_JAC_DBL_N(R, P, k) p521_dbl_n((R), (P), (k))
 #define ECP_JAC_ADD(R, P, Q) p521_add((R), (P), (Q))
 
+#if defined(TACIT_ECP_P521_MUL58) /* not in the small profile: no ecp_mul.c there */
 /*
  * k*P on the 58-bit form from start to end (tacit_ecp_mul_ct hands P-521
  * over to it): the algorithm of tacit_ecp_mul_ct (ecp_mul.c) step for step,
@@ -345,6 +346,7 @@ cleanup:
     tacit_platform_zeroize(kk, sizeof(kk));
     return ret;
 }
+#endif /* TACIT_ECP_P521_MUL58 */
 
 /* The field entry points of ecp_point_impl.h, converting at the edges. */
 void ECP_FN(mul)(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *b)
