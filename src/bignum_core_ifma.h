@@ -59,16 +59,33 @@ int tacit_mpi_core_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
  * count -- the two halves of an RSA CRT private operation.  On CPUs with
  * AVX-512 IFMA and limbs 16..32 (RSA-2048 to RSA-4096 halves) the two
  * ladders run interleaved, step by step, which keeps the multipliers busy;
- * elsewhere it is the two calls, one after the other.  Xi may alias Ai; X1
+ * elsewhere it is the two calls, one after the other (inline here: builds
+ * without the IFMA kernel have nothing to dispatch).  Xi may alias Ai; X1
  * must not alias A2, E2, N2 or RR2.  T: tacit_mpi_core_exp_mod_working_limbs
  * (limbs, elimbs) limbs, used by one call after the other.
  */
+#if defined(TACIT_MPI_HAVE_X86_64_IFMA)
 void tacit_mpi_core_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
                                const tacit_mpi_uint *N1, const tacit_mpi_uint *E1,
                                const tacit_mpi_uint *RR1, tacit_mpi_uint *X2,
                                const tacit_mpi_uint *A2, const tacit_mpi_uint *N2,
                                const tacit_mpi_uint *E2, const tacit_mpi_uint *RR2, size_t limbs,
                                size_t elimbs, tacit_mpi_uint *T);
+
+#else
+#include "bignum_core.h"
+
+static inline void tacit_mpi_core_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
+                                             const tacit_mpi_uint *N1, const tacit_mpi_uint *E1,
+                                             const tacit_mpi_uint *RR1, tacit_mpi_uint *X2,
+                                             const tacit_mpi_uint *A2, const tacit_mpi_uint *N2,
+                                             const tacit_mpi_uint *E2, const tacit_mpi_uint *RR2,
+                                             size_t limbs, size_t elimbs, tacit_mpi_uint *T)
+{
+    tacit_mpi_core_exp_mod(X1, A1, N1, limbs, E1, elimbs, RR1, T);
+    tacit_mpi_core_exp_mod(X2, A2, N2, limbs, E2, elimbs, RR2, T);
+}
+#endif
 
 #if defined(TACIT_TEST_HOOKS)
 /* tacit_mpi_core_test_path: force the IFMA exponentiation (see bignum_core.h). */
