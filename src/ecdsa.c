@@ -517,11 +517,56 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
  * the fault that leaks nonce bits. (3) s k = e + r d alone misses a faulty
  * k G and a faulty d (above). So the price is one independent comb.
  *
- * Degenerate cases, probability ~2^-bits for an honest signature: v = 0
- * (k = d) or v G = +-Q (k = 2d or k = 0): the incomplete addition cannot
- * be used; the full verification runs instead (only that verdict shows).
- * The small profile (TACIT_ECP_SMALL) has no comb and runs the verification.
+ * Every value here derives from d and k until the signature is released;
+ * a faulty one never is.  So no step may leak (no _unsafe verification,
+ * not even for the rare cases): the only verdicts shown are v = 0 and
+ * "the addition met its exceptional case" (each ~2^-bits for an honest
+ * signature) and the check's answer.
+ *   v = 0 (k = d): V = Q.
+ *   v G = +-Q (k = 2d or k = 0): the incomplete mixed addition gives Z = 0;
+ *   v G is computed again and added with the constant-time addition that
+ *   selects the doubling (v G = Q: V = 2Q; v G = -Q: V is infinity, Z = 0,
+ *   refused as the verifier refuses it).
+ * The small profile (TACIT_ECP_SMALL) has no comb and, to stay within its
+ * 6 KiB, runs the verification (tacit_ecp_muladd_check_x_unsafe) instead.
+ * That is exact for a signature that is released (then public), but its
+ * timing follows u1, u2 of a faulty signature that is withheld: open, see
+ * the firmware notes in README.md.
  */
+
+#if !defined(TACIT_ECP_SMALL)
+/*
+ * All-ones if the x coordinate of V (Jacobian: x = X / zp, zp = Z^2) is r
+ * modulo n and Z != 0.  x < p < 2n, so x = r or x = r + n.
+ * Constant time in V.
+ */
+static tacit_mpi_uint x_is_r_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *V,
+                                const tacit_mpi_uint *zp, const tacit_mpi_uint *r)
+{
+    size_t n = c->limbs, i;
+    tacit_mpi_uint t[TACIT_ECP_N], rn[TACIT_ECP_N + 1], ok;
+    tacit_ecp_dlimb acc = 0;
+
+    tacit_ecp_fe_to_mont(c, t, r);
+    c->mul(t, t, zp);
+    c->sub(t, t, V);
+    ok = tacit_ecp_is_zero_ct(t, n);
+    for (i = 0; i < n; i++) { /* rn = r + n, n + 1 limbs; public */
+        acc += (tacit_ecp_dlimb)r[i] + c->n[i];
+        rn[i] = (tacit_mpi_uint)acc;
+        acc >>= TACIT_MPI_LIMB_BITS;
+    }
+    if (acc == 0 && tacit_ecp_lt_ct(rn, c->p, n)) {
+        tacit_ecp_fe_to_mont(c, t, rn);
+        c->mul(t, t, zp);
+        c->sub(t, t, V);
+        ok |= tacit_ecp_is_zero_ct(t, n);
+    }
+    tacit_platform_zeroize(t, sizeof(t));
+    return ok & ~tacit_ecp_is_zero_ct(V + 2 * n, n);
+}
+#endif
+
 static int fault_check(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
                        const unsigned char *hash, size_t hlen, const unsigned char *sig,
                        const tacit_mpi_uint *w_in, tacit_rng_func f_rng, void *p_rng)
@@ -532,12 +577,10 @@ static int fault_check(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
     (void)p_rng;
     return verify_core(c, key, hash, hlen, sig, c->bytes, sig + c->bytes, c->bytes);
 #else
-    size_t n = c->limbs, i;
+    size_t n = c->limbs;
     tacit_mpi_uint r[TACIT_ECP_N], s[TACIT_ECP_N], e[TACIT_ECP_N], w[TACIT_ECP_N];
-    tacit_mpi_uint u1[TACIT_ECP_N], t[TACIT_ECP_N], v[TACIT_ECP_N], z2[TACIT_ECP_N];
-    tacit_mpi_uint q[2 * TACIT_ECP_N], V[3 * TACIT_ECP_N], rn[TACIT_ECP_N + 1];
-    tacit_mpi_uint ok;
-    tacit_ecp_dlimb acc = 0;
+    tacit_mpi_uint u1[TACIT_ECP_N], t[TACIT_ECP_N], v[TACIT_ECP_N], zp[TACIT_ECP_N];
+    tacit_mpi_uint q[3 * TACIT_ECP_N], V[3 * TACIT_ECP_N];
     int ret = TACIT_ERR_CORRUPTION_DETECTED;
 
     tacit_ecp_from_bytes(r, n, sig, c->bytes);
@@ -562,46 +605,39 @@ static int fault_check(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
     tacit_ecp_sc_mul(c, t, t, c->rr_n);
     tacit_ecp_sc_mul(c, t, t, key->d);
     tacit_ecp_modadd(v, u1, t, c->n, n);
-    if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_is_zero_ct(v, n) & 1u))) {
-        goto verify; /* k = d: the comb needs v in [1, n-1] */
-    }
-    if ((ret = tacit_ecp_mul_base_jac_ct(c, V, v, f_rng, p_rng)) != 0) {
-        goto cleanup;
-    }
-    tacit_ecp_fe_to_mont(c, q, key->Qx);
+    tacit_ecp_fe_to_mont(c, q, key->Qx); /* Q, Z = 1 */
     tacit_ecp_fe_to_mont(c, q + n, key->Qy);
-    tacit_ecp_jac_madd(c, V, V, q);
-    if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_is_zero_ct(V + 2 * n, n) & 1u))) {
-        goto verify; /* v G = +-Q: the addition's exceptional cases */
+    memcpy(q + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
+    if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_is_zero_ct(v, n) & 1u))) {
+        memcpy(V, q, 3 * n * sizeof(tacit_mpi_uint)); /* k = d: V = Q */
+    } else {
+        if ((ret = tacit_ecp_mul_base_jac_ct(c, V, v, f_rng, p_rng)) != 0) {
+            goto cleanup;
+        }
+        tacit_ecp_jac_madd(c, V, V, q);
+        if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_is_zero_ct(V + 2 * n, n) & 1u))
+#if defined(TACIT_TEST_HOOKS)
+            || tacit_ecdsa_test_fault == 6
+#endif
+        ) {
+            /* v G = +-Q: again, with the addition that selects the doubling */
+#if defined(TACIT_TEST_HOOKS)
+            tacit_ecdsa_test_fault = 0;
+#endif
+            if ((ret = tacit_ecp_mul_base_jac_ct(c, V, v, f_rng, p_rng)) != 0) {
+                goto cleanup;
+            }
+            tacit_ecp_jac_add_dbl_ct(c, V, V, q);
+        }
     }
-    /* x(V) = r mod n, with x = X/Z^2 < p < 2n: X = r Z^2 or X = (r + n) Z^2 */
-    c->sqr(z2, V + 2 * n, V + 2 * n);
-    tacit_ecp_fe_to_mont(c, t, r);
-    c->mul(t, t, z2);
-    c->sub(t, t, V);
-    ok = tacit_ecp_is_zero_ct(t, n);
-    for (i = 0; i < n; i++) { /* rn = r + n, n + 1 limbs; public */
-        acc += (tacit_ecp_dlimb)r[i] + c->n[i];
-        rn[i] = (tacit_mpi_uint)acc;
-        acc >>= TACIT_MPI_LIMB_BITS;
-    }
-    if (acc == 0 && tacit_ecp_lt_ct(rn, c->p, n)) {
-        tacit_ecp_fe_to_mont(c, t, rn);
-        c->mul(t, t, z2);
-        c->sub(t, t, V);
-        ok |= tacit_ecp_is_zero_ct(t, n);
-    }
-    ret = tacit_ct_declassify_u32((uint32_t)(ok & 1u)) ? 0 : TACIT_ERR_CORRUPTION_DETECTED;
-    goto cleanup;
-
-verify:
-    ret = verify_core(c, key, hash, hlen, sig, c->bytes, sig + c->bytes, c->bytes) == 0
+    c->sqr(zp, V + 2 * n, V + 2 * n); /* x = X / Z^2 */
+    ret = tacit_ct_declassify_u32((uint32_t)(x_is_r_ct(c, V, zp, r) & 1u))
               ? 0
               : TACIT_ERR_CORRUPTION_DETECTED;
 cleanup:
     tacit_platform_zeroize(t, sizeof(t));
     tacit_platform_zeroize(v, sizeof(v));
-    tacit_platform_zeroize(z2, sizeof(z2));
+    tacit_platform_zeroize(zp, sizeof(zp));
     tacit_platform_zeroize(V, sizeof(V));
     return ret;
 #endif

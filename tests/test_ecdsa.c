@@ -519,6 +519,17 @@ exit:;
                 TEST_EQUAL(sig[j], 0);
             }
         }
+#if !defined(TACIT_ECP_SMALL)
+        /* 6: the check's path for v G = +-Q (the addition that selects the doubling), forced on
+         * an honest signature: it must agree with the usual path and release the signature */
+        tacit_ecdsa_test_fault = 6;
+        TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,
+                                        test_rng, NULL),
+                   0);
+        TEST_EQUAL(tacit_ecdsa_test_fault, 0);
+        TEST_EQUAL(tacit_ecdsa_verify_raw(&key, hash, 32, sig, slen), 0);
+        slen = 999;
+#endif
         /* a private value that no longer matches Q (memory corrupted): refused too */
         key.d[0] ^= 2;
         TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig), &slen,

@@ -90,7 +90,9 @@ int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, siz
  * resets itself): 1 a flipped bit in e + r d, 2 k G computed for another k
  * (a valid point, the wrong one), 3 a flipped bit in e, 4 a flipped bit in
  * the released r, 5 a flipped bit in the s^-1 handed to the check.  The
- * check before release must catch each.
+ * check before release must catch each.  6 (not a fault): the check takes
+ * its path for v G = +-Q (the constant-time addition that selects the
+ * doubling) on an honest signature, which must still be released.
  */
 extern int tacit_ecdsa_test_fault;
 /*
