@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tacit/limb.h"
+
 static uint64_t rng_state;
 
 static inline uint64_t rnd64(void)
@@ -17,6 +19,16 @@ static inline uint64_t rnd64(void)
     rng_state ^= rng_state << 25;
     rng_state ^= rng_state >> 27;
     return rng_state * 0x2545F4914F6CDD1Du;
+}
+
+/* n random limbs */
+static inline void rnd_fill_limbs(tacit_mpi_uint *X, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        X[i] = (tacit_mpi_uint)rnd64();
+    }
 }
 
 /* A random size in bits, 1..max: often small, sometimes around limb boundaries. */
