@@ -83,6 +83,7 @@ static size_t inv_digits(size_t limbs)
     return (limbs * TACIT_MPI_LIMB_BITS + 2) / INV_D + 1;
 }
 
+#if INV_W != TACIT_MPI_LIMB_BITS
 /* Bits [pos, pos + D) of A (limbs limbs; bits past the end are 0).  pos is public. */
 static inv_ud get_digit(const tacit_mpi_uint *A, size_t limbs, size_t pos)
 {
@@ -108,20 +109,58 @@ static inv_ud get_digit(const tacit_mpi_uint *A, size_t limbs, size_t pos)
     }
     return r;
 }
+#endif
 
 static void to_digits(inv_sd *x, size_t K, const tacit_mpi_uint *A, size_t limbs)
 {
     size_t i;
 
+#if INV_W == TACIT_MPI_LIMB_BITS
+    /* a digit spans at most two limbs: two shifts, not get_digit's bit loop */
+    for (i = 0; i < K; i++) {
+        size_t pos = i * INV_D, li = pos / INV_W, off = pos % INV_W;
+        inv_ud lo = li < limbs ? (inv_ud)A[li] : 0, hi = li + 1 < limbs ? (inv_ud)A[li + 1] : 0;
+        if (off != 0) {
+            lo = (lo >> off) | (hi << (INV_W - off));
+        }
+        x[i] = (inv_sd)(lo & INV_MASK);
+    }
+#else
     for (i = 0; i < K; i++) {
         x[i] = (inv_sd)get_digit(A, limbs, i * INV_D);
     }
+#endif
 }
 
 /*
  * X (limbs limbs) = the low limbs*biL bits of the two's complement of x
  * (digits in [0, 2^D) below a signed top digit).
  */
+#if INV_W == TACIT_MPI_LIMB_BITS
+/* Digit k of x as a word, the sign word past the top digit. */
+static inv_ud digit_or_sign(const inv_sd *x, size_t K, size_t k)
+{
+    return k < K ? (inv_ud)x[k] : (inv_ud)(x[K - 1] >> (INV_W - 1));
+}
+
+/*
+ * A limb starts at an even bit offset of a digit (W - D = 2 and W is
+ * even), at most D - 2, so the digit holds D - off of its bits and the
+ * next digit the other off + 2 <= D: two digits, two shifts.  The digits
+ * below the top are in [0, 2^D), so the OR adds nothing above them; the
+ * top digit, negative, brings its sign bits, as the sign word does.
+ */
+static void from_digits(tacit_mpi_uint *X, size_t limbs, const inv_sd *x, size_t K)
+{
+    size_t j;
+
+    for (j = 0; j < limbs; j++) {
+        size_t pos = j * INV_W, k = pos / INV_D, off = pos % INV_D;
+        X[j] = (tacit_mpi_uint)((digit_or_sign(x, K, k) >> off) |
+                                (digit_or_sign(x, K, k + 1) << (INV_D - off)));
+    }
+}
+#else
 static void from_digits(tacit_mpi_uint *X, size_t limbs, const inv_sd *x, size_t K)
 {
     size_t i, li = 0, have = 0;
@@ -163,6 +202,7 @@ static void from_digits(tacit_mpi_uint *X, size_t limbs, const inv_sd *x, size_t
         }
     }
 }
+#endif
 
 /*
  * n <= N divsteps on packed words; *zeta = -(delta + 1/2) is updated, m gets the
