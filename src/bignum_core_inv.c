@@ -269,8 +269,15 @@ static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4],
  * 2^n, modulo 2^W) have W - done >= n correct low bits for the next group;
  * forming them from the last group alone, not from the product t, keeps
  * the product's multiplications off the chain from group to group.
+ *
+ * steps (public) is D, or for a last batch fewer (a multiple of N): t is
+ * then shifted up to the same scale 2^D, which the updates divide by.
  */
-static void divsteps(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4])
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void
+divsteps_n(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4], int steps)
 {
     /* locals (no pointer may alias them): zeta and the matrices stay in registers */
     inv_sd z = *zeta, m[4], r[4], t0, t1;
@@ -281,12 +288,12 @@ static void divsteps(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4])
     nf = ((inv_ud)r[0] * f + (inv_ud)r[1] * g) >> INV_N;
     ng = ((inv_ud)r[2] * f + (inv_ud)r[3] * g) >> INV_N;
     INV_UNROLL
-    for (done = INV_N; done < INV_D; done += INV_N) {
-        int n = INV_D - done < INV_N ? INV_D - done : INV_N;
+    for (done = INV_N; done < steps; done += INV_N) {
+        int n = steps - done < INV_N ? steps - done : INV_N;
         inv_ud f2;
         divsteps_group(&z, nf, ng, m, n);
         /* the next start from this group's matrix: off the chain through r */
-        if (done + n < INV_D) {
+        if (done + n < steps) {
             f2 = ((inv_ud)m[0] * nf + (inv_ud)m[1] * ng) >> n;
             ng = ((inv_ud)m[2] * nf + (inv_ud)m[3] * ng) >> n;
             nf = f2;
@@ -299,10 +306,10 @@ static void divsteps(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4])
         r[1] = t1;
     }
     *zeta = z;
-    t[0] = r[0];
-    t[1] = r[1];
-    t[2] = r[2];
-    t[3] = r[3];
+    t[0] = (inv_sd)((inv_ud)r[0] << (INV_D - steps));
+    t[1] = (inv_sd)((inv_ud)r[1] << (INV_D - steps));
+    t[2] = (inv_sd)((inv_ud)r[2] << (INV_D - steps));
+    t[3] = (inv_sd)((inv_ud)r[3] << (INV_D - steps));
 }
 
 /*
@@ -405,6 +412,17 @@ static void cond_neg(tacit_mpi_uint *X, size_t limbs, tacit_mpi_uint mask)
     }
 }
 
+/* A whole batch (the shift counts constant), and a last one of `steps`. */
+static void divsteps(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4])
+{
+    divsteps_n(zeta, f, g, t, INV_D);
+}
+
+static void divsteps_last(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4], int steps)
+{
+    divsteps_n(zeta, f, g, t, steps);
+}
+
 /*
  * Batches for inputs 0 <= g <= f <= 2^b, f odd, with delta starting at 1/2:
  * g = 0 after n divsteps when 9437 b + 1 <= 4096 n (the bound proven in HOL
@@ -412,11 +430,29 @@ static void cond_neg(tacit_mpi_uint *X, size_t limbs, tacit_mpi_uint mask)
  * (49 b + 57) / 17 for the paper's delta = 1).  Here f = M + 2 A < 2^b,
  * b = limbs biL + 2 (see f_start).
  */
+static size_t inv_steps(size_t limbs)
+{
+    size_t b = limbs * TACIT_MPI_LIMB_BITS + 2;
+
+    return (9437 * b + 1 + 4095) / 4096;
+}
+
 static size_t inv_batches(size_t limbs)
 {
-    size_t b = limbs * TACIT_MPI_LIMB_BITS + 2, steps = (9437 * b + 1 + 4095) / 4096;
+    return (inv_steps(limbs) + INV_D - 1) / INV_D;
+}
 
-    return (steps + INV_D - 1) / INV_D;
+/*
+ * Divsteps of the last batch: what the bound still asks for, rounded up to
+ * whole groups of N (D when that is more than D - N).  At 1024 bits the
+ * bound asks for 2364 = 38 D + 8 steps: 14 in the last batch, not 62.
+ */
+static int inv_last_steps(size_t limbs)
+{
+    size_t left = inv_steps(limbs) - (inv_batches(limbs) - 1) * INV_D;
+    size_t steps = (left + INV_N - 1) / INV_N * INV_N;
+
+    return steps > INV_D - INV_N ? INV_D : (int)steps;
 }
 
 /*
@@ -469,6 +505,7 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
                                              tacit_mpi_uint *T)
 {
     size_t K = inv_digits(limbs), batches = inv_batches(limbs), i;
+    int last = inv_last_steps(limbs);
     inv_sd *f = (inv_sd *)(void *)T, *g = f + K, *d = g + K, *e = d + K, *m = e + K, t[4];
     inv_sd zeta = -1; /* -(delta + 1/2), delta = 1/2 */
     tacit_mpi_uint *W =
@@ -490,7 +527,11 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
     d[0] = 2;
     e[0] = 1;
     for (i = 0; i < batches; i++) {
-        divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
+        if (i + 1 < batches) {
+            divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
+        } else {
+            divsteps_last(&zeta, (inv_ud)f[0], (inv_ud)g[0], t, last);
+        }
         update_fg(f, g, K, t);
         update_de(d, e, K, t, m, mi);
     }
@@ -531,6 +572,7 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
                            size_t limbs, tacit_mpi_uint *T)
 {
     size_t K = inv_digits(limbs), batches = inv_batches(limbs), bits = limbs * TACIT_MPI_LIMB_BITS;
+    int last = inv_last_steps(limbs);
     inv_sd *f = (inv_sd *)(void *)T, *g = f + K, t[4];
     inv_sd zeta = -1;
     tacit_mpi_uint *a =
@@ -543,7 +585,11 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
     to_digits(f, K, V, limbs + 1);
     to_digits(g, K, b, limbs);
     for (i = 0; i < batches; i++) {
-        divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
+        if (i + 1 < batches) {
+            divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
+        } else {
+            divsteps_last(&zeta, (inv_ud)f[0], (inv_ud)g[0], t, last);
+        }
         update_fg(f, g, K, t);
     }
     (void)digits_abs(V, limbs, f, K);
