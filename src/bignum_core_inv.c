@@ -60,6 +60,11 @@ typedef int64_t inv_sdd;
 /* fields of a packed word: low bits [0, PA), u [PA, PB), v [PB, W) */
 #define INV_PA (2 * INV_N + 1)
 #define INV_PB (INV_PA + INV_N + 2)
+/* biases that make the fields nonnegative (see divsteps_group), u's mask */
+#define INV_BIAS                                                                                   \
+    (((inv_ud)1 << (2 * INV_N)) + ((inv_ud)1 << (INV_PA + INV_N + 1)) +                            \
+     ((inv_ud)1 << (INV_PB + INV_N + 1)))
+#define INV_FMASK (((inv_ud)1 << (INV_N + 2)) - 1)
 
 #include "bignum_core_inv_x86_64.h"
 #if defined(TACIT_MPI_HAVE_X86_64_INV_ASM) && (INV_N != 14 || INV_D - 4 * INV_N != 6)
@@ -218,12 +223,11 @@ static void from_digits(tacit_mpi_uint *X, size_t limbs, const inv_sd *x, size_t
  * |L| < 2^(2N) fits below PA = 2N + 1 and u, v fit N + 2 bits each.  All
  * masks: c1 = (delta > 0) is the sign of zeta, c2 = (g_j odd) the bit j of B.
  */
-static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4], int n)
+static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4], inv_ud p[4], int n)
 {
     const inv_ud low = ((inv_ud)1 << INV_N) - 1;
     inv_ud a = (f & low) + ((inv_ud)1 << INV_PA), b = (g & low) + ((inv_ud)1 << INV_PB);
     inv_ud z = (inv_ud)*zeta;
-    inv_sd l, h;
 
 #if defined(TACIT_MPI_HAVE_X86_64_INV_ASM)
     /* the same steps with CMOV (bignum_core_inv_x86_64.h); n is N or D - 4 N */
@@ -249,15 +253,33 @@ static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4],
     }
 #endif
     *zeta = (inv_sd)z;
-    /* unpack: L (sign-extended from PA bits), then u, then v */
-    l = (inv_sd)(a << (INV_W - INV_PA)) >> (INV_W - INV_PA);
-    h = (inv_sd)(a - (inv_ud)l) >> INV_PA;
-    m[0] = (inv_sd)((inv_ud)h << (INV_W - (INV_PB - INV_PA))) >> (INV_W - (INV_PB - INV_PA));
-    m[1] = (h - m[0]) >> (INV_PB - INV_PA);
-    l = (inv_sd)(b << (INV_W - INV_PA)) >> (INV_W - INV_PA);
-    h = (inv_sd)(b - (inv_ud)l) >> INV_PA;
-    m[2] = (inv_sd)((inv_ud)h << (INV_W - (INV_PB - INV_PA))) >> (INV_W - (INV_PB - INV_PA));
-    m[3] = (h - m[2]) >> (INV_PB - INV_PA);
+    /*
+     * unpack: with INV_BIAS added, every field is nonnegative and inside
+     * its bits (L + 2^(2N) in [0, 2^PA), u + 2^(N+1) and v + 2^(N+1) in
+     * [0, 2^(N+2))), so a shift and a mask take each out: three
+     * operations from the steps to u, two to v, where sign-extending the
+     * fields one after the other took six and eight.  p gets the biased
+     * u, v (for the next words, see divsteps), m the matrix.
+     */
+    a += INV_BIAS;
+    b += INV_BIAS;
+    p[0] = (a >> INV_PA) & INV_FMASK;
+    p[1] = a >> INV_PB;
+    p[2] = (b >> INV_PA) & INV_FMASK;
+    p[3] = b >> INV_PB;
+    m[0] = (inv_sd)p[0] - ((inv_sd)1 << (INV_N + 1));
+    m[1] = (inv_sd)p[1] - ((inv_sd)1 << (INV_N + 1));
+    m[2] = (inv_sd)p[2] - ((inv_sd)1 << (INV_N + 1));
+    m[3] = (inv_sd)p[3] - ((inv_sd)1 << (INV_N + 1));
+}
+
+/*
+ * The low bits of (u f + v g) / 2^n from the biased p of divsteps_group:
+ * u f + v g = p0 f + p1 g - 2^(N+1) (f + g) modulo 2^W.
+ */
+static inline inv_ud next_word(inv_ud p0, inv_ud p1, inv_ud f, inv_ud g, inv_ud fg, int n)
+{
+    return (p0 * f + p1 * g - fg) >> n;
 }
 
 /*
@@ -281,21 +303,23 @@ divsteps_n(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4], int steps)
 {
     /* locals (no pointer may alias them): zeta and the matrices stay in registers */
     inv_sd z = *zeta, m[4], r[4], t0, t1;
-    inv_ud nf, ng;
+    inv_ud nf, ng, fg, p[4];
     int done;
 
-    divsteps_group(&z, f, g, r, INV_N);
-    nf = ((inv_ud)r[0] * f + (inv_ud)r[1] * g) >> INV_N;
-    ng = ((inv_ud)r[2] * f + (inv_ud)r[3] * g) >> INV_N;
+    fg = (f + g) << (INV_N + 1); /* the biases' share, off the chain */
+    divsteps_group(&z, f, g, r, p, INV_N);
+    nf = next_word(p[0], p[1], f, g, fg, INV_N);
+    ng = next_word(p[2], p[3], f, g, fg, INV_N);
     INV_UNROLL
     for (done = INV_N; done < steps; done += INV_N) {
         int n = steps - done < INV_N ? steps - done : INV_N;
         inv_ud f2;
-        divsteps_group(&z, nf, ng, m, n);
+        fg = (nf + ng) << (INV_N + 1);
+        divsteps_group(&z, nf, ng, m, p, n);
         /* the next start from this group's matrix: off the chain through r */
         if (done + n < steps) {
-            f2 = ((inv_ud)m[0] * nf + (inv_ud)m[1] * ng) >> n;
-            ng = ((inv_ud)m[2] * nf + (inv_ud)m[3] * ng) >> n;
+            f2 = next_word(p[0], p[1], nf, ng, fg, n);
+            ng = next_word(p[2], p[3], nf, ng, fg, n);
             nf = f2;
         }
         t0 = m[0] * r[0] + m[1] * r[2];
