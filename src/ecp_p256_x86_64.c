@@ -114,15 +114,6 @@ static void p256_adx_add(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit
  * the block and takes the sum back unless the digit was 0, with no copies
  * in and out of the frame and no calls through the curve.
  */
-/*
- * In the loops below, which merge words the assembly has just stored one
- * at a time: an empty asm on the mask keeps the compiler from merging them
- * with 16-byte loads, which cannot take their data from two 8-byte stores
- * still in flight (a store-forwarding stall of a dozen cycles, twice a
- * step: about 4 % of a signature).
- */
-#define NO_VECTOR(m) __asm__("" : "+r"(m))
-
 void tacit_ecp_p256_adx_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *K,
                              const tacit_mpi_uint *l)
 {
@@ -140,7 +131,6 @@ void tacit_ecp_p256_adx_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const 
         ecp_asm_p256_sub(ny, zero, T + 4);
         m = (uint64_t)0 - (uint64_t)(neg & 1u);
         for (i = 0; i < 4; i++) {
-            NO_VECTOR(m);
             T[4 + i] = (ny[i] & m) | (T[4 + i] & ~m);
         }
         if (t + 1 == TACIT_ECP_COMB7_TABLES) { /* public: the first step, A infinity, B not */
@@ -155,7 +145,6 @@ void tacit_ecp_p256_adx_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const 
         /* B infinity (mag = 0): A stays */
         m = ~tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
         for (i = 0; i < 12; i++) {
-            NO_VECTOR(m);
             A[i] = (R[i] & m) | (A[i] & ~m);
         }
     }
