@@ -33,13 +33,15 @@ Two kernels are generated: SHA512_AVX2_ASM, with the round above, and
 SHA512_AVX512_ASM for CPUs with AVX-512VL, whose schedule step rotates with
 VPRORQ and XORs three terms with VPTERNLOGQ (fifteen vector instructions
 instead of 24) and whose round (round_insns_v2) is shorter from e to the
-next e: d + h + K + W is summed before e is known, Ch(e, f, g) = g ^ (e &
-(f ^ g)) and Sigma1(e) are added to it and to h separately (four
-instructions deep instead of five), and Maj(a, b, c) = (a & (b | c)) |
-(b & c) with b | c and b & c kept from the previous round (two deep instead
-of three), so the chain through a is four deep too; 29 instructions.
-Either change alone measured nothing on Zen 5; the two together 2-3 %
-(the rounds of block 0 share the core with the schedule).  The AVX2 kernel
+next e: d + h + K + W is summed before e is known and Ch(e, f, g) = g ^
+(e & (f ^ g)) and Sigma1(e) are added to it (four instructions deep instead
+of five); Maj(a, b, c) = (a & (b ^ c)) + (b & c) (the terms have no common
+bit), with b ^ c and b & c kept from the previous round and (b & c) - d
+added to the next e, which gives T1 + (b & c) in one instruction; so the
+chain through a is four deep too; 28 instructions.  Either change alone
+(AVX-512 schedule, shorter round) measured nothing on Zen 5, the two
+together 3-4 %: without the schedule the rounds run no faster, so the round
+is the limit, by its instruction count as much as its depth.  The AVX2 kernel
 stays for CPUs without AVX-512 and for valgrind, which cannot run AVX-512:
 the constant-flow suites run it; the AVX-512 kernel has the same control
 flow (the same loops, no other branch) and no data-dependent address.
@@ -133,34 +135,34 @@ def round_insns(i, src):
 
 def round_insns_v2(i, src):
     """Round i of the AVX-512 kernel (see the top): d + h + K + W summed off
-    the path from e, Maj from (b | c) and (b & c); four instructions from e
-    to the next e and from a to the next a."""
+    the path from e, Maj(a, b, c) = (a & (b ^ c)) + (b & c) with b & c - d
+    and the next e giving T1 + (b & c) in one step; four instructions from e
+    to the next e and from a to the next a, 28 in all."""
     k = i % 8
     a, b, c, d, e, f, g, h = [r(VARS[(j - k) % 8]) for j in range(8)]
-    S, P, U, BO, BA = map(r, (T0, T1, T2, T3, T4))
+    S, P, U, BX, BA = map(r, (T0, T1, T2, T3, T4))
     return [
         "addq %s, %s" % (src, h),  # h + K + W
         "leaq (%s,%s), %s" % (a, P, a),  # a += Sigma0 of the previous round
+        "subq %s, %s" % (d, BA),  # (b & c) - d
         "leaq (%s,%s), %s" % (d, h, d),  # d + h + K + W
         "movq %s, %s" % (f, S),
         "xorq %s, %s" % (g, S),
         "andq %s, %s" % (e, S),
         "xorq %s, %s" % (g, S),  # Ch(e, f, g) = g ^ (e & (f ^ g))
         "addq %s, %s" % (S, d),
-        "addq %s, %s" % (S, h),
         "rorxq $41, %s, %s" % (e, S),
         "rorxq $18, %s, %s" % (e, U),
         "xorq %s, %s" % (U, S),
         "rorxq $14, %s, %s" % (e, U),
         "xorq %s, %s" % (U, S),  # Sigma1(e)
-        "addq %s, %s" % (S, d),  # the next e
-        "addq %s, %s" % (S, h),  # T1
+        "addq %s, %s" % (S, d),  # the next e = d + T1
+        "leaq (%s,%s), %s" % (BA, d, h),  # T1 + (b & c)
         "movq %s, %s" % (a, S),
-        "andq %s, %s" % (BO, S),
-        "orq %s, %s" % (BA, S),  # Maj(a, b, c) = (a & (b | c)) | (b & c)
-        "addq %s, %s" % (S, h),  # the next a, but Sigma0(a)
-        "movq %s, %s" % (a, BO),
-        "orq %s, %s" % (b, BO),  # the next b | c
+        "andq %s, %s" % (BX, S),
+        "addq %s, %s" % (S, h),  # T1 + Maj: the next a, but Sigma0(a)
+        "movq %s, %s" % (a, BX),
+        "xorq %s, %s" % (b, BX),  # the next b ^ c
         "movq %s, %s" % (a, BA),
         "andq %s, %s" % (b, BA),  # the next b & c
         "rorxq $39, %s, %s" % (a, P),
@@ -273,7 +275,7 @@ def block_start(disp):
         return L + [
             "xorl %s, %s" % (r(T1 + "d"), r(T1 + "d")),  # no Sigma0 pending
             "movq %s, %s" % (b, r(T3)),
-            "orq %s, %s" % (c, r(T3)),  # b | c
+            "xorq %s, %s" % (c, r(T3)),  # b ^ c
             "movq %s, %s" % (b, r(T4)),
             "andq %s, %s" % (c, r(T4)),  # b & c
         ]

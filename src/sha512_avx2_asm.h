@@ -1583,7 +1583,7 @@
     "movq 2616(%%rsi), %%r11\n\t" \
     "xorl %%r12d, %%r12d\n\t" \
     "movq %%rbx, %%r14\n\t" \
-    "orq %%rcx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
     "movq %%rbx, %%r15\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "movl $4, %%edi\n\t" \
@@ -1591,15 +1591,15 @@
     "1:\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "movq %%r9, %%rdi\n\t" \
     "vpalignr $8, %%ymm0, %%ymm1, %%ymm8\n\t" \
+    "movq %%r9, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
     "andq %%r8, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
     "vpalignr $8, %%ymm4, %%ymm5, %%ymm9\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
@@ -1607,15 +1607,14 @@
     "rorxq $14, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
-    "addq %%rdi, %%r11\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
     "movq %%rax, %%r14\n\t" \
-    "orq %%rbx, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
     "movq %%rax, %%r15\n\t" \
     "andq %%rbx, %%r15\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
@@ -1628,14 +1627,14 @@
     "addq 8(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
     "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
+    "subq %%rcx, %%r15\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
     "vprorq $19, %%ymm7, %%ymm10\n\t" \
+    "andq %%rdx, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
     "vprorq $61, %%ymm7, %%ymm11\n\t" \
     "rorxq $18, %%rdx, %%r13\n\t" \
@@ -1644,14 +1643,13 @@
     "xorq %%r13, %%rdi\n\t" \
     "vpsrlq $6, %%ymm7, %%ymm9\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
     "movq %%r11, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "orq %%r15, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
-    "orq %%rax, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
     "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
     "movq %%r11, %%r15\n\t" \
     "andq %%rax, %%r15\n\t" \
@@ -1664,15 +1662,15 @@
     "vmovdqu %%ymm12, 256(%%rsi)\n\t" \
     "addq 32(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
     "vpalignr $8, %%ymm1, %%ymm2, %%ymm8\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
     "andq %%rcx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
     "vpalignr $8, %%ymm5, %%ymm6, %%ymm9\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
@@ -1680,15 +1678,14 @@
     "rorxq $14, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
-    "addq %%rdi, %%r9\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
     "movq %%r10, %%r14\n\t" \
-    "orq %%r11, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
     "movq %%r10, %%r15\n\t" \
     "andq %%r11, %%r15\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
@@ -1701,14 +1698,14 @@
     "addq 40(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
     "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
+    "subq %%rax, %%r15\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
     "vprorq $19, %%ymm0, %%ymm10\n\t" \
+    "andq %%rbx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
     "vprorq $61, %%ymm0, %%ymm11\n\t" \
     "rorxq $18, %%rbx, %%r13\n\t" \
@@ -1717,14 +1714,13 @@
     "xorq %%r13, %%rdi\n\t" \
     "vpsrlq $6, %%ymm0, %%ymm9\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
     "movq %%r9, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "orq %%r15, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
-    "orq %%r10, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
     "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
     "movq %%r9, %%r15\n\t" \
     "andq %%r10, %%r15\n\t" \
@@ -1737,15 +1733,15 @@
     "vmovdqu %%ymm12, 288(%%rsi)\n\t" \
     "addq 64(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
     "vpalignr $8, %%ymm2, %%ymm3, %%ymm8\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
     "andq %%rax, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
     "vpalignr $8, %%ymm6, %%ymm7, %%ymm9\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "addq %%rdi, %%r11\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
@@ -1753,15 +1749,14 @@
     "rorxq $14, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
     "movq %%r8, %%r14\n\t" \
-    "orq %%r9, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
     "movq %%r8, %%r15\n\t" \
     "andq %%r9, %%r15\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
@@ -1774,14 +1769,14 @@
     "addq 72(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
     "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
+    "subq %%r10, %%r15\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
-    "andq %%r11, %%rdi\n\t" \
     "vprorq $19, %%ymm1, %%ymm10\n\t" \
+    "andq %%r11, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
     "vprorq $61, %%ymm1, %%ymm11\n\t" \
     "rorxq $18, %%r11, %%r13\n\t" \
@@ -1790,14 +1785,13 @@
     "xorq %%r13, %%rdi\n\t" \
     "vpsrlq $6, %%ymm1, %%ymm9\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
     "movq %%rdx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "orq %%r15, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
-    "orq %%r8, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
     "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
     "movq %%rdx, %%r15\n\t" \
     "andq %%r8, %%r15\n\t" \
@@ -1810,15 +1804,15 @@
     "vmovdqu %%ymm12, 320(%%rsi)\n\t" \
     "addq 96(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "movq %%r11, %%rdi\n\t" \
     "vpalignr $8, %%ymm3, %%ymm4, %%ymm8\n\t" \
+    "movq %%r11, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
     "andq %%r10, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
     "vpalignr $8, %%ymm7, %%ymm0, %%ymm9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "addq %%rdi, %%r9\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
@@ -1826,15 +1820,14 @@
     "rorxq $14, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
     "movq %%rcx, %%r14\n\t" \
-    "orq %%rdx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
     "movq %%rcx, %%r15\n\t" \
     "andq %%rdx, %%r15\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
@@ -1847,14 +1840,14 @@
     "addq 104(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
     "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
+    "subq %%r8, %%r15\n\t" \
     "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
-    "andq %%r9, %%rdi\n\t" \
     "vprorq $19, %%ymm2, %%ymm10\n\t" \
+    "andq %%r9, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
     "vprorq $61, %%ymm2, %%ymm11\n\t" \
     "rorxq $18, %%r9, %%r13\n\t" \
@@ -1863,14 +1856,13 @@
     "xorq %%r13, %%rdi\n\t" \
     "vpsrlq $6, %%ymm2, %%ymm9\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
     "movq %%rbx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "orq %%r15, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
-    "orq %%rcx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
     "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
     "movq %%rbx, %%r15\n\t" \
     "andq %%rcx, %%r15\n\t" \
@@ -1883,15 +1875,15 @@
     "vmovdqu %%ymm12, 352(%%rsi)\n\t" \
     "addq 128(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "movq %%r9, %%rdi\n\t" \
     "vpalignr $8, %%ymm4, %%ymm5, %%ymm8\n\t" \
+    "movq %%r9, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
     "andq %%r8, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
     "vpalignr $8, %%ymm0, %%ymm1, %%ymm9\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
@@ -1899,15 +1891,14 @@
     "rorxq $14, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
-    "addq %%rdi, %%r11\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
     "movq %%rax, %%r14\n\t" \
-    "orq %%rbx, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
     "movq %%rax, %%r15\n\t" \
     "andq %%rbx, %%r15\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
@@ -1920,14 +1911,14 @@
     "addq 136(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
     "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
+    "subq %%rcx, %%r15\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
     "vprorq $19, %%ymm3, %%ymm10\n\t" \
+    "andq %%rdx, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
     "vprorq $61, %%ymm3, %%ymm11\n\t" \
     "rorxq $18, %%rdx, %%r13\n\t" \
@@ -1936,14 +1927,13 @@
     "xorq %%r13, %%rdi\n\t" \
     "vpsrlq $6, %%ymm3, %%ymm9\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
     "movq %%r11, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "orq %%r15, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
-    "orq %%rax, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
     "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
     "movq %%r11, %%r15\n\t" \
     "andq %%rax, %%r15\n\t" \
@@ -1956,15 +1946,15 @@
     "vmovdqu %%ymm12, 384(%%rsi)\n\t" \
     "addq 160(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
     "vpalignr $8, %%ymm5, %%ymm6, %%ymm8\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
     "andq %%rcx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
     "vpalignr $8, %%ymm1, %%ymm2, %%ymm9\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
@@ -1972,15 +1962,14 @@
     "rorxq $14, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
-    "addq %%rdi, %%r9\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
     "movq %%r10, %%r14\n\t" \
-    "orq %%r11, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
     "movq %%r10, %%r15\n\t" \
     "andq %%r11, %%r15\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
@@ -1993,14 +1982,14 @@
     "addq 168(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
     "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
+    "subq %%rax, %%r15\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
     "vprorq $19, %%ymm4, %%ymm10\n\t" \
+    "andq %%rbx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
     "vprorq $61, %%ymm4, %%ymm11\n\t" \
     "rorxq $18, %%rbx, %%r13\n\t" \
@@ -2009,14 +1998,13 @@
     "xorq %%r13, %%rdi\n\t" \
     "vpsrlq $6, %%ymm4, %%ymm9\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
     "movq %%r9, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "orq %%r15, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
-    "orq %%r10, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
     "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
     "movq %%r9, %%r15\n\t" \
     "andq %%r10, %%r15\n\t" \
@@ -2029,15 +2017,15 @@
     "vmovdqu %%ymm12, 416(%%rsi)\n\t" \
     "addq 192(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
     "vpalignr $8, %%ymm6, %%ymm7, %%ymm8\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
     "andq %%rax, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
     "vpalignr $8, %%ymm2, %%ymm3, %%ymm9\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "addq %%rdi, %%r11\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
@@ -2045,15 +2033,14 @@
     "rorxq $14, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
     "movq %%r8, %%r14\n\t" \
-    "orq %%r9, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
     "movq %%r8, %%r15\n\t" \
     "andq %%r9, %%r15\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
@@ -2066,14 +2053,14 @@
     "addq 200(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
     "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
+    "subq %%r10, %%r15\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
-    "andq %%r11, %%rdi\n\t" \
     "vprorq $19, %%ymm5, %%ymm10\n\t" \
+    "andq %%r11, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
     "vprorq $61, %%ymm5, %%ymm11\n\t" \
     "rorxq $18, %%r11, %%r13\n\t" \
@@ -2082,14 +2069,13 @@
     "xorq %%r13, %%rdi\n\t" \
     "vpsrlq $6, %%ymm5, %%ymm9\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
     "movq %%rdx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "orq %%r15, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
-    "orq %%r8, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
     "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
     "movq %%rdx, %%r15\n\t" \
     "andq %%r8, %%r15\n\t" \
@@ -2102,15 +2088,15 @@
     "vmovdqu %%ymm12, 448(%%rsi)\n\t" \
     "addq 224(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "movq %%r11, %%rdi\n\t" \
     "vpalignr $8, %%ymm7, %%ymm0, %%ymm8\n\t" \
+    "movq %%r11, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
     "andq %%r10, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
     "vpalignr $8, %%ymm3, %%ymm4, %%ymm9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "addq %%rdi, %%r9\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
@@ -2118,15 +2104,14 @@
     "rorxq $14, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
     "movq %%rcx, %%r14\n\t" \
-    "orq %%rdx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
     "movq %%rcx, %%r15\n\t" \
     "andq %%rdx, %%r15\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
@@ -2139,14 +2124,14 @@
     "addq 232(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
     "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
+    "subq %%r8, %%r15\n\t" \
     "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
-    "andq %%r9, %%rdi\n\t" \
     "vprorq $19, %%ymm6, %%ymm10\n\t" \
+    "andq %%r9, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
     "vprorq $61, %%ymm6, %%ymm11\n\t" \
     "rorxq $18, %%r9, %%r13\n\t" \
@@ -2155,14 +2140,13 @@
     "xorq %%r13, %%rdi\n\t" \
     "vpsrlq $6, %%ymm6, %%ymm9\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
     "movq %%rbx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "orq %%r15, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
-    "orq %%rcx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
     "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
     "movq %%rbx, %%r15\n\t" \
     "andq %%rcx, %%r15\n\t" \
@@ -2180,26 +2164,25 @@
     "jnz 1b\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "movq %%r9, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
     "andq %%r8, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
-    "addq %%rdi, %%r11\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
     "movq %%rax, %%r14\n\t" \
-    "orq %%rbx, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
     "movq %%rax, %%r15\n\t" \
     "andq %%rbx, %%r15\n\t" \
     "rorxq $39, %%rax, %%r12\n\t" \
@@ -2209,26 +2192,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 8(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
+    "subq %%rcx, %%r15\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
     "andq %%rdx, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
     "rorxq $18, %%rdx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rdx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
     "movq %%r11, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
-    "orq %%rax, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
     "movq %%r11, %%r15\n\t" \
     "andq %%rax, %%r15\n\t" \
     "rorxq $39, %%r11, %%r12\n\t" \
@@ -2238,26 +2220,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 32(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
     "movq %%rdx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
     "andq %%rcx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
-    "addq %%rdi, %%r9\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
     "movq %%r10, %%r14\n\t" \
-    "orq %%r11, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
     "movq %%r10, %%r15\n\t" \
     "andq %%r11, %%r15\n\t" \
     "rorxq $39, %%r10, %%r12\n\t" \
@@ -2267,26 +2248,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 40(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
+    "subq %%rax, %%r15\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
     "andq %%rbx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
     "rorxq $18, %%rbx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rbx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
     "movq %%r9, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
-    "orq %%r10, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
     "movq %%r9, %%r15\n\t" \
     "andq %%r10, %%r15\n\t" \
     "rorxq $39, %%r9, %%r12\n\t" \
@@ -2296,26 +2276,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 64(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
     "movq %%rbx, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
     "andq %%rax, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
     "movq %%r8, %%r14\n\t" \
-    "orq %%r9, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
     "movq %%r8, %%r15\n\t" \
     "andq %%r9, %%r15\n\t" \
     "rorxq $39, %%r8, %%r12\n\t" \
@@ -2325,26 +2304,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 72(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "subq %%r10, %%r15\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
     "andq %%r11, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
     "rorxq $18, %%r11, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r11, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
     "movq %%rdx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
-    "orq %%r8, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
     "movq %%rdx, %%r15\n\t" \
     "andq %%r8, %%r15\n\t" \
     "rorxq $39, %%rdx, %%r12\n\t" \
@@ -2354,26 +2332,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 96(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
     "movq %%r11, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
     "andq %%r10, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
     "movq %%rcx, %%r14\n\t" \
-    "orq %%rdx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
     "movq %%rcx, %%r15\n\t" \
     "andq %%rdx, %%r15\n\t" \
     "rorxq $39, %%rcx, %%r12\n\t" \
@@ -2383,26 +2360,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 104(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "subq %%r8, %%r15\n\t" \
     "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
     "andq %%r9, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
     "rorxq $18, %%r9, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r9, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
     "movq %%rbx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
-    "orq %%rcx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
     "movq %%rbx, %%r15\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "rorxq $39, %%rbx, %%r12\n\t" \
@@ -2412,26 +2388,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 128(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "movq %%r9, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
     "andq %%r8, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
-    "addq %%rdi, %%r11\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
     "movq %%rax, %%r14\n\t" \
-    "orq %%rbx, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
     "movq %%rax, %%r15\n\t" \
     "andq %%rbx, %%r15\n\t" \
     "rorxq $39, %%rax, %%r12\n\t" \
@@ -2441,26 +2416,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 136(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
+    "subq %%rcx, %%r15\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
     "andq %%rdx, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
     "rorxq $18, %%rdx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rdx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
     "movq %%r11, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
-    "orq %%rax, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
     "movq %%r11, %%r15\n\t" \
     "andq %%rax, %%r15\n\t" \
     "rorxq $39, %%r11, %%r12\n\t" \
@@ -2470,26 +2444,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 160(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
     "movq %%rdx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
     "andq %%rcx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
-    "addq %%rdi, %%r9\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
     "movq %%r10, %%r14\n\t" \
-    "orq %%r11, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
     "movq %%r10, %%r15\n\t" \
     "andq %%r11, %%r15\n\t" \
     "rorxq $39, %%r10, %%r12\n\t" \
@@ -2499,26 +2472,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 168(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
+    "subq %%rax, %%r15\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
     "andq %%rbx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
     "rorxq $18, %%rbx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rbx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
     "movq %%r9, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
-    "orq %%r10, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
     "movq %%r9, %%r15\n\t" \
     "andq %%r10, %%r15\n\t" \
     "rorxq $39, %%r9, %%r12\n\t" \
@@ -2528,26 +2500,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 192(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
     "movq %%rbx, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
     "andq %%rax, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
     "movq %%r8, %%r14\n\t" \
-    "orq %%r9, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
     "movq %%r8, %%r15\n\t" \
     "andq %%r9, %%r15\n\t" \
     "rorxq $39, %%r8, %%r12\n\t" \
@@ -2557,26 +2528,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 200(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "subq %%r10, %%r15\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
     "andq %%r11, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
     "rorxq $18, %%r11, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r11, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
     "movq %%rdx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
-    "orq %%r8, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
     "movq %%rdx, %%r15\n\t" \
     "andq %%r8, %%r15\n\t" \
     "rorxq $39, %%rdx, %%r12\n\t" \
@@ -2586,26 +2556,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 224(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
     "movq %%r11, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
     "andq %%r10, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
     "movq %%rcx, %%r14\n\t" \
-    "orq %%rdx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
     "movq %%rcx, %%r15\n\t" \
     "andq %%rdx, %%r15\n\t" \
     "rorxq $39, %%rcx, %%r12\n\t" \
@@ -2615,26 +2584,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 232(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "subq %%r8, %%r15\n\t" \
     "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
     "andq %%r9, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
     "rorxq $18, %%r9, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r9, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
     "movq %%rbx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
-    "orq %%rcx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
     "movq %%rbx, %%r15\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "rorxq $39, %%rbx, %%r12\n\t" \
@@ -2673,7 +2641,7 @@
     "movq 2600(%%rsi), %%r11\n\t" \
     "xorl %%r12d, %%r12d\n\t" \
     "movq %%rbx, %%r14\n\t" \
-    "orq %%rcx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
     "movq %%rbx, %%r15\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "movl $5, %%edi\n\t" \
@@ -2681,26 +2649,25 @@
     "2:\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "movq %%r9, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
     "andq %%r8, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
-    "addq %%rdi, %%r11\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
     "movq %%rax, %%r14\n\t" \
-    "orq %%rbx, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
     "movq %%rax, %%r15\n\t" \
     "andq %%rbx, %%r15\n\t" \
     "rorxq $39, %%rax, %%r12\n\t" \
@@ -2710,26 +2677,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 8(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
+    "subq %%rcx, %%r15\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
     "andq %%rdx, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
     "rorxq $18, %%rdx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rdx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
     "movq %%r11, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
-    "orq %%rax, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
     "movq %%r11, %%r15\n\t" \
     "andq %%rax, %%r15\n\t" \
     "rorxq $39, %%r11, %%r12\n\t" \
@@ -2739,26 +2705,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 32(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
     "movq %%rdx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
     "andq %%rcx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
-    "addq %%rdi, %%r9\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
     "movq %%r10, %%r14\n\t" \
-    "orq %%r11, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
     "movq %%r10, %%r15\n\t" \
     "andq %%r11, %%r15\n\t" \
     "rorxq $39, %%r10, %%r12\n\t" \
@@ -2768,26 +2733,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 40(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
+    "subq %%rax, %%r15\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
     "andq %%rbx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
     "rorxq $18, %%rbx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rbx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
     "movq %%r9, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
-    "orq %%r10, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
     "movq %%r9, %%r15\n\t" \
     "andq %%r10, %%r15\n\t" \
     "rorxq $39, %%r9, %%r12\n\t" \
@@ -2797,26 +2761,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 64(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
     "movq %%rbx, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
     "andq %%rax, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
     "movq %%r8, %%r14\n\t" \
-    "orq %%r9, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
     "movq %%r8, %%r15\n\t" \
     "andq %%r9, %%r15\n\t" \
     "rorxq $39, %%r8, %%r12\n\t" \
@@ -2826,26 +2789,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 72(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "subq %%r10, %%r15\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
     "andq %%r11, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
     "rorxq $18, %%r11, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r11, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
     "movq %%rdx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
-    "orq %%r8, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
     "movq %%rdx, %%r15\n\t" \
     "andq %%r8, %%r15\n\t" \
     "rorxq $39, %%rdx, %%r12\n\t" \
@@ -2855,26 +2817,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 96(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
     "movq %%r11, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
     "andq %%r10, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
     "movq %%rcx, %%r14\n\t" \
-    "orq %%rdx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
     "movq %%rcx, %%r15\n\t" \
     "andq %%rdx, %%r15\n\t" \
     "rorxq $39, %%rcx, %%r12\n\t" \
@@ -2884,26 +2845,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 104(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "subq %%r8, %%r15\n\t" \
     "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
     "andq %%r9, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
     "rorxq $18, %%r9, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r9, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
     "movq %%rbx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
-    "orq %%rcx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
     "movq %%rbx, %%r15\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "rorxq $39, %%rbx, %%r12\n\t" \
@@ -2913,26 +2873,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 128(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "movq %%r9, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
     "andq %%r8, %%rdi\n\t" \
     "xorq %%r10, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
-    "addq %%rdi, %%r11\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
     "movq %%rax, %%r14\n\t" \
-    "orq %%rbx, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
     "movq %%rax, %%r15\n\t" \
     "andq %%rbx, %%r15\n\t" \
     "rorxq $39, %%rax, %%r12\n\t" \
@@ -2942,26 +2901,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 136(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
+    "subq %%rcx, %%r15\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
     "andq %%rdx, %%rdi\n\t" \
     "xorq %%r9, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
     "rorxq $18, %%rdx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rdx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
-    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
     "movq %%r11, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
-    "orq %%rax, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
     "movq %%r11, %%r15\n\t" \
     "andq %%rax, %%r15\n\t" \
     "rorxq $39, %%r11, %%r12\n\t" \
@@ -2971,26 +2929,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 160(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
     "movq %%rdx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
     "andq %%rcx, %%rdi\n\t" \
     "xorq %%r8, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
-    "addq %%rdi, %%r9\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
     "movq %%r10, %%r14\n\t" \
-    "orq %%r11, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
     "movq %%r10, %%r15\n\t" \
     "andq %%r11, %%r15\n\t" \
     "rorxq $39, %%r10, %%r12\n\t" \
@@ -3000,26 +2957,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 168(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
+    "subq %%rax, %%r15\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
     "andq %%rbx, %%rdi\n\t" \
     "xorq %%rdx, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
     "rorxq $18, %%rbx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rbx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
-    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
     "movq %%r9, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
-    "orq %%r10, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
     "movq %%r9, %%r15\n\t" \
     "andq %%r10, %%r15\n\t" \
     "rorxq $39, %%r9, %%r12\n\t" \
@@ -3029,26 +2985,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 192(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
     "movq %%rbx, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
     "andq %%rax, %%rdi\n\t" \
     "xorq %%rcx, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r11\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
     "movq %%r8, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rdx\n\t" \
     "movq %%r8, %%r14\n\t" \
-    "orq %%r9, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
     "movq %%r8, %%r15\n\t" \
     "andq %%r9, %%r15\n\t" \
     "rorxq $39, %%r8, %%r12\n\t" \
@@ -3058,26 +3013,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 200(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "subq %%r10, %%r15\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
     "movq %%rax, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
     "andq %%r11, %%rdi\n\t" \
     "xorq %%rbx, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
     "rorxq $18, %%r11, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r11, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r10\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
     "movq %%rdx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
-    "orq %%r8, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
     "movq %%rdx, %%r15\n\t" \
     "andq %%r8, %%r15\n\t" \
     "rorxq $39, %%rdx, %%r12\n\t" \
@@ -3087,26 +3041,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 224(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
     "movq %%r11, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
     "andq %%r10, %%rdi\n\t" \
     "xorq %%rax, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
     "movq %%rcx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rbx\n\t" \
     "movq %%rcx, %%r14\n\t" \
-    "orq %%rdx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
     "movq %%rcx, %%r15\n\t" \
     "andq %%rdx, %%r15\n\t" \
     "rorxq $39, %%rcx, %%r12\n\t" \
@@ -3116,26 +3069,25 @@
     "xorq %%r13, %%r12\n\t" \
     "addq 232(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "subq %%r8, %%r15\n\t" \
     "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r10, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
     "andq %%r9, %%rdi\n\t" \
     "xorq %%r11, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
     "rorxq $18, %%r9, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r9, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
     "addq %%rdi, %%r8\n\t" \
-    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
     "movq %%rbx, %%rdi\n\t" \
     "andq %%r14, %%rdi\n\t" \
-    "orq %%r15, %%rdi\n\t" \
     "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
-    "orq %%rcx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
     "movq %%rbx, %%r15\n\t" \
     "andq %%rcx, %%r15\n\t" \
     "rorxq $39, %%rbx, %%r12\n\t" \
