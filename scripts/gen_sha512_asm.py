@@ -51,7 +51,7 @@ variables in rax, rbx, rcx, rdx, r8..r11, temporaries in rdi, r12..r15; the
 schedule ring in ymm0..ymm7, temporaries in ymm8..ymm14, the loop counter in
 xmm15.  No branch and no address depends on the data: the loop counts and the
 one/two-block choice are public.  The second kernel's round keeps the
-pending Sigma0 in r12, b | c in r14 and b & c in r15 (rdi and r13 are its
+pending Sigma0 in r12, b ^ c in r14 and b & c in r15 (rdi and r13 are its
 temporaries).
 """
 
