@@ -198,8 +198,8 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
         if ((ret = random_below_n(ctx, f_rng, p_rng, S, rbuf)) != 0) {
             goto cleanup;
         }
-        ok = blind_half(CP, RIP, C, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx),
-                        RSA_C_E(ctx), el, MP, H, T);
+        ok = blind_half(CP, RIP, C, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), RSA_C_E(ctx),
+                        el, MP, H, T);
         ok &= blind_half(MQ, RIQ, C, S, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx),
                          RSA_C_E(ctx), el, MP, H, T);
         /*

@@ -187,7 +187,7 @@ static uint64_t ph_t[PH_REPS_MAX];
             ph_t[r_] = tl_cycles() - t0_;                                                          \
         }                                                                                          \
         qsort(ph_t, (size_t)(reps), sizeof(ph_t[0]), cmp_u64);                                     \
-        printf("%-28s min %9lu median %9lu\n", (name), (unsigned long)ph_t[0],                      \
+        printf("%-28s min %9lu median %9lu\n", (name), (unsigned long)ph_t[0],                     \
                (unsigned long)ph_t[(reps) / 2]);                                                   \
     } while (0)
 
@@ -222,11 +222,10 @@ static void phases(int reps)
     PHASE("r^e mod p (unsafe, half)", reps,
           tacit_mpi_core_exp_mod_unsafe(X, A, RSA_C_P(ctx), hl, RSA_C_E(ctx), el, RSA_C_RP(ctx),
                                         scratch));
-    PHASE("montmul p", reps,
-          tacit_mpi_core_montmul(X, A, B, RSA_C_P(ctx), hl, ctx->mm_p, scratch));
-    PHASE("exp_mod x^dP mod p", reps,
-          tacit_mpi_core_exp_mod(X, A, RSA_C_P(ctx), hl, RSA_C_DP(ctx), hl, RSA_C_RP(ctx),
-                                 scratch));
+    PHASE("montmul p", reps, tacit_mpi_core_montmul(X, A, B, RSA_C_P(ctx), hl, ctx->mm_p, scratch));
+    PHASE(
+        "exp_mod x^dP mod p", reps,
+        tacit_mpi_core_exp_mod(X, A, RSA_C_P(ctx), hl, RSA_C_DP(ctx), hl, RSA_C_RP(ctx), scratch));
     PHASE("exp_mod_x2 (both halves)", reps,
           tacit_mpi_core_exp_mod_x2(X, A, RSA_C_P(ctx), RSA_C_DP(ctx), RSA_C_RP(ctx), Y, B,
                                     RSA_C_Q(ctx), RSA_C_DQ(ctx), RSA_C_RQ(ctx), hl, hl, scratch));
