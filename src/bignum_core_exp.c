@@ -295,6 +295,12 @@ void tacit_mpi_core_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
         one_mod(X, N, limbs, mm, RR, W);
         return;
     }
+#if defined(TACIT_MPI_HAVE_X86_64_IFMA)
+    /* AVX-512 IFMA, square-and-multiply for short exponents: 0 if not here */
+    if (tacit_mpi_core_ifma_exp_mod_unsafe(X, A, N, limbs, E, ebits, RR)) {
+        return;
+    }
+#endif
     /* table[i] = A^(2i+1) R mod N */
     tacit_mpi_core_to_mont(table, A, N, limbs, mm, RR, W);
     if (count > 1) {

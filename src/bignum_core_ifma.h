@@ -40,6 +40,24 @@ int tacit_mpi_core_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
                                 const tacit_mpi_uint *RR);
 
 /*
+ * Leaks: E (its bit length and every bit).
+ * Only for: public exponents (tacit_mpi_core_exp_mod_unsafe's RSA e).
+ *
+ * X = A^E mod N for E of ebits bits (its actual bit length), as
+ * tacit_mpi_core_exp_mod_unsafe, by square-and-multiply on the IFMA kernel,
+ * when it runs: limbs IFMA_UNSAFE_MIN_LIMBS..64, 1 <= ebits <=
+ * IFMA_UNSAFE_MAX_EBITS (short public exponents; longer ones keep the
+ * sliding window), the CPU has it; then returns 1, else 0 without touching
+ * X.  Constant time in A and N.
+ */
+#define IFMA_UNSAFE_MIN_LIMBS 16
+#define IFMA_UNSAFE_MAX_EBITS 64
+int tacit_mpi_core_ifma_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                       const tacit_mpi_uint *N, size_t limbs,
+                                       const tacit_mpi_uint *E, size_t ebits,
+                                       const tacit_mpi_uint *RR);
+
+/*
  * The two exponentiations of tacit_mpi_core_exp_mod_x2 interleaved, when
  * the IFMA path runs (limbs 16..32, elimbs >= 1, the CPU has it): then
  * returns 1; else 0 without touching X1, X2.

@@ -223,6 +223,39 @@ static void tacit_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const
 }
 
 /*
+ * Leaks: E (its bit length and every bit: a multiplication follows each
+ * one bit).
+ * Only for: public exponents (the RSA e), as tacit_mpi_core_exp_mod_unsafe.
+ *
+ * X = A^E mod N (limbs limbs, 16..64; RR = 2^(128 limbs) mod N) by left-to-
+ * right square-and-multiply over the ebits >= 1 bits of E: e = 65537 is 16
+ * squarings and one multiplication.  Constant time in A and N (X may alias
+ * A).  work: IFMA_WORK_WORDS(kn->d, limbs) words, 64-byte aligned (the
+ * table part unused); the used part is wiped.
+ */
+static void tacit_ifma_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                      const tacit_mpi_uint *N, size_t limbs,
+                                      const tacit_mpi_uint *E, size_t ebits,
+                                      const tacit_mpi_uint *RR, const tacit_ifma_kernel *kn,
+                                      uint64_t *work)
+{
+    ifma_half h;
+    size_t i, skip = ((size_t)1 << IFMA_WINDOW_MAX) * kn->d;
+
+    ifma_half_init(&h, work, kn->d);
+    ifma_enter(&h, A, N, limbs, RR, kn);
+    memcpy(h.y, h.t1, kn->d * sizeof(uint64_t));
+    for (i = ebits - 1; i-- > 0;) {
+        kn->amm(h.y, h.y, h.y, &h.md);
+        if ((E[i / 64] >> (i % 64)) & 1) {
+            kn->amm(h.y, h.y, h.t1, &h.md);
+        }
+    }
+    ifma_leave(&h, X, N, limbs, kn);
+    tacit_platform_zeroize(work + skip, (IFMA_WORK_WORDS(kn->d, limbs) - skip) * sizeof(uint64_t));
+}
+
+/*
  * Both X1 = A1^E1 mod N1 and X2 = A2^E2 mod N2 (same limbs and elimbs),
  * the two ladders interleaved step by step (the RSA CRT halves).  Xi may
  * alias Ai.  work: twice IFMA_WORK_WORDS(kn->d, limbs) words; wiped.

@@ -261,6 +261,29 @@ int tacit_mpi_core_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, cons
     return 1;
 }
 
+/*
+ * Leaks: E (its bit length and every bit), through the multiplication
+ * after each one bit.
+ * Only for: public exponents, from tacit_mpi_core_exp_mod_unsafe.
+ */
+int tacit_mpi_core_ifma_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                       const tacit_mpi_uint *N, size_t limbs,
+                                       const tacit_mpi_uint *E, size_t ebits,
+                                       const tacit_mpi_uint *RR)
+{
+    uint64_t work[IFMA_WORK_WORDS(80, 64)] __attribute__((aligned(64)));
+
+    if (limbs < IFMA_UNSAFE_MIN_LIMBS || limbs > IFMA_MAX_LIMBS || ebits == 0 ||
+        ebits > IFMA_UNSAFE_MAX_EBITS || !tacit_mpi_core_cpu_has_ifma()) {
+        return 0;
+    }
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_ifma_calls++;
+#endif
+    tacit_ifma_exp_mod_unsafe(X, A, N, limbs, E, ebits, RR, ifma_kernel(limbs), work);
+    return 1;
+}
+
 int tacit_mpi_core_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
                                    const tacit_mpi_uint *N1, const tacit_mpi_uint *E1,
                                    const tacit_mpi_uint *RR1, tacit_mpi_uint *X2,

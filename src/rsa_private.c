@@ -1,30 +1,35 @@
 /*
  * The RSA private operation: blinded, CRT, constant time, checked.
  *
- *   c'_p = (c mod p) * (r mod p)^e mod p      (r fresh and random per call;
- *   c'_q = (c mod q) * (r mod q)^e mod q       c'_p, c'_q are c * r^e mod p, q)
- *   m_p = c'_p^dP mod p                        (constant-time exp_mod)
- *   m_q = c'_q^dQ mod q
- *   h = (m_p - m_q) * qInv mod p               (Montgomery, no division)
- *   m' = m_q + h * q                           (= c'^d mod n)
- *   m = m' * r^-1 mod n
+ *   r_p = r mod p, r_q = r mod q              (r fresh and random per call)
+ *   c'_p = (c mod p) * r_p^e mod p            (c'_p, c'_q are c * r^e mod p, q:
+ *   c'_q = (c mod q) * r_q^e mod q             uniformly random, whatever c is)
+ *   m'_p = c'_p^dP mod p                      (constant-time exp_mod; = m * r)
+ *   m'_q = c'_q^dQ mod q
+ *   m_p = m'_p * r_p^-1 mod p,  m_q = m'_q * r_q^-1 mod q   (unblinded)
+ *   h = (m_p - m_q) * qInv mod p              (Montgomery, no division)
+ *   m = m_q + h * q
  *   check m^e mod n == c, else zero the output (a fault in one half would
  *   otherwise release a value whose gcd with n is a prime factor)
  *
- * The blinding factor r^e is computed in the two halves (two half-size
+ * The blinding hides the exponentiations' inputs and outputs: each sees a
+ * uniformly random base (r_p^e runs over every unit mod p as r_p does, e
+ * being prime to p - 1) and yields m * r.  Everything else is constant
+ * flow in p, q and r, so the unblinding may come before the recombination
+ * (which was never blinded against c: c mod p is reduced from the public c
+ * as before).  The factor r^e is computed in the two halves (two half-size
  * exponentiations cost about half of one full-size one); the exponent e is
  * public, so tacit_mpi_core_exp_mod_unsafe may take it, and that function
  * is constant time in its base and modulus (here r mod p and p, secret).
+ * r^-1 is computed in the two halves as well, by the constant-time safegcd
+ * (tacit_mpi_core_inv_mod_odd_ct, secret value and secret modulus): two
+ * 1024-bit inversions of RSA-2048 cost less than one 2048-bit one, and no
+ * value needs declassifying (the former scheme inverted r*u mod n, masked
+ * by a second random u, in variable time).
  * The reductions c mod p and r mod p use mod_prime (below: c, r < n = pq
  * make it two products), m_q mod p uses tacit_mpi_core_mod_ct.
  * Timing and memory accesses depend on the limb counts of n, p, q and e
  * (and e's bits) only.
- *
- * Getting r^-1: inverting r directly with a variable-time modular inverse
- * would leak r, and with it the blinding.  Instead a second random u masks
- * it: t = r*u is uniformly random and independent of r, so t may be
- * inverted in variable time (it is declassified for that: the one intended
- * leak here; tacit_rsa_inv_mod_unsafe in rsa_inv.c), and r^-1 = t^-1 * u.
  */
 #include "rsa_internal.h"
 
@@ -42,24 +47,21 @@ int tacit_rsa_test_fault_crt = 0;
 #endif
 
 /*
- * X and Y (nl limbs each) = two random numbers of at most bits(n) - 1 bits,
- * so both are below n, from one call of the generator (one call costs
- * less than two of half the length).  buf has 2k bytes of room.
+ * X (nl limbs) = a random number of at most bits(n) - 1 bits, so below n.
+ * buf has k bytes of room.
  */
-static int random_pair_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
-                               tacit_mpi_uint *X, tacit_mpi_uint *Y, unsigned char *buf)
+static int random_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, void *p_rng,
+                          tacit_mpi_uint *X, unsigned char *buf)
 {
     size_t k = ctx->len, nbits = tacit_mpi_bitlen(&ctx->N);
     size_t keep = (nbits - 1) - 8 * (k - 1); /* bits kept in the first byte, 0..7 */
 
-    if (f_rng(p_rng, buf, 2 * k) != 0) {
+    if (f_rng(p_rng, buf, k) != 0) {
         return TACIT_ERR_RNG_FAILED;
     }
     buf[0] &= (unsigned char)((1u << keep) - 1u);
-    buf[k] &= (unsigned char)((1u << keep) - 1u);
     tacit_mpi_core_read_be(X, ctx->nlimbs, buf, k);
-    tacit_mpi_core_read_be(Y, ctx->nlimbs, buf + k, k);
-    tacit_platform_zeroize(buf, 2 * k);
+    tacit_platform_zeroize(buf, k);
     return 0;
 }
 
@@ -83,21 +85,36 @@ static void mod_prime(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t nl,
 }
 
 /*
- * X = c * r^e mod P (hl limbs) for c = C, r = Rb (nl limbs each), P a secret
- * prime with its mm and RR: both reduced mod P (mod_prime), r^(e) by the
- * sliding window (e public; constant time in the base and in P), then two
- * Montgomery multiplications (c * r^e / R, then * R^2 / R).  V and H have
- * hl limbs.
+ * X = c * r^e mod P and RI = r^-1 mod P (hl limbs) for c = C, r = Rb (nl
+ * limbs each), P a secret prime with its mm and RR: both reduced mod P
+ * (mod_prime), r^-1 by the constant-time safegcd, r^e by the sliding
+ * window (e public; constant time in the base and in P), then two
+ * Montgomery multiplications (c * r^e / R, then * R^2 / R).  Returns the
+ * inverse's mask: all ones unless r = 0 mod P.  V and H have hl limbs; T
+ * also serves the inverse.
  */
-static void blind_half(tacit_mpi_uint *X, const tacit_mpi_uint *C, const tacit_mpi_uint *Rb,
-                       size_t nl, const tacit_mpi_uint *P, size_t hl, tacit_mpi_uint mm,
-                       const tacit_mpi_uint *RR, const tacit_mpi_uint *E, size_t el,
-                       tacit_mpi_uint *V, tacit_mpi_uint *H, tacit_mpi_uint *T)
+static tacit_mpi_uint blind_half(tacit_mpi_uint *X, tacit_mpi_uint *RI, const tacit_mpi_uint *C,
+                                 const tacit_mpi_uint *Rb, size_t nl, const tacit_mpi_uint *P,
+                                 size_t hl, tacit_mpi_uint mm, const tacit_mpi_uint *RR,
+                                 const tacit_mpi_uint *E, size_t el, tacit_mpi_uint *V,
+                                 tacit_mpi_uint *H, tacit_mpi_uint *T)
 {
+    tacit_mpi_uint ok;
+
     mod_prime(X, Rb, nl, P, hl, mm, RR, H, T);
+    ok = tacit_mpi_core_inv_mod_odd_ct(RI, X, P, hl, T);
     tacit_mpi_core_exp_mod_unsafe(V, X, P, hl, E, el, RR, T);
     mod_prime(X, C, nl, P, hl, mm, RR, H, T);
     tacit_mpi_core_montmul(X, X, V, P, hl, mm, T);
+    tacit_mpi_core_montmul(X, X, RR, P, hl, mm, T);
+    return ok;
+}
+
+/* X = X * RI mod P (hl limbs): two Montgomery multiplications. */
+static void unblind_half(tacit_mpi_uint *X, const tacit_mpi_uint *RI, const tacit_mpi_uint *P,
+                         size_t hl, tacit_mpi_uint mm, const tacit_mpi_uint *RR, tacit_mpi_uint *T)
+{
+    tacit_mpi_core_montmul(X, X, RI, P, hl, mm, T);
     tacit_mpi_core_montmul(X, X, RR, P, hl, mm, T);
 }
 
@@ -106,7 +123,7 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
                       void *p_rng)
 {
     size_t nl, hl, el, tl, t2, total, attempt;
-    tacit_mpi_uint *buf = NULL, *C, *B, *S, *RI, *U, *RE, *CP, *MP, *MQ, *H, *PROD, *T;
+    tacit_mpi_uint *buf = NULL, *C, *B, *S, *CP, *MP, *MQ, *H, *RIP, *RIQ, *PROD, *T;
     tacit_mpi_uint ok;
     unsigned char *rbuf;
     int ret;
@@ -138,11 +155,11 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
     tl = tl > t2 ? tl : t2;
     t2 = TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(nl);
     tl = tl > t2 ? tl : t2;
-    t2 = TACIT_RSA_INV_WORKING_LIMBS(nl);
+    t2 = tacit_mpi_core_inv_mod_odd_ct_working_limbs(hl);
     tl = tl > t2 ? tl : t2;
-    /* C B S RI U RE (nl each), CP MP MQ H (hl each), PROD (2hl + 1), T, rbuf (2k bytes) */
-    total = 6 * nl + 4 * hl + (2 * hl + 1) + tl +
-            (2 * ctx->len + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
+    /* C B S (nl each), CP MP MQ H RIP RIQ (hl each), PROD (2hl + 1), T, rbuf (k bytes) */
+    total = 3 * nl + 6 * hl + (2 * hl + 1) + tl +
+            (ctx->len + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
     buf = (tacit_mpi_uint *)tacit_platform_calloc(total, sizeof(tacit_mpi_uint));
     if (buf == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
@@ -150,14 +167,13 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
     C = buf;
     B = C + nl;
     S = B + nl;
-    RI = S + nl;
-    U = RI + nl;
-    RE = U + nl;
-    CP = RE + nl;
+    CP = S + nl;
     MP = CP + hl;
     MQ = MP + hl;
     H = MQ + hl;
-    PROD = H + hl;
+    RIP = H + hl;
+    RIQ = RIP + hl;
+    PROD = RIQ + hl;
     T = PROD + 2 * hl + 1;
     rbuf = (unsigned char *)(T + tl);
 
@@ -173,32 +189,31 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
         goto cleanup;
     }
 
-    /* ---- blinding: r (in S for now), u, t = r*u*R^-1, RI = r^-1 -------------- */
+    /* ---- blinding: r (in S), c'_p = c * r^e mod p (and mod q), r^-1 mod p, q -- */
     for (attempt = 0;; attempt++) {
         if (attempt == 8) {
             ret = TACIT_ERR_RSA_PRIVATE_FAILED; /* 8 non-invertible draws: a broken RNG */
             goto cleanup;
         }
-        if ((ret = random_pair_below_n(ctx, f_rng, p_rng, S, U, rbuf)) != 0) {
+        if ((ret = random_below_n(ctx, f_rng, p_rng, S, rbuf)) != 0) {
             goto cleanup;
         }
-        tacit_mpi_core_montmul(RI, S, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
-        /* RI = r*u/R: uniformly random, independent of r (see the top). */
-        tacit_ct_declassify(RI, nl * sizeof(tacit_mpi_uint));
-        if (tacit_rsa_inv_mod_unsafe(RE, RI, RSA_C_N(ctx), nl, ctx->mm_n, T) == 0) {
+        ok = blind_half(CP, RIP, C, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), RSA_C_E(ctx),
+                        el, MP, H, T);
+        ok &= blind_half(MQ, RIQ, C, S, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx),
+                         RSA_C_E(ctx), el, MP, H, T);
+        /*
+         * "r = 0 mod p or q" may be told (a verdict; probability 2^-1000 with a
+         * working generator, which then never repeats it): draw again.
+         */
+        tacit_ct_declassify(&ok, sizeof(ok));
+        if (ok) {
             break;
         }
-        /* r or u is 0 or shares a factor with n: draw again */
     }
-    /* RE = R / (r*u).  RI = RE * u / R = 1/r. */
-    tacit_mpi_core_montmul(RI, RE, U, RSA_C_N(ctx), nl, ctx->mm_n, T);
 
-    /* ---- CRT, blinded: c'_p = c * r^e mod p (and mod q), then the exponent ---- */
-    blind_half(CP, C, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), RSA_C_E(ctx), el, MP, H,
-               T);
-    blind_half(MQ, C, S, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx), RSA_C_E(ctx), el, MP, H,
-               T);
-    /* both halves at once (interleaved with AVX-512 IFMA); c'_q is in MQ, its own result */
+    /* ---- both exponentiations at once (interleaved with AVX-512 IFMA) ---------- */
+    /* c'_q is in MQ, its own result */
     tacit_mpi_core_exp_mod_x2(MP, CP, RSA_C_P(ctx), RSA_C_DP(ctx), RSA_C_RP(ctx), MQ, MQ,
                               RSA_C_Q(ctx), RSA_C_DQ(ctx), RSA_C_RQ(ctx), hl, hl, T);
 #if defined(TACIT_TEST_HOOKS)
@@ -207,20 +222,22 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
         MP[0] ^= 1;
     }
 #endif
+    /* ---- unblind each half: m_p = m'_p * r^-1 mod p (and mod q) ------------- */
+    unblind_half(MP, RIP, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), T);
+    unblind_half(MQ, RIQ, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx), T);
+
     /* H = (m_p - (m_q mod p)) * qInv mod p; QPM = qInv * R, so montmul gives the product */
     tacit_mpi_core_mod_ct(CP, MQ, hl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), T);
     tacit_mpi_core_sub_mod(H, MP, CP, RSA_C_P(ctx), hl);
     tacit_mpi_core_montmul(H, H, RSA_C_QPM(ctx), RSA_C_P(ctx), hl, ctx->mm_p, T);
-    /* m' = m_q + h * q  (< n, so its top limbs beyond nl are zero) */
+    /* m = m_q + h * q  (< n, so its top limbs beyond nl are zero) */
     tacit_mpi_core_mul(PROD, H, hl, RSA_C_Q(ctx), hl);
     PROD[2 * hl] = 0;
     {
         tacit_mpi_uint carry = tacit_mpi_core_add(PROD, PROD, MQ, hl);
         tacit_mpi_core_add_limb(PROD + hl, PROD + hl, carry, hl + 1);
     }
-    /* ---- unblind: S = m' * r^-1 = montmul(montmul(m', RI), R^2) -------------- */
-    tacit_mpi_core_montmul(S, PROD, RI, RSA_C_N(ctx), nl, ctx->mm_n, T);
-    tacit_mpi_core_montmul(S, S, RSA_C_RN(ctx), RSA_C_N(ctx), nl, ctx->mm_n, T);
+    memcpy(S, PROD, nl * sizeof(*S));
 
     /* ---- verify-after-sign: S^e == c (public exponent, fast path) ------------ */
     tacit_mpi_core_exp_mod_unsafe(B, S, RSA_C_N(ctx), nl, RSA_C_E(ctx), el, RSA_C_RN(ctx), T);

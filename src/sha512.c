@@ -192,7 +192,11 @@ static void sha512_blocks(uint64_t state[8], const unsigned char *p, size_t nblo
 #if defined(__x86_64__)
         if ((cpu & (TACIT_SHA_CPU_AVX2 | TACIT_SHA_CPU_BMI2)) ==
             (TACIT_SHA_CPU_AVX2 | TACIT_SHA_CPU_BMI2)) {
-            tacit_sha512_avx2_blocks(state, p, nblocks);
+            if (cpu & TACIT_SHA_CPU_AVX512VL) {
+                tacit_sha512_avx512_blocks(state, p, nblocks);
+            } else {
+                tacit_sha512_avx2_blocks(state, p, nblocks);
+            }
             return;
         }
 #endif

@@ -1529,4 +1529,1596 @@
     "vzeroall\n\t" \
     ""
 
+#define SHA512_AVX512_ASM \
+    "movq 2656(%%rsi), %%rdi\n\t" \
+    "movq 2664(%%rsi), %%r12\n\t" \
+    "vmovdqu 2624(%%rsi), %%ymm14\n\t" \
+    "vmovdqu 0(%%rdi), %%xmm0\n\t" \
+    "vinserti128 $1, 0(%%r12), %%ymm0, %%ymm0\n\t" \
+    "vpshufb %%ymm14, %%ymm0, %%ymm0\n\t" \
+    "vpaddq 1280(%%rsi), %%ymm0, %%ymm8\n\t" \
+    "vmovdqu %%ymm8, 0(%%rsi)\n\t" \
+    "vmovdqu 16(%%rdi), %%xmm1\n\t" \
+    "vinserti128 $1, 16(%%r12), %%ymm1, %%ymm1\n\t" \
+    "vpshufb %%ymm14, %%ymm1, %%ymm1\n\t" \
+    "vpaddq 1312(%%rsi), %%ymm1, %%ymm9\n\t" \
+    "vmovdqu %%ymm9, 32(%%rsi)\n\t" \
+    "vmovdqu 32(%%rdi), %%xmm2\n\t" \
+    "vinserti128 $1, 32(%%r12), %%ymm2, %%ymm2\n\t" \
+    "vpshufb %%ymm14, %%ymm2, %%ymm2\n\t" \
+    "vpaddq 1344(%%rsi), %%ymm2, %%ymm10\n\t" \
+    "vmovdqu %%ymm10, 64(%%rsi)\n\t" \
+    "vmovdqu 48(%%rdi), %%xmm3\n\t" \
+    "vinserti128 $1, 48(%%r12), %%ymm3, %%ymm3\n\t" \
+    "vpshufb %%ymm14, %%ymm3, %%ymm3\n\t" \
+    "vpaddq 1376(%%rsi), %%ymm3, %%ymm11\n\t" \
+    "vmovdqu %%ymm11, 96(%%rsi)\n\t" \
+    "vmovdqu 64(%%rdi), %%xmm4\n\t" \
+    "vinserti128 $1, 64(%%r12), %%ymm4, %%ymm4\n\t" \
+    "vpshufb %%ymm14, %%ymm4, %%ymm4\n\t" \
+    "vpaddq 1408(%%rsi), %%ymm4, %%ymm12\n\t" \
+    "vmovdqu %%ymm12, 128(%%rsi)\n\t" \
+    "vmovdqu 80(%%rdi), %%xmm5\n\t" \
+    "vinserti128 $1, 80(%%r12), %%ymm5, %%ymm5\n\t" \
+    "vpshufb %%ymm14, %%ymm5, %%ymm5\n\t" \
+    "vpaddq 1440(%%rsi), %%ymm5, %%ymm13\n\t" \
+    "vmovdqu %%ymm13, 160(%%rsi)\n\t" \
+    "vmovdqu 96(%%rdi), %%xmm6\n\t" \
+    "vinserti128 $1, 96(%%r12), %%ymm6, %%ymm6\n\t" \
+    "vpshufb %%ymm14, %%ymm6, %%ymm6\n\t" \
+    "vpaddq 1472(%%rsi), %%ymm6, %%ymm8\n\t" \
+    "vmovdqu %%ymm8, 192(%%rsi)\n\t" \
+    "vmovdqu 112(%%rdi), %%xmm7\n\t" \
+    "vinserti128 $1, 112(%%r12), %%ymm7, %%ymm7\n\t" \
+    "vpshufb %%ymm14, %%ymm7, %%ymm7\n\t" \
+    "vpaddq 1504(%%rsi), %%ymm7, %%ymm9\n\t" \
+    "vmovdqu %%ymm9, 224(%%rsi)\n\t" \
+    "movq 2560(%%rsi), %%rax\n\t" \
+    "movq 2568(%%rsi), %%rbx\n\t" \
+    "movq 2576(%%rsi), %%rcx\n\t" \
+    "movq 2584(%%rsi), %%rdx\n\t" \
+    "movq 2592(%%rsi), %%r8\n\t" \
+    "movq 2600(%%rsi), %%r9\n\t" \
+    "movq 2608(%%rsi), %%r10\n\t" \
+    "movq 2616(%%rsi), %%r11\n\t" \
+    "xorl %%r12d, %%r12d\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "movl $4, %%edi\n\t" \
+    "vmovq %%rdi, %%xmm15\n\t" \
+    "1:\n\t" \
+    "addq 0(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "vpalignr $8, %%ymm0, %%ymm1, %%ymm8\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "andq %%r8, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "vpalignr $8, %%ymm4, %%ymm5, %%ymm9\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpaddq %%ymm9, %%ymm0, %%ymm0\n\t" \
+    "rorxq $14, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "vprorq $8, %%ymm8, %%ymm11\n\t" \
+    "movq %%rax, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
+    "rorxq $39, %%rax, %%r12\n\t" \
+    "rorxq $34, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rax, %%r13\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 8(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
+    "subq %%rcx, %%r15\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "vprorq $19, %%ymm7, %%ymm10\n\t" \
+    "andq %%rdx, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "vprorq $61, %%ymm7, %%ymm11\n\t" \
+    "rorxq $18, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpsrlq $6, %%ymm7, %%ymm9\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $39, %%r11, %%r12\n\t" \
+    "rorxq $34, %%r11, %%r13\n\t" \
+    "vpaddq 1536(%%rsi), %%ymm0, %%ymm12\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "vmovdqu %%ymm12, 256(%%rsi)\n\t" \
+    "addq 32(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "vpalignr $8, %%ymm1, %%ymm2, %%ymm8\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "andq %%rcx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "vpalignr $8, %%ymm5, %%ymm6, %%ymm9\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpaddq %%ymm9, %%ymm1, %%ymm1\n\t" \
+    "rorxq $14, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "vprorq $8, %%ymm8, %%ymm11\n\t" \
+    "movq %%r10, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
+    "rorxq $39, %%r10, %%r12\n\t" \
+    "rorxq $34, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r10, %%r13\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
+    "subq %%rax, %%r15\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "vprorq $19, %%ymm0, %%ymm10\n\t" \
+    "andq %%rbx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "vprorq $61, %%ymm0, %%ymm11\n\t" \
+    "rorxq $18, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpsrlq $6, %%ymm0, %%ymm9\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $39, %%r9, %%r12\n\t" \
+    "rorxq $34, %%r9, %%r13\n\t" \
+    "vpaddq 1568(%%rsi), %%ymm1, %%ymm12\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "vmovdqu %%ymm12, 288(%%rsi)\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "vpalignr $8, %%ymm2, %%ymm3, %%ymm8\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "andq %%rax, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "vpalignr $8, %%ymm6, %%ymm7, %%ymm9\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpaddq %%ymm9, %%ymm2, %%ymm2\n\t" \
+    "rorxq $14, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "vprorq $8, %%ymm8, %%ymm11\n\t" \
+    "movq %%r8, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
+    "rorxq $39, %%r8, %%r12\n\t" \
+    "rorxq $34, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r8, %%r13\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
+    "subq %%r10, %%r15\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "vprorq $19, %%ymm1, %%ymm10\n\t" \
+    "andq %%r11, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "vprorq $61, %%ymm1, %%ymm11\n\t" \
+    "rorxq $18, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpsrlq $6, %%ymm1, %%ymm9\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $39, %%rdx, %%r12\n\t" \
+    "rorxq $34, %%rdx, %%r13\n\t" \
+    "vpaddq 1600(%%rsi), %%ymm2, %%ymm12\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "vmovdqu %%ymm12, 320(%%rsi)\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "vpalignr $8, %%ymm3, %%ymm4, %%ymm8\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "andq %%r10, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "vpalignr $8, %%ymm7, %%ymm0, %%ymm9\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpaddq %%ymm9, %%ymm3, %%ymm3\n\t" \
+    "rorxq $14, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "vprorq $8, %%ymm8, %%ymm11\n\t" \
+    "movq %%rcx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
+    "rorxq $39, %%rcx, %%r12\n\t" \
+    "rorxq $34, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rcx, %%r13\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
+    "subq %%r8, %%r15\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "vprorq $19, %%ymm2, %%ymm10\n\t" \
+    "andq %%r9, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "vprorq $61, %%ymm2, %%ymm11\n\t" \
+    "rorxq $18, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpsrlq $6, %%ymm2, %%ymm9\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $39, %%rbx, %%r12\n\t" \
+    "rorxq $34, %%rbx, %%r13\n\t" \
+    "vpaddq 1632(%%rsi), %%ymm3, %%ymm12\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "vmovdqu %%ymm12, 352(%%rsi)\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "vpalignr $8, %%ymm4, %%ymm5, %%ymm8\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "andq %%r8, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "vpalignr $8, %%ymm0, %%ymm1, %%ymm9\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpaddq %%ymm9, %%ymm4, %%ymm4\n\t" \
+    "rorxq $14, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "vprorq $8, %%ymm8, %%ymm11\n\t" \
+    "movq %%rax, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
+    "rorxq $39, %%rax, %%r12\n\t" \
+    "rorxq $34, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rax, %%r13\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
+    "subq %%rcx, %%r15\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "vprorq $19, %%ymm3, %%ymm10\n\t" \
+    "andq %%rdx, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "vprorq $61, %%ymm3, %%ymm11\n\t" \
+    "rorxq $18, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpsrlq $6, %%ymm3, %%ymm9\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $39, %%r11, %%r12\n\t" \
+    "rorxq $34, %%r11, %%r13\n\t" \
+    "vpaddq 1664(%%rsi), %%ymm4, %%ymm12\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "vmovdqu %%ymm12, 384(%%rsi)\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "vpalignr $8, %%ymm5, %%ymm6, %%ymm8\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "andq %%rcx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "vpalignr $8, %%ymm1, %%ymm2, %%ymm9\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpaddq %%ymm9, %%ymm5, %%ymm5\n\t" \
+    "rorxq $14, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "vprorq $8, %%ymm8, %%ymm11\n\t" \
+    "movq %%r10, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
+    "rorxq $39, %%r10, %%r12\n\t" \
+    "rorxq $34, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r10, %%r13\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
+    "subq %%rax, %%r15\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "vprorq $19, %%ymm4, %%ymm10\n\t" \
+    "andq %%rbx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "vprorq $61, %%ymm4, %%ymm11\n\t" \
+    "rorxq $18, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpsrlq $6, %%ymm4, %%ymm9\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $39, %%r9, %%r12\n\t" \
+    "rorxq $34, %%r9, %%r13\n\t" \
+    "vpaddq 1696(%%rsi), %%ymm5, %%ymm12\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "vmovdqu %%ymm12, 416(%%rsi)\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "vpalignr $8, %%ymm6, %%ymm7, %%ymm8\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "andq %%rax, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "vpalignr $8, %%ymm2, %%ymm3, %%ymm9\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpaddq %%ymm9, %%ymm6, %%ymm6\n\t" \
+    "rorxq $14, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "vprorq $8, %%ymm8, %%ymm11\n\t" \
+    "movq %%r8, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
+    "rorxq $39, %%r8, %%r12\n\t" \
+    "rorxq $34, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r8, %%r13\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
+    "subq %%r10, %%r15\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "vprorq $19, %%ymm5, %%ymm10\n\t" \
+    "andq %%r11, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "vprorq $61, %%ymm5, %%ymm11\n\t" \
+    "rorxq $18, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpsrlq $6, %%ymm5, %%ymm9\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $39, %%rdx, %%r12\n\t" \
+    "rorxq $34, %%rdx, %%r13\n\t" \
+    "vpaddq 1728(%%rsi), %%ymm6, %%ymm12\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "vmovdqu %%ymm12, 448(%%rsi)\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "vpalignr $8, %%ymm7, %%ymm0, %%ymm8\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "andq %%r10, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "vpalignr $8, %%ymm3, %%ymm4, %%ymm9\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpaddq %%ymm9, %%ymm7, %%ymm7\n\t" \
+    "rorxq $14, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "vprorq $1, %%ymm8, %%ymm10\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "vprorq $8, %%ymm8, %%ymm11\n\t" \
+    "movq %%rcx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
+    "rorxq $39, %%rcx, %%r12\n\t" \
+    "rorxq $34, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rcx, %%r13\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
+    "subq %%r8, %%r15\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "vprorq $19, %%ymm6, %%ymm10\n\t" \
+    "andq %%r9, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "vprorq $61, %%ymm6, %%ymm11\n\t" \
+    "rorxq $18, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpsrlq $6, %%ymm6, %%ymm9\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $39, %%rbx, %%r12\n\t" \
+    "rorxq $34, %%rbx, %%r13\n\t" \
+    "vpaddq 1760(%%rsi), %%ymm7, %%ymm12\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "vmovdqu %%ymm12, 480(%%rsi)\n\t" \
+    "addq $256, %%rsi\n\t" \
+    "vmovq %%xmm15, %%rdi\n\t" \
+    "subq $1, %%rdi\n\t" \
+    "vmovq %%rdi, %%xmm15\n\t" \
+    "jnz 1b\n\t" \
+    "addq 0(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "andq %%r8, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "movq %%rax, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $39, %%rax, %%r12\n\t" \
+    "rorxq $34, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 8(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "subq %%rcx, %%r15\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "andq %%rdx, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "rorxq $18, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $39, %%r11, %%r12\n\t" \
+    "rorxq $34, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 32(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "andq %%rcx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "movq %%r10, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $39, %%r10, %%r12\n\t" \
+    "rorxq $34, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "subq %%rax, %%r15\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "andq %%rbx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "rorxq $18, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $39, %%r9, %%r12\n\t" \
+    "rorxq $34, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "andq %%rax, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "movq %%r8, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $39, %%r8, %%r12\n\t" \
+    "rorxq $34, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "subq %%r10, %%r15\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "andq %%r11, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "rorxq $18, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $39, %%rdx, %%r12\n\t" \
+    "rorxq $34, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "andq %%r10, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "movq %%rcx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $39, %%rcx, %%r12\n\t" \
+    "rorxq $34, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "subq %%r8, %%r15\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "andq %%r9, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "rorxq $18, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $39, %%rbx, %%r12\n\t" \
+    "rorxq $34, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "andq %%r8, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "movq %%rax, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $39, %%rax, %%r12\n\t" \
+    "rorxq $34, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "subq %%rcx, %%r15\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "andq %%rdx, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "rorxq $18, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $39, %%r11, %%r12\n\t" \
+    "rorxq $34, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "andq %%rcx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "movq %%r10, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $39, %%r10, %%r12\n\t" \
+    "rorxq $34, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "subq %%rax, %%r15\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "andq %%rbx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "rorxq $18, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $39, %%r9, %%r12\n\t" \
+    "rorxq $34, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "andq %%rax, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "movq %%r8, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $39, %%r8, %%r12\n\t" \
+    "rorxq $34, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "subq %%r10, %%r15\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "andq %%r11, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "rorxq $18, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $39, %%rdx, %%r12\n\t" \
+    "rorxq $34, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "andq %%r10, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "movq %%rcx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $39, %%rcx, %%r12\n\t" \
+    "rorxq $34, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "subq %%r8, %%r15\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "andq %%r9, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "rorxq $18, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $39, %%rbx, %%r12\n\t" \
+    "rorxq $34, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq $256, %%rsi\n\t" \
+    "addq %%r12, %%rax\n\t" \
+    "addq 1280(%%rsi), %%rax\n\t" \
+    "movq %%rax, 1280(%%rsi)\n\t" \
+    "addq 1288(%%rsi), %%rbx\n\t" \
+    "movq %%rbx, 1288(%%rsi)\n\t" \
+    "addq 1296(%%rsi), %%rcx\n\t" \
+    "movq %%rcx, 1296(%%rsi)\n\t" \
+    "addq 1304(%%rsi), %%rdx\n\t" \
+    "movq %%rdx, 1304(%%rsi)\n\t" \
+    "addq 1312(%%rsi), %%r8\n\t" \
+    "movq %%r8, 1312(%%rsi)\n\t" \
+    "addq 1320(%%rsi), %%r9\n\t" \
+    "movq %%r9, 1320(%%rsi)\n\t" \
+    "addq 1328(%%rsi), %%r10\n\t" \
+    "movq %%r10, 1328(%%rsi)\n\t" \
+    "addq 1336(%%rsi), %%r11\n\t" \
+    "movq %%r11, 1336(%%rsi)\n\t" \
+    "cmpq $1, 1392(%%rsi)\n\t" \
+    "je 3f\n\t" \
+    "subq $1264, %%rsi\n\t" \
+    "movq 2544(%%rsi), %%rax\n\t" \
+    "movq 2552(%%rsi), %%rbx\n\t" \
+    "movq 2560(%%rsi), %%rcx\n\t" \
+    "movq 2568(%%rsi), %%rdx\n\t" \
+    "movq 2576(%%rsi), %%r8\n\t" \
+    "movq 2584(%%rsi), %%r9\n\t" \
+    "movq 2592(%%rsi), %%r10\n\t" \
+    "movq 2600(%%rsi), %%r11\n\t" \
+    "xorl %%r12d, %%r12d\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "movl $5, %%edi\n\t" \
+    "vmovq %%rdi, %%xmm15\n\t" \
+    "2:\n\t" \
+    "addq 0(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "andq %%r8, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "movq %%rax, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $39, %%rax, %%r12\n\t" \
+    "rorxq $34, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 8(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "subq %%rcx, %%r15\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "andq %%rdx, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "rorxq $18, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $39, %%r11, %%r12\n\t" \
+    "rorxq $34, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 32(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "andq %%rcx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "movq %%r10, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $39, %%r10, %%r12\n\t" \
+    "rorxq $34, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "subq %%rax, %%r15\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "andq %%rbx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "rorxq $18, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $39, %%r9, %%r12\n\t" \
+    "rorxq $34, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "andq %%rax, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "movq %%r8, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $39, %%r8, %%r12\n\t" \
+    "rorxq $34, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "subq %%r10, %%r15\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "andq %%r11, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "rorxq $18, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $39, %%rdx, %%r12\n\t" \
+    "rorxq $34, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "andq %%r10, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "movq %%rcx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $39, %%rcx, %%r12\n\t" \
+    "rorxq $34, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "subq %%r8, %%r15\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "andq %%r9, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "rorxq $18, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $39, %%rbx, %%r12\n\t" \
+    "rorxq $34, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "subq %%rdx, %%r15\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "andq %%r8, %%rdi\n\t" \
+    "xorq %%r10, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "leaq (%%r15,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "movq %%rax, %%r14\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $39, %%rax, %%r12\n\t" \
+    "rorxq $34, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "subq %%rcx, %%r15\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "andq %%rdx, %%rdi\n\t" \
+    "xorq %%r9, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "rorxq $18, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r15,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $39, %%r11, %%r12\n\t" \
+    "rorxq $34, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "subq %%rbx, %%r15\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "andq %%rcx, %%rdi\n\t" \
+    "xorq %%r8, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "leaq (%%r15,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "movq %%r10, %%r14\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $39, %%r10, %%r12\n\t" \
+    "rorxq $34, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "subq %%rax, %%r15\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "andq %%rbx, %%rdi\n\t" \
+    "xorq %%rdx, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "rorxq $18, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r15,%%rax), %%r8\n\t" \
+    "movq %%r9, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $39, %%r9, %%r12\n\t" \
+    "rorxq $34, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "subq %%r11, %%r15\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "andq %%rax, %%rdi\n\t" \
+    "xorq %%rcx, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r11\n\t" \
+    "leaq (%%r15,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rdx\n\t" \
+    "movq %%r8, %%r14\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $39, %%r8, %%r12\n\t" \
+    "rorxq $34, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "subq %%r10, %%r15\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%rax, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "andq %%r11, %%rdi\n\t" \
+    "xorq %%rbx, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "rorxq $18, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r11, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%r15,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rcx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $39, %%rdx, %%r12\n\t" \
+    "rorxq $34, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rdx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "subq %%r9, %%r15\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "andq %%r10, %%rdi\n\t" \
+    "xorq %%rax, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r9\n\t" \
+    "leaq (%%r15,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rbx\n\t" \
+    "movq %%rcx, %%r14\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $39, %%rcx, %%r12\n\t" \
+    "rorxq $34, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "subq %%r8, %%r15\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r10, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "andq %%r9, %%rdi\n\t" \
+    "xorq %%r11, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "rorxq $18, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "rorxq $14, %%r9, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%r15,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%rdi\n\t" \
+    "andq %%r14, %%rdi\n\t" \
+    "addq %%rdi, %%rax\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $39, %%rbx, %%r12\n\t" \
+    "rorxq $34, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "rorxq $28, %%rbx, %%r13\n\t" \
+    "xorq %%r13, %%r12\n\t" \
+    "addq $256, %%rsi\n\t" \
+    "vmovq %%xmm15, %%rdi\n\t" \
+    "subq $1, %%rdi\n\t" \
+    "vmovq %%rdi, %%xmm15\n\t" \
+    "jnz 2b\n\t" \
+    "addq %%r12, %%rax\n\t" \
+    "addq 1264(%%rsi), %%rax\n\t" \
+    "movq %%rax, 1264(%%rsi)\n\t" \
+    "addq 1272(%%rsi), %%rbx\n\t" \
+    "movq %%rbx, 1272(%%rsi)\n\t" \
+    "addq 1280(%%rsi), %%rcx\n\t" \
+    "movq %%rcx, 1280(%%rsi)\n\t" \
+    "addq 1288(%%rsi), %%rdx\n\t" \
+    "movq %%rdx, 1288(%%rsi)\n\t" \
+    "addq 1296(%%rsi), %%r8\n\t" \
+    "movq %%r8, 1296(%%rsi)\n\t" \
+    "addq 1304(%%rsi), %%r9\n\t" \
+    "movq %%r9, 1304(%%rsi)\n\t" \
+    "addq 1312(%%rsi), %%r10\n\t" \
+    "movq %%r10, 1312(%%rsi)\n\t" \
+    "addq 1320(%%rsi), %%r11\n\t" \
+    "movq %%r11, 1320(%%rsi)\n\t" \
+    "3:\n\t" \
+    "vzeroall\n\t" \
+    ""
+
 #endif /* TACIT_SHA512_AVX2_ASM_H */

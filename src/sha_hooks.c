@@ -11,6 +11,7 @@
 #if defined(TACIT_TEST_HOOKS)
 int tacit_sha_hook_plain;
 int tacit_sha_hook_compact;
+int tacit_sha_hook_no_avx512;
 #endif
 
 #if defined(TACIT_SHA_X86)
@@ -40,6 +41,10 @@ static unsigned sha_cpu_probe(void)
         if ((xlo & 6u) == 6u) {
             f |= TACIT_SHA_CPU_AVX2;
         }
+        /* AVX-512F (bit 16) and VL (bit 31), XCR0: opmask and ZMM state too */
+        if (((b >> 16) & 1) && ((b >> 31) & 1) && (xlo & 0xe6u) == 0xe6u) {
+            f |= TACIT_SHA_CPU_AVX512VL;
+        }
     }
     return f;
 }
@@ -62,6 +67,9 @@ unsigned tacit_sha_cpu(void)
 #if defined(TACIT_TEST_HOOKS)
     if (tacit_sha_hook_plain) {
         return 0;
+    }
+    if (tacit_sha_hook_no_avx512) {
+        f &= ~TACIT_SHA_CPU_AVX512VL;
     }
 #endif
     return f & ~0x100u;

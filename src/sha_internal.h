@@ -49,13 +49,19 @@ void tacit_sha_block64_update(uint32_t *state, unsigned char buffer[64], uint64_
 
 #define TACIT_SHA_CPU_SHANI 1u /* SHA extensions and SSE4.1 */
 #define TACIT_SHA_CPU_BMI2 2u
-#define TACIT_SHA_CPU_AVX2 4u /* AVX2 and the OS saves the YMM registers */
+#define TACIT_SHA_CPU_AVX2 4u     /* AVX2 and the OS saves the YMM registers */
+#define TACIT_SHA_CPU_AVX512VL 8u /* AVX-512F and VL, and the OS saves the ZMM registers */
 
-/* Features of this CPU the SHA code can use (probed once); 0 under tacit_sha_hook_plain. */
+/*
+ * Features of this CPU the SHA code can use (probed once); 0 under
+ * tacit_sha_hook_plain, no AVX512VL under tacit_sha_hook_no_avx512.
+ */
 unsigned tacit_sha_cpu(void);
 
 /* SHA-512: nblocks 128-byte blocks, schedule in AVX2 (sha512_avx2.c; x86-64, needs AVX2 and BMI2). */
 void tacit_sha512_avx2_blocks(uint64_t state[8], const unsigned char *p, size_t nblocks);
+/* The same with the schedule's rotations in AVX-512VL (needs TACIT_SHA_CPU_AVX512VL too). */
+void tacit_sha512_avx512_blocks(uint64_t state[8], const unsigned char *p, size_t nblocks);
 
 /* Compress nblocks 64-byte blocks with the SHA extensions. */
 void tacit_sha256_shani_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks);
@@ -79,6 +85,11 @@ extern int tacit_sha_hook_plain;
  * otherwise uses the unrolled ones (test builds compile both).
  */
 extern int tacit_sha_hook_compact;
+/*
+ * Tests set this to 1 to run SHA-512's AVX2 kernel on a CPU that would get
+ * the AVX-512VL one (valgrind runs only the AVX2 one: it has no AVX-512).
+ */
+extern int tacit_sha_hook_no_avx512;
 #endif
 
 #endif /* TACIT_SHA_INTERNAL_H */

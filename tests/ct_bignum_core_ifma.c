@@ -264,15 +264,54 @@ static int run_model(size_t n, size_t en, int dual)
     free(T);
     return ok;
 }
+
+/*
+ * The square-and-multiply of exp_mod_unsafe on the model: base, modulus and
+ * RR secret, the exponent public (it may be: it is e), checked against the
+ * library's exp_mod_unsafe.
+ */
+static int run_model_unsafe(size_t n, uint64_t e)
+{
+    static tacit_mpi_uint N[32], A[32], RR[32], X[32], Y[32];
+    tacit_mpi_uint E[1];
+    tacit_mpi_uint *T =
+        (tacit_mpi_uint *)calloc(tacit_mpi_core_exp_mod_unsafe_working_limbs(n, 1), 8);
+    const tacit_ifma_kernel *kn = n == 16 ? &model_y5 : &model_5;
+    int ok;
+
+    if (T == NULL) {
+        return 0;
+    }
+    E[0] = e;
+    rnd_fill_limbs(N, n);
+    N[0] |= 1;
+    N[n - 1] |= (tacit_mpi_uint)1 << 63;
+    rnd_fill_limbs(A, n);
+    tacit_mpi_core_get_mont_r2_unsafe(RR, N, n);
+    tacit_mpi_core_exp_mod_unsafe(Y, A, N, n, E, 1, RR, T);
+    SECRET(N, n * sizeof(*N));
+    SECRET(A, n * sizeof(*A));
+    SECRET(RR, n * sizeof(*RR));
+    tacit_ifma_exp_mod_unsafe(X, A, N, n, E, tacit_mpi_core_bitlen_unsafe(E, 1), RR, kn,
+                              model_work);
+    PUBLIC(X, n * sizeof(*X));
+    PUBLIC(N, n * sizeof(*N));
+    ok = memcmp(X, Y, n * sizeof(*X)) == 0;
+    free(T);
+    return ok;
+}
 #endif
 
 static void test_ifma_model_secret(void)
 {
 #if defined(HAVE_MODEL)
-    TEST_ASSERT(run_model(16, 16, 0)); /* RSA-2048 CRT half, full exponent */
-    TEST_ASSERT(run_model(32, 3, 0));  /* RSA-4096 CRT half, a short exponent (time) */
-    TEST_ASSERT(run_model(16, 16, 1)); /* both RSA-2048 CRT halves interleaved */
-    TEST_ASSERT(run_model(32, 2, 1));  /* both RSA-4096 halves, a short exponent */
+    TEST_ASSERT(run_model(16, 16, 0));        /* RSA-2048 CRT half, full exponent */
+    TEST_ASSERT(run_model(32, 3, 0));         /* RSA-4096 CRT half, a short exponent (time) */
+    TEST_ASSERT(run_model(16, 16, 1));        /* both RSA-2048 CRT halves interleaved */
+    TEST_ASSERT(run_model(32, 2, 1));         /* both RSA-4096 halves, a short exponent */
+    TEST_ASSERT(run_model_unsafe(16, 65537)); /* exp_mod_unsafe: RSA-2048 blinding r^e mod p */
+    TEST_ASSERT(run_model_unsafe(32, 65537)); /* exp_mod_unsafe: the RSA-2048 check s^e mod n */
+    TEST_ASSERT(run_model_unsafe(32, 3));
 #else
     TEST_SKIP("32-bit limbs: the IFMA path (and its model) exists only with 64-bit limbs");
 #endif

@@ -8,7 +8,8 @@
  * tacit_mpi_core_test_path forces the C path for the reference and the
  * IFMA path for the result, and a call counter shows the IFMA path really
  * ran.  tacit_mpi_core_exp_mod_x2 (the two CRT halves interleaved) is
- * checked the same way, and in its portable form.  SKIPs (with the reason) where the path does not exist: 32-bit limbs,
+ * checked the same way, and in its portable form, and so is
+ * tacit_mpi_core_exp_mod_unsafe's square-and-multiply for short exponents.  SKIPs (with the reason) where the path does not exist: 32-bit limbs,
  * TACIT_MPI_NO_ASM, -Os, other CPUs, or a CPU without AVX-512F/IFMA (and
  * under valgrind, which hides AVX-512).
  */
@@ -139,6 +140,52 @@ exit:
     return 0;
 }
 
+/*
+ * tacit_mpi_core_exp_mod_unsafe (public exponent): IFMA square-and-multiply
+ * against C (and GMP); IFMA must run exactly when E has 1..64 bits.
+ */
+static int run_case_unsafe(size_t n, const tacit_mpi_uint *N, const tacit_mpi_uint *A,
+                           const tacit_mpi_uint *E, size_t en)
+{
+    static tacit_mpi_uint RR[MAXL], X[2][MAXL], T[40 * MAXL + 64];
+    unsigned long before = tacit_mpi_core_test_ifma_calls;
+    size_t ebits = tacit_mpi_core_bitlen_unsafe(E, en);
+
+    TEST_ASSERT(tacit_mpi_core_exp_mod_unsafe_working_limbs(n, en) <= sizeof(T) / sizeof(T[0]));
+    tacit_mpi_core_get_mont_r2_unsafe(RR, N, n);
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+    tacit_mpi_core_exp_mod_unsafe(X[0], A, N, n, E, en, RR, T);
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_IFMA;
+    tacit_mpi_core_exp_mod_unsafe(X[1], A, N, n, E, en, RR, T);
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+    TEST_EQUAL(tacit_mpi_core_test_ifma_calls,
+               before + (ebits >= 1 && ebits <= IFMA_UNSAFE_MAX_EBITS ? 1 : 0));
+    if (memcmp(X[0], X[1], n * sizeof(*X[0])) != 0) {
+        printf("\n    limbs %u, ebits %u: IFMA unsafe != C", (unsigned)n, (unsigned)ebits);
+        TEST_MEM_EQ(X[1], n * sizeof(*X[1]), X[0], n * sizeof(*X[0]));
+    }
+#if defined(TACIT_HAVE_GMP)
+    {
+        mpz_t za, ze, zn, zx, zr;
+        int ok;
+
+        mpz_inits(za, ze, zn, zx, zr, NULL);
+        mpz_import(za, n, -1, sizeof(*A), 0, 0, A);
+        mpz_import(ze, en, -1, sizeof(*E), 0, 0, E);
+        mpz_import(zn, n, -1, sizeof(*N), 0, 0, N);
+        mpz_import(zx, n, -1, sizeof(*X[1]), 0, 0, X[1]);
+        mpz_powm(zr, za, ze, zn);
+        ok = mpz_cmp(zr, zx) == 0;
+        mpz_clears(za, ze, zn, zx, zr, NULL);
+        TEST_ASSERT(ok);
+    }
+#endif
+    return 1;
+exit:
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+    return 0;
+}
+
 static int ifma_here(void)
 {
     return tacit_mpi_core_cpu_has_ifma();
@@ -167,6 +214,43 @@ static void test_ifma_all_sizes(void)
                 }
                 make_exp(E, 2, 4);
                 TEST_ASSERT(run_case(n, N, A, E, 2));
+            }
+        }
+    }
+#elif TACIT_MPI_LIMB_BITS != 64
+    TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
+#else
+    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+#endif
+exit:;
+}
+
+/* exp_mod_unsafe: every size and shape, every base kind, public exponents of 0..65 bits. */
+static void test_ifma_unsafe(void)
+{
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
+    static const uint64_t es[] = { 0, 1, 2, 3, 17, 65537, 0xFFFFFFFFFFFFFFFFu };
+    static tacit_mpi_uint N[MAXL], A[MAXL], E[2];
+    size_t n, k;
+    int shape, base;
+
+    if (!ifma_here()) {
+        TEST_SKIP("this CPU (or valgrind, which hides AVX-512) has no AVX-512F/IFMA");
+    }
+    for (n = 16; n <= 64; n++) {
+        for (shape = 0; shape < N_SHAPES; shape++) {
+            make_modulus(N, n, shape);
+            for (base = 0; base < N_BASES; base++) {
+                make_base(A, N, n, base);
+                for (k = 0; k < sizeof(es) / sizeof(es[0]); k++) {
+                    E[0] = (tacit_mpi_uint)es[k];
+                    E[1] = 0;
+                    TEST_ASSERT(run_case_unsafe(n, N, A, E, 2)); /* e padded: bit length counts */
+                }
+                rnd_fill_limbs(E, 1);
+                TEST_ASSERT(run_case_unsafe(n, N, A, E, 1));
+                E[1] = 1; /* 65 bits: the sliding window */
+                TEST_ASSERT(run_case_unsafe(n, N, A, E, 2));
             }
         }
     }
@@ -335,6 +419,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_ifma_hook);
     RUN_TEST(test_ifma_all_sizes);
     RUN_TEST(test_ifma_rsa_sizes);
+    RUN_TEST(test_ifma_unsafe);
     RUN_TEST(test_ifma_x2);
     RUN_TEST(test_x2_portable);
     return TEST_MAIN_END();

@@ -476,9 +476,9 @@ exit:
  * (every third length for SHA-1 and SHA-224), long messages fed in pieces
  * of many sizes, and reruns the known answers on the plain C.
  */
-static void test_backends(void)
-{
 #if defined(TACIT_TEST_HOOKS)
+static int backends_vs_plain(void)
+{
     static unsigned char msg[1104];
     unsigned char a[64], b[64];
     size_t len, off, h;
@@ -501,9 +501,21 @@ static void test_backends(void)
             }
         }
     }
-    if (!test_backends_long()) {
-        goto exit;
-    }
+    return test_backends_long();
+exit:
+    return 0;
+}
+#endif
+
+static void test_backends(void)
+{
+#if defined(TACIT_TEST_HOOKS)
+    /* SHA-512: the AVX-512VL kernel where the CPU has it, then the AVX2 one */
+    tacit_sha_hook_no_avx512 = 0;
+    TEST_ASSERT(backends_vs_plain());
+    tacit_sha_hook_no_avx512 = 1;
+    TEST_ASSERT(backends_vs_plain());
+    tacit_sha_hook_no_avx512 = 0;
     tacit_sha_hook_plain = 1;
     test_fips180_examples();
     test_streaming_splits();
@@ -512,13 +524,15 @@ static void test_backends(void)
     }
     tacit_sha_hook_plain = 0;
 #if defined(TACIT_SHA_X86)
-    printf(" (CPU: SHA-NI %s, BMI2 %s, AVX2 %s)",
+    printf(" (CPU: SHA-NI %s, BMI2 %s, AVX2 %s, AVX-512VL %s)",
            (tacit_sha_cpu() & TACIT_SHA_CPU_SHANI) ? "yes" : "no",
            (tacit_sha_cpu() & TACIT_SHA_CPU_BMI2) ? "yes" : "no",
-           (tacit_sha_cpu() & TACIT_SHA_CPU_AVX2) ? "yes" : "no");
+           (tacit_sha_cpu() & TACIT_SHA_CPU_AVX2) ? "yes" : "no",
+           (tacit_sha_cpu() & TACIT_SHA_CPU_AVX512VL) ? "yes" : "no");
 #endif
 exit:
     tacit_sha_hook_plain = 0;
+    tacit_sha_hook_no_avx512 = 0;
 #else
     TEST_SKIP("needs TACIT_TEST_HOOKS");
 exit:;

@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 /*
  * timing_rsa_parts [SECONDS] [PART]   |   timing_rsa_parts scan [STEP] [REPS]
+ * timing_rsa_parts phases [REPS]
  *
  * White-box companion of programs/timing_leaks (which may use the public
  * API only): times the parts of the RSA private operation (src/rsa_private.c)
@@ -17,6 +18,12 @@
  *   crt-ab  the same, key A vs key B (secret)
  *   sign    the whole signature, (p, q) vs (q, p) (as timing_leaks rsa-sign)
  *
+ * `phases` instead prints the cycles (min and median of REPS runs) of each
+ * phase of one RSA-2048 signature, one at a time, on the same key and input
+ * (rng, the blinding product and inverse, the two blinded halves, the two
+ * CRT exponentiations, recombination, unblinding, the check), and the whole
+ * signature: where the time goes.
+ *
  * `scan` instead prints the signing time (min / median of REPS) of one key
  * with its limb cache at each STEP-byte offset of a page: the layout effect
  * described in README.md ("Timing tests").  A program, not a CTest test.
@@ -26,6 +33,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bignum_core_ifma.h"
 #include "rsa_internal.h"
 #include "tacit/rsa.h"
 #include "tl.h"
@@ -165,6 +173,69 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* ---- phases ------------------------------------------------------------------ */
+
+#define PH_REPS_MAX 4096
+static uint64_t ph_t[PH_REPS_MAX];
+
+#define PHASE(name, reps, stmt)                                                                    \
+    do {                                                                                           \
+        int r_;                                                                                    \
+        for (r_ = 0; r_ < (reps); r_++) {                                                          \
+            uint64_t t0_ = tl_cycles();                                                            \
+            stmt;                                                                                  \
+            ph_t[r_] = tl_cycles() - t0_;                                                          \
+        }                                                                                          \
+        qsort(ph_t, (size_t)(reps), sizeof(ph_t[0]), cmp_u64);                                     \
+        printf("%-28s min %9lu median %9lu\n", (name), (unsigned long)ph_t[0],                     \
+               (unsigned long)ph_t[(reps) / 2]);                                                   \
+    } while (0)
+
+static void phases(int reps)
+{
+    const tacit_rsa_context *ctx = &work;
+    size_t nl, hl, el;
+    tacit_mpi_uint A[TACIT_MPI_MAX_LIMBS], B[TACIT_MPI_MAX_LIMBS], X[TACIT_MPI_MAX_LIMBS],
+        Y[TACIT_MPI_MAX_LIMBS], PROD[2 * TACIT_MPI_MAX_LIMBS + 1];
+    unsigned char rb[2 * TACIT_MPI_MAX_LIMBS * sizeof(tacit_mpi_uint)];
+
+    reps = reps < 1 ? 1 : reps > PH_REPS_MAX ? PH_REPS_MAX : reps;
+    put_key(&key[0], work_cache);
+    nl = ctx->nlimbs;
+    hl = ctx->hlimbs;
+    el = ctx->elimbs;
+    prepare(0, nl);
+    prepare(1, nl);
+    memcpy(A, input[0], nl * sizeof(A[0]));
+    memcpy(B, input[1], nl * sizeof(B[0]));
+    PHASE("rng (2k bytes)", reps, (void)tacit_rng_default(NULL, rb, 2 * ctx->len));
+    PHASE("montmul n (r*u, unblind)", reps,
+          tacit_mpi_core_montmul(X, A, B, RSA_C_N(ctx), nl, ctx->mm_n, scratch));
+    PHASE("inverse mod n", reps,
+          (void)tacit_rsa_inv_mod_unsafe(X, A, RSA_C_N(ctx), nl, ctx->mm_n, scratch));
+    PHASE("inverse mod p (ct, half)", reps,
+          (void)tacit_mpi_core_inv_mod_odd_ct(X, A, RSA_C_P(ctx), hl, scratch));
+    PHASE("inverse mod p (unsafe, half)", reps,
+          (void)tacit_rsa_inv_mod_unsafe(X, A, RSA_C_P(ctx), hl, ctx->mm_p, scratch));
+    PHASE("mod_ct n -> p", reps,
+          tacit_mpi_core_mod_ct(X, A, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), scratch));
+    PHASE("r^e mod p (unsafe, half)", reps,
+          tacit_mpi_core_exp_mod_unsafe(X, A, RSA_C_P(ctx), hl, RSA_C_E(ctx), el, RSA_C_RP(ctx),
+                                        scratch));
+    PHASE("montmul p", reps, tacit_mpi_core_montmul(X, A, B, RSA_C_P(ctx), hl, ctx->mm_p, scratch));
+    PHASE(
+        "exp_mod x^dP mod p", reps,
+        tacit_mpi_core_exp_mod(X, A, RSA_C_P(ctx), hl, RSA_C_DP(ctx), hl, RSA_C_RP(ctx), scratch));
+    PHASE("exp_mod_x2 (both halves)", reps,
+          tacit_mpi_core_exp_mod_x2(X, A, RSA_C_P(ctx), RSA_C_DP(ctx), RSA_C_RP(ctx), Y, B,
+                                    RSA_C_Q(ctx), RSA_C_DQ(ctx), RSA_C_RQ(ctx), hl, hl, scratch));
+    PHASE("mul hl x hl (h*q)", reps, tacit_mpi_core_mul(PROD, A, hl, B, hl));
+    PHASE("check s^e mod n (unsafe)", reps,
+          tacit_mpi_core_exp_mod_unsafe(X, A, RSA_C_N(ctx), nl, RSA_C_E(ctx), el, RSA_C_RN(ctx),
+                                        scratch));
+    PHASE("whole signature", reps, run_sign(0));
+}
+
 static tacit_mpi_uint arena[2 * 4096 / sizeof(tacit_mpi_uint) + CACHE_MAX];
 
 static void scan(size_t step, int reps)
@@ -214,6 +285,10 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && strcmp(argv[1], "scan") == 0) {
         scan(argc > 2 ? (size_t)atoi(argv[2]) : 16, argc > 3 ? atoi(argv[3]) : 15);
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "phases") == 0) {
+        phases(argc > 2 ? atoi(argv[2]) : 1000);
         return 0;
     }
     if (argc > 1) {
