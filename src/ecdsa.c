@@ -19,6 +19,7 @@
  * The check (fault_check) evaluates the verification equation with one
  * fixed-base comb and the secret d, constant time in d.
  */
+#include "bignum_core.h"
 #include "ecp_internal.h"
 #include "tacit/ecdsa.h"
 #include "tacit/asn1.h"
@@ -226,8 +227,7 @@ TACIT_NOINLINE static int sign_core(const tacit_ecp_curve *c, const tacit_ecp_ke
         }
         tacit_ecp_to_bytes(r, c->limbs, sig, c->bytes);
         tacit_ecp_to_bytes(s, c->limbs, sig + c->bytes, c->bytes);
-        /* the signature is the public output (its DER length depends on it) */
-        tacit_ct_declassify(sig, 2 * c->bytes);
+        /* still secret: public once the fault check has passed (sign_checked) */
         ret = 0;
 #if defined(TACIT_TEST_HOOKS)
         if (tacit_ecdsa_test_fault == 4) { /* a glitch in r on its way out */
@@ -317,6 +317,8 @@ static int sign_checked(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, 
         ret = TACIT_ERR_CORRUPTION_DETECTED;
     }
 #endif
+    /* released: the signature is the public output (its DER length depends on it) */
+    tacit_ct_declassify(sig, 2 * c->bytes);
     tacit_platform_zeroize(w, sizeof(w));
 #if !defined(TACIT_ECP_SMALL)
     tacit_platform_zeroize(&pool, sizeof(pool));
@@ -453,7 +455,23 @@ int tacit_ecdsa_sign_det_der(const tacit_ecp_keypair *key, tacit_md_type md,
     return sign_der(key, md, hash, hlen, sig, sig_size, sig_len, 0, f_rng, p_rng);
 }
 
-/* r, s from raw bytes, public; checks 1 <= r, s < n */
+#if defined(TACIT_ECP_SMALL)
+/*
+ * The small profile's fault check is this verification (size), on a
+ * signature that is not public yet: its one double multiplication is
+ * constant time, and so is everything verify_core does with r and s.
+ */
+#define MULADD_CHECK_X tacit_ecp_muladd_check_x_ct
+#else
+#define MULADD_CHECK_X tacit_ecp_muladd_check_x_unsafe
+#endif
+
+/*
+ * Is (r, s), raw bytes, a valid signature of hash under key (1 <= r, s < n
+ * checked first)?  Constant time in r and s in the small profile (above),
+ * where it serves as the fault check too; the only verdicts it shows are
+ * "out of range" and valid/invalid.
+ */
 static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
                        const unsigned char *hash, size_t hlen, const unsigned char *rb, size_t rlen,
                        const unsigned char *sb, size_t slen)
@@ -469,7 +487,8 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
     }
     tacit_ecp_from_bytes(r, c->limbs, rb, rlen);
     tacit_ecp_from_bytes(s, c->limbs, sb, slen);
-    if (!tacit_ecp_sc_in_range_ct(c, r) || !tacit_ecp_sc_in_range_ct(c, s)) {
+    if (!tacit_ct_declassify_u32(
+            (uint32_t)(tacit_ecp_sc_in_range_ct(c, r) & tacit_ecp_sc_in_range_ct(c, s) & 1u))) {
         return TACIT_ERR_ECDSA_BAD_SIGNATURE;
     }
     if (!tacit_ecp_lt_ct(key->Qx, c->p, c->limbs) || !tacit_ecp_lt_ct(key->Qy, c->p, c->limbs)) {
@@ -485,7 +504,7 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
     tacit_ecp_sc_inv(c, w, w);          /* s^-1 R */
     tacit_ecp_sc_mul(c, u1, w, e);      /* e / s */
     tacit_ecp_sc_mul(c, u2, w, r);      /* r / s */
-    if (!tacit_ecp_muladd_check_x_unsafe(c, u1, u2, qx, qy, r)) {
+    if (!MULADD_CHECK_X(c, u1, u2, qx, qy, r)) {
         return TACIT_ERR_VERIFY_FAILED;
     }
     return 0;
@@ -541,11 +560,12 @@ static int verify_core(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
  *   v G is computed again and added with the constant-time addition that
  *   selects the doubling (v G = Q: V = 2Q; v G = -Q: V is infinity, Z = 0,
  *   refused as the verifier refuses it).
+ * The signature itself is secret until the check has passed (sign_checked
+ * declassifies it on release), so the range verdicts are declassified.
  * The small profile (TACIT_ECP_SMALL) has no comb and, to stay within its
- * 6 KiB, runs the verification (tacit_ecp_muladd_check_x_unsafe) instead.
- * That is exact for a signature that is released (then public), but its
- * timing follows u1, u2 of a faulty signature that is withheld: open, see
- * the firmware notes in README.md.
+ * 6 KiB, runs the verification instead, whose double multiplication is
+ * constant time there (tacit_ecp_muladd_check_x_ct): it accepts exactly
+ * the signatures a verifier accepts, and shows nothing else.
  */
 
 #if !defined(TACIT_ECP_SMALL)
@@ -565,17 +585,17 @@ static tacit_mpi_uint x_is_r_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *
     c->mul(t, t, zp);
     c->sub(t, t, V);
     ok = tacit_ecp_is_zero_ct(t, n);
-    for (i = 0; i < n; i++) { /* rn = r + n, n + 1 limbs; public */
+    for (i = 0; i < n; i++) { /* rn = r + n, n + 1 limbs */
         acc += (tacit_ecp_dlimb)r[i] + c->n[i];
         rn[i] = (tacit_mpi_uint)acc;
         acc >>= TACIT_MPI_LIMB_BITS;
     }
-    if (acc == 0 && tacit_ecp_lt_ct(rn, c->p, n)) {
-        tacit_ecp_fe_to_mont(c, t, rn);
-        c->mul(t, t, zp);
-        c->sub(t, t, V);
-        ok |= tacit_ecp_is_zero_ct(t, n);
-    }
+    /* r + n < p is rare (p - n < 2^(bits/2 + 1)) but r is secret: tried always, masked */
+    tacit_mpi_core_cond_assign(rn, r, n, ~tacit_ecp_lt_ct(rn, c->p, n) | (0 - (tacit_mpi_uint)acc));
+    tacit_ecp_fe_to_mont(c, t, rn);
+    c->mul(t, t, zp);
+    c->sub(t, t, V);
+    ok |= tacit_ecp_is_zero_ct(t, n);
     tacit_platform_zeroize(t, sizeof(t));
     return ok & ~tacit_ecp_is_zero_ct(V + 2 * n, n);
 }
@@ -599,8 +619,9 @@ static int fault_check(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
 
     tacit_ecp_from_bytes(r, n, sig, c->bytes);
     tacit_ecp_from_bytes(s, n, sig + c->bytes, c->bytes);
-    if (!tacit_ecp_sc_in_range_ct(c, r) || !tacit_ecp_sc_in_range_ct(c, s)) {
-        return TACIT_ERR_CORRUPTION_DETECTED; /* public: the signature */
+    if (!tacit_ct_declassify_u32(
+            (uint32_t)(tacit_ecp_sc_in_range_ct(c, r) & tacit_ecp_sc_in_range_ct(c, s) & 1u))) {
+        return TACIT_ERR_CORRUPTION_DETECTED;
     }
     tacit_ecp_sc_from_hash(c, e, hash, hlen);
     /* w_in is s^-1 R from the signing's inversion: taken only if w s = 1 */

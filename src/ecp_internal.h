@@ -375,6 +375,28 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
 int tacit_ecp_mul_base_jac_ct(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *k,
                               tacit_rng_func f_rng, void *p_rng);
 #endif
+#if defined(TACIT_ECP_SMALL)
+/*
+ * The small profile has one scalar multiplication, constant time, for
+ * k P, k G, verification and the signer's fault check alike
+ * (ecp_small_mul.c): (x, y) = u1*G + u2*Q, u1 and u2 plain integers < n
+ * (either may be 0), Q affine Montgomery, l the projective blinding
+ * factor (non-zero; c->one for none).  Returns a mask, all-ones if the
+ * result is infinity.
+ */
+tacit_mpi_uint tacit_ecp_muladd_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                                   const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
+                                   const tacit_mpi_uint *qx, const tacit_mpi_uint *qy,
+                                   const tacit_mpi_uint *l);
+/*
+ * 1 if u1 G + u2 Q is not infinity and its x coordinate is r modulo n
+ * (r a plain integer in [1, n-1]), else 0.  Constant time; the verdict is
+ * declassified.
+ */
+int tacit_ecp_muladd_check_x_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *u1,
+                                const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
+                                const tacit_mpi_uint *qy, const tacit_mpi_uint *r);
+#else
 /*
  * Leaks: u1, u2 and Q (through branches, table indices and timing).
  * Only for: ECDSA verification, where u1 = e/s, u2 = r/s and Q are public.
@@ -393,6 +415,8 @@ int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_m
 int tacit_ecp_muladd_check_x_unsafe(const tacit_ecp_curve *c, const tacit_mpi_uint *u1,
                                     const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
                                     const tacit_mpi_uint *qy, const tacit_mpi_uint *r);
+
+#endif
 
 /* ---- encodings (ecp_io.c) ---------------------------------------------------- */
 /*

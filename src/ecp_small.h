@@ -3,7 +3,8 @@
  * ecp_small_field.c and ecp_small_mul.c share with ecp_curves.c and the
  * tests.  One generic Montgomery field (bignum_core's product) serves every
  * curve, p and n alike; points are projective (x = X/Z, y = Y/Z) and added
- * with one complete formula; scalar multiplication is a Montgomery ladder.
+ * with one complete formula; one constant-time scalar multiplication,
+ * u1 G + u2 Q by Shamir's trick, serves k P, k G and verification.
  * No tables, no heap, nothing unrolled: code size and stack first.
  */
 #ifndef TACIT_ECP_SMALL_H

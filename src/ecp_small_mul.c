@@ -6,12 +6,14 @@
  * Algorithm 4 for a = -3) serves for additions and doublings alike, so no
  * input is exceptional and no case needs a proof or a branch.
  *
- * k*P is a Montgomery ladder over every bit position of the curve (leading
- * zeros included): R0 = 0, R1 = P, and per bit, with masked swaps,
- * (R0, R1) = (2 R0, R0 + R1) or (R0 + R1, 2 R1).  Two additions per bit,
- * no table, no secret-dependent branch or index.  Fixed-base uses the
- * same ladder (no comb); verification, on public scalars, Shamir's trick
- * (no wNAF): slower than the fast profile, a few hundred bytes of code.
+ * One scalar multiplication serves everything: u1 G + u2 Q by Shamir's
+ * trick over every bit position of the curve (leading zeros included),
+ * one doubling and one addition per bit, the addend chosen from {0, G, Q,
+ * G + Q} by a masked scan.  No secret-dependent branch or index, so it
+ * serves the secret scalars of k P and k G (u1 = 0, no comb) as well as
+ * verification and the signer's fault check, whose u1 and u2 are those of
+ * a signature withheld if it is faulty.  Slower than the fast profile, a
+ * few hundred bytes of code.
  */
 #include "ecp_small.h"
 
@@ -81,56 +83,71 @@ void tacit_ecp_small_add(const tacit_ecp_curve *c, tacit_mpi_uint *R, const taci
 }
 
 /*
- * R = k P (projective) for P = (x, y) affine and k a plain integer
- * < 2^bits.  P enters as (x l : y l : l), l != 0 (projective blinding
- * with a random l, or l = 1).  The ladder keeps R1 - R = P; `swap`
- * remembers whether the pair is swapped, so one masked swap per bit (on
- * the change of bit) suffices.
+ * (x, y) = u1 G + u2 Q by Shamir's trick, constant time in u1, u2 and Q:
+ * from the top bit, one doubling and one addition per bit position, the
+ * addend (infinity, G, Q or G + Q, projective) read from a table of four
+ * by a masked scan; the complete formula takes every case (Q = +-G,
+ * infinity, u1 or u2 zero).  G and Q enter as (x l : y l : l).
  */
-static void ladder(const tacit_ecp_curve *c, tacit_mpi_uint *R, const tacit_mpi_uint *k,
-                   const tacit_mpi_uint *x, const tacit_mpi_uint *y, const tacit_mpi_uint *l)
+tacit_mpi_uint tacit_ecp_muladd_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                                   const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
+                                   const tacit_mpi_uint *qx, const tacit_mpi_uint *qy,
+                                   const tacit_mpi_uint *l)
 {
-    const size_t n = c->limbs, pn = 3 * n;
-    FE R1[3 * TACIT_ECP_N];
-    tacit_mpi_uint swap = 0, bit;
-    size_t i;
+    const size_t n = c->limbs, pn = 3 * n, lb = TACIT_MPI_LIMB_BITS;
+    const FE *in[4];
+    FE T[18 * TACIT_ECP_N], *R = T + 4 * pn, *A = R + pn; /* the table of four, R, A */
+    tacit_mpi_uint inf;
+    size_t i, j;
 
-    memcpy(R1 + 2 * n, l, n * sizeof(FE));
-    MUL(R1, x, R1 + 2 * n);
-    MUL(R1 + n, y, R1 + 2 * n);
-    memset(R, 0, pn * sizeof(FE));
-    memcpy(R + n, c->one, n * sizeof(FE)); /* (0:1:0) */
-    for (i = c->bits; i-- > 0;) {
-        bit = (k[i / TACIT_MPI_LIMB_BITS] >> (i % TACIT_MPI_LIMB_BITS)) & 1;
-        tacit_mpi_core_cond_swap(R, R1, pn, tacit_ct_mask_from_bit_limb(bit ^ swap));
-        swap = bit;
-        tacit_ecp_small_add(c, R1, R, R1);
-        tacit_ecp_small_add(c, R, R, R);
+    in[0] = c->gx;
+    in[1] = c->gy;
+    in[2] = qx;
+    in[3] = qy;
+    memset(T, 0, sizeof(T));               /* A too: defined before its first masked write */
+    memcpy(T + n, c->one, n * sizeof(FE)); /* T[0] = (0:1:0) */
+    for (i = 0; i < 2; i++) {
+        FE *P = T + (i + 1) * pn;
+
+        MUL(P, in[2 * i], l);
+        MUL(P + n, in[2 * i + 1], l);
+        memcpy(P + 2 * n, l, n * sizeof(FE));
     }
-    tacit_mpi_core_cond_swap(R, R1, pn, tacit_ct_mask_from_bit_limb(swap));
-    tacit_platform_zeroize(R1, sizeof(R1));
+    tacit_ecp_small_add(c, T + 3 * pn, T + pn, T + 2 * pn);
+    memcpy(R, T, pn * sizeof(FE));
+    for (i = c->bits; i-- > 0;) {
+        tacit_mpi_uint idx = ((u1[i / lb] >> (i % lb)) & 1) | ((u2[i / lb] >> (i % lb)) & 1) << 1;
+
+        for (j = 0; j < 4; j++) {
+            tacit_mpi_core_cond_assign(A, T + j * pn, pn, tacit_ct_mask_eq_limb(idx, j));
+        }
+        tacit_ecp_small_add(c, R, R, R);
+        tacit_ecp_small_add(c, R, R, A);
+    }
+    inf = tacit_ecp_proj_to_affine(c, x, y, R);
+    tacit_platform_zeroize(T, sizeof(T));
+    return inf;
 }
 
+/* k P = 0 G + k P: the same loop, with G's half of the table never chosen. */
 int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                      const tacit_mpi_uint *k, const tacit_mpi_uint *px, const tacit_mpi_uint *py,
                      tacit_rng_func f_rng, void *p_rng)
 {
-    FE R[3 * TACIT_ECP_N], l[TACIT_ECP_N];
+    FE l[TACIT_ECP_N], z[TACIT_ECP_N];
     int ret = 0;
 
     memcpy(l, c->one, c->limbs * sizeof(FE));
+    memset(z, 0, sizeof(z));
     if (f_rng != NULL) {
         /* n < p for the three curves: a scalar in [1, n-1] is a non-zero element */
         ret = tacit_ecp_random_scalar(c, l, f_rng, p_rng);
     }
-    if (ret == 0) {
-        ladder(c, R, k, px, py, l);
-        /* infinity cannot happen for k in [1, n-1] and P of order n; say so if it does */
-        if (tacit_ct_declassify_u32((uint32_t)(tacit_ecp_proj_to_affine(c, x, y, R) & 1u))) {
-            ret = TACIT_ERR_ECP_INVALID_POINT;
-        }
+    /* infinity cannot happen for k in [1, n-1] and P of order n; say so if it does */
+    if (ret == 0 &&
+        tacit_ct_declassify_u32((uint32_t)(tacit_ecp_muladd_ct(c, x, y, z, k, px, py, l) & 1u))) {
+        ret = TACIT_ERR_ECP_INVALID_POINT;
     }
-    tacit_platform_zeroize(R, sizeof(R));
     tacit_platform_zeroize(l, sizeof(l));
     return ret;
 }
@@ -142,61 +159,20 @@ int tacit_ecp_mul_base_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi
 }
 
 /*
- * Leaks: u1 and u2 (which additions run at each bit position).
- * Only for: ECDSA verification, where u1, u2 and Q are public.
- * Shamir's trick: from the top bit, one doubling per bit position and one
- * addition of G, Q or G + Q (projective, precomputed) where u1 or u2 has
- * a one; the complete formula takes every case (Q = +-G, infinity).
+ * 1 if u1 G + u2 Q is not infinity and its x is r modulo n, else 0: the
+ * verdict, the only thing it reveals (through tacit_ct_declassify).
  */
-int tacit_ecp_muladd_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
-                            const tacit_mpi_uint *u1, const tacit_mpi_uint *u2,
-                            const tacit_mpi_uint *qx, const tacit_mpi_uint *qy)
-{
-    const size_t n = c->limbs, pn = 3 * n, lb = TACIT_MPI_LIMB_BITS;
-    const FE *in[6];
-    FE T[9 * TACIT_ECP_N], R[3 * TACIT_ECP_N];
-    size_t i;
-
-    in[0] = c->gx;
-    in[1] = c->gy;
-    in[2] = in[5] = c->one;
-    in[3] = qx;
-    in[4] = qy;
-    for (i = 0; i < 6; i++) {
-        memcpy(T + i * n, in[i], n * sizeof(FE));
-    }
-    tacit_ecp_small_add(c, T + 2 * pn, T, T + pn);
-    memset(R, 0, pn * sizeof(FE));
-    memcpy(R + n, c->one, n * sizeof(FE)); /* (0:1:0) */
-    for (i = c->bits; i-- > 0;) {
-        unsigned idx = (unsigned)((u1[i / lb] >> (i % lb)) & 1) |
-                       (unsigned)((u2[i / lb] >> (i % lb)) & 1) << 1;
-        tacit_ecp_small_add(c, R, R, R);
-        if (idx != 0) {
-            tacit_ecp_small_add(c, R, R, T + (idx - 1) * pn);
-        }
-    }
-    return tacit_ecp_proj_to_affine(c, x, y, R) != 0;
-}
-
-/*
- * Leaks: whether the x coordinate matches (the verdict), nothing else.
- * Only for: ECDSA verification (u1, u2, Q and r are public).
- * 1 if u1 G + u2 Q is not infinity and its x is r modulo n, else 0.
- */
-int tacit_ecp_muladd_check_x_unsafe(const tacit_ecp_curve *c, const tacit_mpi_uint *u1,
-                                    const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
-                                    const tacit_mpi_uint *qy, const tacit_mpi_uint *r)
+int tacit_ecp_muladd_check_x_ct(const tacit_ecp_curve *c, const tacit_mpi_uint *u1,
+                                const tacit_mpi_uint *u2, const tacit_mpi_uint *qx,
+                                const tacit_mpi_uint *qy, const tacit_mpi_uint *r)
 {
     FE x[TACIT_ECP_N], y[TACIT_ECP_N];
+    tacit_mpi_uint inf = tacit_ecp_muladd_ct(c, x, y, u1, u2, qx, qy, c->one);
 
-    if (tacit_ecp_muladd_unsafe(c, x, y, u1, u2, qx, qy)) {
-        return 0;
-    }
     tacit_ecp_fe_from_mont(c, x, x);
     tacit_ecp_sc_reduce_once(c, x, x);
     tacit_ecp_modsub(x, x, r, c->n, c->limbs); /* both < n: zero iff equal */
-    return tacit_ecp_is_zero_ct(x, c->limbs) != 0;
+    return (int)tacit_ct_declassify_u32((uint32_t)(~inf & tacit_ecp_is_zero_ct(x, c->limbs) & 1u));
 }
 
 #else

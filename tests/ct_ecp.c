@@ -7,7 +7,8 @@
  *   - fixed-base k*G (tacit_ecp_mul_base_ct);
  *   - ECDH with the private key secret;
  *   - ECDSA signing with the private key secret (RFC 6979 nonce derived
- *     from it, hedged and not).
+ *     from it, hedged and not), through the fault check: the signature
+ *     stays secret until it is released.
  * Results are declared public before they are compared.
  *
  * --negative: the fixed-base loop again, but reading the table entry by a
@@ -150,8 +151,8 @@ exit:
 
 #if defined(TACIT_ECP_SMALL)
 /*
- * The negative control of the small profile: its ladder written the
- * textbook way, with the masked swap replaced by a branch on the secret bit.
+ * The negative control of the small profile: k G by the textbook ladder,
+ * with a branch on the secret bit instead of any masking.
  */
 static void leaky_mul_base(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
                            const tacit_mpi_uint *k)
