@@ -152,6 +152,7 @@ static void test_core_exp_mod(void)
     run_exp(4, 4, 0);
     run_exp(3, 1, 0);
     run_exp(2048 / BIL, 2048 / BIL, 0);
+    run_exp(1024 / BIL, 4096 / BIL, 0); /* past 2048 exponent bits: the 6-bit window */
 }
 
 /*
@@ -207,6 +208,7 @@ static void test_core_adx_asm(void)
     test_core_mont();
     run_exp(8, 8, 0);
     run_exp(2048 / BIL, 4, 0);
+    run_exp(16, 40, 0); /* the 6-bit window: 64-entry AVX2 scans */
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
 #else
     TEST_SKIP("needs the ct build on x86-64 with 64-bit limbs");
