@@ -174,6 +174,14 @@ void tacit_mpi_core_get_mont_r2_unsafe(tacit_mpi_uint *RR, const tacit_mpi_uint 
 void tacit_mpi_core_get_mont_r2_ct(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs);
 
 /*
+ * The same for an N whose top limb N[limbs - 1] is nonzero (its length,
+ * public, is `limbs`; a zero top limb gives a wrong result): the doublings
+ * start at 2^(limbs*biL - biL - 1) < N instead of 1, about limbs*biL fewer.
+ * Constant time in N as above.
+ */
+void tacit_mpi_core_get_mont_r2_full_ct(tacit_mpi_uint *RR, const tacit_mpi_uint *N, size_t limbs);
+
+/*
  * X = A * B * R^-1 mod N, fully reduced (X < N), for A < R and B < N (or
  * A < N and B < R).  CIOS-equivalent: full product, then Montgomery
  * reduction, then a masked conditional subtraction.  X may alias A and/or

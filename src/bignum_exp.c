@@ -192,9 +192,12 @@ cleanup:
 int tacit_mpi_exp_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *E, const tacit_mpi *N,
                       tacit_mpi *RR)
 {
-    /* the modulus may be secret (RSA-CRT, Miller-Rabin): the ct R^2 */
+    /*
+     * the modulus may be secret (RSA-CRT, Miller-Rabin): the ct R^2, the
+     * form for a nonzero top limb (n is N's length from modulus_limbs)
+     */
     static const exp_path ct = { tacit_mpi_core_exp_mod_working_limbs,
-                                 tacit_mpi_core_get_mont_r2_ct, tacit_mpi_core_exp_mod };
+                                 tacit_mpi_core_get_mont_r2_full_ct, tacit_mpi_core_exp_mod };
 
     return exp_run(&ct, X, A, E, N, RR);
 }

@@ -108,6 +108,7 @@ static void test_core_mont(void)
     tacit_mpi_core_mod_ct(X, A, 3 * n, N, n, mm, RR, T);
     /* a secret modulus' R^2 (RSA p and q) */
     tacit_mpi_core_get_mont_r2_ct(RR, N, n);
+    tacit_mpi_core_get_mont_r2_full_ct(RR, N, n);
     (void)tacit_mpi_core_mont_init(N);
     PUBLIC(X, sizeof(X));
 }
@@ -151,6 +152,7 @@ static void test_core_exp_mod(void)
     run_exp(4, 4, 0);
     run_exp(3, 1, 0);
     run_exp(2048 / BIL, 2048 / BIL, 0);
+    run_exp(1024 / BIL, 4096 / BIL, 0); /* past 2048 exponent bits: the 6-bit window */
 }
 
 /*
@@ -206,6 +208,7 @@ static void test_core_adx_asm(void)
     test_core_mont();
     run_exp(8, 8, 0);
     run_exp(2048 / BIL, 4, 0);
+    run_exp(16, 40, 0); /* the 6-bit window: 64-entry AVX2 scans */
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
 #else
     TEST_SKIP("needs the ct build on x86-64 with 64-bit limbs");
@@ -274,10 +277,9 @@ static void test_mpi_inv_gcd_mod(void)
         buf[i] = (unsigned char)rnd_limb();
     }
     buf[0] |= 0x80;
-    buf[127] |= 1;
+    buf[127] |= 3; /* odd, and bit 1 set: A = N - 2 below needs no borrow */
     TEST_EQUAL(tacit_mpi_read_binary(&N, buf, 128), 0);
     /* A = N - 2: gcd(A, N) = gcd(2, N) = 1 for an odd N */
-    buf[127] |= 3;
     TEST_EQUAL(tacit_mpi_read_binary(&A, buf, 128), 0);
     A.p[0] -= 2;
     TEST_EQUAL(tacit_mpi_lset(&E, 65537), 0);

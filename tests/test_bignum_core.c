@@ -462,6 +462,19 @@ static void test_r2(void)
         TEST_MEM_EQ(RR, n * sizeof(*RR), ref, n * sizeof(*ref));
         tacit_mpi_core_get_mont_r2_ct(R2, N, n);
         TEST_MEM_EQ(R2, n * sizeof(*R2), ref, n * sizeof(*ref));
+        if (lead == 0) {
+            /* the form for a nonzero top limb; also with a top limb of 1 */
+            tacit_mpi_core_get_mont_r2_full_ct(R2, N, n);
+            TEST_MEM_EQ(R2, n * sizeof(*R2), ref, n * sizeof(*ref));
+            if (n > 1) {
+                N[n - 1] = 1;
+                memset(big, 0, sizeof(big));
+                big[2 * n] = 1;
+                ref_mod(ref, big, 2 * n + 1, N, n);
+                tacit_mpi_core_get_mont_r2_full_ct(R2, N, n);
+                TEST_MEM_EQ(R2, n * sizeof(*R2), ref, n * sizeof(*ref));
+            }
+        }
     }
 exit:;
 }
