@@ -25,7 +25,9 @@
 
 #include "sha512_avx2_asm.h"
 
-struct sha512_frame {
+/* 64-byte aligned, so that no 32-byte row of wk or kd straddles a cache line
+ * (on the stack, the alignment would otherwise depend on the caller). */
+struct __attribute__((aligned(64))) sha512_frame {
     uint64_t wk[40][4];        /* K + W: words 2q, 2q+1 of block 0, then of block 1 */
     uint64_t kd[40][4];        /* K: words 2q, 2q+1, twice */
     uint64_t st[8];            /* the state */

@@ -117,6 +117,8 @@
     "movq %%r9, %%r15\n\t" \
     "movl $4, %%edi\n\t" \
     "vmovq %%rdi, %%xmm15\n\t" \
+    ".p2align 6\n\t" \
+    ".nops 56\n\t" \
     "1:\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
     "andq %%r8, %%r15\n\t" \
@@ -1104,20 +1106,14 @@
     "cmpq $1, 1392(%%rsi)\n\t" \
     "je 3f\n\t" \
     "subq $1264, %%rsi\n\t" \
-    "movq 2544(%%rsi), %%rax\n\t" \
-    "movq 2552(%%rsi), %%rbx\n\t" \
-    "movq 2560(%%rsi), %%rcx\n\t" \
-    "movq 2568(%%rsi), %%rdx\n\t" \
-    "movq 2576(%%rsi), %%r8\n\t" \
-    "movq 2584(%%rsi), %%r9\n\t" \
-    "movq 2592(%%rsi), %%r10\n\t" \
-    "movq 2600(%%rsi), %%r11\n\t" \
     "movq %%rbx, %%r14\n\t" \
     "xorq %%rcx, %%r14\n\t" \
     "xorl %%r12d, %%r12d\n\t" \
     "movq %%r9, %%r15\n\t" \
     "movl $5, %%edi\n\t" \
     "vmovq %%rdi, %%xmm15\n\t" \
+    ".p2align 6\n\t" \
+    ".nops 56\n\t" \
     "2:\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
     "andq %%r8, %%r15\n\t" \
@@ -2631,14 +2627,6 @@
     "cmpq $1, 1392(%%rsi)\n\t" \
     "je 3f\n\t" \
     "subq $1264, %%rsi\n\t" \
-    "movq 2544(%%rsi), %%rax\n\t" \
-    "movq 2552(%%rsi), %%rbx\n\t" \
-    "movq 2560(%%rsi), %%rcx\n\t" \
-    "movq 2568(%%rsi), %%rdx\n\t" \
-    "movq 2576(%%rsi), %%r8\n\t" \
-    "movq 2584(%%rsi), %%r9\n\t" \
-    "movq 2592(%%rsi), %%r10\n\t" \
-    "movq 2600(%%rsi), %%r11\n\t" \
     "xorl %%r12d, %%r12d\n\t" \
     "movq %%rbx, %%r14\n\t" \
     "xorq %%rcx, %%r14\n\t" \
