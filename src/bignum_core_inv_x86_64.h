@@ -79,7 +79,7 @@
  * right by 62 (arithmetic) carried on: l = {lf, lg, ld, le} the carries'
  * low words, h their high words (128-bit carries: d's out of digit 0 may
  * pass 2^63).  c = {t0, t1, t2, t3, md, me, 2^62 - 1, end}, end = p + K - 1
- * (past the last digit).
+ * (past the last digit, at least one digit after p).
  *
  * Why: the compiler's two loops (update_fg, update_de) took about 11 and
  * 15 cycles a digit on this Zen 3 (one-operand IMUL ties RAX and RDX, and
@@ -87,18 +87,21 @@
  * carries stay in eight registers, the ten products issue back to back,
  * and the carry shift is SHR plus LEA (the high word times 4 added), not
  * SHRD (several macro-ops on Zen): about 20 cycles for the four rows.
+ * Registers: 12 operands plus RAX and RDX, so the constants are addressed
+ * from one base register (c), not as separate memory operands, which at
+ * -O0 take a register each and leave the asm without enough.
  *
  * Constant time: a fixed instruction stream a digit, K - 1 (public) digits;
  * IMUL, ADD/ADC and the shifts take the same time for every value.
  */
 #define INV_X86_64_PROD_(src, k, row)                                                              \
     "mov " src ", %%rax\n\t"                                                                       \
-    "imulq %[" k "]\n\t"                                                                           \
+    "imulq " k "(%[c])\n\t"                                                                        \
     "add %%rax, %[l" row "]\n\t"                                                                   \
     "adc %%rdx, %[h" row "]\n\t"
 #define INV_X86_64_OUT_(row, dst)                                                                  \
     "mov %[l" row "], %%rax\n\t"                                                                   \
-    "and %[mask], %%rax\n\t"                                                                       \
+    "and 48(%[c]), %%rax\n\t"                                                                      \
     "mov %%rax, " dst "\n\t"                                                                       \
     "shr $62, %[l" row "]\n\t"                                                                     \
     "lea (%[l" row "],%[h" row "],4), %[l" row "]\n\t"                                             \
@@ -115,28 +118,27 @@ static inline void inv_x86_64_update_fgde(inv_sd *p, size_t K, inv_ud l[4], cons
     /* clang-format off */
     __asm__ volatile(
         "1:\n\t"
-        INV_X86_64_PROD_("(%[p])", "t0", "f")
-        INV_X86_64_PROD_("(%[p],%[q])", "t1", "f")
-        INV_X86_64_PROD_("(%[p])", "t2", "g")
-        INV_X86_64_PROD_("(%[p],%[q])", "t3", "g")
-        INV_X86_64_PROD_("(%[r])", "t0", "d")
-        INV_X86_64_PROD_("(%[r],%[q])", "t1", "d")
-        INV_X86_64_PROD_("(%[p],%[q],4)", "md", "d")
-        INV_X86_64_PROD_("(%[r])", "t2", "e")
-        INV_X86_64_PROD_("(%[r],%[q])", "t3", "e")
-        INV_X86_64_PROD_("(%[p],%[q],4)", "me", "e")
+        INV_X86_64_PROD_("(%[p])", "0", "f")
+        INV_X86_64_PROD_("(%[p],%[q])", "8", "f")
+        INV_X86_64_PROD_("(%[p])", "16", "g")
+        INV_X86_64_PROD_("(%[p],%[q])", "24", "g")
+        INV_X86_64_PROD_("(%[r])", "0", "d")
+        INV_X86_64_PROD_("(%[r],%[q])", "8", "d")
+        INV_X86_64_PROD_("(%[p],%[q],4)", "32", "d")
+        INV_X86_64_PROD_("(%[r])", "16", "e")
+        INV_X86_64_PROD_("(%[r],%[q])", "24", "e")
+        INV_X86_64_PROD_("(%[p],%[q],4)", "40", "e")
         INV_X86_64_OUT_("f", "-8(%[p])")
         INV_X86_64_OUT_("g", "-8(%[p],%[q])")
         INV_X86_64_OUT_("d", "-8(%[r])")
         INV_X86_64_OUT_("e", "-8(%[r],%[q])")
         "add $8, %[p]\n\t"
         "add $8, %[r]\n\t"
-        "cmp %[end], %[p]\n\t"
+        "cmp 56(%[c]), %[p]\n\t"
         "jne 1b"
         : [p] "+r"(p), [r] "+r"(r), [lf] "+r"(lf), [lg] "+r"(lg), [ld] "+r"(ld), [le] "+r"(le),
           [hf] "+r"(hf), [hg] "+r"(hg), [hd] "+r"(hd), [he] "+r"(he)
-        : [q] "r"(q), [t0] "m"(c[0]), [t1] "m"(c[1]), [t2] "m"(c[2]), [t3] "m"(c[3]),
-          [md] "m"(c[4]), [me] "m"(c[5]), [mask] "m"(c[6]), [end] "m"(c[7])
+        : [q] "r"(q), [c] "r"(c)
         : "rax", "rdx", "cc", "memory");
     /* clang-format on */
     l[0] = lf;
