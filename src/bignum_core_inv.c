@@ -474,7 +474,9 @@ static void update_fgde(inv_sd *x, size_t K, const inv_sd t[4], inv_ud mi)
     c[5] = me;
     c[6] = INV_MASK;
     c[7] = (inv_ud)(uintptr_t)(f + K);
-    inv_x86_64_update_fgde(f + 1, K, l, h, c);
+    if (K > 1) { /* always (limbs >= 1); the asm loop does at least one digit */
+        inv_x86_64_update_fgde(f + 1, K, l, h, c);
+    }
     f[K - 1] = (inv_sd)l[0];
     g[K - 1] = (inv_sd)l[1];
     d[K - 1] = (inv_sd)l[2];
