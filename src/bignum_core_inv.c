@@ -372,6 +372,7 @@ static void update_fg(inv_sd *f, inv_sd *g, size_t K, const inv_sd t[4])
     g[K - 1] = (inv_sd)cg;
 }
 
+#if !defined(TACIT_MPI_HAVE_X86_64_INV_ASM) /* else update_fgde does its work */
 /*
  * (d, e) = (t0 d + t1 e, t2 d + t3 e) / 2^D mod M, keeping both in (-2M, M);
  * mi = M^-1 mod 2^D.
@@ -421,6 +422,69 @@ static void update_de(inv_sd *d, inv_sd *e, size_t K, const inv_sd t[4], const i
     }
     d[K - 1] = (inv_sd)cd;
     e[K - 1] = (inv_sd)ce;
+}
+#endif
+
+/*
+ * Both updates of a batch of the inverse, on the five arrays of K digits
+ * laid out one after the other: f, g, d, e, M at x, x + K, .. x + 4K.
+ * On x86-64 one pass does the four rows (bignum_core_inv_x86_64.h); the
+ * first digit, which sets d and e's multiples of M, and the top digits
+ * stay here.  Elsewhere the two loops above.
+ */
+static void update_fgde(inv_sd *x, size_t K, const inv_sd t[4], inv_ud mi)
+{
+#if defined(TACIT_MPI_HAVE_X86_64_INV_ASM)
+    const inv_sd t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3];
+    inv_sd *f = x, *g = x + K, *d = x + 2 * K, *e = x + 3 * K, *M = x + 4 * K;
+    inv_ud sd = (inv_ud)0 - ((inv_ud)d[K - 1] >> (INV_W - 1));
+    inv_ud se = (inv_ud)0 - ((inv_ud)e[K - 1] >> (INV_W - 1));
+    inv_ud md, me, c[8], l[4], h[4];
+    inv_sdd cf, cg, cd, ce;
+
+    /* as update_de: M added for a negative d or e, and a multiple of M for zero low bits */
+    md = ((inv_ud)t0 & sd) + ((inv_ud)t1 & se);
+    me = ((inv_ud)t2 & sd) + ((inv_ud)t3 & se);
+    cd = (inv_sdd)t0 * d[0] + (inv_sdd)t1 * e[0];
+    ce = (inv_sdd)t2 * d[0] + (inv_sdd)t3 * e[0];
+    md -= (mi * (inv_ud)cd + md) & INV_MASK;
+    me -= (mi * (inv_ud)ce + me) & INV_MASK;
+    cd += (inv_sdd)M[0] * (inv_sd)md;
+    ce += (inv_sdd)M[0] * (inv_sd)me;
+    cf = (inv_sdd)t0 * f[0] + (inv_sdd)t1 * g[0];
+    cg = (inv_sdd)t2 * f[0] + (inv_sdd)t3 * g[0];
+    /* the carries out of digit 0, 128 bits wide */
+    cf >>= INV_D;
+    cg >>= INV_D;
+    cd >>= INV_D;
+    ce >>= INV_D;
+    l[0] = (inv_ud)cf;
+    l[1] = (inv_ud)cg;
+    l[2] = (inv_ud)cd;
+    l[3] = (inv_ud)ce;
+    h[0] = (inv_ud)(cf >> INV_W);
+    h[1] = (inv_ud)(cg >> INV_W);
+    h[2] = (inv_ud)(cd >> INV_W);
+    h[3] = (inv_ud)(ce >> INV_W);
+    c[0] = (inv_ud)t0;
+    c[1] = (inv_ud)t1;
+    c[2] = (inv_ud)t2;
+    c[3] = (inv_ud)t3;
+    c[4] = md;
+    c[5] = me;
+    c[6] = INV_MASK;
+    c[7] = (inv_ud)(uintptr_t)(f + K);
+    if (K > 1) { /* always (limbs >= 1); the asm loop does at least one digit */
+        inv_x86_64_update_fgde(f + 1, K, l, h, c);
+    }
+    f[K - 1] = (inv_sd)l[0];
+    g[K - 1] = (inv_sd)l[1];
+    d[K - 1] = (inv_sd)l[2];
+    e[K - 1] = (inv_sd)l[3];
+#else
+    update_fg(x, x + K, K, t);
+    update_de(x + 2 * K, x + 3 * K, K, t, x + 4 * K, mi);
+#endif
 }
 
 /* If mask: X = -X (two's complement over limbs limbs). */
@@ -556,8 +620,7 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
         } else {
             divsteps_last(&zeta, (inv_ud)f[0], (inv_ud)g[0], t, last);
         }
-        update_fg(f, g, K, t);
-        update_de(d, e, K, t, m, mi);
+        update_fgde(f, K, t, mi); /* f, g, d, e, m one after the other */
     }
     /* f = +-gcd(M, A) = +-d A (mod M), d in (-2M, M) */
     from_digits(W, limbs + 1, d, K);

@@ -6,22 +6,27 @@
  * Why: the mask form is about 16 instructions a step on a 6-cycle chain
  * (parity -> mask -> conditional negate -> add).  Here every candidate is
  * formed before the conditions are known and CMOV picks, so no chain is
- * longer than 3 cycles a step: 15 ALU instructions (4 of them CMOV) plus
- * 2 moves.  Only baseline x86-64 instructions (BT, CMOVcc, SHL): no CPU
+ * longer than 3 cycles a step: 12 ALU instructions (4 of them CMOV) plus
+ * 3 moves.  Only baseline x86-64 instructions (CMOVcc, SHL, IMUL): no CPU
  * probe.
  *
- * One step j, with SF = (zeta < 0) = (delta > 0), B_j = bit j of B (g_j odd):
- *   t1 = B + A,  t2 = B - A,  b2 = 2 B,  nz = -2 - zeta = ~zeta - 1,  A = 2 A,
- *   if B_j: B = t1                      (the odd case without swap),
- *   SF = sign(zeta & (B << (63 - j)))    (swap = delta > 0 and g_j odd, one TEST),
- *   zeta = zeta - 1 (LEA: flags kept),
- *   if swap: B = t2, A = b2, zeta = nz.
+ * One step j, with B_j = bit j of B (g_j odd) and zeta < 0 iff delta > 0:
+ *   t1 = B + A,  t2 = B - A,  b2 = 2 B,  bs = B << (63 - j),  nz = ~zeta,
+ *   if B_j: B = t1        (the SHL's sign flag is B_j: the odd case without swap),
+ *   A = 2 A,
+ *   SF = sign(zeta & bs)  (swap = delta > 0 and g_j odd, one TEST),
+ *   if swap: B = t2, A = b2, zeta = nz,
+ *   zeta = zeta - 1 (LEA).
  * That is the divstep of divsteps_group: (2A, B), (2A, B + A) or (2B, B - A),
- * and zeta' = (swap ? ~zeta : zeta) - 1.  (The previous form tested the
- * two conditions one after the other, and zeta's CMOV pair plus the
- * subtraction that set the next sign made a 4-cycle chain.)
+ * and zeta' = (swap ? ~zeta : zeta) - 1.  15 instructions, 3 of them moves:
+ * the SHL that isolates B_j for the TEST sets the flag of the first CMOV
+ * (no BT), and ~zeta is a copy and a NOT (not a constant and a
+ * subtraction).  Measured on this Zen 3, the steps are bound by issue (about
+ * 4 instructions a cycle), not by the chain: 17 instructions took about 4.8
+ * cycles a step, these 15 about 4.5.  The chain stays at 3 cycles (B: SHL,
+ * CMOV, CMOV; zeta's LEA is off it, one step behind).
  *
- * Constant time: the same instructions run for every value; CMOV, BT and
+ * Constant time: the same instructions run for every value; CMOV, SHL and
  * TEST do not branch, and they take the same time whatever the condition
  * (memcheck propagates undefinedness through CMOV without a report, so the
  * ct suites still see any secret reaching a branch or an address after it).
@@ -47,16 +52,15 @@
                 "lea (%[b],%[b]), %[b2]\n\t"                                                       \
                 "mov %[b], %[bs]\n\t"                                                              \
                 "shl $(63 - .Ltacit_inv_j), %[bs]\n\t"                                             \
-                "mov $-2, %[nz]\n\t"                                                               \
-                "sub %[z], %[nz]\n\t"                                                              \
+                "cmovs %[t1], %[b]\n\t"                                                            \
+                "mov %[z], %[nz]\n\t"                                                              \
+                "not %[nz]\n\t"                                                                    \
                 "add %[a], %[a]\n\t"                                                               \
-                "bt $.Ltacit_inv_j, %[b]\n\t"                                                      \
-                "cmovc %[t1], %[b]\n\t"                                                            \
                 "test %[z], %[bs]\n\t"                                                             \
-                "lea -1(%[z]), %[z]\n\t"                                                           \
                 "cmovs %[t2], %[b]\n\t"                                                            \
                 "cmovs %[b2], %[a]\n\t"                                                            \
                 "cmovs %[nz], %[z]\n\t"                                                            \
+                "lea -1(%[z]), %[z]\n\t"                                                           \
                 ".set .Ltacit_inv_j, .Ltacit_inv_j + 1\n\t"                                        \
                 ".endr"                                                                            \
                 : [a] "+r"(a), [b] "+r"(b), [z] "+r"(z), [t1] "=&r"(t1_), [t2] "=&r"(t2_),         \
@@ -64,6 +68,84 @@
                 :                                                                                  \
                 : "cc");                                                                           \
     } while (0)
+
+/*
+ * The four rows of a batch's update in one pass (bignum_core_inv.c,
+ * update_fgde): for the digits i = 1 .. K - 1 of f, g, d, e at p, p + q,
+ * p + 2q, p + 3q (q = K words; M's digits at p + 4q),
+ *   f: lf + t0 f_i + t1 g_i,            g: lg + t2 f_i + t3 g_i,
+ *   d: ld + t0 d_i + t1 e_i + md M_i,   e: le + t2 d_i + t3 e_i + me M_i,
+ * each sum's low D = 62 bits stored as digit i - 1 and the sum shifted
+ * right by 62 (arithmetic) carried on: l = {lf, lg, ld, le} the carries'
+ * low words, h their high words (128-bit carries: d's out of digit 0 may
+ * pass 2^63).  c = {t0, t1, t2, t3, md, me, 2^62 - 1, end}, end = p + K - 1
+ * (past the last digit, at least one digit after p).
+ *
+ * Why: the compiler's two loops (update_fg, update_de) took about 11 and
+ * 15 cycles a digit on this Zen 3 (one-operand IMUL ties RAX and RDX, and
+ * four rows live at once spill).  Here the matrix is read from memory, the
+ * carries stay in eight registers, the ten products issue back to back,
+ * and the carry shift is SHR plus LEA (the high word times 4 added), not
+ * SHRD (several macro-ops on Zen): about 20 cycles for the four rows.
+ * Registers: 12 operands plus RAX and RDX, so the constants are addressed
+ * from one base register (c), not as separate memory operands, which at
+ * -O0 take a register each and leave the asm without enough.
+ *
+ * Constant time: a fixed instruction stream a digit, K - 1 (public) digits;
+ * IMUL, ADD/ADC and the shifts take the same time for every value.
+ */
+#define INV_X86_64_PROD_(src, k, row)                                                              \
+    "mov " src ", %%rax\n\t"                                                                       \
+    "imulq " k "(%[c])\n\t"                                                                        \
+    "add %%rax, %[l" row "]\n\t"                                                                   \
+    "adc %%rdx, %[h" row "]\n\t"
+#define INV_X86_64_OUT_(row, dst)                                                                  \
+    "mov %[l" row "], %%rax\n\t"                                                                   \
+    "and 48(%[c]), %%rax\n\t"                                                                      \
+    "mov %%rax, " dst "\n\t"                                                                       \
+    "shr $62, %[l" row "]\n\t"                                                                     \
+    "lea (%[l" row "],%[h" row "],4), %[l" row "]\n\t"                                             \
+    "sar $62, %[h" row "]\n\t"
+
+static inline void inv_x86_64_update_fgde(inv_sd *p, size_t K, inv_ud l[4], const inv_ud h[4],
+                                          const inv_ud c[8])
+{
+    inv_ud lf = l[0], lg = l[1], ld = l[2], le = l[3], hf = h[0], hg = h[1], hd = h[2], he = h[3];
+    inv_sd *r = p + 2 * K;
+    size_t q = K * sizeof(inv_sd);
+
+    /* one product, or one row's digit, a line */
+    /* clang-format off */
+    __asm__ volatile(
+        "1:\n\t"
+        INV_X86_64_PROD_("(%[p])", "0", "f")
+        INV_X86_64_PROD_("(%[p],%[q])", "8", "f")
+        INV_X86_64_PROD_("(%[p])", "16", "g")
+        INV_X86_64_PROD_("(%[p],%[q])", "24", "g")
+        INV_X86_64_PROD_("(%[r])", "0", "d")
+        INV_X86_64_PROD_("(%[r],%[q])", "8", "d")
+        INV_X86_64_PROD_("(%[p],%[q],4)", "32", "d")
+        INV_X86_64_PROD_("(%[r])", "16", "e")
+        INV_X86_64_PROD_("(%[r],%[q])", "24", "e")
+        INV_X86_64_PROD_("(%[p],%[q],4)", "40", "e")
+        INV_X86_64_OUT_("f", "-8(%[p])")
+        INV_X86_64_OUT_("g", "-8(%[p],%[q])")
+        INV_X86_64_OUT_("d", "-8(%[r])")
+        INV_X86_64_OUT_("e", "-8(%[r],%[q])")
+        "add $8, %[p]\n\t"
+        "add $8, %[r]\n\t"
+        "cmp 56(%[c]), %[p]\n\t"
+        "jne 1b"
+        : [p] "+r"(p), [r] "+r"(r), [lf] "+r"(lf), [lg] "+r"(lg), [ld] "+r"(ld), [le] "+r"(le),
+          [hf] "+r"(hf), [hg] "+r"(hg), [hd] "+r"(hd), [he] "+r"(he)
+        : [q] "r"(q), [c] "r"(c)
+        : "rax", "rdx", "cc", "memory");
+    /* clang-format on */
+    l[0] = lf;
+    l[1] = lg;
+    l[2] = ld;
+    l[3] = le;
+}
 #endif
 
 #endif /* TACIT_BIGNUM_CORE_INV_X86_64_H */
