@@ -9,8 +9,10 @@
  * on rejected nonce candidates.
  *
  * Verification handles public values only: u1 = e/s, u2 = r/s and
- * tacit_ecp_muladd_unsafe (s is inverted with the constant-time safegcd,
- * faster than a leaky Euclid would be).
+ * tacit_ecp_muladd_check_x_unsafe (s is inverted with the constant-time
+ * safegcd, faster than a leaky Euclid would be).  The small profile has no
+ * leaky path: its verification is constant time and doubles as the fault
+ * check.
  *
  * Fault countermeasure: a signature is checked against the public key before
  * it is released (unless TACIT_ECDSA_NO_FAULT_CHECK).  One faulty signature
