@@ -25,6 +25,8 @@
 
 #define BIL TACIT_MPI_LIMB_BITS
 #define MAXL (4096 / BIL)
+/* exp_mod scratch at MAXL limbs: the 6-bit window past 2048 exponent bits (65 entries) plus scratch */
+#define TMAX (72 * MAXL + 128)
 
 #if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
 
@@ -101,7 +103,7 @@ static void make_exp(tacit_mpi_uint *E, size_t en, int kind)
 static int run_case(size_t n, const tacit_mpi_uint *N, const tacit_mpi_uint *A,
                     const tacit_mpi_uint *E, size_t en)
 {
-    static tacit_mpi_uint RR[MAXL], X[2][MAXL], T[40 * MAXL + 64];
+    static tacit_mpi_uint RR[MAXL], X[2][MAXL], T[TMAX];
     unsigned long before = tacit_mpi_core_test_ifma_calls;
 
     TEST_ASSERT(tacit_mpi_core_exp_mod_working_limbs(n, en) <= sizeof(T) / sizeof(T[0]));
@@ -147,7 +149,7 @@ exit:
 static int run_case_unsafe(size_t n, const tacit_mpi_uint *N, const tacit_mpi_uint *A,
                            const tacit_mpi_uint *E, size_t en)
 {
-    static tacit_mpi_uint RR[MAXL], X[2][MAXL], T[40 * MAXL + 64];
+    static tacit_mpi_uint RR[MAXL], X[2][MAXL], T[TMAX];
     unsigned long before = tacit_mpi_core_test_ifma_calls;
     size_t ebits = tacit_mpi_core_bitlen_unsafe(E, en);
 
@@ -301,7 +303,7 @@ static void test_ifma_x2(void)
 {
 #if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
     static tacit_mpi_uint N[2][MAXL], A[2][MAXL], E[2][MAXL], RR[2][MAXL], X[2][MAXL], Y[2][MAXL];
-    static tacit_mpi_uint T[40 * MAXL + 64];
+    static tacit_mpi_uint T[TMAX];
     static const size_t sizes[] = { 16, 17, 20, 23, 24, 25, 31, 32, 33, 48 };
     size_t i, en;
     int shape, trial, q;
@@ -349,7 +351,7 @@ exit:
 static void test_x2_portable(void)
 {
     static tacit_mpi_uint N[2][MAXL], A[2][MAXL], E[2][MAXL], RR[2][MAXL], X[2][MAXL], Y[2][MAXL];
-    static tacit_mpi_uint T[40 * MAXL + 64];
+    static tacit_mpi_uint T[TMAX];
     size_t n = 1024 / BIL, en = 3, q;
 
     for (q = 0; q < 2; q++) {
@@ -380,7 +382,7 @@ exit:
 static void test_ifma_hook(void)
 {
 #if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
-    static tacit_mpi_uint N[MAXL], A[MAXL], RR[MAXL], X[MAXL], T[40 * MAXL + 64];
+    static tacit_mpi_uint N[MAXL], A[MAXL], RR[MAXL], X[MAXL], T[TMAX];
     tacit_mpi_uint e = 65537;
     int cpu = tacit_mpi_core_cpu_has_ifma();
     unsigned long before;
