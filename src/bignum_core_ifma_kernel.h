@@ -75,7 +75,43 @@ typedef struct {
     void (*ladder2)(uint64_t *const *, uint64_t *const *, uint64_t *const *,
                     const uint64_t *const *, const uint64_t *const *, const uint64_t *const *,
                     size_t, size_t, const tacit_ifma_mod *const *);
+    /* NULL, or ladder2 with both halves in one set of 512-bit vectors (IFMA_PAIR) */
+    void (*ladder2p)(uint64_t *const *, uint64_t *, const uint64_t *const *,
+                     const uint64_t *const *, const uint64_t *const *, size_t, size_t,
+                     const tacit_ifma_mod *const *);
 } tacit_ifma_kernel;
+
+/*
+ * The scratch of ladder2p for halves of d digits, in uint64_t: the table
+ * (2^IFMA_WINDOW_MAX paired entries), the paired modulus, Y and the
+ * selected entry, 2 d words each.
+ */
+#define IFMA_PAIR_WORDS(d) ((((size_t)1 << IFMA_WINDOW_MAX) + 3) * 2 * (d))
+
+/*
+ * The paired layout of two numbers x0, x1 of d digits (d a multiple of 4):
+ * 512-bit vector v holds x0's digits 4v..4v+3 in lanes 0..3 and x1's in
+ * lanes 4..7.  Public addresses only.
+ */
+static void ifma_pair_interleave(uint64_t *p, const uint64_t *x0, const uint64_t *x1, size_t d)
+{
+    size_t j;
+
+    for (j = 0; j < d; j++) {
+        p[8 * (j / 4) + j % 4] = x0[j];
+        p[8 * (j / 4) + 4 + j % 4] = x1[j];
+    }
+}
+
+static void ifma_pair_split(uint64_t *x0, uint64_t *x1, const uint64_t *p, size_t d)
+{
+    size_t j;
+
+    for (j = 0; j < d; j++) {
+        x0[j] = p[8 * (j / 4) + j % 4];
+        x1[j] = p[8 * (j / 4) + 4 + j % 4];
+    }
+}
 
 /* dst = the d 52-bit digits of src (limbs limbs); 64 limbs + 2 bits fit. */
 static void limbs_to_digits(uint64_t *dst, const tacit_mpi_uint *src, size_t limbs, size_t d)
@@ -258,7 +294,8 @@ static void tacit_ifma_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A
 /*
  * Both X1 = A1^E1 mod N1 and X2 = A2^E2 mod N2 (same limbs and elimbs),
  * the two ladders interleaved step by step (the RSA CRT halves).  Xi may
- * alias Ai.  work: twice IFMA_WORK_WORDS(kn->d, limbs) words; wiped.
+ * alias Ai.  work: twice IFMA_WORK_WORDS(kn->d, limbs) words, plus
+ * IFMA_PAIR_WORDS(kn->d) if kn->ladder2p is set; wiped.
  */
 static void tacit_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
                                   const tacit_mpi_uint *N1, const tacit_mpi_uint *E1,
@@ -288,13 +325,20 @@ static void tacit_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
         t1[q] = h[q].t1;
         md[q] = &h[q].md;
     }
-    kn->ladder2(Y, table, sel, t0, t1, E, elimbs, ifma_window(elimbs * 64), md);
+    if (kn->ladder2p != NULL) {
+        kn->ladder2p(Y, work + 2 * ww, t0, t1, E, elimbs, ifma_window(elimbs * 64), md);
+    } else {
+        kn->ladder2(Y, table, sel, t0, t1, E, elimbs, ifma_window(elimbs * 64), md);
+    }
     ifma_leave(&h[0], X1, N1, limbs, kn);
     ifma_leave(&h[1], X2, N2, limbs, kn);
-    tacit_platform_zeroize(work, 2 * ww * sizeof(uint64_t));
+    tacit_platform_zeroize(work, (2 * ww + (kn->ladder2p != NULL ? IFMA_PAIR_WORDS(kn->d) : 0)) *
+                                     sizeof(uint64_t));
 }
 
 #endif /* TACIT_IFMA_KERNEL_ONCE */
+
+#if !defined(IFMA_PAIR)
 
 #define IFMA_D (IFMA_LANES * IFMA_NV)
 #define IFMA_KMASK (((uint64_t)1 << IFMA_LANES) - 1)
@@ -521,3 +565,206 @@ static IFMA_ATTR void IFMA_FN(ladder2)(uint64_t *const *Y, uint64_t *const *tabl
 
 #undef IFMA_D
 #undef IFMA_KMASK
+
+#else /* IFMA_PAIR */
+
+/*
+ * The paired instance (IFMA_PAIR defined, IFMA_LANES 8): the two CRT
+ * halves of ladder2, each of IFMA_HD = 4 IFMA_NV digits, share one set of
+ * IFMA_NV 512-bit vectors in the paired layout (ifma_pair_interleave):
+ * lanes 0..3 the first half, 4..7 the second.  Every vector instruction
+ * then works for both products, half the instructions of amm2 on 256-bit
+ * vectors; on a CPU that executes 512-bit operations at full width (Zen 5)
+ * that halves the multiply-add issue slots.  The extra operations:
+ *
+ *   V_SET1_PAIR(x0, x1)    x0 in lanes 0..3, x1 in lanes 4..7
+ *   V_DOWN1_PAIR(lo, hi)   each half one lane down: lo[1..3], hi[0], lo[5..7], hi[4]
+ *   V_UP1_PAIR(cur, prev)  each half one lane up: prev[3], cur[0..2], prev[7], cur[4..6]
+ *   V_LANE2(v) V_LANE4(v) V_LANE6(v)  lane 2 / 4 / 6 as a uint64_t
+ */
+#define IFMA_HD (4 * IFMA_NV)
+#define IFMA_HMASK (((uint64_t)1 << IFMA_HD) - 1)
+
+/*
+ * out = the two products a_q * b_q / R' mod m_q of amm_k (same bounds and
+ * per-lane arithmetic), all of a, b, out and pm (the two moduli) in the
+ * paired layout; md: each half's k0, m0, m1 and modulus.  out may alias a
+ * or b.
+ *
+ * The scalar tracking reaches one lane further than amm_k's, so that the
+ * chain from y_i through the vectors back to a later y is spread over
+ * three steps instead of two: with S_i the S vectors at the start of step
+ * i and y_i its multiple of m,
+ *   S_(i+1)[l] = S_i[l + 1] + lo(m_(l+1) y_i) + hi(m_l y_i),
+ * so S_(i+1)[0] (s0, the part of u_(i+1) from S) comes from S_i[1] (t,
+ * itself computed in step i - 1 from S_(i-1)[2], the lane read from the
+ * vectors) and y_i, and the vectors are read one step ahead of use.  The
+ * carry out of lane 0 is (u + 2^52 - 1) >> 52: u + lo(m0 y) is a multiple
+ * of 2^52, so lo(m0 y) is (-u) mod 2^52 and c does not wait for m0 y.
+ * hi(x y) for x, y < 2^52 is the high word of (x 2^12) y: one MULX.
+ */
+static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_pair)(
+    uint64_t *out, const uint64_t *a, const uint64_t *b, const uint64_t *pm,
+    const tacit_ifma_mod *const *md)
+{
+    V_T R[IFMA_NV], S[IFMA_NV], H[IFMA_NV];
+    V_T m52 = V_SET1(IFMA_M52), zero = V_ZERO();
+    uint64_t c[2], s0[2], t[2], k0[2], m0s[2], m1[2], m1s[2], m2[2], g[2], p[2], carries[2];
+    size_t i, v, q;
+
+    for (q = 0; q < 2; q++) {
+        c[q] = 0;
+        s0[q] = 0;
+        t[q] = 0;
+        k0[q] = md[q]->k0;
+        m0s[q] = md[q]->m0 << 12;
+        m1[q] = md[q]->m1;
+        m1s[q] = md[q]->m1 << 12;
+        m2[q] = md[q]->m[2];
+    }
+    for (v = 0; v < IFMA_NV; v++) {
+        R[v] = zero;
+        S[v] = zero;
+    }
+    for (i = 0; i < IFMA_HD; i++) {
+        const uint64_t *bi = b + 8 * (i / 4) + i % 4;
+        V_T bv = V_SET1_PAIR(bi[0], bi[4]), yv;
+        uint64_t y[2], s2[2], u[2];
+
+        for (v = 0; v < IFMA_NV; v++) {
+            R[v] = V_MADDLO(R[v], V_LOAD(a + 8 * v), bv);
+        }
+        s2[0] = V_LANE2(S[0]);
+        s2[1] = V_LANE6(S[0]);
+        u[0] = c[0] + V_LANE0(R[0]) + s0[0];
+        u[1] = c[1] + V_LANE4(R[0]) + s0[1];
+        for (q = 0; q < 2; q++) {
+            y[q] = (u[q] * k0[q]) & IFMA_M52;
+        }
+        yv = V_SET1_PAIR(y[0], y[1]);
+        for (v = 0; v < IFMA_NV; v++) {
+            S[v] = V_MADDLO(S[v], V_LOAD(pm + 8 * v), yv);
+        }
+        for (q = 0; q < 2; q++) {
+            uint64_t h0 = (uint64_t)(((tacit_ifma_u128)m0s[q] * y[q]) >> 64);
+            uint64_t h1 = (uint64_t)(((tacit_ifma_u128)m1s[q] * y[q]) >> 64);
+            c[q] = (u[q] + IFMA_M52) >> 52;
+            s0[q] = t[q] + ((m1[q] * y[q]) & IFMA_M52) + h0;
+            t[q] = s2[q] + ((m2[q] * y[q]) & IFMA_M52) + h1;
+        }
+        for (v = 0; v + 1 < IFMA_NV; v++) {
+            R[v] = V_DOWN1_PAIR(R[v], R[v + 1]);
+            S[v] = V_DOWN1_PAIR(S[v], S[v + 1]);
+        }
+        R[IFMA_NV - 1] = V_DOWN1_PAIR(R[IFMA_NV - 1], zero);
+        S[IFMA_NV - 1] = V_DOWN1_PAIR(S[IFMA_NV - 1], zero);
+        for (v = 0; v < IFMA_NV; v++) {
+            R[v] = V_MADDHI(R[v], V_LOAD(a + 8 * v), bv);
+            S[v] = V_MADDHI(S[v], V_LOAD(pm + 8 * v), yv);
+        }
+    }
+
+    /* as amm_k, each half's 4 IFMA_NV lanes one wide integer of masks */
+    R[0] = V_ADD(R[0], V_MASK_MOV(zero, U64_TO_K(0x11), V_SET1_PAIR(c[0], c[1])));
+    for (v = 0; v < IFMA_NV; v++) {
+        R[v] = V_ADD(R[v], S[v]);
+        H[v] = V_SRLI52(R[v]);
+        R[v] = V_AND(R[v], m52);
+    }
+    for (v = 0; v < IFMA_NV; v++) {
+        R[v] = V_ADD(R[v], V_UP1_PAIR(H[v], v > 0 ? H[v - 1] : zero));
+    }
+    g[0] = g[1] = p[0] = p[1] = 0;
+    for (v = 0; v < IFMA_NV; v++) {
+        uint64_t kg = K_TO_U64(V_CMPGT(R[v], m52)), kp = K_TO_U64(V_CMPEQ(R[v], m52));
+        for (q = 0; q < 2; q++) {
+            g[q] |= ((kg >> (4 * q)) & 0xF) << (4 * v);
+            p[q] |= ((kp >> (4 * q)) & 0xF) << (4 * v);
+        }
+    }
+    for (q = 0; q < 2; q++) {
+        carries[q] = (((g[q] << 1) + p[q]) ^ p[q]) & IFMA_HMASK;
+    }
+    for (v = 0; v < IFMA_NV; v++) {
+        uint64_t k = ((carries[0] >> (4 * v)) & 0xF) | (((carries[1] >> (4 * v)) & 0xF) << 4);
+        R[v] = V_MASK_ADD(R[v], U64_TO_K(k), V_SET1(1));
+        V_STORE(out + 8 * v, V_AND(R[v], m52));
+    }
+}
+
+/* One paired product, not inlined (the table and the ladder share it). */
+static IFMA_ATTR void IFMA_FN(amm_pair1)(uint64_t *out, const uint64_t *a, const uint64_t *b,
+                                         const uint64_t *pm, const tacit_ifma_mod *const *md)
+{
+    IFMA_FN(amm_pair)(out, a, b, pm, md);
+}
+
+/*
+ * out = entry idx0 of the first half's table and idx1 of the second's
+ * (both secret), from count paired entries: every entry is read in full
+ * and merged under the lane mask "i == idx" of each half.
+ */
+static IFMA_ATTR void IFMA_FN(select_pair)(uint64_t *out, const uint64_t *table, size_t count,
+                                           size_t idx0, size_t idx1)
+{
+    V_T acc[IFMA_NV], iv = V_SET1_PAIR(idx0, idx1);
+    size_t i, v;
+
+    for (v = 0; v < IFMA_NV; v++) {
+        acc[v] = V_ZERO();
+    }
+    for (i = 0; i < count; i++) {
+        K_T k = V_CMPEQ(V_SET1(i), iv);
+        for (v = 0; v < IFMA_NV; v++) {
+            acc[v] = V_MASK_MOV(acc[v], k, V_LOAD(table + (i * IFMA_NV + v) * 8));
+        }
+    }
+    for (v = 0; v < IFMA_NV; v++) {
+        V_STORE(out + 8 * v, acc[v]);
+    }
+}
+
+/*
+ * ladder2 on the paired layout: Y[q] = t1[q]^E[q] * R' (almost reduced),
+ * from t0[q] = R', t1[q] = base * R' in the plain layout of IFMA_HD
+ * digits, the moduli md[q]->m likewise.  work: IFMA_PAIR_WORDS(IFMA_HD)
+ * words, 64-byte aligned (the caller wipes it).  The same windows,
+ * squarings, scans and multiplications as ladder2, whatever E holds.
+ */
+static IFMA_ATTR void IFMA_FN(ladder2p)(uint64_t *const *Y, uint64_t *work,
+                                        const uint64_t *const *t0, const uint64_t *const *t1,
+                                        const uint64_t *const *E, size_t elimbs, size_t w,
+                                        const tacit_ifma_mod *const *md)
+{
+    size_t count = (size_t)1 << w, ebits = elimbs * 64, i, pos, first, pd = 2 * IFMA_HD;
+    uint64_t *table = work, *pm = table + ((size_t)1 << IFMA_WINDOW_MAX) * pd, *py = pm + pd,
+             *sel = py + pd;
+
+    ifma_pair_interleave(pm, md[0]->m, md[1]->m, IFMA_HD);
+    ifma_pair_interleave(table, t0[0], t0[1], IFMA_HD);
+    ifma_pair_interleave(table + pd, t1[0], t1[1], IFMA_HD);
+    for (i = 2; i < count; i++) {
+        IFMA_FN(amm_pair1)(table + i * pd, table + (i - 1) * pd, table + pd, pm, md);
+    }
+    first = ebits % w == 0 ? w : ebits % w;
+    pos = ebits - first;
+    IFMA_FN(select_pair)
+    (py, table, count, tacit_ifma_exp_bits(E[0], elimbs, pos, first),
+     tacit_ifma_exp_bits(E[1], elimbs, pos, first));
+    while (pos > 0) {
+        pos -= w;
+        for (i = 0; i < w; i++) {
+            IFMA_FN(amm_pair1)(py, py, py, pm, md);
+        }
+        IFMA_FN(select_pair)
+        (sel, table, count, tacit_ifma_exp_bits(E[0], elimbs, pos, w),
+         tacit_ifma_exp_bits(E[1], elimbs, pos, w));
+        IFMA_FN(amm_pair1)(py, py, sel, pm, md);
+    }
+    ifma_pair_split(Y[0], Y[1], py, IFMA_HD);
+}
+
+#undef IFMA_HD
+#undef IFMA_HMASK
+
+#endif /* IFMA_PAIR */
