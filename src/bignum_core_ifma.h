@@ -34,7 +34,7 @@ int tacit_mpi_core_cpu_has_ifma(void);
  * R^2 mod N for R = 2^(limbs*64); X may alias A), when the IFMA path runs:
  * then returns 1.  Returns 0 without touching X when it does not (no IFMA,
  * limbs outside [16, 64], elimbs == 0): public facts only.  Constant time
- * in A, N and E's value.  Its table lives on the stack (up to 26 KiB) and
+ * in A, N and E's value.  Its table lives on the stack (up to 27 KiB) and
  * is wiped.
  */
 int tacit_mpi_core_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,

@@ -83,10 +83,11 @@ typedef struct {
 
 /*
  * The scratch of ladder2p for halves of d digits, in uint64_t: the table
- * (2^IFMA_WINDOW_MAX paired entries), the paired modulus, Y and the
- * selected entry, 2 d words each.
+ * (2^IFMA_WINDOW_MAX paired entries), Y and the selected entry, 2 d words
+ * each, and the shifted copies of the moduli and of a factor (amm_ps), 8 d
+ * + 64 words each.
  */
-#define IFMA_PAIR_WORDS(d) ((((size_t)1 << IFMA_WINDOW_MAX) + 3) * 2 * (d))
+#define IFMA_PAIR_WORDS(d) ((((size_t)1 << IFMA_WINDOW_MAX) + 2) * 2 * (d) + 2 * (8 * (d) + 64))
 
 /*
  * The paired layout of two numbers x0, x1 of d digits (d a multiple of 4):
@@ -578,96 +579,169 @@ static IFMA_ATTR void IFMA_FN(ladder2)(uint64_t *const *Y, uint64_t *const *tabl
  * that halves the multiply-add issue slots.  The extra operations:
  *
  *   V_SET1_PAIR(x0, x1)    x0 in lanes 0..3, x1 in lanes 4..7
- *   V_DOWN1_PAIR(lo, hi)   each half one lane down: lo[1..3], hi[0], lo[5..7], hi[4]
  *   V_UP1_PAIR(cur, prev)  each half one lane up: prev[3], cur[0..2], prev[7], cur[4..6]
- *   V_LANE2(v) V_LANE4(v) V_LANE6(v)  lane 2 / 4 / 6 as a uint64_t
+ *                          (a two-source permute)
+ *   V_LANE_AT(v, n)        lane n (a constant once inlined) as a uint64_t
  */
 #define IFMA_HD (4 * IFMA_NV)
 #define IFMA_HMASK (((uint64_t)1 << IFMA_HD) - 1)
 
 /*
- * out = the two products a_q * b_q / R' mod m_q of amm_k (same bounds and
- * per-lane arithmetic), all of a, b, out and pm (the two moduli) in the
- * paired layout; md: each half's k0, m0, m1 and modulus.  out may alias a
- * or b.
- *
- * The scalar tracking reaches one lane further than amm_k's, so that the
- * chain from y_i through the vectors back to a later y is spread over
- * three steps instead of two: with S_i the S vectors at the start of step
- * i and y_i its multiple of m,
- *   S_(i+1)[l] = S_i[l + 1] + lo(m_(l+1) y_i) + hi(m_l y_i),
- * so S_(i+1)[0] (s0, the part of u_(i+1) from S) comes from S_i[1] (t,
- * itself computed in step i - 1 from S_(i-1)[2], the lane read from the
- * vectors) and y_i, and the vectors are read one step ahead of use.  The
- * carry out of lane 0 is (u + 2^52 - 1) >> 52: u + lo(m0 y) is a multiple
- * of 2^52, so lo(m0 y) is (-u) mod 2^52 and c does not wait for m0 y.
- * hi(x y) for x, y < 2^52 is the high word of (x 2^12) y: one MULX.
+ * Product scanning on the paired layout: no lane moves inside the loop.
+ * x's shifted copies ("variants"): X_k holds x moved up k digits in each
+ * half (k = 0..3), as IFMA_NV + 2 vectors: slot 0 zero, then X_k's
+ * vectors 0..IFMA_NV (vector j: digits 4 j - k .. 4 j - k + 3, zero outside
+ * 0..IFMA_HD - 1).  X_4 is X_0 one vector up: slots 0..IFMA_NV of X_0.
  */
-static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_pair)(
-    uint64_t *out, const uint64_t *a, const uint64_t *b, const uint64_t *pm,
+#define IFMA_PVAR_WORDS (4 * (IFMA_NV + 2) * 8)
+#define IFMA_PSLOT(k, jj) (((k) * (IFMA_NV + 2) + (jj)) * 8)
+/* X_k's vector j, and X_(k+1)'s (the high halves land one digit up) */
+#define IFMA_PLO(k, j) IFMA_PSLOT((k), (j) + 1)
+#define IFMA_PHI(k, j) ((k) < 3 ? IFMA_PSLOT((k) + 1, (j) + 1) : IFMA_PSLOT(0, (j)))
+
+static IFMA_ATTR void IFMA_FN(pair_variants)(uint64_t *var, const uint64_t *x)
+{
+    V_T cur[IFMA_NV + 1], nxt[IFMA_NV + 1], zero = V_ZERO();
+    size_t k, j;
+
+    for (j = 0; j < IFMA_NV; j++) {
+        cur[j] = V_LOAD(x + 8 * j);
+    }
+    cur[IFMA_NV] = zero;
+    for (k = 0; k < 4; k++) {
+        V_STORE(var + IFMA_PSLOT(k, 0), zero);
+        for (j = 0; j <= IFMA_NV; j++) {
+            V_STORE(var + IFMA_PSLOT(k, j + 1), cur[j]);
+        }
+        for (j = 0; j <= IFMA_NV; j++) {
+            nxt[j] = V_UP1_PAIR(cur[j], j > 0 ? cur[j - 1] : zero);
+        }
+        for (j = 0; j <= IFMA_NV; j++) {
+            cur[j] = nxt[j];
+        }
+    }
+}
+
+/*
+ * Step i = 4 w + k of amm_ps: W (the a b products) and Z (the y m
+ * products) are windows of IFMA_NV + 1 vectors over digits 4 w ..
+ * 4 w + 4 IFMA_NV + 3 of each half.  The scalar state st: c[2] (the carry
+ * into digit i), s0[2] (Z's part of digit i), t[2] (Z's part of digit
+ * i + 1 but for y_i's share), and the moduli's constants.  k is a constant
+ * once inlined: every lane index and every skipped product is fixed.
+ */
+typedef struct {
+    uint64_t c[2], s0[2], t[2], k0[2], m0s[2], m1[2], m1s[2], m2[2];
+} IFMA_FN(ps_state);
+
+static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(ps_step)(
+    V_T *W, V_T *Z, const uint64_t *av, const uint64_t *mv, const uint64_t *bw, int k,
+    IFMA_FN(ps_state) * st)
+{
+    V_T bv = V_SET1_PAIR(bw[k], bw[4 + k]), yv;
+    uint64_t u[2], y[2], z2[2];
+    int j, q;
+
+    for (j = 0; j <= IFMA_NV; j++) {
+        if (!(k == 0 && j == IFMA_NV)) {
+            W[j] = V_MADDLO(W[j], V_LOAD(av + IFMA_PLO(k, j)), bv);
+        }
+        if (!(k == 3 && j == 0)) {
+            W[j] = V_MADDHI(W[j], V_LOAD(av + IFMA_PHI(k, j)), bv);
+        }
+    }
+    for (q = 0; q < 2; q++) {
+        u[q] = st->c[q] + V_LANE_AT(W[0], 4 * q + k) + st->s0[q];
+        z2[q] = V_LANE_AT(Z[(k + 2) / 4], 4 * q + (k + 2) % 4);
+        y[q] = (u[q] * st->k0[q]) & IFMA_M52;
+    }
+    yv = V_SET1_PAIR(y[0], y[1]);
+    for (j = 0; j <= IFMA_NV; j++) {
+        if (!(k == 0 && j == IFMA_NV)) {
+            Z[j] = V_MADDLO(Z[j], V_LOAD(mv + IFMA_PLO(k, j)), yv);
+        }
+        if (!(k == 3 && j == 0)) {
+            Z[j] = V_MADDHI(Z[j], V_LOAD(mv + IFMA_PHI(k, j)), yv);
+        }
+    }
+    for (q = 0; q < 2; q++) {
+        uint64_t h0 = (uint64_t)(((tacit_ifma_u128)st->m0s[q] * y[q]) >> 64);
+        uint64_t h1 = (uint64_t)(((tacit_ifma_u128)st->m1s[q] * y[q]) >> 64);
+        st->c[q] = (u[q] + IFMA_M52) >> 52;
+        st->s0[q] = st->t[q] + ((st->m1[q] * y[q]) & IFMA_M52) + h0;
+        st->t[q] = z2[q] + ((st->m2[q] * y[q]) & IFMA_M52) + h1;
+    }
+}
+
+/*
+ * out = the two products a_q * b_q / R' mod m_q of amm_k (same bounds:
+ * below 2 m_q for inputs below 2 m_q; fully normalised digits), in the
+ * paired layout, by product scanning: av: a's variants (pair_variants),
+ * mv: the moduli's, b and out paired (out may alias b or the a the
+ * variants came from); md: each half's k0, m0, m1 and modulus.
+ *
+ * Digit i of the sum gets lo(a_(i-j) b_j) + hi(a_(i-j-1) b_j) from step j,
+ * and the same of m and y_j: X_k and X_(k+1) put those at their digits,
+ * so the accumulators never move (no lane moves in the loop, whose
+ * multiply-adds then only wait for their own accumulator); after every
+ * four steps the lowest vector of each window is finished (its digits
+ * went into the scalar u) and the windows move one vector up.  Each lane
+ * gets at most 2 IFMA_HD terms of 52 bits in W and as many in Z.
+ *
+ * The scalar part tracks each half's digit i exactly, as amm_k does, but
+ * reaches one digit further: the Z part of digit i + 2 is read at step i,
+ * before y_i's products reach it, and y_i's and y_(i+1)'s shares of it
+ * are added in scalar code (with Z_i the Z part of digit i,
+ *   Z_(i+1) = Z_(i+1)[read at step i - 1] + lo(m_2 y_(i-1)) + hi(m_1 y_(i-1))
+ *                                         + lo(m_1 y_i) + hi(m_0 y_i)),
+ * so the path from y_i through the vectors back to a later y spans three
+ * steps.  The carry out of digit i is (u + 2^52 - 1) >> 52: u + lo(m_0 y)
+ * is a multiple of 2^52, so lo(m_0 y) is (-u) mod 2^52 and the carry does
+ * not wait for m_0 y.  hi(x y) for x, y < 2^52 is the high word of
+ * (x 2^12) y: one MULX.
+ */
+static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_ps)(
+    uint64_t *out, const uint64_t *av, const uint64_t *b, const uint64_t *mv,
     const tacit_ifma_mod *const *md)
 {
-    V_T R[IFMA_NV], S[IFMA_NV], H[IFMA_NV];
+    V_T W[IFMA_NV + 1], Z[IFMA_NV + 1], R[IFMA_NV], H[IFMA_NV];
     V_T m52 = V_SET1(IFMA_M52), zero = V_ZERO();
-    uint64_t c[2], s0[2], t[2], k0[2], m0s[2], m1[2], m1s[2], m2[2], g[2], p[2], carries[2];
-    size_t i, v, q;
+    IFMA_FN(ps_state) st;
+    uint64_t g[2], p[2], carries[2];
+    size_t w, v, q;
 
     for (q = 0; q < 2; q++) {
-        c[q] = 0;
-        s0[q] = 0;
-        t[q] = 0;
-        k0[q] = md[q]->k0;
-        m0s[q] = md[q]->m0 << 12;
-        m1[q] = md[q]->m1;
-        m1s[q] = md[q]->m1 << 12;
-        m2[q] = md[q]->m[2];
+        st.c[q] = 0;
+        st.s0[q] = 0;
+        st.t[q] = 0;
+        st.k0[q] = md[q]->k0;
+        st.m0s[q] = md[q]->m0 << 12;
+        st.m1[q] = md[q]->m1;
+        st.m1s[q] = md[q]->m1 << 12;
+        st.m2[q] = md[q]->m[2];
     }
-    for (v = 0; v < IFMA_NV; v++) {
-        R[v] = zero;
-        S[v] = zero;
+    for (v = 0; v <= IFMA_NV; v++) {
+        W[v] = zero;
+        Z[v] = zero;
     }
-    for (i = 0; i < IFMA_HD; i++) {
-        const uint64_t *bi = b + 8 * (i / 4) + i % 4;
-        V_T bv = V_SET1_PAIR(bi[0], bi[4]), yv;
-        uint64_t y[2], s2[2], u[2];
-
+    /* unrolled, so that the windows stay in registers */
+#pragma GCC unroll 16
+    for (w = 0; w < IFMA_NV; w++) {
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 0, &st);
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 1, &st);
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 2, &st);
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 3, &st);
         for (v = 0; v < IFMA_NV; v++) {
-            R[v] = V_MADDLO(R[v], V_LOAD(a + 8 * v), bv);
+            W[v] = W[v + 1];
+            Z[v] = Z[v + 1];
         }
-        s2[0] = V_LANE2(S[0]);
-        s2[1] = V_LANE6(S[0]);
-        u[0] = c[0] + V_LANE0(R[0]) + s0[0];
-        u[1] = c[1] + V_LANE4(R[0]) + s0[1];
-        for (q = 0; q < 2; q++) {
-            y[q] = (u[q] * k0[q]) & IFMA_M52;
-        }
-        yv = V_SET1_PAIR(y[0], y[1]);
-        for (v = 0; v < IFMA_NV; v++) {
-            S[v] = V_MADDLO(S[v], V_LOAD(pm + 8 * v), yv);
-        }
-        for (q = 0; q < 2; q++) {
-            uint64_t h0 = (uint64_t)(((tacit_ifma_u128)m0s[q] * y[q]) >> 64);
-            uint64_t h1 = (uint64_t)(((tacit_ifma_u128)m1s[q] * y[q]) >> 64);
-            c[q] = (u[q] + IFMA_M52) >> 52;
-            s0[q] = t[q] + ((m1[q] * y[q]) & IFMA_M52) + h0;
-            t[q] = s2[q] + ((m2[q] * y[q]) & IFMA_M52) + h1;
-        }
-        for (v = 0; v + 1 < IFMA_NV; v++) {
-            R[v] = V_DOWN1_PAIR(R[v], R[v + 1]);
-            S[v] = V_DOWN1_PAIR(S[v], S[v + 1]);
-        }
-        R[IFMA_NV - 1] = V_DOWN1_PAIR(R[IFMA_NV - 1], zero);
-        S[IFMA_NV - 1] = V_DOWN1_PAIR(S[IFMA_NV - 1], zero);
-        for (v = 0; v < IFMA_NV; v++) {
-            R[v] = V_MADDHI(R[v], V_LOAD(a + 8 * v), bv);
-            S[v] = V_MADDHI(S[v], V_LOAD(pm + 8 * v), yv);
-        }
+        W[IFMA_NV] = zero;
+        Z[IFMA_NV] = zero;
     }
 
-    /* as amm_k, each half's 4 IFMA_NV lanes one wide integer of masks */
-    R[0] = V_ADD(R[0], V_MASK_MOV(zero, U64_TO_K(0x11), V_SET1_PAIR(c[0], c[1])));
+    R[0] = V_ADD(W[0], V_MASK_MOV(zero, U64_TO_K(0x11), V_SET1_PAIR(st.c[0], st.c[1])));
     for (v = 0; v < IFMA_NV; v++) {
-        R[v] = V_ADD(R[v], S[v]);
+        R[v] = V_ADD(v == 0 ? R[0] : W[v], Z[v]);
         H[v] = V_SRLI52(R[v]);
         R[v] = V_AND(R[v], m52);
     }
@@ -686,17 +760,19 @@ static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_pair)(
         carries[q] = (((g[q] << 1) + p[q]) ^ p[q]) & IFMA_HMASK;
     }
     for (v = 0; v < IFMA_NV; v++) {
-        uint64_t k = ((carries[0] >> (4 * v)) & 0xF) | (((carries[1] >> (4 * v)) & 0xF) << 4);
-        R[v] = V_MASK_ADD(R[v], U64_TO_K(k), V_SET1(1));
+        uint64_t kk = ((carries[0] >> (4 * v)) & 0xF) | (((carries[1] >> (4 * v)) & 0xF) << 4);
+        R[v] = V_MASK_ADD(R[v], U64_TO_K(kk), V_SET1(1));
         V_STORE(out + 8 * v, V_AND(R[v], m52));
     }
 }
 
-/* One paired product, not inlined (the table and the ladder share it). */
-static IFMA_ATTR void IFMA_FN(amm_pair1)(uint64_t *out, const uint64_t *a, const uint64_t *b,
-                                         const uint64_t *pm, const tacit_ifma_mod *const *md)
+/* amm_ps with a's variants made first into avar (IFMA_PVAR_WORDS words). */
+static IFMA_ATTR void IFMA_FN(amm_ps1)(uint64_t *out, const uint64_t *a, const uint64_t *b,
+                                       const uint64_t *mv, uint64_t *avar,
+                                       const tacit_ifma_mod *const *md)
 {
-    IFMA_FN(amm_pair)(out, a, b, pm, md);
+    IFMA_FN(pair_variants)(avar, a);
+    IFMA_FN(amm_ps)(out, avar, b, mv, md);
 }
 
 /*
@@ -737,14 +813,16 @@ static IFMA_ATTR void IFMA_FN(ladder2p)(uint64_t *const *Y, uint64_t *work,
                                         const tacit_ifma_mod *const *md)
 {
     size_t count = (size_t)1 << w, ebits = elimbs * 64, i, pos, first, pd = 2 * IFMA_HD;
-    uint64_t *table = work, *pm = table + ((size_t)1 << IFMA_WINDOW_MAX) * pd, *py = pm + pd,
-             *sel = py + pd;
+    uint64_t *table = work, *mv = table + ((size_t)1 << IFMA_WINDOW_MAX) * pd;
+    uint64_t *py = mv + IFMA_PVAR_WORDS, *sel = py + pd, *av = sel + pd;
 
-    ifma_pair_interleave(pm, md[0]->m, md[1]->m, IFMA_HD);
+    /* the paired moduli go to py first, then their variants to mv */
+    ifma_pair_interleave(py, md[0]->m, md[1]->m, IFMA_HD);
+    IFMA_FN(pair_variants)(mv, py);
     ifma_pair_interleave(table, t0[0], t0[1], IFMA_HD);
     ifma_pair_interleave(table + pd, t1[0], t1[1], IFMA_HD);
     for (i = 2; i < count; i++) {
-        IFMA_FN(amm_pair1)(table + i * pd, table + (i - 1) * pd, table + pd, pm, md);
+        IFMA_FN(amm_ps1)(table + i * pd, table + pd, table + (i - 1) * pd, mv, av, md);
     }
     first = ebits % w == 0 ? w : ebits % w;
     pos = ebits - first;
@@ -754,17 +832,21 @@ static IFMA_ATTR void IFMA_FN(ladder2p)(uint64_t *const *Y, uint64_t *work,
     while (pos > 0) {
         pos -= w;
         for (i = 0; i < w; i++) {
-            IFMA_FN(amm_pair1)(py, py, py, pm, md);
+            IFMA_FN(amm_ps1)(py, py, py, mv, av, md);
         }
         IFMA_FN(select_pair)
         (sel, table, count, tacit_ifma_exp_bits(E[0], elimbs, pos, w),
          tacit_ifma_exp_bits(E[1], elimbs, pos, w));
-        IFMA_FN(amm_pair1)(py, py, sel, pm, md);
+        IFMA_FN(amm_ps1)(py, py, sel, mv, av, md);
     }
     ifma_pair_split(Y[0], Y[1], py, IFMA_HD);
 }
 
 #undef IFMA_HD
 #undef IFMA_HMASK
+#undef IFMA_PVAR_WORDS
+#undef IFMA_PSLOT
+#undef IFMA_PLO
+#undef IFMA_PHI
 
 #endif /* IFMA_PAIR */

@@ -214,19 +214,38 @@ int tacit_mpi_core_cpu_has_ifma(void)
 /*
  * Both 1024-bit CRT halves of RSA-2048 in one set of five 512-bit vectors
  * (lanes 0..3 one half, 4..7 the other): the interleaved ladder with half
- * the vector instructions of two 256-bit products.  The per-half lane
- * moves are two-source permutes (VPERMT2Q), the per-half broadcasts a
+ * the multiply-adds of two 256-bit products, by product scanning (no lane
+ * moves in the loop).  The per-half lane moves that make the shifted
+ * copies are two-source permutes (VPERMT2Q), the per-half broadcasts a
  * broadcast and a masked one.
  */
 #define V_SET1_PAIR(x0, x1)                                                                        \
     _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)(x0)), (__mmask8)0xF0, (long long)(x1))
-#define V_DOWN1_PAIR(lo, hi)                                                                       \
-    _mm512_permutex2var_epi64((lo), _mm512_set_epi64(12, 7, 6, 5, 8, 3, 2, 1), (hi))
 #define V_UP1_PAIR(cur, prev)                                                                      \
     _mm512_permutex2var_epi64((cur), _mm512_set_epi64(6, 5, 4, 15, 2, 1, 0, 11), (prev))
-#define V_LANE2(v) ((uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32((v), 1)))
-#define V_LANE4(v) ((uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32((v), 2)))
-#define V_LANE6(v) ((uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32((v), 3)))
+/* lane n (a constant after inlining) of a 512-bit vector */
+static inline __attribute__((always_inline, target("avx512f"))) uint64_t ifma_lane_at(__m512i v,
+                                                                                      int n)
+{
+    __m128i x;
+
+    switch (n >> 1) {
+    case 0:
+        x = _mm512_castsi512_si128(v);
+        break;
+    case 1:
+        x = _mm512_extracti32x4_epi32(v, 1);
+        break;
+    case 2:
+        x = _mm512_extracti32x4_epi32(v, 2);
+        break;
+    default:
+        x = _mm512_extracti32x4_epi32(v, 3);
+        break;
+    }
+    return (n & 1) ? (uint64_t)_mm_extract_epi64(x, 1) : (uint64_t)_mm_cvtsi128_si64(x);
+}
+#define V_LANE_AT(v, n) ifma_lane_at((v), (n))
 #define IFMA_PAIR
 #define IFMA_NV 5
 #define IFMA_TAG p5
@@ -315,15 +334,13 @@ static const tacit_ifma_kernel *ifma_kernel(size_t limbs)
     return limbs == 16 ? &ifma_kernels[0] : &ifma_kernels[nv - 2];
 }
 
-/* Work areas: one exponentiation of up to 64 limbs, or two of up to 32 (the
- * paired ladder's scratch after two of 16: smaller). */
-#define IFMA_WORK_MAX                                                                              \
+/* Work areas: one exponentiation of up to 64 limbs, two of up to 32, or two
+ * of 16 with the paired ladder's scratch (the largest: 3400 words). */
+#define IFMA_WORK_PAIR (2 * IFMA_WORK_WORDS(20, 16) + IFMA_PAIR_WORDS(20))
+#define IFMA_WORK_MAX2                                                                             \
     (IFMA_WORK_WORDS(80, 64) > 2 * IFMA_WORK_WORDS(40, 32) ? IFMA_WORK_WORDS(80, 64)               \
                                                            : 2 * IFMA_WORK_WORDS(40, 32))
-
-typedef char ifma_pair_work_fits[2 * IFMA_WORK_WORDS(20, 16) + IFMA_PAIR_WORDS(20) <= IFMA_WORK_MAX
-                                     ? 1
-                                     : -1];
+#define IFMA_WORK_MAX (IFMA_WORK_MAX2 > IFMA_WORK_PAIR ? IFMA_WORK_MAX2 : IFMA_WORK_PAIR)
 
 int tacit_mpi_core_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
                                 size_t limbs, const tacit_mpi_uint *E, size_t elimbs,

@@ -27,8 +27,9 @@
  * compiler makes from the intrinsics (the native build has the same source
  * control flow, but it is not the same object code), nor that the
  * instructions behind the intrinsics (VPMADD52LUQ/HUQ, VALIGNQ, VPERMT2Q,
- * VEXTRACTI32X4, VPBROADCASTQ, VPCMPUQ, masked VMOVDQA64/VPADDQ, KMOV) take data-independent time: that rests on
- * the vendors' documentation (none of them is on Intel's list of
+ * VEXTRACTI32X4, VPEXTRQ, VPBROADCASTQ, VPCMPUQ, masked VMOVDQA64/VPADDQ,
+ * KMOV) take data-independent time: that rests on the vendors'
+ * documentation (none of them is on Intel's list of
  * instructions with data-dependent timing) and on review of the generated
  * code (it has no branch inside the kernel: scripts/check_ct_asm.sh does not
  * cover it; see the report of the change).
@@ -195,7 +196,6 @@ static mvec mv_permt2(mvec lo, mvec hi, const int *idx)
     }
     return r;
 }
-static const int mv_down1_pair_idx[8] = { 1, 2, 3, 8, 5, 6, 7, 12 };
 static const int mv_up1_pair_idx[8] = { 11, 0, 1, 2, 15, 4, 5, 6 };
 
 #define IFMA_ATTR
@@ -222,11 +222,8 @@ static const int mv_up1_pair_idx[8] = { 11, 0, 1, 2, 15, 4, 5, 6 };
 #define K_TO_U64(k) ((uint64_t)(k))
 #define U64_TO_K(x) ((uint32_t)(x))
 #define V_SET1_PAIR(x0, x1) mv_set1_pair((uint64_t)(x0), (uint64_t)(x1))
-#define V_DOWN1_PAIR(lo, hi) mv_permt2((lo), (hi), mv_down1_pair_idx)
 #define V_UP1_PAIR(cur, prev) mv_permt2((cur), (prev), mv_up1_pair_idx)
-#define V_LANE2(v) ((v).l[2])
-#define V_LANE4(v) ((v).l[4])
-#define V_LANE6(v) ((v).l[6])
+#define V_LANE_AT(v, n) ((v).l[(n)])
 
 #define IFMA_CAT2(a, b) a##_##b
 #define IFMA_CAT(a, b) IFMA_CAT2(a, b)
@@ -264,7 +261,10 @@ static const tacit_ifma_kernel model_y5p = { 20, model_amm_y5, model_ladder_y5, 
                                              model_ladder2p_p5 };
 static const tacit_ifma_kernel model_5 = { 40, model_amm_5, model_ladder_5, model_ladder2_5, NULL };
 
-static uint64_t model_work[2 * IFMA_WORK_WORDS(40, 32)];
+/* two exponentiations of 32 limbs, or two of 16 and the paired ladder's scratch */
+#define MODEL_WORK_PAIR (2 * IFMA_WORK_WORDS(20, 16) + IFMA_PAIR_WORDS(20))
+#define MODEL_WORK_X2 (2 * IFMA_WORK_WORDS(40, 32))
+static uint64_t model_work[MODEL_WORK_X2 > MODEL_WORK_PAIR ? MODEL_WORK_X2 : MODEL_WORK_PAIR];
 
 /*
  * The model at n limbs (16: the 256-bit configuration, 32: the 512-bit one),
