@@ -392,7 +392,8 @@ static void test_ifma_native(void)
     TEST_ASSERT(tacit_mpi_core_ifma_exp_mod(X, A, N, n, E, n, RR) == 1);
     PUBLIC(X, sizeof(X));
 #else
-    TEST_SKIP("no IFMA path in this build (32-bit limbs, TACIT_MPI_NO_ASM, -Os or not x86-64)");
+    TEST_SKIP("no IFMA path in this build (32-bit limbs, TACIT_MPI_NO_ASM or _NO_IFMA, -Os or not "
+              "x86-64)");
 #endif
 exit:;
 }

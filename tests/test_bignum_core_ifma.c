@@ -8,10 +8,13 @@
  * tacit_mpi_core_test_path forces the C path for the reference and the
  * IFMA path for the result, and a call counter shows the IFMA path really
  * ran.  tacit_mpi_core_exp_mod_x2 (the two CRT halves interleaved) is
- * checked the same way, and in its portable form, and so is
- * tacit_mpi_core_exp_mod_unsafe's square-and-multiply for short exponents.  SKIPs (with the reason) where the path does not exist: 32-bit limbs,
- * TACIT_MPI_NO_ASM, -Os, other CPUs, or a CPU without AVX-512F/IFMA (and
- * under valgrind, which hides AVX-512).
+ * checked the same way (at 1024-bit halves in both of its kernels: two
+ * 256-bit products side by side and the paired 512-bit ladder, forced by
+ * the hook tacit_mpi_core_test_ifma_pair), and in its portable form, and
+ * so is tacit_mpi_core_exp_mod_unsafe's square-and-multiply for short
+ * exponents.  SKIPs (with the reason) where the path does not exist:
+ * 32-bit limbs, TACIT_MPI_NO_ASM or TACIT_MPI_NO_IFMA, -Os, other CPUs, or
+ * a CPU without AVX-512F/IFMA (and under valgrind, which hides AVX-512).
  */
 #include "harness.h"
 #include "test_rand.h"
@@ -222,7 +225,9 @@ static void test_ifma_all_sizes(void)
 #elif TACIT_MPI_LIMB_BITS != 64
     TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
 #else
-    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
 #endif
 exit:;
 }
@@ -259,7 +264,9 @@ static void test_ifma_unsafe(void)
 #elif TACIT_MPI_LIMB_BITS != 64
     TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
 #else
-    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
 #endif
 exit:;
 }
@@ -292,7 +299,9 @@ static void test_ifma_rsa_sizes(void)
 #elif TACIT_MPI_LIMB_BITS != 64
     TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
 #else
-    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
 #endif
 exit:;
 }
@@ -397,7 +406,9 @@ static void test_ifma_x2(void)
 #elif TACIT_MPI_LIMB_BITS != 64
     TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
 #else
-    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
 #endif
 exit:
 #if defined(TACIT_TEST_HOOKS)
@@ -467,7 +478,9 @@ static void test_ifma_hook(void)
 #elif TACIT_MPI_LIMB_BITS != 64
     TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
 #else
-    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
 #endif
 exit:
 #if defined(TACIT_TEST_HOOKS)
