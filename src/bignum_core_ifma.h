@@ -9,14 +9,16 @@
  * Built only on x86-64 with 64-bit limbs and the assembly enabled (the
  * conditions of TACIT_MPI_HAVE_X86_64_ADX_ASM), and not in -Os builds
  * (bignum_core_exp_small.c has no hook): TACIT_MPI_NO_ASM builds never
- * contain it.
+ * contain it, nor TACIT_MPI_NO_IFMA ones (config.h), which keep the ADX
+ * kernels.
  */
 #ifndef TACIT_BIGNUM_CORE_IFMA_H
 #define TACIT_BIGNUM_CORE_IFMA_H
 
 #include "bignum_core_limb.h"
 
-#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM) && !defined(__OPTIMIZE_SIZE__)
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM) && !defined(__OPTIMIZE_SIZE__) &&                       \
+    !defined(TACIT_MPI_NO_IFMA)
 #define TACIT_MPI_HAVE_X86_64_IFMA
 
 /*
@@ -32,7 +34,7 @@ int tacit_mpi_core_cpu_has_ifma(void);
  * R^2 mod N for R = 2^(limbs*64); X may alias A), when the IFMA path runs:
  * then returns 1.  Returns 0 without touching X when it does not (no IFMA,
  * limbs outside [16, 64], elimbs == 0): public facts only.  Constant time
- * in A, N and E's value.  Its table lives on the stack (up to 26 KiB) and
+ * in A, N and E's value.  Its table lives on the stack (up to 27 KiB) and
  * is wiped.
  */
 int tacit_mpi_core_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
@@ -60,7 +62,9 @@ int tacit_mpi_core_ifma_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *
 /*
  * The two exponentiations of tacit_mpi_core_exp_mod_x2 interleaved, when
  * the IFMA path runs (limbs 16..32, elimbs >= 1, the CPU has it): then
- * returns 1; else 0 without touching X1, X2.
+ * returns 1; else 0 without touching X1, X2.  For 16 limbs on CPUs with a
+ * full-width 512-bit datapath (Zen 5) both halves share 512-bit vectors
+ * (the paired ladder); elsewhere two 256-bit products run side by side.
  */
 int tacit_mpi_core_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
                                    const tacit_mpi_uint *N1, const tacit_mpi_uint *E1,
@@ -110,6 +114,9 @@ static inline void tacit_mpi_core_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi
 #define TACIT_MPI_CORE_PATH_IFMA 3
 /* Incremented by every exponentiation the IFMA path runs. */
 extern unsigned long tacit_mpi_core_test_ifma_calls;
+/* 1024-bit halves of exp_mod_x2: 0 the CPU's choice, 1 two 256-bit
+ * products at a time, 2 the paired 512-bit ladder. */
+extern int tacit_mpi_core_test_ifma_pair;
 #endif
 
 #endif /* TACIT_BIGNUM_CORE_IFMA_H */

@@ -75,7 +75,44 @@ typedef struct {
     void (*ladder2)(uint64_t *const *, uint64_t *const *, uint64_t *const *,
                     const uint64_t *const *, const uint64_t *const *, const uint64_t *const *,
                     size_t, size_t, const tacit_ifma_mod *const *);
+    /* NULL, or ladder2 with both halves in one set of 512-bit vectors (IFMA_PAIR) */
+    void (*ladder2p)(uint64_t *const *, uint64_t *, const uint64_t *const *,
+                     const uint64_t *const *, const uint64_t *const *, size_t, size_t,
+                     const tacit_ifma_mod *const *);
 } tacit_ifma_kernel;
+
+/*
+ * The scratch of ladder2p for halves of d digits, in uint64_t: the table
+ * (2^IFMA_WINDOW_MAX paired entries), Y and the selected entry, 2 d words
+ * each, and the shifted copies of the moduli and of a factor (amm_ps), 8 d
+ * + 64 words each.
+ */
+#define IFMA_PAIR_WORDS(d) ((((size_t)1 << IFMA_WINDOW_MAX) + 2) * 2 * (d) + 2 * (8 * (d) + 64))
+
+/*
+ * The paired layout of two numbers x0, x1 of d digits (d a multiple of 4):
+ * 512-bit vector v holds x0's digits 4v..4v+3 in lanes 0..3 and x1's in
+ * lanes 4..7.  Public addresses only.
+ */
+static void ifma_pair_interleave(uint64_t *p, const uint64_t *x0, const uint64_t *x1, size_t d)
+{
+    size_t j;
+
+    for (j = 0; j < d; j++) {
+        p[8 * (j / 4) + j % 4] = x0[j];
+        p[8 * (j / 4) + 4 + j % 4] = x1[j];
+    }
+}
+
+static void ifma_pair_split(uint64_t *x0, uint64_t *x1, const uint64_t *p, size_t d)
+{
+    size_t j;
+
+    for (j = 0; j < d; j++) {
+        x0[j] = p[8 * (j / 4) + j % 4];
+        x1[j] = p[8 * (j / 4) + 4 + j % 4];
+    }
+}
 
 /* dst = the d 52-bit digits of src (limbs limbs); 64 limbs + 2 bits fit. */
 static void limbs_to_digits(uint64_t *dst, const tacit_mpi_uint *src, size_t limbs, size_t d)
@@ -258,7 +295,8 @@ static void tacit_ifma_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A
 /*
  * Both X1 = A1^E1 mod N1 and X2 = A2^E2 mod N2 (same limbs and elimbs),
  * the two ladders interleaved step by step (the RSA CRT halves).  Xi may
- * alias Ai.  work: twice IFMA_WORK_WORDS(kn->d, limbs) words; wiped.
+ * alias Ai.  work: twice IFMA_WORK_WORDS(kn->d, limbs) words, plus
+ * IFMA_PAIR_WORDS(kn->d) if kn->ladder2p is set; wiped.
  */
 static void tacit_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
                                   const tacit_mpi_uint *N1, const tacit_mpi_uint *E1,
@@ -288,13 +326,20 @@ static void tacit_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
         t1[q] = h[q].t1;
         md[q] = &h[q].md;
     }
-    kn->ladder2(Y, table, sel, t0, t1, E, elimbs, ifma_window(elimbs * 64), md);
+    if (kn->ladder2p != NULL) {
+        kn->ladder2p(Y, work + 2 * ww, t0, t1, E, elimbs, ifma_window(elimbs * 64), md);
+    } else {
+        kn->ladder2(Y, table, sel, t0, t1, E, elimbs, ifma_window(elimbs * 64), md);
+    }
     ifma_leave(&h[0], X1, N1, limbs, kn);
     ifma_leave(&h[1], X2, N2, limbs, kn);
-    tacit_platform_zeroize(work, 2 * ww * sizeof(uint64_t));
+    tacit_platform_zeroize(work, (2 * ww + (kn->ladder2p != NULL ? IFMA_PAIR_WORDS(kn->d) : 0)) *
+                                     sizeof(uint64_t));
 }
 
 #endif /* TACIT_IFMA_KERNEL_ONCE */
+
+#if !defined(IFMA_PAIR)
 
 #define IFMA_D (IFMA_LANES * IFMA_NV)
 #define IFMA_KMASK (((uint64_t)1 << IFMA_LANES) - 1)
@@ -521,3 +566,287 @@ static IFMA_ATTR void IFMA_FN(ladder2)(uint64_t *const *Y, uint64_t *const *tabl
 
 #undef IFMA_D
 #undef IFMA_KMASK
+
+#else /* IFMA_PAIR */
+
+/*
+ * The paired instance (IFMA_PAIR defined, IFMA_LANES 8): the two CRT
+ * halves of ladder2, each of IFMA_HD = 4 IFMA_NV digits, share one set of
+ * IFMA_NV 512-bit vectors in the paired layout (ifma_pair_interleave):
+ * lanes 0..3 the first half, 4..7 the second.  Every vector instruction
+ * then works for both products, half the instructions of amm2 on 256-bit
+ * vectors; on a CPU that executes 512-bit operations at full width (Zen 5)
+ * that halves the multiply-add issue slots.  The extra operations:
+ *
+ *   V_SET1_PAIR(x0, x1)    x0 in lanes 0..3, x1 in lanes 4..7
+ *   V_UP1_PAIR(cur, prev)  each half one lane up: prev[3], cur[0..2], prev[7], cur[4..6]
+ *                          (a two-source permute)
+ *   V_LANE_AT(v, n)        lane n (a constant once inlined) as a uint64_t
+ */
+#define IFMA_HD (4 * IFMA_NV)
+#define IFMA_HMASK (((uint64_t)1 << IFMA_HD) - 1)
+
+/*
+ * Product scanning on the paired layout: no lane moves inside the loop.
+ * x's shifted copies ("variants"): X_k holds x moved up k digits in each
+ * half (k = 0..3), as IFMA_NV + 2 vectors: slot 0 zero, then X_k's
+ * vectors 0..IFMA_NV (vector j: digits 4 j - k .. 4 j - k + 3, zero outside
+ * 0..IFMA_HD - 1).  X_4 is X_0 one vector up: slots 0..IFMA_NV of X_0.
+ */
+#define IFMA_PVAR_WORDS (4 * (IFMA_NV + 2) * 8)
+#define IFMA_PSLOT(k, jj) (((k) * (IFMA_NV + 2) + (jj)) * 8)
+/* X_k's vector j, and X_(k+1)'s (the high halves land one digit up) */
+#define IFMA_PLO(k, j) IFMA_PSLOT((k), (j) + 1)
+#define IFMA_PHI(k, j) ((k) < 3 ? IFMA_PSLOT((k) + 1, (j) + 1) : IFMA_PSLOT(0, (j)))
+
+static IFMA_ATTR void IFMA_FN(pair_variants)(uint64_t *var, const uint64_t *x)
+{
+    V_T cur[IFMA_NV + 1], nxt[IFMA_NV + 1], zero = V_ZERO();
+    size_t k, j;
+
+    for (j = 0; j < IFMA_NV; j++) {
+        cur[j] = V_LOAD(x + 8 * j);
+    }
+    cur[IFMA_NV] = zero;
+    for (k = 0; k < 4; k++) {
+        V_STORE(var + IFMA_PSLOT(k, 0), zero);
+        for (j = 0; j <= IFMA_NV; j++) {
+            V_STORE(var + IFMA_PSLOT(k, j + 1), cur[j]);
+        }
+        for (j = 0; j <= IFMA_NV; j++) {
+            nxt[j] = V_UP1_PAIR(cur[j], j > 0 ? cur[j - 1] : zero);
+        }
+        for (j = 0; j <= IFMA_NV; j++) {
+            cur[j] = nxt[j];
+        }
+    }
+}
+
+/*
+ * Step i = 4 w + k of amm_ps: W (the a b products) and Z (the y m
+ * products) are windows of IFMA_NV + 1 vectors over digits 4 w ..
+ * 4 w + 4 IFMA_NV + 3 of each half.  The scalar state st: c[2] (the carry
+ * into digit i), s0[2] (Z's part of digit i), t[2] (Z's part of digit
+ * i + 1 but for y_i's share), and the moduli's constants.  k is a constant
+ * once inlined: every lane index and every skipped product is fixed.
+ */
+typedef struct {
+    uint64_t c[2], s0[2], t[2], k0[2], m0s[2], m1[2], m1s[2], m2[2];
+} IFMA_FN(ps_state);
+
+static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(ps_step)(
+    V_T *W, V_T *Z, const uint64_t *av, const uint64_t *mv, const uint64_t *bw, int k,
+    IFMA_FN(ps_state) * st)
+{
+    V_T bv = V_SET1_PAIR(bw[k], bw[4 + k]), yv;
+    uint64_t u[2], y[2], z2[2];
+    int j, q;
+
+    for (j = 0; j <= IFMA_NV; j++) {
+        if (!(k == 0 && j == IFMA_NV)) {
+            W[j] = V_MADDLO(W[j], V_LOAD(av + IFMA_PLO(k, j)), bv);
+        }
+        if (!(k == 3 && j == 0)) {
+            W[j] = V_MADDHI(W[j], V_LOAD(av + IFMA_PHI(k, j)), bv);
+        }
+    }
+    for (q = 0; q < 2; q++) {
+        u[q] = st->c[q] + V_LANE_AT(W[0], 4 * q + k) + st->s0[q];
+        z2[q] = V_LANE_AT(Z[(k + 2) / 4], 4 * q + (k + 2) % 4);
+        y[q] = (u[q] * st->k0[q]) & IFMA_M52;
+    }
+    yv = V_SET1_PAIR(y[0], y[1]);
+    for (j = 0; j <= IFMA_NV; j++) {
+        if (!(k == 0 && j == IFMA_NV)) {
+            Z[j] = V_MADDLO(Z[j], V_LOAD(mv + IFMA_PLO(k, j)), yv);
+        }
+        if (!(k == 3 && j == 0)) {
+            Z[j] = V_MADDHI(Z[j], V_LOAD(mv + IFMA_PHI(k, j)), yv);
+        }
+    }
+    for (q = 0; q < 2; q++) {
+        uint64_t h0 = (uint64_t)(((tacit_ifma_u128)st->m0s[q] * y[q]) >> 64);
+        uint64_t h1 = (uint64_t)(((tacit_ifma_u128)st->m1s[q] * y[q]) >> 64);
+        st->c[q] = (u[q] + IFMA_M52) >> 52;
+        st->s0[q] = st->t[q] + ((st->m1[q] * y[q]) & IFMA_M52) + h0;
+        st->t[q] = z2[q] + ((st->m2[q] * y[q]) & IFMA_M52) + h1;
+    }
+}
+
+/*
+ * out = the two products a_q * b_q / R' mod m_q of amm_k (same bounds:
+ * below 2 m_q for inputs below 2 m_q; fully normalised digits), in the
+ * paired layout, by product scanning: av: a's variants (pair_variants),
+ * mv: the moduli's, b and out paired (out may alias b or the a the
+ * variants came from); md: each half's k0, m0, m1 and modulus.
+ *
+ * Digit i of the sum gets lo(a_(i-j) b_j) + hi(a_(i-j-1) b_j) from step j,
+ * and the same of m and y_j: X_k and X_(k+1) put those at their digits,
+ * so the accumulators never move (no lane moves in the loop, whose
+ * multiply-adds then only wait for their own accumulator); after every
+ * four steps the lowest vector of each window is finished (its digits
+ * went into the scalar u) and the windows move one vector up.  Each lane
+ * gets at most 2 IFMA_HD terms of 52 bits in W and as many in Z.
+ *
+ * The scalar part tracks each half's digit i exactly, as amm_k does, but
+ * reaches one digit further: the Z part of digit i + 2 is read at step i,
+ * before y_i's products reach it, and y_i's and y_(i+1)'s shares of it
+ * are added in scalar code (with Z_i the Z part of digit i,
+ *   Z_(i+1) = Z_(i+1)[read at step i - 1] + lo(m_2 y_(i-1)) + hi(m_1 y_(i-1))
+ *                                         + lo(m_1 y_i) + hi(m_0 y_i)),
+ * so the path from y_i through the vectors back to a later y spans three
+ * steps.  The carry out of digit i is (u + 2^52 - 1) >> 52: u + lo(m_0 y)
+ * is a multiple of 2^52, so lo(m_0 y) is (-u) mod 2^52 and the carry does
+ * not wait for m_0 y.  hi(x y) for x, y < 2^52 is the high word of
+ * (x 2^12) y: one MULX.
+ */
+static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_ps)(
+    uint64_t *out, const uint64_t *av, const uint64_t *b, const uint64_t *mv,
+    const tacit_ifma_mod *const *md)
+{
+    V_T W[IFMA_NV + 1], Z[IFMA_NV + 1], R[IFMA_NV], H[IFMA_NV];
+    V_T m52 = V_SET1(IFMA_M52), zero = V_ZERO();
+    IFMA_FN(ps_state) st;
+    uint64_t g[2], p[2], carries[2];
+    size_t w, v, q;
+
+    for (q = 0; q < 2; q++) {
+        st.c[q] = 0;
+        st.s0[q] = 0;
+        st.t[q] = 0;
+        st.k0[q] = md[q]->k0;
+        st.m0s[q] = md[q]->m0 << 12;
+        st.m1[q] = md[q]->m1;
+        st.m1s[q] = md[q]->m1 << 12;
+        st.m2[q] = md[q]->m[2];
+    }
+    for (v = 0; v <= IFMA_NV; v++) {
+        W[v] = zero;
+        Z[v] = zero;
+    }
+    /* unrolled, so that the windows stay in registers */
+#pragma GCC unroll 16
+    for (w = 0; w < IFMA_NV; w++) {
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 0, &st);
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 1, &st);
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 2, &st);
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 3, &st);
+        for (v = 0; v < IFMA_NV; v++) {
+            W[v] = W[v + 1];
+            Z[v] = Z[v + 1];
+        }
+        W[IFMA_NV] = zero;
+        Z[IFMA_NV] = zero;
+    }
+
+    R[0] = V_ADD(W[0], V_MASK_MOV(zero, U64_TO_K(0x11), V_SET1_PAIR(st.c[0], st.c[1])));
+    for (v = 0; v < IFMA_NV; v++) {
+        R[v] = V_ADD(v == 0 ? R[0] : W[v], Z[v]);
+        H[v] = V_SRLI52(R[v]);
+        R[v] = V_AND(R[v], m52);
+    }
+    for (v = 0; v < IFMA_NV; v++) {
+        R[v] = V_ADD(R[v], V_UP1_PAIR(H[v], v > 0 ? H[v - 1] : zero));
+    }
+    g[0] = g[1] = p[0] = p[1] = 0;
+    for (v = 0; v < IFMA_NV; v++) {
+        uint64_t kg = K_TO_U64(V_CMPGT(R[v], m52)), kp = K_TO_U64(V_CMPEQ(R[v], m52));
+        for (q = 0; q < 2; q++) {
+            g[q] |= ((kg >> (4 * q)) & 0xF) << (4 * v);
+            p[q] |= ((kp >> (4 * q)) & 0xF) << (4 * v);
+        }
+    }
+    for (q = 0; q < 2; q++) {
+        carries[q] = (((g[q] << 1) + p[q]) ^ p[q]) & IFMA_HMASK;
+    }
+    for (v = 0; v < IFMA_NV; v++) {
+        uint64_t kk = ((carries[0] >> (4 * v)) & 0xF) | (((carries[1] >> (4 * v)) & 0xF) << 4);
+        R[v] = V_MASK_ADD(R[v], U64_TO_K(kk), V_SET1(1));
+        V_STORE(out + 8 * v, V_AND(R[v], m52));
+    }
+}
+
+/* amm_ps with a's variants made first into avar (IFMA_PVAR_WORDS words). */
+static IFMA_ATTR void IFMA_FN(amm_ps1)(uint64_t *out, const uint64_t *a, const uint64_t *b,
+                                       const uint64_t *mv, uint64_t *avar,
+                                       const tacit_ifma_mod *const *md)
+{
+    IFMA_FN(pair_variants)(avar, a);
+    IFMA_FN(amm_ps)(out, avar, b, mv, md);
+}
+
+/*
+ * out = entry idx0 of the first half's table and idx1 of the second's
+ * (both secret), from count paired entries: every entry is read in full
+ * and merged under the lane mask "i == idx" of each half.
+ */
+static IFMA_ATTR void IFMA_FN(select_pair)(uint64_t *out, const uint64_t *table, size_t count,
+                                           size_t idx0, size_t idx1)
+{
+    V_T acc[IFMA_NV], iv = V_SET1_PAIR(idx0, idx1);
+    size_t i, v;
+
+    for (v = 0; v < IFMA_NV; v++) {
+        acc[v] = V_ZERO();
+    }
+    for (i = 0; i < count; i++) {
+        K_T k = V_CMPEQ(V_SET1(i), iv);
+        for (v = 0; v < IFMA_NV; v++) {
+            acc[v] = V_MASK_MOV(acc[v], k, V_LOAD(table + (i * IFMA_NV + v) * 8));
+        }
+    }
+    for (v = 0; v < IFMA_NV; v++) {
+        V_STORE(out + 8 * v, acc[v]);
+    }
+}
+
+/*
+ * ladder2 on the paired layout: Y[q] = t1[q]^E[q] * R' (almost reduced),
+ * from t0[q] = R', t1[q] = base * R' in the plain layout of IFMA_HD
+ * digits, the moduli md[q]->m likewise.  work: IFMA_PAIR_WORDS(IFMA_HD)
+ * words, 64-byte aligned (the caller wipes it).  The same windows,
+ * squarings, scans and multiplications as ladder2, whatever E holds.
+ */
+static IFMA_ATTR void IFMA_FN(ladder2p)(uint64_t *const *Y, uint64_t *work,
+                                        const uint64_t *const *t0, const uint64_t *const *t1,
+                                        const uint64_t *const *E, size_t elimbs, size_t w,
+                                        const tacit_ifma_mod *const *md)
+{
+    size_t count = (size_t)1 << w, ebits = elimbs * 64, i, pos, first, pd = 2 * IFMA_HD;
+    uint64_t *table = work, *mv = table + ((size_t)1 << IFMA_WINDOW_MAX) * pd;
+    uint64_t *py = mv + IFMA_PVAR_WORDS, *sel = py + pd, *av = sel + pd;
+
+    /* the paired moduli go to py first, then their variants to mv */
+    ifma_pair_interleave(py, md[0]->m, md[1]->m, IFMA_HD);
+    IFMA_FN(pair_variants)(mv, py);
+    ifma_pair_interleave(table, t0[0], t0[1], IFMA_HD);
+    ifma_pair_interleave(table + pd, t1[0], t1[1], IFMA_HD);
+    for (i = 2; i < count; i++) {
+        IFMA_FN(amm_ps1)(table + i * pd, table + pd, table + (i - 1) * pd, mv, av, md);
+    }
+    first = ebits % w == 0 ? w : ebits % w;
+    pos = ebits - first;
+    IFMA_FN(select_pair)
+    (py, table, count, tacit_ifma_exp_bits(E[0], elimbs, pos, first),
+     tacit_ifma_exp_bits(E[1], elimbs, pos, first));
+    while (pos > 0) {
+        pos -= w;
+        for (i = 0; i < w; i++) {
+            IFMA_FN(amm_ps1)(py, py, py, mv, av, md);
+        }
+        IFMA_FN(select_pair)
+        (sel, table, count, tacit_ifma_exp_bits(E[0], elimbs, pos, w),
+         tacit_ifma_exp_bits(E[1], elimbs, pos, w));
+        IFMA_FN(amm_ps1)(py, py, sel, mv, av, md);
+    }
+    ifma_pair_split(Y[0], Y[1], py, IFMA_HD);
+}
+
+#undef IFMA_HD
+#undef IFMA_HMASK
+#undef IFMA_PVAR_WORDS
+#undef IFMA_PSLOT
+#undef IFMA_PLO
+#undef IFMA_PHI
+
+#endif /* IFMA_PAIR */

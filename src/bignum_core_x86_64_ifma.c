@@ -47,6 +47,31 @@ unsigned long tacit_mpi_core_test_ifma_calls;
 
 /* ---- the CPU probe ------------------------------------------------------------ */
 
+/*
+ * 1 on CPUs known to execute 512-bit multiply-adds at the full rate of
+ * 256-bit ones: AMD family 1Ah (Zen 5), measured (both forms 2 per cycle,
+ * latency 4).  Zen 4 splits 512-bit operations in two and Intel's cores
+ * issue 512-bit IFMA on fewer ports than 256-bit; neither was measured, so
+ * they keep the 256-bit kernel they had.
+ */
+static int ifma_full_width_512(void)
+{
+    unsigned int a, b, c, d, family;
+
+    if (!__get_cpuid(0, &a, &b, &c, &d) || b != 0x68747541u || d != 0x69746e65u ||
+        c != 0x444d4163u) { /* "AuthenticAMD" */
+        return 0;
+    }
+    if (!__get_cpuid(1, &a, &b, &c, &d)) {
+        return 0;
+    }
+    family = (a >> 8) & 0xF;
+    if (family == 0xF) {
+        family += (a >> 20) & 0xFF;
+    }
+    return family >= 0x1A;
+}
+
 static int ifma_probe(void)
 {
     unsigned int a, b, c, d, lo, hi;
@@ -64,17 +89,54 @@ static int ifma_probe(void)
     if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
         return 0;
     }
-    return ((b >> 16) & 1) && ((b >> 21) & 1) && ((b >> 31) & 1); /* AVX512F, IFMA, VL */
+    if (!(((b >> 16) & 1) && ((b >> 21) & 1) && ((b >> 31) & 1))) { /* AVX512F, IFMA, VL */
+        return 0;
+    }
+    return 1 | (ifma_full_width_512() << 1);
 }
 
-/* 0 = not asked yet, else 2 | probe: relaxed atomics, threads racing on the
- * first call all store the same value. */
+/* 0 = not asked yet, else 4 | probe (bit 0: IFMA, bit 1: full-width 512):
+ * relaxed atomics, threads racing on the first call all store the same value. */
 static int ifma_cache;
+
+static int ifma_probe_cached(void)
+{
+    int v = __atomic_load_n(&ifma_cache, __ATOMIC_RELAXED);
+
+    if (v == 0) {
+        v = 4 | ifma_probe();
+        __atomic_store_n(&ifma_cache, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
+
+#if defined(TACIT_TEST_HOOKS)
+int tacit_mpi_core_test_ifma_pair;
+#endif
+
+/*
+ * The paired 512-bit ladder for 1024-bit halves (else two 256-bit products
+ * at a time), on CPUs with full-width 512-bit multiply-adds.  Not in clang
+ * builds: clang 14's code for amm_ps spills its accumulators (on Zen 5 634
+ * cycles against 535 for its amm2_y5; GCC 12: 404 against 607), so they
+ * keep amm2_y5 unless a test forces the paired ladder.
+ */
+static int ifma_prefer_pair(void)
+{
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_mpi_core_test_ifma_pair != 0) {
+        return tacit_mpi_core_test_ifma_pair == 2;
+    }
+#endif
+#if defined(__clang__)
+    return 0;
+#else
+    return (ifma_probe_cached() >> 1) & 1;
+#endif
+}
 
 int tacit_mpi_core_cpu_has_ifma(void)
 {
-    int v;
-
 #if defined(TACIT_TEST_HOOKS)
     if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_C ||
         tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_ADX) {
@@ -84,12 +146,7 @@ int tacit_mpi_core_cpu_has_ifma(void)
         return 1;
     }
 #endif
-    v = __atomic_load_n(&ifma_cache, __ATOMIC_RELAXED);
-    if (v == 0) {
-        v = 2 | ifma_probe();
-        __atomic_store_n(&ifma_cache, v, __ATOMIC_RELAXED);
-    }
-    return v & 1;
+    return ifma_probe_cached() & 1;
 }
 
 /* ---- the kernel: 512-bit copies for 3..10 vectors, a 256-bit one for 1024 bits */
@@ -165,6 +222,49 @@ int tacit_mpi_core_cpu_has_ifma(void)
 #undef IFMA_TAG
 
 /*
+ * Both 1024-bit CRT halves of RSA-2048 in one set of five 512-bit vectors
+ * (lanes 0..3 one half, 4..7 the other): the interleaved ladder with half
+ * the multiply-adds of two 256-bit products, by product scanning (no lane
+ * moves in the loop).  The per-half lane moves that make the shifted
+ * copies are two-source permutes (VPERMT2Q), the per-half broadcasts a
+ * broadcast and a masked one.
+ */
+#define V_SET1_PAIR(x0, x1)                                                                        \
+    _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)(x0)), (__mmask8)0xF0, (long long)(x1))
+#define V_UP1_PAIR(cur, prev)                                                                      \
+    _mm512_permutex2var_epi64((cur), _mm512_set_epi64(6, 5, 4, 15, 2, 1, 0, 11), (prev))
+/* lane n (a constant after inlining) of a 512-bit vector */
+static inline __attribute__((always_inline, target("avx512f"))) uint64_t ifma_lane_at(__m512i v,
+                                                                                      int n)
+{
+    __m128i x;
+
+    switch (n >> 1) {
+    case 0:
+        x = _mm512_castsi512_si128(v);
+        break;
+    case 1:
+        x = _mm512_extracti32x4_epi32(v, 1);
+        break;
+    case 2:
+        x = _mm512_extracti32x4_epi32(v, 2);
+        break;
+    default:
+        x = _mm512_extracti32x4_epi32(v, 3);
+        break;
+    }
+    return (n & 1) ? (uint64_t)_mm_extract_epi64(x, 1) : (uint64_t)_mm_cvtsi128_si64(x);
+}
+#define V_LANE_AT(v, n) ifma_lane_at((v), (n))
+#define IFMA_PAIR
+#define IFMA_NV 5
+#define IFMA_TAG p5
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_NV
+#undef IFMA_TAG
+#undef IFMA_PAIR
+
+/*
  * 1024-bit moduli (the CRT halves of RSA-2048) in 256-bit vectors: 20
  * digits (5 vectors) instead of 24, a sixth less work per step and per
  * product.  Needs AVX-512VL for the 256-bit forms.
@@ -220,13 +320,17 @@ int tacit_mpi_core_cpu_has_ifma(void)
 
 #define IFMA_KERNEL(tag, d)                                                                        \
     {                                                                                              \
-        (d), ifma_amm_##tag, ifma_ladder_##tag, ifma_ladder2_##tag                                 \
+        (d), ifma_amm_##tag, ifma_ladder_##tag, ifma_ladder2_##tag, NULL                           \
     }
 static const tacit_ifma_kernel ifma_kernels[9] = {
     IFMA_KERNEL(y5, 20), IFMA_KERNEL(3, 24), IFMA_KERNEL(4, 32),
     IFMA_KERNEL(5, 40),  IFMA_KERNEL(6, 48), IFMA_KERNEL(7, 56),
     IFMA_KERNEL(8, 64),  IFMA_KERNEL(9, 72), IFMA_KERNEL(10, 80),
 };
+
+/* 1024-bit halves with the paired 512-bit ladder (see ifma_prefer_pair). */
+static const tacit_ifma_kernel ifma_kernel_y5p = { 20, ifma_amm_y5, ifma_ladder_y5, ifma_ladder2_y5,
+                                                   ifma_ladder2p_p5 };
 
 /*
  * The kernel for a modulus of limbs limbs (16..64): the fewest digits d
@@ -240,10 +344,13 @@ static const tacit_ifma_kernel *ifma_kernel(size_t limbs)
     return limbs == 16 ? &ifma_kernels[0] : &ifma_kernels[nv - 2];
 }
 
-/* Work areas: one exponentiation of up to 64 limbs, or two of up to 32. */
-#define IFMA_WORK_MAX                                                                              \
+/* Work areas: one exponentiation of up to 64 limbs, two of up to 32, or two
+ * of 16 with the paired ladder's scratch (the largest: 3400 words). */
+#define IFMA_WORK_PAIR (2 * IFMA_WORK_WORDS(20, 16) + IFMA_PAIR_WORDS(20))
+#define IFMA_WORK_MAX2                                                                             \
     (IFMA_WORK_WORDS(80, 64) > 2 * IFMA_WORK_WORDS(40, 32) ? IFMA_WORK_WORDS(80, 64)               \
                                                            : 2 * IFMA_WORK_WORDS(40, 32))
+#define IFMA_WORK_MAX (IFMA_WORK_MAX2 > IFMA_WORK_PAIR ? IFMA_WORK_MAX2 : IFMA_WORK_PAIR)
 
 int tacit_mpi_core_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
                                 size_t limbs, const tacit_mpi_uint *E, size_t elimbs,
@@ -300,7 +407,8 @@ int tacit_mpi_core_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
     tacit_mpi_core_test_ifma_calls += 2;
 #endif
     tacit_ifma_exp_mod_x2(X1, A1, N1, E1, RR1, X2, A2, N2, E2, RR2, limbs, elimbs,
-                          ifma_kernel(limbs), work);
+                          limbs == 16 && ifma_prefer_pair() ? &ifma_kernel_y5p : ifma_kernel(limbs),
+                          work);
     return 1;
 }
 

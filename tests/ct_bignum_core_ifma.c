@@ -11,10 +11,12 @@
  * subtraction) compiled here against a portable, branch-free C version of
  * the vector operations it uses (8-lane structs; 104-bit products through
  * unsigned __int128; compares and masked moves through the constant_time
- * masks), in the two configurations the library uses at those sizes (4
- * lanes x 5 vectors for 1024 bits, 8 x 5 for 2048).  It runs at the CRT-half
- * sizes of RSA-2048 and RSA-4096, one exponentiation and the interleaved
- * pair of tacit_mpi_core_exp_mod_x2, with the bases, the exponents, the
+ * masks; the two-source permutes of the paired layout as lane picks at
+ * fixed indices), in the configurations the library uses at those sizes (4
+ * lanes x 5 vectors for 1024 bits, 8 x 5 for 2048, and the paired ladder:
+ * both 1024-bit halves in 8 x 5).  It runs at the CRT-half sizes of
+ * RSA-2048 and RSA-4096, one exponentiation and the interleaved pair of
+ * tacit_mpi_core_exp_mod_x2 (at 1024 bits in both of its kernels), with the bases, the exponents, the
  * moduli and RR marked secret, and its results are checked against
  * tacit_mpi_core_exp_mod.
  *
@@ -24,9 +26,10 @@
  * A^E mod N.  What it does not prove: anything about the machine code the
  * compiler makes from the intrinsics (the native build has the same source
  * control flow, but it is not the same object code), nor that the
- * instructions behind the intrinsics (VPMADD52LUQ/HUQ, VALIGNQ, VPCMPUQ,
- * masked VMOVDQA64/VPADDQ, KMOV) take data-independent time: that rests on
- * the vendors' documentation (none of them is on Intel's list of
+ * instructions behind the intrinsics (VPMADD52LUQ/HUQ, VALIGNQ, VPERMT2Q,
+ * VEXTRACTI32X4, VPEXTRQ, VPBROADCASTQ, VPCMPUQ, masked VMOVDQA64/VPADDQ,
+ * KMOV) take data-independent time: that rests on the vendors'
+ * documentation (none of them is on Intel's list of
  * instructions with data-dependent timing) and on review of the generated
  * code (it has no branch inside the kernel: scripts/check_ct_asm.sh does not
  * cover it; see the report of the change).
@@ -172,6 +175,29 @@ static mvec mv_mask_mov(mvec v, uint32_t k, mvec w)
     return v;
 }
 
+/* The paired layout's operations (8 lanes, two halves of 4): see bignum_core_ifma_kernel.h. */
+static mvec mv_set1_pair(uint64_t x0, uint64_t x1)
+{
+    mvec r;
+    int i;
+    for (i = 0; i < 4; i++) {
+        r.l[i] = x0;
+        r.l[i + 4] = x1;
+    }
+    return r;
+}
+/* VPERMT2Q: each lane of the result is one lane of lo or hi, at an index fixed in the source */
+static mvec mv_permt2(mvec lo, mvec hi, const int *idx)
+{
+    mvec r;
+    int i;
+    for (i = 0; i < 8; i++) {
+        r.l[i] = idx[i] < 8 ? lo.l[idx[i]] : hi.l[idx[i] - 8];
+    }
+    return r;
+}
+static const int mv_up1_pair_idx[8] = { 11, 0, 1, 2, 15, 4, 5, 6 };
+
 #define IFMA_ATTR
 #define V_T mvec
 #define K_T uint32_t
@@ -195,6 +221,9 @@ static mvec mv_mask_mov(mvec v, uint32_t k, mvec w)
 #define V_MASK_MOV(v, k, w) mv_mask_mov((v), (k), (w))
 #define K_TO_U64(k) ((uint64_t)(k))
 #define U64_TO_K(x) ((uint32_t)(x))
+#define V_SET1_PAIR(x0, x1) mv_set1_pair((uint64_t)(x0), (uint64_t)(x1))
+#define V_UP1_PAIR(cur, prev) mv_permt2((cur), (prev), mv_up1_pair_idx)
+#define V_LANE_AT(v, n) ((v).l[(n)])
 
 #define IFMA_CAT2(a, b) a##_##b
 #define IFMA_CAT(a, b) IFMA_CAT2(a, b)
@@ -216,21 +245,37 @@ static mvec mv_mask_mov(mvec v, uint32_t k, mvec w)
 #undef IFMA_NV
 #undef IFMA_TAG
 
-static const tacit_ifma_kernel model_y5 = { 20, model_amm_y5, model_ladder_y5, model_ladder2_y5 };
-static const tacit_ifma_kernel model_5 = { 40, model_amm_5, model_ladder_5, model_ladder2_5 };
+#define IFMA_LANES 8
+#define IFMA_NV 5
+#define IFMA_TAG p5
+#define IFMA_PAIR
+#include "bignum_core_ifma_kernel.h"
+#undef IFMA_LANES
+#undef IFMA_NV
+#undef IFMA_TAG
+#undef IFMA_PAIR
 
-static uint64_t model_work[2 * IFMA_WORK_WORDS(40, 32)];
+static const tacit_ifma_kernel model_y5 = { 20, model_amm_y5, model_ladder_y5, model_ladder2_y5,
+                                            NULL };
+static const tacit_ifma_kernel model_y5p = { 20, model_amm_y5, model_ladder_y5, model_ladder2_y5,
+                                             model_ladder2p_p5 };
+static const tacit_ifma_kernel model_5 = { 40, model_amm_5, model_ladder_5, model_ladder2_5, NULL };
+
+/* two exponentiations of 32 limbs, or two of 16 and the paired ladder's scratch */
+#define MODEL_WORK_PAIR (2 * IFMA_WORK_WORDS(20, 16) + IFMA_PAIR_WORDS(20))
+#define MODEL_WORK_X2 (2 * IFMA_WORK_WORDS(40, 32))
+static uint64_t model_work[MODEL_WORK_X2 > MODEL_WORK_PAIR ? MODEL_WORK_X2 : MODEL_WORK_PAIR];
 
 /*
  * The model at n limbs (16: the 256-bit configuration, 32: the 512-bit one),
  * the base, exponent, modulus and RR secret; dual: the interleaved pair
- * (two moduli) instead.  Checked against tacit_mpi_core_exp_mod.
+ * (two moduli) instead, 2: at 16 limbs in the paired 512-bit ladder.  Checked against tacit_mpi_core_exp_mod.
  */
 static int run_model(size_t n, size_t en, int dual)
 {
     static tacit_mpi_uint N[2][32], A[2][32], E[2][32], RR[2][32], X[2][32], Y[2][32];
     tacit_mpi_uint *T = (tacit_mpi_uint *)calloc(tacit_mpi_core_exp_mod_working_limbs(n, en), 8);
-    const tacit_ifma_kernel *kn = n == 16 ? &model_y5 : &model_5;
+    const tacit_ifma_kernel *kn = n == 32 ? &model_5 : dual == 2 ? &model_y5p : &model_y5;
     int ok = 1, q;
 
     if (T == NULL) {
@@ -308,6 +353,8 @@ static void test_ifma_model_secret(void)
     TEST_ASSERT(run_model(16, 16, 0));        /* RSA-2048 CRT half, full exponent */
     TEST_ASSERT(run_model(32, 3, 0));         /* RSA-4096 CRT half, a short exponent (time) */
     TEST_ASSERT(run_model(16, 16, 1));        /* both RSA-2048 CRT halves interleaved */
+    TEST_ASSERT(run_model(16, 16, 2));        /* both halves in the paired 512-bit ladder */
+    TEST_ASSERT(run_model(16, 1, 2));         /* the paired ladder, a one-limb exponent */
     TEST_ASSERT(run_model(32, 2, 1));         /* both RSA-4096 halves, a short exponent */
     TEST_ASSERT(run_model_unsafe(16, 65537)); /* exp_mod_unsafe: RSA-2048 blinding r^e mod p */
     TEST_ASSERT(run_model_unsafe(32, 65537)); /* exp_mod_unsafe: the RSA-2048 check s^e mod n */
@@ -345,7 +392,8 @@ static void test_ifma_native(void)
     TEST_ASSERT(tacit_mpi_core_ifma_exp_mod(X, A, N, n, E, n, RR) == 1);
     PUBLIC(X, sizeof(X));
 #else
-    TEST_SKIP("no IFMA path in this build (32-bit limbs, TACIT_MPI_NO_ASM, -Os or not x86-64)");
+    TEST_SKIP("no IFMA path in this build (32-bit limbs, TACIT_MPI_NO_ASM or _NO_IFMA, -Os or not "
+              "x86-64)");
 #endif
 exit:;
 }

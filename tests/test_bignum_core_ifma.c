@@ -8,10 +8,13 @@
  * tacit_mpi_core_test_path forces the C path for the reference and the
  * IFMA path for the result, and a call counter shows the IFMA path really
  * ran.  tacit_mpi_core_exp_mod_x2 (the two CRT halves interleaved) is
- * checked the same way, and in its portable form, and so is
- * tacit_mpi_core_exp_mod_unsafe's square-and-multiply for short exponents.  SKIPs (with the reason) where the path does not exist: 32-bit limbs,
- * TACIT_MPI_NO_ASM, -Os, other CPUs, or a CPU without AVX-512F/IFMA (and
- * under valgrind, which hides AVX-512).
+ * checked the same way (at 1024-bit halves in both of its kernels: two
+ * 256-bit products side by side and the paired 512-bit ladder, forced by
+ * the hook tacit_mpi_core_test_ifma_pair), and in its portable form, and
+ * so is tacit_mpi_core_exp_mod_unsafe's square-and-multiply for short
+ * exponents.  SKIPs (with the reason) where the path does not exist:
+ * 32-bit limbs, TACIT_MPI_NO_ASM or TACIT_MPI_NO_IFMA, -Os, other CPUs, or
+ * a CPU without AVX-512F/IFMA (and under valgrind, which hides AVX-512).
  */
 #include "harness.h"
 #include "test_rand.h"
@@ -222,7 +225,9 @@ static void test_ifma_all_sizes(void)
 #elif TACIT_MPI_LIMB_BITS != 64
     TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
 #else
-    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
 #endif
 exit:;
 }
@@ -259,7 +264,9 @@ static void test_ifma_unsafe(void)
 #elif TACIT_MPI_LIMB_BITS != 64
     TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
 #else
-    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
 #endif
 exit:;
 }
@@ -292,27 +299,60 @@ static void test_ifma_rsa_sizes(void)
 #elif TACIT_MPI_LIMB_BITS != 64
     TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
 #else
-    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
 #endif
 exit:;
 }
 
-/* tacit_mpi_core_exp_mod_x2: both halves against the C path (and GMP through run_case's
- * reference), X2 aliasing A2 as in the RSA call site; sizes beyond 32 limbs take the two calls. */
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
+/* 1 if X = A^E mod N by GMP (or without GMP: 1). */
+static int gmp_agrees(const tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                      size_t n, const tacit_mpi_uint *E, size_t en)
+{
+#if defined(TACIT_HAVE_GMP)
+    mpz_t za, ze, zn, zx, zr;
+    int ok;
+
+    mpz_inits(za, ze, zn, zx, zr, NULL);
+    mpz_import(za, n, -1, sizeof(*A), 0, 0, A);
+    mpz_import(ze, en, -1, sizeof(*E), 0, 0, E);
+    mpz_import(zn, n, -1, sizeof(*N), 0, 0, N);
+    mpz_import(zx, n, -1, sizeof(*X), 0, 0, X);
+    mpz_powm(zr, za, ze, zn);
+    ok = mpz_cmp(zr, zx) == 0;
+    mpz_clears(za, ze, zn, zx, zr, NULL);
+    return ok;
+#else
+    (void)X, (void)A, (void)N, (void)n, (void)E, (void)en;
+    return 1;
+#endif
+}
+#endif
+
+/* tacit_mpi_core_exp_mod_x2: both halves against the C path (and GMP), X2 aliasing A2 as in
+ * the RSA call site; sizes beyond 32 limbs take the two calls.  16 limbs in both kernels:
+ * two 256-bit products side by side and the paired 512-bit ladder. */
 static void test_ifma_x2(void)
 {
 #if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
     static tacit_mpi_uint N[2][MAXL], A[2][MAXL], E[2][MAXL], RR[2][MAXL], X[2][MAXL], Y[2][MAXL];
-    static tacit_mpi_uint T[TMAX];
+    static tacit_mpi_uint A1[MAXL], T[TMAX];
     static const size_t sizes[] = { 16, 17, 20, 23, 24, 25, 31, 32, 33, 48 };
     size_t i, en;
-    int shape, trial, q;
+    int shape, trial, q, pair;
 
     if (!ifma_here()) {
         TEST_SKIP("this CPU (or valgrind, which hides AVX-512) has no AVX-512F/IFMA");
     }
-    for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-        size_t n = sizes[i];
+    for (i = 0; i < 2 * sizeof(sizes) / sizeof(sizes[0]); i++) {
+        size_t n = sizes[i / 2];
+        pair = (int)(i % 2) + 1;
+        if (pair == 2 && n != 16) {
+            continue;
+        }
+        tacit_mpi_core_test_ifma_pair = pair;
         for (shape = 0; shape < N_SHAPES; shape++) {
             for (trial = 0; trial < 3; trial++) {
                 unsigned long before = tacit_mpi_core_test_ifma_calls;
@@ -332,17 +372,50 @@ static void test_ifma_x2(void)
                 TEST_EQUAL(tacit_mpi_core_test_ifma_calls, before + 2);
                 TEST_MEM_EQ(X[0], n * sizeof(*X[0]), Y[0], n * sizeof(*Y[0]));
                 TEST_MEM_EQ(X[1], n * sizeof(*X[1]), Y[1], n * sizeof(*Y[1]));
+                TEST_ASSERT(gmp_agrees(X[0], A[0], N[0], n, E[0], en));
+                TEST_ASSERT(gmp_agrees(X[1], A[1], N[1], n, E[1], en));
             }
         }
+    }
+    /* the paired ladder at 16 limbs: every base kind and exponent kind in each half,
+     * against each other's kinds (the halves' lanes must not mix) */
+    tacit_mpi_core_test_ifma_pair = 2;
+    for (i = 0; i < N_BASES * 5; i++) {
+        const size_t n = 16;
+        unsigned long before = tacit_mpi_core_test_ifma_calls;
+        en = i % 3 == 0 ? n : i % 3 == 1 ? 1 : 9;
+        for (q = 0; q < 2; q++) {
+            make_modulus(N[q], n, (int)(i + 3 * q) % N_SHAPES);
+            make_base(A[q], N[q], n,
+                      q == 0 ? (int)(i % N_BASES) : (int)((i / N_BASES + 3) % N_BASES));
+            make_exp(E[q], en, q == 0 ? (int)(i / N_BASES) : (int)(i % 5));
+            tacit_mpi_core_get_mont_r2_unsafe(RR[q], N[q], n);
+            tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+            tacit_mpi_core_exp_mod(Y[q], A[q], N[q], n, E[q], en, RR[q], T);
+        }
+        tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+        memcpy(A1, A[1], n * sizeof(*A1));
+        tacit_mpi_core_exp_mod_x2(X[0], A[0], N[0], E[0], RR[0], X[1], A1, N[1], E[1], RR[1], n, en,
+                                  T);
+        TEST_EQUAL(tacit_mpi_core_test_ifma_calls, before + 2);
+        TEST_MEM_EQ(X[0], n * sizeof(*X[0]), Y[0], n * sizeof(*Y[0]));
+        TEST_MEM_EQ(X[1], n * sizeof(*X[1]), Y[1], n * sizeof(*Y[1]));
+        TEST_ASSERT(gmp_agrees(X[0], A[0], N[0], n, E[0], en));
+        TEST_ASSERT(gmp_agrees(X[1], A[1], N[1], n, E[1], en));
     }
 #elif TACIT_MPI_LIMB_BITS != 64
     TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
 #else
-    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
 #endif
 exit:
 #if defined(TACIT_TEST_HOOKS)
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+#endif
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
+    tacit_mpi_core_test_ifma_pair = 0;
 #endif
     ;
 }
@@ -405,7 +478,9 @@ static void test_ifma_hook(void)
 #elif TACIT_MPI_LIMB_BITS != 64
     TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
 #else
-    TEST_SKIP("no IFMA path in this build (TACIT_MPI_NO_ASM, -Os, not x86-64) or no test hooks");
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
 #endif
 exit:
 #if defined(TACIT_TEST_HOOKS)

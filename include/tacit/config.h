@@ -86,6 +86,7 @@
  * against the portable C it replaces.
  */
 /* #define TACIT_MPI_NO_ASM */       /* no x86-64 MULX/ADX Montgomery kernel */
+/* #define TACIT_MPI_NO_IFMA */      /* no AVX-512 IFMA exponentiation (the ADX one stays) */
 /* #define TACIT_ECP_NO_ASM */       /* no x86-64 assembly in the P-256 field */
 /* #define TACIT_ECP_SMALL_TABLES */ /* P-256 k*G without the 148 KiB comb table; implied by -Os */
 /* #define TACIT_SHA_NO_ACCEL */     /* no SHA-NI / BMI2 builds of the hashes */
