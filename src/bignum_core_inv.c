@@ -501,8 +501,17 @@ static void cond_neg(tacit_mpi_uint *X, size_t limbs, tacit_mpi_uint mask)
     }
 }
 
-/* A whole batch (the shift counts constant), and a last one of `steps`. */
-static void divsteps(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4])
+/*
+ * A whole batch (the shift counts constant), and a last one of `steps`.
+ * The whole batch is inlined into its two callers: measured on Zen 5, the
+ * call (register saves, t through memory) cost 2% of the inverse and 3% of
+ * the gcd.
+ */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void
+divsteps(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4])
 {
     divsteps_n(zeta, f, g, t, INV_D);
 }
