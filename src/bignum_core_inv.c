@@ -503,11 +503,11 @@ static void cond_neg(tacit_mpi_uint *X, size_t limbs, tacit_mpi_uint mask)
 
 /*
  * A whole batch (the shift counts constant), and a last one of `steps`.
- * The whole batch is inlined into its two callers: measured on Zen 5, the
- * call (register saves, t through memory) cost 2% of the inverse and 3% of
- * the gcd.
+ * On x86-64 the whole batch is inlined into its two callers: measured on
+ * Zen 5, the call (register saves, t through memory) cost 2% of the inverse
+ * and 3% of the gcd.  Elsewhere one copy (code size).
  */
-#if defined(__GNUC__)
+#if defined(TACIT_MPI_HAVE_X86_64_INV_ASM)
 __attribute__((always_inline))
 #endif
 static inline void
