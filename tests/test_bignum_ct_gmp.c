@@ -167,6 +167,83 @@ exit:
     mpz_clears(a, m, x, NULL);
 }
 
+/*
+ * Fixed edge cases at every digit-count parity of the x86-64 update pass
+ * (it does the digits two at a time, one first for an odd count): moduli
+ * 3, 2^k - 1, 2^(k-1) + 1 and a random odd one of the full width, and
+ * A = 0, 1, 2, M - 1, M, M + 1, all ones, a random value; the inverse
+ * (and the gcd) against GMP.
+ */
+static void test_inv_edges(void)
+{
+    static const size_t sizes[] = { 64,   128,  192,  256,  320,  384,  448,  512,  576,
+                                    640,  704,  768,  832,  896,  960,  1024, 1088, 1984,
+                                    2048, 2112, 2176, 3072, 3136, 4032, 4096 };
+    tacit_mpi_uint A[MAXL], M[MAXL], X[MAXL];
+    mpz_t a, m, x;
+    size_t si, mi, ai, i;
+    int ok;
+
+    mpz_inits(a, m, x, NULL);
+    for (si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+        size_t limbs = sizes[si] / TACIT_MPI_LIMB_BITS;
+        for (mi = 0; mi < 4; mi++) {
+            memset(M, 0, sizeof(M));
+            if (mi == 0) {
+                M[0] = 3;
+            } else if (mi == 1) {
+                memset(M, 0xff, limbs * sizeof(*M)); /* 2^k - 1 */
+            } else if (mi == 2) {
+                M[0] = 1;
+                M[limbs - 1] |= (tacit_mpi_uint)1 << (TACIT_MPI_LIMB_BITS - 1);
+            } else {
+                for (i = 0; i < limbs; i++) {
+                    M[i] = (tacit_mpi_uint)rnd64();
+                }
+                M[0] |= 1;
+            }
+            to_mpz(m, M, limbs);
+            for (ai = 0; ai < 8; ai++) {
+                tacit_mpi_uint mask;
+                memset(A, 0, sizeof(A));
+                if (ai == 1 || ai == 2) {
+                    A[0] = (tacit_mpi_uint)ai;
+                } else if (ai >= 3 && ai <= 5) {
+                    mpz_set(x, m);
+                    if (ai == 3) {
+                        mpz_sub_ui(x, x, 1);
+                    } else if (ai == 5) {
+                        mpz_add_ui(x, x, 1);
+                    }
+                    if (mpz_sizeinbase(x, 2) > limbs * TACIT_MPI_LIMB_BITS) {
+                        continue; /* M + 1 past the width */
+                    }
+                    mpz_export(A, NULL, -1, sizeof(*A), 0, 0, x);
+                } else if (ai == 6) {
+                    memset(A, 0xff, limbs * sizeof(*A));
+                } else if (ai == 7) {
+                    for (i = 0; i < limbs; i++) {
+                        A[i] = (tacit_mpi_uint)rnd64();
+                    }
+                }
+                to_mpz(a, A, limbs);
+                mask = tacit_mpi_core_inv_mod_odd_ct(X, A, M, limbs, T);
+                ok = mpz_invert(x, a, m);
+                TEST_EQUAL(mask != 0, ok != 0);
+                if (!ok) {
+                    mpz_set_ui(x, 0);
+                }
+                TEST_ASSERT(same_limbs(X, limbs, x));
+                tacit_mpi_core_gcd_ct(X, A, M, limbs, T);
+                mpz_gcd(x, a, m);
+                TEST_ASSERT(same_limbs(X, limbs, x));
+            }
+        }
+    }
+exit:
+    mpz_clears(a, m, x, NULL);
+}
+
 static void test_divmod_bits(void)
 {
     tacit_mpi_uint A[MAXL], B[MAXL], Q[MAXL], R[MAXL], S[MAXL];
@@ -250,6 +327,7 @@ static void test_gmp_inv_gcd(void)
 #if defined(TACIT_HAVE_GMP)
     TEST_EQUAL(setup(), 0);
     test_inv_gcd();
+    test_inv_edges();
 #else
     TEST_SKIP_NO_PEER("GMP");
 #endif
