@@ -11,7 +11,8 @@
  * unmasked load (a masked load may skip the memory access of masked-off
  * lanes, which would show the index in the cache); the loaded value goes
  * through an empty asm so that the compiler cannot fold the load into the
- * masked move.  The only instructions that see the index are the compares
+ * masked move (nor turn a masked update of dst into a masked store, which
+ * would write dst only on the wanted entry).  The only instructions that see the index are the compares
  * and the masked moves, whose timing does not depend on the mask value;
  * the loop bounds depend on the public count and entry size only.
  * scripts/check_ct_asm.sh checks the compiled function for conditional
@@ -151,13 +152,15 @@ AVX512 void tacit_ecp_select_avx512(void *dst, const void *table, size_t words, 
     for (i = 0; i < count; i++, t += 32 * words) {
         k = _mm512_cmpeq_epi64_mask(ctr, w0);
         ctr = _mm512_add_epi64(ctr, one);
+        /* dst read through the asm too: a move merged into a value the
+         * compiler knows is dst's would become a masked store */
         for (j = 0; j < pairs; j++) {
-            __m512i v = _mm512_loadu_si512(d + 64 * j);
+            __m512i v = load512(d + 64 * j);
 
             _mm512_storeu_si512(d + 64 * j, _mm512_mask_mov_epi64(v, k, load512(t + 64 * j)));
         }
         if (words & 1) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(d + 64 * pairs));
+            __m256i v = load256(d + 64 * pairs);
 
             v = _mm256_mask_mov_epi64(v, k, load256(t + 64 * pairs));
             _mm256_storeu_si256((__m256i *)(d + 64 * pairs), v);
