@@ -69,11 +69,17 @@ typedef uint64_t tacit_ecp_dlimb;
 #define TACIT_ECP_X86_64_ASM
 #define TACIT_ECP_X86_64_AVX2   /* table reads, ecp_select_x86_64.c */
 #define TACIT_ECP_X86_64_AVX512 /* table reads, ecp_select_x86_64_avx512.c */
+/* the fixed-base tables on cache lines: a 64-byte entry is then one line,
+ * not a load split across two on every entry of the AVX-512 scan */
+#define TACIT_ECP_TABLE_ALIGN __attribute__((aligned(64)))
 #if !defined(TACIT_MPI_NO_ASM) && defined(TACIT_ECP_SECP256R1_C) && !defined(TACIT_ECP_SMALL)
 #define TACIT_ECP_P256_ADX
 /* 1 if the CPU has BMI2 and ADX (bignum_core.c; asked once, test hook aside) */
 int tacit_mpi_core_cpu_has_adx(void);
 #endif
+#endif
+#if !defined(TACIT_ECP_TABLE_ALIGN)
+#define TACIT_ECP_TABLE_ALIGN
 #endif
 
 /* Regular signed windows: digits odd in [-(2^W - 1), 2^W - 1]. */
