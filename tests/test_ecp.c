@@ -764,6 +764,9 @@ exit:
  */
 static void test_select(void)
 {
+#if defined(TACIT_ECP_SMALL)
+    TEST_SKIP("the small profile has no table select (ecp_small_mul.c)");
+#else
 #if TACIT_MPI_LIMB_BITS == 64
     static const size_t limbs[] = { 1, 4, 6, 8, 12, 16, 18, 20, 28, 32 };
 #else
@@ -810,8 +813,9 @@ static void test_select(void)
 #if defined(TACIT_ECP_X86_64_AVX512)
     printf(" [AVX-512 scan %s]", tacit_ecp_cpu_has_avx512() ? "tested" : "not on this CPU");
 #endif
+#endif /* TACIT_ECP_SMALL */
 exit:
-#if defined(TACIT_TEST_HOOKS)
+#if defined(TACIT_TEST_HOOKS) && !defined(TACIT_ECP_SMALL)
     tacit_ecp_test_select_path = TACIT_ECP_SELECT_AUTO;
 #endif
     return;
@@ -841,7 +845,7 @@ exit:;
  */
 static void test_select_paths(void)
 {
-#if defined(TACIT_TEST_HOOKS) && defined(TACIT_ECP_X86_64_AVX2)
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_ECP_X86_64_AVX2) && !defined(TACIT_ECP_SMALL)
     tacit_ecp_test_select_path = TACIT_ECP_SELECT_AVX2;
     test_scalar_mul();
     tacit_ecp_test_select_path = TACIT_ECP_SELECT_C;
