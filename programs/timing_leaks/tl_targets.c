@@ -233,14 +233,19 @@ static const char *avx512_skip(void)
 
 /* ---- the ecp table scan with AVX-512 (valgrind cannot run it) ---------------- */
 
+/* The small profile has no table select (ecp_small_mul.c): skipped there. */
+#if defined(TACIT_ECP_X86_64_AVX512) && !defined(TACIT_ECP_SMALL)
+#define TL_ECP_SELECT
+#endif
+
 /* One comb table's shape: 64 entries of 64 bytes (an affine P-256 point). */
-#if defined(TACIT_ECP_X86_64_AVX512)
+#if defined(TL_ECP_SELECT)
 static tacit_mpi_uint sel_table[64 * 64 / sizeof(tacit_mpi_uint)] __attribute__((aligned(64)));
 #endif
 
 static int sel_setup(void)
 {
-#if defined(TACIT_ECP_X86_64_AVX512)
+#if defined(TL_ECP_SELECT)
     tl_random((unsigned char *)sel_table, sizeof(sel_table));
 #endif
     return 0;
@@ -248,13 +253,13 @@ static int sel_setup(void)
 
 static const char *sel_skip(void)
 {
-#if defined(TACIT_ECP_X86_64_AVX512)
+#if defined(TL_ECP_SELECT)
     if (tacit_ecp_cpu_has_avx512()) {
         return NULL;
     }
     return "this CPU (or OS) has no AVX-512F/VL: tacit_ecp_select does not run the AVX-512 scan";
 #else
-    return "no AVX-512 table scan in this build (x86-64 with 64-bit limbs only)";
+    return "no AVX-512 table scan in this build (x86-64, 64-bit limbs, not the small profile)";
 #endif
 }
 
@@ -268,7 +273,7 @@ static void sel_prepare(unsigned char *in, int cls)
 
 static void sel_run(const unsigned char *in)
 {
-#if defined(TACIT_ECP_X86_64_AVX512)
+#if defined(TL_ECP_SELECT)
     static tacit_mpi_uint out[64 / sizeof(tacit_mpi_uint)];
     size_t t;
 
