@@ -108,7 +108,8 @@ def comb(out, c, mont):
     out.write("#if defined(%s)\n" % guard)
     out.write("/* %d tables x %d affine points: m * 2^(%d t) * G, m = 1..%d */\n"
               % (tables, points, w, points))
-    out.write("const tacit_mpi_uint tacit_ecp_%s_comb%d[] = {\n" % (c["name"], w))
+    out.write("TACIT_ECP_TABLE_ALIGN const tacit_mpi_uint tacit_ecp_%s_comb%d[] = {\n"
+              % (c["name"], w))
     base = (c["gx"], c["gy"])
     for t in range(tables):
         out.write("    /* table %d: m * 2^%d * G */\n" % (t, w * t))
@@ -154,7 +155,7 @@ def main():
         ndig = -(-n.bit_length() // W)
         ntab = -(-ndig // SPACING)
         out.write("/* %d tables x 16 affine points */\n" % ntab)
-        out.write("const tacit_mpi_uint tacit_ecp_%s_gtab[] = {\n" % name)
+        out.write("TACIT_ECP_TABLE_ALIGN const tacit_mpi_uint tacit_ecp_%s_gtab[] = {\n" % name)
         base = G
         for t in range(ntab):
             P = base

@@ -40,7 +40,7 @@ const tacit_mpi_uint tacit_ecp_p256_one_n[] = {
 };
 /* -p^-1 mod 2^64 = 0x0000000000000001, -n^-1 mod 2^64 = 0xccd1c8aaee00bc4f (in ecp_curves.c) */
 /* 13 tables x 16 affine points */
-const tacit_mpi_uint tacit_ecp_p256_gtab[] = {
+TACIT_ECP_TABLE_ALIGN const tacit_mpi_uint tacit_ecp_p256_gtab[] = {
     /* 1 * 2^0 * G */
     L(0x79e730d418a9143c), L(0x75ba95fc5fedb601), L(0x79fb732b77622510), L(0x18905f76a53755c6),
     L(0xddf25357ce95560a), L(0x8b4ab8e4ba19e45c), L(0xd2e88688dd21f325), L(0x8571ff1825885d85),
@@ -668,7 +668,7 @@ const tacit_mpi_uint tacit_ecp_p256_gtab[] = {
 };
 #if defined(TACIT_ECP_P256_COMB7)
 /* 37 tables x 64 affine points: m * 2^(7 t) * G, m = 1..64 */
-const tacit_mpi_uint tacit_ecp_p256_comb7[] = {
+TACIT_ECP_TABLE_ALIGN const tacit_mpi_uint tacit_ecp_p256_comb7[] = {
     /* table 0: m * 2^0 * G */
     L(0x79e730d418a9143c), L(0x75ba95fc5fedb601), L(0x79fb732b77622510), L(0x18905f76a53755c6),
     L(0xddf25357ce95560a), L(0x8b4ab8e4ba19e45c), L(0xd2e88688dd21f325), L(0x8571ff1825885d85),
@@ -5485,7 +5485,7 @@ const tacit_mpi_uint tacit_ecp_p384_one_n[] = {
 };
 /* -p^-1 mod 2^64 = 0x0000000100000001, -n^-1 mod 2^64 = 0x6ed46089e88fdc45 (in ecp_curves.c) */
 /* 20 tables x 16 affine points */
-const tacit_mpi_uint tacit_ecp_p384_gtab[] = {
+TACIT_ECP_TABLE_ALIGN const tacit_mpi_uint tacit_ecp_p384_gtab[] = {
     /* 1 * 2^0 * G */
     L(0x3dd0756649c0b528), L(0x20e378e2a0d6ce38), L(0x879c3afc541b4d6e), L(0x6454868459a30eff),
     L(0x812ff723614ede2b), L(0x4d3aadc2299e1513),
@@ -7137,7 +7137,7 @@ const tacit_mpi_uint tacit_ecp_p521_one_n[] = {
 };
 /* -p^-1 mod 2^64 = 0x0000000000000001, -n^-1 mod 2^64 = 0x1d2f5ccd79a995c7 (in ecp_curves.c) */
 /* 27 tables x 16 affine points */
-const tacit_mpi_uint tacit_ecp_p521_gtab[] = {
+TACIT_ECP_TABLE_ALIGN const tacit_mpi_uint tacit_ecp_p521_gtab[] = {
     /* 1 * 2^0 * G */
     L(0xf97e7e31c2e5bd66), L(0x3348b3c1856a429b), L(0xfe1dc127a2ffa8de), L(0xa14b5e77efe75928),
     L(0xf828af606b4d3dba), L(0x9c648139053fb521), L(0x9e3ecb662395b442), L(0x858e06b70404e9cd),
@@ -10165,7 +10165,7 @@ const tacit_mpi_uint tacit_ecp_p521_gtab[] = {
 };
 #if defined(TACIT_ECP_P521_COMB5)
 /* 105 tables x 16 affine points: m * 2^(5 t) * G, m = 1..16 */
-const tacit_mpi_uint tacit_ecp_p521_comb5[] = {
+TACIT_ECP_TABLE_ALIGN const tacit_mpi_uint tacit_ecp_p521_comb5[] = {
     /* table 0: m * 2^0 * G */
     L(0xf97e7e31c2e5bd66), L(0x3348b3c1856a429b), L(0xfe1dc127a2ffa8de), L(0xa14b5e77efe75928),
     L(0xf828af606b4d3dba), L(0x9c648139053fb521), L(0x9e3ecb662395b442), L(0x858e06b70404e9cd),

@@ -67,12 +67,19 @@ typedef uint64_t tacit_ecp_dlimb;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) &&                            \
     TACIT_MPI_LIMB_BITS == 64 && !defined(TACIT_ECP_NO_ASM)
 #define TACIT_ECP_X86_64_ASM
-#define TACIT_ECP_X86_64_AVX2 /* table reads, ecp_select_x86_64.c */
+#define TACIT_ECP_X86_64_AVX2   /* table reads, ecp_select_x86_64.c */
+#define TACIT_ECP_X86_64_AVX512 /* table reads, ecp_select_x86_64_avx512.c */
+/* the fixed-base tables on cache lines: a 64-byte entry is then one line,
+ * not a load split across two on every entry of the AVX-512 scan */
+#define TACIT_ECP_TABLE_ALIGN __attribute__((aligned(64)))
 #if !defined(TACIT_MPI_NO_ASM) && defined(TACIT_ECP_SECP256R1_C) && !defined(TACIT_ECP_SMALL)
 #define TACIT_ECP_P256_ADX
 /* 1 if the CPU has BMI2 and ADX (bignum_core.c; asked once, test hook aside) */
 int tacit_mpi_core_cpu_has_adx(void);
 #endif
+#endif
+#if !defined(TACIT_ECP_TABLE_ALIGN)
+#define TACIT_ECP_TABLE_ALIGN
 #endif
 
 /* Regular signed windows: digits odd in [-(2^W - 1), 2^W - 1]. */
@@ -328,12 +335,27 @@ tacit_mpi_uint tacit_ecp_on_curve(const tacit_ecp_curve *c, const tacit_mpi_uint
 /*
  * dst = entry index of table (count entries of limbs limbs each), reading
  * every entry (constant time in index); no entry matches an index >= count:
- * dst = 0.  AVX2 when the CPU has it and entries are 32-byte multiples.
+ * dst = 0.  When entries are 32-byte multiples: AVX-512 (F and VL) when the
+ * CPU and the OS have it, else AVX2 when the CPU has it.
  */
 void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs, size_t count,
                       size_t index);
 #if defined(TACIT_ECP_X86_64_AVX2)
 void tacit_ecp_select_avx2(void *dst, const void *table, size_t words, size_t count, size_t index);
+#endif
+#if defined(TACIT_ECP_X86_64_AVX512)
+/* words >= 2 (entries of 32 * words bytes) */
+void tacit_ecp_select_avx512(void *dst, const void *table, size_t words, size_t count,
+                             size_t index);
+/* 1 if the CPU has AVX-512F and VL and XCR0 enables the opmask and ZMM state (asked once) */
+int tacit_ecp_cpu_has_avx512(void);
+#endif
+#if defined(TACIT_TEST_HOOKS)
+/* tacit_ecp_select's path: auto (the fastest the CPU has), or forced down to AVX2 or C */
+#define TACIT_ECP_SELECT_AUTO 0
+#define TACIT_ECP_SELECT_AVX2 1
+#define TACIT_ECP_SELECT_C 2
+extern int tacit_ecp_test_select_path;
 #endif
 /*
  * (x, y) = k * P, P affine in Montgomery form and a valid point, k a plain

@@ -91,12 +91,32 @@ static tacit_mpi_uint make_odd(const tacit_ecp_curve *c, tacit_mpi_uint *kk,
     return even;
 }
 
+#if defined(TACIT_TEST_HOOKS)
+int tacit_ecp_test_select_path = TACIT_ECP_SELECT_AUTO;
+#endif
+
+/* The path depends on the CPU and the public entry size only, never on index. */
 void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs, size_t count,
                       size_t index)
 {
 #if defined(TACIT_ECP_X86_64_AVX2)
     size_t bytes = limbs * sizeof(tacit_mpi_uint);
 
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_ecp_test_select_path == TACIT_ECP_SELECT_C) {
+        bytes = 1; /* no vector path takes it */
+    }
+#endif
+#if defined(TACIT_ECP_X86_64_AVX512)
+    if (bytes % 32 == 0 && bytes >= 64 &&
+#if defined(TACIT_TEST_HOOKS)
+        tacit_ecp_test_select_path == TACIT_ECP_SELECT_AUTO &&
+#endif
+        tacit_ecp_cpu_has_avx512()) {
+        tacit_ecp_select_avx512(dst, table, bytes / 32, count, index);
+        return;
+    }
+#endif
     if (bytes % 32 == 0 && __builtin_cpu_supports("avx2")) {
         tacit_ecp_select_avx2(dst, table, bytes / 32, count, index);
         return;

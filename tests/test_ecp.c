@@ -755,6 +755,73 @@ exit:
 }
 
 /*
+ * tacit_ecp_select on every path this build and CPU have (AVX-512, AVX2,
+ * portable; the test hook forces the lower ones) against the portable
+ * tacit_ct_table_select_limbs: every entry size the ecp tables use and
+ * some they do not, counts around the vector loops' unrolling (4 and 2
+ * entries a step), every index, the indexes past the end (no match: 0)
+ * and the wrapped index of a zero Booth digit.
+ */
+static void test_select(void)
+{
+#if defined(TACIT_ECP_SMALL)
+    TEST_SKIP("the small profile has no table select (ecp_small_mul.c)");
+#else
+#if TACIT_MPI_LIMB_BITS == 64
+    static const size_t limbs[] = { 1, 4, 6, 8, 12, 16, 18, 20, 28, 32 };
+#else
+    static const size_t limbs[] = { 2, 8, 12, 16, 24, 32, 36, 40, 56, 64 };
+#endif
+    static const size_t counts[] = { 1, 2, 3, 4, 5, 7, 16, 17, 33, 64 };
+    static tacit_mpi_uint table[64 * 64];
+    tacit_mpi_uint got[64 + 1], want[64 + 1];
+    size_t li, ci, index, i;
+    int path, paths = 1;
+
+    for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+        table[i] = (tacit_mpi_uint)(0x9E3779B97F4A7C15u * (i + 1));
+    }
+#if defined(TACIT_TEST_HOOKS)
+    paths = 3;
+#endif
+    for (path = 0; path < paths; path++) {
+#if defined(TACIT_TEST_HOOKS)
+        tacit_ecp_test_select_path = path; /* auto, AVX2 at most, C */
+#endif
+        for (li = 0; li < sizeof(limbs) / sizeof(limbs[0]); li++) {
+            for (ci = 0; ci < sizeof(counts) / sizeof(counts[0]); ci++) {
+                size_t n = limbs[li], cnt = counts[ci];
+
+                for (index = 0; index <= cnt + 2; index++) {
+                    size_t ix = index == cnt + 2 ? (size_t)0 - 1u : index;
+
+                    memset(got, 0xA5, sizeof(got));
+                    memset(want, 0xA5, sizeof(want));
+                    tacit_ecp_select(got, table, n, cnt, ix);
+                    tacit_ct_table_select_limbs(want, table, n, cnt, ix);
+                    /* one limb past dst stays untouched */
+                    TEST_MEM_EQ(got, (n + 1) * sizeof(tacit_mpi_uint), want,
+                                (n + 1) * sizeof(tacit_mpi_uint));
+                    if (ix < cnt) {
+                        TEST_MEM_EQ(got, n * sizeof(tacit_mpi_uint), table + ix * n,
+                                    n * sizeof(tacit_mpi_uint));
+                    }
+                }
+            }
+        }
+    }
+#if defined(TACIT_ECP_X86_64_AVX512)
+    printf(" [AVX-512 scan %s]", tacit_ecp_cpu_has_avx512() ? "tested" : "not on this CPU");
+#endif
+#endif /* TACIT_ECP_SMALL */
+exit:
+#if defined(TACIT_TEST_HOOKS) && !defined(TACIT_ECP_SMALL)
+    tacit_ecp_test_select_path = TACIT_ECP_SELECT_AUTO;
+#endif
+    return;
+}
+
+/*
  * The field, scalar multiplication and muladd checks again with the
  * baseline P-256 build where tacit_ecp_curve_get picks the MULX/ADX one.
  */
@@ -772,6 +839,24 @@ exit:;
 #endif
 }
 
+/*
+ * Scalar multiplication (the combs, the windows) again with the table
+ * reads forced down to AVX2 and to the portable select: the same points.
+ */
+static void test_select_paths(void)
+{
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_ECP_X86_64_AVX2) && !defined(TACIT_ECP_SMALL)
+    tacit_ecp_test_select_path = TACIT_ECP_SELECT_AVX2;
+    test_scalar_mul();
+    tacit_ecp_test_select_path = TACIT_ECP_SELECT_C;
+    test_scalar_mul();
+    tacit_ecp_test_select_path = TACIT_ECP_SELECT_AUTO;
+#else
+    TEST_SKIP("needs the test hooks and a vector table read (x86-64) to force the paths");
+exit:;
+#endif
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -784,5 +869,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_keys_interop);
     RUN_TEST(test_keys_rejected);
     RUN_TEST(test_baseline_build);
+    RUN_TEST(test_select);
+    RUN_TEST(test_select_paths);
     return TEST_MAIN_END();
 }
