@@ -634,36 +634,43 @@ typedef struct {
     uint64_t c[2], s0[2], t[2], k0[2], m0s[2], m1[2], m1s[2], m2[2];
 } IFMA_FN(ps_state);
 
+/*
+ * ACC += the row of shifted copies src times the per-half factor f at step
+ * offset k: low halves at IFMA_PLO, high halves at IFMA_PHI; the products
+ * that fall outside the window (k and j constants once inlined) are skipped.
+ */
+static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(ps_row)(V_T *acc,
+                                                                            const uint64_t *src,
+                                                                            V_T f, int k)
+{
+    int j;
+
+    for (j = 0; j <= IFMA_NV; j++) {
+        if (!(k == 0 && j == IFMA_NV)) {
+            acc[j] = V_MADDLO(acc[j], V_LOAD(src + IFMA_PLO(k, j)), f);
+        }
+        if (!(k == 3 && j == 0)) {
+            acc[j] = V_MADDHI(acc[j], V_LOAD(src + IFMA_PHI(k, j)), f);
+        }
+    }
+}
+
 static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(ps_step)(
     V_T *W, V_T *Z, const uint64_t *av, const uint64_t *mv, const uint64_t *bw, int k,
     IFMA_FN(ps_state) * st)
 {
     V_T bv = V_SET1_PAIR(bw[k], bw[4 + k]), yv;
     uint64_t u[2], y[2], z2[2];
-    int j, q;
+    int q;
 
-    for (j = 0; j <= IFMA_NV; j++) {
-        if (!(k == 0 && j == IFMA_NV)) {
-            W[j] = V_MADDLO(W[j], V_LOAD(av + IFMA_PLO(k, j)), bv);
-        }
-        if (!(k == 3 && j == 0)) {
-            W[j] = V_MADDHI(W[j], V_LOAD(av + IFMA_PHI(k, j)), bv);
-        }
-    }
+    IFMA_FN(ps_row)(W, av, bv, k);
     for (q = 0; q < 2; q++) {
         u[q] = st->c[q] + V_LANE_AT(W[0], 4 * q + k) + st->s0[q];
         z2[q] = V_LANE_AT(Z[(k + 2) / 4], 4 * q + (k + 2) % 4);
         y[q] = (u[q] * st->k0[q]) & IFMA_M52;
     }
     yv = V_SET1_PAIR(y[0], y[1]);
-    for (j = 0; j <= IFMA_NV; j++) {
-        if (!(k == 0 && j == IFMA_NV)) {
-            Z[j] = V_MADDLO(Z[j], V_LOAD(mv + IFMA_PLO(k, j)), yv);
-        }
-        if (!(k == 3 && j == 0)) {
-            Z[j] = V_MADDHI(Z[j], V_LOAD(mv + IFMA_PHI(k, j)), yv);
-        }
-    }
+    IFMA_FN(ps_row)(Z, mv, yv, k);
     for (q = 0; q < 2; q++) {
         uint64_t h0 = (uint64_t)(((tacit_ifma_u128)st->m0s[q] * y[q]) >> 64);
         uint64_t h1 = (uint64_t)(((tacit_ifma_u128)st->m1s[q] * y[q]) >> 64);
