@@ -57,14 +57,7 @@ typedef int64_t inv_sdd;
 #define INV_N 6
 #endif
 #define INV_MASK (((inv_ud)1 << INV_D) - 1)
-/* fields of a packed word: low bits [0, PA), u [PA, PB), v [PB, W) */
-#define INV_PA (2 * INV_N + 1)
-#define INV_PB (INV_PA + INV_N + 2)
-/* biases that make the fields nonnegative (see divsteps_group), u's mask */
-#define INV_BIAS                                                                                   \
-    (((inv_ud)1 << (2 * INV_N)) + ((inv_ud)1 << (INV_PA + INV_N + 1)) +                            \
-     ((inv_ud)1 << (INV_PB + INV_N + 1)))
-#define INV_FMASK (((inv_ud)1 << (INV_N + 2)) - 1)
+#include "bignum_core_inv_pack.h"
 
 #include "bignum_core_inv_x86_64.h"
 #if defined(TACIT_MPI_HAVE_X86_64_INV_ASM) && (INV_N != 14 || INV_D - 4 * INV_N != 6)
@@ -225,10 +218,9 @@ static void from_digits(tacit_mpi_uint *X, size_t limbs, const inv_sd *x, size_t
  */
 static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4], inv_ud p[4], int n)
 {
-    const inv_ud low = ((inv_ud)1 << INV_N) - 1;
-    inv_ud a = (f & low) + ((inv_ud)1 << INV_PA), b = (g & low) + ((inv_ud)1 << INV_PB);
-    inv_ud z = (inv_ud)*zeta;
+    inv_ud a, b, z = (inv_ud)*zeta;
 
+    inv_pack(&a, &b, f, g);
 #if defined(TACIT_MPI_HAVE_X86_64_INV_ASM)
     /* the same steps with CMOV (bignum_core_inv_x86_64.h); n is N or D - 4 N */
     if (n == INV_N) {
@@ -253,33 +245,7 @@ static inline void divsteps_group(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd m[4],
     }
 #endif
     *zeta = (inv_sd)z;
-    /*
-     * unpack: with INV_BIAS added, every field is nonnegative and inside
-     * its bits (L + 2^(2N) in [0, 2^PA), u + 2^(N+1) and v + 2^(N+1) in
-     * [0, 2^(N+2))), so a shift and a mask take each out: three
-     * operations from the steps to u, two to v, where sign-extending the
-     * fields one after the other took six and eight.  p gets the biased
-     * u, v (for the next words, see divsteps), m the matrix.
-     */
-    a += INV_BIAS;
-    b += INV_BIAS;
-    p[0] = (a >> INV_PA) & INV_FMASK;
-    p[1] = a >> INV_PB;
-    p[2] = (b >> INV_PA) & INV_FMASK;
-    p[3] = b >> INV_PB;
-    m[0] = (inv_sd)p[0] - ((inv_sd)1 << (INV_N + 1));
-    m[1] = (inv_sd)p[1] - ((inv_sd)1 << (INV_N + 1));
-    m[2] = (inv_sd)p[2] - ((inv_sd)1 << (INV_N + 1));
-    m[3] = (inv_sd)p[3] - ((inv_sd)1 << (INV_N + 1));
-}
-
-/*
- * The low bits of (u f + v g) / 2^n from the biased p of divsteps_group:
- * u f + v g = p0 f + p1 g - 2^(N+1) (f + g) modulo 2^W.
- */
-static inline inv_ud next_word(inv_ud p0, inv_ud p1, inv_ud f, inv_ud g, inv_ud fg, int n)
-{
-    return (p0 * f + p1 * g - fg) >> n;
+    inv_unpack(a, b, m, p);
 }
 
 /*
@@ -308,8 +274,8 @@ divsteps_n(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4], int steps)
 
     fg = (f + g) << (INV_N + 1); /* the biases' share, off the chain */
     divsteps_group(&z, f, g, r, p, INV_N);
-    nf = next_word(p[0], p[1], f, g, fg, INV_N);
-    ng = next_word(p[2], p[3], f, g, fg, INV_N);
+    nf = inv_next_word(p[0], p[1], f, g, fg, INV_N);
+    ng = inv_next_word(p[2], p[3], f, g, fg, INV_N);
     INV_UNROLL
     for (done = INV_N; done < steps; done += INV_N) {
         int n = steps - done < INV_N ? steps - done : INV_N;
@@ -318,8 +284,8 @@ divsteps_n(inv_sd *zeta, inv_ud f, inv_ud g, inv_sd t[4], int steps)
         divsteps_group(&z, nf, ng, m, p, n);
         /* the next start from this group's matrix: off the chain through r */
         if (done + n < steps) {
-            f2 = next_word(p[0], p[1], nf, ng, fg, n);
-            ng = next_word(p[2], p[3], nf, ng, fg, n);
+            f2 = inv_next_word(p[0], p[1], nf, ng, fg, n);
+            ng = inv_next_word(p[2], p[3], nf, ng, fg, n);
             nf = f2;
         }
         t0 = m[0] * r[0] + m[1] * r[2];
@@ -554,20 +520,6 @@ static int inv_last_steps(size_t limbs)
 }
 
 /*
- * Signed digits x (K of them) to X = |x| (limbs + 1 limbs); returns the
- * mask of x < 0.
- */
-static tacit_mpi_uint digits_abs(tacit_mpi_uint *X, size_t limbs, const inv_sd *x, size_t K)
-{
-    tacit_mpi_uint neg;
-
-    from_digits(X, limbs + 1, x, K);
-    neg = (tacit_mpi_uint)0 - (X[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
-    cond_neg(X, limbs + 1, neg);
-    return neg;
-}
-
-/*
  * F (limbs + 1 limbs) = M + 2 A for an odd M: odd, at least A, below
  * 2^(limbs biL + 2), with gcd(F, A) = gcd(M, A) and F = 2 A mod M.  Taking
  * f = F and g = A meets the bound's g <= f for any A (no reduction of A
@@ -591,11 +543,63 @@ static void f_start(tacit_mpi_uint *F, const tacit_mpi_uint *M, const tacit_mpi_
     F[limbs] = hi + c;
 }
 
+/*
+ * The AVX2 divsteps (bignum_core_inv_x86_64_avx2.c) when the CPU has AVX2:
+ * a build-time and a run-time condition (the limb count is public).
+ */
+#if defined(TACIT_MPI_HAVE_X86_64_INV_ASM) && defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+#define INV_HAVE_AVX2 1
+static int use_avx2(void)
+{
+    return tacit_mpi_core_cpu_has_avx2();
+}
+#else
+#define INV_HAVE_AVX2 0
+static int use_avx2(void)
+{
+    return 0;
+}
+#endif
+
 size_t tacit_mpi_core_inv_mod_odd_ct_working_limbs(size_t limbs)
 {
     /* f, g, d, e, M: five arrays of K digits, as limbs (a digit is at most a limb) */
     size_t bytes = 5 * inv_digits(limbs) * sizeof(inv_sd);
-    return (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint) + 2 * (limbs + 1);
+    size_t n = (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
+
+#if INV_HAVE_AVX2
+    if (n < tacit_mpi_core_avx2_divsteps_working_limbs(limbs)) {
+        n = tacit_mpi_core_avx2_divsteps_working_limbs(limbs);
+    }
+#endif
+    return n + 2 * (limbs + 1);
+}
+
+/*
+ * X = d mod M made nonnegative and signed like f, if |f| = 1 (else 0);
+ * returns the mask of |f| = 1.  W = d, in (-2M, M), and V = f, both
+ * limbs + 1 limbs of two's complement, are overwritten.
+ */
+static tacit_mpi_uint inv_finish(tacit_mpi_uint *X, tacit_mpi_uint *W, tacit_mpi_uint *V,
+                                 const tacit_mpi_uint *M, size_t limbs)
+{
+    tacit_mpi_uint neg, ok;
+    size_t i;
+
+    neg = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
+    W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg); /* (-M, M) */
+    neg = (tacit_mpi_uint)0 - (V[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
+    cond_neg(V, limbs + 1, neg);
+    cond_neg(W, limbs + 1, neg); /* sign of f */
+    neg = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
+    W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg); /* [0, M) */
+    /* invertible iff |f| = 1 */
+    V[0] ^= 1;
+    ok = tacit_mpi_core_is_zero_ct(V, limbs + 1);
+    for (i = 0; i < limbs; i++) {
+        X[i] = W[i] & ok;
+    }
+    return ok;
 }
 
 tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_uint *A,
@@ -604,20 +608,24 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
 {
     size_t K = inv_digits(limbs), batches = inv_batches(limbs), i;
     int last = inv_last_steps(limbs);
-    inv_sd *f = (inv_sd *)(void *)T, *g = f + K, *d = g + K, *e = d + K, *m = e + K, t[4];
+    tacit_mpi_uint *W = T, *V = W + limbs + 1, *R = V + limbs + 1;
+    inv_sd *f = (inv_sd *)(void *)R, *g = f + K, *d = g + K, *e = d + K, *m = e + K, t[4];
     inv_sd zeta = -1; /* -(delta + 1/2), delta = 1/2 */
-    tacit_mpi_uint *W =
-        T + (5 * K * sizeof(inv_sd) + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
-    tacit_mpi_uint *V = W + limbs + 1, neg, ok, one;
     inv_ud mi = (inv_ud)M[0];
 
+    /* f = M + 2 A = 2 A (mod M), g = A: cofactors d = 2, e = 1 */
+    f_start(V, M, A, limbs);
+    if (use_avx2()) {
+#if INV_HAVE_AVX2
+        tacit_mpi_core_avx2_divsteps(V, W, A, M, limbs, inv_steps(limbs), R);
+#endif
+        return inv_finish(X, W, V, M, limbs);
+    }
     /* mi = M^-1 mod 2^W by Newton's iteration (each doubles the correct bits) */
     for (i = 0; i < 5; i++) {
         mi *= 2 - (inv_ud)M[0] * mi;
     }
-    /* f = M + 2 A = 2 A (mod M), g = A: cofactors d = 2, e = 1 */
-    f_start(W, M, A, limbs);
-    to_digits(f, K, W, limbs + 1);
+    to_digits(f, K, V, limbs + 1);
     to_digits(m, K, M, limbs);
     to_digits(g, K, A, limbs);
     memset(d, 0, K * sizeof(*d));
@@ -634,21 +642,8 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
     }
     /* f = +-gcd(M, A) = +-d A (mod M), d in (-2M, M) */
     from_digits(W, limbs + 1, d, K);
-    neg = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
-    W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg); /* (-M, M) */
-    neg = digits_abs(V, limbs, f, K);
-    cond_neg(W, limbs + 1, neg); /* sign of f */
-    neg = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
-    W[limbs] += tacit_mpi_core_add_if(W, M, limbs, neg); /* [0, M) */
-    /* invertible iff |f| = 1 */
-    one = V[0];
-    V[0] ^= 1;
-    ok = tacit_mpi_core_is_zero_ct(V, limbs + 1);
-    V[0] = one;
-    for (i = 0; i < limbs; i++) {
-        X[i] = W[i] & ok;
-    }
-    return ok;
+    from_digits(V, limbs + 1, f, K);
+    return inv_finish(X, W, V, M, limbs);
 }
 
 /* ---- gcd ---------------------------------------------------------------------- */
@@ -656,40 +651,57 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
 size_t tacit_mpi_core_gcd_ct_working_limbs(size_t limbs)
 {
     size_t bytes = 2 * inv_digits(limbs) * sizeof(inv_sd);
-    return (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint) + 5 * limbs + 2;
+    size_t n = (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
+
+#if INV_HAVE_AVX2
+    /* and D, the unused cofactor */
+    if (n < tacit_mpi_core_avx2_divsteps_working_limbs(limbs) + limbs + 1) {
+        n = tacit_mpi_core_avx2_divsteps_working_limbs(limbs) + limbs + 1;
+    }
+#endif
+    return n + 5 * limbs + 2;
 }
 
 /*
  * gcd(A, B) = 2^k gcd(a, b) with k the common power of two (a secret
  * count: masked shifts) and one of a = A / 2^k, b = B / 2^k odd, made a;
  * then the divsteps run on f = a + 2 b and g = b (the same gcd, g <= f, see
- * f_start) until g = 0 and f = +-gcd.  A = B = 0 runs on garbage and the result is masked to 0.
+ * f_start) until g = 0 and f = +-gcd: the inverse's divsteps with M = a
+ * and A = b, whose cofactors are not needed.  A = B = 0 runs on garbage
+ * and the result is masked to 0.
  */
 void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
                            size_t limbs, tacit_mpi_uint *T)
 {
     size_t K = inv_digits(limbs), batches = inv_batches(limbs), bits = limbs * TACIT_MPI_LIMB_BITS;
     int last = inv_last_steps(limbs);
-    inv_sd *f = (inv_sd *)(void *)T, *g = f + K, t[4];
+    tacit_mpi_uint *a = T, *b = a + limbs, *S = b + limbs, *V = S + 2 * limbs + 1,
+                   *R = V + limbs + 1;
+    inv_sd *f = (inv_sd *)(void *)R, *g = f + K, t[4];
     inv_sd zeta = -1;
-    tacit_mpi_uint *a =
-        T + (2 * K * sizeof(inv_sd) + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
-    tacit_mpi_uint *b = a + limbs, *S = b + limbs, *V = S + 2 * limbs + 1, nz;
+    tacit_mpi_uint nz;
     size_t i, k;
 
     k = tacit_mpi_core_gcd_prologue_ct(a, b, A, B, limbs, S, &nz);
     f_start(V, a, b, limbs);
-    to_digits(f, K, V, limbs + 1);
-    to_digits(g, K, b, limbs);
-    for (i = 0; i < batches; i++) {
-        if (i + 1 < batches) {
-            divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
-        } else {
-            divsteps_last(&zeta, (inv_ud)f[0], (inv_ud)g[0], t, last);
+    if (use_avx2()) {
+#if INV_HAVE_AVX2
+        tacit_mpi_core_avx2_divsteps(V, R, b, a, limbs, inv_steps(limbs), R + limbs + 1);
+#endif
+    } else {
+        to_digits(f, K, V, limbs + 1);
+        to_digits(g, K, b, limbs);
+        for (i = 0; i < batches; i++) {
+            if (i + 1 < batches) {
+                divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
+            } else {
+                divsteps_last(&zeta, (inv_ud)f[0], (inv_ud)g[0], t, last);
+            }
+            update_fg(f, g, K, t);
         }
-        update_fg(f, g, K, t);
+        from_digits(V, limbs + 1, f, K);
     }
-    (void)digits_abs(V, limbs, f, K);
+    cond_neg(V, limbs + 1, (tacit_mpi_uint)0 - (V[limbs] >> (TACIT_MPI_LIMB_BITS - 1)));
     tacit_mpi_core_shift_l_secret(V, limbs, k, bits);
     for (i = 0; i < limbs; i++) {
         G[i] = V[i] & nz;

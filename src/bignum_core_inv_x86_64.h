@@ -40,31 +40,42 @@
     defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && INV_W == 64
 #define TACIT_MPI_HAVE_X86_64_INV_ASM
 
+/*
+ * One divstep: bit j of B is tested, j an assembler expression (a number,
+ * or the .rept counter below).  Operands a, b, z and the temporaries t1,
+ * t2, bs, b2, nz (see INV_X86_64_STEP_OPERANDS).  Also the step of the
+ * AVX2 kernel, bignum_core_inv_x86_64_avx2.c, which runs the steps one at a
+ * time between the vector digits of the update.
+ */
+#define INV_X86_64_STEP_ASM(j)                                                                     \
+    "lea (%[b],%[a]), %[t1]\n\t"                                                                   \
+    "mov %[b], %[t2]\n\t"                                                                          \
+    "sub %[a], %[t2]\n\t"                                                                          \
+    "lea (%[b],%[b]), %[b2]\n\t"                                                                   \
+    "mov %[b], %[bs]\n\t"                                                                          \
+    "shl $(63 - (" j ")), %[bs]\n\t"                                                               \
+    "cmovs %[t1], %[b]\n\t"                                                                        \
+    "mov %[z], %[nz]\n\t"                                                                          \
+    "not %[nz]\n\t"                                                                                \
+    "add %[a], %[a]\n\t"                                                                           \
+    "test %[z], %[bs]\n\t"                                                                         \
+    "cmovs %[t2], %[b]\n\t"                                                                        \
+    "cmovs %[b2], %[a]\n\t"                                                                        \
+    "cmovs %[nz], %[z]\n\t"                                                                        \
+    "lea -1(%[z]), %[z]\n\t"
+#define INV_X86_64_STEP_OPERANDS(a_, b_, z_, t1_, t2_, bs_, b2_, nz_)                              \
+    [a] "+r"(a_), [b] "+r"(b_), [z] "+r"(z_), [t1] "=&r"(t1_), [t2] "=&r"(t2_), [bs] "=&r"(bs_),   \
+        [b2] "=&r"(b2_), [nz] "=&r"(nz_)
+
 /* n (a literal) divsteps; bit j of B is tested at step j = 0 .. n - 1 */
 #define INV_X86_64_STEPS(a, b, z, n)                                                               \
     do {                                                                                           \
         inv_ud t1_, t2_, bs_, b2_, nz_;                                                            \
         __asm__(".set .Ltacit_inv_j, 0\n\t"                                                        \
-                ".rept " #n "\n\t"                                                                 \
-                "lea (%[b],%[a]), %[t1]\n\t"                                                       \
-                "mov %[b], %[t2]\n\t"                                                              \
-                "sub %[a], %[t2]\n\t"                                                              \
-                "lea (%[b],%[b]), %[b2]\n\t"                                                       \
-                "mov %[b], %[bs]\n\t"                                                              \
-                "shl $(63 - .Ltacit_inv_j), %[bs]\n\t"                                             \
-                "cmovs %[t1], %[b]\n\t"                                                            \
-                "mov %[z], %[nz]\n\t"                                                              \
-                "not %[nz]\n\t"                                                                    \
-                "add %[a], %[a]\n\t"                                                               \
-                "test %[z], %[bs]\n\t"                                                             \
-                "cmovs %[t2], %[b]\n\t"                                                            \
-                "cmovs %[b2], %[a]\n\t"                                                            \
-                "cmovs %[nz], %[z]\n\t"                                                            \
-                "lea -1(%[z]), %[z]\n\t"                                                           \
-                ".set .Ltacit_inv_j, .Ltacit_inv_j + 1\n\t"                                        \
-                ".endr"                                                                            \
-                : [a] "+r"(a), [b] "+r"(b), [z] "+r"(z), [t1] "=&r"(t1_), [t2] "=&r"(t2_),         \
-                  [bs] "=&r"(bs_), [b2] "=&r"(b2_), [nz] "=&r"(nz_)                                \
+                ".rept " #n "\n\t" INV_X86_64_STEP_ASM(                                            \
+                    ".Ltacit_inv_j") ".set .Ltacit_inv_j, .Ltacit_inv_j + 1\n\t"                   \
+                                     ".endr"                                                       \
+                : INV_X86_64_STEP_OPERANDS(a, b, z, t1_, t2_, bs_, b2_, nz_)                       \
                 :                                                                                  \
                 : "cc");                                                                           \
     } while (0)

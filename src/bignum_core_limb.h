@@ -59,6 +59,18 @@ int tacit_mpi_core_cpu_has_adx(void);
 int tacit_mpi_core_cpu_has_avx2(void);
 void tacit_mpi_core_avx2_table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t limbs,
                                       size_t count, size_t index);
+/*
+ * bignum_core_inv_x86_64_avx2.c, for CPUs with AVX2 (ask
+ * tacit_mpi_core_cpu_has_avx2): `steps` divsteps (rounded up to a multiple
+ * of 30) from f = F (limbs + 1 limbs, odd) and g = G (limbs limbs), with
+ * the cofactors d = 2, e = 1 of f, g modulo the odd M: on return F = f and
+ * D (limbs + 1 limbs) = d, both two's complement, d in (-2M, M).  T has
+ * tacit_mpi_core_avx2_divsteps_working_limbs(limbs) limbs.  Constant time.
+ */
+size_t tacit_mpi_core_avx2_divsteps_working_limbs(size_t limbs);
+void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G,
+                                  const tacit_mpi_uint *M, size_t limbs, size_t steps,
+                                  tacit_mpi_uint *T);
 tacit_mpi_uint tacit_mpi_core_adx_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n,
                                       tacit_mpi_uint b);
 void tacit_mpi_core_adx_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,

@@ -12,6 +12,7 @@
 #include "harness.h"
 
 #include "bignum_core.h"
+#include "bignum_core_limb.h"
 #include "constant_time_internal.h"
 #include "tacit/bignum.h"
 
@@ -217,7 +218,7 @@ exit:;
 }
 
 /* The core inverse, gcd, division and bit helpers with every operand secret. */
-static void test_core_inv_gcd_div(void)
+static void run_core_inv_gcd_div(void)
 {
     enum { L = 1024 / BIL };
     tacit_mpi_uint A[L], M[L], X[L], G[L], Q[2 * L], R[L], AA[2 * L], m;
@@ -258,6 +259,25 @@ static void test_core_inv_gcd_div(void)
     }
 exit:
     free(T);
+}
+
+/*
+ * On x86-64, the inverse and gcd have two kernels: the scalar divsteps
+ * (forced with the C path) and the AVX2 ones (chosen where the CPU has
+ * AVX2, as valgrind's CPUID reports; forced with the ADX path).  Both run
+ * here with every operand secret.
+ */
+static void test_core_inv_gcd_div(void)
+{
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+    run_core_inv_gcd_div();
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_ADX;
+    run_core_inv_gcd_div();
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+#else
+    run_core_inv_gcd_div();
+#endif
 }
 
 /* tacit_mpi inv_mod / gcd / mod_mpi / div_mpi with A secret, N public (1024 bits). */

@@ -16,6 +16,7 @@
 #include "harness.h"
 
 #include "bignum_core.h"
+#include "bignum_core_limb.h"
 #include "tacit/bignum.h"
 
 #if defined(TACIT_HAVE_GMP)
@@ -326,6 +327,16 @@ static void test_gmp_inv_gcd(void)
 {
 #if defined(TACIT_HAVE_GMP)
     TEST_EQUAL(setup(), 0);
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+    /* x86-64: the scalar divsteps first (the C path turns AVX2 off too) */
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+    test_inv_gcd();
+    test_inv_edges();
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+    if (!tacit_mpi_core_cpu_has_avx2()) {
+        TEST_SKIP("the AVX2 divsteps: this CPU has no AVX2 (the scalar ones ran)");
+    }
+#endif
     test_inv_gcd();
     test_inv_edges();
 #else
