@@ -127,9 +127,9 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K)
  */
 #define VDIGIT(q, mq)                                                                              \
     do {                                                                                           \
-        __m256i v_ = _mm256_load_si256(q), p_;                                                     \
-        p_ = _mm256_add_epi64(_mm256_mul_epi32(_mm256_unpacklo_epi64(v_, v_), c1),                 \
-                              _mm256_mul_epi32(_mm256_unpackhi_epi64(v_, v_), c2));                \
+        __m256i p_ = _mm256_add_epi64(                                                             \
+            _mm256_mul_epi32(_mm256_load_si256(q), c1),                                            \
+            _mm256_mul_epi32(_mm256_shuffle_epi32(_mm256_load_si256(q), 0x4E), c2));               \
         p_ = _mm256_add_epi64(p_,                                                                  \
                               _mm256_add_epi64(_mm256_mul_epi32(_mm256_load_si256(mq), c3), kb));  \
         __asm__("" : "+x"(p_));                                                                    \
@@ -145,6 +145,13 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K)
             q++;                                                                                   \
             mq++;                                                                                  \
         }                                                                                          \
+    } while (0)
+/* The next digit when there are at least 30 left (no test). */
+#define VNEXT30()                                                                                  \
+    do {                                                                                           \
+        VDIGIT(q, mq);                                                                             \
+        q++;                                                                                       \
+        mq++;                                                                                      \
     } while (0)
 #define VNONE() ((void)0)
 
@@ -261,8 +268,9 @@ AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
 
         md -= (mi * cd + md) & VMASK;
         me -= (mi * ce + me) & VMASK;
-        c1 = _mm256_set_epi64x(r[2], r[0], r[2], r[0]);
-        c2 = _mm256_set_epi64x(r[3], r[1], r[3], r[1]);
+        /* lanes f, g, d, e times (f, g, d, e) and times (g, f, e, d) */
+        c1 = _mm256_set_epi64x(r[3], r[0], r[3], r[0]);
+        c2 = _mm256_set_epi64x(r[2], r[1], r[2], r[1]);
         c3 = _mm256_set_epi64x((long long)me, (long long)md, 0, 0);
         /* the next batch's words: bits 30..63 of t (f, g) are right, 30 are needed */
         fw = ((inv_ud)r[0] * flo + (inv_ud)r[1] * glo) >> VD;
@@ -270,14 +278,18 @@ AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
         /* digit 0: its low bits are zero, nothing is stored */
         {
             __m256i v = _mm256_load_si256(S), pp;
-            pp = _mm256_add_epi64(_mm256_mul_epi32(_mm256_unpacklo_epi64(v, v), c1),
-                                  _mm256_mul_epi32(_mm256_unpackhi_epi64(v, v), c2));
+            pp = _mm256_add_epi64(_mm256_mul_epi32(v, c1),
+                                  _mm256_mul_epi32(_mm256_shuffle_epi32(v, 0x4E), c2));
             pp = _mm256_add_epi64(pp, _mm256_mul_epi32(_mm256_load_si256(Mb), c3));
             acc = _mm256_add_epi64(pp, _mm256_set1_epi64x((long long)((inv_ud)1 << 62)));
         }
         q = S + 1;
         mq = Mb + 1;
-        if (bi + 1 < batches) {
+        if (bi + 1 == batches) {
+            /* the last batch: no steps after it */
+        } else if (K >= 31) {
+            DIVSTEPS30(fw, gw, VNEXT30);
+        } else {
             DIVSTEPS30(fw, gw, VNEXT);
         }
         for (; q < qend; q++, mq++) {
