@@ -102,7 +102,7 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K)
     size_t have = 0, i, j = 0;
 
     for (i = 0; i < K; i++) {
-        acc += (inv_sdd)x[4 * i] << have;
+        acc += (inv_sdd)x[4 * i] * ((inv_sdd)1 << have); /* a multiply: x may be negative */
         have += VD;
         if (have >= 64) {
             if (j < n) {

@@ -99,6 +99,42 @@ static void b64_run(const unsigned char *in)
     (void)tacit_base64_decode(in, B64_LEN, out, sizeof(out), &olen);
 }
 
+/*
+ * ---- the constant-flow inverse: A = 1 versus random A, modulo a 1024-bit prime ----
+ * The prime keeps every A invertible, so the verdict (public) is the same in
+ * both classes.  On x86-64 with AVX2 this runs the vector divsteps
+ * (bignum_core_inv_x86_64_avx2.c), elsewhere the scalar ones.
+ */
+
+static tacit_mpi iv_m, iv_a, iv_x;
+
+static int iv_setup(void)
+{
+    tacit_mpi_init(&iv_m);
+    tacit_mpi_init(&iv_a);
+    tacit_mpi_init(&iv_x);
+    return tacit_mpi_gen_prime(&iv_m, 1024, 0, tl_rng, NULL);
+}
+
+static void iv_prepare(unsigned char *in, int cls)
+{
+    if (cls == 0) {
+        memset(in, 0, 128);
+        in[127] = 1;
+    } else {
+        tl_random(in, 128);
+        in[0] &= 0x7f;
+        in[127] |= 1;
+    }
+}
+
+static void iv_run(const unsigned char *in)
+{
+    if (tacit_mpi_read_binary(&iv_a, in, 128) == 0) {
+        (void)tacit_mpi_inv_mod(&iv_x, &iv_a, &iv_m);
+    }
+}
+
 /* ---- exp_mod: a sparse exponent versus random ones of the same length -------- */
 
 static tacit_mpi em_n, em_a, em_x, em_rr;
@@ -296,6 +332,8 @@ const tl_target tl_targets[] = {
       NULL, b64_prepare, NULL, b64_run, 3, TL_JUDGED },
     { "exp-mod-1024", "exp_mod 1024-bit: exponent 2^1023+1 vs random 1024-bit exponents", 128,
       em_setup, NULL, em_prepare, NULL, em_run, 300, TL_JUDGED },
+    { "inv-mod-1024", "inverse modulo a 1024-bit prime: A = 1 vs random 1023-bit A", 128, iv_setup,
+      NULL, iv_prepare, NULL, iv_run, 100, TL_JUDGED },
     { "ecdsa-p256-sign", "ECDSA P-256 sign: sparse private scalars vs random", 2, ec_setup, NULL,
       pick_prepare, ec_arm, ecdsa_run, 100, TL_JUDGED },
     { "ecdh-p256", "ECDH P-256: sparse private scalars vs random", 2, ec_setup, NULL, pick_prepare,
