@@ -5,26 +5,26 @@
  *
  * Why: the mask form is about 16 instructions a step on a 6-cycle chain
  * (parity -> mask -> conditional negate -> add).  Here every candidate is
- * formed before the conditions are known and CMOV picks, so no chain is
- * longer than 3 cycles a step: 12 ALU instructions (4 of them CMOV) plus
- * 3 moves.  Only baseline x86-64 instructions (CMOVcc, SHL, IMUL): no CPU
- * probe.
+ * formed before the conditions are known and CMOV picks: 12 ALU
+ * instructions (3 of them CMOV) plus 2 moves.  Only baseline x86-64
+ * instructions (CMOVcc, SHL, SAR, IMUL): no CPU probe.
  *
  * One step j, with B_j = bit j of B (g_j odd) and zeta < 0 iff delta > 0:
- *   t1 = B + A,  t2 = B - A,  b2 = 2 B,  bs = B << (63 - j),  nz = ~zeta,
+ *   t1 = B + A,  t2 = B - A,  b2 = 2 B,  bs = B << (63 - j),
  *   if B_j: B = t1        (the SHL's sign flag is B_j: the odd case without swap),
  *   A = 2 A,
- *   SF = sign(zeta & bs)  (swap = delta > 0 and g_j odd, one TEST),
- *   if swap: B = t2, A = b2, zeta = nz,
- *   zeta = zeta - 1 (LEA).
+ *   bs = zeta & bs, SF = its sign  (swap = delta > 0 and g_j odd, one AND),
+ *   if swap: B = t2, A = b2,
+ *   zeta = (zeta ^ (bs >> 63)) - 1  (SAR spreads the swap to a mask; XOR, LEA).
  * That is the divstep of divsteps_group: (2A, B), (2A, B + A) or (2B, B - A),
- * and zeta' = (swap ? ~zeta : zeta) - 1.  15 instructions, 3 of them moves:
- * the SHL that isolates B_j for the TEST sets the flag of the first CMOV
- * (no BT), and ~zeta is a copy and a NOT (not a constant and a
- * subtraction).  Measured on this Zen 3, the steps are bound by issue (about
- * 4 instructions a cycle), not by the chain: 17 instructions took about 4.8
- * cycles a step, these 15 about 4.5.  The chain stays at 3 cycles (B: SHL,
- * CMOV, CMOV; zeta's LEA is off it, one step behind).
+ * and zeta' = (swap ? ~zeta : zeta) - 1.  14 instructions, 2 of them moves:
+ * the SHL that isolates B_j for the AND sets the flag of the first CMOV
+ * (no BT), and the AND's result is the swap mask's source.  Measured on
+ * Zen 3 (cycles from a dependent-add calibration), 14 steps back to back:
+ * 3.98 cycles a step, against 4.45 for the 15-instruction form that picked
+ * ~zeta with a third CMOV (a copy and a NOT).  The steps are bound by
+ * issue, not by a chain (B: SHL, CMOV, CMOV, 3 cycles; zeta: AND, SAR,
+ * XOR, LEA, 4 cycles, one step behind).
  *
  * Constant time: the same instructions run for every value; CMOV, SHL and
  * TEST do not branch, and they take the same time whatever the condition
@@ -43,7 +43,7 @@
 /*
  * One divstep: bit j of B is tested, j an assembler expression (a number,
  * or the .rept counter below).  Operands a, b, z and the temporaries t1,
- * t2, bs, b2, nz (see INV_X86_64_STEP_OPERANDS).  Also the step of the
+ * t2, bs, b2 (see INV_X86_64_STEP_OPERANDS).  Also the step of the
  * AVX2 kernel, bignum_core_inv_x86_64_avx2.c, which runs the steps one at a
  * time between the vector digits of the update.
  */
@@ -55,27 +55,26 @@
     "mov %[b], %[bs]\n\t"                                                                          \
     "shl $(63 - (" j ")), %[bs]\n\t"                                                               \
     "cmovs %[t1], %[b]\n\t"                                                                        \
-    "mov %[z], %[nz]\n\t"                                                                          \
-    "not %[nz]\n\t"                                                                                \
     "add %[a], %[a]\n\t"                                                                           \
-    "test %[z], %[bs]\n\t"                                                                         \
+    "and %[z], %[bs]\n\t"                                                                          \
     "cmovs %[t2], %[b]\n\t"                                                                        \
     "cmovs %[b2], %[a]\n\t"                                                                        \
-    "cmovs %[nz], %[z]\n\t"                                                                        \
+    "sar $63, %[bs]\n\t"                                                                           \
+    "xor %[bs], %[z]\n\t"                                                                          \
     "lea -1(%[z]), %[z]\n\t"
-#define INV_X86_64_STEP_OPERANDS(a_, b_, z_, t1_, t2_, bs_, b2_, nz_)                              \
+#define INV_X86_64_STEP_OPERANDS(a_, b_, z_, t1_, t2_, bs_, b2_)                                   \
     [a] "+r"(a_), [b] "+r"(b_), [z] "+r"(z_), [t1] "=&r"(t1_), [t2] "=&r"(t2_), [bs] "=&r"(bs_),   \
-        [b2] "=&r"(b2_), [nz] "=&r"(nz_)
+        [b2] "=&r"(b2_)
 
 /* n (a literal) divsteps; bit j of B is tested at step j = 0 .. n - 1 */
 #define INV_X86_64_STEPS(a, b, z, n)                                                               \
     do {                                                                                           \
-        inv_ud t1_, t2_, bs_, b2_, nz_;                                                            \
+        inv_ud t1_, t2_, bs_, b2_;                                                                 \
         __asm__(".set .Ltacit_inv_j, 0\n\t"                                                        \
                 ".rept " #n "\n\t" INV_X86_64_STEP_ASM(                                            \
                     ".Ltacit_inv_j") ".set .Ltacit_inv_j, .Ltacit_inv_j + 1\n\t"                   \
                                      ".endr"                                                       \
-                : INV_X86_64_STEP_OPERANDS(a, b, z, t1_, t2_, bs_, b2_, nz_)                       \
+                : INV_X86_64_STEP_OPERANDS(a, b, z, t1_, t2_, bs_, b2_)                            \
                 :                                                                                  \
                 : "cc");                                                                           \
     } while (0)

@@ -137,8 +137,13 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K)
         _mm256_store_si256((q)-1, _mm256_and_si256(acc, vmask));                                   \
     } while (0)
 
-/* The next digit, if there is one (q, qend public), after a step. */
-#define VNEXT()                                                                                    \
+/*
+ * What runs after step n (0 .. 29) of a batch: the next digit if there is
+ * one (q, qend public); with at least 30 digits left, digit n from q at a
+ * constant offset (no pointer arithmetic among the steps; q moves after
+ * the batch); or nothing.
+ */
+#define VNEXT(n)                                                                                   \
     do {                                                                                           \
         if (q < qend) {                                                                            \
             VDIGIT(q, mq);                                                                         \
@@ -146,40 +151,34 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K)
             mq++;                                                                                  \
         }                                                                                          \
     } while (0)
-/* The next digit when there are at least 30 left (no test). */
-#define VNEXT30()                                                                                  \
-    do {                                                                                           \
-        VDIGIT(q, mq);                                                                             \
-        q++;                                                                                       \
-        mq++;                                                                                      \
-    } while (0)
-#define VNONE() ((void)0)
+#define VNEXT30(n) VDIGIT(q + (n), mq + (n))
+#define VNONE(n) ((void)0)
 
-/* Divstep j of a group, then DIG(). */
-#define STEP(j, DIG)                                                                               \
+/* Divstep j of a group, then DIG(n). */
+#define STEP(j, DIG, n)                                                                            \
     do {                                                                                           \
-        inv_ud t1_, t2_, bs_, b2_, nz_;                                                            \
+        inv_ud t1_, t2_, bs_, b2_;                                                                 \
         __asm__(INV_X86_64_STEP_ASM(#j)                                                            \
-                : INV_X86_64_STEP_OPERANDS(a, b, z, t1_, t2_, bs_, b2_, nz_)                       \
+                : INV_X86_64_STEP_OPERANDS(a, b, z, t1_, t2_, bs_, b2_)                            \
                 :                                                                                  \
                 : "cc");                                                                           \
-        DIG();                                                                                     \
+        DIG(n);                                                                                    \
     } while (0)
-#define STEPS14(DIG)                                                                               \
-    STEP(0, DIG);                                                                                  \
-    STEP(1, DIG);                                                                                  \
-    STEP(2, DIG);                                                                                  \
-    STEP(3, DIG);                                                                                  \
-    STEP(4, DIG);                                                                                  \
-    STEP(5, DIG);                                                                                  \
-    STEP(6, DIG);                                                                                  \
-    STEP(7, DIG);                                                                                  \
-    STEP(8, DIG);                                                                                  \
-    STEP(9, DIG);                                                                                  \
-    STEP(10, DIG);                                                                                 \
-    STEP(11, DIG);                                                                                 \
-    STEP(12, DIG);                                                                                 \
-    STEP(13, DIG)
+#define STEPS14(DIG, n0)                                                                           \
+    STEP(0, DIG, (n0) + 0);                                                                        \
+    STEP(1, DIG, (n0) + 1);                                                                        \
+    STEP(2, DIG, (n0) + 2);                                                                        \
+    STEP(3, DIG, (n0) + 3);                                                                        \
+    STEP(4, DIG, (n0) + 4);                                                                        \
+    STEP(5, DIG, (n0) + 5);                                                                        \
+    STEP(6, DIG, (n0) + 6);                                                                        \
+    STEP(7, DIG, (n0) + 7);                                                                        \
+    STEP(8, DIG, (n0) + 8);                                                                        \
+    STEP(9, DIG, (n0) + 9);                                                                        \
+    STEP(10, DIG, (n0) + 10);                                                                      \
+    STEP(11, DIG, (n0) + 11);                                                                      \
+    STEP(12, DIG, (n0) + 12);                                                                      \
+    STEP(13, DIG, (n0) + 13)
 
 /* r = m r (the groups' matrices multiplied up) */
 #define COMBINE()                                                                                  \
@@ -210,17 +209,17 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K)
         nf = (fw);                                                                                 \
         ng = (gw);                                                                                 \
         inv_pack(&a, &b, nf, ng);                                                                  \
-        STEPS14(DIG);                                                                              \
+        STEPS14(DIG, 0);                                                                           \
         inv_unpack(a, b, r, p);                                                                    \
         NEXT_WORDS(14);                                                                            \
         inv_pack(&a, &b, nf, ng);                                                                  \
-        STEPS14(DIG);                                                                              \
+        STEPS14(DIG, 14);                                                                          \
         inv_unpack(a, b, m, p);                                                                    \
         NEXT_WORDS(14);                                                                            \
         COMBINE();                                                                                 \
         inv_pack(&a, &b, nf, ng);                                                                  \
-        STEP(0, DIG);                                                                              \
-        STEP(1, DIG);                                                                              \
+        STEP(0, DIG, 28);                                                                          \
+        STEP(1, DIG, 29);                                                                          \
         inv_unpack(a, b, m, p);                                                                    \
         COMBINE();                                                                                 \
     } while (0)
@@ -289,6 +288,8 @@ AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
             /* the last batch: no steps after it */
         } else if (K >= 31) {
             DIVSTEPS30(fw, gw, VNEXT30);
+            q += 30;
+            mq += 30;
         } else {
             DIVSTEPS30(fw, gw, VNEXT);
         }
