@@ -155,7 +155,8 @@ static void scratch_free(tacit_mpi_uint *T, size_t limbs)
 
 int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
 {
-    tacit_mpi_uint *buf, *a, *b;
+    tacit_mpi a, b;
+    tacit_mpi_uint *T;
     size_t n, tl;
     int ret;
 
@@ -164,26 +165,25 @@ int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
     }
     n = A->n > B->n ? A->n : B->n;
     n = n > 0 ? n : 1;
-    /* |A|, |B| zero-extended to n limbs, the result, the core's scratch: one allocation */
-    tl = 3 * n + tacit_mpi_core_gcd_ct_working_limbs(n);
-    if ((buf = scratch(tl)) == NULL) {
-        return TACIT_ERR_ALLOC_FAILED;
+    tl = tacit_mpi_core_gcd_ct_working_limbs(n);
+    if ((ret = load(&a, A, n)) != 0) {
+        return ret;
     }
-    a = buf;
-    b = a + n;
-    if (A->n > 0) {
-        memcpy(a, A->p, A->n * sizeof(*a));
+    if ((ret = load(&b, B, n)) != 0) {
+        tacit_mpi_free(&a);
+        return ret;
     }
-    if (B->n > 0) {
-        memcpy(b, B->p, B->n * sizeof(*b));
+    T = scratch(tl);
+    if (T == NULL) {
+        ret = TACIT_ERR_ALLOC_FAILED;
+    } else {
+        tacit_mpi_core_gcd_ct(a.p, a.p, b.p, n, T);
+        tacit_mpi_swap(G, &a);
+        ret = 0;
     }
-    tacit_mpi_core_gcd_ct(b + n, a, b, n, b + 2 * n);
-    if ((ret = tacit_mpi_grow(G, n)) == 0) {
-        memcpy(G->p, b + n, n * sizeof(*G->p));
-        memset(G->p + n, 0, (G->n - n) * sizeof(*G->p));
-        G->s = 1;
-    }
-    scratch_free(buf, tl);
+    scratch_free(T, tl);
+    tacit_mpi_free(&a);
+    tacit_mpi_free(&b);
     return ret;
 }
 
@@ -256,45 +256,6 @@ cleanup:
     return ret;
 }
 
-/*
- * X = A^-1 mod an odd N of n limbs, |A| below 2^(n biL), in one scratch
- * allocation (the common case: key loading and generation, blinding).
- * safegcd takes any such |A|: no reduction first.  A negative A (its sign
- * is public): the inverse of |A|, negated.  X is written only on success.
- */
-static int inv_mod_odd(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N, size_t n)
-{
-    size_t tl = 3 * n + tacit_mpi_core_inv_mod_odd_ct_working_limbs(n);
-    tacit_mpi_uint *buf = scratch(tl), *M, *R, *W, ok;
-    int ret;
-
-    if (buf == NULL) {
-        return TACIT_ERR_ALLOC_FAILED;
-    }
-    M = buf;
-    R = M + n;
-    W = R + n;
-    memcpy(M, N->p, n * sizeof(*M));
-    if (A->n > 0) {
-        memcpy(R, A->p, A->n * sizeof(*R));
-    }
-    ok = tacit_mpi_core_inv_mod_odd_ct(W, R, M, n, W + n);
-    if (A->s < 0) {
-        (void)tacit_mpi_core_sub(R, M, W, n);
-        tacit_mpi_core_cond_assign(W, R, n, ok);
-    }
-    /* not invertible (gcd > 1, A = 0 mod N): the verdict is revealed */
-    if (!tacit_ct_declassify_u32((uint32_t)(ok & 1))) {
-        ret = TACIT_ERR_MPI_NOT_ACCEPTABLE;
-    } else if ((ret = tacit_mpi_grow(X, n)) == 0) {
-        memcpy(X->p, W, n * sizeof(*W));
-        memset(X->p + n, 0, (X->n - n) * sizeof(*W));
-        X->s = 1;
-    }
-    scratch_free(buf, tl);
-    return ret;
-}
-
 int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
 {
     tacit_mpi R, W, NN;
@@ -309,18 +270,27 @@ int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
     if (N->s < 0 || tacit_ct_declassify_u32((uint32_t)tacit_mpi_cmp_int(N, 1) + 1u) <= 1u) {
         return TACIT_ERR_BAD_INPUT;
     }
-    n = N->n;
-    /* which method: the parity of N is revealed (lambda(n) is always even) */
-    if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1)) && A->n <= n) {
-        return inv_mod_odd(X, A, N, n);
-    }
     tacit_mpi_init(&R);
     tacit_mpi_init(&W);
     tacit_mpi_init(&NN);
+    n = N->n;
     if ((ret = load(&NN, N, n)) != 0) {
         goto cleanup;
     }
-    if ((ret = tacit_mpi_mod_mpi(&R, A, N)) != 0 || (ret = tacit_mpi_grow(&R, n)) != 0) {
+    /* which method: the parity of N is revealed (lambda(n) is always even) */
+    if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1)) && A->n <= n) {
+        /*
+         * safegcd takes any |A| below 2^(n biL): no reduction first.  A
+         * negative A (its sign is public): the inverse of |A|, negated.
+         */
+        if ((ret = load(&R, A, n)) != 0 || (ret = inv_odd(&W, R.p, NN.p, n, &ok)) != 0) {
+            goto cleanup;
+        }
+        if (A->s < 0) {
+            (void)tacit_mpi_core_sub(R.p, NN.p, W.p, n);
+            tacit_mpi_core_cond_assign(W.p, R.p, n, ok);
+        }
+    } else if ((ret = tacit_mpi_mod_mpi(&R, A, N)) != 0 || (ret = tacit_mpi_grow(&R, n)) != 0) {
         goto cleanup;
     } else if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1))) {
         ret = inv_odd(&W, R.p, NN.p, n, &ok);
