@@ -544,19 +544,27 @@ static void f_start(tacit_mpi_uint *F, const tacit_mpi_uint *M, const tacit_mpi_
 }
 
 /*
- * The AVX2 divsteps (bignum_core_inv_x86_64_avx2.c) when the CPU has AVX2:
- * a build-time and a run-time condition (the limb count is public).
+ * The AVX2 divsteps (bignum_core_inv_x86_64_avx2.c) on F, G with the
+ * cofactor D of f, if the build has them and the CPU has AVX2 (a public
+ * choice): returns 1 if they ran, 0 for the scalar divsteps below.
  */
 #if defined(TACIT_MPI_HAVE_X86_64_INV_ASM) && defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
 #define INV_HAVE_AVX2 1
-static int use_avx2(void)
+static int avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G,
+                         const tacit_mpi_uint *M, size_t limbs, tacit_mpi_uint *T)
 {
-    return tacit_mpi_core_cpu_has_avx2();
+    if (!tacit_mpi_core_cpu_has_avx2()) {
+        return 0;
+    }
+    tacit_mpi_core_avx2_divsteps(F, D, G, M, limbs, inv_steps(limbs), T);
+    return 1;
 }
 #else
 #define INV_HAVE_AVX2 0
-static int use_avx2(void)
+static int avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G,
+                         const tacit_mpi_uint *M, size_t limbs, tacit_mpi_uint *T)
 {
+    (void)F, (void)D, (void)G, (void)M, (void)limbs, (void)T;
     return 0;
 }
 #endif
@@ -610,20 +618,13 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
     int last = inv_last_steps(limbs);
     tacit_mpi_uint *W = T, *V = W + limbs + 1, *R = V + limbs + 1;
     inv_sd *f = (inv_sd *)(void *)R, *g = f + K, *d = g + K, *e = d + K, *m = e + K, t[4];
-    inv_sd zeta = -1; /* -(delta + 1/2), delta = 1/2 */
-    inv_ud mi = (inv_ud)M[0];
+    inv_sd zeta = -1;                                      /* -(delta + 1/2), delta = 1/2 */
+    inv_ud mi = (inv_ud)(0 - tacit_mpi_core_mont_init(M)); /* M^-1 mod 2^W */
 
     /* f = M + 2 A = 2 A (mod M), g = A: cofactors d = 2, e = 1 */
     f_start(V, M, A, limbs);
-    if (use_avx2()) {
-#if INV_HAVE_AVX2
-        tacit_mpi_core_avx2_divsteps(V, W, A, M, limbs, inv_steps(limbs), R);
-#endif
+    if (avx2_divsteps(V, W, A, M, limbs, R)) {
         return inv_finish(X, W, V, M, limbs);
-    }
-    /* mi = M^-1 mod 2^W by Newton's iteration (each doubles the correct bits) */
-    for (i = 0; i < 5; i++) {
-        mi *= 2 - (inv_ud)M[0] * mi;
     }
     to_digits(f, K, V, limbs + 1);
     to_digits(m, K, M, limbs);
@@ -684,11 +685,7 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
 
     k = tacit_mpi_core_gcd_prologue_ct(a, b, A, B, limbs, S, &nz);
     f_start(V, a, b, limbs);
-    if (use_avx2()) {
-#if INV_HAVE_AVX2
-        tacit_mpi_core_avx2_divsteps(V, R, b, a, limbs, inv_steps(limbs), R + limbs + 1);
-#endif
-    } else {
+    if (!avx2_divsteps(V, R, b, a, limbs, R + limbs + 1)) {
         to_digits(f, K, V, limbs + 1);
         to_digits(g, K, b, limbs);
         for (i = 0; i < batches; i++) {

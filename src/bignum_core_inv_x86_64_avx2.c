@@ -233,7 +233,7 @@ AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
     __m256i *S = (__m256i *)(void *)(((uintptr_t)T + 31) & ~(uintptr_t)31), *Mb = S + K;
     __m256i *q, *mq, *const qend = S + K;
     inv_sd *s = (inv_sd *)(void *)S, *mw = (inv_sd *)(void *)Mb, r[4], m[4];
-    inv_ud mi = (inv_ud)M[0], a, b, nf, ng, fw, gw, p[4];
+    inv_ud mi = 0 - tacit_mpi_core_mont_init(M), a, b, nf, ng, fw, gw, p[4];
     inv_ud z = ~(inv_ud)0; /* zeta = -(delta + 1/2), delta = 1/2 */
     const __m256i vmask = _mm256_set1_epi64x((long long)VMASK);
     /* the bias 2^62 taken back by the carry's shift (2^32) and put on again */
@@ -241,10 +241,6 @@ AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
     __m256i acc, c1, c2, c3;
     size_t i, bi;
 
-    /* mi = M^-1 mod 2^64 by Newton's iteration */
-    for (i = 0; i < 5; i++) {
-        mi *= 2 - (inv_ud)M[0] * mi;
-    }
     memset(s, 0, 8 * K * sizeof(*s));
     to_lane(s, K, 0, F, limbs + 1);
     to_lane(s, K, 1, G, limbs);
