@@ -44,52 +44,7 @@
 /* ---- paths ------------------------------------------------------------------ */
 
 #if defined(TACIT_BASE64_HAVE_X86)
-#include <cpuid.h>
-
-#define B64_CPU_PROBED 1u
-#define B64_CPU_SSSE3 2u
-#define B64_CPU_AVX2 4u /* the instructions, and the OS saves YMM state */
-
-static unsigned b64_cpu_probe(void)
-{
-    unsigned a, b, c, d, f = B64_CPU_PROBED, ymm = 0;
-
-    if (!__get_cpuid(1, &a, &b, &c, &d)) {
-        return f;
-    }
-    if ((c >> 9) & 1) {
-        f |= B64_CPU_SSSE3;
-    }
-    if (((c >> 27) & 1) && ((c >> 28) & 1)) { /* OSXSAVE and AVX: ask XCR0 */
-        unsigned lo, hi;
-        __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-        (void)hi;
-        ymm = (lo & 6u) == 6u;
-    }
-    if (ymm && __get_cpuid_max(0, NULL) >= 7 && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
-        ((b >> 5) & 1)) {
-        f |= B64_CPU_AVX2;
-    }
-    return f;
-}
-
-/*
- * CPUID once, cached in an atomic: threads racing on the first call store
- * the same value.  (Not __builtin_cpu_supports: it reads libgcc state that a
- * constructor fills in, so a call from another constructor saw "no SIMD",
- * and __builtin_cpu_init itself is not safe to call from several threads.)
- */
-static unsigned b64_cpu(void)
-{
-    static unsigned cache;
-    unsigned f = __atomic_load_n(&cache, __ATOMIC_RELAXED);
-
-    if (f == 0) {
-        f = b64_cpu_probe();
-        __atomic_store_n(&cache, f, __ATOMIC_RELAXED);
-    }
-    return f;
-}
+#include "cpu_x86.h" /* the CPU's SSSE3 and AVX2 */
 #endif
 
 int tacit_base64_path_supported(int path)
@@ -101,9 +56,9 @@ int tacit_base64_path_supported(int path)
         return 1;
 #if defined(TACIT_BASE64_HAVE_X86)
     case TACIT_BASE64_PATH_SSSE3:
-        return (b64_cpu() & B64_CPU_SSSE3) ? 1 : 0;
+        return (tacit_cpu_x86() & TACIT_CPU_SSSE3) ? 1 : 0;
     case TACIT_BASE64_PATH_AVX2:
-        return (b64_cpu() & B64_CPU_AVX2) ? 1 : 0;
+        return (tacit_cpu_x86() & TACIT_CPU_AVX2) ? 1 : 0;
 #endif
     default:
         return 0;
@@ -113,12 +68,12 @@ int tacit_base64_path_supported(int path)
 static int best_path(void)
 {
 #if defined(TACIT_BASE64_HAVE_X86)
-    unsigned f = b64_cpu();
+    unsigned f = tacit_cpu_x86();
 
-    if (f & B64_CPU_AVX2) {
+    if (f & TACIT_CPU_AVX2) {
         return TACIT_BASE64_PATH_AVX2;
     }
-    if (f & B64_CPU_SSSE3) {
+    if (f & TACIT_CPU_SSSE3) {
         return TACIT_BASE64_PATH_SSSE3;
     }
 #endif

@@ -28,51 +28,9 @@
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
 
-#include <cpuid.h>
+#include "cpu_x86.h"
 
-/* ---- the CPU probe ---------------------------------------------------------- */
-
-/* Bit 0: BMI2 and ADX; bit 1: AVX2 with the YMM state enabled by the OS. */
-static int cpu_probe(void)
-{
-    unsigned int a, b, c, d, ymm = 0;
-    int f = 0;
-
-    if (__get_cpuid(1, &a, &b, &c, &d) && ((c >> 27) & 1) && ((c >> 28) & 1)) {
-        unsigned int lo, hi; /* OSXSAVE and AVX: does the OS save the YMM registers? */
-        __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-        (void)hi;
-        ymm = (lo & 6u) == 6u;
-    }
-    if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
-        return 0;
-    }
-    if (((b >> 8) & 1) && ((b >> 19) & 1)) { /* BMI2, ADX */
-        f |= 1;
-    }
-    if (ymm && ((b >> 5) & 1)) { /* AVX2 */
-        f |= 2;
-    }
-    return f;
-}
-
-/*
- * 0 = not asked yet, else 4 | cpu_probe().  Asked on first use; threads
- * racing on the first call all store the same value, and relaxed atomics
- * keep that well-defined (no data race for ThreadSanitizer).
- */
-static int cpu_cache;
-
-static int cpu_features(void)
-{
-    int v = __atomic_load_n(&cpu_cache, __ATOMIC_RELAXED);
-
-    if (v == 0) {
-        v = 4 | cpu_probe();
-        __atomic_store_n(&cpu_cache, v, __ATOMIC_RELAXED);
-    }
-    return v;
-}
+/* ---- the CPU: the shared probe (cpu_x86.h) ------------------------------------ */
 
 int tacit_mpi_core_cpu_has_adx(void)
 {
@@ -84,7 +42,7 @@ int tacit_mpi_core_cpu_has_adx(void)
         return 1;
     }
 #endif
-    return cpu_features() & 1;
+    return (tacit_cpu_x86() & TACIT_CPU_ADX) != 0;
 }
 
 int tacit_mpi_core_cpu_has_avx2(void)
@@ -97,7 +55,7 @@ int tacit_mpi_core_cpu_has_avx2(void)
         return 1;
     }
 #endif
-    return (cpu_features() >> 1) & 1;
+    return (tacit_cpu_x86() & TACIT_CPU_AVX2) != 0;
 }
 
 /* ---- the repeated blocks ------------------------------------------------------ *

@@ -34,81 +34,16 @@
 #include "bignum_core.h"
 #include "bignum_core_ifma.h"
 #include "constant_time_internal.h"
+#include "cpu_x86.h"
 #include "tacit/platform.h"
 
 #if defined(TACIT_MPI_HAVE_X86_64_IFMA)
 
-#include <cpuid.h>
 #include <immintrin.h>
 
 #if defined(TACIT_TEST_HOOKS)
 unsigned long tacit_mpi_core_test_ifma_calls;
 #endif
-
-/* ---- the CPU probe ------------------------------------------------------------ */
-
-/*
- * 1 on CPUs known to execute 512-bit multiply-adds at the full rate of
- * 256-bit ones: AMD family 1Ah (Zen 5), measured (both forms 2 per cycle,
- * latency 4).  Zen 4 splits 512-bit operations in two and Intel's cores
- * issue 512-bit IFMA on fewer ports than 256-bit; neither was measured, so
- * they keep the 256-bit kernel they had.
- */
-static int ifma_full_width_512(void)
-{
-    unsigned int a, b, c, d, family;
-
-    if (!__get_cpuid(0, &a, &b, &c, &d) || b != 0x68747541u || d != 0x69746e65u ||
-        c != 0x444d4163u) { /* "AuthenticAMD" */
-        return 0;
-    }
-    if (!__get_cpuid(1, &a, &b, &c, &d)) {
-        return 0;
-    }
-    family = (a >> 8) & 0xF;
-    if (family == 0xF) {
-        family += (a >> 20) & 0xFF;
-    }
-    return family >= 0x1A;
-}
-
-static int ifma_probe(void)
-{
-    unsigned int a, b, c, d, lo, hi;
-
-    /* OSXSAVE: XGETBV may be used */
-    if (!__get_cpuid(1, &a, &b, &c, &d) || !((c >> 27) & 1)) {
-        return 0;
-    }
-    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    (void)hi;
-    /* XCR0: SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM state all enabled */
-    if ((lo & 0xE6u) != 0xE6u) {
-        return 0;
-    }
-    if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
-        return 0;
-    }
-    if (!(((b >> 16) & 1) && ((b >> 21) & 1) && ((b >> 31) & 1))) { /* AVX512F, IFMA, VL */
-        return 0;
-    }
-    return 1 | (ifma_full_width_512() << 1);
-}
-
-/* 0 = not asked yet, else 4 | probe (bit 0: IFMA, bit 1: full-width 512):
- * relaxed atomics, threads racing on the first call all store the same value. */
-static int ifma_cache;
-
-static int ifma_probe_cached(void)
-{
-    int v = __atomic_load_n(&ifma_cache, __ATOMIC_RELAXED);
-
-    if (v == 0) {
-        v = 4 | ifma_probe();
-        __atomic_store_n(&ifma_cache, v, __ATOMIC_RELAXED);
-    }
-    return v;
-}
 
 #if defined(TACIT_TEST_HOOKS)
 int tacit_mpi_core_test_ifma_pair;
@@ -131,7 +66,7 @@ static int ifma_prefer_pair(void)
 #if defined(__clang__)
     return 0;
 #else
-    return (ifma_probe_cached() >> 1) & 1;
+    return (tacit_cpu_x86() & TACIT_CPU_ZMM_FULL) != 0;
 #endif
 }
 
@@ -146,7 +81,7 @@ int tacit_mpi_core_cpu_has_ifma(void)
         return 1;
     }
 #endif
-    return ifma_probe_cached() & 1;
+    return (tacit_cpu_x86() & TACIT_CPU_IFMA) != 0;
 }
 
 /* ---- the kernel: 512-bit copies for 3..10 vectors, a 256-bit one for 1024 bits */

@@ -15,6 +15,7 @@
  */
 #include "ecp_internal.h"
 #include "bignum_core.h"
+#include "cpu_x86.h"
 
 /* The small profile (TACIT_ECP_SMALL) has its own ladder: ecp_small_mul.c. */
 #if defined(TACIT_ECP_C) && !defined(TACIT_ECP_SMALL)
@@ -117,7 +118,7 @@ void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t l
         return;
     }
 #endif
-    if (bytes % 32 == 0 && __builtin_cpu_supports("avx2")) {
+    if (bytes % 32 == 0 && (tacit_cpu_x86() & TACIT_CPU_AVX2)) {
         tacit_ecp_select_avx2(dst, table, bytes / 32, count, index);
         return;
     }

@@ -22,46 +22,14 @@
 
 #if defined(TACIT_ECP_C) && defined(TACIT_ECP_X86_64_AVX512)
 
-#include <cpuid.h>
+#include "cpu_x86.h"
 #include <immintrin.h>
 
 #define AVX512 __attribute__((target("avx512f,avx512vl")))
 
-/* ---- the CPU probe ------------------------------------------------------------ */
-
-static int avx512_probe(void)
-{
-    unsigned int a, b, c, d, lo, hi;
-
-    /* OSXSAVE: XGETBV may be used */
-    if (!__get_cpuid(1, &a, &b, &c, &d) || !((c >> 27) & 1)) {
-        return 0;
-    }
-    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    (void)hi;
-    /* XCR0: SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM state all enabled */
-    if ((lo & 0xE6u) != 0xE6u) {
-        return 0;
-    }
-    if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
-        return 0;
-    }
-    return ((b >> 16) & 1) && ((b >> 31) & 1); /* AVX512F, AVX512VL */
-}
-
-/* 0 = not asked yet, else 2 | probe: relaxed atomics, threads racing on the
- * first call all store the same value. */
-static int avx512_cache;
-
 int tacit_ecp_cpu_has_avx512(void)
 {
-    int v = __atomic_load_n(&avx512_cache, __ATOMIC_RELAXED);
-
-    if (v == 0) {
-        v = 2 | avx512_probe();
-        __atomic_store_n(&avx512_cache, v, __ATOMIC_RELAXED);
-    }
-    return v & 1;
+    return (tacit_cpu_x86() & TACIT_CPU_AVX512) != 0; /* AVX512F and VL, ZMM state */
 }
 
 /* ---- the scan --------------------------------------------------------------- */

@@ -47,10 +47,13 @@ void tacit_sha_block64_update(uint32_t *state, unsigned char buffer[64], uint64_
     (defined(__GNUC__) || defined(__clang__))
 #define TACIT_SHA_X86 1
 
-#define TACIT_SHA_CPU_SHANI 1u /* SHA extensions and SSE4.1 */
-#define TACIT_SHA_CPU_BMI2 2u
-#define TACIT_SHA_CPU_AVX2 4u     /* AVX2 and the OS saves the YMM registers */
-#define TACIT_SHA_CPU_AVX512VL 8u /* AVX-512F and VL, and the OS saves the ZMM registers */
+#include "cpu_x86.h"
+/* the bits of the shared probe (cpu_x86.h) the SHA code uses */
+#define TACIT_SHA_CPU_SHANI TACIT_CPU_SHANI /* SHA extensions and SSE4.1 */
+#define TACIT_SHA_CPU_BMI2 TACIT_CPU_BMI2
+#define TACIT_SHA_CPU_AVX2 TACIT_CPU_AVX2 /* AVX2 and the OS saves the YMM registers */
+#define TACIT_SHA_CPU_AVX512VL                                                                     \
+    TACIT_CPU_AVX512 /* AVX-512F and VL, and the OS saves the ZMM registers */
 
 /*
  * Features of this CPU the SHA code can use (probed once); 0 under
