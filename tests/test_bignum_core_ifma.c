@@ -102,6 +102,29 @@ static void make_exp(tacit_mpi_uint *E, size_t en, int kind)
     }
 }
 
+/* 1 if X = A^E mod N by GMP (or without GMP: 1). */
+static int gmp_agrees(const tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
+                      size_t n, const tacit_mpi_uint *E, size_t en)
+{
+#if defined(TACIT_HAVE_GMP)
+    mpz_t za, ze, zn, zx, zr;
+    int ok;
+
+    mpz_inits(za, ze, zn, zx, zr, NULL);
+    mpz_import(za, n, -1, sizeof(*A), 0, 0, A);
+    mpz_import(ze, en, -1, sizeof(*E), 0, 0, E);
+    mpz_import(zn, n, -1, sizeof(*N), 0, 0, N);
+    mpz_import(zx, n, -1, sizeof(*X), 0, 0, X);
+    mpz_powm(zr, za, ze, zn);
+    ok = mpz_cmp(zr, zx) == 0;
+    mpz_clears(za, ze, zn, zx, zr, NULL);
+    return ok;
+#else
+    (void)X, (void)A, (void)N, (void)n, (void)E, (void)en;
+    return 1;
+#endif
+}
+
 /* One case: IFMA against C (and GMP); 0 on a mismatch (printed). */
 static int run_case(size_t n, const tacit_mpi_uint *N, const tacit_mpi_uint *A,
                     const tacit_mpi_uint *E, size_t en)
@@ -123,22 +146,7 @@ static int run_case(size_t n, const tacit_mpi_uint *N, const tacit_mpi_uint *A,
         printf("\n    limbs %u, elimbs %u: IFMA != C", (unsigned)n, (unsigned)en);
         TEST_MEM_EQ(X[1], n * sizeof(*X[1]), X[0], n * sizeof(*X[0]));
     }
-#if defined(TACIT_HAVE_GMP)
-    {
-        mpz_t za, ze, zn, zx, zr;
-        int ok;
-
-        mpz_inits(za, ze, zn, zx, zr, NULL);
-        mpz_import(za, n, -1, sizeof(*A), 0, 0, A);
-        mpz_import(ze, en, -1, sizeof(*E), 0, 0, E);
-        mpz_import(zn, n, -1, sizeof(*N), 0, 0, N);
-        mpz_import(zx, n, -1, sizeof(*X[1]), 0, 0, X[1]);
-        mpz_powm(zr, za, ze, zn);
-        ok = mpz_cmp(zr, zx) == 0;
-        mpz_clears(za, ze, zn, zx, zr, NULL);
-        TEST_ASSERT(ok);
-    }
-#endif
+    TEST_ASSERT(gmp_agrees(X[1], A, N, n, E, en));
     return 1;
 exit:
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
@@ -169,22 +177,7 @@ static int run_case_unsafe(size_t n, const tacit_mpi_uint *N, const tacit_mpi_ui
         printf("\n    limbs %u, ebits %u: IFMA unsafe != C", (unsigned)n, (unsigned)ebits);
         TEST_MEM_EQ(X[1], n * sizeof(*X[1]), X[0], n * sizeof(*X[0]));
     }
-#if defined(TACIT_HAVE_GMP)
-    {
-        mpz_t za, ze, zn, zx, zr;
-        int ok;
-
-        mpz_inits(za, ze, zn, zx, zr, NULL);
-        mpz_import(za, n, -1, sizeof(*A), 0, 0, A);
-        mpz_import(ze, en, -1, sizeof(*E), 0, 0, E);
-        mpz_import(zn, n, -1, sizeof(*N), 0, 0, N);
-        mpz_import(zx, n, -1, sizeof(*X[1]), 0, 0, X[1]);
-        mpz_powm(zr, za, ze, zn);
-        ok = mpz_cmp(zr, zx) == 0;
-        mpz_clears(za, ze, zn, zx, zr, NULL);
-        TEST_ASSERT(ok);
-    }
-#endif
+    TEST_ASSERT(gmp_agrees(X[1], A, N, n, E, en));
     return 1;
 exit:
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
@@ -305,31 +298,6 @@ static void test_ifma_rsa_sizes(void)
 #endif
 exit:;
 }
-
-#if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
-/* 1 if X = A^E mod N by GMP (or without GMP: 1). */
-static int gmp_agrees(const tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *N,
-                      size_t n, const tacit_mpi_uint *E, size_t en)
-{
-#if defined(TACIT_HAVE_GMP)
-    mpz_t za, ze, zn, zx, zr;
-    int ok;
-
-    mpz_inits(za, ze, zn, zx, zr, NULL);
-    mpz_import(za, n, -1, sizeof(*A), 0, 0, A);
-    mpz_import(ze, en, -1, sizeof(*E), 0, 0, E);
-    mpz_import(zn, n, -1, sizeof(*N), 0, 0, N);
-    mpz_import(zx, n, -1, sizeof(*X), 0, 0, X);
-    mpz_powm(zr, za, ze, zn);
-    ok = mpz_cmp(zr, zx) == 0;
-    mpz_clears(za, ze, zn, zx, zr, NULL);
-    return ok;
-#else
-    (void)X, (void)A, (void)N, (void)n, (void)E, (void)en;
-    return 1;
-#endif
-}
-#endif
 
 /* tacit_mpi_core_exp_mod_x2: both halves against the C path (and GMP), X2 aliasing A2 as in
  * the RSA call site; sizes beyond 32 limbs take the two calls.  16 limbs in both kernels:
