@@ -9,8 +9,8 @@
 # `(a & m) | (b & ~m)` back into a branch when it can see that m is a
 # boolean; the barrier on the finished mask is what prevents it.
 #
-# Then the ecp table scans (src/ecp_select_x86_64.c, AVX2, and
-# src/ecp_select_x86_64_avx512.c, AVX-512, which valgrind cannot run): the
+# Then the ecp table scans (src/ec/x86_64/select_avx2.c, AVX2, and
+# src/ec/x86_64/select_avx512.c, AVX-512, which valgrind cannot run): the
 # index argument is traced through each compiled function (a forward data
 # flow over its basic blocks, registers, flags and stack slots), and the
 # check fails if a conditional branch, a memory address, a division, a
@@ -297,8 +297,8 @@ scan() {
 if [ "$(uname -m)" = x86_64 ] && command -v python3 >/dev/null; then
     for cc in gcc clang; do
         command -v $cc >/dev/null || continue
-        scan $cc src/ecp_select_x86_64.c tacit_ecp_select_avx2
-        scan $cc src/ecp_select_x86_64_avx512.c tacit_ecp_select_avx512
+        scan $cc src/ec/x86_64/select_avx2.c tacit_ecp_select_avx2
+        scan $cc src/ec/x86_64/select_avx512.c tacit_ecp_select_avx512
     done
 else
     echo "skip  ecp table scans (needs an x86-64 host and python3)"

@@ -12,7 +12,7 @@
 set -eu
 root=${1:-$(dirname "$0")/..}
 cd "$root"
-files=$(ls src/*.c src/*.h include/tacit/*.h)
+files=$(find src -name "*.[ch]" | sort; ls include/tacit/*.h)
 # shellcheck disable=SC2086
 awk '
 function flush_decl(name, hdr) {

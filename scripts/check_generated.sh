@@ -1,7 +1,6 @@
 #!/bin/sh
 # Regenerate the generated sources into a temporary folder and fail if they
-# differ from the committed ones (src/ecp_data.c, src/ecp_asm_x86_64.h,
-# src/sha512_avx2_asm.h):
+# differ from the committed ones (every src/**/*_gen.c and *_gen.h):
 # the generators are the source of truth, the committed files must match.
 set -eu
 cd "$(dirname "$0")/.."
@@ -18,7 +17,13 @@ check() {
         status=1
     fi
 }
-check scripts/gen_ecp_data.py src/ecp_data.c
-check scripts/gen_ecp_asm.py src/ecp_asm_x86_64.h
-check scripts/gen_sha512_asm.py src/sha512_avx2_asm.h
+check scripts/gen/gen_ecp_data.py src/ec/ecp_data_gen.c
+check scripts/gen/gen_ecp_asm.py src/ec/x86_64/p256_asm_gen.h
+check scripts/gen/gen_sha512_asm.py src/hash/x86_64/sha512_avx2_gen.h
+check scripts/gen/gen_ecp_small_data.py src/ec/ecp_small_data_gen.c
+check scripts/gen/gen_ed25519_table.py src/curve25519/ed25519_table_gen.c
+# every *_gen file of src/ has its line above
+for f in $(find src -name '*_gen.[ch]' | sort); do
+    grep -q " $f\$" "$0" || { echo "  $f: generated but not checked here"; status=1; }
+done
 exit $status

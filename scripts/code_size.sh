@@ -1,5 +1,5 @@
 #!/bin/sh
-# Thumb-2 code size of the library, as a check: every src/*.c compiled with
+# Thumb-2 code size of the library, as a check: every src/**/*.c compiled with
 #   arm-none-eabi-gcc -mthumb -mcpu=cortex-m4 -Os -ffunction-sections -fdata-sections
 # in three configurations, `size` of each object (.text includes .rodata),
 # per object and per module:
@@ -166,7 +166,7 @@ for cfg in "$@"; do
     out=build-size/$name
     rm -rf "$out"
     mkdir -p "$out"
-    for src in src/*.c; do
+    for src in $(find src -name "*.c" | sort); do
         obj=$out/$(basename "$src" .c).o
         if ! $CC $CFLAGS -DTACIT_CONFIG_FILE="\"$PWD/$cfg\"" -Iinclude -Isrc -c "$src" -o "$obj" \
                 2>"$obj.log"; then

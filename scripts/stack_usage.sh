@@ -1,6 +1,6 @@
 #!/bin/sh
 # Worst-case stack of each public operation on Cortex-M4 (Thumb-2, -Os):
-# every src/*.c compiled with arm-none-eabi-gcc -fstack-usage
+# every src/**/*.c compiled with arm-none-eabi-gcc -fstack-usage
 # -fcallgraph-info=su, then scripts/stack_usage.py sums the frames along the
 # deepest static call path (indirect calls resolved by module; see there).
 # Two configurations:
@@ -36,7 +36,7 @@ for cfg in scripts/configs/p256_small.h scripts/configs/baremetal_default.h; do
     out=build-stack/$name
     rm -rf "$out"
     mkdir -p "$out"
-    for src in src/*.c; do
+    for src in $(find src -name "*.c" | sort); do
         obj=$out/$(basename "$src" .c).o
         if ! (cd "$out" && $CC $CFLAGS -fstack-usage -fcallgraph-info=su \
                 -DTACIT_CONFIG_FILE="\"$PWD/../../$cfg\"" -I../../include -I../../src \

@@ -44,7 +44,7 @@ echo "==== $dir: configure (arm-linux-gnueabihf, 32-bit limbs, $peers_text) ====
 # $peers is split into its words on purpose.
 # shellcheck disable=SC2086
 if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release \
-        -DCMAKE_TOOLCHAIN_FILE="$PWD/scripts/arm-linux-gnueabihf.cmake" \
+        -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/arm-linux-gnueabihf.cmake" \
         -DTACIT_LIMB_BITS=32 $peers -DTACIT_WERROR="${TACIT_ARM32_WERROR:-OFF}" \
         >"$dir/configure.log" 2>&1; then
     cat "$dir/configure.log"; echo "test_arm32: CONFIGURE FAILED"; exit 1
@@ -85,7 +85,7 @@ if [ $# -eq 0 ]; then
     mkdir -p "$sdir"
     echo "==== $sdir: the ECC suites in the small profile (TACIT_ECP_SMALL) under qemu-arm ===="
     if cmake -S . -B "$sdir" -DCMAKE_BUILD_TYPE=Release \
-            -DCMAKE_TOOLCHAIN_FILE="$PWD/scripts/arm-linux-gnueabihf.cmake" -DTACIT_ECP_SMALL=ON \
+            -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/arm-linux-gnueabihf.cmake" -DTACIT_ECP_SMALL=ON \
             -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=OFF -DTACIT_BUILD_PROGRAMS=OFF \
             -DTACIT_WERROR="${TACIT_ARM32_WERROR:-OFF}" >"$sdir/configure.log" 2>&1 &&
        cmake --build "$sdir" -j"$jobs" --target test_ecp test_ecdsa test_ecdh ct_ecp \

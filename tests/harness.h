@@ -37,7 +37,7 @@
 
 #include "constant_flow.h"
 #if defined(TACIT_TEST_HOOKS)
-#include "platform_internal.h" /* the counting allocator */
+#include "core/platform_internal.h" /* the counting allocator */
 #endif
 
 static int test_case_failed;  /* current case: an assertion failed */

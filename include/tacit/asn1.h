@@ -64,7 +64,7 @@
  *     len += n;
  *     // the DER is p[0 .. len): memmove it to the front if you need it there
  *
- * (Inside the library the TACIT_CHK_ADD macro of src/common.h does this.)
+ * (Inside the library the TACIT_CHK_ADD macro of src/core/common.h does this.)
  * When a written buffer holds a secret (a private key),
  * zeroize the whole buffer, not just [p, p+len), once done with it.
  *

@@ -239,7 +239,7 @@ int tacit_mpi_random(tacit_mpi *X, tacit_mpi_sint min, const tacit_mpi *N, tacit
  * 0 if X is probably prime (trial division, then `rounds` Miller-Rabin
  * rounds with random bases; rounds 0 picks a count for an error below
  * 2^-80), TACIT_ERR_MPI_NOT_ACCEPTABLE if composite.  Constant flow in X
- * (see src/bignum_prime.c): revealed are the verdict, whether X < 2, X even,
+ * (see src/bignum/bignum_prime.c): revealed are the verdict, whether X < 2, X even,
  * X < 1009^2, and with rounds 0 X's bit length.
  */
 int tacit_mpi_is_prime(const tacit_mpi *X, int rounds, tacit_rng_func f_rng, void *p_rng);

@@ -2,7 +2,7 @@
  * Public constant-time helpers.
  *
  * The full set of primitives (masks, selects, the optimisation barrier) is
- * internal to the library (src/constant_time_internal.h); users get what a
+ * internal to the library (src/core/constant_time_internal.h); users get what a
  * protocol implementation needs: comparing a secret tag or MAC.
  *
  * Threads: no state; every function is reentrant.

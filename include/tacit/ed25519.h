@@ -14,7 +14,7 @@
  *
  * Verification works on public data only (the public key, the message, the
  * signature) and uses the faster variable-time double-scalar multiplication
- * (src/ed25519_point.c, _unsafe).  It is strict, as RFC 8032 section 5.1.7
+ * (src/curve25519/ed25519_point.c, _unsafe).  It is strict, as RFC 8032 section 5.1.7
  * specifies:
  *   - S must be below the group order L (no malleable S + L);
  *   - A and R must be canonical encodings (y < p; x = 0 never with the sign

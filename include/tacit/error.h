@@ -22,7 +22,7 @@
  *   -0x00C0 .. -0x00CF  curve25519: x25519, ed25519 (x25519.h)
  *   -0x00D0 .. -0x00DF  x509 (x509.h)
  *
- * A new code: add it to its header AND to the table in src/error.c (the
+ * A new code: add it to its header AND to the table in src/core/error.c (the
  * test_error suite checks that every TACIT_ERR_ macro of include/tacit has
  * a text of its own).
  */

@@ -128,7 +128,7 @@ typedef struct tacit_rsa_context {
     tacit_mpi N, E;
     tacit_mpi D, P, Q, DP, DQ, QP;
     int is_private; /* P, Q, D, DP, DQ, QP are set and checked */
-    /* internal: limb copies and Montgomery constants (see src/rsa_internal.h) */
+    /* internal: limb copies and Montgomery constants (see src/rsa/rsa_internal.h) */
     size_t nlimbs, hlimbs, elimbs;
     tacit_mpi_uint mm_n, mm_p, mm_q;
     tacit_mpi_uint *cache;

@@ -3,7 +3,7 @@
  * loading and generation need on secrets.
  *
  * tacit_mpi_inv_mod is constant flow (safegcd divsteps with a fixed count,
- * src/bignum_core_inv.c); the peers are GMP's mpz_invert (variable time,
+ * src/bignum/bignum_core_inv.c); the peers are GMP's mpz_invert (variable time,
  * Lehmer's algorithm: the speed to match), OpenSSL's BN_mod_inverse with
  * BN_FLG_CONSTTIME and mbed TLS's mbedtls_mpi_inv_mod.  The operands are
  * the same bytes for everyone: an odd modulus of the row's size and a value

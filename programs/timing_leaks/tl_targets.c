@@ -11,7 +11,7 @@
 #include "tacit/ecdsa.h"
 #include "tacit/ecp.h"
 #include "tacit/hmac.h"
-#include "ecp_internal.h"
+#include "ec/ecp_internal.h"
 #include "tl.h"
 
 #define POOL 64 /* prepared secrets per class, picked at random per measurement */

@@ -7,7 +7,7 @@
 # 2. the chains of tests/data/x509: tacit's verdict equals openssl's for every
 #    case where both follow the same rule (the cases where tacit is stricter on
 #    purpose -- RSA-1024, P-224, anyExtendedKeyUsage, keyUsage of the leaf, a CA
-#    as leaf, SHA-1 -- are checked by tests/test_x509.c, not here);
+#    as leaf, SHA-1 -- are checked by tests/x509/test_x509.c, not here);
 # 3. every certificate of the system CA bundle, with the bundle as roots, at a
 #    fixed time: same verdict as `openssl verify -attime`;
 # 4. exit codes and messages of the tool.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Make the certificate chains of tests/test_x509.c with the openssl command
+# Make the certificate chains of tests/x509/test_x509.c with the openssl command
 # (run once; the output is committed: tests must not depend on openssl).
 #   cd tests/data/x509 && sh make.sh
 # Every certificate is valid for 36500 days from the moment it is made

@@ -1,0 +1,138 @@
+/*
+ * Constant-time division, bit lengths and shifts by a secret count on
+ * fixed-size limb arrays (bignum_core).
+ *
+ * tacit_mpi_core_divmod_ct is schoolbook binary long division: one
+ * conditional subtraction per bit of the dividend, so its cost is
+ * alimbs * biL * (blimbs + 1) limb operations whatever the values -- the
+ * divisor may be secret and even (d mod (p - 1) for RSA-CRT exponents),
+ * which Montgomery reduction (tacit_mpi_core_mod_ct) cannot do.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_BIGNUM_C)
+
+#include <string.h>
+
+#include "bignum/bignum_core.h"
+#include "bignum/bignum_core_limb.h"
+#include "core/constant_time_internal.h"
+
+void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
+                              size_t alimbs, const tacit_mpi_uint *B, size_t blimbs,
+                              tacit_mpi_uint *T)
+{
+    tacit_mpi_uint *r = T, *t = T + blimbs + 1;
+    size_t i, j;
+
+    memset(r, 0, (blimbs + 1) * sizeof(*r));
+    if (Q != NULL) {
+        memset(Q, 0, alimbs * sizeof(*Q));
+    }
+    for (i = alimbs * TACIT_MPI_LIMB_BITS; i-- > 0;) {
+        tacit_mpi_uint bit = (A[i / TACIT_MPI_LIMB_BITS] >> (i % TACIT_MPI_LIMB_BITS)) & 1;
+        tacit_mpi_uint borrow, ge;
+        /* r = 2r + bit; r < 2B fits in blimbs + 1 limbs */
+        for (j = blimbs + 1; j-- > 1;) {
+            r[j] = (r[j] << 1) | (r[j - 1] >> (TACIT_MPI_LIMB_BITS - 1));
+        }
+        r[0] = (r[0] << 1) | bit;
+        /* if r >= B: r -= B, quotient bit 1 */
+        borrow = tacit_mpi_core_sub(t, r, B, blimbs);
+        borrow = tacit_mpi_core_sub_limb(t + blimbs, r + blimbs, borrow, 1);
+        ge = tacit_ct_mask_from_bit_limb(borrow ^ 1);
+        tacit_mpi_core_cond_assign(r, t, blimbs + 1, ge);
+        if (Q != NULL) {
+            Q[i / TACIT_MPI_LIMB_BITS] |= (ge & 1) << (i % TACIT_MPI_LIMB_BITS);
+        }
+    }
+    if (R != NULL) {
+        memcpy(R, r, blimbs * sizeof(*R));
+    }
+}
+
+size_t tacit_mpi_core_bitlen_ct(const tacit_mpi_uint *A, size_t limbs)
+{
+    size_t i, len = 0;
+
+    for (i = 0; i < limbs; i++) {
+        tacit_mpi_uint x = A[i], nz = tacit_ct_mask_nonzero_limb(x);
+        size_t bits = 0, s;
+        /* bit length of one limb by halving steps with masks */
+        for (s = TACIT_MPI_LIMB_BITS / 2; s > 0; s /= 2) {
+            tacit_mpi_uint hi = tacit_ct_mask_nonzero_limb(x >> s);
+            bits += (size_t)(hi & s);
+            x = tacit_ct_select_limb(hi, x >> s, x);
+        }
+        bits += (size_t)(x & 1);
+        len = tacit_ct_select_size(tacit_ct_mask_from_bit_size((size_t)(nz & 1)),
+                                   i * TACIT_MPI_LIMB_BITS + bits, len);
+    }
+    return len;
+}
+
+size_t tacit_mpi_core_ctz_ct(const tacit_mpi_uint *A, size_t limbs)
+{
+    size_t i, n = 0;
+    tacit_mpi_uint seen = 0;
+
+    for (i = 0; i < limbs * TACIT_MPI_LIMB_BITS; i++) {
+        tacit_mpi_uint bit = (A[i / TACIT_MPI_LIMB_BITS] >> (i % TACIT_MPI_LIMB_BITS)) & 1;
+        seen |= bit;
+        n += (size_t)(seen ^ 1);
+    }
+    return n;
+}
+
+void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount,
+                                   tacit_mpi_uint *T)
+{
+    size_t s;
+
+    for (s = 1; s <= maxcount && s != 0; s <<= 1) {
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((count / s) & 1));
+        memcpy(T, X, limbs * sizeof(*T));
+        tacit_mpi_core_shift_r(T, limbs, s);
+        tacit_mpi_core_cond_assign(X, T, limbs, m);
+    }
+}
+
+void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount)
+{
+    size_t s, i;
+
+    for (s = 1; s <= maxcount && s != 0; s <<= 1) {
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((count / s) & 1));
+        size_t ls = s / TACIT_MPI_LIMB_BITS, bs = s % TACIT_MPI_LIMB_BITS;
+        /* in place from the top: X[i] takes bits from X[i - ls] and X[i - ls - 1] */
+        for (i = limbs; i-- > 0;) {
+            tacit_mpi_uint lo = i >= ls ? X[i - ls] : 0;
+            tacit_mpi_uint lo2 = i >= ls + 1 ? X[i - ls - 1] : 0;
+            tacit_mpi_uint v = bs == 0 ? lo : (lo << bs) | (lo2 >> (TACIT_MPI_LIMB_BITS - bs));
+            X[i] = (v & m) | (X[i] & ~m);
+        }
+    }
+}
+
+size_t tacit_mpi_core_gcd_prologue_ct(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi_uint *A,
+                                      const tacit_mpi_uint *B, size_t limbs, tacit_mpi_uint *T,
+                                      tacit_mpi_uint *nz)
+{
+    size_t bits = limbs * TACIT_MPI_LIMB_BITS, k, i;
+
+    for (i = 0; i < limbs; i++) {
+        X[i] = A[i];
+        Y[i] = B[i];
+        T[i] = A[i] | B[i];
+    }
+    *nz = ~tacit_mpi_core_is_zero_ct(T, limbs);
+    k = tacit_mpi_core_ctz_ct(T, limbs);
+    tacit_mpi_core_shift_r_secret(X, limbs, k, bits, T);
+    tacit_mpi_core_shift_r_secret(Y, limbs, k, bits, T);
+    tacit_mpi_core_cond_swap(X, Y, limbs, tacit_ct_mask_from_bit_limb((X[0] & 1) ^ 1));
+    return k;
+}
+
+#else
+typedef int tacit_bignum_core_div_ct_unused;
+#endif /* TACIT_BIGNUM_C */

@@ -1,0 +1,340 @@
+/*
+ * tacit_mpi greatest common divisor and modular inverse.
+ *
+ * tacit_mpi_gcd and tacit_mpi_inv_mod are constant flow (bignum_core_inv.c:
+ * binary gcd with masks, safegcd divsteps), sized by the allocations; they
+ * serve secrets (p - 1, lambda(n), q mod p).  An even modulus N is handled
+ * with Bezout's identity: for A odd, A^-1 mod N = (1 + N (A - y)) / A with
+ * y = N^-1 mod A, an inverse modulo the odd A followed by an exact division.
+ * The _unsafe versions run Euclid's algorithm on divisions, for public
+ * values.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_BIGNUM_C)
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bignum/bignum_core.h"
+#include "bignum/bignum_internal.h"
+#include "core/constant_time_internal.h"
+#include "tacit/bignum.h"
+#include "tacit/platform.h"
+#include "core/platform_internal.h"
+
+#if !defined(__OPTIMIZE_SIZE__)
+/*
+ * Leaks: A and B (Euclid's quotient sequence; on (p, q) it factors n).
+ * Only for: public values.
+ */
+int tacit_mpi_gcd_unsafe(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
+{
+    tacit_mpi a, b, r;
+    int ret;
+
+    if (G == NULL || A == NULL || B == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_mpi_init(&a);
+    tacit_mpi_init(&b);
+    tacit_mpi_init(&r);
+    if ((ret = tacit_mpi_copy(&a, A)) != 0 || (ret = tacit_mpi_copy(&b, B)) != 0) {
+        goto cleanup;
+    }
+    a.s = 1;
+    b.s = 1;
+    while (tacit_mpi_used_limbs_unsafe(&b) != 0) {
+        if ((ret = tacit_mpi_div_mpi_unsafe(NULL, &r, &a, &b)) != 0) {
+            goto cleanup;
+        }
+        tacit_mpi_swap(&a, &b);
+        tacit_mpi_swap(&b, &r);
+    }
+    tacit_mpi_swap(G, &a);
+    ret = 0;
+cleanup:
+    tacit_mpi_free(&a);
+    tacit_mpi_free(&b);
+    tacit_mpi_free(&r);
+    return ret;
+}
+
+/*
+ * Leaks: A and N (Euclid's quotient sequence).
+ * Only for: public values.
+ */
+int tacit_mpi_inv_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
+{
+    tacit_mpi r0, r1, t0, t1, q, tmp;
+    int ret;
+
+    if (X == NULL || A == NULL || N == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if (tacit_mpi_cmp_int(N, 1) <= 0) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_mpi_init(&r0);
+    tacit_mpi_init(&r1);
+    tacit_mpi_init(&t0);
+    tacit_mpi_init(&t1);
+    tacit_mpi_init(&q);
+    tacit_mpi_init(&tmp);
+    /* invariant: t_i * A == r_i (mod N) */
+    if ((ret = tacit_mpi_copy(&r0, N)) != 0 || (ret = tacit_mpi_mod_mpi_unsafe(&r1, A, N)) != 0 ||
+        (ret = tacit_mpi_lset(&t0, 0)) != 0 || (ret = tacit_mpi_lset(&t1, 1)) != 0) {
+        goto cleanup;
+    }
+    while (tacit_mpi_used_limbs_unsafe(&r1) != 0) {
+        if ((ret = tacit_mpi_div_mpi_unsafe(&q, &tmp, &r0, &r1)) != 0) {
+            goto cleanup;
+        }
+        tacit_mpi_swap(&r0, &r1);
+        tacit_mpi_swap(&r1, &tmp); /* r1 = r0 mod r1 */
+        /*
+         * |t1| < N, but a product is sized by the allocations: shrink, or the
+         * sizes add up step by step until TACIT_ERR_MPI_TOO_LARGE
+         */
+        if ((ret = tacit_mpi_mul_mpi(&tmp, &q, &t1)) != 0 ||
+            (ret = tacit_mpi_sub_mpi(&tmp, &t0, &tmp)) != 0 ||
+            (ret = tacit_mpi_shrink_unsafe(&tmp, 1)) != 0) {
+            goto cleanup;
+        }
+        tacit_mpi_swap(&t0, &t1);
+        tacit_mpi_swap(&t1, &tmp); /* t1 = t0 - q t1 */
+    }
+    if (tacit_mpi_cmp_int(&r0, 1) != 0) {
+        ret = TACIT_ERR_MPI_NOT_ACCEPTABLE;
+        goto cleanup;
+    }
+    if ((ret = tacit_mpi_mod_mpi_unsafe(&t0, &t0, N)) != 0) {
+        goto cleanup;
+    }
+    tacit_mpi_swap(X, &t0);
+cleanup:
+    tacit_mpi_free(&r0);
+    tacit_mpi_free(&r1);
+    tacit_mpi_free(&t0);
+    tacit_mpi_free(&t1);
+    tacit_mpi_free(&q);
+    tacit_mpi_free(&tmp);
+    return ret;
+}
+#endif /* !__OPTIMIZE_SIZE__ */
+
+/* ---- constant flow ---------------------------------------------------------------- */
+
+/* T (fresh, n limbs) = |A| zero-extended (A->n <= n). */
+static int load(tacit_mpi *T, const tacit_mpi *A, size_t n)
+{
+    int ret;
+
+    tacit_mpi_init(T);
+    if ((ret = tacit_mpi_grow(T, n)) != 0) {
+        return ret;
+    }
+    if (A->n > 0) {
+        memcpy(T->p, A->p, (A->n < n ? A->n : n) * sizeof(*T->p));
+    }
+    return 0;
+}
+
+static tacit_mpi_uint *scratch(size_t limbs)
+{
+    return (tacit_mpi_uint *)tacit_platform_calloc(limbs > 0 ? limbs : 1, sizeof(tacit_mpi_uint));
+}
+
+static void scratch_free(tacit_mpi_uint *T, size_t limbs)
+{
+    if (T != NULL) {
+        tacit_platform_zeroize(T, limbs * sizeof(*T));
+        tacit_platform_free(T);
+    }
+}
+
+int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
+{
+    tacit_mpi a, b;
+    tacit_mpi_uint *T;
+    size_t n, tl;
+    int ret;
+
+    if (G == NULL || A == NULL || B == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    n = A->n > B->n ? A->n : B->n;
+    n = n > 0 ? n : 1;
+    tl = tacit_mpi_core_gcd_ct_working_limbs(n);
+    if ((ret = load(&a, A, n)) != 0) {
+        return ret;
+    }
+    if ((ret = load(&b, B, n)) != 0) {
+        tacit_mpi_free(&a);
+        return ret;
+    }
+    T = scratch(tl);
+    if (T == NULL) {
+        ret = TACIT_ERR_ALLOC_FAILED;
+    } else {
+        tacit_mpi_core_gcd_ct(a.p, a.p, b.p, n, T);
+        tacit_mpi_swap(G, &a);
+        ret = 0;
+    }
+    scratch_free(T, tl);
+    tacit_mpi_free(&a);
+    tacit_mpi_free(&b);
+    return ret;
+}
+
+/*
+ * X = A^-1 mod M for an odd M of n limbs and A of n limbs, in place in X
+ * (fresh, n limbs); returns the invertibility mask.
+ */
+static int inv_odd(tacit_mpi *X, const tacit_mpi_uint *A, const tacit_mpi_uint *M, size_t n,
+                   tacit_mpi_uint *ok)
+{
+    size_t tl = tacit_mpi_core_inv_mod_odd_ct_working_limbs(n);
+    tacit_mpi_uint *T = scratch(tl);
+    int ret;
+
+    tacit_mpi_init(X);
+    if (T == NULL || (ret = tacit_mpi_grow(X, n)) != 0) {
+        scratch_free(T, tl);
+        return T == NULL ? TACIT_ERR_ALLOC_FAILED : ret;
+    }
+    *ok = tacit_mpi_core_inv_mod_odd_ct(X->p, A, M, n, T);
+    scratch_free(T, tl);
+    return 0;
+}
+
+/*
+ * A^-1 mod an even N (A reduced, n limbs each): A odd, y = N^-1 mod A,
+ * X = (1 + N (A - y)) / A, or 1 when A = 1.
+ */
+static int inv_even(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N, tacit_mpi_uint *ok)
+{
+    tacit_mpi NA, Y, T;
+    tacit_mpi_uint one_mask, odd;
+    int ret;
+
+    tacit_mpi_init(&NA);
+    tacit_mpi_init(&Y);
+    tacit_mpi_init(&T);
+    odd = tacit_ct_mask_from_bit_limb(A->p[0] & 1);
+    /* an even A: use A + 1 (odd) so the arithmetic below stays defined; ok is 0 */
+    if ((ret = tacit_mpi_copy(&T, A)) != 0) {
+        goto cleanup;
+    }
+    T.p[0] |= 1;
+    if ((ret = tacit_mpi_mod_mpi(&NA, N, &T)) != 0 || (ret = tacit_mpi_grow(&NA, T.n)) != 0 ||
+        (ret = inv_odd(&Y, NA.p, T.p, T.n, ok)) != 0) {
+        goto cleanup;
+    }
+    /* A = 1: the inverse mod 1 is 0 (and "ok"), the answer is 1 */
+    T.p[0] ^= 1;
+    one_mask = tacit_mpi_core_is_zero_ct(T.p, T.n);
+    T.p[0] ^= 1;
+    *ok &= odd;
+    /* X = (1 + N (A - y)) / A */
+    /* A - y > 0 (y < A): subtracted on the limbs, so the sign stays public */
+    (void)tacit_mpi_core_sub(Y.p, T.p, Y.p, T.n);
+    Y.s = 1;
+    if ((ret = tacit_mpi_mul_mpi(&Y, &Y, N)) != 0 || (ret = tacit_mpi_add_int(&Y, &Y, 1)) != 0 ||
+        (ret = tacit_mpi_div_mpi(&NA, NULL, &Y, &T)) != 0) {
+        goto cleanup;
+    }
+    if ((ret = tacit_mpi_lset(&Y, 1)) != 0 ||
+        (ret = tacit_mpi_safe_cond_assign(&NA, &Y, (unsigned char)(one_mask & 1))) != 0) {
+        goto cleanup;
+    }
+    tacit_mpi_swap(X, &NA);
+cleanup:
+    tacit_mpi_free(&NA);
+    tacit_mpi_free(&Y);
+    tacit_mpi_free(&T);
+    return ret;
+}
+
+int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
+{
+    tacit_mpi R, W, NN;
+    tacit_mpi_uint ok = 0;
+    size_t n;
+    int ret;
+
+    if (X == NULL || A == NULL || N == NULL || N->n == 0) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    /* N > 1: a validity verdict, revealed */
+    if (N->s < 0 || tacit_ct_declassify_u32((uint32_t)tacit_mpi_cmp_int(N, 1) + 1u) <= 1u) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_mpi_init(&R);
+    tacit_mpi_init(&W);
+    tacit_mpi_init(&NN);
+    n = N->n;
+    if ((ret = load(&NN, N, n)) != 0) {
+        goto cleanup;
+    }
+    /* which method: the parity of N is revealed (lambda(n) is always even) */
+    if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1)) && A->n <= n) {
+        /*
+         * safegcd takes any |A| below 2^(n biL): no reduction first.  A
+         * negative A (its sign is public): the inverse of |A|, negated.
+         */
+        if ((ret = load(&R, A, n)) != 0 || (ret = inv_odd(&W, R.p, NN.p, n, &ok)) != 0) {
+            goto cleanup;
+        }
+        if (A->s < 0) {
+            (void)tacit_mpi_core_sub(R.p, NN.p, W.p, n);
+            tacit_mpi_core_cond_assign(W.p, R.p, n, ok);
+        }
+    } else if ((ret = tacit_mpi_mod_mpi(&R, A, N)) != 0 || (ret = tacit_mpi_grow(&R, n)) != 0) {
+        goto cleanup;
+    } else if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1))) {
+        ret = inv_odd(&W, R.p, NN.p, n, &ok);
+    } else {
+        ret = inv_even(&W, &R, &NN, &ok);
+    }
+    if (ret != 0) {
+        goto cleanup;
+    }
+    /* not invertible (gcd > 1, A = 0 mod N): the verdict is revealed */
+    if (!tacit_ct_declassify_u32((uint32_t)(ok & 1))) {
+        ret = TACIT_ERR_MPI_NOT_ACCEPTABLE;
+        goto cleanup;
+    }
+    tacit_mpi_swap(X, &W);
+cleanup:
+    tacit_mpi_free(&R);
+    tacit_mpi_free(&W);
+    tacit_mpi_free(&NN);
+    return ret;
+}
+
+#if defined(__OPTIMIZE_SIZE__)
+/*
+ * -Os (firmware): the constant-flow gcd and inverse serve public values
+ * too; Euclid's versions would be 450 more bytes of Thumb code.
+ * Leaks: nothing (the _unsafe contract allows more).
+ * Only for: public values.
+ */
+int tacit_mpi_gcd_unsafe(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
+{
+    return tacit_mpi_gcd(G, A, B);
+}
+
+/*
+ * Leaks: nothing (as above).
+ * Only for: public values.
+ */
+int tacit_mpi_inv_mod_unsafe(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
+{
+    return tacit_mpi_inv_mod(X, A, N);
+}
+#endif /* __OPTIMIZE_SIZE__ */
+
+#else
+typedef int tacit_bignum_gcd_unused;
+#endif /* TACIT_BIGNUM_C */

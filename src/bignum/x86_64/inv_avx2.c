@@ -1,0 +1,308 @@
+/*
+ * The divsteps of bignum_core_inv.c (tacit_mpi_core_inv_mod_odd_ct and
+ * _gcd_ct) for x86-64 CPUs with AVX2, chosen at run time
+ * (tacit_mpi_core_cpu_has_avx2).
+ *
+ * Why: the scalar form spends half its time in the divsteps, a chain of
+ * dependent integer steps, and half in the update of f, g, d, e, which
+ * cannot start before the steps end and keeps the same integer units
+ * busy.  Here the update runs on the vector units while the next batch's
+ * steps run on the integer units, interleaved in one instruction stream:
+ * one step, one digit, one step, one digit.  On Zen 3 the 1024-bit inverse
+ * takes about 0.63 of the scalar form's cycles (4096 bits: 0.60), within
+ * 10% of the steps alone.
+ *
+ * The layout: f, g, d, e as digits of D = 30 bits, digit i of all four in
+ * one 256-bit block (lanes f, g, d, e), each digit in [0, 2^30) except the
+ * signed top one.  A batch of 30 divsteps gives a matrix t with
+ * |t0| + |t1| <= 2^30 and |t2| + |t3| <= 2^30, so every product fits
+ * VPMULDQ (32 x 32 -> 64 bits, signed), and digit i of the new rows is
+ *   f: t0 f_i + t1 g_i,    d: t0 d_i + t1 e_i + md M_i,
+ *   g: t2 f_i + t3 g_i,    e: t2 d_i + t3 e_i + me M_i,
+ * plus the carry, one block of three VPMULDQ (md, me: the multiples of M
+ * that make d and e divisible by 2^30, as in bignum_core_inv.c's
+ * update_de).  Each lane's sum stays below 2^62 in magnitude: 2^60 from
+ * the matrix, 2^61 from md M_i, 2^32 from the carry.  AVX2 has no 64-bit
+ * arithmetic shift, so the accumulator is kept biased by 2^62 (always
+ * nonnegative): the carry is a logical shift, the bias put back by one
+ * constant.
+ *
+ * The next batch needs only the low 30 bits of the new f and g: they are
+ * bits 30..59 of t0 f + t1 g, computed from the old digits 0 and 1 on the
+ * integer side (two IMULs), so the steps never wait for the vectors.
+ *
+ * Constant time: a fixed instruction stream for every value.  The steps
+ * are bignum_core_inv_x86_64.h's CMOV steps; VPMULDQ, VPADDQ, VPSRLQ and
+ * the loads and stores take the same time for every value, at addresses
+ * that depend on the digit counts only; the branches test public counts.
+ * The ct suites (ct_bignum, ct_rsa_keys, ct_keygen) run this path under
+ * valgrind, whose CPUID reports AVX2.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_BIGNUM_C) && !defined(__OPTIMIZE_SIZE__)
+
+#include <stdint.h>
+#include <string.h>
+
+#include "bignum/bignum_core.h"
+#include "bignum/bignum_core_limb.h"
+
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
+
+#include <immintrin.h>
+
+typedef int64_t inv_sd;
+typedef uint64_t inv_ud;
+__extension__ typedef __int128 inv_sdd;
+#define INV_W 64
+#define INV_N 14 /* divsteps per packed group */
+#include "bignum/bignum_core_inv_pack.h"
+#include "bignum/x86_64/inv_x86_64.h"
+
+#if !defined(TACIT_MPI_HAVE_X86_64_INV_ASM)
+#error "the AVX2 divsteps use the x86-64 step of bignum_core_inv_x86_64.h"
+#endif
+
+#define AVX2 __attribute__((target("avx2")))
+
+#define VD 30 /* bits per digit = divsteps per batch (groups of 14, 14, 2) */
+#define VMASK (((inv_ud)1 << VD) - 1)
+
+/* Digits for values below 2^(b+2) in magnitude, b = 64 limbs + 2 (as inv_digits). */
+static size_t vdigits(size_t limbs)
+{
+    return (limbs * 64 + 2) / VD + 1;
+}
+
+size_t tacit_mpi_core_avx2_divsteps_working_limbs(size_t limbs)
+{
+    /* the blocks of f, g, d, e and of M (broadcast), and 32-byte alignment */
+    return 8 * vdigits(limbs) + 4;
+}
+
+/* Lane `lane` of the K blocks at x = the digits of A (limbs limbs). */
+static void to_lane(inv_sd *x, size_t K, int lane, const tacit_mpi_uint *A, size_t limbs)
+{
+    size_t i;
+
+    for (i = 0; i < K; i++) {
+        size_t pos = i * VD, li = pos / 64, off = pos % 64;
+        inv_ud lo = li < limbs ? (inv_ud)A[li] : 0, hi = li + 1 < limbs ? (inv_ud)A[li + 1] : 0;
+        if (off != 0) {
+            lo = (lo >> off) | (hi << (64 - off));
+        }
+        x[4 * i + lane] = (inv_sd)(lo & VMASK);
+    }
+}
+
+/* X (n limbs) = the two's complement of lane 0 of the K blocks at x (signed top digit). */
+static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K)
+{
+    inv_sdd acc = 0;
+    size_t have = 0, i, j = 0;
+
+    for (i = 0; i < K; i++) {
+        acc += (inv_sdd)x[4 * i] * ((inv_sdd)1 << have); /* a multiply: x may be negative */
+        have += VD;
+        if (have >= 64) {
+            if (j < n) {
+                X[j++] = (tacit_mpi_uint)acc;
+            }
+            acc >>= 64;
+            have -= 64;
+        }
+    }
+    while (j < n) {
+        X[j++] = (tacit_mpi_uint)acc;
+        acc >>= 64;
+    }
+}
+
+/*
+ * One digit of the update: the block at q (input digit i) into the
+ * accumulator, its low 30 bits stored as digit i - 1.  The products and
+ * the bias are summed off the carry chain (the empty asm keeps the
+ * compiler from folding the accumulator in early), so the chain is one
+ * shift and one add a digit.
+ */
+#define VDIGIT(q, mq)                                                                              \
+    do {                                                                                           \
+        __m256i p_ = _mm256_add_epi64(                                                             \
+            _mm256_mul_epi32(_mm256_load_si256(q), c1),                                            \
+            _mm256_mul_epi32(_mm256_shuffle_epi32(_mm256_load_si256(q), 0x4E), c2));               \
+        p_ = _mm256_add_epi64(p_,                                                                  \
+                              _mm256_add_epi64(_mm256_mul_epi32(_mm256_load_si256(mq), c3), kb));  \
+        __asm__("" : "+x"(p_));                                                                    \
+        acc = _mm256_add_epi64(_mm256_srli_epi64(acc, VD), p_);                                    \
+        _mm256_store_si256((q)-1, _mm256_and_si256(acc, vmask));                                   \
+    } while (0)
+
+/*
+ * What runs after step n (0 .. 29) of a batch: the next digit if there is
+ * one (q, qend public); with at least 30 digits left, digit n from q at a
+ * constant offset (no pointer arithmetic among the steps; q moves after
+ * the batch); or nothing.
+ */
+#define VNEXT(n)                                                                                   \
+    do {                                                                                           \
+        if (q < qend) {                                                                            \
+            VDIGIT(q, mq);                                                                         \
+            q++;                                                                                   \
+            mq++;                                                                                  \
+        }                                                                                          \
+    } while (0)
+#define VNEXT30(n) VDIGIT(q + (n), mq + (n))
+#define VNONE(n) ((void)0)
+
+/* Divstep j of a group, then DIG(n). */
+#define STEP(j, DIG, n)                                                                            \
+    do {                                                                                           \
+        inv_ud t1_, t2_, bs_, b2_;                                                                 \
+        __asm__(INV_X86_64_STEP_ASM(#j)                                                            \
+                : INV_X86_64_STEP_OPERANDS(a, b, z, t1_, t2_, bs_, b2_)                            \
+                :                                                                                  \
+                : "cc");                                                                           \
+        DIG(n);                                                                                    \
+    } while (0)
+#define STEPS14(DIG, n0)                                                                           \
+    STEP(0, DIG, (n0) + 0);                                                                        \
+    STEP(1, DIG, (n0) + 1);                                                                        \
+    STEP(2, DIG, (n0) + 2);                                                                        \
+    STEP(3, DIG, (n0) + 3);                                                                        \
+    STEP(4, DIG, (n0) + 4);                                                                        \
+    STEP(5, DIG, (n0) + 5);                                                                        \
+    STEP(6, DIG, (n0) + 6);                                                                        \
+    STEP(7, DIG, (n0) + 7);                                                                        \
+    STEP(8, DIG, (n0) + 8);                                                                        \
+    STEP(9, DIG, (n0) + 9);                                                                        \
+    STEP(10, DIG, (n0) + 10);                                                                      \
+    STEP(11, DIG, (n0) + 11);                                                                      \
+    STEP(12, DIG, (n0) + 12);                                                                      \
+    STEP(13, DIG, (n0) + 13)
+
+/* r = m r (the groups' matrices multiplied up) */
+#define COMBINE()                                                                                  \
+    do {                                                                                           \
+        inv_sd u0_ = m[0] * r[0] + m[1] * r[2], u1_ = m[0] * r[1] + m[1] * r[3];                   \
+        r[2] = m[2] * r[0] + m[3] * r[2];                                                          \
+        r[3] = m[2] * r[1] + m[3] * r[3];                                                          \
+        r[0] = u0_;                                                                                \
+        r[1] = u1_;                                                                                \
+    } while (0)
+
+/* The next words of f, g after a group of n steps (see inv_next_word). */
+#define NEXT_WORDS(n)                                                                              \
+    do {                                                                                           \
+        inv_ud fg_ = (nf + ng) << (INV_N + 1), f2_;                                                \
+        f2_ = inv_next_word(p[0], p[1], nf, ng, fg_, n);                                           \
+        ng = inv_next_word(p[2], p[3], nf, ng, fg_, n);                                            \
+        nf = f2_;                                                                                  \
+    } while (0)
+
+/*
+ * 30 divsteps from the words fw, gw (30 correct low bits), DIG() after
+ * each; r gets the batch's matrix, scaled by 2^30.  The words of the second
+ * and third groups come from the group before (as in divsteps_n).
+ */
+#define DIVSTEPS30(fw, gw, DIG)                                                                    \
+    do {                                                                                           \
+        nf = (fw);                                                                                 \
+        ng = (gw);                                                                                 \
+        inv_pack(&a, &b, nf, ng);                                                                  \
+        STEPS14(DIG, 0);                                                                           \
+        inv_unpack(a, b, r, p);                                                                    \
+        NEXT_WORDS(14);                                                                            \
+        inv_pack(&a, &b, nf, ng);                                                                  \
+        STEPS14(DIG, 14);                                                                          \
+        inv_unpack(a, b, m, p);                                                                    \
+        NEXT_WORDS(14);                                                                            \
+        COMBINE();                                                                                 \
+        inv_pack(&a, &b, nf, ng);                                                                  \
+        STEP(0, DIG, 28);                                                                          \
+        STEP(1, DIG, 29);                                                                          \
+        inv_unpack(a, b, m, p);                                                                    \
+        COMBINE();                                                                                 \
+    } while (0)
+
+AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
+                                       const tacit_mpi_uint *G, const tacit_mpi_uint *M,
+                                       size_t limbs, size_t steps, tacit_mpi_uint *T)
+{
+    const size_t K = vdigits(limbs), batches = (steps + VD - 1) / VD;
+    __m256i *S = (__m256i *)(void *)(((uintptr_t)T + 31) & ~(uintptr_t)31), *Mb = S + K;
+    __m256i *q, *mq, *const qend = S + K;
+    inv_sd *s = (inv_sd *)(void *)S, *mw = (inv_sd *)(void *)Mb, r[4], m[4];
+    inv_ud mi = 0 - tacit_mpi_core_mont_init(M), a, b, nf, ng, fw, gw, p[4];
+    inv_ud z = ~(inv_ud)0; /* zeta = -(delta + 1/2), delta = 1/2 */
+    const __m256i vmask = _mm256_set1_epi64x((long long)VMASK);
+    /* the bias 2^62 taken back by the carry's shift (2^32) and put on again */
+    const __m256i kb = _mm256_set1_epi64x((long long)(((inv_ud)1 << 62) - ((inv_ud)1 << 32)));
+    __m256i acc, c1, c2, c3;
+    size_t i, bi;
+
+    memset(s, 0, 8 * K * sizeof(*s));
+    to_lane(s, K, 0, F, limbs + 1);
+    to_lane(s, K, 1, G, limbs);
+    s[2] = 2; /* d: f = M + 2 A = 2 A (mod M) */
+    s[3] = 1; /* e: g = A */
+    to_lane(mw, K, 0, M, limbs);
+    for (i = 0; i < K; i++) {
+        mw[4 * i + 1] = mw[4 * i + 2] = mw[4 * i + 3] = mw[4 * i];
+    }
+
+    DIVSTEPS30((inv_ud)s[0], (inv_ud)s[1], VNONE);
+    for (bi = 0; bi < batches; bi++) {
+        /* d, e: M added for a negative one, and a multiple of M for zero low bits */
+        inv_ud sd = (inv_ud)0 - ((inv_ud)s[4 * (K - 1) + 2] >> 63);
+        inv_ud se = (inv_ud)0 - ((inv_ud)s[4 * (K - 1) + 3] >> 63);
+        inv_ud md = ((inv_ud)r[0] & sd) + ((inv_ud)r[1] & se);
+        inv_ud me = ((inv_ud)r[2] & sd) + ((inv_ud)r[3] & se);
+        inv_ud cd = (inv_ud)r[0] * (inv_ud)s[2] + (inv_ud)r[1] * (inv_ud)s[3];
+        inv_ud ce = (inv_ud)r[2] * (inv_ud)s[2] + (inv_ud)r[3] * (inv_ud)s[3];
+        inv_ud flo = (inv_ud)s[0] + ((inv_ud)s[4] << VD), glo = (inv_ud)s[1] + ((inv_ud)s[5] << VD);
+
+        md -= (mi * cd + md) & VMASK;
+        me -= (mi * ce + me) & VMASK;
+        /* lanes f, g, d, e times (f, g, d, e) and times (g, f, e, d) */
+        c1 = _mm256_set_epi64x(r[3], r[0], r[3], r[0]);
+        c2 = _mm256_set_epi64x(r[2], r[1], r[2], r[1]);
+        c3 = _mm256_set_epi64x((long long)me, (long long)md, 0, 0);
+        /* the next batch's words: bits 30..63 of t (f, g) are right, 30 are needed */
+        fw = ((inv_ud)r[0] * flo + (inv_ud)r[1] * glo) >> VD;
+        gw = ((inv_ud)r[2] * flo + (inv_ud)r[3] * glo) >> VD;
+        /* digit 0: its low bits are zero, nothing is stored */
+        {
+            __m256i v = _mm256_load_si256(S), pp;
+            pp = _mm256_add_epi64(_mm256_mul_epi32(v, c1),
+                                  _mm256_mul_epi32(_mm256_shuffle_epi32(v, 0x4E), c2));
+            pp = _mm256_add_epi64(pp, _mm256_mul_epi32(_mm256_load_si256(Mb), c3));
+            acc = _mm256_add_epi64(pp, _mm256_set1_epi64x((long long)((inv_ud)1 << 62)));
+        }
+        q = S + 1;
+        mq = Mb + 1;
+        if (bi + 1 == batches) {
+            /* the last batch: no steps after it */
+        } else if (K >= 31) {
+            DIVSTEPS30(fw, gw, VNEXT30);
+            q += 30;
+            mq += 30;
+        } else {
+            DIVSTEPS30(fw, gw, VNEXT);
+        }
+        for (; q < qend; q++, mq++) {
+            VDIGIT(q, mq);
+        }
+        /* the top digit: the signed carry */
+        _mm256_store_si256(S + K - 1, _mm256_sub_epi64(_mm256_srli_epi64(acc, VD),
+                                                       _mm256_set1_epi64x((long long)1 << 32)));
+    }
+    from_lane(F, limbs + 1, s, K);
+    from_lane(D, limbs + 1, s + 2, K);
+}
+
+#endif /* TACIT_MPI_HAVE_X86_64_ADX_ASM */
+
+#endif /* TACIT_BIGNUM_C && !__OPTIMIZE_SIZE__ */
+
+typedef int tacit_bignum_core_inv_x86_64_avx2_unused;

@@ -1,0 +1,97 @@
+/*
+ * The x86 CPU probe (cpu_x86.h).
+ */
+#include "core/cpu_x86.h"
+
+#if defined(TACIT_HAVE_CPU_X86)
+
+#include <cpuid.h>
+#include <stddef.h>
+
+/*
+ * 1 on CPUs known to execute 512-bit multiply-adds at the full rate of
+ * 256-bit ones: AMD family 1Ah (Zen 5), measured (both forms 2 per cycle,
+ * latency 4).  Zen 4 splits 512-bit operations in two and Intel's cores
+ * issue 512-bit IFMA on fewer ports than 256-bit; neither was measured, so
+ * they keep the 256-bit IFMA kernel.
+ */
+static int zmm_full_width(void)
+{
+    unsigned int a, b, c, d, family;
+
+    if (!__get_cpuid(0, &a, &b, &c, &d) || b != 0x68747541u || d != 0x69746e65u ||
+        c != 0x444d4163u) { /* "AuthenticAMD" */
+        return 0;
+    }
+    if (!__get_cpuid(1, &a, &b, &c, &d)) {
+        return 0;
+    }
+    family = (a >> 8) & 0xF;
+    if (family == 0xF) {
+        family += (a >> 20) & 0xFF;
+    }
+    return family >= 0x1A;
+}
+
+static unsigned probe(void)
+{
+    unsigned int a, b, c, d, lo = 0, hi, f = 0;
+    int sse41;
+
+    if (!__get_cpuid(1, &a, &b, &c, &d)) {
+        return 0;
+    }
+    if ((c >> 9) & 1) {
+        f |= TACIT_CPU_SSSE3;
+    }
+    sse41 = (c >> 19) & 1;
+    if ((c >> 27) & 1) {
+        /* OSXSAVE: XGETBV says which register states the OS saves */
+        __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        (void)hi;
+        if (!((c >> 28) & 1)) {
+            lo &= ~4u; /* no AVX: no YMM */
+        }
+    }
+    if (__get_cpuid_max(0, NULL) < 7 || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+        return f;
+    }
+    if (((b >> 29) & 1) && sse41) {
+        f |= TACIT_CPU_SHANI;
+    }
+    if ((b >> 8) & 1) {
+        f |= TACIT_CPU_BMI2;
+        if ((b >> 19) & 1) {
+            f |= TACIT_CPU_ADX;
+        }
+    }
+    if ((lo & 6u) == 6u && ((b >> 5) & 1)) {
+        f |= TACIT_CPU_AVX2;
+    }
+    /* AVX512F (bit 16) and VL (bit 31); XCR0: SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM */
+    if ((lo & 0xE6u) == 0xE6u && ((b >> 16) & 1) && ((b >> 31) & 1)) {
+        f |= TACIT_CPU_AVX512;
+        if ((b >> 21) & 1) {
+            f |= TACIT_CPU_IFMA | (zmm_full_width() ? TACIT_CPU_ZMM_FULL : 0);
+        }
+    }
+    return f;
+}
+
+/* 0 = not asked yet, else 0x100 | probe(); relaxed atomics (no data race). */
+static unsigned cache;
+
+unsigned tacit_cpu_x86(void)
+{
+    unsigned f = __atomic_load_n(&cache, __ATOMIC_RELAXED);
+
+    if (f == 0) {
+        f = 0x100u | probe();
+        __atomic_store_n(&cache, f, __ATOMIC_RELAXED);
+    }
+    return f & 0xFFu;
+}
+
+#endif /* TACIT_HAVE_CPU_X86 */
+
+typedef int tacit_cpu_x86_unused;

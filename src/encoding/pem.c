@@ -1,0 +1,282 @@
+/*
+ * PEM blocks (RFC 7468): find, check and decode one; write one.
+ *
+ * What is public and what is not: the text around a block and its BEGIN/END
+ * lines are public and parsed with ordinary code.  The body may be a private
+ * key: it is only touched by tacit_base64_find_byte (which declassifies the
+ * position of the first '-', the END line of a valid block) and by the
+ * constant-flow base64 decoder.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_PEM_C)
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "encoding/base64_internal.h"
+#include "tacit/base64.h"
+#include "tacit/pem.h"
+#include "tacit/platform.h"
+#include "core/platform_internal.h"
+
+#define DASHES "-----"
+#define PEM_LINE 64
+
+/* Where a BEGIN or END line ends, and its label. */
+typedef struct {
+    char label[TACIT_PEM_MAX_LABEL + 1];
+    size_t next; /* offset just past the line's "\n" / "\r\n" (or the input's end) */
+} boundary;
+
+static size_t count_dashes(const unsigned char *p, size_t len)
+{
+    size_t n = 0;
+
+    while (n < len && p[n] == '-') {
+        n++;
+    }
+    return n;
+}
+
+/* Does p[0 .. len) start with the string s? */
+static int starts_with(const unsigned char *p, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+
+    return len >= n && memcmp(p, s, n) == 0;
+}
+
+/*
+ * Parse "-----<kw> <label>-----" then optional spaces/tabs and a line end, at
+ * p (the start of a line).  kw is "BEGIN" or "END".
+ */
+static int parse_boundary(const unsigned char *p, size_t len, const char *kw, boundary *b)
+{
+    size_t i = count_dashes(p, len), start, n;
+
+    if (i != 5 || !starts_with(p + i, len - i, kw)) {
+        return TACIT_ERR_PEM_BAD_HEADER;
+    }
+    i += strlen(kw);
+    if (i >= len || p[i] != ' ') {
+        return TACIT_ERR_PEM_BAD_HEADER;
+    }
+    start = ++i;
+    {
+        /* stay on this line: what follows may be a secret body */
+        const unsigned char *eol = (const unsigned char *)memchr(p + i, '\n', len - i);
+        if (eol != NULL) {
+            len = (size_t)(eol - p) + 1;
+        }
+    }
+    /* the label ends at the first "-----" (it may hold single '-') */
+    for (;;) {
+        const unsigned char *d = (const unsigned char *)memchr(p + i, '-', len - i);
+        if (d == NULL) {
+            return TACIT_ERR_PEM_BAD_HEADER;
+        }
+        i = (size_t)(d - p);
+        if (starts_with(p + i, len - i, DASHES)) {
+            break;
+        }
+        i++;
+    }
+    for (n = start; n < i; n++) {
+        if (p[n] < 0x20 || p[n] > 0x7E) {
+            return TACIT_ERR_PEM_BAD_HEADER;
+        }
+    }
+    n = i - start;
+    if (i >= len || n > TACIT_PEM_MAX_LABEL) {
+        return TACIT_ERR_PEM_BAD_HEADER;
+    }
+    memcpy(b->label, p + start, n);
+    b->label[n] = '\0';
+    i += 5;
+    while (i < len && (p[i] == ' ' || p[i] == '\t')) {
+        i++;
+    }
+    if (i == len) {
+        b->next = i;
+    } else if (p[i] == '\n') {
+        b->next = i + 1;
+    } else if (p[i] == '\r' && i + 1 < len && p[i + 1] == '\n') {
+        b->next = i + 2;
+    } else {
+        return TACIT_ERR_PEM_BAD_HEADER;
+    }
+    return 0;
+}
+
+/*
+ * Find the BEGIN line: the first line that is dashes then "BEGIN".  Returns
+ * its offset, or ilen.  (Public text: plain code.)
+ */
+static size_t find_begin(const unsigned char *in, size_t ilen)
+{
+    size_t pos = 0;
+
+    while (pos < ilen) {
+        const unsigned char *nl;
+        size_t d = count_dashes(in + pos, ilen - pos);
+
+        if (d > 0 && starts_with(in + pos + d, ilen - pos - d, "BEGIN")) {
+            return pos;
+        }
+        nl = (const unsigned char *)memchr(in + pos, '\n', ilen - pos);
+        if (nl == NULL) {
+            break;
+        }
+        pos = (size_t)(nl - in) + 1;
+    }
+    return ilen;
+}
+
+int tacit_pem_read(const char *label, const unsigned char *input, size_t ilen,
+                   tacit_pem_block *block, size_t *consumed)
+{
+    boundary head, foot;
+    size_t begin, body, end, cap, olen = 0;
+    size_t dummy;
+    unsigned char *der;
+    int ret;
+
+    if (consumed == NULL) {
+        consumed = &dummy;
+    }
+    *consumed = 0;
+    if (block == NULL || (input == NULL && ilen > 0)) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    block->label[0] = '\0';
+    block->der = NULL;
+    block->der_len = 0;
+
+    begin = find_begin(input, ilen);
+    if (begin == ilen) {
+        *consumed = ilen;
+        return TACIT_ERR_PEM_NO_BLOCK;
+    }
+    ret = parse_boundary(input + begin, ilen - begin, "BEGIN", &head);
+    if (ret != 0) {
+        return ret;
+    }
+    body = begin + head.next;
+
+    /* The END line: the first '-' after the BEGIN line, at the start of a line. */
+    end = body + tacit_base64_find_byte(input + body, ilen - body, '-');
+    if (end == ilen) {
+        return TACIT_ERR_PEM_NO_FOOTER;
+    }
+    if (end > body && tacit_ct_declassify_u32(tacit_ct_mask_eq_u32(input[end - 1], '\n')) == 0) {
+        return TACIT_ERR_BASE64_INVALID_CHARACTER; /* a '-' inside a body line */
+    }
+    {
+        size_t d = count_dashes(input + end, ilen - end);
+        if (starts_with(input + end + d, ilen - end - d, "BEGIN")) {
+            return TACIT_ERR_PEM_NO_FOOTER;
+        }
+    }
+    ret = parse_boundary(input + end, ilen - end, "END", &foot);
+    if (ret != 0) {
+        return ret;
+    }
+    *consumed = end + foot.next;
+    if (strcmp(head.label, foot.label) != 0) {
+        return TACIT_ERR_PEM_LABEL_MISMATCH;
+    }
+    if (label != NULL && strcmp(label, head.label) != 0) {
+        return TACIT_ERR_PEM_UNEXPECTED_LABEL;
+    }
+
+    /* (end - body) / 4 * 3 is enough for any valid body, so no pre-scan */
+    cap = (end - body) / 4 * 3;
+    der = (unsigned char *)tacit_platform_calloc(1, cap > 0 ? cap : 1);
+    if (der == NULL) {
+        return TACIT_ERR_ALLOC_FAILED;
+    }
+    ret = tacit_base64_decode(input + body, end - body, der, cap, &olen);
+    if (ret != 0) {
+        tacit_platform_free(der); /* the decoder zeroed what it wrote */
+        return ret;
+    }
+    memcpy(block->label, head.label, sizeof(head.label));
+    block->der = der;
+    block->der_len = olen;
+    return 0;
+}
+
+void tacit_pem_block_free(tacit_pem_block *block)
+{
+    if (block == NULL) {
+        return;
+    }
+    if (block->der != NULL) {
+        /* the decoder wrote secret bytes only below der_len (zeros past it) */
+        tacit_platform_zeroize(block->der, block->der_len);
+        tacit_platform_free(block->der);
+    }
+    block->der = NULL;
+    block->der_len = 0;
+}
+
+/* 1..63 printable characters, no "--", no space or '-' at either end. */
+static int label_ok(const char *label, size_t *len)
+{
+    size_t n, i;
+
+    if (label == NULL) {
+        return 0;
+    }
+    n = strlen(label);
+    if (n == 0 || n > TACIT_PEM_MAX_LABEL || label[0] == ' ' || label[0] == '-' ||
+        label[n - 1] == ' ' || label[n - 1] == '-') {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        if (label[i] < 0x20 || label[i] > 0x7E || (label[i] == '-' && label[i + 1] == '-')) {
+            return 0;
+        }
+    }
+    *len = n;
+    return 1;
+}
+
+int tacit_pem_write(const char *label, const unsigned char *der, size_t dlen, unsigned char *out,
+                    size_t olen, size_t *written)
+{
+    size_t lab, body, need, o;
+    int ret;
+
+    if (written == NULL || !label_ok(label, &lab) || (der == NULL && dlen > 0)) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    ret = tacit_base64_encode_lines(der, dlen, PEM_LINE, NULL, 0, &body);
+    if (ret != 0 && ret != TACIT_ERR_BUFFER_TOO_SMALL) {
+        return ret;
+    }
+    need = (11 + lab + 6) + body + (9 + lab + 6);
+    *written = need;
+    if (out == NULL || olen < need) {
+        return TACIT_ERR_BUFFER_TOO_SMALL;
+    }
+    memcpy(out, "-----BEGIN ", 11);
+    memcpy(out + 11, label, lab);
+    memcpy(out + 11 + lab, "-----\n", 6);
+    o = 11 + lab + 6;
+    ret = tacit_base64_encode_lines(der, dlen, PEM_LINE, out + o, olen - o, &body);
+    if (ret != 0) {
+        tacit_platform_zeroize(out, olen);
+        return ret;
+    }
+    o += body;
+    memcpy(out + o, "-----END ", 9);
+    memcpy(out + o + 9, label, lab);
+    memcpy(out + o + 9 + lab, "-----\n", 6);
+    return 0;
+}
+
+#else
+typedef int tacit_pem_unused;
+#endif /* TACIT_PEM_C */

@@ -1,0 +1,104 @@
+/*
+ * RSA internals shared by the rsa_*.c files.
+ *
+ * ctx->cache is one allocation holding fixed-length limb copies of the key
+ * and its Montgomery constants, so the per-operation code works on plain
+ * limb arrays (bignum_core) with lengths that depend only on the key size:
+ *
+ *   public part (nlimbs = limbs of n, elimbs = limbs of e):
+ *     N[nlimbs]  RN[nlimbs] (R^2 mod n)  E[elimbs]
+ *   private part (hlimbs = limbs of the larger of p, q; both padded to it):
+ *     P  RP  DP  Q  RQ  DQ  QPM   each [hlimbs]
+ *     QPM = QP * R mod p (Montgomery form, so one montmul multiplies by QP)
+ *
+ * The private part holds secrets: it is zeroized before it is freed.
+ */
+#ifndef TACIT_RSA_INTERNAL_H
+#define TACIT_RSA_INTERNAL_H
+
+#include "tacit/rsa.h"
+
+#include "bignum/bignum_core.h"
+#include "core/common.h"
+
+#define RSA_C_N(ctx) ((ctx)->cache)
+#define RSA_C_RN(ctx) ((ctx)->cache + (ctx)->nlimbs)
+#define RSA_C_E(ctx) ((ctx)->cache + 2 * (ctx)->nlimbs)
+#define RSA_C_PRIV(ctx, i) ((ctx)->cache + 2 * (ctx)->nlimbs + (ctx)->elimbs + (i) * (ctx)->hlimbs)
+#define RSA_C_P(ctx) RSA_C_PRIV(ctx, 0)
+#define RSA_C_RP(ctx) RSA_C_PRIV(ctx, 1)
+#define RSA_C_DP(ctx) RSA_C_PRIV(ctx, 2)
+#define RSA_C_Q(ctx) RSA_C_PRIV(ctx, 3)
+#define RSA_C_RQ(ctx) RSA_C_PRIV(ctx, 4)
+#define RSA_C_DQ(ctx) RSA_C_PRIV(ctx, 5)
+#define RSA_C_QPM(ctx) RSA_C_PRIV(ctx, 6)
+#define RSA_C_PRIV_COUNT 7
+
+/* The RNG to use: the one given, else the context's, else the default. */
+
+/* Free the key (zeroized) but keep the RNG setting: the context is empty. */
+void tacit_rsa_clear_key(tacit_rsa_context *ctx);
+
+/* Build ctx->cache from the mpi fields (after the checks passed). */
+int tacit_rsa_setup_cache(tacit_rsa_context *ctx);
+
+/*
+ * Leaks: Y and N (the running time follows their binary GCD).
+ * Only for: a public Y (RSA blinding inverts a value that was declassified
+ * because it is independent of every secret) and a public odd N.
+ *
+ * X = Y^-1 mod N for Y < N, N odd (L limbs each); mm = -N^-1 mod 2^biL.
+ * T has TACIT_RSA_INV_WORKING_LIMBS(L) limbs.  Not invertible (gcd != 1,
+ * Y = 0): TACIT_ERR_RSA_PRIVATE_FAILED, X untouched.
+ */
+#define TACIT_RSA_INV_WORKING_LIMBS(L) (6 * (size_t)(L) + 20)
+int tacit_rsa_inv_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *Y, const tacit_mpi_uint *N,
+                             size_t L, tacit_mpi_uint mm, tacit_mpi_uint *T);
+
+/*
+ * T = X - 1 for X > 0 (X = 0 wraps around), sign +1: constant flow, and
+ * unlike tacit_mpi_sub_int the sign is not computed from the values.
+ */
+int tacit_rsa_minus_one(tacit_mpi *T, const tacit_mpi *X);
+
+/* Hash output size for md, or 0 if md is not a usable hash. */
+size_t tacit_rsa_md_size(tacit_md_type md);
+
+/*
+ * dst[0 .. dlen) ^= MGF1(md, seed[0 .. slen)) (RFC 8017 B.2.1).  Constant
+ * time in the seed and dst (the hash is).
+ */
+int tacit_rsa_mgf1_xor(tacit_md_type md, const unsigned char *seed, size_t slen, unsigned char *dst,
+                       size_t dlen);
+
+/*
+ * tacit_rsa_pss_verify with a floor on the salt: a signature whose salt is shorter than
+ * min_saltlen bytes is refused (RFC 4055 section 3.3: an id-RSASSA-PSS key with parameters
+ * accepts salts at least as long as its saltLength).
+ */
+int tacit_rsa_pss_verify_min_salt(const tacit_rsa_context *ctx, tacit_md_type md,
+                                  tacit_md_type mgf1_md, int saltlen, size_t min_saltlen,
+                                  const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                                  size_t siglen);
+
+/* Parse a PKCS#1 RSAPrivateKey / RSAPublicKey that is exactly der[0 .. len). */
+/* The AlgorithmIdentifier of a key's PKCS#8 / SPKI envelope: OID and complete parameters DER. */
+typedef struct {
+    const unsigned char *oid;
+    size_t oid_len;
+    const unsigned char *params;
+    size_t params_len;
+} tacit_rsa_key_alg;
+
+/*
+ * tacit_rsa_write_key_der (private_key) or tacit_rsa_write_public_key_der with the PKCS#8 / SPKI
+ * envelope naming alg instead of rsaEncryption: pk writes id-RSASSA-PSS keys with it.
+ */
+int tacit_rsa_write_der_as(const tacit_rsa_context *ctx, int private_key, tacit_key_format format,
+                           const tacit_rsa_key_alg *alg, unsigned char *out, size_t osize,
+                           size_t *olen);
+
+int tacit_rsa_parse_pkcs1_priv(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
+int tacit_rsa_parse_pkcs1_pub(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
+
+#endif /* TACIT_RSA_INTERNAL_H */

@@ -1,0 +1,188 @@
+/*
+ * base64 / PEM constant-flow: the per-character mappings on every byte, and
+ * whole encodes and decodes of key-like data on every path (scalar, SWAR,
+ * SSSE3, AVX2 as the CPU allows) with the ENTIRE input marked secret: valgrind
+ * must see no branch and no address computed from it, other than through
+ * tacit_ct_declassify (positions of '=' and line breaks, the verdict).
+ * --negative decodes with a 256-entry table indexed by the secret
+ * characters, which valgrind must flag.
+ */
+#include "harness.h"
+
+#include "encoding/base64_internal.h"
+#include "tacit/base64.h"
+#include "tacit/pem.h"
+
+static const int paths[] = { TACIT_BASE64_PATH_SCALAR, TACIT_BASE64_PATH_SWAR,
+                             TACIT_BASE64_PATH_SSSE3, TACIT_BASE64_PATH_AVX2 };
+#define N_PATHS (sizeof(paths) / sizeof(paths[0]))
+
+static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static void key_like(unsigned char *p, size_t n)
+{
+    size_t i;
+    uint32_t x = 0x12345678u;
+    for (i = 0; i < n; i++) {
+        x = x * 1103515245u + 12345u;
+        p[i] = (unsigned char)(x >> 16);
+    }
+}
+
+static void test_char_mappings(void)
+{
+    uint32_t c, v;
+
+    for (c = 0; c < 256; c++) {
+        uint32_t sc = c, inv = 0, got;
+        const char *pos = c != 0 ? strchr(alphabet, (int)c) : NULL;
+        TACIT_TEST_CF_SECRET(&sc, sizeof(sc));
+        got = tacit_base64_dec_char(sc, &inv);
+        TACIT_TEST_CF_PUBLIC(&got, sizeof(got));
+        TACIT_TEST_CF_PUBLIC(&inv, sizeof(inv));
+        if (pos != NULL) {
+            TEST_EQUAL(got, pos - alphabet);
+            TEST_EQUAL(inv, 0);
+        } else {
+            TEST_EQUAL(inv, 0xFFFFFFFFu);
+        }
+    }
+    for (v = 0; v < 64; v++) {
+        uint32_t sv = v, got;
+        TACIT_TEST_CF_SECRET(&sv, sizeof(sv));
+        got = tacit_base64_enc_char(sv);
+        TACIT_TEST_CF_PUBLIC(&got, sizeof(got));
+        TEST_EQUAL(got, (unsigned char)alphabet[v]);
+    }
+exit:;
+}
+
+/* Encode and decode a 1217-byte "private key" on each path, all secret. */
+static void test_whole_buffers(void)
+{
+    unsigned char key[1217], txt[1700], lines[1800], crlf[1900], out[1300];
+    size_t tlen, llen, clen = 0, olen, k, j;
+    int r;
+
+    key_like(key, sizeof(key));
+    TEST_EQUAL(tacit_base64_encode(key, sizeof(key), txt, sizeof(txt), &tlen), 0);
+    TEST_EQUAL(tacit_base64_encode_lines(key, sizeof(key), 64, lines, sizeof(lines), &llen), 0);
+    for (j = 0; j < llen; j++) { /* the same with "\r\n" line ends */
+        if (lines[j] == '\n') {
+            crlf[clen++] = '\r';
+        }
+        crlf[clen++] = lines[j];
+    }
+    for (k = 0; k < N_PATHS; k++) {
+        unsigned char enc[1700];
+        size_t elen;
+        if (!tacit_base64_path_supported(paths[k])) {
+            continue;
+        }
+        TACIT_TEST_CF_SECRET(key, sizeof(key));
+        TEST_EQUAL(tacit_base64_encode_path(paths[k], key, sizeof(key), enc, sizeof(enc), &elen),
+                   0);
+        TACIT_TEST_CF_PUBLIC(enc, elen);
+        TACIT_TEST_CF_PUBLIC(key, sizeof(key));
+        TEST_MEM_EQ(enc, elen, txt, tlen);
+
+        TACIT_TEST_CF_SECRET(txt, tlen);
+        r = tacit_base64_decode_path(paths[k], txt, tlen, out, sizeof(out), &olen);
+        TEST_EQUAL(r, 0);
+        TACIT_TEST_CF_PUBLIC(out, olen);
+        TEST_MEM_EQ(out, olen, key, sizeof(key));
+
+        TACIT_TEST_CF_SECRET(lines, llen);
+        r = tacit_base64_decode_path(paths[k], lines, llen, out, sizeof(key), &olen);
+        TEST_EQUAL(r, 0);
+        TACIT_TEST_CF_PUBLIC(out, olen);
+        TEST_MEM_EQ(out, olen, key, sizeof(key));
+
+        TACIT_TEST_CF_SECRET(crlf, clen);
+        r = tacit_base64_decode_path(paths[k], crlf, clen, out, sizeof(key), &olen);
+        TEST_EQUAL(r, 0);
+        TACIT_TEST_CF_PUBLIC(out, olen);
+        TEST_MEM_EQ(out, olen, key, sizeof(key));
+        TACIT_TEST_CF_PUBLIC(crlf, clen);
+
+        /* a bad character and non-canonical bits: only the verdict comes out */
+        TACIT_TEST_CF_PUBLIC(txt, tlen);
+        txt[100] = '*';
+        TACIT_TEST_CF_SECRET(txt, tlen);
+        r = tacit_base64_decode_path(paths[k], txt, tlen, out, sizeof(out), &olen);
+        TEST_EQUAL(r, TACIT_ERR_BASE64_INVALID_CHARACTER);
+        TACIT_TEST_CF_PUBLIC(txt, tlen);
+        txt[100] = 'A';
+        TACIT_TEST_CF_SECRET(txt, tlen);
+        r = tacit_base64_decode_path(paths[k], txt, tlen, out, sizeof(out), &olen);
+        TACIT_TEST_CF_PUBLIC(txt, tlen);
+        TEST_ASSERT(r == 0 || r == TACIT_ERR_BASE64_NONCANONICAL);
+        TEST_EQUAL(tacit_base64_encode(key, sizeof(key), txt, sizeof(txt), &tlen), 0);
+    }
+exit:
+    TACIT_TEST_CF_PUBLIC(key, sizeof(key));
+    TACIT_TEST_CF_PUBLIC(txt, sizeof(txt));
+    TACIT_TEST_CF_PUBLIC(lines, sizeof(lines));
+    TACIT_TEST_CF_PUBLIC(crlf, sizeof(crlf));
+}
+
+/* A PEM private key with its body secret (the frame is public). */
+static void test_pem_body(void)
+{
+    unsigned char key[1191], pem[2000];
+    size_t wlen, consumed, body, end;
+    tacit_pem_block b = { "", NULL, 0 };
+    int r;
+
+    key_like(key, sizeof(key));
+    TEST_EQUAL(tacit_pem_write("PRIVATE KEY", key, sizeof(key), pem, sizeof(pem), &wlen), 0);
+    body = strlen("-----BEGIN PRIVATE KEY-----\n");
+    end = wlen - strlen("-----END PRIVATE KEY-----\n");
+    TACIT_TEST_CF_SECRET(pem + body, end - body);
+    r = tacit_pem_read("PRIVATE KEY", pem, wlen, &b, &consumed);
+    TACIT_TEST_CF_PUBLIC(pem, wlen);
+    TEST_EQUAL(r, 0);
+    TACIT_TEST_CF_PUBLIC(b.der, b.der_len);
+    TEST_MEM_EQ(b.der, b.der_len, key, sizeof(key));
+exit:
+    tacit_pem_block_free(&b);
+}
+
+/* Negative control: the classic table decoder, indexed by secret characters. */
+static void test_negative_table_decoder(void)
+{
+    unsigned char table[256], txt[64], out[48];
+    size_t i, tlen;
+    uint32_t acc = 0;
+
+    memset(table, 0xFF, sizeof(table));
+    for (i = 0; i < 64; i++) {
+        table[(unsigned char)alphabet[i]] = (unsigned char)i;
+    }
+    key_like(out, 45);
+    TEST_EQUAL(tacit_base64_encode(out, 45, txt, sizeof(txt), &tlen), 0);
+    TACIT_TEST_CF_SECRET(txt, tlen);
+    for (i = 0; i + 4 <= tlen; i += 4) {
+        uint32_t w = ((uint32_t)table[txt[i]] << 18) | ((uint32_t)table[txt[i + 1]] << 12) |
+                     ((uint32_t)table[txt[i + 2]] << 6) | table[txt[i + 3]];
+        out[i / 4 * 3] = (unsigned char)(w >> 16);
+        acc |= w;
+    }
+    TACIT_TEST_CF_PUBLIC(&acc, sizeof(acc));
+    TACIT_TEST_CF_PUBLIC(txt, tlen);
+    TEST_ASSERT(acc != 0);
+exit:;
+}
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    if (test_has_option("--negative")) {
+        RUN_TEST(test_negative_table_decoder);
+        return TEST_MAIN_END();
+    }
+    RUN_TEST(test_char_mappings);
+    RUN_TEST(test_whole_buffers);
+    RUN_TEST(test_pem_body);
+    return TEST_MAIN_END();
+}
