@@ -19,6 +19,9 @@
 #define TACIT_CPU_AVX512 0x20u   /* AVX-512F and VL; opmask and ZMM state too */
 #define TACIT_CPU_IFMA 0x40u     /* TACIT_CPU_AVX512 and AVX-512 IFMA */
 #define TACIT_CPU_ZMM_FULL 0x80u /* with IFMA: 512-bit multiply-adds at the 256-bit rate */
+#define TACIT_CPU_AESNI 0x100u   /* AES-NI, PCLMULQDQ, SSSE3 and SSE4.1 */
+#define TACIT_CPU_VAES 0x200u    /* TACIT_CPU_AESNI, AVX2, VAES and VPCLMULQDQ (256-bit forms) */
+#define TACIT_CPU_AVX512BW 0x400u /* TACIT_CPU_AVX512 and AVX-512BW (byte and word lanes) */
 
 /*
  * The TACIT_CPU_* bits of this CPU.  Threads racing on the first call all
@@ -28,6 +31,15 @@
  * threads.
  */
 unsigned tacit_cpu_x86(void);
+
+#if defined(TACIT_TEST_HOOKS)
+/*
+ * Test builds only: TACIT_CPU_* bits cleared from every answer of
+ * tacit_cpu_x86(), so a test can run each kernel an area has on this CPU
+ * (clear AVX512 to get the AVX2 path, everything to get the portable one).
+ */
+extern unsigned tacit_cpu_hook_disable;
+#endif
 #endif
 
 #endif /* TACIT_CPU_X86_H */

@@ -45,6 +45,10 @@ static unsigned probe(void)
         f |= TACIT_CPU_SSSE3;
     }
     sse41 = (c >> 19) & 1;
+    /* AES (bit 25) and PCLMULQDQ (bit 1), with the SSSE3/SSE4.1 shuffles the kernels use */
+    if (((c >> 25) & 1) && ((c >> 1) & 1) && ((c >> 9) & 1) && sse41) {
+        f |= TACIT_CPU_AESNI;
+    }
     if ((c >> 27) & 1) {
         /* OSXSAVE: XGETBV says which register states the OS saves */
         __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
@@ -67,10 +71,17 @@ static unsigned probe(void)
     }
     if ((lo & 6u) == 6u && ((b >> 5) & 1)) {
         f |= TACIT_CPU_AVX2;
+        /* VAES (ECX bit 9) and VPCLMULQDQ (ECX bit 10) */
+        if ((f & TACIT_CPU_AESNI) && ((c >> 9) & 1) && ((c >> 10) & 1)) {
+            f |= TACIT_CPU_VAES;
+        }
     }
     /* AVX512F (bit 16) and VL (bit 31); XCR0: SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM */
     if ((lo & 0xE6u) == 0xE6u && ((b >> 16) & 1) && ((b >> 31) & 1)) {
         f |= TACIT_CPU_AVX512;
+        if ((b >> 30) & 1) {
+            f |= TACIT_CPU_AVX512BW;
+        }
         if ((b >> 21) & 1) {
             f |= TACIT_CPU_IFMA | (zmm_full_width() ? TACIT_CPU_ZMM_FULL : 0);
         }
@@ -78,7 +89,11 @@ static unsigned probe(void)
     return f;
 }
 
-/* 0 = not asked yet, else 0x100 | probe(); relaxed atomics (no data race). */
+#if defined(TACIT_TEST_HOOKS)
+unsigned tacit_cpu_hook_disable;
+#endif
+
+/* 0 = not asked yet, else 0x80000000 | probe(); relaxed atomics (no data race). */
 static unsigned cache;
 
 unsigned tacit_cpu_x86(void)
@@ -86,10 +101,13 @@ unsigned tacit_cpu_x86(void)
     unsigned f = __atomic_load_n(&cache, __ATOMIC_RELAXED);
 
     if (f == 0) {
-        f = 0x100u | probe();
+        f = 0x80000000u | probe();
         __atomic_store_n(&cache, f, __ATOMIC_RELAXED);
     }
-    return f & 0xFFu;
+#if defined(TACIT_TEST_HOOKS)
+    f &= ~tacit_cpu_hook_disable;
+#endif
+    return f & 0x7FFFFFFFu;
 }
 
 #endif /* TACIT_HAVE_CPU_X86 */
