@@ -14,13 +14,13 @@
 #define TACIT_CPU_SSSE3 0x01u
 #define TACIT_CPU_SHANI 0x02u /* SHA extensions and SSE4.1 */
 #define TACIT_CPU_BMI2 0x04u
-#define TACIT_CPU_ADX 0x08u      /* BMI2 and ADX: MULX, ADCX, ADOX */
-#define TACIT_CPU_AVX2 0x10u     /* AVX2; XMM and YMM state */
-#define TACIT_CPU_AVX512 0x20u   /* AVX-512F and VL; opmask and ZMM state too */
-#define TACIT_CPU_IFMA 0x40u     /* TACIT_CPU_AVX512 and AVX-512 IFMA */
-#define TACIT_CPU_ZMM_FULL 0x80u /* with IFMA: 512-bit multiply-adds at the 256-bit rate */
-#define TACIT_CPU_AESNI 0x100u   /* AES-NI, PCLMULQDQ, SSSE3 and SSE4.1 */
-#define TACIT_CPU_VAES 0x200u    /* TACIT_CPU_AESNI, AVX2, VAES and VPCLMULQDQ (256-bit forms) */
+#define TACIT_CPU_ADX 0x08u       /* BMI2 and ADX: MULX, ADCX, ADOX */
+#define TACIT_CPU_AVX2 0x10u      /* AVX2; XMM and YMM state */
+#define TACIT_CPU_AVX512 0x20u    /* AVX-512F and VL; opmask and ZMM state too */
+#define TACIT_CPU_IFMA 0x40u      /* TACIT_CPU_AVX512 and AVX-512 IFMA */
+#define TACIT_CPU_ZMM_FULL 0x80u  /* with IFMA: 512-bit multiply-adds at the 256-bit rate */
+#define TACIT_CPU_AESNI 0x100u    /* AES-NI, PCLMULQDQ, SSSE3 and SSE4.1 */
+#define TACIT_CPU_VAES 0x200u     /* TACIT_CPU_AESNI, AVX2, VAES and VPCLMULQDQ (256-bit forms) */
 #define TACIT_CPU_AVX512BW 0x400u /* TACIT_CPU_AVX512 and AVX-512BW (byte and word lanes) */
 
 /*
