@@ -37,6 +37,7 @@
 #define TACIT_ERR_BUFFER_TOO_SMALL -0x0006    /* out is NULL or too small; *out_len = size needed */
 #define TACIT_ERR_VERIFY_FAILED -0x0007       /* a signature or MAC tag does not verify */
 #define TACIT_ERR_NO_PRIVATE_KEY -0x0008      /* a private-key operation on a public key */
+#define TACIT_ERR_AUTH_FAILED -0x0009         /* an AEAD tag does not verify; the output is zeroed */
 
 #ifdef __cplusplus
 extern "C" {

@@ -35,6 +35,7 @@ static const error_text error_texts[] = {
     { TACIT_ERR_BUFFER_TOO_SMALL, "output buffer too small" },
     { TACIT_ERR_VERIFY_FAILED, "verification failed" },
     { TACIT_ERR_NO_PRIVATE_KEY, "no private key" },
+    { TACIT_ERR_AUTH_FAILED, "authentication failure (AEAD tag mismatch)" },
     /* bignum */
     { TACIT_ERR_MPI_INVALID_CHARACTER, "invalid character in a number" },
     { TACIT_ERR_MPI_NEGATIVE_VALUE, "negative number where none is allowed" },
