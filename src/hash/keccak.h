@@ -1,0 +1,49 @@
+/*
+ * Keccak-f[1600] and parallel SHAKE streams (internal).
+ *
+ * ML-KEM and ML-DSA expand their matrices and masks from many independent
+ * SHAKE streams: the _x4 functions run four of them at once (AVX2 on x86-64
+ * when the CPU has it, four single permutations elsewhere).  The choice of
+ * kernel is made here, in src/hash/keccak*.c, from the one CPU probe.
+ */
+#ifndef TACIT_HASH_KECCAK_H
+#define TACIT_HASH_KECCAK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TACIT_SHAKE128_RATE 168
+#define TACIT_SHAKE256_RATE 136
+
+/* The permutation on 25 lanes (lane i = state[x + 5 y], FIPS 202 little-endian lanes). */
+void tacit_keccak_f1600(uint64_t state[25]);
+
+/* Four SHAKE states, lane-interleaved as the kernels want them (private layout). */
+typedef struct tacit_shake_x4 {
+    uint64_t s[25 * 4];
+} tacit_shake_x4;
+
+/*
+ * Absorb four inputs of the same length in one go (and pad: the streams are
+ * then ready to squeeze), SHAKE128 or SHAKE256.
+ */
+void tacit_shake128_x4_absorb_once(tacit_shake_x4 *st, const unsigned char *in0,
+                                   const unsigned char *in1, const unsigned char *in2,
+                                   const unsigned char *in3, size_t in_len);
+void tacit_shake256_x4_absorb_once(tacit_shake_x4 *st, const unsigned char *in0,
+                                   const unsigned char *in1, const unsigned char *in2,
+                                   const unsigned char *in3, size_t in_len);
+
+/* Squeeze nblocks whole blocks (168 or 136 bytes each) from each of the four streams. */
+void tacit_shake128_x4_squeezeblocks(tacit_shake_x4 *st, unsigned char *out0, unsigned char *out1,
+                                     unsigned char *out2, unsigned char *out3, size_t nblocks);
+void tacit_shake256_x4_squeezeblocks(tacit_shake_x4 *st, unsigned char *out0, unsigned char *out1,
+                                     unsigned char *out2, unsigned char *out3, size_t nblocks);
+
+/* Single-stream block helpers for callers that squeeze whole blocks (ML-KEM, ML-DSA). */
+void tacit_shake128_absorb_once(uint64_t state[25], const unsigned char *in, size_t in_len);
+void tacit_shake256_absorb_once(uint64_t state[25], const unsigned char *in, size_t in_len);
+void tacit_shake128_squeezeblocks(uint64_t state[25], unsigned char *out, size_t nblocks);
+void tacit_shake256_squeezeblocks(uint64_t state[25], unsigned char *out, size_t nblocks);
+
+#endif /* TACIT_HASH_KECCAK_H */
