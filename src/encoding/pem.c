@@ -48,6 +48,32 @@ static int starts_with(const unsigned char *p, size_t len, const char *s)
 }
 
 /*
+ * The one label rule, for reading and writing: 1..63 printable characters, no
+ * "--", no space or '-' at either end (RFC 7468's label grammar, without the
+ * empty label no producer writes).
+ */
+static int label_ok(const char *label, size_t *len)
+{
+    size_t n, i;
+
+    if (label == NULL) {
+        return 0;
+    }
+    n = strlen(label);
+    if (n == 0 || n > TACIT_PEM_MAX_LABEL || label[0] == ' ' || label[0] == '-' ||
+        label[n - 1] == ' ' || label[n - 1] == '-') {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        if (label[i] < 0x20 || label[i] > 0x7E || (label[i] == '-' && label[i + 1] == '-')) {
+            return 0;
+        }
+    }
+    *len = n;
+    return 1;
+}
+
+/*
  * Parse "-----<kw> <label>-----" then optional spaces/tabs and a line end, at
  * p (the start of a line).  kw is "BEGIN" or "END".
  */
@@ -82,17 +108,20 @@ static int parse_boundary(const unsigned char *p, size_t len, const char *kw, bo
         }
         i++;
     }
-    for (n = start; n < i; n++) {
-        if (p[n] < 0x20 || p[n] > 0x7E) {
-            return TACIT_ERR_PEM_BAD_HEADER;
-        }
-    }
     n = i - start;
     if (i >= len || n > TACIT_PEM_MAX_LABEL) {
         return TACIT_ERR_PEM_BAD_HEADER;
     }
     memcpy(b->label, p + start, n);
     b->label[n] = '\0';
+    {
+        size_t lab;
+        /* the writer's rule, so every block read can be written back */
+        if (strlen(b->label) != n || !label_ok(b->label, &lab)) {
+            b->label[0] = '\0';
+            return TACIT_ERR_PEM_BAD_HEADER;
+        }
+    }
     i += 5;
     while (i < len && (p[i] == ' ' || p[i] == '\t')) {
         i++;
@@ -219,28 +248,6 @@ void tacit_pem_block_free(tacit_pem_block *block)
     }
     block->der = NULL;
     block->der_len = 0;
-}
-
-/* 1..63 printable characters, no "--", no space or '-' at either end. */
-static int label_ok(const char *label, size_t *len)
-{
-    size_t n, i;
-
-    if (label == NULL) {
-        return 0;
-    }
-    n = strlen(label);
-    if (n == 0 || n > TACIT_PEM_MAX_LABEL || label[0] == ' ' || label[0] == '-' ||
-        label[n - 1] == ' ' || label[n - 1] == '-') {
-        return 0;
-    }
-    for (i = 0; i < n; i++) {
-        if (label[i] < 0x20 || label[i] > 0x7E || (label[i] == '-' && label[i + 1] == '-')) {
-            return 0;
-        }
-    }
-    *len = n;
-    return 1;
 }
 
 int tacit_pem_write(const char *label, const unsigned char *der, size_t dlen, unsigned char *out,

@@ -182,6 +182,13 @@ static void test_frames(void)
         { "-----BEGIN X-----\nZm9v\n----END X-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
         { "-----BEGIN X-----\nZm9v\n-----END X----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
         { "-----BEGIN X-----\nZm9v\n-----END Y-----\n", TACIT_ERR_PEM_LABEL_MISMATCH, "" },
+        /* issue 39: labels the writer refuses are refused by the reader too */
+        { "-----BEGIN -----\nZg==\n-----END -----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN A--B-----\nZm9v\n-----END A--B-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN  X-----\nZm9v\n-----END  X-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN X -----\nZm9v\n-----END X -----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN -X-----\nZm9v\n-----END -X-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN X-----\nZm9v\n-----END -----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
         { "-----BEGIN X-----\nZm9v\n", TACIT_ERR_PEM_NO_FOOTER, "" },
         { "-----BEGIN X-----\nZm9v\n-----BEGIN X-----\nZm9v\n-----END X-----\n",
           TACIT_ERR_PEM_NO_FOOTER, "" },
