@@ -85,15 +85,6 @@ extern "C" {
 
 /* ---- errors (-0x0060 .. -0x006F) ------------------------------------------ */
 
-#define TACIT_ERR_ASN1_OUT_OF_DATA -0x0060    /* the data ends inside an element */
-#define TACIT_ERR_ASN1_UNEXPECTED_TAG -0x0061 /* a different tag than required */
-#define TACIT_ERR_ASN1_INVALID_LENGTH -0x0062 /* indefinite, non-minimal or too long a length */
-#define TACIT_ERR_ASN1_TRAILING_DATA -0x0063  /* bytes left after the last element */
-#define TACIT_ERR_ASN1_INVALID_DATA                                                                \
-    -0x0064 /* content breaks DER (non-minimal INTEGER, BOOLEAN 0x01, ...) */
-#define TACIT_ERR_ASN1_NEGATIVE -0x0066 /* a negative INTEGER where an unsigned one is required */
-#define TACIT_ERR_ASN1_UNSUPPORTED -0x0067 /* well-formed, but a version/form tacit does not take */
-
 /* ---- tags ----------------------------------------------------------------- */
 
 #define TACIT_ASN1_BOOLEAN 0x01

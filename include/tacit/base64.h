@@ -31,13 +31,6 @@
 
 #include "tacit/error.h"
 
-#define TACIT_ERR_BASE64_INVALID_CHARACTER                                                         \
-    -0x0041 /* a byte outside the alphabet (incl. a lone CR, space, tab) */
-#define TACIT_ERR_BASE64_BAD_PADDING -0x0042 /* '=' misplaced, or more than two */
-#define TACIT_ERR_BASE64_BAD_LENGTH                                                                \
-    -0x0043 /* not whole groups of 4, or a line break inside a group */
-#define TACIT_ERR_BASE64_NONCANONICAL -0x0044 /* non-zero unused bits before the padding */
-
 #ifdef __cplusplus
 extern "C" {
 #endif

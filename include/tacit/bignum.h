@@ -36,13 +36,6 @@
 #include "tacit/limb.h"
 #include "tacit/platform.h"
 
-#define TACIT_ERR_MPI_INVALID_CHARACTER -0x0011 /* a string holds a character that is not a digit */
-#define TACIT_ERR_MPI_NEGATIVE_VALUE -0x0013    /* a negative value where none is allowed */
-#define TACIT_ERR_MPI_DIVISION_BY_ZERO -0x0014  /* division or reduction by zero */
-#define TACIT_ERR_MPI_NOT_ACCEPTABLE -0x0015    /* not invertible, not prime, no prime found */
-#define TACIT_ERR_MPI_TOO_LARGE -0x0017         /* more than TACIT_MPI_MAX_BITS bits requested */
-#define TACIT_ERR_MPI_EVEN_MODULUS -0x0018      /* exp_mod needs an odd modulus */
-
 #if !defined(TACIT_MPI_MAX_BITS)
 #define TACIT_MPI_MAX_BITS 8192
 #endif

@@ -37,14 +37,6 @@ extern "C" {
  * Shared ones (error.h): TACIT_ERR_BAD_INPUT, TACIT_ERR_BUFFER_TOO_SMALL,
  * TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_VERIFY_FAILED (ECDSA), TACIT_ERR_RNG_FAILED.
  */
-#define TACIT_ERR_ECP_UNKNOWN_CURVE -0x0091 /* group id or curve OID not supported */
-#define TACIT_ERR_ECP_INVALID_POINT -0x0092 /* encoding malformed, not on the curve, or infinity */
-#define TACIT_ERR_ECP_INVALID_KEY -0x0093   /* private scalar not in [1, n-1], or d*G != Q */
-#define TACIT_ERR_ECP_KEY_FORMAT -0x0095    /* key DER/PEM malformed or of another kind */
-#define TACIT_ERR_ECDSA_BAD_SIGNATURE                                                              \
-    -0x00A1                              /* malformed: bad DER, wrong length, r or s out of range */
-#define TACIT_ERR_ECDSA_BAD_HASH -0x00A2 /* empty hash, or hash type unsupported */
-#define TACIT_ERR_ECDH_SHARED_ZERO -0x00A8 /* shared secret is the point at infinity */
 
 /* ---- curves ---------------------------------------------------------------- */
 typedef enum {

@@ -47,6 +47,7 @@
 #include <stddef.h>
 
 #include "tacit/config.h"
+#include "tacit/error.h"
 #include "tacit/hmac.h"
 #include "tacit/md.h"
 #include "tacit/platform.h"
@@ -56,13 +57,6 @@ extern "C" {
 #endif
 
 /* Errors: -0x0030 .. -0x003F */
-#define TACIT_ERR_DRBG_ENTROPY_FAILED -0x0030 /* the entropy source failed */
-#define TACIT_ERR_DRBG_REQUEST_TOO_BIG                                                             \
-    -0x0031 /* more than TACIT_HMAC_DRBG_MAX_REQUEST bytes asked */
-#define TACIT_ERR_DRBG_INPUT_TOO_BIG                                                               \
-    -0x0032 /* pers/additional/entropy over TACIT_HMAC_DRBG_MAX_INPUT */
-#define TACIT_ERR_DRBG_NOT_SEEDED -0x0033      /* used before a successful seed */
-#define TACIT_ERR_DRBG_RESEED_REQUIRED -0x0035 /* reseed due but no entropy source (seed_buf) */
 
 #define TACIT_HMAC_DRBG_MAX_REQUEST 65536     /* bytes per generate call */
 #define TACIT_HMAC_DRBG_MAX_INPUT 1024        /* bytes of pers, additional, entropy, nonce */

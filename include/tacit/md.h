@@ -28,7 +28,6 @@ extern "C" {
 #endif
 
 /* Errors of md, sha* and hmac: -0x0020 .. -0x002F (hmac.h has its own). */
-#define TACIT_ERR_MD_UNSUPPORTED -0x0021 /* unknown md type or hash compiled out */
 
 typedef enum {
     TACIT_MD_NONE = 0,

@@ -29,15 +29,6 @@
 #include "tacit/base64.h"
 #include "tacit/error.h"
 
-#define TACIT_ERR_PEM_NO_BLOCK -0x0050 /* no BEGIN line in the input */
-#define TACIT_ERR_PEM_BAD_HEADER                                                                   \
-    -0x0051 /* malformed BEGIN or END line (dashes, label, junk after) */
-#define TACIT_ERR_PEM_NO_FOOTER                                                                    \
-    -0x0052 /* BEGIN without END (before the input ends or the next BEGIN) */
-#define TACIT_ERR_PEM_LABEL_MISMATCH -0x0053 /* END label differs from the BEGIN label */
-#define TACIT_ERR_PEM_UNEXPECTED_LABEL                                                             \
-    -0x0054 /* a well-formed block, but not the label asked for */
-
 /* Longest label accepted, without the NUL. */
 #define TACIT_PEM_MAX_LABEL 63
 

@@ -93,15 +93,6 @@ extern "C" {
  * TACIT_ERR_BUFFER_TOO_SMALL, TACIT_ERR_VERIFY_FAILED (a signature that does
  * not verify or is malformed), TACIT_ERR_NO_PRIVATE_KEY.
  */
-#define TACIT_ERR_PK_UNKNOWN_KEY -0x00B1 /* not a key tacit knows (algorithm OID, PEM label) */
-#define TACIT_ERR_PK_KEY_FORMAT                                                                    \
-    -0x00B2 /* malformed key, or PEM label that does not match the DER */
-#define TACIT_ERR_PK_TYPE_MISMATCH                                                                 \
-    -0x00B3 /* the algorithm does not fit the key (ECDSA with RSA, wrong curve) */
-#define TACIT_ERR_PK_UNKNOWN_SIG_ALG                                                               \
-    -0x00B5 /* signature algorithm unknown, unsupported or malformed */
-#define TACIT_ERR_PK_SHA1_NOT_ALLOWED -0x00B8 /* a SHA-1 signature without TACIT_PK_ALLOW_SHA1 */
-#define TACIT_ERR_PK_ENCRYPTED -0x00B9        /* an encrypted private key (decrypt it first) */
 
 /* ---- key types --------------------------------------------------------------- */
 

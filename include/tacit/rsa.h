@@ -86,21 +86,6 @@ extern "C" {
 
 /* ---- errors (-0x0070 .. -0x008F) ------------------------------------------- */
 
-#define TACIT_ERR_RSA_INVALID_PADDING                                                              \
-    -0x0071 /* decryption failed: the ONE error for every padding defect */
-#define TACIT_ERR_RSA_KEY_GEN_FAILED -0x0072   /* no key found (RNG returning garbage?) */
-#define TACIT_ERR_RSA_KEY_CHECK_FAILED -0x0073 /* the key is inconsistent or out of range */
-#define TACIT_ERR_RSA_PUBLIC_FAILED -0x0074    /* the public operation failed */
-#define TACIT_ERR_RSA_PRIVATE_FAILED -0x0075 /* the private operation failed or was caught faulty */
-#define TACIT_ERR_RSA_INPUT_OUT_OF_RANGE                                                           \
-    -0x0078 /* a signature or ciphertext >= n, or of the wrong length */
-#define TACIT_ERR_RSA_MESSAGE_TOO_LONG -0x0079 /* too long a message for this key and padding */
-#define TACIT_ERR_RSA_UNSUPPORTED                                                                  \
-    -0x007B /* a key version/format or parameter tacit does not take */
-#define TACIT_ERR_RSA_WRONG_KEY_TYPE -0x007C /* not an RSA key (other algorithm OID or PEM label) */
-#define TACIT_ERR_RSA_BAD_HASH                                                                     \
-    -0x007D /* hash not allowed here (SHA-1 signing, NONE) or hlen != its size */
-
 /* Key sizes, in bits of n. */
 #define TACIT_RSA_MIN_BITS 1024 /* imported and generated keys */
 #define TACIT_RSA_GEN_MAX_BITS 8192

@@ -39,9 +39,6 @@ extern "C" {
  * meanings use error.h (TACIT_ERR_BUFFER_TOO_SMALL, _NO_PRIVATE_KEY,
  * _VERIFY_FAILED, _BAD_INPUT, _RNG_FAILED).
  */
-#define TACIT_ERR_X25519_SHARED_ZERO                                                               \
-    -0x00C0 /* the shared secret is all zero: small-order peer key */
-#define TACIT_ERR_CURVE25519_BAD_KEY -0x00C1 /* key of the wrong length, or not a valid point */
 
 #define TACIT_X25519_KEY_SIZE 32 /* private key, public key and shared secret */
 

@@ -99,9 +99,6 @@ extern "C" {
 /* ---- errors (-0x00D0 .. -0x00DF) ------------------------------------------------ */
 
 /* Shared meanings use error.h's codes (TACIT_ERR_BAD_INPUT, TACIT_ERR_ALLOC_FAILED). */
-#define TACIT_ERR_X509_INVALID_FORMAT -0x00D1 /* not a well-formed RFC 5280 certificate */
-#define TACIT_ERR_X509_UNSUPPORTED -0x00D2    /* version 2, or a form tacit does not take */
-#define TACIT_ERR_X509_VERIFY_FAILED -0x00D3  /* no valid certificate path; the reason says why */
 
 /* ---- limits --------------------------------------------------------------------- */
 
