@@ -41,6 +41,13 @@
 #define TACIT_RNG_DEFAULT_GLOBAL
 #endif
 
+#if defined(TACIT_GCM_C) && !defined(TACIT_AES_C)
+#error "TACIT_GCM_C requires TACIT_AES_C"
+#endif
+#if defined(TACIT_CCM_C) && !defined(TACIT_AES_C)
+#error "TACIT_CCM_C requires TACIT_AES_C"
+#endif
+
 #if defined(TACIT_PEM_C) && !defined(TACIT_BASE64_C)
 #error "TACIT_PEM_C requires TACIT_BASE64_C"
 #endif

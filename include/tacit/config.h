@@ -53,6 +53,12 @@
  * profile.  Also the CMake option TACIT_ECP_SMALL.
  */
 /* #define TACIT_ECP_SMALL */
+/* Authenticated encryption (tacit/aead.h) */
+#define TACIT_AEAD_C /* tacit_aead_*: the one API of every AEAD below */
+/* The next three are switched on when src/aes/ lands (issue 31). */
+/* #define TACIT_AES_C */ /* AES: bitsliced constant-time C, AES-NI/VAES kernels on x86-64 */
+/* #define TACIT_GCM_C */ /* AES-GCM (SP 800-38D); needs TACIT_AES_C */
+/* #define TACIT_CCM_C */ /* AES-CCM (SP 800-38C); needs TACIT_AES_C */
 #define TACIT_X25519_C  /* X25519 key agreement (RFC 7748) */
 #define TACIT_ED25519_C /* Ed25519 signatures (RFC 8032) */
 
@@ -88,6 +94,7 @@
 /* #define TACIT_MPI_NO_ASM */       /* no x86-64 MULX/ADX Montgomery kernel */
 /* #define TACIT_MPI_NO_IFMA */      /* no AVX-512 IFMA exponentiation (the ADX one stays) */
 /* #define TACIT_ECP_NO_ASM */       /* no x86-64 assembly in the P-256 field */
+/* #define TACIT_AES_NO_ASM */       /* no AES-NI/VAES GCM kernels (portable bitsliced AES only) */
 /* #define TACIT_ECP_SMALL_TABLES */ /* P-256 k*G without the 148 KiB comb table; implied by -Os */
 /* #define TACIT_SHA_NO_ACCEL */     /* no SHA-NI / BMI2 builds of the hashes */
 /* #define TACIT_SHA_SMALL */        /* looped (not unrolled) hashes: small code; implied by -Os */

@@ -9,9 +9,12 @@
  * Every kernel is data independent (AES rounds and carry-less multiplies
  * in hardware, no table indexed by a secret, no secret branch).
  *
- * The state is the AEAD context's uint64_t state[TACIT_AEAD_STATE_WORDS]
- * (1536 bytes, only 8-byte aligned): round keys, powers of H, the number of
- * rounds.  setkey fills it whatever the kernel; crypt reads it only.
+ * The state: gcm.c keeps state[0] of the AEAD context's
+ * uint64_t state[TACIT_AEAD_STATE_WORDS] (which implementation setkey chose:
+ * a test may change tacit_cpu_hook_disable between setkey and crypt) and
+ * passes state + 1 here: TACIT_AES_GCM_X86_STATE_WORDS words (1528 bytes,
+ * only 8-byte aligned): round keys, powers of H, the number of rounds.
+ * setkey fills it whatever the kernel; crypt reads it only.
  */
 #ifndef TACIT_AES_GCM_X86_H
 #define TACIT_AES_GCM_X86_H
@@ -21,11 +24,11 @@
 
 #include "core/cpu_x86.h"
 
-#if defined(TACIT_HAVE_CPU_X86) && defined(__x86_64__)
+#if defined(TACIT_HAVE_CPU_X86) && defined(__x86_64__) && !defined(TACIT_AES_NO_ASM)
 #define TACIT_AES_GCM_X86 1
 
-/* The number of uint64_t words of state the kernels use (<= TACIT_AEAD_STATE_WORDS). */
-#define TACIT_AES_GCM_X86_STATE_WORDS 192
+/* The number of uint64_t words of state the kernels may use (TACIT_AEAD_STATE_WORDS - 1). */
+#define TACIT_AES_GCM_X86_STATE_WORDS 191
 
 /* Non-zero when this CPU (and OS) can run one of the kernels (AES-NI and PCLMULQDQ at least). */
 int tacit_aes_gcm_x86_ok(void);

@@ -1,0 +1,79 @@
+/*
+ * The contract between the AEAD front end (src/aead/aead.c) and the
+ * algorithms behind it (internal header).
+ *
+ * aead.c does every check of the public API: NULL pointers, key, nonce and
+ * tag lengths, the length limits of each algorithm, out_size, and the
+ * in-place-or-disjoint rule.  A kernel is called only with arguments that
+ * passed them, so it checks nothing and cannot fail.
+ *
+ * Each algorithm provides two functions:
+ *
+ *   setkey(state, key, key_len)
+ *       Expand the key (key_len already checked) into
+ *       uint64_t state[TACIT_AEAD_STATE_WORDS], in whatever form the kernel
+ *       chosen now (CPU probe) needs.  Returns 0, or TACIT_ERR_NOT_SUPPORTED.
+ *
+ *   crypt(state, enc, ..., nonce, nonce_len, aad, aad_len, in, in_len, out, tag)
+ *       enc != 0: encrypt in -> out; enc == 0: decrypt in -> out.
+ *       out == in (in place) or disjoint, never another overlap.  in and
+ *       out may be NULL when in_len is 0, aad when aad_len is 0.
+ *       Writes the FULL 16-byte tag to tag[16] (computed over the
+ *       ciphertext for GCM and ChaCha20-Poly1305: on decryption over `in`,
+ *       read before out is written, so in == out works; over the plaintext
+ *       for CCM, as SP 800-38C says).  aead.c truncates it to tag_len on
+ *       seal, and on open compares tag_len bytes in constant time
+ *       (tacit_ct_memcmp) and zeroes out on a mismatch
+ *       (TACIT_ERR_AUTH_FAILED).  Kernels never compare tags.
+ *
+ * The state is read-only in crypt (a context is shared by threads).
+ * It is 8-byte aligned only.
+ */
+#ifndef TACIT_AEAD_INTERNAL_H
+#define TACIT_AEAD_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tacit/aead.h"
+
+/* ---- AES-GCM (src/aes/gcm.c): key_len 16, 24, 32; nonce_len >= 1 ---------- */
+#if defined(TACIT_GCM_C)
+int tacit_aes_gcm_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
+                         size_t key_len);
+void tacit_aes_gcm_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc,
+                         const unsigned char *nonce, size_t nonce_len, const unsigned char *aad,
+                         size_t aad_len, const unsigned char *in, size_t in_len, unsigned char *out,
+                         unsigned char tag[16]);
+#endif
+
+/*
+ * ---- AES-CCM (src/aes/ccm.c): key_len 16, 32; nonce_len 7..13 --------------
+ * tag_len (4..16, even) enters the first CBC-MAC block, so crypt takes it;
+ * it still writes 16 bytes of tag, the first tag_len of which are CCM's.
+ */
+#if defined(TACIT_CCM_C)
+int tacit_aes_ccm_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
+                         size_t key_len);
+void tacit_aes_ccm_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc, size_t tag_len,
+                         const unsigned char *nonce, size_t nonce_len, const unsigned char *aad,
+                         size_t aad_len, const unsigned char *in, size_t in_len, unsigned char *out,
+                         unsigned char tag[16]);
+#endif
+
+/*
+ * ---- ChaCha20-Poly1305 and XChaCha20-Poly1305 (src/chacha/) ----------------
+ * key_len 32; nonce_len 12 (ChaCha20-Poly1305) or 24 (XChaCha20-Poly1305):
+ * crypt tells the two apart by nonce_len.  To be written by the chacha
+ * work (TACIT_CHACHAPOLY_C); aead.c calls them only when that is defined.
+ */
+#if defined(TACIT_CHACHAPOLY_C)
+int tacit_chachapoly_aead_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
+                                 size_t key_len);
+void tacit_chachapoly_aead_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc,
+                                 const unsigned char *nonce, size_t nonce_len,
+                                 const unsigned char *aad, size_t aad_len, const unsigned char *in,
+                                 size_t in_len, unsigned char *out, unsigned char tag[16]);
+#endif
+
+#endif /* TACIT_AEAD_INTERNAL_H */
