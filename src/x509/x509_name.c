@@ -3,12 +3,22 @@
  * X.509 parser and path validation.  Certificates are public data: nothing
  * here is constant time.
  *
- * Names compare RDN by RDN and attribute by attribute.  PrintableString and
- * UTF8String values are compared in a normalised form (RFC 4518 reduced to
- * what matters in practice): ASCII letters folded to lower case, leading and
- * trailing spaces dropped, inner runs of spaces collapsed to one; the two
- * string types are interchangeable.  Values of other types compare as
- * (tag, bytes).
+ * Names compare RDN by RDN; an RDN is a SET, so its attributes match in
+ * any order (each attribute of one RDN pairs with an equal one of the
+ * other, the counts equal).  Attribute values of the string types
+ * (PrintableString, UTF8String, IA5String, VisibleString, TeletexString
+ * read as Latin-1, BMPString, UniversalString) are compared after RFC 4518
+ * string preparation reduced to what is implemented here: every type is
+ * transcoded to Unicode code points, so the same text in two string types
+ * is equal; the RFC 4518 2.2 map (controls and format characters mapped to
+ * nothing, other white space to SPACE); case folded for ASCII, Latin-1,
+ * Latin Extended-A, Greek and Cyrillic (not the whole Unicode table, and no
+ * NFKC normalisation); leading and trailing spaces dropped and inner runs
+ * of spaces collapsed to one.  IA5String attributes (domainComponent,
+ * emailAddress) are thereby case-insensitive as RFC 5280 7.1 / 4.2.1.10 ask.
+ * Values of other types compare as (tag, bytes).  A string value that does
+ * not decode (odd BMPString length, bad UTF-8, a surrogate) makes the name
+ * malformed: tacit_x509_name_check refuses it.
  */
 #include "tacit/x509.h"
 
@@ -22,9 +32,23 @@
 
 /* ---- walking a Name --------------------------------------------------------------- */
 
-static int is_folded_string(int tag)
+/* Most attributes in one RDN (a larger SET is refused as malformed). */
+#define MAX_RDN_ATTRS 64
+
+static int is_string_type(int tag)
 {
-    return tag == TACIT_ASN1_PRINTABLE_STRING || tag == TACIT_ASN1_UTF8_STRING;
+    switch (tag) {
+    case TACIT_ASN1_PRINTABLE_STRING:
+    case TACIT_ASN1_UTF8_STRING:
+    case TACIT_ASN1_IA5_STRING:
+    case TACIT_ASN1_T61_STRING:
+    case TACIT_ASN1_BMP_STRING:
+    case 0x1A: /* VisibleString */
+    case 0x1C: /* UniversalString */
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 /* One AttributeTypeAndValue: the OID contents and the value element. */
@@ -50,10 +74,230 @@ static int get_atv(const unsigned char **p, const unsigned char *end, atv *a)
     return 0;
 }
 
+/* ---- string preparation ------------------------------------------------------------- */
+
+#define PREP_END (-1)
+#define PREP_BAD (-2)
+
+/* A value being read as prepared code points. */
+typedef struct {
+    const unsigned char *s;
+    size_t len, i;
+    int tag;
+    int space;   /* a run of spaces is pending */
+    int started; /* a non-space character has been returned */
+    long held;   /* the character after a pending space, or -1 */
+} prep;
+
+/* The next raw code point of the value, PREP_END, or PREP_BAD. */
+static long decode_next(prep *p)
+{
+    const unsigned char *s = p->s + p->i;
+    size_t left = p->len - p->i;
+    unsigned long c;
+    size_t n, k;
+
+    if (left == 0) {
+        return PREP_END;
+    }
+    switch (p->tag) {
+    case TACIT_ASN1_BMP_STRING:
+        if (left < 2) {
+            return PREP_BAD;
+        }
+        c = ((unsigned long)s[0] << 8) | s[1];
+        p->i += 2;
+        return c >= 0xD800 && c <= 0xDFFF ? PREP_BAD : (long)c;
+    case 0x1C: /* UniversalString: UCS-4 */
+        if (left < 4) {
+            return PREP_BAD;
+        }
+        c = ((unsigned long)s[0] << 24) | ((unsigned long)s[1] << 16) | ((unsigned long)s[2] << 8) |
+            s[3];
+        p->i += 4;
+        return c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF) ? PREP_BAD : (long)c;
+    case TACIT_ASN1_UTF8_STRING:
+        c = s[0];
+        if (c < 0x80) {
+            p->i++;
+            return (long)c;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 2;
+            c &= 0x1F;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 3;
+            c &= 0x0F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 4;
+            c &= 0x07;
+        } else {
+            return PREP_BAD;
+        }
+        if (left < n) {
+            return PREP_BAD;
+        }
+        for (k = 1; k < n; k++) {
+            if ((s[k] & 0xC0) != 0x80) {
+                return PREP_BAD;
+            }
+            c = (c << 6) | (s[k] & 0x3F);
+        }
+        if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10FFFF)) ||
+            (c >= 0xD800 && c <= 0xDFFF)) {
+            return PREP_BAD; /* overlong, out of range, surrogate */
+        }
+        p->i += n;
+        return (long)c;
+    default:
+        /* PrintableString, IA5String, VisibleString, TeletexString (as Latin-1) */
+        p->i++;
+        return s[0];
+    }
+}
+
+/*
+ * RFC 4518 2.2 (map) and 2.3 (case fold), as far as implemented: -1 for a
+ * character mapped to nothing, ' ' for white space, else the folded code point.
+ */
+static long map_fold(long c)
+{
+    if (c == 0x00AD || c == 0x1806 || c == 0x034F || (c >= 0x180B && c <= 0x180E) ||
+        (c >= 0xFE00 && c <= 0xFE0F) || c == 0xFFFC || (c >= 0x200B && c <= 0x200D) ||
+        c == 0x2060 || c == 0xFEFF) {
+        return -1; /* soft hyphen, variation selectors, zero-width characters */
+    }
+    if (c == 0x09 || c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D || c == 0x85 || c == 0xA0 ||
+        c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+        c == 0x205F || c == 0x3000) {
+        return ' ';
+    }
+    if (c < 0x20 || (c >= 0x7F && c <= 0x9F)) {
+        return -1; /* other controls */
+    }
+    if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7)) {
+        return c + 0x20;
+    }
+    if (c >= 0x100 && c <= 0x17F) {
+        /* Latin Extended-A: upper/lower pairs, even/odd up to U+0137, odd/even after */
+        if (c <= 0x137 && c != 0x130) {
+            return c | 1;
+        }
+        if (c >= 0x139 && c <= 0x148) {
+            return (c & 1) ? c + 1 : c;
+        }
+        if (c >= 0x14A && c <= 0x177) {
+            return c | 1;
+        }
+        if (c == 0x178) {
+            return 0xFF;
+        }
+        if (c >= 0x179 && c <= 0x17E) {
+            return (c & 1) ? c + 1 : c;
+        }
+        return c;
+    }
+    if ((c >= 0x391 && c <= 0x3A9 && c != 0x3A2) || (c >= 0x410 && c <= 0x42F)) {
+        return c + 0x20; /* Greek, Cyrillic capitals */
+    }
+    if (c >= 0x400 && c <= 0x40F) {
+        return c + 0x50;
+    }
+    if (c == 0x3C2) {
+        return 0x3C3; /* final sigma folds to sigma */
+    }
+    return c;
+}
+
+static void prep_init(prep *p, const tacit_asn1_buf *v)
+{
+    p->s = v->p;
+    p->len = v->len;
+    p->i = 0;
+    p->tag = v->tag;
+    p->space = 0;
+    p->started = 0;
+    p->held = -1;
+}
+
+/* The next prepared code point, PREP_END, or PREP_BAD. */
+static long prep_next(prep *p)
+{
+    long c;
+
+    if (p->held >= 0) {
+        c = p->held;
+        p->held = -1;
+        return c;
+    }
+    for (;;) {
+        c = decode_next(p);
+        if (c < 0) {
+            return c; /* trailing spaces are dropped */
+        }
+        c = map_fold(c);
+        if (c < 0) {
+            continue;
+        }
+        if (c == ' ') {
+            p->space = 1;
+            continue;
+        }
+        if (p->space && p->started) {
+            p->space = 0;
+            p->held = c;
+            return ' ';
+        }
+        p->space = 0;
+        p->started = 1;
+        return c;
+    }
+}
+
+/* Does the value of a string type decode?  (Values of other types: yes.) */
+static int value_ok(const tacit_asn1_buf *v)
+{
+    prep p;
+    long c;
+
+    if (!is_string_type(v->tag)) {
+        return 1;
+    }
+    prep_init(&p, v);
+    while ((c = decode_next(&p)) >= 0) {
+    }
+    return c == PREP_END;
+}
+
+static int value_equal(const tacit_asn1_buf *a, const tacit_asn1_buf *b)
+{
+    if (is_string_type(a->tag) && is_string_type(b->tag)) {
+        prep pa, pb;
+        long ca, cb;
+        prep_init(&pa, a);
+        prep_init(&pb, b);
+        do {
+            ca = prep_next(&pa);
+            cb = prep_next(&pb);
+            if (ca != cb || ca == PREP_BAD) {
+                return 0;
+            }
+        } while (ca != PREP_END);
+        return 1;
+    }
+    return a->tag == b->tag && a->len == b->len && memcmp(a->p, b->p, a->len) == 0;
+}
+
+static int atv_equal(const atv *x, const atv *y)
+{
+    return x->oidlen == y->oidlen && memcmp(x->oid, y->oid, x->oidlen) == 0 &&
+           value_equal(&x->value, &y->value);
+}
+
 int tacit_x509_name_check(const unsigned char *name, size_t len)
 {
     const unsigned char *p = name, *end = name + len, *nend, *rend;
-    size_t l;
+    size_t l, n;
     atv a;
 
     if (tacit_asn1_get_tag(&p, end, &l, TACIT_ASN1_SEQUENCE) != 0 || p + l != end) {
@@ -65,8 +309,8 @@ int tacit_x509_name_check(const unsigned char *name, size_t len)
             return TACIT_ERR_X509_INVALID_FORMAT;
         }
         rend = p + l;
-        while (p < rend) {
-            if (get_atv(&p, rend, &a) != 0) {
+        for (n = 0; p < rend; n++) {
+            if (n == MAX_RDN_ATTRS || get_atv(&p, rend, &a) != 0 || !value_ok(&a.value)) {
                 return TACIT_ERR_X509_INVALID_FORMAT;
             }
         }
@@ -79,77 +323,62 @@ int tacit_x509_name_is_empty(const unsigned char *name, size_t len)
     return len == 2 && name[0] == TACIT_ASN1_SEQUENCE && name[1] == 0;
 }
 
-/* The next character of a normalised string value, or -1 at the end. */
-typedef struct {
-    const unsigned char *s;
-    size_t len, i;
-} norm;
-
-static void norm_init(norm *n, const unsigned char *s, size_t len)
+/* How many attributes of the RDN contents [p, end) equal x?  -1 if malformed. */
+static long count_equal(const unsigned char *p, const unsigned char *end, const atv *x)
 {
-    n->s = s;
-    n->len = len;
-    n->i = 0;
-    while (n->i < len && s[n->i] == ' ') {
-        n->i++;
-    }
-}
+    long n = 0;
+    atv y;
 
-static int norm_next(norm *n)
-{
-    unsigned char c;
-    size_t j;
-
-    if (n->i >= n->len) {
-        return -1;
-    }
-    c = n->s[n->i];
-    if (c == ' ') {
-        /* a run of spaces is one space, unless it ends the value */
-        for (j = n->i; j < n->len && n->s[j] == ' '; j++) {
+    while (p < end) {
+        if (get_atv(&p, end, &y) != 0) {
+            return -1;
         }
-        n->i = j;
-        return j >= n->len ? -1 : ' ';
+        n += atv_equal(x, &y);
     }
-    n->i++;
-    return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    return n;
 }
 
-static int value_equal(const tacit_asn1_buf *a, const tacit_asn1_buf *b)
-{
-    if (is_folded_string(a->tag) && is_folded_string(b->tag)) {
-        norm na, nb;
-        int ca, cb;
-        norm_init(&na, a->p, a->len);
-        norm_init(&nb, b->p, b->len);
-        do {
-            ca = norm_next(&na);
-            cb = norm_next(&nb);
-            if (ca != cb) {
-                return 0;
-            }
-        } while (ca >= 0);
-        return 1;
-    }
-    return a->tag == b->tag && a->len == b->len && memcmp(a->p, b->p, a->len) == 0;
-}
-
-/* Compare one RDN (SET contents) of each name. */
+/*
+ * Compare one RDN (SET contents) of each name as sets (multisets): the same
+ * number of attributes, and each attribute of a occurs as often in a as in b.
+ */
 static int rdn_equal(const unsigned char *a, const unsigned char *aend, const unsigned char *b,
                      const unsigned char *bend)
 {
-    atv x, y;
+    const unsigned char *p;
+    size_t na = 0, nb = 0;
+    atv x;
 
-    while (a < aend && b < bend) {
-        if (get_atv(&a, aend, &x) != 0 || get_atv(&b, bend, &y) != 0) {
-            return 0;
-        }
-        if (x.oidlen != y.oidlen || memcmp(x.oid, y.oid, x.oidlen) != 0 ||
-            !value_equal(&x.value, &y.value)) {
+    for (p = a; p < aend; na++) {
+        if (na == MAX_RDN_ATTRS || get_atv(&p, aend, &x) != 0) {
             return 0;
         }
     }
-    return a == aend && b == bend;
+    for (p = b; p < bend; nb++) {
+        if (nb == MAX_RDN_ATTRS || get_atv(&p, bend, &x) != 0) {
+            return 0;
+        }
+    }
+    if (na != nb) {
+        return 0;
+    }
+    if (na == 1) {
+        atv y;
+        p = b;
+        return get_atv(&a, aend, &x) == 0 && get_atv(&p, bend, &y) == 0 && atv_equal(&x, &y);
+    }
+    for (p = a; p < aend;) {
+        long ca, cb;
+        if (get_atv(&p, aend, &x) != 0) {
+            return 0;
+        }
+        ca = count_equal(a, aend, &x);
+        cb = count_equal(b, bend, &x);
+        if (ca <= 0 || ca != cb) {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /*
@@ -200,14 +429,39 @@ int tacit_x509_name_has_prefix(const unsigned char *name, size_t len, const unsi
     return names_match(name, len, prefix, plen, 0);
 }
 
-/* FNV-1a over the normalised form. */
+/* FNV-1a over the prepared form; the attributes of an RDN are summed (order-free). */
 #define FNV(h, c) ((h) = ((h) ^ (uint32_t)(c)) * 16777619u)
+
+static uint32_t atv_hash(const atv *a)
+{
+    uint32_t h = 2166136261u;
+    size_t i;
+
+    for (i = 0; i < a->oidlen; i++) {
+        FNV(h, a->oid[i]);
+    }
+    if (is_string_type(a->value.tag)) {
+        prep n;
+        long c;
+        prep_init(&n, &a->value);
+        FNV(h, 0x200);
+        while ((c = prep_next(&n)) >= 0) {
+            FNV(h, c);
+        }
+    } else {
+        FNV(h, 0x300 + a->value.tag);
+        for (i = 0; i < a->value.len; i++) {
+            FNV(h, a->value.p[i]);
+        }
+    }
+    return h;
+}
 
 uint32_t tacit_x509_name_hash(const unsigned char *name, size_t len)
 {
     const unsigned char *p = name, *end = name + len, *rend;
     uint32_t h = 2166136261u;
-    size_t l, i;
+    size_t l;
     atv a;
 
     if (tacit_asn1_get_tag(&p, end, &l, TACIT_ASN1_SEQUENCE) != 0) {
@@ -215,33 +469,22 @@ uint32_t tacit_x509_name_hash(const unsigned char *name, size_t len)
     }
     end = p + l;
     while (p < end) {
+        uint32_t sum = 0;
         if (tacit_asn1_get_tag(&p, end, &l, TACIT_ASN1_SET) != 0) {
             return h;
         }
         rend = p + l;
-        FNV(h, 0x100);
         while (p < rend) {
             if (get_atv(&p, rend, &a) != 0) {
                 return h;
             }
-            for (i = 0; i < a.oidlen; i++) {
-                FNV(h, a.oid[i]);
-            }
-            if (is_folded_string(a.value.tag)) {
-                norm n;
-                int c;
-                norm_init(&n, a.value.p, a.value.len);
-                FNV(h, 0x200);
-                while ((c = norm_next(&n)) >= 0) {
-                    FNV(h, c);
-                }
-            } else {
-                FNV(h, 0x300 + a.value.tag);
-                for (i = 0; i < a.value.len; i++) {
-                    FNV(h, a.value.p[i]);
-                }
-            }
+            sum += atv_hash(&a);
         }
+        FNV(h, 0x100);
+        FNV(h, sum);
+        FNV(h, sum >> 8);
+        FNV(h, sum >> 16);
+        FNV(h, sum >> 24);
     }
     return h;
 }

@@ -89,6 +89,18 @@ for c in good expired pss client eku-nested crit noncrit noku by-leaf pl-ok pl-b
     [ $e = 0 ] && e2=0 || e2=1
     [ $e2 = $g ] && ok || bad "data $c: openssl $e2, tacit $g ($(cat "$W/out"))"
 done
+# issue 30: hand-encoded chains of tests/data/x509/crafted (make_crafted.py), LEAF:INTERMEDIATE
+CR="$D/crafted"
+for pair in ncx-bmp:int-ncx ncx-t61:int-ncx ncx-ia5:int-ncx ncx-univ:int-ncx ncx-utf8:int-ncx \
+    ncx-printable:int-ncx ncx-fold:int-ncx ncx-dc:int-ncx ncx-rdn:int-ncx ncx-rdn-bmp:int-ncx \
+    ncx-good:int-ncx ncx-san:int-ncx ncp-bmp:int-ncp ncp-fold:int-ncp ncp-out:int-ncp \
+    ncp-san:int-ncp ncp-san-out:int-ncp chain-alias:int-chain; do
+    c=${pair%%:*} i=${pair#*:}
+    o -attime $TM -x509_strict -purpose sslserver -CAfile "$CR/root.crt" -untrusted "$CR/$i.crt" "$CR/$c.crt"; e=$?
+    t x509 verify --time $TM --roots "$CR/root.crt" --untrusted "$CR/$i.crt" "$CR/$c.crt"; g=$?
+    [ $e = 0 ] && e2=0 || e2=1
+    [ $e2 = $g ] && ok || bad "crafted $c: openssl $e2, tacit $g ($(cat "$W/out"))"
+done
 # Ed25519 chains (RFC 8410): pure Ed25519 signatures on the leaf and the intermediate
 for c in ed-good ed-ecleaf; do
     for h in good.example.com evil.example.com; do

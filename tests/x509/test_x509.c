@@ -117,6 +117,7 @@ typedef struct {
     tacit_x509_reason expect;
 } vcase;
 
+#define CR "crafted/"
 #define ALL_INT "int-ec int-pss int-pl0 int-sub int-noku int-eku int-nc int-ncdn"
 #define S TACIT_X509_PURPOSE_SERVER
 #define C TACIT_X509_PURPOSE_CLIENT
@@ -252,6 +253,39 @@ static const vcase vcases[] = {
       S, 6, 0, TACIT_X509_UNKNOWN_ISSUER },
     { "Ed25519 root as the leaf's anchor", "root-ed", NULL, "root-ed", NULL, NULL, TEST_TIME, S, 6,
       0, TACIT_X509_OK },
+    /* issue 30, tests/data/x509/crafted (make_crafted.py) */
+    { "issue 30: excluded O=Evil, leaf O=Evil as bmp", CR "ncx-bmp", CR "int-ncx", CR "root", NULL,
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: excluded O=Evil, leaf O=Evil as t61", CR "ncx-t61", CR "int-ncx", CR "root", NULL,
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: excluded O=Evil, leaf O=Evil as ia5", CR "ncx-ia5", CR "int-ncx", CR "root", NULL,
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: excluded O=Evil, leaf O=Evil as univ", CR "ncx-univ", CR "int-ncx", CR "root",
+      NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: excluded O=Evil, leaf O=Evil as utf8", CR "ncx-utf8", CR "int-ncx", CR "root",
+      NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: excluded O=Evil, leaf O=Evil as printable", CR "ncx-printable", CR "int-ncx",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: excluded O=Evil, leaf O='  eVIL  '", CR "ncx-fold", CR "int-ncx", CR "root", NULL,
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: excluded DC=evil, leaf DC=EVIL", CR "ncx-dc", CR "int-ncx", CR "root", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: excluded RDN {O=Evil+OU=Unit}, leaf in the other order", CR "ncx-rdn",
+      CR "int-ncx", CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: excluded RDN, leaf reordered, BMPString and case", CR "ncx-rdn-bmp", CR "int-ncx",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: excluded O=Evil, leaf O=Evil Corp", CR "ncx-good", CR "int-ncx", CR "root", NULL,
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "issue 30: excluded O=Evil, SAN directoryName O=Evil (BMP)", CR "ncx-san", CR "int-ncx",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: permitted O=Good, leaf O=Good as BMPString", CR "ncp-bmp", CR "int-ncp", CR "root",
+      NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "issue 30: permitted O=Good, leaf O=' GOOD' UniversalString", CR "ncp-fold", CR "int-ncp",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "issue 30: permitted O=Good, leaf O=Goods", CR "ncp-out", CR "int-ncp", CR "root", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30: issuer named in other types, case, RDN order", CR "chain-alias", CR "int-chain",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
 };
 
 static void test_paths(void)
@@ -575,6 +609,30 @@ static void test_names(void)
     tacit_x509_store_init(&st);
     TEST_ASSERT(tacit_x509_name_equal(a, sizeof(a), b, sizeof(b)));
     TEST_ASSERT(!tacit_x509_name_equal(a, sizeof(a), c, sizeof(c)));
+    {
+        /* issue 30: O=Evil as BMPString equals O=EVIL as PrintableString; an RDN is a SET */
+        static const unsigned char bmp[] = { 0x30, 0x13, 0x31, 0x11, 0x30, 0x0f, 0x06,
+                                             0x03, 0x55, 0x04, 0x0a, 0x1e, 0x08, 0x00,
+                                             'E',  0x00, 'v',  0x00, 'i',  0x00, 'l' };
+        static const unsigned char prt[] = { 0x30, 0x0f, 0x31, 0x0d, 0x30, 0x0b, 0x06, 0x03, 0x55,
+                                             0x04, 0x0a, 0x13, 0x04, 'E',  'V',  'I',  'L' };
+        static const unsigned char ab[] = { 0x30, 0x1a, 0x31, 0x18, 0x30, 0x0a, 0x06,
+                                            0x03, 0x55, 0x04, 0x0a, 0x13, 0x03, 'a',
+                                            'a',  'a',  0x30, 0x0a, 0x06, 0x03, 0x55,
+                                            0x04, 0x0b, 0x13, 0x03, 'b',  'b',  'b' };
+        static const unsigned char ba[] = { 0x30, 0x1a, 0x31, 0x18, 0x30, 0x0a, 0x06,
+                                            0x03, 0x55, 0x04, 0x0b, 0x0c, 0x03, 'B',
+                                            'B',  'B',  0x30, 0x0a, 0x06, 0x03, 0x55,
+                                            0x04, 0x0a, 0x16, 0x03, 'A',  'A',  'A' };
+        static const unsigned char aa[] = { 0x30, 0x1a, 0x31, 0x18, 0x30, 0x0a, 0x06,
+                                            0x03, 0x55, 0x04, 0x0a, 0x13, 0x03, 'a',
+                                            'a',  'a',  0x30, 0x0a, 0x06, 0x03, 0x55,
+                                            0x04, 0x0a, 0x13, 0x03, 'a',  'a',  'a' };
+        TEST_ASSERT(tacit_x509_name_equal(bmp, sizeof(bmp), prt, sizeof(prt)));
+        TEST_ASSERT(tacit_x509_name_equal(ab, sizeof(ab), ba, sizeof(ba)));
+        TEST_ASSERT(!tacit_x509_name_equal(ab, sizeof(ab), aa, sizeof(aa)));
+        TEST_ASSERT(!tacit_x509_name_equal(aa, sizeof(aa), ab, sizeof(ab)));
+    }
     if (!have_data()) {
         TEST_SKIP("tests/data/x509 not found");
     }
