@@ -18,11 +18,19 @@
  *
  * ---- Names ----------------------------------------------------------------------
  *
- * Distinguished names are compared as RFC 5280 section 7.1 allows: RDN by
- * RDN, attribute type by attribute type; PrintableString and UTF8String
- * values compare case-insensitively in ASCII with insignificant spaces
- * (leading, trailing, runs) ignored; other string types compare as bytes.
- * The store indexes certificates by a hash of that normalised form.
+ * Distinguished names are compared as RFC 5280 section 7.1 asks: RDN by
+ * RDN, each RDN as a SET (its attributes in any order); values of every
+ * string type (PrintableString, UTF8String, IA5String, VisibleString,
+ * TeletexString read as Latin-1, BMPString, UniversalString) after RFC 4518
+ * string preparation: transcoded to Unicode so that the same text in two
+ * types is equal, mapped (RFC 4518 2.2), case-folded (ASCII, Latin-1,
+ * Latin Extended-A, Greek, Cyrillic; no NFKC), leading and trailing spaces
+ * dropped and inner runs collapsed.  So IA5String attributes (domainComponent,
+ * emailAddress) match case-insensitively.  Other value types compare as bytes.
+ * A string value that does not decode (bad UTF-8, odd BMPString length) makes
+ * the certificate malformed.  The same comparison serves issuer chaining,
+ * the store's index (a hash of the prepared form) and directoryName
+ * constraints (permitted and excluded).
  *
  * ---- Path validation --------------------------------------------------------------
  *
