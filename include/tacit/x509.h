@@ -43,8 +43,8 @@
  *   - every signature, with the issuer's key (the public verification paths:
  *     certificates are public data); SHA-1 only with TACIT_X509_ALLOW_SHA1;
  *   - keys: RSA >= 2048 bits (1024 for trust anchors with
- *     TACIT_X509_ALLOW_RSA1024_ANCHORS), EC on P-256/P-384/P-521 only; DSA and
- *     other algorithms are refused;
+ *     TACIT_X509_ALLOW_RSA1024_ANCHORS), EC on P-256/P-384/P-521 only,
+ *     Ed25519; DSA and other algorithms are refused;
  *   - validity of every certificate, the anchor included, at params->time;
  *   - intermediates: version 3, basicConstraints cA, pathLenConstraint (also
  *     the anchor's), keyUsage keyCertSign when keyUsage is present;
@@ -52,10 +52,17 @@
  *     keyUsage (when present) with digitalSignature and without keyCertSign;
  *   - extKeyUsage: the leaf's must contain serverAuth (clientAuth) for that
  *     purpose -- anyExtendedKeyUsage is not enough; an intermediate's, when
- *     present, must contain it or anyExtendedKeyUsage;
- *   - name constraints (dNSName, iPAddress, directoryName) of every CA over
- *     the certificates below it; a name of a type a constraint cannot judge
- *     (rfc822Name, URI constraints present) fails closed;
+ *     present, must contain it too (anyExtendedKeyUsage alone is refused, as
+ *     OpenSSL does and the CA/Browser Forum requires of TLS subordinate CAs);
+ *     a trust anchor's may instead hold anyExtendedKeyUsage;
+ *   - pathLenConstraint: a value of 2^31 or more is legal and unbounded;
+ *   - name constraints of every CA over the certificates below it: dNSName,
+ *     iPAddress, directoryName (with the name comparison above) and
+ *     rfc822Name (over rfc822Name subjectAltNames and every emailAddress of
+ *     the subject; a host, ".domain", or a whole mailbox) are processed; a
+ *     constraint of another form (otherName, x400Address, ediPartyName, URI,
+ *     registeredID) rejects any certificate below it that has a name of that
+ *     form (RFC 5280 4.2.1.10: fail closed) and is ignored otherwise;
  *   - unknown critical extensions on every certificate but the anchor;
  *   - the peer name: DNS names against subjectAltName dNSName (RFC 6125:
  *     case-insensitive, a wildcard only as the whole leftmost label and
@@ -66,8 +73,12 @@
  *
  * Not supported: certificate policy processing (policyConstraints,
  * policyMappings, inhibitAnyPolicy: unsupported critical extensions when
- * critical), CRLs, OCSP, rfc822Name/URI name constraints (fail closed),
- * Ed25519 keys (until the ed25519 module exists).
+ * critical), CRLs, OCSP, otherName/URI/x400Address/ediPartyName/registeredID
+ * name constraints (fail closed, above).  Keys: RSA (PKCS #1 v1.5 and PSS
+ * signatures; an id-RSASSA-PSS key with parameters accepts only signatures
+ * with its hash and MGF1 hash and a salt at least its saltLength, RFC 4055
+ * 3.3), ECDSA on P-256/P-384/P-521, and Ed25519 (RFC 8410) when
+ * TACIT_ED25519_C is configured.
  *
  * ---- Example ----------------------------------------------------------------------
  *

@@ -86,7 +86,12 @@ static int read_certs(const char *cmd, const char *path, cert_file *cf)
     cf->der = block.der;
     cf->der_len = block.der_len;
     if (consumed < len) {
-        (void)tacit_x509_store_add_pem(&cf->rest, data + consumed, len - consumed, NULL, NULL);
+        size_t failed = 0;
+        (void)tacit_x509_store_add_pem(&cf->rest, data + consumed, len - consumed, NULL, &failed);
+        if (failed > 0) {
+            cli_err(cmd, "'%s': %zu further certificate%s could not be loaded", name, failed,
+                    failed == 1 ? "" : "s");
+        }
     }
     return CLI_OK;
 }
@@ -316,6 +321,11 @@ static int load_store(const char *path, tacit_x509_store *store)
     /* a file without usable certificates is an empty set: verification will say so */
     ret = tacit_x509_store_add_pem(store, data, len, &added, &failed);
     (void)ret;
+    if (failed > 0) {
+        /* say so rather than let a certificate vanish into "unknown issuer" */
+        cli_err("x509", "'%s': %zu certificate%s could not be loaded (malformed or unsupported)",
+                path, failed, failed == 1 ? "" : "s");
+    }
     cli_free(data, len);
     return CLI_OK;
 }
@@ -394,9 +404,9 @@ static int cmd_verify_chain(int argc, char **argv)
     if (sha1) {
         vp.flags |= TACIT_X509_ALLOW_SHA1;
     }
-    if (in != NULL && strcmp(in, "-") == 0 &&
-        ((roots != NULL && strcmp(roots, "-") == 0) ||
-         (untrusted != NULL && strcmp(untrusted, "-") == 0))) {
+    /* CERT defaults to stdin: any second use of stdin is a usage error */
+    if (((in == NULL || strcmp(in, "-") == 0) + (roots != NULL && strcmp(roots, "-") == 0) +
+         (untrusted != NULL && strcmp(untrusted, "-") == 0)) > 1) {
         return cli_usage_error(&p, "only one input can come from stdin");
     }
 

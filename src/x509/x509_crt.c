@@ -51,7 +51,6 @@ static int parse_basic_constraints(tacit_x509_crt *crt, const unsigned char *p,
                                    const unsigned char *end)
 {
     const unsigned char *send;
-    int v;
 
     if (seq(&p, end, &send) != 0 || send != end) {
         return BAD;
@@ -64,11 +63,18 @@ static int parse_basic_constraints(tacit_x509_crt *crt, const unsigned char *p,
         }
     }
     if (p != end) {
-        /* RFC 5280 4.2.1.9: pathLenConstraint only with cA TRUE */
-        if (!crt->ca || tacit_asn1_get_int(&p, end, &v) != 0) {
+        const unsigned char *v;
+        size_t vlen, i;
+        unsigned long acc = 0;
+        /* RFC 5280 4.2.1.9: pathLenConstraint only with cA TRUE; INTEGER (0..MAX) */
+        if (!crt->ca || tacit_asn1_get_uint(&p, end, &v, &vlen) != 0) {
             return BAD;
         }
-        crt->max_pathlen = v;
+        /* a value of 2^31 or more bounds nothing real: unbounded, as when absent */
+        for (i = 0; i < vlen && acc <= 0x7FFFFFul; i++) {
+            acc = (acc << 8) | v[i]; /* at most 0x7FFFFFFF: no overflow with 32-bit longs */
+        }
+        crt->max_pathlen = i == vlen && acc <= 0x7FFFFFFFul ? (int)acc : -1;
     }
     return p == end ? 0 : BAD;
 }
@@ -417,8 +423,9 @@ static int parse(tacit_x509_crt *crt, const unsigned char *der, size_t len)
     crt->tbs.len = (size_t)(tend - start);
     crt->version = 1;
     if (tacit_asn1_peek_tag(p, tend, TACIT_ASN1_CONTEXT_EXPLICIT(0))) {
+        /* the [0] wrapper holds the INTEGER and nothing else (issue 30: it swallowed the serial) */
         if (tacit_asn1_get_tag(&p, tend, &l, TACIT_ASN1_CONTEXT_EXPLICIT(0)) != 0 ||
-            tacit_asn1_get_int(&p, p + l, &v) != 0) {
+            (vend = p + l, tacit_asn1_get_int(&p, vend, &v) != 0) || p != vend) {
             return BAD;
         }
         if (v == 0) {

@@ -26,6 +26,13 @@ uint32_t tacit_x509_name_hash(const unsigned char *name, size_t len);
 int tacit_x509_name_has_prefix(const unsigned char *name, size_t len, const unsigned char *prefix,
                                size_t plen);
 
+/*
+ * The i-th emailAddress attribute (PKCS #9) of a Name (with its header):
+ * its value's tag (IA5String for a well-formed one) and contents, or -1
+ * past the end.
+ */
+int tacit_x509_name_email(const unsigned char *name, size_t len, size_t i, tacit_x509_buf *value);
+
 /* Is the Name empty (no RDN)? */
 int tacit_x509_name_is_empty(const unsigned char *name, size_t len);
 

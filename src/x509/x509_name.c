@@ -429,6 +429,39 @@ int tacit_x509_name_has_prefix(const unsigned char *name, size_t len, const unsi
     return names_match(name, len, prefix, plen, 0);
 }
 
+int tacit_x509_name_email(const unsigned char *name, size_t len, size_t i, tacit_x509_buf *value)
+{
+    static const unsigned char email_oid[] = {
+        0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x01
+    };
+    const unsigned char *p = name, *end = name + len, *rend;
+    size_t l, k = 0;
+    atv a;
+
+    if (tacit_asn1_get_tag(&p, end, &l, TACIT_ASN1_SEQUENCE) != 0) {
+        return -1;
+    }
+    end = p + l;
+    while (p < end) {
+        if (tacit_asn1_get_tag(&p, end, &l, TACIT_ASN1_SET) != 0) {
+            return -1;
+        }
+        rend = p + l;
+        while (p < rend) {
+            if (get_atv(&p, rend, &a) != 0) {
+                return -1;
+            }
+            if (a.oidlen == sizeof(email_oid) && memcmp(a.oid, email_oid, a.oidlen) == 0 &&
+                k++ == i) {
+                value->p = a.value.p;
+                value->len = a.value.len;
+                return a.value.tag;
+            }
+        }
+    }
+    return -1;
+}
+
 /* FNV-1a over the prepared form; the attributes of an RDN are summed (order-free). */
 #define FNV(h, c) ((h) = ((h) ^ (uint32_t)(c)) * 16777619u)
 

@@ -282,6 +282,43 @@ static int ip_in_subtree(const unsigned char *ip, size_t len, const unsigned cha
 }
 
 /*
+ * Is the mailbox n within the rfc822Name subtree c (RFC 5280 4.2.1.10)?  c
+ * with '@': that mailbox (local part exact, host ignoring ASCII case); c
+ * starting with '.': any host inside that domain; otherwise: that host.
+ * -1 when n is not a mailbox (no '@').
+ */
+static int email_in_subtree(const unsigned char *n, size_t nlen, const unsigned char *c,
+                            size_t clen)
+{
+    const unsigned char *at = NULL;
+    size_t i, hlen;
+
+    for (i = nlen; i-- > 0;) {
+        if (n[i] == '@') {
+            at = n + i;
+            break;
+        }
+    }
+    if (at == NULL || at == n || at + 1 == n + nlen) {
+        return -1;
+    }
+    if (clen == 0) {
+        return 1;
+    }
+    if (memchr(c, '@', clen) != NULL) {
+        const unsigned char *cat = (const unsigned char *)memchr(c, '@', clen);
+        size_t local = (size_t)(cat - c);
+        return local == (size_t)(at - n) && memcmp(c, n, local) == 0 && clen == nlen &&
+               ieq(cat, at, clen - local);
+    }
+    hlen = (size_t)(n + nlen - (at + 1));
+    if (c[0] == '.') {
+        return hlen > clen && ieq(n + nlen - clen, c, clen);
+    }
+    return hlen == clen && ieq(at + 1, c, clen);
+}
+
+/*
  * Does the name (tag, value) satisfy the subtrees of one kind (permitted:
  * excluded == 0)?  Returns 1 ok, 0 violation, -1 budget exhausted.
  * For a name whose type has constraints tacit cannot judge, 0 (fail closed).
@@ -334,8 +371,22 @@ static int check_name(vstate *v, const tacit_x509_buf *nc, int tag, const unsign
                 hit |= tacit_x509_name_has_prefix(val, vlen, g.p, g.len);
                 break;
             }
+            case 0x81: {
+                int m = email_in_subtree(val, vlen, g.p, g.len);
+                if (m < 0) {
+                    return 0; /* not a mailbox: no verdict, fail closed */
+                }
+                hit |= m;
+                break;
+            }
             default:
-                return 0; /* a constraint on a name form tacit cannot judge */
+                /*
+                 * otherName, x400Address, ediPartyName, URI, registeredID: a
+                 * constraint of a form tacit does not process, and the
+                 * certificate has a name of that form (RFC 5280 4.2.1.10:
+                 * reject)
+                 */
+                return 0;
             }
         }
     }
@@ -371,13 +422,20 @@ reason_t tacit_x509_check_nc(vstate *v, const tacit_x509_buf *nc, const tacit_x5
             return r;
         }
     }
+    /* every subjectAltName, of every form (those tacit cannot judge fail closed in check_name) */
     for (i = 0; (tag = tacit_x509_crt_san(crt, i, &val)) >= 0; i++) {
-        int full = 0x80 | tag | (tag == 4 ? 0x20 : 0);
-        if (tag == 2 || tag == 7 || tag == 4 || tag == 1 || tag == 6) {
-            r = check_one(v, nc, full, val.p, val.len);
-            if (r != TACIT_X509_OK) {
-                return r;
-            }
+        int constructed = tag == 0 || tag == 3 || tag == 4 || tag == 5;
+        r = check_one(v, nc, 0x80 | tag | (constructed ? 0x20 : 0), val.p, val.len);
+        if (r != TACIT_X509_OK) {
+            return r;
+        }
+    }
+    /* emailAddress in the subject: rfc822Name constraints apply (RFC 5280 4.2.1.10) */
+    for (i = 0; (tag = tacit_x509_name_email(crt->subject.p, crt->subject.len, i, &val)) >= 0;
+         i++) {
+        r = check_one(v, nc, 0x81, val.p, val.len);
+        if (r != TACIT_X509_OK) {
+            return r;
         }
     }
     return TACIT_X509_OK;

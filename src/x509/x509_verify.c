@@ -200,8 +200,13 @@ static reason_t check_ca(const vstate *v, const tacit_x509_crt *c, size_t n, int
         !(c->key_usage & TACIT_X509_KU_KEY_CERT_SIGN)) {
         return TACIT_X509_BAD_KEY_USAGE;
     }
+    /*
+     * An intermediate's extKeyUsage, when present, must name the purpose:
+     * anyExtendedKeyUsage alone is not enough (CA/Browser Forum BR 7.1.2.2;
+     * OpenSSL agrees).  An anchor's may be anyExtendedKeyUsage.
+     */
     if (eku != 0 && (c->ext_present & TACIT_X509_EXT_EXT_KEY_USAGE) &&
-        !(c->ext_key_usage & (eku | TACIT_X509_EKU_ANY))) {
+        !(c->ext_key_usage & (eku | (anchor ? TACIT_X509_EKU_ANY : 0)))) {
         return TACIT_X509_BAD_EXT_KEY_USAGE;
     }
     return check_time(v, c);

@@ -41,6 +41,16 @@ cat "$D/good.crt" "$D/int-ec.crt" >"$W/chain.pem"
 t x509 verify --time 1800000000 --roots "$D/root-rsa.crt" "$W/chain.pem"; [ $? = 0 ] && ok || bad "intermediate inside CERT"
 t x509 verify --time 1800000000 --roots "$D/root-rsa.crt" --max-depth 0 "$W/chain.pem"; [ $? = 1 ] && ok || bad "--max-depth 0"
 t x509 verify --time 1800000000 --roots "$D/root-rsa.crt" - <"$W/chain.pem"; [ $? = 0 ] && ok || bad "CERT on stdin"
+# issue 30: stdin only once -- CERT defaults to stdin
+t x509 verify --roots - <"$D/root-rsa.crt"; [ $? = 2 ] && ok || bad "--roots - with CERT on stdin: exit 2"
+t x509 verify --untrusted - --roots "$D/root-rsa.crt" <"$D/int-ec.crt"; [ $? = 2 ] && ok || bad "--untrusted - with CERT on stdin: exit 2"
+t x509 verify --untrusted - --roots - "$D/good.crt" <"$D/int-ec.crt"; [ $? = 2 ] && ok || bad "--untrusted - and --roots -: exit 2"
+t x509 verify --time 1800000000 --roots - --untrusted "$D/int-ec.crt" "$D/good.crt" <"$D/root-rsa.crt"
+[ $? = 0 ] && ok || bad "--roots - with a CERT file"
+# a certificate the store cannot load is reported (not silently an unknown issuer)
+cat "$D/int-ec.crt" "$D/crafted/ver-swallow.crt" >"$W/ints-bad.pem"
+t x509 verify --time 1800000000 --roots "$D/root-rsa.crt" --untrusted "$W/ints-bad.pem" "$D/good.crt"
+[ $? = 0 ] && grep -q "1 certificate could not be loaded" "$W/err" && ok || bad "unloadable certificate reported"
 t x509 show "$D/good.crt"
 [ $? = 0 ] && grep -q "^subject: CN=good.example.com$" "$W/out" && grep -q "^san: DNS:\*.wild.example.com$" "$W/out" &&
     grep -q "^san: IP:2001:db8:0:0:0:0:0:1$" "$W/out" && ok || bad "x509 show"
@@ -94,7 +104,10 @@ CR="$D/crafted"
 for pair in ncx-bmp:int-ncx ncx-t61:int-ncx ncx-ia5:int-ncx ncx-univ:int-ncx ncx-utf8:int-ncx \
     ncx-printable:int-ncx ncx-fold:int-ncx ncx-dc:int-ncx ncx-rdn:int-ncx ncx-rdn-bmp:int-ncx \
     ncx-good:int-ncx ncx-san:int-ncx ncp-bmp:int-ncp ncp-fold:int-ncp ncp-out:int-ncp \
-    ncp-san:int-ncp ncp-san-out:int-ncp chain-alias:int-chain; do
+    ncp-san:int-ncp ncp-san-out:int-ncp chain-alias:int-chain nco-other:int-nco nco-regid:int-nco \
+    nco-plain:int-nco nce-ok:int-nce nce-subj-out:int-nce nce-subj-excl:int-nce nce-san-excl:int-nce \
+    bigpl:int-bigpl anyeku-int:int-anyeku psskey-ok:int-psskey psskey-hash:int-psskey \
+    psskey-salt:int-psskey; do
     c=${pair%%:*} i=${pair#*:}
     o -attime $TM -x509_strict -purpose sslserver -CAfile "$CR/root.crt" -untrusted "$CR/$i.crt" "$CR/$c.crt"; e=$?
     t x509 verify --time $TM --roots "$CR/root.crt" --untrusted "$CR/$i.crt" "$CR/$c.crt"; g=$?

@@ -286,6 +286,32 @@ static const vcase vcases[] = {
       TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
     { "issue 30: issuer named in other types, case, RDN order", CR "chain-alias", CR "int-chain",
       CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "issue 30 low 1: excluded otherName, leaf has it", CR "nco-other", CR "int-nco", CR "root",
+      NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30 low 1: registeredID constraint, leaf has one", CR "nco-regid", CR "int-nco",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30 low 1: otherName constraint, leaf has none", CR "nco-plain", CR "int-nco",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "issue 30 low 2: emailAddress and rfc822Name inside", CR "nce-ok", CR "int-nce", CR "root",
+      NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "issue 30 low 2: subject emailAddress outside, no SAN", CR "nce-subj-out", CR "int-nce",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30 low 2: subject emailAddress excluded, with SAN", CR "nce-subj-excl", CR "int-nce",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30 low 2: rfc822Name SAN excluded", CR "nce-san-excl", CR "int-nce", CR "root", NULL,
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "issue 30 low 5: pathLenConstraint 2^31", CR "bigpl", CR "int-bigpl", CR "root", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "issue 30 low 5: intermediate EKU anyExtendedKeyUsage only", CR "anyeku-int", CR "int-anyeku",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_BAD_EXT_KEY_USAGE },
+    { "issue 30 low 5: anyEKU-only intermediate, purpose any", CR "anyeku-int", CR "int-anyeku",
+      CR "root", NULL, NULL, TEST_TIME, A, 6, 0, TACIT_X509_OK },
+    { "issue 30 low 6: PSS key parameters, same in signature", CR "psskey-ok", CR "int-psskey",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "issue 30 low 6: PSS key SHA-256, signature SHA-384", CR "psskey-hash", CR "int-psskey",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_UNSUPPORTED_SIG_ALG },
+    { "issue 30 low 6: PSS key salt 32, signature salt 20", CR "psskey-salt", CR "int-psskey",
+      CR "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_UNSUPPORTED_SIG_ALG },
 };
 
 static void test_paths(void)
@@ -457,7 +483,7 @@ exit:
 /* Certificates openssl makes but RFC 5280 forbids: the parser refuses them. */
 static void test_parse_refused(void)
 {
-    static const char *names[] = { "aki-crit", "pathlen-noca" };
+    static const char *names[] = { "aki-crit", "pathlen-noca", CR "ver-swallow" };
     unsigned char *der = NULL;
     size_t i, len;
     tacit_x509_crt c;
