@@ -87,6 +87,13 @@ mkdir -p build
 # Test hooks (fault injection, path counters) are off by default (they are
 # writable globals no installed library should carry): the test builds ask.
 run_build build "" -DTACIT_LIMB_BITS=auto -DTACIT_TEST_HOOKS=ON
+echo "==== layers: scripts/check_layers.sh (includes, and calls from build/'s objects) ===="
+if layers=$(scripts/check_layers.sh build); then
+    summary="$summary\nlayers: no upward arrow, no loop, one error list, one dispatch point per area"
+else
+    status=1; summary="$summary\nlayers: FAILED (scripts/check_layers.sh)"
+fi
+printf '%s\n' "$layers" | sed 's/^/  /'
 if [ "${TACIT_TEST_QUICK:-0}" != 1 ]; then
     run_build build-ct ct -DTACIT_TEST_CONSTANT_FLOW=ON -DTACIT_TEST_HOOKS=ON
     run_build build-32 "" -DTACIT_LIMB_BITS=32 -DTACIT_PEERS=ON -DTACIT_TEST_HOOKS=ON

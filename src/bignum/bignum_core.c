@@ -267,10 +267,6 @@ void tacit_mpi_core_shift_l(tacit_mpi_uint *X, size_t limbs, size_t count)
 
 /* ---- multiplication ------------------------------------------------------------ */
 
-#if defined(TACIT_TEST_HOOKS)
-int tacit_mpi_core_test_path;
-#endif
-
 tacit_mpi_uint tacit_mpi_core_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t limbs,
                                   tacit_mpi_uint b)
 {

@@ -92,12 +92,16 @@ void tacit_fe25519_from_table(tacit_fe25519 h, const tacit_fe25519 t);
  * functions above (those are always the layout of the limb size): the code
  * above the field is compiled once more on it (tacit_x25519_scalarmult_adx,
  * ed25519_point_x86_64_adx.c), and tacit_x25519 and the Ed25519 point entry
- * points choose, once per operation, by tacit_mpi_core_cpu_has_adx() (the
- * test hook tacit_mpi_core_test_path forces either answer).
+ * points choose, once per operation, by tacit_curve25519_cpu_has_adx()
+ * (curve25519_dispatch.c, which follows bignum's answer: the test hook
+ * tacit_mpi_core_test_path forces either).
  */
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM) && defined(TACIT_BIGNUM_CORE_C) &&                      \
     (defined(TACIT_X25519_C) || defined(TACIT_ED25519_C))
 #define TACIT_FE25519_HAVE_ADX
+
+/* 1 if the MULX/ADX field runs on this CPU (curve25519_dispatch.c) */
+int tacit_curve25519_cpu_has_adx(void);
 
 /* out = X25519(k, u) for a clamped k, before the all-zero check
  * (X25519 builds). */

@@ -83,7 +83,7 @@ void tacit_ge25519_scalarmult_base_u(unsigned char u[32], const unsigned char a[
 
 /*
  * The same operations on the MULX/ADX field (ed25519_point_x86_64_adx.c),
- * which the ones above call when tacit_mpi_core_cpu_has_adx() says so: the
+ * which the ones above call when tacit_curve25519_cpu_has_adx() says so: the
  * choice is made once per operation, and a point made by one family is only
  * passed to the same family.
  */

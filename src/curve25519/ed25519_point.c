@@ -6,7 +6,7 @@
  * Where the MULX/ADX field is built (TACIT_FE25519_HAVE_ADX), the same
  * formulas are compiled a second time on it (ed25519_point_x86_64_adx.c),
  * and each entry point below picks one of the two once per call from
- * bignum_core's cached CPU probe (tacit_mpi_core_cpu_has_adx; the test hook
+ * bignum_core's cached CPU probe (tacit_curve25519_cpu_has_adx; the test hook
  * tacit_mpi_core_test_path forces either), so that the field operations
  * inside pay no per-operation check.  Points only travel between entry
  * points under one answer of the probe: it does not change during a process,
@@ -55,7 +55,7 @@
 
 void tacit_ge25519_scalarmult_base(tacit_ge25519_p3 *h, const unsigned char a[32])
 {
-    if (tacit_mpi_core_cpu_has_adx()) {
+    if (tacit_curve25519_cpu_has_adx()) {
         tacit_ge25519_adx_scalarmult_base(h, a);
     } else {
         portable_scalarmult_base(h, a);
@@ -64,7 +64,7 @@ void tacit_ge25519_scalarmult_base(tacit_ge25519_p3 *h, const unsigned char a[32
 
 void tacit_ge25519_tobytes(unsigned char s[32], const tacit_ge25519_p3 *h)
 {
-    if (tacit_mpi_core_cpu_has_adx()) {
+    if (tacit_curve25519_cpu_has_adx()) {
         tacit_ge25519_adx_tobytes(s, h);
     } else {
         portable_tobytes(s, h);
@@ -73,7 +73,7 @@ void tacit_ge25519_tobytes(unsigned char s[32], const tacit_ge25519_p3 *h)
 
 void tacit_ge25519_p2_tobytes(unsigned char s[32], const tacit_ge25519_p2 *h)
 {
-    if (tacit_mpi_core_cpu_has_adx()) {
+    if (tacit_curve25519_cpu_has_adx()) {
         tacit_ge25519_adx_p2_tobytes(s, h);
     } else {
         portable_p2_tobytes(s, h);
@@ -82,7 +82,7 @@ void tacit_ge25519_p2_tobytes(unsigned char s[32], const tacit_ge25519_p2 *h)
 
 int tacit_ge25519_frombytes_negate_unsafe(tacit_ge25519_p3 *h, const unsigned char s[32])
 {
-    if (tacit_mpi_core_cpu_has_adx()) {
+    if (tacit_curve25519_cpu_has_adx()) {
         return tacit_ge25519_adx_frombytes_negate_unsafe(h, s);
     }
     return portable_frombytes_negate_unsafe(h, s);
@@ -91,7 +91,7 @@ int tacit_ge25519_frombytes_negate_unsafe(tacit_ge25519_p3 *h, const unsigned ch
 void tacit_ge25519_double_scalarmult_unsafe(tacit_ge25519_p2 *r, const unsigned char a[32],
                                             const tacit_ge25519_p3 *A, const unsigned char b[32])
 {
-    if (tacit_mpi_core_cpu_has_adx()) {
+    if (tacit_curve25519_cpu_has_adx()) {
         tacit_ge25519_adx_double_scalarmult_unsafe(r, a, A, b);
     } else {
         portable_double_scalarmult_unsafe(r, a, A, b);
@@ -101,7 +101,7 @@ void tacit_ge25519_double_scalarmult_unsafe(tacit_ge25519_p2 *r, const unsigned 
 #if defined(TACIT_X25519_C)
 void tacit_ge25519_scalarmult_base_u(unsigned char u[32], const unsigned char a[32])
 {
-    if (tacit_mpi_core_cpu_has_adx()) {
+    if (tacit_curve25519_cpu_has_adx()) {
         tacit_ge25519_adx_scalarmult_base_u(u, a);
     } else {
         portable_scalarmult_base_u(u, a);

@@ -119,7 +119,7 @@ int tacit_x25519(unsigned char out[32], const unsigned char scalar[32], const un
     memcpy(k, scalar, 32);
     tacit_x25519_clamp(k);
 #if defined(TACIT_FE25519_HAVE_ADX)
-    if (tacit_mpi_core_cpu_has_adx()) {
+    if (tacit_curve25519_cpu_has_adx()) {
         tacit_x25519_scalarmult_adx(out, k, u);
         tacit_platform_zeroize(k, sizeof(k));
         return refuse_zero(out);

@@ -94,7 +94,7 @@ const tacit_ecp_curve *tacit_ecp_curve_get(tacit_ecp_group_id id)
     size_t i;
 
 #if defined(TACIT_ECP_P256_ADX)
-    if (id == TACIT_ECP_SECP256R1 && tacit_mpi_core_cpu_has_adx()
+    if (id == TACIT_ECP_SECP256R1 && tacit_ecp_cpu_has_adx()
 #if defined(TACIT_TEST_HOOKS)
         && !tacit_ecp_test_no_adx
 #endif

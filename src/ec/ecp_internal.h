@@ -74,8 +74,8 @@ typedef uint64_t tacit_ecp_dlimb;
 #define TACIT_ECP_TABLE_ALIGN __attribute__((aligned(64)))
 #if !defined(TACIT_MPI_NO_ASM) && defined(TACIT_ECP_SECP256R1_C) && !defined(TACIT_ECP_SMALL)
 #define TACIT_ECP_P256_ADX
-/* 1 if the CPU has BMI2 and ADX (bignum_core.c; asked once, test hook aside) */
-int tacit_mpi_core_cpu_has_adx(void);
+/* 1 if the P-256 MULX/ADX field runs here (ecp_dispatch.c) */
+int tacit_ecp_cpu_has_adx(void);
 #endif
 #endif
 #if !defined(TACIT_ECP_TABLE_ALIGN)
@@ -342,12 +342,14 @@ void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t l
                       size_t index);
 #if defined(TACIT_ECP_X86_64_AVX2)
 void tacit_ecp_select_avx2(void *dst, const void *table, size_t words, size_t count, size_t index);
+/* 1 if the CPU has AVX2 and the OS saves the YMM state (ecp_dispatch.c) */
+int tacit_ecp_cpu_has_avx2(void);
 #endif
 #if defined(TACIT_ECP_X86_64_AVX512)
 /* words >= 2 (entries of 32 * words bytes) */
 void tacit_ecp_select_avx512(void *dst, const void *table, size_t words, size_t count,
                              size_t index);
-/* 1 if the CPU has AVX-512F and VL and XCR0 enables the opmask and ZMM state (asked once) */
+/* 1 if the CPU has AVX-512F and VL and XCR0 enables the opmask and ZMM state (ecp_dispatch.c) */
 int tacit_ecp_cpu_has_avx512(void);
 #endif
 #if defined(TACIT_TEST_HOOKS)

@@ -15,7 +15,6 @@
  */
 #include "ec/ecp_internal.h"
 #include "bignum/bignum_core.h"
-#include "core/cpu_x86.h"
 
 /* The small profile (TACIT_ECP_SMALL) has its own ladder: ecp_small_mul.c. */
 #if defined(TACIT_ECP_C) && !defined(TACIT_ECP_SMALL)
@@ -23,141 +22,6 @@
 #include <string.h>
 
 #define W TACIT_ECP_W
-
-/*
- * width (<= 8) bits of k starting at bit pos (bits beyond the n limbs read
- * as 0); pos and width are public.
- */
-static uint32_t window_bits(const tacit_mpi_uint *k, size_t n, size_t pos, unsigned width)
-{
-    size_t limb = pos / TACIT_MPI_LIMB_BITS, off = pos % TACIT_MPI_LIMB_BITS;
-    tacit_mpi_uint v = 0;
-
-    if (limb < n) {
-        v = k[limb] >> off;
-        if (off + width > TACIT_MPI_LIMB_BITS && limb + 1 < n) {
-            v |= k[limb + 1] << (TACIT_MPI_LIMB_BITS - off);
-        }
-    }
-    return (uint32_t)v & ((1u << width) - 1);
-}
-
-/* W+1 bits of k starting at bit pos. */
-static uint32_t scalar_bits(const tacit_mpi_uint *k, size_t n, size_t pos)
-{
-    return window_bits(k, n, pos, W + 1);
-}
-
-/*
- * Digit i of the odd scalar k as (table index, negative mask):
- * |d_i| = 2 * index + 1.
- */
-static void scalar_digit(const tacit_ecp_curve *c, const tacit_mpi_uint *k, size_t i,
-                         uint32_t *index, uint32_t *neg)
-{
-    uint32_t v = scalar_bits(k, c->limbs, W * i);
-    uint32_t d, m;
-
-    if (i + 1 == c->digits) {
-        /* the last digit is the rest of k, positive; i is public */
-        *index = ((v | 1u) - 1u) >> 1;
-        *neg = 0;
-        return;
-    }
-    if (i > 0) {
-        v |= 1u;
-    }
-    d = v - (1u << W);                                    /* two's complement digit */
-    m = tacit_ct_mask_from_bit_u32(((v >> W) & 1u) ^ 1u); /* negative when bit W is clear */
-    *index = (((d ^ m) - m) - 1u) >> 1;
-    *neg = m;
-}
-
-/*
- * Replace k by an odd scalar: kk = k or n - k; returns the mask "k was
- * even" (the result must then be negated).  k in [1, n-1].
- */
-static tacit_mpi_uint make_odd(const tacit_ecp_curve *c, tacit_mpi_uint *kk,
-                               const tacit_mpi_uint *k)
-{
-    tacit_mpi_uint even = tacit_ct_mask_from_bit_limb((k[0] & 1) ^ 1);
-    tacit_mpi_uint t[TACIT_ECP_N];
-    size_t i;
-
-    tacit_ecp_modsub(t, c->n, k, c->n, c->limbs);
-    for (i = 0; i < c->limbs; i++) {
-        kk[i] = tacit_ct_select_limb(even, t[i], k[i]);
-    }
-    tacit_platform_zeroize(t, sizeof(t));
-    return even;
-}
-
-#if defined(TACIT_TEST_HOOKS)
-int tacit_ecp_test_select_path = TACIT_ECP_SELECT_AUTO;
-#endif
-
-/* The path depends on the CPU and the public entry size only, never on index. */
-void tacit_ecp_select(tacit_mpi_uint *dst, const tacit_mpi_uint *table, size_t limbs, size_t count,
-                      size_t index)
-{
-#if defined(TACIT_ECP_X86_64_AVX2)
-    size_t bytes = limbs * sizeof(tacit_mpi_uint);
-
-#if defined(TACIT_TEST_HOOKS)
-    if (tacit_ecp_test_select_path == TACIT_ECP_SELECT_C) {
-        bytes = 1; /* no vector path takes it */
-    }
-#endif
-#if defined(TACIT_ECP_X86_64_AVX512)
-    if (bytes % 32 == 0 && bytes >= 64 &&
-#if defined(TACIT_TEST_HOOKS)
-        tacit_ecp_test_select_path == TACIT_ECP_SELECT_AUTO &&
-#endif
-        tacit_ecp_cpu_has_avx512()) {
-        tacit_ecp_select_avx512(dst, table, bytes / 32, count, index);
-        return;
-    }
-#endif
-    if (bytes % 32 == 0 && (tacit_cpu_x86() & TACIT_CPU_AVX2)) {
-        tacit_ecp_select_avx2(dst, table, bytes / 32, count, index);
-        return;
-    }
-#endif
-    tacit_ct_table_select_limbs(dst, table, limbs, count, index);
-}
-
-/* A random non-zero field element in Montgomery form, for blinding. */
-static int random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r, tacit_rng_func f_rng, void *p_rng)
-{
-    tacit_mpi_uint k[TACIT_ECP_N];
-    int ret;
-
-    /* n < p for the three curves, so a scalar in [1, n-1] is a non-zero element */
-    ret = tacit_ecp_random_scalar(c, k, f_rng, p_rng);
-    if (ret == 0) {
-        tacit_ecp_fe_to_mont(c, r, k);
-    }
-    tacit_platform_zeroize(k, sizeof(k));
-    return ret;
-}
-
-void tacit_ecp_mul_digit(const tacit_ecp_curve *c, const tacit_mpi_uint *kk, size_t i,
-                         uint32_t *index, uint32_t *neg)
-{
-    scalar_digit(c, kk, i, index, neg);
-}
-
-tacit_mpi_uint tacit_ecp_mul_make_odd(const tacit_ecp_curve *c, tacit_mpi_uint *kk,
-                                      const tacit_mpi_uint *k)
-{
-    return make_odd(c, kk, k);
-}
-
-int tacit_ecp_mul_random_fe(const tacit_ecp_curve *c, tacit_mpi_uint *r, tacit_rng_func f_rng,
-                            void *p_rng)
-{
-    return random_fe(c, r, f_rng, p_rng);
-}
 
 /*
  * Variable base, Jacobian coordinates.  Exceptional cases of
@@ -195,7 +59,7 @@ int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint
     memcpy(tab + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
     if (f_rng != NULL) {
         tacit_mpi_uint l[TACIT_ECP_N], l2[TACIT_ECP_N];
-        ret = random_fe(c, l, f_rng, p_rng);
+        ret = tacit_ecp_mul_random_fe(c, l, f_rng, p_rng);
         if (ret != 0) {
             goto cleanup;
         }
@@ -209,12 +73,12 @@ int tacit_ecp_mul_ct(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint
     }
     tacit_ecp_jac_odd_table(c, tab, tab, TACIT_ECP_TABLE);
 
-    even = make_odd(c, kk, k);
-    scalar_digit(c, kk, c->digits - 1, &index, &neg);
+    even = tacit_ecp_mul_make_odd(c, kk, k);
+    tacit_ecp_mul_digit(c, kk, c->digits - 1, &index, &neg);
     tacit_ecp_select(Q, tab, pn, TACIT_ECP_TABLE, index);
     for (i = c->digits - 1; i-- > 0;) {
         tacit_ecp_jac_dbl_n(c, Q, Q, W);
-        scalar_digit(c, kk, i, &index, &neg);
+        tacit_ecp_mul_digit(c, kk, i, &index, &neg);
         tacit_ecp_select(T, tab, pn, TACIT_ECP_TABLE, index);
         tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
         if (i > 0) {
@@ -238,31 +102,6 @@ cleanup:
 }
 
 /* ---- the larger fixed-base combs (TACIT_ECP_P256_COMB7, _P521_COMB5) ------- */
-
-/*
- * Booth window t of width w (w <= 7) of k: the w + 1 bits wt - 1 .. wt + w - 1
- * (bit -1 reads as 0) as (magnitude 0..2^(w-1), negative mask) of the digit
- *     d_t = b(wt-1) + sum_{i<w-1} b(wt+i) 2^i - 2^(w-1) b(wt+w-1)
- *         = ((v + 1) >> 1) - 2^w (v >> w).
- * Summed with weights 2^(wt) the digits give k back exactly when the bits
- * above the last window are zero (k < 2^256 with 37 windows of 7 bits,
- * k < 2^521 with 105 windows of 5).
- */
-void tacit_ecp_booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned w, uint32_t *mag,
-                           uint32_t *neg)
-{
-    uint32_t v, d, m;
-
-    if (t == 0) {
-        v = (uint32_t)(k[0] << 1) & ((2u << w) - 1u); /* t is public */
-    } else {
-        v = window_bits(k, n, w * t - 1, w + 1);
-    }
-    m = tacit_ct_mask_from_bit_u32(v >> w);
-    d = (v + 1u) >> 1;
-    *mag = ((d ^ m) - m) + (m & (1u << w)); /* d or 2^w - d */
-    *neg = m;
-}
 
 /*
  * k*G with T tables of 2^(w-1) affine points (table t: m 2^(wt) G,
@@ -349,7 +188,7 @@ static int mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const taci
 
     memcpy(l, c->one, n * sizeof(tacit_mpi_uint));
     if (f_rng != NULL) {
-        ret = random_fe(c, l, f_rng, p_rng);
+        ret = tacit_ecp_mul_random_fe(c, l, f_rng, p_rng);
         if (ret != 0) {
             goto cleanup;
         }
@@ -419,7 +258,7 @@ int tacit_ecp_mul_base_jac_ct(const tacit_ecp_curve *c, tacit_mpi_uint *J, const
     /* infinity (0 : 1 : 0), or (0 : l : 0) when blinding */
     memset(Q, 0, sizeof(Q));
     if (f_rng != NULL) {
-        ret = random_fe(c, Q + n, f_rng, p_rng);
+        ret = tacit_ecp_mul_random_fe(c, Q + n, f_rng, p_rng);
         if (ret != 0) {
             goto cleanup;
         }
@@ -427,7 +266,7 @@ int tacit_ecp_mul_base_jac_ct(const tacit_ecp_curve *c, tacit_mpi_uint *J, const
         memcpy(Q + n, c->one, n * sizeof(tacit_mpi_uint));
     }
 
-    even = make_odd(c, kk, k);
+    even = tacit_ecp_mul_make_odd(c, kk, k);
     for (j = S; j-- > 0;) {
         if (j + 1 < S) {
             for (i = 0; i < W; i++) {
@@ -439,7 +278,7 @@ int tacit_ecp_mul_base_jac_ct(const tacit_ecp_curve *c, tacit_mpi_uint *J, const
             if (i >= c->digits) {
                 continue; /* public: depends on the curve only */
             }
-            scalar_digit(c, kk, i, &index, &neg);
+            tacit_ecp_mul_digit(c, kk, i, &index, &neg);
             tacit_ecp_select(T, c->gtab + t * TACIT_ECP_TABLE * an, an, TACIT_ECP_TABLE, index);
             tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
             tacit_ecp_proj_madd(c, Q, Q, T);

@@ -43,43 +43,6 @@
 
 /* ---- paths ------------------------------------------------------------------ */
 
-#if defined(TACIT_BASE64_HAVE_X86)
-#include "core/cpu_x86.h" /* the CPU's SSSE3 and AVX2 */
-#endif
-
-int tacit_base64_path_supported(int path)
-{
-    switch (path) {
-    case TACIT_BASE64_PATH_AUTO:
-    case TACIT_BASE64_PATH_SCALAR:
-    case TACIT_BASE64_PATH_SWAR:
-        return 1;
-#if defined(TACIT_BASE64_HAVE_X86)
-    case TACIT_BASE64_PATH_SSSE3:
-        return (tacit_cpu_x86() & TACIT_CPU_SSSE3) ? 1 : 0;
-    case TACIT_BASE64_PATH_AVX2:
-        return (tacit_cpu_x86() & TACIT_CPU_AVX2) ? 1 : 0;
-#endif
-    default:
-        return 0;
-    }
-}
-
-static int best_path(void)
-{
-#if defined(TACIT_BASE64_HAVE_X86)
-    unsigned f = tacit_cpu_x86();
-
-    if (f & TACIT_CPU_AVX2) {
-        return TACIT_BASE64_PATH_AVX2;
-    }
-    if (f & TACIT_CPU_SSSE3) {
-        return TACIT_BASE64_PATH_SSSE3;
-    }
-#endif
-    return TACIT_BASE64_PATH_SWAR;
-}
-
 /* ---- encoding ------------------------------------------------------------------ */
 
 /* Encode whole 3-byte groups and the final partial one; dst has room. */
@@ -133,7 +96,7 @@ int tacit_base64_encode_path(int path, const unsigned char *src, size_t slen, un
         return TACIT_ERR_BAD_INPUT;
     }
     if (path == TACIT_BASE64_PATH_AUTO) {
-        path = best_path();
+        path = tacit_base64_best_path();
     }
     if (!tacit_base64_path_supported(path)) {
         return TACIT_ERR_NOT_SUPPORTED;
@@ -160,7 +123,7 @@ int tacit_base64_encode_lines(const unsigned char *src, size_t slen, size_t line
                               unsigned char *dst, size_t dlen, size_t *olen)
 {
     size_t chars, lines, need, bytes_per_line, i, o;
-    int path = best_path();
+    int path = tacit_base64_best_path();
 
     if (olen == NULL || (src == NULL && slen > 0) || line_len == 0 || line_len % 4 != 0 ||
         slen / 3 >= SIZE_MAX / 8 - 1 || line_len > SIZE_MAX / 4) {
@@ -298,7 +261,7 @@ int tacit_base64_decode_path(int path, const unsigned char *src, size_t slen, un
         return TACIT_ERR_BAD_INPUT;
     }
     if (path == TACIT_BASE64_PATH_AUTO) {
-        path = best_path();
+        path = tacit_base64_best_path();
     }
     if (!tacit_base64_path_supported(path)) {
         return TACIT_ERR_NOT_SUPPORTED;

@@ -109,6 +109,8 @@ size_t tacit_base64_count_breaks(const unsigned char *p, size_t len);
 
 /* Is this path compiled in and supported by this CPU?  (AUTO: always.) */
 int tacit_base64_path_supported(int path);
+/* The fastest path this CPU runs (base64_dispatch.c). */
+int tacit_base64_best_path(void);
 
 /* tacit_base64_encode / _decode restricted to one path (tests, benchmarks). */
 int tacit_base64_encode_path(int path, const unsigned char *src, size_t slen, unsigned char *dst,

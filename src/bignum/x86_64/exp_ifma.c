@@ -34,7 +34,6 @@
 #include "bignum/bignum_core.h"
 #include "bignum/x86_64/ifma.h"
 #include "core/constant_time_internal.h"
-#include "core/cpu_x86.h"
 #include "tacit/platform.h"
 
 #if defined(TACIT_MPI_HAVE_X86_64_IFMA)
@@ -66,22 +65,8 @@ static int ifma_prefer_pair(void)
 #if defined(__clang__)
     return 0;
 #else
-    return (tacit_cpu_x86() & TACIT_CPU_ZMM_FULL) != 0;
+    return tacit_mpi_core_cpu_has_zmm_full();
 #endif
-}
-
-int tacit_mpi_core_cpu_has_ifma(void)
-{
-#if defined(TACIT_TEST_HOOKS)
-    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_C ||
-        tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_ADX) {
-        return 0;
-    }
-    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_IFMA) {
-        return 1;
-    }
-#endif
-    return (tacit_cpu_x86() & TACIT_CPU_IFMA) != 0;
 }
 
 /* ---- the kernel: 512-bit copies for 3..10 vectors, a 256-bit one for 1024 bits */

@@ -28,36 +28,6 @@
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
 
-#include "core/cpu_x86.h"
-
-/* ---- the CPU: the shared probe (cpu_x86.h) ------------------------------------ */
-
-int tacit_mpi_core_cpu_has_adx(void)
-{
-#if defined(TACIT_TEST_HOOKS)
-    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_C) {
-        return 0;
-    }
-    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_ADX) {
-        return 1;
-    }
-#endif
-    return (tacit_cpu_x86() & TACIT_CPU_ADX) != 0;
-}
-
-int tacit_mpi_core_cpu_has_avx2(void)
-{
-#if defined(TACIT_TEST_HOOKS)
-    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_C) {
-        return 0;
-    }
-    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_ADX) {
-        return 1;
-    }
-#endif
-    return (tacit_cpu_x86() & TACIT_CPU_AVX2) != 0;
-}
-
 /* ---- the repeated blocks ------------------------------------------------------ *
  * Operand names shared by the row kernels: %[x] the row being added into,
  * %[a] the multiplicand, RDX the multiplier limb, %[c] the carry limb

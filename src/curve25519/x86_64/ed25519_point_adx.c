@@ -4,7 +4,7 @@
  * tacit_fe25519; limb 4 is not used), the kernels of
  * curve25519_fe64_x86_64_adx.h inlined into the formulas.  ed25519_point.c
  * calls these entry points, once per operation, when
- * tacit_mpi_core_cpu_has_adx() says so.
+ * tacit_curve25519_cpu_has_adx() says so.
  *
  * The elements are any values below 2^256 (congruent mod p), so every
  * output is "carried" in the sense of curve25519_fe.h and fe_carry is a

@@ -2,7 +2,7 @@
  * GF(2^255 - 19) in four saturated 64-bit limbs with MULX/ADCX/ADOX, and
  * the X25519 ladder on it: the x86-64 path for CPUs with BMI2 and ADX,
  * chosen at run time by bignum_core's cached CPUID probe
- * (tacit_mpi_core_cpu_has_adx; the test hook tacit_mpi_core_test_path
+ * (tacit_curve25519_cpu_has_adx; the test hook tacit_mpi_core_test_path
  * forces either path).  The radix-2^51 code of curve25519_fe64.c is the
  * reference and the path everywhere else.
  *

@@ -22,15 +22,9 @@
 
 #if defined(TACIT_ECP_C) && defined(TACIT_ECP_X86_64_AVX512)
 
-#include "core/cpu_x86.h"
 #include <immintrin.h>
 
 #define AVX512 __attribute__((target("avx512f,avx512vl")))
-
-int tacit_ecp_cpu_has_avx512(void)
-{
-    return (tacit_cpu_x86() & TACIT_CPU_AVX512) != 0; /* AVX512F and VL, ZMM state */
-}
 
 /* ---- the scan --------------------------------------------------------------- */
 

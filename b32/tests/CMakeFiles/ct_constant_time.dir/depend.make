@@ -1,0 +1,2 @@
+# Empty dependencies file for ct_constant_time.
+# This may be replaced when dependencies are built.

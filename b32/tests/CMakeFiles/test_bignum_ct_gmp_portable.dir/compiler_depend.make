@@ -1,0 +1,2 @@
+# Empty compiler generated dependencies file for test_bignum_ct_gmp_portable.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,22 @@
+
+# Consider dependencies only in project.
+set(CMAKE_DEPENDS_IN_PROJECT_ONLY OFF)
+
+# The set of languages for which implicit dependencies are needed:
+set(CMAKE_DEPENDS_LANGUAGES
+  )
+
+# The set of dependency files which are needed:
+set(CMAKE_DEPENDS_DEPENDENCY_FILES
+  "/work/wt/lead/programs/timing_leaks/tl_stats.c" "tests/CMakeFiles/timing_rsa_parts.dir/__/programs/timing_leaks/tl_stats.c.o" "gcc" "tests/CMakeFiles/timing_rsa_parts.dir/__/programs/timing_leaks/tl_stats.c.o.d"
+  "/work/wt/lead/tests/entropy_host.c" "tests/CMakeFiles/timing_rsa_parts.dir/entropy_host.c.o" "gcc" "tests/CMakeFiles/timing_rsa_parts.dir/entropy_host.c.o.d"
+  "/work/wt/lead/tests/rsa/timing_rsa_parts.c" "tests/CMakeFiles/timing_rsa_parts.dir/rsa/timing_rsa_parts.c.o" "gcc" "tests/CMakeFiles/timing_rsa_parts.dir/rsa/timing_rsa_parts.c.o.d"
+  )
+
+# Targets to which this target links.
+set(CMAKE_TARGET_LINKED_INFO_FILES
+  "/work/wt/lead/b32/CMakeFiles/tacit.dir/DependInfo.cmake"
+  )
+
+# Fortran module output directory.
+set(CMAKE_Fortran_TARGET_MODULE_DIR "")

@@ -1,0 +1,31 @@
+CMakeFiles/tacit.dir/src/curve25519/ed25519_point.c.o: \
+ /work/wt/lead/src/curve25519/ed25519_point.c /usr/include/stdc-predef.h \
+ /work/wt/lead/include/tacit/config.h \
+ /work/wt/lead/include/tacit/check_config.h /usr/include/string.h \
+ /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
+ /usr/include/features.h /usr/include/features-time64.h \
+ /usr/include/x86_64-linux-gnu/bits/wordsize.h \
+ /usr/include/x86_64-linux-gnu/bits/timesize.h \
+ /usr/include/x86_64-linux-gnu/sys/cdefs.h \
+ /usr/include/x86_64-linux-gnu/bits/long-double.h \
+ /usr/include/x86_64-linux-gnu/gnu/stubs.h \
+ /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
+ /work/wt/lead/src/core/constant_time_internal.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stdint.h /usr/include/stdint.h \
+ /usr/include/x86_64-linux-gnu/bits/types.h \
+ /usr/include/x86_64-linux-gnu/bits/typesizes.h \
+ /usr/include/x86_64-linux-gnu/bits/time64.h \
+ /usr/include/x86_64-linux-gnu/bits/wchar.h \
+ /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
+ /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+ /work/wt/lead/include/tacit/constant_time.h \
+ /work/wt/lead/include/tacit/limb.h \
+ /work/wt/lead/src/curve25519/ed25519_internal.h \
+ /work/wt/lead/src/curve25519/curve25519_fe.h \
+ /work/wt/lead/src/bignum/bignum_core_limb.h \
+ /work/wt/lead/include/tacit/platform.h /usr/include/stdlib.h \
+ /usr/include/x86_64-linux-gnu/bits/floatn.h \
+ /usr/include/x86_64-linux-gnu/bits/floatn-common.h \
+ /usr/include/x86_64-linux-gnu/bits/stdlib-float.h \
+ /work/wt/lead/src/curve25519/ed25519_point_impl.h

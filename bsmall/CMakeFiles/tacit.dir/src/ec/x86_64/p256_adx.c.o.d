@@ -1,0 +1,126 @@
+CMakeFiles/tacit.dir/src/ec/x86_64/p256_adx.c.o: \
+ /work/wt/lead/src/ec/x86_64/p256_adx.c /usr/include/stdc-predef.h \
+ /work/wt/lead/src/ec/ecp_fe.h /work/wt/lead/src/ec/ecp_internal.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stdint.h /usr/include/stdint.h \
+ /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
+ /usr/include/features.h /usr/include/features-time64.h \
+ /usr/include/x86_64-linux-gnu/bits/wordsize.h \
+ /usr/include/x86_64-linux-gnu/bits/timesize.h \
+ /usr/include/x86_64-linux-gnu/sys/cdefs.h \
+ /usr/include/x86_64-linux-gnu/bits/long-double.h \
+ /usr/include/x86_64-linux-gnu/gnu/stubs.h \
+ /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
+ /usr/include/x86_64-linux-gnu/bits/types.h \
+ /usr/include/x86_64-linux-gnu/bits/typesizes.h \
+ /usr/include/x86_64-linux-gnu/bits/time64.h \
+ /usr/include/x86_64-linux-gnu/bits/wchar.h \
+ /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
+ /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+ /work/wt/lead/include/tacit/ecp.h /work/wt/lead/include/tacit/config.h \
+ /work/wt/lead/include/tacit/check_config.h \
+ /work/wt/lead/include/tacit/error.h \
+ /work/wt/lead/include/tacit/key_format.h \
+ /work/wt/lead/include/tacit/limb.h \
+ /work/wt/lead/include/tacit/platform.h /usr/include/stdlib.h \
+ /usr/include/x86_64-linux-gnu/bits/floatn.h \
+ /usr/include/x86_64-linux-gnu/bits/floatn-common.h \
+ /usr/include/x86_64-linux-gnu/bits/stdlib-float.h \
+ /work/wt/lead/src/core/common.h /work/wt/lead/include/tacit/hmac_drbg.h \
+ /work/wt/lead/include/tacit/hmac.h /work/wt/lead/include/tacit/md.h \
+ /work/wt/lead/include/tacit/sha1.h /work/wt/lead/include/tacit/sha256.h \
+ /work/wt/lead/include/tacit/sha512.h \
+ /work/wt/lead/src/core/constant_time_internal.h \
+ /work/wt/lead/include/tacit/constant_time.h \
+ /work/wt/lead/src/ec/x86_64/p256_asm_gen.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/x86intrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/x86gprintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/ia32intrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/adxintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/bmiintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/bmi2intrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/cetintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/cldemoteintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/clflushoptintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/clwbintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/clzerointrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/enqcmdintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/fxsrintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/lzcntintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/lwpintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/movdirintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/mwaitintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/mwaitxintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/pconfigintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/popcntintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/pkuintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/rdseedintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/rtmintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/serializeintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/sgxintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/tbmintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/tsxldtrkintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/uintrintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/waitpkgintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/wbnoinvdintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/xsaveintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/xsavecintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/xsaveoptintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/xsavesintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/xtestintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/hresetintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/immintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/mmintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/xmmintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/mm_malloc.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/emmintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/pmmintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/tmmintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/smmintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/wmmintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avxintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avxvnniintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx2intrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512fintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512erintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512pfintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512cdintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vlintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512bwintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512dqintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vlbwintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vldqintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512ifmaintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512ifmavlintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vbmiintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vbmivlintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx5124fmapsintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx5124vnniwintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vpopcntdqintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vbmi2intrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vbmi2vlintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vnniintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vnnivlintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vpopcntdqvlintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512bitalgintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vp2intersectintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512vp2intersectvlintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512fp16intrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512fp16vlintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/shaintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/fmaintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/f16cintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/gfniintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/vaesintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/vpclmulqdqintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512bf16vlintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/avx512bf16intrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/amxtileintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/amxint8intrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/amxbf16intrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/prfchwintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/keylockerintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/mm3dnow.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/fma4intrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/ammintrin.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/xopintrin.h

@@ -1,0 +1,2 @@
+# Empty compiler generated dependencies file for tacit_cli.
+# This may be replaced when dependencies are built.

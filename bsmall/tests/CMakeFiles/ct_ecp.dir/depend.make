@@ -1,0 +1,2 @@
+# Empty dependencies file for ct_ecp.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty compiler generated dependencies file for test_bignum_core_ifma.
+# This may be replaced when dependencies are built.
