@@ -26,6 +26,7 @@
 
 #if defined(TACIT_HAVE_CPU_X86) && defined(__x86_64__) && !defined(TACIT_AES_NO_ASM)
 #define TACIT_AES_GCM_X86 1
+#define TACIT_AES_GCM_X86_LANDED 1 /* the kernels are in (gcm.c waited for this) */
 
 /* The number of uint64_t words of state the kernels may use (TACIT_AEAD_STATE_WORDS - 1). */
 #define TACIT_AES_GCM_X86_STATE_WORDS 191

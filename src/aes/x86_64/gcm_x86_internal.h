@@ -1,0 +1,159 @@
+/*
+ * Shared pieces of the x86-64 GCM kernels (internal to src/aes/x86_64/).
+ *
+ * GHASH works on byte-reversed blocks (the bit-reflected field order of
+ * GCM becomes the integer order PCLMULQDQ multiplies in), with the key
+ * powers stored premultiplied by x (H' = H << 1 mod P), so that the product
+ * of a block and a stored power reduces with two multiplications by the
+ * constant 0xc2 << 56 and no bit shifts (the reduction every current
+ * CLMUL GHASH uses).  Products of several blocks are summed unreduced
+ * (Karatsuba: lo, hi and a middle product from precomputed H.hi ^ H.lo)
+ * and reduced once per batch.
+ *
+ * State layout (16-byte units from the start of state; state is only
+ * 8-byte aligned, so every access is an unaligned load):
+ *   0 .. 14   AES round keys (encryption), 11, 13 or 15 of them
+ *   15        number of rounds (uint32, first 4 bytes)
+ *   16 .. 47  H^32, H^31, .. H^1 (descending: H^k at 48 - k), then 3 zero units
+ *   51 .. 82  Karatsuba halves: the unit of H^k at 83 - k holds H^k.hi ^ H^k.lo in
+ *             both halves, then 3 zero units (a masked tail may load up to 3 units past
+ *             H^1; the data there is zero, the zero keys make sure)
+ */
+#ifndef TACIT_AES_GCM_X86_INTERNAL_H
+#define TACIT_AES_GCM_X86_INTERNAL_H
+
+#include "aes/x86_64/gcm_x86.h"
+
+#if defined(TACIT_AES_GCM_X86)
+
+#include <immintrin.h>
+#include <string.h>
+
+#define GCM_T_AESNI __attribute__((target("aes,pclmul,ssse3,sse4.1")))
+#define GCM_T_VAES __attribute__((target("aes,pclmul,ssse3,sse4.1,avx,avx2,vaes,vpclmulqdq")))
+#define GCM_T_VAES512                                                                              \
+    __attribute__((                                                                                \
+        target("aes,pclmul,ssse3,sse4.1,avx,avx2,vaes,vpclmulqdq,avx512f,avx512vl,avx512bw")))
+
+#define GCM_U_RK 0
+#define GCM_U_NR 15
+#define GCM_NPOW 32
+#define GCM_U_PW 16                        /* H^k at unit GCM_U_PW + GCM_NPOW - k */
+#define GCM_U_KT (GCM_U_PW + GCM_NPOW + 3) /* H^k halves at GCM_U_KT + GCM_NPOW - k */
+#define GCM_U_END (GCM_U_KT + GCM_NPOW + 3)
+
+/* the layout fits in the words gcm.c passes */
+typedef char gcm_x86_layout_fits[(2 * GCM_U_END <= TACIT_AES_GCM_X86_STATE_WORDS) ? 1 : -1];
+
+#define GCM_AT(st, unit) ((const unsigned char *)(st) + 16 * (unit))
+/* the unit of H^k, and of its Karatsuba halves */
+#define GCM_PW(st, k) GCM_AT(st, GCM_U_PW + GCM_NPOW - (k))
+#define GCM_KT(st, k) GCM_AT(st, GCM_U_KT + GCM_NPOW - (k))
+
+/*
+ * The kernels' common entry: en/decrypt len bytes in CTR mode from the
+ * counter block ctr (inc32 of J0, in block byte order), absorbing the
+ * ciphertext into the GHASH accumulator xi (byte-reversed, 16 bytes).
+ */
+typedef void gcm_x86_bulk_fn(const unsigned char *st, int enc, const unsigned char ctr[16],
+                             const unsigned char *in, size_t len, unsigned char *out,
+                             unsigned char xi[16]);
+gcm_x86_bulk_fn tacit_gcm_aesni_bulk;
+gcm_x86_bulk_fn tacit_gcm_vaes256_bulk;
+gcm_x86_bulk_fn tacit_gcm_vaes512_bulk;
+
+/* absorb len bytes (the last block zero-padded) into xi, 8 blocks a step (AES-NI) */
+void tacit_gcm_aesni_ghash(const unsigned char *st, unsigned char xi[16], const unsigned char *p,
+                           size_t len);
+
+/* ---- xmm helpers (inlined into every kernel, whose targets include these) --- */
+
+GCM_T_AESNI static inline __m128i gcm_bswap(__m128i x)
+{
+    return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+GCM_T_AESNI static inline __m128i gcm_ld(const void *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+
+/* lo, hi, mid += a * h (Karatsuba, hk = h.hi ^ h.lo in the low half) */
+GCM_T_AESNI static inline void gcm_mul_acc(__m128i a, __m128i h, __m128i hk, __m128i *lo,
+                                           __m128i *hi, __m128i *mid)
+{
+    *lo = _mm_xor_si128(*lo, _mm_clmulepi64_si128(a, h, 0x00));
+    *hi = _mm_xor_si128(*hi, _mm_clmulepi64_si128(a, h, 0x11));
+    *mid = _mm_xor_si128(
+        *mid, _mm_clmulepi64_si128(_mm_xor_si128(a, _mm_shuffle_epi32(a, 0x4e)), hk, 0x00));
+}
+
+/* the 256-bit sum (lo, hi, Karatsuba mid) reduced modulo the GCM polynomial */
+GCM_T_AESNI static inline __m128i gcm_reduce(__m128i lo, __m128i hi, __m128i mid)
+{
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ull, 1);
+    __m128i t;
+
+    mid = _mm_xor_si128(mid, _mm_xor_si128(lo, hi));
+    lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+    hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+    t = _mm_clmulepi64_si128(lo, poly, 0x10);
+    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), t);
+    t = _mm_clmulepi64_si128(lo, poly, 0x10);
+    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), t);
+    return _mm_xor_si128(lo, hi);
+}
+
+/*
+ * xi = (xi + b[0]) H^n + b[1] H^(n-1) + ... + b[n-1] H, n <= GCM_NPOW, from
+ * bytes (the last block zero-padded), len <= 16 n.
+ */
+GCM_T_AESNI static inline __m128i gcm_absorb_n(const unsigned char *st, __m128i x,
+                                               const unsigned char *p, size_t len, size_t n)
+{
+    __m128i lo = _mm_setzero_si128(), hi = lo, mid = lo, b;
+    unsigned char last[16];
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        if (16 * i + 16 <= len) {
+            b = gcm_ld(p + 16 * i);
+        } else {
+            memset(last, 0, 16);
+            memcpy(last, p + 16 * i, len - 16 * i);
+            b = gcm_ld(last);
+        }
+        b = gcm_bswap(b);
+        if (i == 0) {
+            b = _mm_xor_si128(b, x);
+        }
+        gcm_mul_acc(b, gcm_ld(GCM_PW(st, n - i)), gcm_ld(GCM_KT(st, n - i)), &lo, &hi, &mid);
+    }
+    return gcm_reduce(lo, hi, mid);
+}
+
+/* the round keys and round count */
+GCM_T_AESNI static inline int gcm_load_keys(const unsigned char *st, __m128i rk[15])
+{
+    uint32_t nr;
+    int i;
+
+    memcpy(&nr, GCM_AT(st, GCM_U_NR), 4);
+    for (i = 0; i < 15; i++) {
+        rk[i] = gcm_ld(GCM_AT(st, GCM_U_RK + i));
+    }
+    return (int)nr;
+}
+
+/* wipe a stack buffer that held data (no secret-dependent work) */
+static inline void gcm_wipe(void *p, size_t n)
+{
+    volatile unsigned char *v = (volatile unsigned char *)p;
+
+    while (n-- > 0) {
+        *v++ = 0;
+    }
+}
+
+#endif
+#endif /* TACIT_AES_GCM_X86_INTERNAL_H */
