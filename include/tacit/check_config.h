@@ -18,8 +18,9 @@
 #endif
 
 #if defined(TACIT_MD_C) && !defined(TACIT_SHA1_C) && !defined(TACIT_SHA256_C) &&                   \
-    !defined(TACIT_SHA512_C)
-#error "TACIT_MD_C requires at least one hash (TACIT_SHA1_C, TACIT_SHA256_C or TACIT_SHA512_C)"
+    !defined(TACIT_SHA512_C) && !defined(TACIT_SHA3_C)
+#error                                                                                             \
+    "TACIT_MD_C requires at least one hash (TACIT_SHA1_C, TACIT_SHA256_C, TACIT_SHA512_C or TACIT_SHA3_C)"
 #endif
 
 #if defined(TACIT_HMAC_C) && !defined(TACIT_MD_C)

@@ -6,7 +6,7 @@
  * copied by assignment (to fork a hash midway), zeroized by tacit_md_free.
  *
  * A type whose hash is compiled out (TACIT_SHA1_C, TACIT_SHA256_C,
- * TACIT_SHA512_C) behaves like an unknown type: size 0, functions return
+ * TACIT_SHA512_C, TACIT_SHA3_C) behaves like an unknown type: size 0, functions return
  * TACIT_ERR_MD_UNSUPPORTED.
  *
  * Threads: a tacit_md_context holds one running hash; use it from one
@@ -35,11 +35,26 @@ typedef enum {
     TACIT_MD_SHA224,
     TACIT_MD_SHA256,
     TACIT_MD_SHA384,
-    TACIT_MD_SHA512
+    TACIT_MD_SHA512,
+    TACIT_MD_SHA3_224, /* FIPS 202 (sha3.h) */
+    TACIT_MD_SHA3_256,
+    TACIT_MD_SHA3_384,
+    TACIT_MD_SHA3_512
 } tacit_md_type;
 
-#define TACIT_MD_MAX_SIZE 64        /* largest digest (SHA-512) */
-#define TACIT_MD_MAX_BLOCK_SIZE 128 /* largest block (SHA-384/512) */
+#ifdef __cplusplus
+}
+#endif
+
+/* after tacit_md_type: sha3.h uses it (and includes this header after its context) */
+#include "tacit/sha3.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TACIT_MD_MAX_SIZE 64        /* largest digest (SHA-512, SHA3-512) */
+#define TACIT_MD_MAX_BLOCK_SIZE 144 /* largest block (SHA3-224's rate; SHA-384/512: 128) */
 
 typedef struct tacit_md_context {
     tacit_md_type type;
@@ -53,7 +68,11 @@ typedef struct tacit_md_context {
 #if defined(TACIT_SHA512_C)
         tacit_sha512_context sha512; /* also SHA-384 */
 #endif
-#if !defined(TACIT_SHA1_C) && !defined(TACIT_SHA256_C) && !defined(TACIT_SHA512_C)
+#if defined(TACIT_SHA3_C)
+        tacit_sha3_context sha3; /* SHA3-224 .. SHA3-512 */
+#endif
+#if !defined(TACIT_SHA1_C) && !defined(TACIT_SHA256_C) && !defined(TACIT_SHA512_C) &&              \
+    !defined(TACIT_SHA3_C)
         int none;
 #endif
     } u;
@@ -62,7 +81,10 @@ typedef struct tacit_md_context {
 /* Digest size in bytes; 0 for TACIT_MD_NONE, unknown or compiled-out types. */
 size_t tacit_md_size(tacit_md_type type);
 
-/* Block size in bytes (64 or 128); 0 when unknown or compiled out. */
+/*
+ * Block size in bytes (64 or 128; for SHA-3 the rate: 144, 136, 104, 72, as
+ * HMAC-SHA3 uses it); 0 when unknown or compiled out.
+ */
 size_t tacit_md_block_size(tacit_md_type type);
 
 /* One-shot: out receives tacit_md_size(type) bytes. */
@@ -89,13 +111,14 @@ int tacit_md_finish(tacit_md_context *ctx, unsigned char *out);
 void tacit_md_free(tacit_md_context *ctx);
 
 /*
- * "sha1", "sha224", "sha256", "sha384", "sha512"; case-insensitive, a '-'
- * after "sha" accepted ("SHA-256", as in Wycheproof files).  TACIT_MD_NONE
- * for anything else or a compiled-out hash.
+ * "sha1", "sha224", "sha256", "sha384", "sha512", "sha3-224", "sha3-256",
+ * "sha3-384", "sha3-512"; case-insensitive, a '-' after "sha" accepted
+ * ("SHA-256", "SHA3-256" as in Wycheproof files; "sha3_256" too).
+ * TACIT_MD_NONE for anything else or a compiled-out hash.
  */
 tacit_md_type tacit_md_from_name(const char *name);
 
-/* "sha256" etc.; NULL for TACIT_MD_NONE or an unknown type. */
+/* "sha256", "sha3-256" etc.; NULL for TACIT_MD_NONE or an unknown type. */
 const char *tacit_md_name(tacit_md_type type);
 
 #ifdef __cplusplus

@@ -22,7 +22,6 @@
 
 #include "tacit/config.h"
 #include "tacit/error.h"
-#include "tacit/md.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,6 +39,17 @@ typedef struct tacit_sha3_context {
     unsigned out_len; /* digest size (SHA-3); 0 for SHAKE */
     int squeezing;    /* SHAKE: 1 once the first squeeze has padded the input */
 } tacit_sha3_context;
+
+#ifdef __cplusplus
+}
+#endif
+
+/* tacit_md_type; md.h embeds tacit_sha3_context, so it comes after it */
+#include "tacit/md.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Streaming SHA-3: type is TACIT_MD_SHA3_224 .. TACIT_MD_SHA3_512. */
 void tacit_sha3_init(tacit_sha3_context *ctx);

@@ -28,6 +28,16 @@ size_t tacit_md_size(tacit_md_type type)
     case TACIT_MD_SHA512:
         return TACIT_SHA512_SIZE;
 #endif
+#if defined(TACIT_SHA3_C)
+    case TACIT_MD_SHA3_224:
+        return TACIT_SHA3_224_SIZE;
+    case TACIT_MD_SHA3_256:
+        return TACIT_SHA3_256_SIZE;
+    case TACIT_MD_SHA3_384:
+        return TACIT_SHA3_384_SIZE;
+    case TACIT_MD_SHA3_512:
+        return TACIT_SHA3_512_SIZE;
+#endif
     default:
         return 0;
     }
@@ -49,6 +59,13 @@ size_t tacit_md_block_size(tacit_md_type type)
     case TACIT_MD_SHA384:
     case TACIT_MD_SHA512:
         return TACIT_SHA512_BLOCK_SIZE;
+#endif
+#if defined(TACIT_SHA3_C)
+    case TACIT_MD_SHA3_224:
+    case TACIT_MD_SHA3_256:
+    case TACIT_MD_SHA3_384:
+    case TACIT_MD_SHA3_512:
+        return 200 - 2 * tacit_md_size(type); /* the rate */
 #endif
     default:
         return 0;
@@ -76,6 +93,13 @@ int tacit_md_starts(tacit_md_context *ctx)
         return tacit_sha512_starts(&ctx->u.sha512, 1);
     case TACIT_MD_SHA512:
         return tacit_sha512_starts(&ctx->u.sha512, 0);
+#endif
+#if defined(TACIT_SHA3_C)
+    case TACIT_MD_SHA3_224:
+    case TACIT_MD_SHA3_256:
+    case TACIT_MD_SHA3_384:
+    case TACIT_MD_SHA3_512:
+        return tacit_sha3_starts(&ctx->u.sha3, ctx->type);
 #endif
     default:
         return TACIT_ERR_MD_UNSUPPORTED;
@@ -118,6 +142,13 @@ int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t ilen)
     case TACIT_MD_SHA512:
         return tacit_sha512_update(&ctx->u.sha512, in, ilen);
 #endif
+#if defined(TACIT_SHA3_C)
+    case TACIT_MD_SHA3_224:
+    case TACIT_MD_SHA3_256:
+    case TACIT_MD_SHA3_384:
+    case TACIT_MD_SHA3_512:
+        return tacit_sha3_update(&ctx->u.sha3, in, ilen);
+#endif
     default:
         return TACIT_ERR_MD_UNSUPPORTED;
     }
@@ -142,6 +173,13 @@ int tacit_md_finish(tacit_md_context *ctx, unsigned char *out)
     case TACIT_MD_SHA384:
     case TACIT_MD_SHA512:
         return tacit_sha512_finish(&ctx->u.sha512, out);
+#endif
+#if defined(TACIT_SHA3_C)
+    case TACIT_MD_SHA3_224:
+    case TACIT_MD_SHA3_256:
+    case TACIT_MD_SHA3_384:
+    case TACIT_MD_SHA3_512:
+        return tacit_sha3_finish(&ctx->u.sha3, out);
 #endif
     default:
         return TACIT_ERR_MD_UNSUPPORTED;
@@ -174,6 +212,16 @@ int tacit_md(tacit_md_type type, const unsigned char *in, size_t ilen, unsigned 
     case TACIT_MD_SHA512:
         return tacit_sha512(in, ilen, out);
 #endif
+#if defined(TACIT_SHA3_C)
+    case TACIT_MD_SHA3_224:
+        return tacit_sha3_224(in, ilen, out);
+    case TACIT_MD_SHA3_256:
+        return tacit_sha3_256(in, ilen, out);
+    case TACIT_MD_SHA3_384:
+        return tacit_sha3_384(in, ilen, out);
+    case TACIT_MD_SHA3_512:
+        return tacit_sha3_512(in, ilen, out);
+#endif
     default:
         return TACIT_ERR_MD_UNSUPPORTED;
     }
@@ -183,8 +231,11 @@ static const struct {
     tacit_md_type type;
     const char *name;
 } md_names[] = {
-    { TACIT_MD_SHA1, "sha1" },     { TACIT_MD_SHA224, "sha224" }, { TACIT_MD_SHA256, "sha256" },
-    { TACIT_MD_SHA384, "sha384" }, { TACIT_MD_SHA512, "sha512" },
+    { TACIT_MD_SHA1, "sha1" },         { TACIT_MD_SHA224, "sha224" },
+    { TACIT_MD_SHA256, "sha256" },     { TACIT_MD_SHA384, "sha384" },
+    { TACIT_MD_SHA512, "sha512" },     { TACIT_MD_SHA3_224, "sha3-224" },
+    { TACIT_MD_SHA3_256, "sha3-256" }, { TACIT_MD_SHA3_384, "sha3-384" },
+    { TACIT_MD_SHA3_512, "sha3-512" },
 };
 
 const char *tacit_md_name(tacit_md_type type)
@@ -206,13 +257,13 @@ static int lower_ascii(int c)
 
 tacit_md_type tacit_md_from_name(const char *name)
 {
-    char norm[8];
+    char norm[12];
     size_t i, n = 0;
 
     if (name == NULL) {
         return TACIT_MD_NONE;
     }
-    /* Lower-case and drop a '-' right after "sha". */
+    /* Lower-case, drop a '-' right after "sha", '_' as '-' ("sha3_256"). */
     for (i = 0; name[i] != '\0'; i++) {
         if (name[i] == '-' && i == 3) {
             continue;
@@ -220,7 +271,7 @@ tacit_md_type tacit_md_from_name(const char *name)
         if (n + 1 >= sizeof(norm)) {
             return TACIT_MD_NONE;
         }
-        norm[n++] = (char)lower_ascii((unsigned char)name[i]);
+        norm[n++] = name[i] == '_' ? '-' : (char)lower_ascii((unsigned char)name[i]);
     }
     norm[n] = '\0';
     for (i = 0; i < sizeof(md_names) / sizeof(md_names[0]); i++) {

@@ -1,6 +1,6 @@
 /*
  * HMAC: RFC 2202 (SHA-1) and RFC 4231 cases typed in, the RFC 4231 files
- * and Wycheproof HMAC-SHA-256/384 from ../shared, streaming/reset,
+ * and Wycheproof HMAC-SHA-256/384 and HMAC-SHA3-256/512 from ../shared, streaming/reset,
  * differential against OpenSSL, tag verification limits, bad input.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -233,7 +233,19 @@ static void test_wycheproof(void)
         0);
     TEST_EQUAL(v256 + i256, 174);
     TEST_EQUAL(v384 + i384, 174);
-    printf(" (%d valid, %d invalid)", v256 + v384, i256 + i384);
+    printf(" (%d valid, %d invalid", v256 + v384, i256 + i384);
+#if defined(TACIT_SHA3_C)
+    TEST_EQUAL(run_wycheproof("vectors/wycheproof/hmac_sha3_256_test.txt", TACIT_MD_SHA3_256, &v256,
+                              &i256),
+               0);
+    TEST_EQUAL(run_wycheproof("vectors/wycheproof/hmac_sha3_512_test.txt", TACIT_MD_SHA3_512, &v384,
+                              &i384),
+               0);
+    TEST_EQUAL(v256 + i256, 174);
+    TEST_EQUAL(v384 + i384, 174);
+    printf("; HMAC-SHA3: %d valid, %d invalid", v256 + v384, i256 + i384);
+#endif
+    printf(")");
 exit:;
 }
 
@@ -282,14 +294,21 @@ static void test_openssl_differential(void)
     unsigned int rlen;
     size_t klen, mlen, i;
     uint32_t x = 777;
-    int t;
-    const EVP_MD *evp[6];
+    int t, last = TACIT_MD_SHA512;
+    const EVP_MD *evp[10];
 
     evp[TACIT_MD_SHA1] = EVP_sha1();
     evp[TACIT_MD_SHA224] = EVP_sha224();
     evp[TACIT_MD_SHA256] = EVP_sha256();
     evp[TACIT_MD_SHA384] = EVP_sha384();
     evp[TACIT_MD_SHA512] = EVP_sha512();
+#if defined(TACIT_SHA3_C)
+    evp[TACIT_MD_SHA3_224] = EVP_sha3_224();
+    evp[TACIT_MD_SHA3_256] = EVP_sha3_256();
+    evp[TACIT_MD_SHA3_384] = EVP_sha3_384();
+    evp[TACIT_MD_SHA3_512] = EVP_sha3_512();
+    last = TACIT_MD_SHA3_512;
+#endif
     for (i = 0; i < sizeof(key); i++) {
         x = x * 1103515245u + 12345u;
         key[i] = (unsigned char)(x >> 16);
@@ -298,7 +317,7 @@ static void test_openssl_differential(void)
         x = x * 1103515245u + 12345u;
         msg[i] = (unsigned char)(x >> 16);
     }
-    for (t = TACIT_MD_SHA1; t <= TACIT_MD_SHA512; t++) {
+    for (t = TACIT_MD_SHA1; t <= last; t++) {
         for (klen = 0; klen <= sizeof(key); klen += 1 + klen / 8) {
             mlen = (klen * 7) % sizeof(msg);
             TEST_EQUAL(tacit_hmac((tacit_md_type)t, key, klen, msg, mlen, out), 0);

@@ -1,0 +1,57 @@
+/*
+ * Keccak kernels and sponge helpers (internal to src/hash/).
+ *
+ * The kernels are chosen in one place, src/hash/keccak_dispatch.c: callers
+ * use tacit_keccak_f1600 (keccak.h) and tacit_keccak_f1600_x4 below, never a
+ * kernel directly (the tests reach the others through tacit_cpu_hook_disable).
+ */
+#ifndef TACIT_HASH_KECCAK_INTERNAL_H
+#define TACIT_HASH_KECCAK_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hash/keccak.h"
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#include "core/cpu_x86.h"
+#endif
+#if defined(TACIT_HAVE_CPU_X86) && defined(__x86_64__)
+#define TACIT_KECCAK_X86_64 1
+#endif
+
+/* Portable C (keccak.c): 64-bit lanes, lane complementing where it pays. */
+void tacit_keccak_f1600_portable(uint64_t state[25]);
+
+/*
+ * Four permutations on the interleaved layout of tacit_shake_x4: lane i of
+ * state j is s[4 * i + j].
+ */
+void tacit_keccak_f1600_x4(uint64_t s[100]);
+
+#if defined(TACIT_KECCAK_X86_64)
+/* x86_64/keccak_x4_avx2.c: four states in the ymm lanes (needs TACIT_CPU_AVX2). */
+void tacit_keccak_f1600_x4_avx2(uint64_t s[100]);
+/* x86_64/keccak_avx512.c: one state in five zmm rows (needs TACIT_CPU_AVX512). */
+void tacit_keccak_f1600_avx512(uint64_t state[25]);
+/* The same four-way as the AVX2 one, with vprolq/vpternlogq (TACIT_CPU_AVX512). */
+void tacit_keccak_f1600_x4_avx512(uint64_t s[100]);
+#endif
+
+/*
+ * Sponge helpers on one state (keccak.c).  pos is the byte offset in the
+ * current block; rate in bytes (a multiple of 8, at most 168).
+ */
+/* XOR in bytes, permuting at each full block; returns the new pos. */
+unsigned tacit_keccak_absorb(uint64_t state[25], unsigned pos, unsigned rate,
+                             const unsigned char *in, size_t in_len);
+/*
+ * Pad (domain byte dsbyte: 0x06 SHA-3, 0x1F SHAKE) at pos.  Not permuted:
+ * squeeze from pos = rate (it permutes first).
+ */
+void tacit_keccak_pad(uint64_t state[25], unsigned pos, unsigned rate, unsigned char dsbyte);
+/* Read out bytes from pos (permuting first whenever pos == rate); returns the new pos. */
+unsigned tacit_keccak_squeeze(uint64_t state[25], unsigned pos, unsigned rate, unsigned char *out,
+                              size_t out_len);
+
+#endif /* TACIT_HASH_KECCAK_INTERNAL_H */
