@@ -8,12 +8,14 @@
  * caller's DER (zero copy, no allocation): the DER must outlive the
  * tacit_x509_crt.  Strict DER (asn1.h's reader), version 3 (version 1 is
  * parsed but accepted only as a trust anchor), serial 1..20 octets and not
- * negative (zero is tolerated: real roots use it), UTCTime/GeneralizedTime
+ * negative (zero is parsed: real roots use it; the server purpose refuses
+ * it below the anchor), UTCTime/GeneralizedTime
  * in their RFC 5280 forms (YYMMDDHHMMSSZ, YYYYMMDDHHMMSSZ), outer and TBS
  * signature AlgorithmIdentifiers byte-identical, extensions unique, each
  * known one well formed: basicConstraints, keyUsage, extKeyUsage,
  * subjectAltName, nameConstraints, authority/subject key identifiers,
- * certificatePolicies (checked for shape, not processed).  An unknown
+ * certificatePolicies and authorityInfoAccess (checked for shape, not
+ * processed).  An unknown
  * extension marked critical is remembered and fails path validation.
  *
  * ---- Names ----------------------------------------------------------------------
@@ -70,6 +72,39 @@
  *     addresses against iPAddress entries; the subject's Common Name is never
  *     used.
  * The reason of a failure is a tacit_x509_reason (tacit_x509_reason_text).
+ *
+ * ---- The Web PKI profile (server purpose) ------------------------------------------
+ *
+ * For TACIT_X509_PURPOSE_SERVER (the default) path validation also applies
+ * these certificate-profile rules of the CA/Browser Forum Baseline
+ * Requirements 7.1.2 (as webpki/rustls and Go do); a breach is
+ * TACIT_X509_PROFILE.  Client and any purposes skip them.
+ *   - every certificate below the anchor: serialNumber not zero (RFC 5280
+ *     4.1.2.2: positive); authorityKeyIdentifier present unless the
+ *     certificate is self-issued; subjectAltName not
+ *     critical when the subject is not empty;
+ *   - intermediates: subjectKeyIdentifier present;
+ *   - the leaf: extKeyUsage without anyExtendedKeyUsage;
+ *   - every certificate (parser, all purposes): a well-formed
+ *     authorityInfoAccess (SEQUENCE SIZE (1..MAX) OF { OID, GeneralName });
+ *   - trust anchors (RFC 5280 6.1.1(d) lets an anchor be a bare key, so the
+ *     rules are split by what real roots do -- the Mozilla bundle was
+ *     checked): always, for a version 3 anchor, basicConstraints present
+ *     with cA, no extKeyUsage, and an authorityKeyIdentifier, when present,
+ *     that carries a keyIdentifier equal to the subjectKeyIdentifier (when
+ *     that is present); only with TACIT_X509_STRICT_ANCHORS (real roots break
+ *     them: Go Daddy/Starfield Class 2, Chunghwa ePKI have a non-critical
+ *     basicConstraints; Certigna, QuoVadis, Go Daddy an AKI with
+ *     authorityCertIssuer; Hongkong Post, TWCA no SKI; several serial 0)
+ *     basicConstraints critical, no authorityCertIssuer/SerialNumber in the
+ *     AKI, a subjectKeyIdentifier, a non-zero serial.  Version 1 anchors
+ *     carry no extensions and are exempt.
+ *   - path building: self-issued intermediates (RFC 5280 6.1: not counted in
+ *     path length) do not count against params->max_intermediates either
+ *     (the hard cap TACIT_X509_MAX_INTERMEDIATES still holds).
+ * Profile choices kept: a CA certificate as the leaf is refused for the
+ * server and client purposes (RFC 5280 allows it; webpki refuses it too);
+ * a leaf keyUsage must allow digitalSignature (webpki does not look).
  *
  * Not supported: certificate policy processing (policyConstraints,
  * policyMappings, inhibitAnyPolicy: unsupported critical extensions when
@@ -162,6 +197,13 @@ typedef struct tacit_x509_buf {
 #define TACIT_X509_EXT_SUBJECT_KEY_ID 0x040
 #define TACIT_X509_EXT_CERT_POLICIES 0x080
 #define TACIT_X509_EXT_UNKNOWN_CRITICAL 0x100 /* at least one unknown critical extension */
+#define TACIT_X509_EXT_AUTHORITY_INFO_ACCESS 0x200
+
+/* Details of the extensions for the Web PKI profile rules (details). */
+#define TACIT_X509_DETAIL_BC_CRITICAL 0x01  /* basicConstraints is critical */
+#define TACIT_X509_DETAIL_SAN_CRITICAL 0x02 /* subjectAltName is critical */
+#define TACIT_X509_DETAIL_AKI_ISSUER 0x04   /* AKI has authorityCertIssuer or ...SerialNumber */
+#define TACIT_X509_DETAIL_SERIAL_ZERO 0x08  /* serialNumber is 0 */
 
 typedef struct tacit_x509_crt {
     tacit_x509_buf der;            /* the whole certificate */
@@ -184,6 +226,7 @@ typedef struct tacit_x509_crt {
     tacit_x509_buf subject_key_id;   /* SKI OCTET STRING contents */
     tacit_x509_buf authority_key_id; /* AKI keyIdentifier [0] contents */
     uint32_t subject_hash;           /* hash of the normalised subject (store index) */
+    unsigned details;                /* TACIT_X509_DETAIL_* */
 } tacit_x509_crt;
 
 /*
@@ -288,6 +331,7 @@ typedef enum {
     TACIT_X509_DEPTH_EXCEEDED,           /* more intermediates than params->max_intermediates */
     TACIT_X509_BUDGET_EXCEEDED,          /* the search took too many steps or signature checks */
     TACIT_X509_INVALID_CERT, /* malformed (version 1 not as anchor, notBefore > notAfter) */
+    TACIT_X509_PROFILE,      /* breaks a Web PKI profile rule of the server purpose (above) */
     TACIT_X509_REASON_COUNT
 } tacit_x509_reason;
 
@@ -300,6 +344,7 @@ const char *tacit_x509_reason_text(tacit_x509_reason reason);
 
 #define TACIT_X509_ALLOW_SHA1 0x01            /* accept SHA-1 signatures in the path */
 #define TACIT_X509_ALLOW_RSA1024_ANCHORS 0x02 /* accept RSA-1024 keys in trust anchors */
+#define TACIT_X509_STRICT_ANCHORS 0x04        /* server purpose: every root rule on anchors too */
 
 typedef struct tacit_x509_verify_params {
     int64_t time;          /* Unix seconds at which to check validity */

@@ -29,6 +29,7 @@
 #define OID_KP_SERVER_AUTH "\x2b\x06\x01\x05\x05\x07\x03\x01" /* 1.3.6.1.5.5.7.3.1 */
 #define OID_KP_CLIENT_AUTH "\x2b\x06\x01\x05\x05\x07\x03\x02" /* 1.3.6.1.5.5.7.3.2 */
 #define OID_ANY_EKU "\x55\x1d\x25\x00"                        /* 2.5.29.37.0 */
+#define OID_PE_AIA "\x2b\x06\x01\x05\x05\x07\x01\x01"         /* 1.3.6.1.5.5.7.1.1 */
 
 /* At most this many extensions in one certificate. */
 #define MAX_EXTENSIONS 64
@@ -261,12 +262,14 @@ static int parse_aki(tacit_x509_crt *crt, const unsigned char *p, const unsigned
             return BAD;
         }
         p += len;
+        crt->details |= TACIT_X509_DETAIL_AKI_ISSUER;
     }
     if (tacit_asn1_peek_tag(p, end, TACIT_ASN1_CONTEXT_IMPLICIT(2))) {
         if (tacit_asn1_get_tag(&p, end, &len, TACIT_ASN1_CONTEXT_IMPLICIT(2)) != 0) {
             return BAD;
         }
         p += len;
+        crt->details |= TACIT_X509_DETAIL_AKI_ISSUER;
     }
     return p == end ? 0 : BAD;
 }
@@ -295,6 +298,27 @@ static int parse_policies(const unsigned char *p, const unsigned char *end)
             return BAD;
         }
         p = iend; /* qualifiers: not interpreted */
+    }
+    return 0;
+}
+
+/*
+ * authorityInfoAccess (RFC 5280 4.2.2.1): SEQUENCE SIZE (1..MAX) OF
+ * AccessDescription { accessMethod OID, accessLocation GeneralName }; shape only.
+ */
+static int parse_aia(const unsigned char *p, const unsigned char *end)
+{
+    const unsigned char *send, *dend, *oid;
+    size_t oidlen;
+
+    if (seq(&p, end, &send) != 0 || send != end || p == end) {
+        return BAD;
+    }
+    while (p < end) {
+        if (seq(&p, end, &dend) != 0 || tacit_asn1_get_oid(&p, dend, &oid, &oidlen) != 0 ||
+            check_general_name(&p, dend, 0) != 0 || p != dend) {
+            return BAD;
+        }
     }
     return 0;
 }
@@ -346,6 +370,7 @@ static int parse_extensions(tacit_x509_crt *crt, const unsigned char *p, const u
             case CE_BASIC_CONSTRAINTS:
                 bit = TACIT_X509_EXT_BASIC_CONSTRAINTS;
                 ret = parse_basic_constraints(crt, val, vend);
+                crt->details |= critical ? TACIT_X509_DETAIL_BC_CRITICAL : 0;
                 break;
             case CE_KEY_USAGE:
                 bit = TACIT_X509_EXT_KEY_USAGE;
@@ -381,6 +406,9 @@ static int parse_extensions(tacit_x509_crt *crt, const unsigned char *p, const u
             default:
                 break;
             }
+        } else if (TACIT_OID_EQUAL(OID_PE_AIA, oid, oidlen)) {
+            bit = critical ? TACIT_X509_EXT_UNKNOWN_CRITICAL : TACIT_X509_EXT_AUTHORITY_INFO_ACCESS;
+            ret = parse_aia(val, val + vlen);
         }
         if (ret != 0) {
             return ret;
@@ -390,6 +418,7 @@ static int parse_extensions(tacit_x509_crt *crt, const unsigned char *p, const u
         }
         crt->ext_present |= bit;
     }
+    crt->details |= san_critical ? TACIT_X509_DETAIL_SAN_CRITICAL : 0;
     /* RFC 5280 4.2.1.6: with an empty subject the subjectAltName is critical */
     if ((crt->ext_present & TACIT_X509_EXT_SUBJECT_ALT_NAME) && !san_critical &&
         tacit_x509_name_is_empty(crt->subject.p, crt->subject.len)) {
@@ -443,6 +472,7 @@ static int parse(tacit_x509_crt *crt, const unsigned char *der, size_t len)
     }
     crt->serial.p = p;
     crt->serial.len = l;
+    crt->details |= l == 1 && p[0] == 0 ? TACIT_X509_DETAIL_SERIAL_ZERO : 0;
     p += l;
     /* signature AlgorithmIdentifier (must equal the outer one) */
     tbs_alg = p;

@@ -37,6 +37,7 @@ static const char *const reason_texts[TACIT_X509_REASON_COUNT] = {
     "certificate chain too long",
     "path building gave up (too many candidates or signature checks)",
     "invalid certificate",
+    "certificate breaks the Web PKI profile (CA/Browser Forum BR 7.1.2)",
 };
 
 const char *tacit_x509_reason_text(tacit_x509_reason reason)
@@ -177,6 +178,85 @@ static unsigned purpose_eku(const vstate *v)
                                                              : 0;
 }
 
+static int self_issued(const tacit_x509_crt *c);
+
+static int is_server(const vstate *v)
+{
+    return v->params->purpose == TACIT_X509_PURPOSE_SERVER;
+}
+
+/* The Web PKI rules (x509.h) for any certificate below the anchor. */
+static reason_t profile_below_anchor(const tacit_x509_crt *c)
+{
+    if ((c->details & TACIT_X509_DETAIL_SERIAL_ZERO) ||
+        (c->authority_key_id.p == NULL && !self_issued(c)) ||
+        ((c->details & TACIT_X509_DETAIL_SAN_CRITICAL) &&
+         !tacit_x509_name_is_empty(c->subject.p, c->subject.len))) {
+        return TACIT_X509_PROFILE;
+    }
+    return TACIT_X509_OK;
+}
+
+/* The Web PKI rules (x509.h) for a trust anchor given as a version 3 certificate. */
+static reason_t profile_anchor(const vstate *v, const tacit_x509_crt *c)
+{
+    int strict = (v->params->flags & TACIT_X509_STRICT_ANCHORS) != 0;
+
+    if (c->version != 3) {
+        return TACIT_X509_OK;
+    }
+    if (!(c->ext_present & TACIT_X509_EXT_BASIC_CONSTRAINTS) || !c->ca ||
+        (c->ext_present & TACIT_X509_EXT_EXT_KEY_USAGE)) {
+        return TACIT_X509_PROFILE;
+    }
+    if (c->ext_present & TACIT_X509_EXT_AUTHORITY_KEY_ID) {
+        if (c->authority_key_id.p == NULL ||
+            (c->subject_key_id.p != NULL &&
+             (c->authority_key_id.len != c->subject_key_id.len ||
+              memcmp(c->authority_key_id.p, c->subject_key_id.p, c->subject_key_id.len) != 0))) {
+            return TACIT_X509_PROFILE;
+        }
+    }
+    if (strict && (!(c->details & TACIT_X509_DETAIL_BC_CRITICAL) ||
+                   (c->details & (TACIT_X509_DETAIL_AKI_ISSUER | TACIT_X509_DETAIL_SERIAL_ZERO)) ||
+                   c->subject_key_id.p == NULL)) {
+        return TACIT_X509_PROFILE;
+    }
+    return TACIT_X509_OK;
+}
+
+/*
+ * The Web PKI profile over a path that is otherwise valid (so that a
+ * structural failure keeps its own reason, and path building may still try
+ * another candidate).
+ */
+static reason_t check_path_profile(const vstate *v, const tacit_x509_crt *anchor)
+{
+    const tacit_x509_crt *leaf = v->path[0];
+    size_t i;
+    reason_t r;
+
+    if (!is_server(v)) {
+        return TACIT_X509_OK;
+    }
+    for (i = 0; i < v->depth; i++) {
+        r = profile_below_anchor(v->path[i]);
+        if (r != TACIT_X509_OK) {
+            return r;
+        }
+        /* BR 7.1.2.2: a subordinate CA has a subjectKeyIdentifier */
+        if (i > 0 && v->path[i]->subject_key_id.p == NULL) {
+            return TACIT_X509_PROFILE;
+        }
+    }
+    /* BR 7.1.2.7.10: anyExtendedKeyUsage is never in a TLS server certificate */
+    if ((leaf->ext_present & TACIT_X509_EXT_EXT_KEY_USAGE) &&
+        (leaf->ext_key_usage & TACIT_X509_EKU_ANY)) {
+        return TACIT_X509_PROFILE;
+    }
+    return profile_anchor(v, anchor);
+}
+
 /* A CA certificate above the leaf (intermediate or anchor); n = intermediates below it. */
 static reason_t check_ca(const vstate *v, const tacit_x509_crt *c, size_t n, int anchor)
 {
@@ -193,6 +273,7 @@ static reason_t check_ca(const vstate *v, const tacit_x509_crt *c, size_t n, int
     if (!anchor && (c->ext_present & TACIT_X509_EXT_UNKNOWN_CRITICAL)) {
         return TACIT_X509_UNSUPPORTED_CRITICAL_EXT;
     }
+
     if (c->max_pathlen >= 0 && n > (size_t)c->max_pathlen) {
         return TACIT_X509_PATH_LEN_EXCEEDED;
     }
@@ -238,6 +319,7 @@ static reason_t check_leaf(const vstate *v, const tacit_x509_crt *c)
             return TACIT_X509_BAD_EXT_KEY_USAGE;
         }
     }
+
     tacit_pk_init(&pk);
     r = load_key(c, 0, 0, &pk);
     tacit_pk_free(&pk);
@@ -335,6 +417,9 @@ static reason_t try_anchor(vstate *v, const tacit_x509_crt *child, const tacit_x
     if (r == TACIT_X509_OK) {
         r = check_path_nc(v, a);
     }
+    if (r == TACIT_X509_OK) {
+        r = check_path_profile(v, a);
+    }
     return r;
 }
 
@@ -342,7 +427,13 @@ static reason_t try_intermediate(vstate *v, const tacit_x509_crt *child, const t
 {
     reason_t r;
 
-    if ((size_t)v->params->max_intermediates < v->depth) {
+    /*
+     * RFC 5280 6.1: self-issued intermediates are not counted in the path
+     * length, nor against max_intermediates; the path array's size still
+     * caps the depth.
+     */
+    if (v->depth > TACIT_X509_MAX_INTERMEDIATES ||
+        counted_below(v) + !self_issued(c) > (size_t)v->params->max_intermediates) {
         return TACIT_X509_DEPTH_EXCEEDED;
     }
     r = check_ca(v, c, counted_below(v), 0);
