@@ -37,6 +37,7 @@
 #define TACIT_BASE64_C
 #define TACIT_PEM_C
 #define TACIT_ASN1_C
+#define TACIT_CHACHAPOLY_C /* ChaCha20-Poly1305 and XChaCha20-Poly1305 (RFC 8439; tacit/aead.h) */
 
 /* Layer 5: public-key algorithms */
 #define TACIT_RSA_C

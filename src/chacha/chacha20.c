@@ -1,0 +1,140 @@
+/*
+ * ChaCha20 (RFC 8439 §2.3-2.4) and HChaCha20 (draft-irtf-cfrg-xchacha
+ * §2.2), portable C: 32-bit additions, XORs and rotations only.
+ */
+#include "chacha/chacha_internal.h"
+
+#if defined(TACIT_CHACHAPOLY_C)
+
+#include <string.h>
+
+#include "tacit/platform.h"
+
+#define ROTL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+
+#define QR(x, a, b, c, d)                                                                          \
+    do {                                                                                           \
+        x[a] += x[b];                                                                              \
+        x[d] ^= x[a];                                                                              \
+        x[d] = ROTL32(x[d], 16);                                                                   \
+        x[c] += x[d];                                                                              \
+        x[b] ^= x[c];                                                                              \
+        x[b] = ROTL32(x[b], 12);                                                                   \
+        x[a] += x[b];                                                                              \
+        x[d] ^= x[a];                                                                              \
+        x[d] = ROTL32(x[d], 8);                                                                    \
+        x[c] += x[d];                                                                              \
+        x[b] ^= x[c];                                                                              \
+        x[b] = ROTL32(x[b], 7);                                                                    \
+    } while (0)
+
+static uint32_t load32_le(const unsigned char *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+           ((uint32_t)p[3] << 24);
+}
+
+static void store32_le(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+}
+
+/* The 20 rounds, in place. */
+static void chacha20_rounds(uint32_t x[16])
+{
+    int i;
+
+    for (i = 0; i < 10; i++) {
+        QR(x, 0, 4, 8, 12);
+        QR(x, 1, 5, 9, 13);
+        QR(x, 2, 6, 10, 14);
+        QR(x, 3, 7, 11, 15);
+        QR(x, 0, 5, 10, 15);
+        QR(x, 1, 6, 11, 12);
+        QR(x, 2, 7, 8, 13);
+        QR(x, 3, 4, 9, 14);
+    }
+}
+
+void tacit_chacha20_setup(uint32_t st[16], const unsigned char key[32], uint32_t counter,
+                          const unsigned char nonce[12])
+{
+    int i;
+
+    st[0] = 0x61707865u; /* "expand 32-byte k" */
+    st[1] = 0x3320646eu;
+    st[2] = 0x79622d32u;
+    st[3] = 0x6b206574u;
+    for (i = 0; i < 8; i++) {
+        st[4 + i] = load32_le(key + 4 * i);
+    }
+    st[12] = counter;
+    for (i = 0; i < 3; i++) {
+        st[13 + i] = load32_le(nonce + 4 * i);
+    }
+}
+
+void tacit_chacha20_block(uint32_t out[16], const uint32_t in[16])
+{
+    int i;
+
+    memcpy(out, in, 64);
+    chacha20_rounds(out);
+    for (i = 0; i < 16; i++) {
+        out[i] += in[i];
+    }
+}
+
+void tacit_hchacha20(unsigned char out[32], const unsigned char key[32],
+                     const unsigned char nonce[16])
+{
+    uint32_t x[16];
+    int i;
+
+    tacit_chacha20_setup(x, key, load32_le(nonce), nonce + 4);
+    chacha20_rounds(x);
+    /* words 0..3 and 12..15 of the permuted state, without the feed-forward */
+    for (i = 0; i < 4; i++) {
+        store32_le(out + 4 * i, x[i]);
+        store32_le(out + 16 + 4 * i, x[12 + i]);
+    }
+    tacit_platform_zeroize(x, sizeof(x));
+}
+
+void tacit_chacha20_xor_c(const uint32_t st[16], const unsigned char *in, unsigned char *out,
+                          size_t len)
+{
+    uint32_t s[16], ks[16];
+    unsigned char kb[64];
+    size_t i, n;
+
+    memcpy(s, st, sizeof(s));
+    while (len >= 64) {
+        tacit_chacha20_block(ks, s);
+        s[12]++;
+        for (i = 0; i < 16; i++) {
+            store32_le(out + 4 * i, load32_le(in + 4 * i) ^ ks[i]);
+        }
+        in += 64;
+        out += 64;
+        len -= 64;
+    }
+    if (len > 0) {
+        tacit_chacha20_block(ks, s);
+        for (i = 0; i < 16; i++) {
+            store32_le(kb + 4 * i, ks[i]);
+        }
+        for (n = 0; n < len; n++) {
+            out[n] = (unsigned char)(in[n] ^ kb[n]);
+        }
+        tacit_platform_zeroize(kb, sizeof(kb));
+    }
+    tacit_platform_zeroize(ks, sizeof(ks));
+}
+
+#else
+typedef int tacit_chacha20_unused;
+#endif /* TACIT_CHACHAPOLY_C */

@@ -1,0 +1,30 @@
+/*
+ * The one place ChaCha20-Poly1305 picks its kernels, from the CPU probe
+ * (core/cpu_x86.h): ChaCha20 on 16 blocks (AVX-512) or 8 (AVX2), Poly1305
+ * in radix 2^44 on eight lanes (AVX-512 IFMA) or scalar radix 2^64 with
+ * MULX (BMI2); portable C otherwise.  Read on every call, so the test hook
+ * tacit_cpu_hook_disable forces each path.
+ */
+#include "chacha/chacha_internal.h"
+
+#if defined(TACIT_CHACHAPOLY_C)
+
+#include "chacha/x86_64/chacha_x86.h"
+
+static void poly_blocks_c1(tacit_poly1305_state *ps, const unsigned char *m, size_t nblocks)
+{
+    tacit_poly1305_blocks_c(ps, m, nblocks, 1);
+}
+
+void tacit_chachapoly_kernels_get(tacit_chachapoly_kernels *k)
+{
+    k->xor_stream = tacit_chacha20_xor_c;
+    k->poly_blocks = poly_blocks_c1;
+#if defined(TACIT_CHACHA_X86)
+    tacit_chachapoly_kernels_x86(k);
+#endif
+}
+
+#else
+typedef int tacit_chachapoly_dispatch_unused;
+#endif /* TACIT_CHACHAPOLY_C */
