@@ -84,12 +84,7 @@ static int aead_params(int alg, size_t key_len, size_t tag_len, aead_limits *lim
         lim->max_in = CHACHA_MAX_IN;
         return 0;
 #else
-        /*
-         * ChaCha20-Poly1305 is not in the library yet: TACIT_ERR_NOT_SUPPORTED
-         * until src/chacha/ defines TACIT_CHACHAPOLY_C and the two functions
-         * of aead_internal.h (the chacha work removes this comment).
-         */
-        return TACIT_ERR_NOT_SUPPORTED;
+        return TACIT_ERR_NOT_SUPPORTED; /* compiled out (TACIT_CHACHAPOLY_C) */
 #endif
     default:
         return TACIT_ERR_BAD_INPUT;

@@ -59,8 +59,7 @@ static void poly_final(tacit_poly1305_state *ps, unsigned char tag[16])
 
 static uint32_t poly_load32(const unsigned char *p)
 {
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
-           ((uint32_t)p[3] << 24);
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
 static void poly_store32(unsigned char *p, uint32_t v)
@@ -70,7 +69,6 @@ static void poly_store32(unsigned char *p, uint32_t v)
     p[2] = (unsigned char)(v >> 16);
     p[3] = (unsigned char)(v >> 24);
 }
-
 
 void tacit_poly1305_init(tacit_poly1305_state *ps, const unsigned char key[32])
 {

@@ -204,8 +204,8 @@ static void test_aead_282(void)
           "1ae10b594f09e26a7e902ecbd0600691");
     for (i = 0; i < N_KERNELS; i++) {
         set_kernel(i);
-        TEST_EQUAL(tacit_chachapoly_crypt(key, nonce, 12, aad, 12,
-                                          (const unsigned char *)sunscreen, 114, ct, tag, 0),
+        TEST_EQUAL(tacit_chachapoly_crypt(key, nonce, 12, aad, 12, (const unsigned char *)sunscreen,
+                                          114, ct, tag, 0),
                    0);
         TEST_MEM_EQ(ct, 114, exp, 114);
         TEST_MEM_EQ(tag, 16, exp + 114, 16);
@@ -284,17 +284,15 @@ static void test_wycheproof_xchacha(void)
         for (k = 0; k < N_KERNELS; k++) {
             set_kernel(k);
             ok = klen == 32 && nlen == 24 && tlen == 16 && clen == mlen &&
-                 tacit_chachapoly_crypt(key, nonce, nlen, aad, alen, ct, clen, out, otag, 1) ==
-                     0 &&
+                 tacit_chachapoly_crypt(key, nonce, nlen, aad, alen, ct, clen, out, otag, 1) == 0 &&
                  memcmp(otag, tag, 16) == 0 && (mlen == 0 || memcmp(out, msg, mlen) == 0);
             if (ok != valid) {
                 printf("\n    tcId %s: expected %s", tok[1], tok[2]);
             }
             TEST_EQUAL(ok, valid);
             if (valid) {
-                TEST_EQUAL(tacit_chachapoly_crypt(key, nonce, 24, aad, alen, msg, mlen, out, otag,
-                                                  0),
-                           0);
+                TEST_EQUAL(
+                    tacit_chachapoly_crypt(key, nonce, 24, aad, alen, msg, mlen, out, otag, 0), 0);
                 TEST_ASSERT(mlen == 0 || memcmp(out, ct, mlen) == 0);
                 TEST_MEM_EQ(otag, 16, tag, 16);
             }
@@ -311,6 +309,7 @@ exit:
 
 /* ---- the sweep ------------------------------------------------------------ */
 
+#if defined(TACIT_HAVE_OPENSSL) || defined(TACIT_HAVE_SODIUM)
 static int long_tests(void)
 {
     const char *s = getenv("TACIT_LONG_TESTS");
@@ -340,6 +339,8 @@ static int sweep_aad(size_t a)
     return a <= 1 || a == 12 || a == 13 || a == 15 || a == 16 || a == 17 || a == 31 || a == 63 ||
            a == 64;
 }
+
+#endif
 
 #define SWEEP_MAX 4096
 
@@ -379,8 +380,7 @@ static void test_sweep(void)
                     EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
                     int ol = 0, ol2 = 0;
                     TEST_ASSERT(c != NULL);
-                    TEST_EQUAL(EVP_EncryptInit_ex(c, EVP_chacha20_poly1305(), NULL, key, nonce),
-                               1);
+                    TEST_EQUAL(EVP_EncryptInit_ex(c, EVP_chacha20_poly1305(), NULL, key, nonce), 1);
                     TEST_EQUAL(EVP_EncryptUpdate(c, NULL, &ol, aad, (int)a), 1);
                     TEST_EQUAL(EVP_EncryptUpdate(c, ref, &ol, pt, (int)len), 1);
                     TEST_EQUAL(EVP_EncryptFinal_ex(c, ref + ol, &ol2), 1);
@@ -395,8 +395,8 @@ static void test_sweep(void)
 #if defined(TACIT_HAVE_SODIUM)
                 if (x) {
                     unsigned long long cl = 0;
-                    TEST_EQUAL(crypto_aead_xchacha20poly1305_ietf_encrypt(
-                                   ref, &cl, pt, len, aad, a, NULL, nonce, key),
+                    TEST_EQUAL(crypto_aead_xchacha20poly1305_ietf_encrypt(ref, &cl, pt, len, aad, a,
+                                                                          NULL, nonce, key),
                                0);
                     TEST_EQUAL(cl, len + 16);
                 }
@@ -407,8 +407,8 @@ static void test_sweep(void)
 #endif
                 for (k = 0; k < N_KERNELS; k++) {
                     set_kernel(k);
-                    TEST_EQUAL(tacit_chachapoly_crypt(key, nonce, nlen, aad, a, pt, len, ct, tag, 0),
-                               0);
+                    TEST_EQUAL(
+                        tacit_chachapoly_crypt(key, nonce, nlen, aad, a, pt, len, ct, tag, 0), 0);
                     if (!test_mem_eq(__FILE__, __LINE__, "seal", ct, len, ref, len) ||
                         !test_mem_eq(__FILE__, __LINE__, "tag", tag, 16, ref + len, 16)) {
                         printf("      len %zu aad %zu kernel %zu %s\n", len, a, k,
@@ -417,8 +417,8 @@ static void test_sweep(void)
                     }
                     /* open in place */
                     memcpy(out, ref, len);
-                    TEST_EQUAL(tacit_chachapoly_crypt(key, nonce, nlen, aad, a, out, len, out, tag, 1),
-                               0);
+                    TEST_EQUAL(
+                        tacit_chachapoly_crypt(key, nonce, nlen, aad, a, out, len, out, tag, 1), 0);
                     TEST_MEM_EQ(out, len, pt, len);
                     TEST_MEM_EQ(tag, 16, ref + len, 16);
                     cases++;
@@ -459,6 +459,81 @@ exit:
 }
 #endif
 
+/* ---- through tacit/aead.h: the RFC example, tamper, limits ------------------ */
+
+static void test_api_tamper(void)
+{
+#if defined(TACIT_AEAD_C)
+    tacit_aead_context ctx;
+    unsigned char key[32], nonce[24], aad[12], sealed[130], buf[130], zero[114] = { 0 };
+    size_t i, olen, bit, x;
+    tacit_aead_alg algs[2] = { TACIT_AEAD_CHACHA20_POLY1305, TACIT_AEAD_XCHACHA20_POLY1305 };
+
+    tacit_aead_init(&ctx);
+    for (i = 0; i < 32; i++) {
+        key[i] = (unsigned char)(0x80 + i);
+    }
+    unhex(nonce, 24, "070000004041424344454647");
+    unhex(aad, 12, "50515253c0c1c2c3c4c5c6c7");
+    for (x = 0; x < 2; x++) {
+        size_t nlen = x ? 24 : 12;
+        TEST_EQUAL(tacit_aead_setkey(&ctx, algs[x], key, 32, 0), 0);
+        TEST_EQUAL(tacit_aead_seal(&ctx, nonce, nlen, aad, 12, (const unsigned char *)sunscreen,
+                                   114, sealed, sizeof(sealed), &olen),
+                   0);
+        TEST_EQUAL(olen, 130);
+        if (!x) {
+            unsigned char exp[16];
+            unhex(exp, 16, "1ae10b594f09e26a7e902ecbd0600691");
+            TEST_MEM_EQ(sealed + 114, 16, exp, 16);
+        }
+        /* open in place */
+        memcpy(buf, sealed, 130);
+        TEST_EQUAL(tacit_aead_open(&ctx, nonce, nlen, aad, 12, buf, 130, buf, sizeof(buf), &olen),
+                   0);
+        TEST_EQUAL(olen, 114);
+        TEST_MEM_EQ(buf, 114, sunscreen, 114);
+        /* every bit of ciphertext and tag, then of the AAD and nonce */
+        for (bit = 0; bit < 8 * 130; bit++) {
+            memcpy(buf, sealed, 130);
+            buf[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+            TEST_EQUAL(
+                tacit_aead_open(&ctx, nonce, nlen, aad, 12, buf, 130, buf, sizeof(buf), &olen),
+                TACIT_ERR_AUTH_FAILED);
+            TEST_MEM_EQ(buf, 114, zero, 114);
+        }
+        for (bit = 0; bit < 8 * 12; bit++) {
+            aad[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+            TEST_EQUAL(
+                tacit_aead_open(&ctx, nonce, nlen, aad, 12, sealed, 130, buf, sizeof(buf), &olen),
+                TACIT_ERR_AUTH_FAILED);
+            aad[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+        }
+        for (bit = 0; bit < 8 * nlen; bit++) {
+            nonce[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+            TEST_EQUAL(
+                tacit_aead_open(&ctx, nonce, nlen, aad, 12, sealed, 130, buf, sizeof(buf), &olen),
+                TACIT_ERR_AUTH_FAILED);
+            nonce[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+        }
+        /* truncated, wrong nonce lengths, wrong key length, other tag lengths */
+        TEST_ASSERT(
+            tacit_aead_open(&ctx, nonce, nlen, aad, 12, sealed, 15, buf, sizeof(buf), &olen) != 0);
+        TEST_EQUAL(
+            tacit_aead_seal(&ctx, nonce, x ? 12 : 24, aad, 12, sealed, 16, buf, sizeof(buf), &olen),
+            TACIT_ERR_BAD_INPUT);
+        TEST_EQUAL(tacit_aead_setkey(&ctx, algs[x], key, 16, 0), TACIT_ERR_BAD_INPUT);
+        TEST_EQUAL(tacit_aead_setkey(&ctx, algs[x], key, 32, 12), TACIT_ERR_BAD_INPUT);
+    }
+exit:
+    tacit_aead_free(&ctx);
+#else
+    TEST_SKIP("TACIT_AEAD_C off");
+exit:
+    return;
+#endif
+}
+
 /* ---- the limit ------------------------------------------------------------ */
 
 static void test_counter_limit(void)
@@ -498,6 +573,7 @@ int main(int argc, char **argv)
 #if defined(TACIT_HAVE_SODIUM)
     RUN_TEST(test_poly1305_sodium);
 #endif
+    RUN_TEST(test_api_tamper);
     RUN_TEST(test_counter_limit);
 #endif
     return TEST_MAIN_END();

@@ -27,7 +27,7 @@
 #define ROT8_2(x) _mm256_shuffle_epi8((x), rot8)
 #define ROTN_2(x, n) _mm256_or_si256(_mm256_slli_epi32((x), (n)), _mm256_srli_epi32((x), 32 - (n)))
 
-#define QR8(a, b, c, d, R16, R12, R8, R7)                                                         \
+#define QR8(a, b, c, d, R16, R12, R8, R7)                                                          \
     do {                                                                                           \
         a = _mm256_add_epi32(a, b);                                                                \
         d = R16(_mm256_xor_si256(d, a));                                                           \
@@ -64,7 +64,8 @@
     for (i = 0; i < 16; i++) {                                                                     \
         s[i] = _mm256_set1_epi32((int)st[i]);                                                      \
     }                                                                                              \
-    s[12] = _mm256_add_epi32(_mm256_set1_epi32((int)ctr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)); \
+    s[12] =                                                                                        \
+        _mm256_add_epi32(_mm256_set1_epi32((int)ctr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));  \
     for (i = 0; i < 16; i++) {                                                                     \
         x[i] = s[i];                                                                               \
     }                                                                                              \
@@ -113,10 +114,7 @@ static void chacha8_avx2(const uint32_t st[16], uint32_t ctr, const unsigned cha
 
 AVX512_TARGET
 static void chacha8_vl(const uint32_t st[16], uint32_t ctr, const unsigned char *in,
-                       unsigned char *out)
-{
-    CHACHA8_BODY(ROL_VL16, ROL_VL12, ROL_VL8, ROL_VL7)
-}
+                       unsigned char *out){ CHACHA8_BODY(ROL_VL16, ROL_VL12, ROL_VL8, ROL_VL7) }
 
 /* ---- 16 blocks, 512-bit ----------------------------------------------------- */
 
@@ -146,9 +144,8 @@ static void chacha8_vl(const uint32_t st[16], uint32_t ctr, const unsigned char 
     _mm512_storeu_si512((void *)(out + (off)),                                                     \
                         _mm512_xor_si512((v), _mm512_loadu_si512((const void *)(in + (off)))))
 
-AVX512_TARGET
-static void chacha16_avx512(const uint32_t st[16], uint32_t ctr, const unsigned char *in,
-                            unsigned char *out)
+AVX512_TARGET static void chacha16_avx512(const uint32_t st[16], uint32_t ctr,
+                                          const unsigned char *in, unsigned char *out)
 {
     __m512i x[16], s[16], a, b, c, d;
     int i;
@@ -156,8 +153,9 @@ static void chacha16_avx512(const uint32_t st[16], uint32_t ctr, const unsigned 
     for (i = 0; i < 16; i++) {
         s[i] = _mm512_set1_epi32((int)st[i]);
     }
-    s[12] = _mm512_add_epi32(_mm512_set1_epi32((int)ctr),
-                             _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    s[12] =
+        _mm512_add_epi32(_mm512_set1_epi32((int)ctr),
+                         _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
     for (i = 0; i < 16; i++) {
         x[i] = s[i];
     }

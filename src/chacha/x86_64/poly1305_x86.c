@@ -60,7 +60,7 @@ static void to44(uint64_t l[3], const uint64_t h[3])
         hi1_ = _mm512_madd52hi_epu64(hi1_, H2, S2);                                                \
         lo2_ = _mm512_madd52lo_epu64(lo2_, H2, R0);                                                \
         hi2_ = _mm512_madd52hi_epu64(hi2_, H2, R0);                                                \
-        /* high halves weigh 2^52 = 2^8 * 2^44; the top one 2^140 = 5 * 2^10 mod p */             \
+        /* high halves weigh 2^52 = 2^8 * 2^44; the top one 2^140 = 5 * 2^10 mod p */              \
         lo1_ = _mm512_add_epi64(lo1_, _mm512_slli_epi64(hi0_, 8));                                 \
         lo2_ = _mm512_add_epi64(lo2_, _mm512_slli_epi64(hi1_, 8));                                 \
         hi2_ = _mm512_add_epi64(hi2_, _mm512_slli_epi64(hi2_, 2));                                 \
