@@ -5,12 +5,82 @@
  * checked, and it is validated against itself as the only trust anchor and
  * as an untrusted intermediate of itself: every call must end cleanly, and
  * the leaf-is-an-anchor path must accept it when its time is valid.
+ *
+ * Names and constraints (issue 30): the input's first two DER elements, and
+ * each parsed certificate's subject and issuer, are compared as Names, with
+ * the properties the path search relies on -- equality is symmetric, every
+ * Name is a prefix of itself, equal Names hash alike (the store's index) and
+ * are prefixes of each other.  The name constraints of each certificate of a
+ * PEM bundle are applied to every certificate of the bundle (directly, no
+ * signature needed), so constraint encodings of every form meet names of
+ * every form.  tests/fuzz/fuzz_x509.dict holds string types, RDN and
+ * GeneralName headers, and the OIDs involved.
  */
 #include <stdint.h>
 #include <string.h>
 
+#include "tacit/asn1.h"
 #include "tacit/x509.h"
 #include "fuzz_util.h"
+#include "x509/x509_internal.h"
+#include "x509/x509_verify_internal.h"
+
+static void name_pair(const unsigned char *a, size_t alen, const unsigned char *b, size_t blen)
+{
+    int eq;
+
+    if (tacit_x509_name_check(a, alen) != 0 || tacit_x509_name_check(b, blen) != 0) {
+        (void)tacit_x509_name_equal(a, alen, b, blen);
+        (void)tacit_x509_name_hash(a, alen);
+        return;
+    }
+    eq = tacit_x509_name_equal(a, alen, b, blen);
+    FUZZ_CHECK(eq == tacit_x509_name_equal(b, blen, a, alen));
+    FUZZ_CHECK(tacit_x509_name_has_prefix(a, alen, a, alen));
+    FUZZ_CHECK(tacit_x509_name_has_prefix(b, blen, b, blen));
+    if (eq) {
+        FUZZ_CHECK(tacit_x509_name_hash(a, alen) == tacit_x509_name_hash(b, blen));
+        FUZZ_CHECK(tacit_x509_name_has_prefix(a, alen, b, blen));
+        FUZZ_CHECK(tacit_x509_name_has_prefix(b, blen, a, alen));
+    }
+}
+
+/* The input's first two DER elements as Names. */
+static void names_from_input(const uint8_t *data, size_t size)
+{
+    const unsigned char *p = data, *end = data + size, *a, *b;
+    tacit_asn1_buf x;
+    size_t alen;
+
+    a = p;
+    if (tacit_asn1_get_any(&p, end, &x) != 0) {
+        return;
+    }
+    alen = (size_t)(p - a);
+    b = p;
+    if (tacit_asn1_get_any(&p, end, &x) != 0) {
+        return;
+    }
+    name_pair(a, alen, b, (size_t)(p - b));
+}
+
+/* ca's name constraints over c: must end with a verdict, never crash. */
+static void constrain(const tacit_x509_crt *ca, const tacit_x509_crt *c)
+{
+    vstate v;
+    tacit_x509_verify_params vp;
+    reason_t r;
+
+    if (!(ca->ext_present & TACIT_X509_EXT_NAME_CONSTRAINTS)) {
+        return;
+    }
+    memset(&v, 0, sizeof(v));
+    tacit_x509_verify_params_init(&vp);
+    v.params = &vp;
+    r = tacit_x509_check_nc(&v, &ca->name_constraints, c);
+    FUZZ_CHECK(r == TACIT_X509_OK || r == TACIT_X509_NAME_CONSTRAINTS ||
+               r == TACIT_X509_BUDGET_EXCEEDED);
+}
 
 static void use(const tacit_x509_crt *c)
 {
@@ -29,6 +99,8 @@ static void use(const tacit_x509_crt *c)
     tacit_x509_name_text(&c->subject, text, sizeof(text));
     tacit_x509_name_text(&c->issuer, text, sizeof(text));
     FUZZ_CHECK(tacit_x509_name_equal(c->subject.p, c->subject.len, c->subject.p, c->subject.len));
+    name_pair(c->subject.p, c->subject.len, c->issuer.p, c->issuer.len);
+    constrain(c, c);
     (void)tacit_x509_check_signature(c, c, TACIT_X509_ALLOW_SHA1, &why);
 
     tacit_x509_store_init(&st);
@@ -53,6 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tacit_x509_store st;
     size_t added = 0, failed = 0, i;
 
+    names_from_input(data, size);
     if (tacit_x509_crt_parse(&c, data, size) == 0) {
         use(&c);
     }
@@ -60,7 +133,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)tacit_x509_store_add_pem(&st, data, size, &added, &failed);
     FUZZ_CHECK(tacit_x509_store_count(&st) == added);
     for (i = 0; i < added; i++) {
+        size_t j;
         use(tacit_x509_store_get(&st, i));
+        for (j = 0; j < added && i < 8 && j < 8; j++) {
+            const tacit_x509_crt *x = tacit_x509_store_get(&st, i),
+                                 *y = tacit_x509_store_get(&st, j);
+            constrain(x, y);
+            name_pair(x->subject.p, x->subject.len, y->subject.p, y->subject.len);
+        }
     }
     tacit_x509_store_free(&st);
     return 0;
