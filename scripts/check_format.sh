@@ -1,6 +1,6 @@
 #!/bin/sh
 # Check that the C sources follow .clang-format: `clang-format --dry-run --Werror`
-# over src, include, tests and programs, generated files excluded (every *_gen.c and
+# over src, include, tests, programs and provider, generated files excluded (every *_gen.c and
 # *_gen.h: scripts/gen/gen_*.py write them, scripts/check_generated.sh checks them).
 # Usage: scripts/check_format.sh [--count]   (--count: only print how many lines would change)
 # Exit 0 when every file is formatted, 1 otherwise, 2 without clang-format.
@@ -11,7 +11,7 @@ if ! command -v "$CF" >/dev/null 2>&1; then
     echo "check_format: SKIP: $CF not found (apt-get install clang-format)" >&2
     exit 2
 fi
-files=$(git ls-files src include tests programs | grep -E '\.(c|h)$' |
+files=$(git ls-files src include tests programs provider | grep -E '\.(c|h)$' |
         grep -v -E '_gen\.(c|h)$')
 if [ "${1:-}" = "--count" ]; then
     total=0
