@@ -92,5 +92,14 @@ extern const OSSL_DISPATCH tp_rsa_keymgmt_functions[], tp_rsapss_keymgmt_functio
 extern const OSSL_DISPATCH tp_rsa_signature_functions[], tp_ecdsa_signature_functions[],
     tp_ed25519_signature_functions[];
 extern const OSSL_DISPATCH tp_ecdh_keyexch_functions[], tp_x25519_keyexch_functions[];
+extern const OSSL_DISPATCH tp_aes128gcm_functions[], tp_aes256gcm_functions[],
+    tp_chacha20poly1305_functions[];
+extern const OSSL_DISPATCH tp_tls1_prf_functions[];
+#if defined(TP_HAVE_HKDF)
+extern const OSSL_DISPATCH tp_hkdf_functions[], tp_tls13_kdf_functions[];
+#endif
+
+/* 1 when tacit's build has the AEAD (0: AES-128-GCM, 1: AES-256-GCM, 2: ChaCha20-Poly1305). */
+int tp_aead_available(int which);
 
 #endif /* TACIT_PROVIDER_PROV_H */

@@ -228,6 +228,40 @@ static const OSSL_ALGORITHM tp_keyexch[] = {
     { NULL, NULL, NULL, NULL }
 };
 
+/*
+ * The AEADs that this build of tacit has (an algorithm compiled out answers
+ * TACIT_ERR_NOT_SUPPORTED to setkey): filled once at the first init.
+ */
+static OSSL_ALGORITHM tp_ciphers[4];
+
+static void tp_fill_ciphers(void)
+{
+    static const OSSL_ALGORITHM all[3] = {
+        { "AES-128-GCM:id-aes128-GCM:2.16.840.1.101.3.4.1.6", TP_PROPS, tp_aes128gcm_functions,
+          "tacit AES-128-GCM" },
+        { "AES-256-GCM:id-aes256-GCM:2.16.840.1.101.3.4.1.46", TP_PROPS, tp_aes256gcm_functions,
+          "tacit AES-256-GCM" },
+        { "ChaCha20-Poly1305", TP_PROPS, tp_chacha20poly1305_functions, "tacit ChaCha20-Poly1305" }
+    };
+    size_t i, n = 0;
+
+    for (i = 0; i < 3; i++) {
+        if (tp_aead_available((int)i)) {
+            tp_ciphers[n++] = all[i];
+        }
+    }
+    tp_ciphers[n].algorithm_names = NULL;
+}
+
+static const OSSL_ALGORITHM tp_kdfs[] = {
+    { "TLS1-PRF", TP_PROPS, tp_tls1_prf_functions, "tacit TLS 1.2 PRF (over tacit_hmac)" },
+#if defined(TP_HAVE_HKDF)
+    { "HKDF", TP_PROPS, tp_hkdf_functions, "tacit HKDF" },
+    { "TLS13-KDF", TP_PROPS, tp_tls13_kdf_functions, "tacit TLS 1.3 key schedule" },
+#endif
+    { NULL, NULL, NULL, NULL }
+};
+
 static const OSSL_ALGORITHM *tp_query(void *provctx, int operation_id, int *no_cache)
 {
     (void)provctx;
@@ -245,6 +279,10 @@ static const OSSL_ALGORITHM *tp_query(void *provctx, int operation_id, int *no_c
         return tp_signatures;
     case OSSL_OP_KEYEXCH:
         return tp_keyexch;
+    case OSSL_OP_CIPHER:
+        return tp_ciphers;
+    case OSSL_OP_KDF:
+        return tp_kdfs;
     default:
         return NULL;
     }
@@ -402,6 +440,7 @@ TP_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISP
             break;
         }
     }
+    tp_fill_ciphers();
     pc = calloc(1, sizeof(*pc));
     if (pc == NULL) {
         return 0;
