@@ -11,7 +11,7 @@ mkdir -p build
 # Needed to build and test; then the optional peers that differential tests
 # and benchmarks compare against (GMP, OpenSSL, mbed TLS, BearSSL, nettle, libsodium),
 # the Arm cross tools for code size and 32-bit tests, gnuplot for charts.
-PACKAGES="cmake make gcc clang clang-format valgrind pkg-config ca-certificates openssl
+PACKAGES="cmake make gcc clang clang-format valgrind pkg-config ca-certificates openssl curl
 libgmp-dev libssl-dev libmbedtls-dev libbearssl-dev nettle-dev libsodium-dev
 gcc-arm-none-eabi gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user gnuplot-nox libclang-rt-14-dev"
 # GMP for 32-bit Arm (a dpkg foreign architecture): the GMP differential tests

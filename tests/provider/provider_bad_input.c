@@ -1,0 +1,481 @@
+/*
+ * The tacit provider given wrong parameters and malformed keys through
+ * EVP_*: every call must fail cleanly -- return 0 (or NULL) with an error on
+ * OpenSSL's error stack -- and never crash (the ctest label "provider" runs
+ * this under ASan in the sanitizer build).  Only tacit and base are loaded,
+ * in a library context of their own.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/kdf.h>
+#include <openssl/params.h>
+#include <openssl/provider.h>
+#include <openssl/rsa.h>
+#include <openssl/x509.h>
+
+#ifndef TP_MODULE_DIR
+#error "TP_MODULE_DIR: the directory of tacit.so"
+#endif
+
+static OSSL_LIB_CTX *lib;
+static int failures, checks;
+
+/* The call failed (ok == 0) and left an error; with tacit_text, the error names tacit. */
+static void expect_fail(const char *what, int ok, int tacit_text)
+{
+    unsigned long e = ERR_peek_error();
+    char buf[512] = "";
+    BIO *mem;
+
+    checks++;
+    if (ok) {
+        printf("FAIL: %s: accepted\n", what);
+        failures++;
+        ERR_clear_error();
+        return;
+    }
+    if (e == 0) {
+        printf("FAIL: %s: failed without an error on the stack\n", what);
+        failures++;
+        return;
+    }
+    mem = BIO_new(BIO_s_mem());
+    ERR_print_errors(mem); /* also clears the stack */
+    BIO_read(mem, buf, sizeof(buf) - 1);
+    BIO_free(mem);
+    if (tacit_text && strstr(buf, "tacit") == NULL) {
+        printf("FAIL: %s: the error does not come from tacit: %s\n", what, buf);
+        failures++;
+    }
+}
+
+static void expect_ok(const char *what, int ok)
+{
+    checks++;
+    if (!ok) {
+        printf("FAIL: %s\n", what);
+        ERR_print_errors_fp(stdout);
+        failures++;
+    }
+}
+
+static EVP_PKEY *fromdata(const char *type, int selection, OSSL_PARAM *params)
+{
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(lib, type, "provider=tacit");
+    EVP_PKEY *pkey = NULL;
+
+    if (ctx == NULL || EVP_PKEY_fromdata_init(ctx) <= 0 ||
+        EVP_PKEY_fromdata(ctx, &pkey, selection, params) <= 0) {
+        pkey = NULL;
+    }
+    EVP_PKEY_CTX_free(ctx);
+    return pkey;
+}
+
+static EVP_PKEY *keygen(const char *type, const char *group)
+{
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(lib, type, "provider=tacit");
+    EVP_PKEY *pkey = NULL;
+
+    if (ctx == NULL || EVP_PKEY_keygen_init(ctx) <= 0 ||
+        (group != NULL && EVP_PKEY_CTX_set_group_name(ctx, group) <= 0) ||
+        EVP_PKEY_keygen(ctx, &pkey) <= 0) {
+        pkey = NULL;
+    }
+    EVP_PKEY_CTX_free(ctx);
+    return pkey;
+}
+
+static void bad_keys(void)
+{
+    unsigned char pt[65], bytes[64], n[256];
+    OSSL_PARAM p[4];
+    EVP_PKEY *k;
+
+    /* EC: unknown group, explicit curve, point off the curve, d = 0, d >= n, garbage lengths */
+    memset(pt, 0, sizeof(pt));
+    pt[0] = 4;
+    pt[64] = 7;
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, "P-999", 0);
+    p[1] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pt, 65);
+    p[2] = OSSL_PARAM_construct_end();
+    k = fromdata("EC", EVP_PKEY_PUBLIC_KEY, p);
+    expect_fail("EC key on an unknown curve", k != NULL, 1);
+    EVP_PKEY_free(k);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, "P-256", 0);
+    k = fromdata("EC", EVP_PKEY_PUBLIC_KEY, p);
+    expect_fail("EC point off the curve", k != NULL, 1);
+    EVP_PKEY_free(k);
+    p[1] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pt, 17);
+    k = fromdata("EC", EVP_PKEY_PUBLIC_KEY, p);
+    expect_fail("EC point of 17 bytes", k != NULL, 1);
+    EVP_PKEY_free(k);
+    p[1] = OSSL_PARAM_construct_end();
+    k = fromdata("EC", EVP_PKEY_PUBLIC_KEY, p);
+    expect_fail("EC public key missing", k != NULL, 1);
+    EVP_PKEY_free(k);
+    memset(bytes, 0, sizeof(bytes));
+    p[1] = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_PRIV_KEY, bytes, 32);
+    p[2] = OSSL_PARAM_construct_end();
+    k = fromdata("EC", EVP_PKEY_KEYPAIR, p);
+    expect_fail("EC private key 0", k != NULL, 1);
+    EVP_PKEY_free(k);
+    memset(bytes, 0xFF, sizeof(bytes));
+    p[1] = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_PRIV_KEY, bytes, 32);
+    k = fromdata("EC", EVP_PKEY_KEYPAIR, p);
+    expect_fail("EC private key >= n", k != NULL, 1);
+    EVP_PKEY_free(k);
+    p[1] = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_PRIV_KEY, bytes, 40);
+    k = fromdata("EC", EVP_PKEY_KEYPAIR, p);
+    expect_fail("EC private key longer than the curve", k != NULL, 1);
+    EVP_PKEY_free(k);
+    p[0] = OSSL_PARAM_construct_int(OSSL_PKEY_PARAM_GROUP_NAME, (int *)bytes);
+    p[1] = OSSL_PARAM_construct_end();
+    k = fromdata("EC", EVP_PKEY_KEY_PARAMETERS, p);
+    expect_fail("EC group as an integer", k != NULL, 1);
+    EVP_PKEY_free(k);
+
+    /* RSA: even modulus, missing e, too small */
+    memset(n, 0xC3, sizeof(n));
+    n[0] = 0xC2; /* native little-endian: the low byte first -> n even */
+    bytes[0] = 3;
+    p[0] = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_RSA_N, n, sizeof(n));
+    p[1] = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_RSA_E, bytes, 1);
+    p[2] = OSSL_PARAM_construct_end();
+    k = fromdata("RSA", EVP_PKEY_PUBLIC_KEY, p);
+    expect_fail("RSA even modulus", k != NULL, 1);
+    EVP_PKEY_free(k);
+    p[1] = OSSL_PARAM_construct_end();
+    k = fromdata("RSA", EVP_PKEY_PUBLIC_KEY, p);
+    expect_fail("RSA without e", k != NULL, 1);
+    EVP_PKEY_free(k);
+    n[0] = 0xC3;
+    p[0] = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_RSA_N, n, 16);
+    p[1] = OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_RSA_E, bytes, 1);
+    p[2] = OSSL_PARAM_construct_end();
+    k = fromdata("RSA", EVP_PKEY_PUBLIC_KEY, p);
+    expect_fail("RSA 128-bit modulus", k != NULL, 1);
+    EVP_PKEY_free(k);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_RSA_N, "123", 0);
+    k = fromdata("RSA", EVP_PKEY_PUBLIC_KEY, p);
+    expect_fail("RSA n as a string", k != NULL, 1);
+    EVP_PKEY_free(k);
+
+    /* X25519 / Ed25519: wrong lengths, a private key that does not match its public key */
+    p[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, bytes, 31);
+    p[1] = OSSL_PARAM_construct_end();
+    k = fromdata("X25519", EVP_PKEY_PUBLIC_KEY, p);
+    expect_fail("X25519 public key of 31 bytes", k != NULL, 1);
+    EVP_PKEY_free(k);
+    p[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, bytes, 33);
+    k = fromdata("ED25519", EVP_PKEY_PUBLIC_KEY, p);
+    expect_fail("Ed25519 public key of 33 bytes", k != NULL, 1);
+    EVP_PKEY_free(k);
+    memset(bytes, 0x5A, sizeof(bytes));
+    p[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, bytes, 32);
+    p[1] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, bytes + 1, 32);
+    p[2] = OSSL_PARAM_construct_end();
+    k = fromdata("ED25519", EVP_PKEY_KEYPAIR, p);
+    expect_fail("Ed25519 public key that is not the seed's", k != NULL, 1);
+    EVP_PKEY_free(k);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_PRIV_KEY, "abc", 0);
+    p[1] = OSSL_PARAM_construct_end();
+    k = fromdata("X25519", EVP_PKEY_KEYPAIR, p);
+    expect_fail("X25519 private key as a string", k != NULL, 1);
+    EVP_PKEY_free(k);
+
+    /* keygen: unknown group, absurd RSA size */
+    k = keygen("EC", "brainpoolP256r1");
+    expect_fail("EC keygen on brainpoolP256r1", k != NULL, 1);
+    EVP_PKEY_free(k);
+    {
+        EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(lib, "RSA", "provider=tacit");
+        EVP_PKEY *r = NULL;
+        int ok = ctx != NULL && EVP_PKEY_keygen_init(ctx) > 0 &&
+                 EVP_PKEY_CTX_set_rsa_keygen_bits(ctx, 100000) > 0 && EVP_PKEY_keygen(ctx, &r) > 0;
+        expect_fail("RSA keygen of 100000 bits", ok, 1);
+        EVP_PKEY_free(r);
+        EVP_PKEY_CTX_free(ctx);
+    }
+
+    /* DER that base decodes but tacit must refuse: SPKI of a P-256 point off the curve */
+    {
+        static const unsigned char spki_hdr[] = { 0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a,
+                                                  0x86, 0x48, 0xce, 0x3d, 0x02, 0x01, 0x06,
+                                                  0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03,
+                                                  0x01, 0x07, 0x03, 0x42, 0x00 };
+        unsigned char der[sizeof(spki_hdr) + 65];
+        const unsigned char *q = der;
+        EVP_PKEY *d;
+
+        memcpy(der, spki_hdr, sizeof(spki_hdr));
+        memset(der + sizeof(spki_hdr), 0x11, 65);
+        der[sizeof(spki_hdr)] = 4;
+        d = d2i_PUBKEY_ex(NULL, &q, sizeof(der), lib, NULL);
+        expect_fail("SPKI with a point off the curve", d != NULL, 0);
+        EVP_PKEY_free(d);
+        q = der;
+        d = d2i_PUBKEY_ex(NULL, &q, 20, lib, NULL);
+        expect_fail("truncated SPKI", d != NULL, 0);
+        EVP_PKEY_free(d);
+    }
+}
+
+static void bad_signatures(void)
+{
+    EVP_PKEY *ec = keygen("EC", "P-256"), *ed = keygen("ED25519", NULL), *pub = NULL;
+    EVP_PKEY_CTX *ctx;
+    EVP_MD_CTX *md;
+    unsigned char sig[256], h[32] = { 1 };
+    size_t siglen;
+    unsigned char *der = NULL;
+    const unsigned char *q;
+    int len, ok;
+
+    expect_ok("EC and Ed25519 keygen", ec != NULL && ed != NULL);
+    if (ec == NULL || ed == NULL) {
+        goto done;
+    }
+    /* a public-only copy of the EC key cannot sign */
+    len = i2d_PUBKEY(ec, &der);
+    q = der;
+    pub = d2i_PUBKEY_ex(NULL, &q, len, lib, "provider=tacit");
+    OPENSSL_free(der);
+    expect_ok("EC public key round trip", pub != NULL);
+    ctx = EVP_PKEY_CTX_new_from_pkey(lib, pub, "provider=tacit");
+    ok = ctx != NULL && EVP_PKEY_sign_init(ctx) > 0;
+    expect_fail("sign_init with a public key", ok, 1);
+    EVP_PKEY_CTX_free(ctx);
+
+    /* malformed DER signature, wrong-length signature buffers */
+    ctx = EVP_PKEY_CTX_new_from_pkey(lib, ec, "provider=tacit");
+    ok = ctx != NULL && EVP_PKEY_verify_init(ctx) > 0;
+    expect_ok("ECDSA verify_init", ok);
+    memset(sig, 0x30, sizeof(sig));
+    expect_fail("ECDSA verify of garbage", EVP_PKEY_verify(ctx, sig, 70, h, 32) > 0, 1);
+    expect_fail("ECDSA verify of an empty signature", EVP_PKEY_verify(ctx, sig, 0, h, 32) > 0, 1);
+    EVP_PKEY_CTX_free(ctx);
+    ctx = EVP_PKEY_CTX_new_from_pkey(lib, ec, "provider=tacit");
+    ok = ctx != NULL && EVP_PKEY_sign_init(ctx) > 0;
+    siglen = 8;
+    expect_fail("ECDSA sign into 8 bytes", ok && EVP_PKEY_sign(ctx, sig, &siglen, h, 32) > 0, 1);
+    ok = EVP_PKEY_CTX_set_signature_md(ctx, EVP_sha256()) > 0;
+    siglen = sizeof(sig);
+    expect_fail("ECDSA sign of a 20-byte hash with SHA-256 set",
+                ok && EVP_PKEY_sign(ctx, sig, &siglen, h, 20) > 0, 1);
+    EVP_PKEY_CTX_free(ctx);
+
+    /* digest names tacit does not have */
+    md = EVP_MD_CTX_new();
+    ok = EVP_DigestSignInit_ex(md, NULL, "MD5", lib, "provider=tacit", ec, NULL) > 0;
+    expect_fail("ECDSA with MD5", ok, 0);
+    EVP_MD_CTX_free(md);
+    md = EVP_MD_CTX_new();
+    ok = EVP_DigestSignInit_ex(md, NULL, "SHA256", lib, "provider=tacit", ed, NULL) > 0;
+    expect_fail("Ed25519 with a digest", ok, 1);
+    EVP_MD_CTX_free(md);
+    md = EVP_MD_CTX_new();
+    ok = EVP_DigestVerifyInit_ex(md, NULL, NULL, lib, "provider=tacit", ed, NULL) > 0;
+    expect_ok("Ed25519 verify init", ok);
+    expect_fail("Ed25519 verify of a 63-byte signature",
+                ok && EVP_DigestVerify(md, sig, 63, h, 32) > 0, 1);
+    EVP_MD_CTX_free(md);
+
+done:
+    EVP_PKEY_free(pub);
+    EVP_PKEY_free(ec);
+    EVP_PKEY_free(ed);
+}
+
+static void bad_rsa_params(void)
+{
+    EVP_PKEY *rsa = keygen("RSA", NULL);
+    EVP_PKEY_CTX *ctx;
+    unsigned char sig[512], h[32] = { 2 };
+    size_t siglen = sizeof(sig);
+    OSSL_PARAM p[2];
+    int ok, pad = 99;
+
+    expect_ok("RSA keygen", rsa != NULL);
+    if (rsa == NULL) {
+        return;
+    }
+    ctx = EVP_PKEY_CTX_new_from_pkey(lib, rsa, "provider=tacit");
+    ok = ctx != NULL && EVP_PKEY_sign_init(ctx) > 0;
+    expect_ok("RSA sign_init", ok);
+    p[0] = OSSL_PARAM_construct_int(OSSL_SIGNATURE_PARAM_PAD_MODE, &pad);
+    p[1] = OSSL_PARAM_construct_end();
+    expect_fail("RSA pad mode 99", EVP_PKEY_CTX_set_params(ctx, p) > 0, 1);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, "oaep", 0);
+    expect_fail("RSA pad mode \"oaep\" for a signature", EVP_PKEY_CTX_set_params(ctx, p) > 0, 1);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PSS_SALTLEN, "lots", 0);
+    expect_fail("PSS salt length \"lots\"", EVP_PKEY_CTX_set_params(ctx, p) > 0, 1);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, "WHIRLPOOL", 0);
+    expect_fail("RSA digest WHIRLPOOL", EVP_PKEY_CTX_set_params(ctx, p) > 0, 1);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, "pss", 0);
+    ok = EVP_PKEY_CTX_set_params(ctx, p) > 0;
+    expect_fail("PSS without a digest", ok && EVP_PKEY_sign(ctx, sig, &siglen, h, 32) > 0, 1);
+    siglen = 10;
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, "SHA256", 0);
+    ok = EVP_PKEY_CTX_set_params(ctx, p) > 0;
+    expect_fail("RSA sign into 10 bytes", ok && EVP_PKEY_sign(ctx, sig, &siglen, h, 32) > 0, 1);
+    EVP_PKEY_CTX_free(ctx);
+    ctx = EVP_PKEY_CTX_new_from_pkey(lib, rsa, "provider=tacit");
+    ok = ctx != NULL && EVP_PKEY_verify_init(ctx) > 0 &&
+         EVP_PKEY_CTX_set_signature_md(ctx, EVP_sha256()) > 0;
+    memset(sig, 0xFF, sizeof(sig));
+    expect_fail("RSA verify of a signature >= n", ok && EVP_PKEY_verify(ctx, sig, 256, h, 32) > 0,
+                1);
+    expect_fail("RSA verify of a short signature", ok && EVP_PKEY_verify(ctx, sig, 255, h, 32) > 0,
+                1);
+    EVP_PKEY_CTX_free(ctx);
+    EVP_PKEY_free(rsa);
+}
+
+static void bad_derive(void)
+{
+    EVP_PKEY *a = keygen("EC", "P-256"), *b = keygen("EC", "P-384"), *x = keygen("X25519", NULL);
+    EVP_PKEY *zero = NULL;
+    EVP_PKEY_CTX *ctx;
+    unsigned char out[66], z[32] = { 0 };
+    size_t outlen = sizeof(out);
+    int ok;
+
+    expect_ok("keygen for derive", a != NULL && b != NULL && x != NULL);
+    if (a == NULL || b == NULL || x == NULL) {
+        goto done;
+    }
+    ctx = EVP_PKEY_CTX_new_from_pkey(lib, a, "provider=tacit");
+    ok = ctx != NULL && EVP_PKEY_derive_init(ctx) > 0;
+    expect_fail("ECDH with a P-384 peer on P-256", ok && EVP_PKEY_derive_set_peer(ctx, b) > 0, 0);
+    expect_fail("ECDH with an X25519 peer", ok && EVP_PKEY_derive_set_peer(ctx, x) > 0, 0);
+    expect_fail("ECDH derive without a peer", ok && EVP_PKEY_derive(ctx, out, &outlen) > 0, 1);
+    EVP_PKEY_CTX_free(ctx);
+    /* the all-zero u-coordinate (small order): the shared secret would be zero */
+    zero = EVP_PKEY_new_raw_public_key_ex(lib, "X25519", "provider=tacit", z, 32);
+    ctx = EVP_PKEY_CTX_new_from_pkey(lib, x, "provider=tacit");
+    ok = ctx != NULL && zero != NULL && EVP_PKEY_derive_init(ctx) > 0 &&
+         EVP_PKEY_derive_set_peer_ex(ctx, zero, 0) > 0;
+    outlen = sizeof(out);
+    expect_fail("X25519 with a small-order peer", ok && EVP_PKEY_derive(ctx, out, &outlen) > 0, 1);
+    outlen = 16;
+    expect_fail("X25519 into 16 bytes", ok && EVP_PKEY_derive(ctx, out, &outlen) > 0, 1);
+    EVP_PKEY_CTX_free(ctx);
+done:
+    EVP_PKEY_free(zero);
+    EVP_PKEY_free(a);
+    EVP_PKEY_free(b);
+    EVP_PKEY_free(x);
+}
+
+static void bad_mac_kdf(void)
+{
+    EVP_MAC *mac = EVP_MAC_fetch(lib, "HMAC", "provider=tacit");
+    EVP_MAC_CTX *m = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL;
+    EVP_KDF *kdf = EVP_KDF_fetch(lib, "TLS1-PRF", "provider=tacit");
+    EVP_KDF_CTX *k = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
+    unsigned char key[16] = { 0 }, out[64];
+    size_t outl;
+    OSSL_PARAM p[4];
+
+    expect_ok("HMAC and TLS1-PRF fetch", m != NULL && k != NULL);
+    if (m == NULL || k == NULL) {
+        goto done;
+    }
+    expect_fail("HMAC init without a digest", EVP_MAC_init(m, key, sizeof(key), NULL) > 0, 1);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, "MD4", 0);
+    p[1] = OSSL_PARAM_construct_end();
+    expect_fail("HMAC-MD4", EVP_MAC_CTX_set_params(m, p) > 0, 1);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, "SHA256", 0);
+    expect_ok("HMAC-SHA256 init", EVP_MAC_init(m, key, sizeof(key), p) > 0);
+    expect_fail("HMAC final into 8 bytes", EVP_MAC_final(m, out, &outl, 8) > 0, 0);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, "SHA256", 0);
+    p[1] = OSSL_PARAM_construct_end();
+    expect_fail("TLS1-PRF without a secret", EVP_KDF_derive(k, out, 32, p) > 0, 1);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, "SHA1", 0);
+    p[1] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SECRET, key, sizeof(key));
+    p[2] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SEED, key, sizeof(key));
+    p[3] = OSSL_PARAM_construct_end();
+    expect_fail("TLS1-PRF over SHA-1 alone", EVP_KDF_derive(k, out, 32, p) > 0, 1);
+    p[0] = OSSL_PARAM_construct_int(OSSL_KDF_PARAM_DIGEST, (int *)key);
+    p[1] = OSSL_PARAM_construct_end();
+    expect_fail("TLS1-PRF digest as an integer", EVP_KDF_CTX_set_params(k, p) > 0, 1);
+done:
+    EVP_MAC_CTX_free(m);
+    EVP_MAC_free(mac);
+    EVP_KDF_CTX_free(k);
+    EVP_KDF_free(kdf);
+}
+
+static void bad_cipher(const char *name, int keylen)
+{
+    EVP_CIPHER *c = EVP_CIPHER_fetch(lib, name, "provider=tacit");
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    unsigned char key[32] = { 3 }, iv[12] = { 4 }, in[64] = { 5 }, ct[64], tag[16], out[64];
+    int outl, ok;
+
+    ERR_clear_error();
+    if (c == NULL) {
+        printf("SKIP (%s: not in tacit's build yet)\n", name);
+        EVP_CIPHER_CTX_free(ctx);
+        return;
+    }
+    ok = EVP_EncryptInit_ex2(ctx, c, key, iv, NULL) > 0 &&
+         EVP_EncryptUpdate(ctx, NULL, &outl, in, 13) > 0 &&
+         EVP_EncryptUpdate(ctx, ct, &outl, in, 64) > 0 && EVP_EncryptFinal_ex(ctx, ct, &outl) > 0 &&
+         EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag) > 0;
+    expect_ok(name, ok);
+    expect_fail("a second data update", EVP_EncryptUpdate(ctx, ct, &outl, in, 64) > 0, 1);
+    /* decryption: wrong tag, no tag, wrong key length */
+    tag[0] ^= 1;
+    ok = EVP_DecryptInit_ex2(ctx, c, key, iv, NULL) > 0 &&
+         EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, 16, tag) > 0 &&
+         EVP_DecryptUpdate(ctx, NULL, &outl, in, 13) > 0 &&
+         EVP_DecryptUpdate(ctx, out, &outl, ct, 64) > 0;
+    expect_fail("open with a flipped tag", ok, 1);
+    ok = EVP_DecryptInit_ex2(ctx, c, key, iv, NULL) > 0 &&
+         EVP_DecryptUpdate(ctx, out, &outl, ct, 64) > 0;
+    expect_fail("open without a tag", ok, 1);
+    ok = EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, 7, tag) > 0;
+    expect_fail("a 7-byte tag", ok, 1);
+    ok = EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, 0, NULL) > 0;
+    expect_fail("IV length 0", ok, 1);
+    (void)keylen;
+    EVP_CIPHER_CTX_free(ctx);
+    EVP_CIPHER_free(c);
+}
+
+int main(void)
+{
+    OSSL_PROVIDER *tacit, *base;
+
+    lib = OSSL_LIB_CTX_new();
+    if (lib == NULL || !OSSL_PROVIDER_set_default_search_path(lib, TP_MODULE_DIR)) {
+        printf("FAIL: library context\n");
+        return 1;
+    }
+    tacit = OSSL_PROVIDER_load(lib, "tacit");
+    base = OSSL_PROVIDER_load(lib, "base");
+    if (tacit == NULL || base == NULL) {
+        printf("FAIL: cannot load tacit.so from %s\n", TP_MODULE_DIR);
+        ERR_print_errors_fp(stdout);
+        return 1;
+    }
+    bad_keys();
+    bad_signatures();
+    bad_rsa_params();
+    bad_derive();
+    bad_mac_kdf();
+    bad_cipher("AES-128-GCM", 16);
+    bad_cipher("AES-256-GCM", 32);
+    bad_cipher("ChaCha20-Poly1305", 32);
+    OSSL_PROVIDER_unload(base);
+    OSSL_PROVIDER_unload(tacit);
+    OSSL_LIB_CTX_free(lib);
+    printf("provider_bad_input: %d passed, %d failed\n", checks - failures, failures);
+    return failures != 0;
+}
