@@ -60,6 +60,14 @@ else
 fi
 printf '%s\n' "$names" | sed 's/^/  /'
 
+echo "==== parameter names: scripts/check_param_names.py ===="
+if pnames=$(python3 scripts/check_param_names.py); then
+    summary="$summary\nparameter names: every definition uses its prototype's names, the buffer conventions"
+else
+    status=1; summary="$summary\nparameter names: FAILED (scripts/check_param_names.py)"
+fi
+printf '%s\n' "$pnames" | tail -20 | sed 's/^/  /'
+
 echo "==== constant-time primitives compile branch-free: scripts/check_ct_asm.sh ===="
 if asm=$(scripts/check_ct_asm.sh 2>&1); then
     summary="$summary\nct asm: the constant-time primitives compile branch-free"

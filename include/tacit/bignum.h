@@ -109,11 +109,11 @@ int tacit_mpi_read_string_unsafe(tacit_mpi *X, int radix, const char *s);
  * Leaks: X (its significant length and digits, through division by the radix).
  * Only for: public values, or values whose text is revealed anyway.
  * NUL-terminated text: an optional '-', then the digits without leading
- * zeros (hex in upper case; zero is "0").  *olen = bytes written including
- * the NUL; on TACIT_ERR_BUFFER_TOO_SMALL, *olen = the size needed.
+ * zeros (hex in upper case; zero is "0").  *out_len = bytes written including
+ * the NUL; on TACIT_ERR_BUFFER_TOO_SMALL, *out_len = the size needed.
  */
 int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size_t buflen,
-                                  size_t *olen);
+                                  size_t *out_len);
 
 /* ---- comparison -------------------------------------------------------------- */
 

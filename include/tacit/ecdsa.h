@@ -74,9 +74,9 @@ int tacit_ecdsa_sign_det_der(const tacit_ecp_keypair *key, tacit_md_type md,
  * an empty hash.
  */
 int tacit_ecdsa_verify_raw(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
-                           const unsigned char *sig, size_t siglen);
+                           const unsigned char *sig, size_t sig_len);
 int tacit_ecdsa_verify_der(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
-                           const unsigned char *sig, size_t siglen);
+                           const unsigned char *sig, size_t sig_len);
 
 /* Convert between the two signature forms for curve grp (strict DER in). */
 int tacit_ecdsa_raw_to_der(tacit_ecp_group_id grp, const unsigned char *raw, size_t raw_len,

@@ -70,12 +70,12 @@ int tacit_ed25519_key_from_seed(tacit_ed25519_key *key, const unsigned char *see
 int tacit_ed25519_key_from_public(tacit_ed25519_key *key, const unsigned char *pub, size_t len);
 
 /*
- * Sign msg (any length; msg may be NULL when mlen is 0).  sig receives 64
+ * Sign msg (any length; msg may be NULL when msg_len is 0).  sig receives 64
  * bytes (*sig_len = 64); sig == NULL or sig_size < 64 gives
  * TACIT_ERR_BUFFER_TOO_SMALL with *sig_len = 64.  Errors:
  * TACIT_ERR_NO_PRIVATE_KEY, TACIT_ERR_BUFFER_TOO_SMALL.
  */
-int tacit_ed25519_sign(const tacit_ed25519_key *key, const unsigned char *msg, size_t mlen,
+int tacit_ed25519_sign(const tacit_ed25519_key *key, const unsigned char *msg, size_t msg_len,
                        unsigned char *sig, size_t sig_size, size_t *sig_len);
 
 /*
@@ -84,8 +84,8 @@ int tacit_ed25519_sign(const tacit_ed25519_key *key, const unsigned char *msg, s
  * non-canonical R, an equation that does not hold).  Variable time in its
  * inputs, which are all public.
  */
-int tacit_ed25519_verify(const tacit_ed25519_key *key, const unsigned char *msg, size_t mlen,
-                         const unsigned char *sig, size_t slen);
+int tacit_ed25519_verify(const tacit_ed25519_key *key, const unsigned char *msg, size_t msg_len,
+                         const unsigned char *sig, size_t sig_len);
 
 /*
  * The other two algorithms of RFC 8032 (section 5.1), and pure Ed25519
@@ -101,10 +101,10 @@ typedef enum { TACIT_ED25519_PURE = 0, TACIT_ED25519_CTX, TACIT_ED25519_PH } tac
 
 int tacit_ed25519_sign_ext(const tacit_ed25519_key *key, tacit_ed25519_variant variant,
                            const unsigned char *context, size_t clen, const unsigned char *msg,
-                           size_t mlen, unsigned char *sig, size_t sig_size, size_t *sig_len);
+                           size_t msg_len, unsigned char *sig, size_t sig_size, size_t *sig_len);
 int tacit_ed25519_verify_ext(const tacit_ed25519_key *key, tacit_ed25519_variant variant,
                              const unsigned char *context, size_t clen, const unsigned char *msg,
-                             size_t mlen, const unsigned char *sig, size_t slen);
+                             size_t msg_len, const unsigned char *sig, size_t sig_len);
 
 /*
  * Keys as RFC 8410 documents (needs TACIT_ASN1_C; PEM needs TACIT_PEM_C):

@@ -48,7 +48,7 @@ typedef struct tacit_hmac_context {
 int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type, const unsigned char *key,
                     size_t klen);
 
-int tacit_hmac_update(tacit_hmac_context *ctx, const unsigned char *in, size_t ilen);
+int tacit_hmac_update(tacit_hmac_context *ctx, const unsigned char *in, size_t in_len);
 
 /*
  * Write the tag, tacit_md_size(type) bytes, and start a new message under
@@ -64,7 +64,7 @@ void tacit_hmac_free(tacit_hmac_context *ctx);
 
 /* One-shot: out receives tacit_md_size(type) bytes. */
 int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen, const unsigned char *in,
-               size_t ilen, unsigned char *out);
+               size_t in_len, unsigned char *out);
 
 /*
  * Check tag[0..taglen) against the first taglen bytes of HMAC(key, in).
@@ -75,7 +75,7 @@ int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen, const 
  * for NULL pointers, TACIT_ERR_MD_UNSUPPORTED for the type.
  */
 int tacit_hmac_verify(tacit_md_type type, const unsigned char *key, size_t klen,
-                      const unsigned char *in, size_t ilen, const unsigned char *tag,
+                      const unsigned char *in, size_t in_len, const unsigned char *tag,
                       size_t taglen);
 
 #ifdef __cplusplus

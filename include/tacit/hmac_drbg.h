@@ -128,13 +128,13 @@ int tacit_hmac_drbg_reseed_buf(tacit_hmac_drbg_context *ctx, const unsigned char
                                size_t elen, const unsigned char *additional, size_t alen);
 
 /*
- * Generate olen <= TACIT_HMAC_DRBG_MAX_REQUEST bytes, with optional
+ * Generate out_len <= TACIT_HMAC_DRBG_MAX_REQUEST bytes, with optional
  * additional input.  Reseeds first from the entropy source when prediction
  * resistance is on or the reseed interval is reached.  On error out is
  * zeroed: _NOT_SEEDED, _REQUEST_TOO_BIG, _INPUT_TOO_BIG, _BAD_INPUT,
  * _ENTROPY_FAILED, _RESEED_REQUIRED.
  */
-int tacit_hmac_drbg_generate(tacit_hmac_drbg_context *ctx, unsigned char *out, size_t olen,
+int tacit_hmac_drbg_generate(tacit_hmac_drbg_context *ctx, unsigned char *out, size_t out_len,
                              const unsigned char *additional, size_t alen);
 
 /* Reseed before every generate call (on) or only when the interval is reached (off). */

@@ -88,7 +88,7 @@ size_t tacit_md_size(tacit_md_type type);
 size_t tacit_md_block_size(tacit_md_type type);
 
 /* One-shot: out receives tacit_md_size(type) bytes. */
-int tacit_md(tacit_md_type type, const unsigned char *in, size_t ilen, unsigned char *out);
+int tacit_md(tacit_md_type type, const unsigned char *in, size_t in_len, unsigned char *out);
 
 /*
  * Set up ctx for type, ready for tacit_md_update.  On error ctx is left
@@ -99,7 +99,7 @@ int tacit_md_init(tacit_md_context *ctx, tacit_md_type type);
 /* Restart the hash ctx was initialised for (a new message, same type). */
 int tacit_md_starts(tacit_md_context *ctx);
 
-int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t ilen);
+int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t in_len);
 
 /*
  * Write tacit_md_size(ctx->type) bytes to out.  Call tacit_md_starts (or

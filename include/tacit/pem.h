@@ -43,7 +43,7 @@ extern "C" {
 #endif
 
 /*
- * Find the first PEM block in input[0 .. ilen) and decode its body into
+ * Find the first PEM block in input[0 .. in_len) and decode its body into
  * block->der (allocated here).  label: the label required ("CERTIFICATE",
  * "PRIVATE KEY", ...), or NULL to accept any.  The block is overwritten, not
  * freed: free a previous one first.  On error block->der is NULL.
@@ -52,14 +52,14 @@ extern "C" {
  * input + consumed to the next call to iterate over a bundle.  It is also set
  * on errors found once the END line is known (UNEXPECTED_LABEL,
  * LABEL_MISMATCH, a base64 error), so a caller can skip such a block; it is
- * ilen on TACIT_ERR_PEM_NO_BLOCK (nothing more to find) and 0 on other errors.
+ * in_len on TACIT_ERR_PEM_NO_BLOCK (nothing more to find) and 0 on other errors.
  *
  * Errors: TACIT_ERR_PEM_*, a TACIT_ERR_BASE64_* code from decoding the body
  * (INVALID_CHARACTER, BAD_PADDING, BAD_LENGTH, NONCANONICAL) passed through,
  * TACIT_ERR_ALLOC_FAILED, TACIT_ERR_BAD_INPUT (NULL block, or NULL input
- * with ilen > 0).
+ * with in_len > 0).
  */
-int tacit_pem_read(const char *label, const unsigned char *input, size_t ilen,
+int tacit_pem_read(const char *label, const unsigned char *input, size_t in_len,
                    tacit_pem_block *block, size_t *consumed);
 
 /* Zeroize and free block->der (it may be a private key); NULL is fine. */

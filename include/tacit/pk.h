@@ -48,13 +48,13 @@
  *     tacit_pk_context pk;
  *     tacit_pk_sig_alg alg;
  *     unsigned char sig[TACIT_PK_MAX_SIG_LEN];
- *     size_t siglen;
+ *     size_t sig_len;
  *
  *     tacit_pk_init(&pk);
  *     ret = tacit_pk_parse_key(&pk, file, file_len);               // any key, PEM or DER
  *     ret = tacit_pk_sig_alg_from_name("rsa_pss_rsae_sha256", &alg);
- *     ret = tacit_pk_sign(&pk, &alg, msg, msg_len, sig, sizeof(sig), &siglen, NULL, NULL);
- *     ret = tacit_pk_verify(&pk, &alg, msg, msg_len, sig, siglen, 0);
+ *     ret = tacit_pk_sign(&pk, &alg, msg, msg_len, sig, sizeof(sig), &sig_len, NULL, NULL);
+ *     ret = tacit_pk_verify(&pk, &alg, msg, msg_len, sig, sig_len, 0);
  *     tacit_pk_free(&pk);
  */
 #ifndef TACIT_PK_H

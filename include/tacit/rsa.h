@@ -230,7 +230,7 @@ int tacit_rsa_pkcs1_sign(const tacit_rsa_context *ctx, tacit_md_type md, const u
                          tacit_rng_func f_rng, void *p_rng);
 int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
                            const unsigned char *hash, size_t hlen, const unsigned char *sig,
-                           size_t siglen);
+                           size_t sig_len);
 
 /*
  * RSASSA-PSS with hash md, MGF1 over mgf1_md (usually the same), and a salt
@@ -244,7 +244,7 @@ int tacit_rsa_pss_sign(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_
 /* saltlen: the exact salt length, TACIT_RSA_SALT_LEN_HASH, or TACIT_RSA_SALT_LEN_ANY. */
 int tacit_rsa_pss_verify(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                          int saltlen, const unsigned char *hash, size_t hlen,
-                         const unsigned char *sig, size_t siglen);
+                         const unsigned char *sig, size_t sig_len);
 
 /* ---- encryption --------------------------------------------------------------------- */
 

@@ -47,8 +47,8 @@ void tacit_sha1_init(tacit_sha1_context *ctx);
 /* Begin a new hash. */
 int tacit_sha1_starts(tacit_sha1_context *ctx);
 
-/* Feed ilen bytes (in may be NULL only when ilen is 0). */
-int tacit_sha1_update(tacit_sha1_context *ctx, const unsigned char *in, size_t ilen);
+/* Feed in_len bytes (in may be NULL only when in_len is 0). */
+int tacit_sha1_update(tacit_sha1_context *ctx, const unsigned char *in, size_t in_len);
 
 /* Write the 20-byte digest; restart with tacit_sha1_starts before reuse. */
 int tacit_sha1_finish(tacit_sha1_context *ctx, unsigned char *out);
@@ -57,7 +57,7 @@ int tacit_sha1_finish(tacit_sha1_context *ctx, unsigned char *out);
 void tacit_sha1_free(tacit_sha1_context *ctx);
 
 /* One-shot SHA-1 (legacy, see above): out receives 20 bytes. */
-int tacit_sha1(const unsigned char *in, size_t ilen, unsigned char *out);
+int tacit_sha1(const unsigned char *in, size_t in_len, unsigned char *out);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 /*
  * SHA-224 and SHA-256 (FIPS 180-4).
  *
- * One-shot: tacit_sha256(in, ilen, out) writes 32 bytes, tacit_sha224 28.
+ * One-shot: tacit_sha256(in, in_len, out) writes 32 bytes, tacit_sha224 28.
  * Streaming: init, starts, update (any number of times, any lengths),
  * finish, free.  A context holds no pointers and may be copied with
  * memcpy/struct assignment to fork a hash midway (HMAC does this).
@@ -51,8 +51,8 @@ void tacit_sha256_init(tacit_sha256_context *ctx);
 /* Begin a new hash: SHA-224 when is224 is non-zero, else SHA-256. */
 int tacit_sha256_starts(tacit_sha256_context *ctx, int is224);
 
-/* Feed ilen bytes (in may be NULL only when ilen is 0). */
-int tacit_sha256_update(tacit_sha256_context *ctx, const unsigned char *in, size_t ilen);
+/* Feed in_len bytes (in may be NULL only when in_len is 0). */
+int tacit_sha256_update(tacit_sha256_context *ctx, const unsigned char *in, size_t in_len);
 
 /*
  * Write the digest (28 or 32 bytes) to out.  The context must then be
@@ -64,10 +64,10 @@ int tacit_sha256_finish(tacit_sha256_context *ctx, unsigned char *out);
 void tacit_sha256_free(tacit_sha256_context *ctx);
 
 /* One-shot SHA-256: out receives 32 bytes.  Errors: TACIT_ERR_BAD_INPUT. */
-int tacit_sha256(const unsigned char *in, size_t ilen, unsigned char *out);
+int tacit_sha256(const unsigned char *in, size_t in_len, unsigned char *out);
 
 /* One-shot SHA-224: out receives 28 bytes. */
-int tacit_sha224(const unsigned char *in, size_t ilen, unsigned char *out);
+int tacit_sha224(const unsigned char *in, size_t in_len, unsigned char *out);
 
 #ifdef __cplusplus
 }

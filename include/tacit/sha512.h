@@ -1,7 +1,7 @@
 /*
  * SHA-384 and SHA-512 (FIPS 180-4).
  *
- * One-shot: tacit_sha512(in, ilen, out) writes 64 bytes, tacit_sha384 48.
+ * One-shot: tacit_sha512(in, in_len, out) writes 64 bytes, tacit_sha384 48.
  * Streaming: init, starts, update (any number of times, any lengths),
  * finish, free.  A context holds no pointers and may be copied with
  * memcpy/struct assignment to fork a hash midway (HMAC does this).
@@ -49,8 +49,8 @@ void tacit_sha512_init(tacit_sha512_context *ctx);
 /* Begin a new hash: SHA-384 when is384 is non-zero, else SHA-512. */
 int tacit_sha512_starts(tacit_sha512_context *ctx, int is384);
 
-/* Feed ilen bytes (in may be NULL only when ilen is 0). */
-int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size_t ilen);
+/* Feed in_len bytes (in may be NULL only when in_len is 0). */
+int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size_t in_len);
 
 /*
  * Write the digest (48 or 64 bytes) to out.  The context must then be
@@ -62,10 +62,10 @@ int tacit_sha512_finish(tacit_sha512_context *ctx, unsigned char *out);
 void tacit_sha512_free(tacit_sha512_context *ctx);
 
 /* One-shot SHA-512: out receives 64 bytes.  Errors: TACIT_ERR_BAD_INPUT. */
-int tacit_sha512(const unsigned char *in, size_t ilen, unsigned char *out);
+int tacit_sha512(const unsigned char *in, size_t in_len, unsigned char *out);
 
 /* One-shot SHA-384: out receives 48 bytes. */
-int tacit_sha384(const unsigned char *in, size_t ilen, unsigned char *out);
+int tacit_sha384(const unsigned char *in, size_t in_len, unsigned char *out);
 
 #ifdef __cplusplus
 }

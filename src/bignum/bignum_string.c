@@ -114,7 +114,7 @@ static tacit_mpi_uint div_small(tacit_mpi_uint *X, size_t n, tacit_mpi_uint d)
  * Only for: public values, or values whose printed text is revealed anyway.
  */
 int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size_t buflen,
-                                  size_t *olen)
+                                  size_t *out_len)
 {
     static const char hex[] = "0123456789ABCDEF";
     size_t used, ndig = 0, need, i;
@@ -122,7 +122,8 @@ int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size
     tacit_mpi_uint *W = NULL;
     int ret = 0, neg;
 
-    if (X == NULL || olen == NULL || (buf == NULL && buflen != 0) || (radix != 10 && radix != 16)) {
+    if (X == NULL || out_len == NULL || (buf == NULL && buflen != 0) ||
+        (radix != 10 && radix != 16)) {
         return TACIT_ERR_BAD_INPUT;
     }
     used = tacit_mpi_used_limbs_unsafe(X);
@@ -166,7 +167,7 @@ int tacit_mpi_write_string_unsafe(const tacit_mpi *X, int radix, char *buf, size
         digits[ndig++] = '0';
     }
     need = (size_t)neg + ndig + 1;
-    *olen = need;
+    *out_len = need;
     if (buflen < need) {
         if (buflen > 0) {
             buf[0] = '\0';

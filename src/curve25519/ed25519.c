@@ -145,16 +145,16 @@ static int hash_parts(unsigned char out[64], tacit_sha512_context *ctx, const un
     return ret;
 }
 
-int tacit_ed25519_sign(const tacit_ed25519_key *key, const unsigned char *msg, size_t mlen,
+int tacit_ed25519_sign(const tacit_ed25519_key *key, const unsigned char *msg, size_t msg_len,
                        unsigned char *sig, size_t sig_size, size_t *sig_len)
 {
-    return tacit_ed25519_sign_ext(key, TACIT_ED25519_PURE, NULL, 0, msg, mlen, sig, sig_size,
+    return tacit_ed25519_sign_ext(key, TACIT_ED25519_PURE, NULL, 0, msg, msg_len, sig, sig_size,
                                   sig_len);
 }
 
 int tacit_ed25519_sign_ext(const tacit_ed25519_key *key, tacit_ed25519_variant variant,
                            const unsigned char *context, size_t clen, const unsigned char *msg,
-                           size_t mlen, unsigned char *sig, size_t sig_size, size_t *sig_len)
+                           size_t msg_len, unsigned char *sig, size_t sig_size, size_t *sig_len)
 {
     unsigned char dom[34 + 255], ph[64];
     int dlen;
@@ -163,7 +163,7 @@ int tacit_ed25519_sign_ext(const tacit_ed25519_key *key, tacit_ed25519_variant v
     tacit_ge25519_p3 R;
     int ret;
 
-    if (key == NULL || (msg == NULL && mlen != 0) || sig_len == NULL) {
+    if (key == NULL || (msg == NULL && msg_len != 0) || sig_len == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     dlen = make_dom(dom, variant, context, clen);
@@ -183,16 +183,16 @@ int tacit_ed25519_sign_ext(const tacit_ed25519_key *key, tacit_ed25519_variant v
     ret = 0;
     if (variant == TACIT_ED25519_PH) {
         /* Ed25519ph signs PH(M) = SHA-512(M) */
-        ret = tacit_sha512(msg, mlen, ph);
+        ret = tacit_sha512(msg, msg_len, ph);
         msg = ph;
-        mlen = sizeof(ph);
+        msg_len = sizeof(ph);
     }
     /* s (h[0..32)) and the prefix (h[32..64)) */
     if (ret == 0)
         ret = expand_seed(h, key->seed);
     /* r = SHA-512(dom || prefix || M) mod L; R = r B */
     if (ret == 0)
-        ret = hash_parts(hr, &ctx, dom, (size_t)dlen, h + 32, NULL, msg, mlen);
+        ret = hash_parts(hr, &ctx, dom, (size_t)dlen, h + 32, NULL, msg, msg_len);
     if (ret == 0) {
         tacit_sc25519_reduce64(r, hr);
         tacit_ge25519_scalarmult_base(&R, r);
@@ -200,7 +200,7 @@ int tacit_ed25519_sign_ext(const tacit_ed25519_key *key, tacit_ed25519_variant v
     }
     /* k = SHA-512(dom || R || A || M) mod L; S = (r + k s) mod L */
     if (ret == 0)
-        ret = hash_parts(hr, &ctx, dom, (size_t)dlen, sig, key->pub, msg, mlen);
+        ret = hash_parts(hr, &ctx, dom, (size_t)dlen, sig, key->pub, msg, msg_len);
     if (ret == 0) {
         tacit_sc25519_reduce64(k, hr);
         tacit_sc25519_muladd(sig + 32, k, h, r);
@@ -215,15 +215,15 @@ int tacit_ed25519_sign_ext(const tacit_ed25519_key *key, tacit_ed25519_variant v
     return ret;
 }
 
-int tacit_ed25519_verify(const tacit_ed25519_key *key, const unsigned char *msg, size_t mlen,
-                         const unsigned char *sig, size_t slen)
+int tacit_ed25519_verify(const tacit_ed25519_key *key, const unsigned char *msg, size_t msg_len,
+                         const unsigned char *sig, size_t sig_len)
 {
-    return tacit_ed25519_verify_ext(key, TACIT_ED25519_PURE, NULL, 0, msg, mlen, sig, slen);
+    return tacit_ed25519_verify_ext(key, TACIT_ED25519_PURE, NULL, 0, msg, msg_len, sig, sig_len);
 }
 
 int tacit_ed25519_verify_ext(const tacit_ed25519_key *key, tacit_ed25519_variant variant,
                              const unsigned char *context, size_t clen, const unsigned char *msg,
-                             size_t mlen, const unsigned char *sig, size_t slen)
+                             size_t msg_len, const unsigned char *sig, size_t sig_len)
 {
     unsigned char hk[64], k[32], check[32], dom[34 + 255], ph[64];
     int dlen;
@@ -232,26 +232,26 @@ int tacit_ed25519_verify_ext(const tacit_ed25519_key *key, tacit_ed25519_variant
     tacit_ge25519_p2 R;
     int ret;
 
-    if (key == NULL || (msg == NULL && mlen != 0) || (sig == NULL && slen != 0)) {
+    if (key == NULL || (msg == NULL && msg_len != 0) || (sig == NULL && sig_len != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
     dlen = make_dom(dom, variant, context, clen);
     if (dlen < 0) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (slen != TACIT_ED25519_SIG_SIZE || !tacit_sc25519_is_canonical(sig + 32) ||
+    if (sig_len != TACIT_ED25519_SIG_SIZE || !tacit_sc25519_is_canonical(sig + 32) ||
         tacit_ge25519_frombytes_negate_unsafe(&A, key->pub) != 0) {
         return TACIT_ERR_VERIFY_FAILED;
     }
     tacit_sha512_init(&ctx);
     ret = 0;
     if (variant == TACIT_ED25519_PH) {
-        ret = tacit_sha512(msg, mlen, ph);
+        ret = tacit_sha512(msg, msg_len, ph);
         msg = ph;
-        mlen = sizeof(ph);
+        msg_len = sizeof(ph);
     }
     if (ret == 0)
-        ret = hash_parts(hk, &ctx, dom, (size_t)dlen, sig, key->pub, msg, mlen);
+        ret = hash_parts(hk, &ctx, dom, (size_t)dlen, sig, key->pub, msg, msg_len);
     tacit_sha512_free(&ctx);
     if (ret != 0) {
         return ret;

@@ -60,18 +60,18 @@ static int check_ours(const tacit_ecp_keypair *ours, unsigned char *out, size_t 
 }
 
 int tacit_ecdh_compute_shared(const tacit_ecp_keypair *ours, const unsigned char *peer_point,
-                              size_t plen, unsigned char *out, size_t outsize, size_t *olen,
+                              size_t plen, unsigned char *out, size_t out_size, size_t *out_len,
                               tacit_rng_func f_rng, void *p_rng)
 {
     const tacit_ecp_curve *c = NULL;
     tacit_mpi_uint px[TACIT_ECP_N], py[TACIT_ECP_N];
     int ret;
 
-    if ((ret = check_ours(ours, out, outsize, olen, &c)) != 0) {
+    if ((ret = check_ours(ours, out, out_size, out_len, &c)) != 0) {
         return ret;
     }
     if ((ret = tacit_ecp_point_read(c, px, py, peer_point, plen)) == 0) {
-        ret = shared_from_point(c, ours, px, py, out, olen, f_rng, p_rng);
+        ret = shared_from_point(c, ours, px, py, out, out_len, f_rng, p_rng);
     }
     if (ret != 0) {
         memset(out, 0, c->bytes);
@@ -80,7 +80,7 @@ int tacit_ecdh_compute_shared(const tacit_ecp_keypair *ours, const unsigned char
 }
 
 int tacit_ecdh_compute_shared_key(const tacit_ecp_keypair *ours, const tacit_ecp_keypair *peer,
-                                  unsigned char *out, size_t outsize, size_t *olen,
+                                  unsigned char *out, size_t out_size, size_t *out_len,
                                   tacit_rng_func f_rng, void *p_rng)
 {
     unsigned char pt[TACIT_ECP_MAX_PT_LEN];
@@ -97,7 +97,7 @@ int tacit_ecdh_compute_shared_key(const tacit_ecp_keypair *ours, const tacit_ecp
     if (ret != 0) {
         return ret;
     }
-    return tacit_ecdh_compute_shared(ours, pt, plen, out, outsize, olen, f_rng, p_rng);
+    return tacit_ecdh_compute_shared(ours, pt, plen, out, out_size, out_len, f_rng, p_rng);
 }
 
 #else

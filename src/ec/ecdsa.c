@@ -694,7 +694,7 @@ static int verify_check(const tacit_ecp_keypair *key, const unsigned char *hash,
 }
 
 int tacit_ecdsa_verify_raw(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
-                           const unsigned char *sig, size_t siglen)
+                           const unsigned char *sig, size_t sig_len)
 {
     const tacit_ecp_curve *c = NULL;
     int ret = verify_check(key, hash, hlen, sig, &c);
@@ -702,7 +702,7 @@ int tacit_ecdsa_verify_raw(const tacit_ecp_keypair *key, const unsigned char *ha
     if (ret != 0) {
         return ret;
     }
-    if (siglen != 2 * c->bytes) {
+    if (sig_len != 2 * c->bytes) {
         return TACIT_ERR_ECDSA_BAD_SIGNATURE;
     }
     return verify_core(c, key, hash, hlen, sig, c->bytes, sig + c->bytes, c->bytes);
@@ -728,7 +728,7 @@ static int parse_der(const unsigned char *der, size_t len, const unsigned char *
 }
 
 int tacit_ecdsa_verify_der(const tacit_ecp_keypair *key, const unsigned char *hash, size_t hlen,
-                           const unsigned char *sig, size_t siglen)
+                           const unsigned char *sig, size_t sig_len)
 {
     const tacit_ecp_curve *c = NULL;
     const unsigned char *r, *s;
@@ -738,57 +738,57 @@ int tacit_ecdsa_verify_der(const tacit_ecp_keypair *key, const unsigned char *ha
     if (ret != 0) {
         return ret;
     }
-    if ((ret = parse_der(sig, siglen, &r, &rlen, &s, &slen)) != 0) {
+    if ((ret = parse_der(sig, sig_len, &r, &rlen, &s, &slen)) != 0) {
         return ret;
     }
     return verify_core(c, key, hash, hlen, r, rlen, s, slen);
 }
 
-int tacit_ecdsa_raw_to_der(tacit_ecp_group_id grp, const unsigned char *raw, size_t rawlen,
-                           unsigned char *der, size_t dersize, size_t *derlen)
+int tacit_ecdsa_raw_to_der(tacit_ecp_group_id grp, const unsigned char *raw, size_t raw_len,
+                           unsigned char *out, size_t out_size, size_t *out_len)
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
 
-    if (raw == NULL || derlen == NULL) {
+    if (raw == NULL || out_len == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     if (c == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
     }
-    if (rawlen != 2 * c->bytes) {
+    if (raw_len != 2 * c->bytes) {
         return TACIT_ERR_ECDSA_BAD_SIGNATURE;
     }
-    return raw_to_der(c->bytes, raw, der, dersize, derlen);
+    return raw_to_der(c->bytes, raw, out, out_size, out_len);
 }
 
-int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, size_t derlen,
-                           unsigned char *raw, size_t rawsize, size_t *rawlen)
+int tacit_ecdsa_der_to_raw(tacit_ecp_group_id grp, const unsigned char *der, size_t der_len,
+                           unsigned char *out, size_t out_size, size_t *out_len)
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(grp);
     const unsigned char *r, *s;
     size_t rlen, slen;
     int ret;
 
-    if (der == NULL || rawlen == NULL) {
+    if (der == NULL || out_len == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     if (c == NULL) {
         return TACIT_ERR_ECP_UNKNOWN_CURVE;
     }
-    if ((ret = parse_der(der, derlen, &r, &rlen, &s, &slen)) != 0) {
+    if ((ret = parse_der(der, der_len, &r, &rlen, &s, &slen)) != 0) {
         return ret;
     }
     if (rlen > c->bytes || slen > c->bytes) {
         return TACIT_ERR_ECDSA_BAD_SIGNATURE;
     }
-    if (raw == NULL || rawsize < 2 * c->bytes) {
-        *rawlen = 2 * c->bytes;
+    if (out == NULL || out_size < 2 * c->bytes) {
+        *out_len = 2 * c->bytes;
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
-    memset(raw, 0, 2 * c->bytes);
-    memcpy(raw + c->bytes - rlen, r, rlen);
-    memcpy(raw + 2 * c->bytes - slen, s, slen);
-    *rawlen = 2 * c->bytes;
+    memset(out, 0, 2 * c->bytes);
+    memcpy(out + c->bytes - rlen, r, rlen);
+    memcpy(out + 2 * c->bytes - slen, s, slen);
+    *out_len = 2 * c->bytes;
     return 0;
 }
 

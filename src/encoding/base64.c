@@ -113,38 +113,38 @@ int tacit_base64_encode_path(int path, const unsigned char *src, size_t slen, un
     return 0;
 }
 
-int tacit_base64_encode(const unsigned char *src, size_t slen, unsigned char *dst, size_t dlen,
-                        size_t *olen)
+int tacit_base64_encode(const unsigned char *in, size_t in_len, unsigned char *out, size_t out_size,
+                        size_t *out_len)
 {
-    return tacit_base64_encode_path(TACIT_BASE64_PATH_AUTO, src, slen, dst, dlen, olen);
+    return tacit_base64_encode_path(TACIT_BASE64_PATH_AUTO, in, in_len, out, out_size, out_len);
 }
 
-int tacit_base64_encode_lines(const unsigned char *src, size_t slen, size_t line_len,
-                              unsigned char *dst, size_t dlen, size_t *olen)
+int tacit_base64_encode_lines(const unsigned char *in, size_t in_len, size_t line_len,
+                              unsigned char *out, size_t out_size, size_t *out_len)
 {
     size_t chars, lines, need, bytes_per_line, i, o;
     int path = tacit_base64_best_path();
 
-    if (olen == NULL || (src == NULL && slen > 0) || line_len == 0 || line_len % 4 != 0 ||
-        slen / 3 >= SIZE_MAX / 8 - 1 || line_len > SIZE_MAX / 4) {
+    if (out_len == NULL || (in == NULL && in_len > 0) || line_len == 0 || line_len % 4 != 0 ||
+        in_len / 3 >= SIZE_MAX / 8 - 1 || line_len > SIZE_MAX / 4) {
         return TACIT_ERR_BAD_INPUT;
     }
-    chars = (slen + 2) / 3 * 4;
+    chars = (in_len + 2) / 3 * 4;
     lines = (chars + line_len - 1) / line_len;
     need = chars + lines;
-    *olen = need;
+    *out_len = need;
     if (need == 0) {
         return 0;
     }
-    if (dst == NULL || dlen < need) {
+    if (out == NULL || out_size < need) {
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     bytes_per_line = line_len / 4 * 3;
-    for (i = 0, o = 0; i < slen; i += bytes_per_line) {
-        size_t n = slen - i < bytes_per_line ? slen - i : bytes_per_line;
-        encode_body(path, dst + o, src + i, n);
+    for (i = 0, o = 0; i < in_len; i += bytes_per_line) {
+        size_t n = in_len - i < bytes_per_line ? in_len - i : bytes_per_line;
+        encode_body(path, out + o, in + i, n);
         o += (n + 2) / 3 * 4;
-        dst[o++] = '\n';
+        out[o++] = '\n';
     }
     return 0;
 }
@@ -380,10 +380,10 @@ int tacit_base64_decode_path(int path, const unsigned char *src, size_t slen, un
     return 0;
 }
 
-int tacit_base64_decode(const unsigned char *src, size_t slen, unsigned char *dst, size_t dlen,
-                        size_t *olen)
+int tacit_base64_decode(const unsigned char *in, size_t in_len, unsigned char *out, size_t out_size,
+                        size_t *out_len)
 {
-    return tacit_base64_decode_path(TACIT_BASE64_PATH_AUTO, src, slen, dst, dlen, olen);
+    return tacit_base64_decode_path(TACIT_BASE64_PATH_AUTO, in, in_len, out, out_size, out_len);
 }
 
 #else

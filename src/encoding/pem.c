@@ -162,7 +162,7 @@ static size_t find_begin(const unsigned char *in, size_t ilen)
     return ilen;
 }
 
-int tacit_pem_read(const char *label, const unsigned char *input, size_t ilen,
+int tacit_pem_read(const char *label, const unsigned char *input, size_t in_len,
                    tacit_pem_block *block, size_t *consumed)
 {
     boundary head, foot;
@@ -175,39 +175,39 @@ int tacit_pem_read(const char *label, const unsigned char *input, size_t ilen,
         consumed = &dummy;
     }
     *consumed = 0;
-    if (block == NULL || (input == NULL && ilen > 0)) {
+    if (block == NULL || (input == NULL && in_len > 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
     block->label[0] = '\0';
     block->der = NULL;
     block->der_len = 0;
 
-    begin = find_begin(input, ilen);
-    if (begin == ilen) {
-        *consumed = ilen;
+    begin = find_begin(input, in_len);
+    if (begin == in_len) {
+        *consumed = in_len;
         return TACIT_ERR_PEM_NO_BLOCK;
     }
-    ret = parse_boundary(input + begin, ilen - begin, "BEGIN", &head);
+    ret = parse_boundary(input + begin, in_len - begin, "BEGIN", &head);
     if (ret != 0) {
         return ret;
     }
     body = begin + head.next;
 
     /* The END line: the first '-' after the BEGIN line, at the start of a line. */
-    end = body + tacit_base64_find_byte(input + body, ilen - body, '-');
-    if (end == ilen) {
+    end = body + tacit_base64_find_byte(input + body, in_len - body, '-');
+    if (end == in_len) {
         return TACIT_ERR_PEM_NO_FOOTER;
     }
     if (end > body && tacit_ct_declassify_u32(tacit_ct_mask_eq_u32(input[end - 1], '\n')) == 0) {
         return TACIT_ERR_BASE64_INVALID_CHARACTER; /* a '-' inside a body line */
     }
     {
-        size_t d = count_dashes(input + end, ilen - end);
-        if (starts_with(input + end + d, ilen - end - d, "BEGIN")) {
+        size_t d = count_dashes(input + end, in_len - end);
+        if (starts_with(input + end + d, in_len - end - d, "BEGIN")) {
             return TACIT_ERR_PEM_NO_FOOTER;
         }
     }
-    ret = parse_boundary(input + end, ilen - end, "END", &foot);
+    ret = parse_boundary(input + end, in_len - end, "END", &foot);
     if (ret != 0) {
         return ret;
     }
@@ -250,31 +250,31 @@ void tacit_pem_block_free(tacit_pem_block *block)
     block->der_len = 0;
 }
 
-int tacit_pem_write(const char *label, const unsigned char *der, size_t dlen, unsigned char *out,
-                    size_t olen, size_t *written)
+int tacit_pem_write(const char *label, const unsigned char *der, size_t der_len, unsigned char *out,
+                    size_t out_size, size_t *out_len)
 {
     size_t lab, body, need, o;
     int ret;
 
-    if (written == NULL || !label_ok(label, &lab) || (der == NULL && dlen > 0)) {
+    if (out_len == NULL || !label_ok(label, &lab) || (der == NULL && der_len > 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    ret = tacit_base64_encode_lines(der, dlen, PEM_LINE, NULL, 0, &body);
+    ret = tacit_base64_encode_lines(der, der_len, PEM_LINE, NULL, 0, &body);
     if (ret != 0 && ret != TACIT_ERR_BUFFER_TOO_SMALL) {
         return ret;
     }
     need = (11 + lab + 6) + body + (9 + lab + 6);
-    *written = need;
-    if (out == NULL || olen < need) {
+    *out_len = need;
+    if (out == NULL || out_size < need) {
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     memcpy(out, "-----BEGIN ", 11);
     memcpy(out + 11, label, lab);
     memcpy(out + 11 + lab, "-----\n", 6);
     o = 11 + lab + 6;
-    ret = tacit_base64_encode_lines(der, dlen, PEM_LINE, out + o, olen - o, &body);
+    ret = tacit_base64_encode_lines(der, der_len, PEM_LINE, out + o, out_size - o, &body);
     if (ret != 0) {
-        tacit_platform_zeroize(out, olen);
+        tacit_platform_zeroize(out, out_size);
         return ret;
     }
     o += body;

@@ -69,12 +69,12 @@ exit:
     return ret;
 }
 
-int tacit_hmac_update(tacit_hmac_context *ctx, const unsigned char *in, size_t ilen)
+int tacit_hmac_update(tacit_hmac_context *ctx, const unsigned char *in, size_t in_len)
 {
     if (ctx == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    return tacit_md_update(&ctx->work, in, ilen);
+    return tacit_md_update(&ctx->work, in, in_len);
 }
 
 int tacit_hmac_finish(tacit_hmac_context *ctx, unsigned char *out)
@@ -120,17 +120,17 @@ void tacit_hmac_free(tacit_hmac_context *ctx)
 }
 
 int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen, const unsigned char *in,
-               size_t ilen, unsigned char *out)
+               size_t in_len, unsigned char *out)
 {
     tacit_hmac_context ctx;
     int ret;
 
-    if ((in == NULL && ilen > 0) || out == NULL) {
+    if ((in == NULL && in_len > 0) || out == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     ret = tacit_hmac_init(&ctx, type, key, klen);
     if (ret == 0) {
-        ret = tacit_hmac_update(&ctx, in, ilen);
+        ret = tacit_hmac_update(&ctx, in, in_len);
     }
     if (ret == 0) {
         ret = tacit_hmac_finish(&ctx, out);
@@ -140,7 +140,8 @@ int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen, const 
 }
 
 int tacit_hmac_verify(tacit_md_type type, const unsigned char *key, size_t klen,
-                      const unsigned char *in, size_t ilen, const unsigned char *tag, size_t taglen)
+                      const unsigned char *in, size_t in_len, const unsigned char *tag,
+                      size_t taglen)
 {
     unsigned char mac[TACIT_MD_MAX_SIZE];
     size_t hlen = tacit_md_size(type);
@@ -149,7 +150,7 @@ int tacit_hmac_verify(tacit_md_type type, const unsigned char *key, size_t klen,
     if (tag == NULL && taglen > 0) {
         return TACIT_ERR_BAD_INPUT;
     }
-    ret = tacit_hmac(type, key, klen, in, ilen, mac);
+    ret = tacit_hmac(type, key, klen, in, in_len, mac);
     if (ret == 0) {
         if (taglen < TACIT_HMAC_MIN_TAG_LEN || taglen > hlen ||
             tacit_ct_memcmp(mac, tag, taglen) != 0) {

@@ -122,7 +122,7 @@ int tacit_md_init(tacit_md_context *ctx, tacit_md_type type)
     return ret;
 }
 
-int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t ilen)
+int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t in_len)
 {
     if (ctx == NULL) {
         return TACIT_ERR_BAD_INPUT;
@@ -130,24 +130,24 @@ int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t ilen)
     switch (ctx->type) {
 #if defined(TACIT_SHA1_C)
     case TACIT_MD_SHA1:
-        return tacit_sha1_update(&ctx->u.sha1, in, ilen);
+        return tacit_sha1_update(&ctx->u.sha1, in, in_len);
 #endif
 #if defined(TACIT_SHA256_C)
     case TACIT_MD_SHA224:
     case TACIT_MD_SHA256:
-        return tacit_sha256_update(&ctx->u.sha256, in, ilen);
+        return tacit_sha256_update(&ctx->u.sha256, in, in_len);
 #endif
 #if defined(TACIT_SHA512_C)
     case TACIT_MD_SHA384:
     case TACIT_MD_SHA512:
-        return tacit_sha512_update(&ctx->u.sha512, in, ilen);
+        return tacit_sha512_update(&ctx->u.sha512, in, in_len);
 #endif
 #if defined(TACIT_SHA3_C)
     case TACIT_MD_SHA3_224:
     case TACIT_MD_SHA3_256:
     case TACIT_MD_SHA3_384:
     case TACIT_MD_SHA3_512:
-        return tacit_sha3_update(&ctx->u.sha3, in, ilen);
+        return tacit_sha3_update(&ctx->u.sha3, in, in_len);
 #endif
     default:
         return TACIT_ERR_MD_UNSUPPORTED;
@@ -193,34 +193,34 @@ void tacit_md_free(tacit_md_context *ctx)
     }
 }
 
-int tacit_md(tacit_md_type type, const unsigned char *in, size_t ilen, unsigned char *out)
+int tacit_md(tacit_md_type type, const unsigned char *in, size_t in_len, unsigned char *out)
 {
     switch (type) {
 #if defined(TACIT_SHA1_C)
     case TACIT_MD_SHA1:
-        return tacit_sha1(in, ilen, out);
+        return tacit_sha1(in, in_len, out);
 #endif
 #if defined(TACIT_SHA256_C)
     case TACIT_MD_SHA224:
-        return tacit_sha224(in, ilen, out);
+        return tacit_sha224(in, in_len, out);
     case TACIT_MD_SHA256:
-        return tacit_sha256(in, ilen, out);
+        return tacit_sha256(in, in_len, out);
 #endif
 #if defined(TACIT_SHA512_C)
     case TACIT_MD_SHA384:
-        return tacit_sha384(in, ilen, out);
+        return tacit_sha384(in, in_len, out);
     case TACIT_MD_SHA512:
-        return tacit_sha512(in, ilen, out);
+        return tacit_sha512(in, in_len, out);
 #endif
 #if defined(TACIT_SHA3_C)
     case TACIT_MD_SHA3_224:
-        return tacit_sha3_224(in, ilen, out);
+        return tacit_sha3_224(in, in_len, out);
     case TACIT_MD_SHA3_256:
-        return tacit_sha3_256(in, ilen, out);
+        return tacit_sha3_256(in, in_len, out);
     case TACIT_MD_SHA3_384:
-        return tacit_sha3_384(in, ilen, out);
+        return tacit_sha3_384(in, in_len, out);
     case TACIT_MD_SHA3_512:
-        return tacit_sha3_512(in, ilen, out);
+        return tacit_sha3_512(in, in_len, out);
 #endif
     default:
         return TACIT_ERR_MD_UNSUPPORTED;

@@ -219,15 +219,15 @@ int tacit_sha1_starts(tacit_sha1_context *ctx)
     return 0;
 }
 
-int tacit_sha1_update(tacit_sha1_context *ctx, const unsigned char *in, size_t ilen)
+int tacit_sha1_update(tacit_sha1_context *ctx, const unsigned char *in, size_t in_len)
 {
-    if (ctx == NULL || (in == NULL && ilen > 0)) {
+    if (ctx == NULL || (in == NULL && in_len > 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (ilen == 0) {
+    if (in_len == 0) {
         return 0; /* in may be NULL */
     }
-    tacit_sha_block64_update(ctx->state, ctx->buffer, &ctx->total, in, ilen, sha1_blocks);
+    tacit_sha_block64_update(ctx->state, ctx->buffer, &ctx->total, in, in_len, sha1_blocks);
     return 0;
 }
 
@@ -258,18 +258,18 @@ int tacit_sha1_finish(tacit_sha1_context *ctx, unsigned char *out)
     return 0;
 }
 
-int tacit_sha1(const unsigned char *in, size_t ilen, unsigned char *out)
+int tacit_sha1(const unsigned char *in, size_t in_len, unsigned char *out)
 {
     tacit_sha1_context ctx;
     int ret;
 
-    if ((in == NULL && ilen > 0) || out == NULL) {
+    if ((in == NULL && in_len > 0) || out == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     tacit_sha1_init(&ctx);
     ret = tacit_sha1_starts(&ctx);
     if (ret == 0) {
-        ret = tacit_sha1_update(&ctx, in, ilen);
+        ret = tacit_sha1_update(&ctx, in, in_len);
     }
     if (ret == 0) {
         ret = tacit_sha1_finish(&ctx, out);

@@ -241,15 +241,15 @@ int tacit_sha256_starts(tacit_sha256_context *ctx, int is224)
     return 0;
 }
 
-int tacit_sha256_update(tacit_sha256_context *ctx, const unsigned char *in, size_t ilen)
+int tacit_sha256_update(tacit_sha256_context *ctx, const unsigned char *in, size_t in_len)
 {
-    if (ctx == NULL || (in == NULL && ilen > 0)) {
+    if (ctx == NULL || (in == NULL && in_len > 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (ilen == 0) {
+    if (in_len == 0) {
         return 0; /* in may be NULL */
     }
-    tacit_sha_block64_update(ctx->state, ctx->buffer, &ctx->total, in, ilen, sha256_blocks);
+    tacit_sha_block64_update(ctx->state, ctx->buffer, &ctx->total, in, in_len, sha256_blocks);
     return 0;
 }
 
@@ -300,14 +300,14 @@ static int sha256_oneshot(const unsigned char *in, size_t ilen, unsigned char *o
     return ret;
 }
 
-int tacit_sha256(const unsigned char *in, size_t ilen, unsigned char *out)
+int tacit_sha256(const unsigned char *in, size_t in_len, unsigned char *out)
 {
-    return sha256_oneshot(in, ilen, out, 0);
+    return sha256_oneshot(in, in_len, out, 0);
 }
 
-int tacit_sha224(const unsigned char *in, size_t ilen, unsigned char *out)
+int tacit_sha224(const unsigned char *in, size_t in_len, unsigned char *out)
 {
-    return sha256_oneshot(in, ilen, out, 1);
+    return sha256_oneshot(in, in_len, out, 1);
 }
 
 #else

@@ -235,36 +235,36 @@ int tacit_sha512_starts(tacit_sha512_context *ctx, int is384)
     return 0;
 }
 
-int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size_t ilen)
+int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size_t in_len)
 {
     size_t used, fill;
 
-    if (ctx == NULL || (in == NULL && ilen > 0)) {
+    if (ctx == NULL || (in == NULL && in_len > 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (ilen == 0) {
+    if (in_len == 0) {
         return 0; /* in may be NULL */
     }
     used = (size_t)(ctx->total & 127);
-    ctx->total += ilen;
+    ctx->total += in_len;
     if (used > 0) {
         fill = 128 - used;
-        if (ilen < fill) {
-            memcpy(ctx->buffer + used, in, ilen);
+        if (in_len < fill) {
+            memcpy(ctx->buffer + used, in, in_len);
             return 0;
         }
         memcpy(ctx->buffer + used, in, fill);
         sha512_blocks(ctx->state, ctx->buffer, 1);
         in += fill;
-        ilen -= fill;
+        in_len -= fill;
     }
-    if (ilen >= 128) {
-        sha512_blocks(ctx->state, in, ilen / 128);
-        in += ilen & ~(size_t)127;
-        ilen &= 127;
+    if (in_len >= 128) {
+        sha512_blocks(ctx->state, in, in_len / 128);
+        in += in_len & ~(size_t)127;
+        in_len &= 127;
     }
-    if (ilen > 0) {
-        memcpy(ctx->buffer, in, ilen);
+    if (in_len > 0) {
+        memcpy(ctx->buffer, in, in_len);
     }
     return 0;
 }
@@ -315,14 +315,14 @@ static int sha512_oneshot(const unsigned char *in, size_t ilen, unsigned char *o
     return ret;
 }
 
-int tacit_sha512(const unsigned char *in, size_t ilen, unsigned char *out)
+int tacit_sha512(const unsigned char *in, size_t in_len, unsigned char *out)
 {
-    return sha512_oneshot(in, ilen, out, 0);
+    return sha512_oneshot(in, in_len, out, 0);
 }
 
-int tacit_sha384(const unsigned char *in, size_t ilen, unsigned char *out)
+int tacit_sha384(const unsigned char *in, size_t in_len, unsigned char *out)
 {
-    return sha512_oneshot(in, ilen, out, 1);
+    return sha512_oneshot(in, in_len, out, 1);
 }
 
 #else

@@ -264,17 +264,17 @@ int tacit_hmac_drbg_reseed_buf(tacit_hmac_drbg_context *ctx, const unsigned char
     return drbg_reseed_with(ctx, entropy, elen, additional, alen);
 }
 
-int tacit_hmac_drbg_generate(tacit_hmac_drbg_context *ctx, unsigned char *out, size_t olen,
+int tacit_hmac_drbg_generate(tacit_hmac_drbg_context *ctx, unsigned char *out, size_t out_len,
                              const unsigned char *additional, size_t alen)
 {
     size_t done, n;
     int ret;
 
-    if (out == NULL && olen > 0) {
+    if (out == NULL && out_len > 0) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (olen > 0) {
-        memset(out, 0, olen);
+    if (out_len > 0) {
+        memset(out, 0, out_len);
     }
     if (ctx == NULL) {
         return TACIT_ERR_BAD_INPUT;
@@ -282,7 +282,7 @@ int tacit_hmac_drbg_generate(tacit_hmac_drbg_context *ctx, unsigned char *out, s
     if (!ctx->seeded) {
         return TACIT_ERR_DRBG_NOT_SEEDED;
     }
-    if (olen > TACIT_HMAC_DRBG_MAX_REQUEST) {
+    if (out_len > TACIT_HMAC_DRBG_MAX_REQUEST) {
         return TACIT_ERR_DRBG_REQUEST_TOO_BIG;
     }
     ret = drbg_check_additional(additional, alen);
@@ -302,19 +302,19 @@ int tacit_hmac_drbg_generate(tacit_hmac_drbg_context *ctx, unsigned char *out, s
     if (alen > 0) {
         ret = drbg_update(ctx, additional, alen, NULL, 0, NULL, 0);
     }
-    for (done = 0; ret == 0 && done < olen; done += n) {
+    for (done = 0; ret == 0 && done < out_len; done += n) {
         ret = tacit_hmac_update(&ctx->hmac, ctx->V, ctx->hlen);
         if (ret == 0) {
             ret = tacit_hmac_finish(&ctx->hmac, ctx->V);
         }
-        n = olen - done < ctx->hlen ? olen - done : ctx->hlen;
+        n = out_len - done < ctx->hlen ? out_len - done : ctx->hlen;
         memcpy(out + done, ctx->V, n);
     }
     if (ret == 0) {
         ret = drbg_update(ctx, additional, alen, NULL, 0, NULL, 0);
     }
     if (ret != 0) {
-        tacit_platform_zeroize(out, olen);
+        tacit_platform_zeroize(out, out_len);
         drbg_unseed(ctx);
         return ret;
     }

@@ -434,21 +434,21 @@ static int write_pem(const tacit_rsa_context *ctx, int private_key, tacit_key_fo
 }
 
 int tacit_rsa_write_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
-                            unsigned char *out, size_t osize, size_t *olen)
+                            unsigned char *out, size_t out_size, size_t *out_len)
 {
-    return write_der(ctx, 1, format, &rsa_encryption, out, osize, olen, NULL);
+    return write_der(ctx, 1, format, &rsa_encryption, out, out_size, out_len, NULL);
 }
 
 int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
-                            unsigned char *out, size_t osize, size_t *olen)
+                            unsigned char *out, size_t out_size, size_t *out_len)
 {
-    return write_pem(ctx, 1, format, out, osize, olen);
+    return write_pem(ctx, 1, format, out, out_size, out_len);
 }
 
 int tacit_rsa_write_public_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
-                                   unsigned char *out, size_t osize, size_t *olen)
+                                   unsigned char *out, size_t out_size, size_t *out_len)
 {
-    return write_der(ctx, 0, format, &rsa_encryption, out, osize, olen, NULL);
+    return write_der(ctx, 0, format, &rsa_encryption, out, out_size, out_len, NULL);
 }
 
 int tacit_rsa_write_der_as(const tacit_rsa_context *ctx, int private_key, tacit_key_format format,
@@ -462,9 +462,9 @@ int tacit_rsa_write_der_as(const tacit_rsa_context *ctx, int private_key, tacit_
 }
 
 int tacit_rsa_write_public_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
-                                   unsigned char *out, size_t osize, size_t *olen)
+                                   unsigned char *out, size_t out_size, size_t *out_len)
 {
-    return write_pem(ctx, 0, format, out, osize, olen);
+    return write_pem(ctx, 0, format, out, out_size, out_len);
 }
 
 #else

@@ -21,14 +21,15 @@
 
 int tacit_rsa_oaep_encrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                            const unsigned char *label, size_t llen, const unsigned char *in,
-                           size_t ilen, unsigned char *out, size_t osize, size_t *olen,
+                           size_t in_len, unsigned char *out, size_t out_size, size_t *out_len,
                            tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, hl, dblen;
     unsigned char *em = NULL, *seed, *db;
     int ret;
 
-    if (ctx == NULL || olen == NULL || (in == NULL && ilen != 0) || (label == NULL && llen != 0)) {
+    if (ctx == NULL || out_len == NULL || (in == NULL && in_len != 0) ||
+        (label == NULL && llen != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
     hl = tacit_rsa_md_size(md);
@@ -39,11 +40,11 @@ int tacit_rsa_oaep_encrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
     k = ctx->len;
-    if (out == NULL || osize < k) {
-        *olen = k;
+    if (out == NULL || out_size < k) {
+        *out_len = k;
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
-    if (k < 2 * hl + 2 || ilen > k - 2 * hl - 2) {
+    if (k < 2 * hl + 2 || in_len > k - 2 * hl - 2) {
         return TACIT_ERR_RSA_MESSAGE_TOO_LONG;
     }
     f_rng = tacit_rng_or_default(f_rng, &p_rng);
@@ -58,9 +59,9 @@ int tacit_rsa_oaep_encrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit
     if ((ret = tacit_md(md, label, llen, db)) != 0) {
         goto cleanup;
     }
-    db[dblen - ilen - 1] = 0x01;
-    if (ilen != 0) {
-        memcpy(db + dblen - ilen, in, ilen);
+    db[dblen - in_len - 1] = 0x01;
+    if (in_len != 0) {
+        memcpy(db + dblen - in_len, in, in_len);
     }
     if (f_rng(p_rng, seed, hl) != 0) {
         ret = TACIT_ERR_RNG_FAILED;
@@ -70,7 +71,7 @@ int tacit_rsa_oaep_encrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit
         (ret = tacit_rsa_mgf1_xor(mgf1_md, db, dblen, seed, hl)) != 0) {
         goto cleanup;
     }
-    ret = tacit_rsa_public(ctx, em, k, out, osize, olen);
+    ret = tacit_rsa_public(ctx, em, k, out, out_size, out_len);
 cleanup:
     tacit_platform_zeroize(em, k);
     tacit_platform_free(em);
@@ -79,7 +80,7 @@ cleanup:
 
 int tacit_rsa_oaep_decrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                            const unsigned char *label, size_t llen, const unsigned char *in,
-                           size_t ilen, unsigned char *out, size_t osize, size_t *olen,
+                           size_t in_len, unsigned char *out, size_t out_size, size_t *out_len,
                            tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, hl, dblen, i, one_idx = 0, mlen;
@@ -87,11 +88,11 @@ int tacit_rsa_oaep_decrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit
     uint32_t bad, looking, diff = 0;
     int ret;
 
-    if (ctx == NULL || in == NULL || olen == NULL || (label == NULL && llen != 0)) {
+    if (ctx == NULL || in == NULL || out_len == NULL || (label == NULL && llen != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
     if (out == NULL) {
-        osize = 0; /* a size query */
+        out_size = 0; /* a size query */
     }
     hl = tacit_rsa_md_size(md);
     if (hl == 0 || tacit_rsa_md_size(mgf1_md) == 0) {
@@ -101,7 +102,7 @@ int tacit_rsa_oaep_decrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit
         return TACIT_ERR_NO_PRIVATE_KEY;
     }
     k = ctx->len;
-    if (ilen != k) {
+    if (in_len != k) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
     if (k < 2 * hl + 2) {
@@ -114,7 +115,7 @@ int tacit_rsa_oaep_decrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
-    if ((ret = tacit_rsa_private(ctx, in, ilen, em, k, &mlen, f_rng, p_rng)) != 0) {
+    if ((ret = tacit_rsa_private(ctx, in, in_len, em, k, &mlen, f_rng, p_rng)) != 0) {
         goto cleanup;
     }
     seed = em + 1;
@@ -149,15 +150,15 @@ int tacit_rsa_oaep_decrypt(const tacit_rsa_context *ctx, tacit_md_type md, tacit
         goto cleanup;
     }
     mlen = tacit_ct_declassify_size(mlen);
-    if (mlen > osize) {
-        *olen = mlen;
+    if (mlen > out_size) {
+        *out_len = mlen;
         ret = TACIT_ERR_BUFFER_TOO_SMALL;
         goto cleanup;
     }
     if (mlen != 0) {
         memcpy(out, db, mlen);
     }
-    *olen = mlen;
+    *out_len = mlen;
     ret = 0;
 cleanup:
     tacit_platform_zeroize(em, k);

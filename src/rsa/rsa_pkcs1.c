@@ -116,7 +116,7 @@ int tacit_rsa_pkcs1_sign(const tacit_rsa_context *ctx, tacit_md_type md, const u
 
 int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
                            const unsigned char *hash, size_t hlen, const unsigned char *sig,
-                           size_t siglen)
+                           size_t sig_len)
 {
     unsigned char *em, *expected;
     size_t emlen;
@@ -128,7 +128,7 @@ int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
     if (ctx->cache == NULL) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
-    if (siglen != ctx->len) {
+    if (sig_len != ctx->len) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
     em = (unsigned char *)tacit_platform_calloc(1, 2 * ctx->len);
@@ -139,7 +139,7 @@ int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
     if ((ret = encode_emsa_pkcs1(md, hash, hlen, expected, ctx->len)) != 0) {
         goto cleanup;
     }
-    if ((ret = tacit_rsa_public(ctx, sig, siglen, em, ctx->len, &emlen)) != 0) {
+    if ((ret = tacit_rsa_public(ctx, sig, sig_len, em, ctx->len, &emlen)) != 0) {
         goto cleanup;
     }
     ret = tacit_ct_memcmp(em, expected, ctx->len) == 0 ? 0 : TACIT_ERR_VERIFY_FAILED;

@@ -26,26 +26,26 @@
 #include "tacit/sha256.h"
 #include "core/platform_internal.h"
 
-int tacit_rsa_pkcs1_encrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                            unsigned char *out, size_t osize, size_t *olen, tacit_rng_func f_rng,
-                            void *p_rng)
+int tacit_rsa_pkcs1_encrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+                            unsigned char *out, size_t out_size, size_t *out_len,
+                            tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, pslen, i;
     unsigned char *em = NULL;
     int ret, tries;
 
-    if (ctx == NULL || olen == NULL || (in == NULL && ilen != 0)) {
+    if (ctx == NULL || out_len == NULL || (in == NULL && in_len != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
     if (ctx->cache == NULL) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
     k = ctx->len;
-    if (out == NULL || osize < k) {
-        *olen = k;
+    if (out == NULL || out_size < k) {
+        *out_len = k;
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
-    if (ilen + 11 > k) {
+    if (in_len + 11 > k) {
         return TACIT_ERR_RSA_MESSAGE_TOO_LONG;
     }
     f_rng = tacit_rng_or_default(f_rng, &p_rng);
@@ -53,7 +53,7 @@ int tacit_rsa_pkcs1_encrypt(const tacit_rsa_context *ctx, const unsigned char *i
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
-    pslen = k - ilen - 3;
+    pslen = k - in_len - 3;
     em[1] = 0x02;
     if (f_rng(p_rng, em + 2, pslen) != 0) {
         ret = TACIT_ERR_RNG_FAILED;
@@ -72,10 +72,10 @@ int tacit_rsa_pkcs1_encrypt(const tacit_rsa_context *ctx, const unsigned char *i
         }
     }
     em[2 + pslen] = 0x00;
-    if (ilen != 0) {
-        memcpy(em + 3 + pslen, in, ilen);
+    if (in_len != 0) {
+        memcpy(em + 3 + pslen, in, in_len);
     }
-    ret = tacit_rsa_public(ctx, em, k, out, osize, olen);
+    ret = tacit_rsa_public(ctx, em, k, out, out_size, out_len);
 cleanup:
     tacit_platform_zeroize(em, k);
     tacit_platform_free(em);
@@ -199,22 +199,22 @@ cleanup:
     return ret;
 }
 
-int tacit_rsa_pkcs1_decrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                            unsigned char *out, size_t osize, size_t *olen, tacit_rng_func f_rng,
-                            void *p_rng)
+int tacit_rsa_pkcs1_decrypt(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+                            unsigned char *out, size_t out_size, size_t *out_len,
+                            tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, i, msg_start, synth_start, mlen;
     unsigned char *em = NULL, *synth;
     size_t bad;
     int ret;
 
-    if ((ret = pkcs1_dec_args(ctx, in, ilen, olen)) != 0) {
+    if ((ret = pkcs1_dec_args(ctx, in, in_len, out_len)) != 0) {
         return ret;
     }
     k = ctx->len;
     /* Room for the longest message: no length is refused after the padding check. */
-    if (out == NULL || osize < k - 11) {
-        *olen = k - 11;
+    if (out == NULL || out_size < k - 11) {
+        *out_len = k - 11;
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     em = (unsigned char *)tacit_platform_calloc(1, 2 * k);
@@ -222,7 +222,7 @@ int tacit_rsa_pkcs1_decrypt(const tacit_rsa_context *ctx, const unsigned char *i
         return TACIT_ERR_ALLOC_FAILED;
     }
     synth = em + k;
-    if ((ret = tacit_rsa_private(ctx, in, ilen, em, k, &mlen, f_rng, p_rng)) != 0 ||
+    if ((ret = tacit_rsa_private(ctx, in, in_len, em, k, &mlen, f_rng, p_rng)) != 0 ||
         (ret = pkcs1_synthetic(ctx, in, k, synth, &synth_start)) != 0) {
         goto cleanup;
     }
@@ -237,7 +237,7 @@ int tacit_rsa_pkcs1_decrypt(const tacit_rsa_context *ctx, const unsigned char *i
     if (mlen != 0) {
         memcpy(out, em, mlen);
     }
-    *olen = mlen;
+    *out_len = mlen;
     ret = 0;
 cleanup:
     tacit_platform_zeroize(em, 2 * k);
@@ -246,26 +246,26 @@ cleanup:
 }
 
 int tacit_rsa_pkcs1_decrypt_explicit_oracle(const tacit_rsa_context *ctx, const unsigned char *in,
-                                            size_t ilen, unsigned char *out, size_t osize,
-                                            size_t *olen, tacit_rng_func f_rng, void *p_rng)
+                                            size_t in_len, unsigned char *out, size_t out_size,
+                                            size_t *out_len, tacit_rng_func f_rng, void *p_rng)
 {
     size_t k, msg_start, mlen;
     unsigned char *em = NULL;
     uint32_t bad;
     int ret;
 
-    if ((ret = pkcs1_dec_args(ctx, in, ilen, olen)) != 0) {
+    if ((ret = pkcs1_dec_args(ctx, in, in_len, out_len)) != 0) {
         return ret;
     }
     if (out == NULL) {
-        osize = 0; /* a size query */
+        out_size = 0; /* a size query */
     }
     k = ctx->len;
     em = (unsigned char *)tacit_platform_calloc(1, k);
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
-    if ((ret = tacit_rsa_private(ctx, in, ilen, em, k, &mlen, f_rng, p_rng)) != 0) {
+    if ((ret = tacit_rsa_private(ctx, in, in_len, em, k, &mlen, f_rng, p_rng)) != 0) {
         goto cleanup;
     }
     bad = pkcs1_check(em, k, &msg_start);
@@ -277,15 +277,15 @@ int tacit_rsa_pkcs1_decrypt_explicit_oracle(const tacit_rsa_context *ctx, const 
         goto cleanup;
     }
     mlen = tacit_ct_declassify_size(mlen);
-    if (mlen > osize) {
-        *olen = mlen;
+    if (mlen > out_size) {
+        *out_len = mlen;
         ret = TACIT_ERR_BUFFER_TOO_SMALL;
         goto cleanup;
     }
     if (mlen != 0) {
         memcpy(out, em, mlen);
     }
-    *olen = mlen;
+    *out_len = mlen;
     ret = 0;
 cleanup:
     tacit_platform_zeroize(em, k);

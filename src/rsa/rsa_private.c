@@ -118,8 +118,8 @@ static void unblind_half(tacit_mpi_uint *X, const tacit_mpi_uint *RI, const taci
     tacit_mpi_core_montmul(X, X, RR, P, hl, mm, T);
 }
 
-int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                      unsigned char *out, size_t osize, size_t *olen, tacit_rng_func f_rng,
+int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+                      unsigned char *out, size_t out_size, size_t *out_len, tacit_rng_func f_rng,
                       void *p_rng)
 {
     size_t nl, hl, el, tl, t2, total, attempt;
@@ -128,17 +128,17 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
     unsigned char *rbuf;
     int ret;
 
-    if (ctx == NULL || in == NULL || olen == NULL) {
+    if (ctx == NULL || in == NULL || out_len == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     if (!ctx->is_private || ctx->cache == NULL) {
         return TACIT_ERR_NO_PRIVATE_KEY;
     }
-    if (ilen != ctx->len) {
+    if (in_len != ctx->len) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
-    if (out == NULL || osize < ctx->len) {
-        *olen = ctx->len;
+    if (out == NULL || out_size < ctx->len) {
+        *out_len = ctx->len;
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     f_rng = tacit_rng_or_default(f_rng, &p_rng);
@@ -181,8 +181,8 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
      * c is public (a ciphertext, or an encoded message whose only random part,
      * a PSS salt, the signature reveals anyway): its range verdict may be too.
      */
-    ok = tacit_mpi_core_read_be(C, nl, in, ilen) == 0 ? tacit_mpi_core_lt_ct(C, RSA_C_N(ctx), nl)
-                                                      : 0;
+    ok = tacit_mpi_core_read_be(C, nl, in, in_len) == 0 ? tacit_mpi_core_lt_ct(C, RSA_C_N(ctx), nl)
+                                                        : 0;
     tacit_ct_declassify(&ok, sizeof(ok));
     if (!ok) {
         ret = TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
@@ -250,11 +250,11 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
     }
     ret = tacit_mpi_core_write_be(S, nl, out, ctx->len) == 0 ? 0 : TACIT_ERR_RSA_PRIVATE_FAILED;
     if (ret == 0) {
-        *olen = ctx->len;
+        *out_len = ctx->len;
     }
 cleanup:
     if (ret != 0) {
-        tacit_platform_zeroize(out, osize < ctx->len ? osize : ctx->len);
+        tacit_platform_zeroize(out, out_size < ctx->len ? out_size : ctx->len);
     }
     tacit_platform_zeroize(buf, total * sizeof(tacit_mpi_uint));
     tacit_platform_free(buf);

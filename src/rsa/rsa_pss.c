@@ -108,9 +108,9 @@ cleanup:
 
 int tacit_rsa_pss_verify(const tacit_rsa_context *ctx, tacit_md_type md, tacit_md_type mgf1_md,
                          int saltlen, const unsigned char *hash, size_t hlen,
-                         const unsigned char *sig, size_t siglen)
+                         const unsigned char *sig, size_t sig_len)
 {
-    return tacit_rsa_pss_verify_min_salt(ctx, md, mgf1_md, saltlen, 0, hash, hlen, sig, siglen);
+    return tacit_rsa_pss_verify_min_salt(ctx, md, mgf1_md, saltlen, 0, hash, hlen, sig, sig_len);
 }
 
 int tacit_rsa_pss_verify_min_salt(const tacit_rsa_context *ctx, tacit_md_type md,

@@ -13,24 +13,24 @@
 #include "core/constant_time_internal.h"
 #include "core/platform_internal.h"
 
-int tacit_rsa_public(const tacit_rsa_context *ctx, const unsigned char *in, size_t ilen,
-                     unsigned char *out, size_t osize, size_t *olen)
+int tacit_rsa_public(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+                     unsigned char *out, size_t out_size, size_t *out_len)
 {
     size_t nl, tl;
     tacit_mpi_uint *X, *T, ok;
     int ret;
 
-    if (ctx == NULL || in == NULL || olen == NULL) {
+    if (ctx == NULL || in == NULL || out_len == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     if (ctx->cache == NULL) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
-    if (ilen != ctx->len) {
+    if (in_len != ctx->len) {
         return TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
     }
-    if (out == NULL || osize < ctx->len) {
-        *olen = ctx->len;
+    if (out == NULL || out_size < ctx->len) {
+        *out_len = ctx->len;
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
     nl = ctx->nlimbs;
@@ -41,8 +41,8 @@ int tacit_rsa_public(const tacit_rsa_context *ctx, const unsigned char *in, size
     }
     T = X + nl;
     /* for encryption the input holds the (secret) message: only the range verdict is public */
-    ok = tacit_mpi_core_read_be(X, nl, in, ilen) == 0 ? tacit_mpi_core_lt_ct(X, RSA_C_N(ctx), nl)
-                                                      : 0;
+    ok = tacit_mpi_core_read_be(X, nl, in, in_len) == 0 ? tacit_mpi_core_lt_ct(X, RSA_C_N(ctx), nl)
+                                                        : 0;
     tacit_ct_declassify(&ok, sizeof(ok));
     if (!ok) {
         ret = TACIT_ERR_RSA_INPUT_OUT_OF_RANGE;
@@ -52,7 +52,7 @@ int tacit_rsa_public(const tacit_rsa_context *ctx, const unsigned char *in, size
                                   T);
     ret = tacit_mpi_core_write_be(X, nl, out, ctx->len) == 0 ? 0 : TACIT_ERR_RSA_PUBLIC_FAILED;
     if (ret == 0) {
-        *olen = ctx->len;
+        *out_len = ctx->len;
     }
 cleanup:
     /* the input may be an encryption's padded plaintext */
