@@ -14,11 +14,11 @@ function(tacit_add_peer name define)
   set(TACIT_PEERS_FOUND "${TACIT_PEERS_FOUND} ${name}" PARENT_SCOPE)
 endfunction()
 
-# TACIT_PEERS_ONLY: a list of the peers to look for (gmp openssl mbedtls bearssl sodium nettle);
+# TACIT_PEERS_ONLY: a list of the peers to look for (gmp openssl mbedtls bearssl sodium nettle gcrypt);
 # empty: all.  scripts/test_arm32.sh sets gmp: the cross build has an armhf GMP (given as
 # GMP_INCLUDE_DIR and GMP_LIBRARY) and no other armhf peer.
 set(TACIT_PEERS_ONLY "" CACHE STRING "Look only for these peers (a list; empty: all)")
-foreach(p gmp openssl mbedtls bearssl sodium nettle)
+foreach(p gmp openssl mbedtls bearssl sodium nettle gcrypt)
   if(TACIT_PEERS_ONLY STREQUAL "" OR p IN_LIST TACIT_PEERS_ONLY)
     set(TACIT_WANT_${p} ON)
   else()
@@ -84,6 +84,15 @@ if(TACIT_PEERS AND NOT TACIT_SANITIZE)
     find_library(HOGWEED_LIBRARY hogweed)
     if(NETTLE_INCLUDE_DIR AND NETTLE_LIBRARY AND HOGWEED_LIBRARY AND GMP_LIBRARY)
       tacit_add_peer(nettle TACIT_HAVE_NETTLE ${HOGWEED_LIBRARY} ${NETTLE_LIBRARY} ${GMP_LIBRARY})
+    endif()
+  endif()
+
+  # libgcrypt (symmetric benchmarks: ChaCha20-Poly1305)
+  if(TACIT_WANT_gcrypt)
+    find_path(GCRYPT_INCLUDE_DIR gcrypt.h)
+    find_library(GCRYPT_LIBRARY gcrypt)
+    if(GCRYPT_INCLUDE_DIR AND GCRYPT_LIBRARY)
+      tacit_add_peer(gcrypt TACIT_HAVE_GCRYPT ${GCRYPT_LIBRARY})
     endif()
   endif()
 endif()

@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#define BENCH_MAX_IMPLS 8
+#define BENCH_MAX_IMPLS 10
 
 typedef struct bench_impl {
     /* "tacit", "openssl", "mbedtls", "bearssl", "nettle", "gmp", "table", ... */
@@ -56,6 +56,7 @@ extern const bench_row bench_rows_rsa[];
 extern const bench_row bench_rows_ecc[];
 extern const bench_row bench_rows_25519[];
 extern const bench_row bench_rows_x509[];
+extern const bench_row bench_rows_chachapoly[];
 
 /* All tables, in `tacit speed` order, ended by NULL. */
 extern const bench_row *const bench_all_tables[];
