@@ -1,5 +1,5 @@
 /*
- * Digests (SHA-1, SHA-2), HMAC and the random generators of the tacit
+ * Digests (SHA-1, SHA-2, SHA-3), HMAC and the random generators of the tacit
  * provider: thin adapters over tacit_md_*, tacit_hmac_* and
  * tacit_rng_default / tacit_entropy_default.
  */
@@ -161,6 +161,12 @@ TP_DIGEST(sha224, TACIT_MD_SHA224)
 TP_DIGEST(sha256, TACIT_MD_SHA256)
 TP_DIGEST(sha384, TACIT_MD_SHA384)
 TP_DIGEST(sha512, TACIT_MD_SHA512)
+#if defined(TACIT_SHA3_C)
+TP_DIGEST(sha3_224, TACIT_MD_SHA3_224)
+TP_DIGEST(sha3_256, TACIT_MD_SHA3_256)
+TP_DIGEST(sha3_384, TACIT_MD_SHA3_384)
+TP_DIGEST(sha3_512, TACIT_MD_SHA3_512)
+#endif
 
 /* ---- HMAC ------------------------------------------------------------------------------------------ */
 

@@ -85,6 +85,10 @@ int tp_param_get_be(const TP_PROV_CTX *pc, const OSSL_PARAM *p, unsigned char *o
 /* ---- dispatch tables ---------------------------------------------------------- */
 extern const OSSL_DISPATCH tp_sha1_functions[], tp_sha224_functions[], tp_sha256_functions[],
     tp_sha384_functions[], tp_sha512_functions[];
+#if defined(TACIT_SHA3_C)
+extern const OSSL_DISPATCH tp_sha3_224_functions[], tp_sha3_256_functions[],
+    tp_sha3_384_functions[], tp_sha3_512_functions[];
+#endif
 extern const OSSL_DISPATCH tp_hmac_functions[];
 extern const OSSL_DISPATCH tp_drbg_functions[], tp_seed_functions[];
 extern const OSSL_DISPATCH tp_rsa_keymgmt_functions[], tp_rsapss_keymgmt_functions[],

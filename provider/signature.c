@@ -275,6 +275,43 @@ static int rsa_sign_raw_pkcs1(TP_SIG_CTX *c, unsigned char *sig, size_t *siglen,
     return 1;
 }
 
+/* The verification of rsa_sign_raw_pkcs1's signatures: rebuild the block, compare (public data). */
+static int rsa_verify_raw_pkcs1(TP_SIG_CTX *c, const unsigned char *sig, size_t siglen,
+                                const unsigned char *tbs, size_t tbslen)
+{
+    const tacit_rsa_context *rsa = &c->key->u.rsa;
+    size_t k = tacit_rsa_len(rsa), got = 0;
+    unsigned char *em;
+    int ret, ok;
+
+    if (tbslen + 11 > k) {
+        TP_ERR(c->pc, TP_R_BAD_PARAM, "%zu bytes too long for raw PKCS#1 with this key", tbslen);
+        return 0;
+    }
+    em = malloc(2 * k);
+    if (em == NULL) {
+        TP_ERR(c->pc, TP_R_ALLOC, "RSA block");
+        return 0;
+    }
+    ret = tacit_rsa_public(rsa, sig, siglen, em + k, k, &got);
+    if (ret != 0) {
+        free(em);
+        TP_TACIT_ERR(c->pc, ret, "tacit_rsa_public");
+        return 0;
+    }
+    em[0] = 0x00;
+    em[1] = 0x01;
+    memset(em + 2, 0xFF, k - 3 - tbslen);
+    em[k - 1 - tbslen] = 0x00;
+    memcpy(em + k - tbslen, tbs, tbslen);
+    ok = got == k && memcmp(em, em + k, k) == 0;
+    free(em);
+    if (!ok) {
+        TP_ERR(c->pc, TP_R_VERIFY_FAILED, "raw PKCS#1 v1.5 signature does not verify");
+    }
+    return ok;
+}
+
 static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,
                     const unsigned char *tbs, size_t tbslen)
 {
@@ -341,8 +378,11 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen, const
     switch (c->alg) {
     case TP_KEY_RSA:
         if (!c->md_set) {
-            TP_ERR(c->pc, TP_R_UNSUPPORTED, "RSA verification without a digest");
-            return 0;
+            if (c->pad != TP_PAD_PKCS1) {
+                TP_ERR(c->pc, TP_R_BAD_PARAM, "PSS needs a digest");
+                return 0;
+            }
+            return rsa_verify_raw_pkcs1(c, sig, siglen, tbs, tbslen);
         }
         ret = c->pad == TP_PAD_PSS
                   ? tacit_rsa_pss_verify(&c->key->u.rsa, c->md, mgf1_md(c), pss_salt(c), tbs,

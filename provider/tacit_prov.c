@@ -90,6 +90,16 @@ tacit_md_type tp_md_from_name(const char *name)
         { "SHA512", TACIT_MD_SHA512 },
         { "SHA2512", TACIT_MD_SHA512 },
         { "2.16.840.1.101.3.4.2.3", TACIT_MD_SHA512 },
+#if defined(TACIT_SHA3_C)
+        { "SHA3224", TACIT_MD_SHA3_224 },
+        { "2.16.840.1.101.3.4.2.7", TACIT_MD_SHA3_224 },
+        { "SHA3256", TACIT_MD_SHA3_256 },
+        { "2.16.840.1.101.3.4.2.8", TACIT_MD_SHA3_256 },
+        { "SHA3384", TACIT_MD_SHA3_384 },
+        { "2.16.840.1.101.3.4.2.9", TACIT_MD_SHA3_384 },
+        { "SHA3512", TACIT_MD_SHA3_512 },
+        { "2.16.840.1.101.3.4.2.10", TACIT_MD_SHA3_512 },
+#endif
     };
     char norm[32];
     size_t i, n = 0;
@@ -128,6 +138,16 @@ const char *tp_md_ossl_name(tacit_md_type md)
         return "SHA2-384";
     case TACIT_MD_SHA512:
         return "SHA2-512";
+#if defined(TACIT_SHA3_C)
+    case TACIT_MD_SHA3_224:
+        return "SHA3-224";
+    case TACIT_MD_SHA3_256:
+        return "SHA3-256";
+    case TACIT_MD_SHA3_384:
+        return "SHA3-384";
+    case TACIT_MD_SHA3_512:
+        return "SHA3-512";
+#endif
     default:
         return NULL;
     }
@@ -175,17 +195,24 @@ int tp_param_get_be(const TP_PROV_CTX *pc, const OSSL_PARAM *p, unsigned char *o
 
 /* ---- algorithm tables -------------------------------------------------------------------------- */
 
-static const OSSL_ALGORITHM tp_digests[] = { { "SHA1:SHA-1:SSL3-SHA1:1.3.14.3.2.26", TP_PROPS,
-                                               tp_sha1_functions, "tacit SHA-1" },
-                                             { "SHA2-224:SHA-224:SHA224:2.16.840.1.101.3.4.2.4",
-                                               TP_PROPS, tp_sha224_functions, "tacit SHA-224" },
-                                             { "SHA2-256:SHA-256:SHA256:2.16.840.1.101.3.4.2.1",
-                                               TP_PROPS, tp_sha256_functions, "tacit SHA-256" },
-                                             { "SHA2-384:SHA-384:SHA384:2.16.840.1.101.3.4.2.2",
-                                               TP_PROPS, tp_sha384_functions, "tacit SHA-384" },
-                                             { "SHA2-512:SHA-512:SHA512:2.16.840.1.101.3.4.2.3",
-                                               TP_PROPS, tp_sha512_functions, "tacit SHA-512" },
-                                             { NULL, NULL, NULL, NULL } };
+static const OSSL_ALGORITHM tp_digests[] = {
+    { "SHA1:SHA-1:SSL3-SHA1:1.3.14.3.2.26", TP_PROPS, tp_sha1_functions, "tacit SHA-1" },
+    { "SHA2-224:SHA-224:SHA224:2.16.840.1.101.3.4.2.4", TP_PROPS, tp_sha224_functions,
+      "tacit SHA-224" },
+    { "SHA2-256:SHA-256:SHA256:2.16.840.1.101.3.4.2.1", TP_PROPS, tp_sha256_functions,
+      "tacit SHA-256" },
+    { "SHA2-384:SHA-384:SHA384:2.16.840.1.101.3.4.2.2", TP_PROPS, tp_sha384_functions,
+      "tacit SHA-384" },
+    { "SHA2-512:SHA-512:SHA512:2.16.840.1.101.3.4.2.3", TP_PROPS, tp_sha512_functions,
+      "tacit SHA-512" },
+#if defined(TACIT_SHA3_C)
+    { "SHA3-224:2.16.840.1.101.3.4.2.7", TP_PROPS, tp_sha3_224_functions, "tacit SHA3-224" },
+    { "SHA3-256:2.16.840.1.101.3.4.2.8", TP_PROPS, tp_sha3_256_functions, "tacit SHA3-256" },
+    { "SHA3-384:2.16.840.1.101.3.4.2.9", TP_PROPS, tp_sha3_384_functions, "tacit SHA3-384" },
+    { "SHA3-512:2.16.840.1.101.3.4.2.10", TP_PROPS, tp_sha3_512_functions, "tacit SHA3-512" },
+#endif
+    { NULL, NULL, NULL, NULL }
+};
 
 static const OSSL_ALGORITHM tp_macs[] = { { "HMAC", TP_PROPS, tp_hmac_functions, "tacit HMAC" },
                                           { NULL, NULL, NULL, NULL } };
