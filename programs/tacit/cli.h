@@ -30,6 +30,7 @@ int cmd_encrypt(int argc, char **argv);
 int cmd_decrypt(int argc, char **argv);
 int cmd_ecdh(int argc, char **argv);
 int cmd_x509(int argc, char **argv);
+int cmd_aead(int argc, char **argv);
 
 /* ---- messages (cli_io.c) ---------------------------------------------------- */
 

@@ -30,6 +30,10 @@ static const cli_command commands[] = {
 #if defined(TACIT_X509_C)
     { "x509", cmd_x509, "show a certificate, or verify a certificate path (x509 show|verify)" },
 #endif
+#if defined(TACIT_AEAD_C)
+    { "aead", cmd_aead,
+      "authenticated encryption: AES-GCM, AES-CCM, ChaCha20-Poly1305 (seal|open)" },
+#endif
 #if defined(TACIT_BASE64_C)
     { "base64", cmd_base64, "base64 encode, or decode with -d" },
 #endif

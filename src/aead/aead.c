@@ -52,7 +52,11 @@ static int aead_params(int alg, size_t key_len, size_t tag_len, aead_limits *lim
             return TACIT_ERR_BAD_INPUT;
         }
         lim->nonce_min = 1;
-        lim->nonce_max = (SIZE_MAX >> 32) != 0 ? (size_t)((uint64_t)1 << 32) : SIZE_MAX;
+#if SIZE_MAX > 0xFFFFFFFFu
+        lim->nonce_max = (size_t)1 << 32;
+#else
+        lim->nonce_max = SIZE_MAX;
+#endif
         lim->max_in = GCM_MAX_IN;
         return 0;
 #else
@@ -195,11 +199,13 @@ static int aead_check(const tacit_aead_context *ctx, const unsigned char *nonce,
     } else if ((uint64_t)len > lim.max_in) {
         return TACIT_ERR_BAD_INPUT;
     }
+#if SIZE_MAX > 0xFFFFFFFFu
     if ((ctx->alg == TACIT_AEAD_AES_128_GCM || ctx->alg == TACIT_AEAD_AES_192_GCM ||
          ctx->alg == TACIT_AEAD_AES_256_GCM) &&
         (uint64_t)aad_len > GCM_MAX_AAD) {
         return TACIT_ERR_BAD_INPUT;
     }
+#endif
     if (out_need > out_size || (out == NULL && out_need != 0)) {
         *out_len = out_need;
         return TACIT_ERR_BUFFER_TOO_SMALL;

@@ -572,6 +572,66 @@ if [ "$have_rsa" = 1 ] || [ "$have_ec" = 1 ]; then
     fi
 fi
 
+# ---- aead: known answers (GCM paper, SP 800-38C, RFC 8439), tampering, errors -------
+hexof() { od -An -v -tx1 "$1" | tr -d ' \n'; }
+# aead_kat ALG KEY NONCE AAD PT CT||TAG [TAGLEN]
+aead_kat() {
+    _alg=$1; _k=$2; _n=$3; _a=$4; _p=$5; _c=$6; _tl=${7:-16}
+    : >"$W/aead.pt"
+    [ -z "$_p" ] || printf '%s' "$_p" | sed 's/\(..\)/\\\\x\1/g' | xargs printf >"$W/aead.pt"
+    expect 0 "aead seal $_alg" t aead seal -a "$_alg" -K "$_k" -n "$_n" --aad "$_a" --tag-len "$_tl" -i "$W/aead.pt" -o "$W/aead.ct" || return
+    [ "$(hexof "$W/aead.ct")" = "$_c" ] && ok || bad "aead seal $_alg: $(hexof "$W/aead.ct"), want $_c"
+    expect 0 "aead open $_alg" t aead open -a "$_alg" -K "$_k" -n "$_n" --aad "$_a" --tag-len "$_tl" -i "$W/aead.ct" -o "$W/aead.back" || return
+    same_file "aead $_alg round trip" "$W/aead.pt" "$W/aead.back"
+    # the last byte (of the tag) flipped: exit 1, the message, nothing written
+    _last=$(hexof "$W/aead.ct" | sed 's/.*\(..\)$/\1/')
+    _flip=$(printf '%02x' $(( 0x$_last ^ 1 )))
+    hexof "$W/aead.ct" | sed "s/..\$/$_flip/" | sed 's/\(..\)/\\\\x\1/g' | xargs printf >"$W/aead.bad"
+    rm -f "$W/aead.none"
+    expect 1 "aead open $_alg, bad tag" t aead open -a "$_alg" -K "$_k" -n "$_n" --aad "$_a" --tag-len "$_tl" -i "$W/aead.bad" -o "$W/aead.none"
+    grep -q "authentication failure" "$W/err" && ok || bad "aead open $_alg, bad tag: stderr $(cat "$W/err")"
+    [ -e "$W/aead.none" ] && bad "aead open $_alg, bad tag: wrote an output file" || ok
+}
+if have_cmd aead; then
+    aead_kat aes-128-gcm feffe9928665731c6d6a8f9467308308 cafebabefacedbaddecaf888 \
+        feedfacedeadbeeffeedfacedeadbeefabaddad2 \
+        d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39 \
+        42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e0915bc94fbc3221a5db94fae95ae7121a47
+    aead_kat aes-128-gcm feffe9928665731c6d6a8f9467308308 cafebabefacedbad \
+        feedfacedeadbeeffeedfacedeadbeefabaddad2 \
+        d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39 \
+        61353b4c2806934a777ff51fa22a4755699b2a714fcdc6f83766e5f97b6c742373806900e49f24b22b097544d4896b424989b5e1ebac0f07c23f45983612d2e79e3b0785561be14aaca2fccb
+    aead_kat aes-256-gcm feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308 cafebabefacedbaddecaf888 \
+        feedfacedeadbeeffeedfacedeadbeefabaddad2 \
+        d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39 \
+        522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f66276fc6ece0f4e1768cddf8853bb2d551b
+    aead_kat aes-192-gcm 000000000000000000000000000000000000000000000000 000000000000000000000000 "" "" \
+        cd33b28ac773f74ba00ed1f312572435
+    aead_kat aes-128-ccm 404142434445464748494a4b4c4d4e4f 1011121314151617 000102030405060708090a0b0c0d0e0f \
+        202122232425262728292a2b2c2d2e2f d2a1f0e051ea5f62081a7792073d593d1fc64fbfaccd 6
+    aead_kat aes-128-ccm 404142434445464748494a4b4c4d4e4f 101112131415161718191a1b \
+        000102030405060708090a0b0c0d0e0f10111213 202122232425262728292a2b2c2d2e2f3031323334353637 \
+        e3b201a9f5b71a7a9b1ceaeccd97e70b6176aad9a4428aa5484392fbc1b09951 8
+    if t aead seal -a chacha20-poly1305 -K 808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f -n 070000004041424344454647 -i /dev/null >/dev/null 2>&1; then
+        aead_kat chacha20-poly1305 808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f 070000004041424344454647 \
+            50515253c0c1c2c3c4c5c6c7 \
+            4c616469657320616e642047656e746c656d656e206f662074686520636c617373206f66202739393a204966204920636f756c64206f6666657220796f75206f6e6c79206f6e652074697020666f7220746865206675747572652c2073756e73637265656e20776f756c642062652069742e \
+            d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b61161ae10b594f09e26a7e902ecbd0600691
+    else
+        skip "aead chacha20-poly1305 (not in this build)"
+    fi
+    expect 2 "aead without a mode" t aead -a aes-128-gcm -K 00 -n 00
+    expect 2 "aead with an unknown algorithm" t aead seal -a aes-128-ofb -K 00000000000000000000000000000000 -n 00 -i /dev/null
+    expect 2 "aead with a short key" t aead seal -a aes-128-gcm -K 0000 -n 00 -i /dev/null
+    expect 2 "aead ccm with tag length 5" t aead seal -a aes-128-ccm -K 00000000000000000000000000000000 -n 00000000000000 --tag-len 5 -i /dev/null
+    expect 3 "aead ccm with a 6-byte nonce" t aead seal -a aes-128-ccm -K 00000000000000000000000000000000 -n 000000000000 -i /dev/null
+    expect 3 "aead gcm with an empty nonce" t aead seal -a aes-128-gcm -K 00000000000000000000000000000000 -n "" -i /dev/null
+    printf 'short' >"$W/aead.short"
+    expect 1 "aead open of 5 bytes (shorter than the tag)" t aead open -a aes-256-gcm -K 0000000000000000000000000000000000000000000000000000000000000000 -n 000000000000000000000000 -i "$W/aead.short"
+else
+    skip "aead (not in this build)"
+fi
+
 # ---- secret outputs: a fresh 0600 file, symlinks replaced, not followed -------------
 mode_of() { stat -c %a "$1" 2>/dev/null || stat -f %Lp "$1"; }
 secret_out() { # DESCRIPTION TARGET COMMAND...: COMMAND writes a secret to TARGET
