@@ -37,35 +37,23 @@
 
 #include "tacit/aead.h"
 
-/* ---- AES-GCM (src/aes/gcm.c): key_len 16, 24, 32; nonce_len >= 1 ---------- */
-#if defined(TACIT_GCM_C)
-int tacit_aes_gcm_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
-                         size_t key_len);
-void tacit_aes_gcm_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc,
-                         const unsigned char *nonce, size_t nonce_len, const unsigned char *aad,
-                         size_t aad_len, const unsigned char *in, size_t in_len, unsigned char *out,
-                         unsigned char tag[16]);
-#endif
-
 /*
- * ---- AES-CCM (src/aes/ccm.c): key_len 16, 32; nonce_len 7..13 --------------
- * tag_len (4..16, even) enters the first CBC-MAC block, so crypt takes it;
- * it still writes 16 bytes of tag, the first tag_len of which are CCM's.
+ * ---- AES-GCM and AES-CCM: declared in aes/aes_aead.h (the aes area may not
+ * include this header: aead is above it), by this contract:
+ *   tacit_aes_gcm_setkey / tacit_aes_gcm_crypt: key_len 16, 24, 32; nonce_len >= 1.
+ *   tacit_aes_ccm_setkey / tacit_aes_ccm_crypt: key_len 16, 32; nonce_len 7..13;
+ *   crypt also takes tag_len (4..16, even), which enters the first CBC-MAC
+ *   block; it still writes 16 bytes of tag, the first tag_len of which are CCM's.
  */
-#if defined(TACIT_CCM_C)
-int tacit_aes_ccm_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
-                         size_t key_len);
-void tacit_aes_ccm_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc, size_t tag_len,
-                         const unsigned char *nonce, size_t nonce_len, const unsigned char *aad,
-                         size_t aad_len, const unsigned char *in, size_t in_len, unsigned char *out,
-                         unsigned char tag[16]);
-#endif
+#include "aes/aes_aead.h"
 
 /*
  * ---- ChaCha20-Poly1305 and XChaCha20-Poly1305 (src/chacha/) ----------------
  * key_len 32; nonce_len 12 (ChaCha20-Poly1305) or 24 (XChaCha20-Poly1305):
  * crypt tells the two apart by nonce_len.  To be written by the chacha
  * work (TACIT_CHACHAPOLY_C); aead.c calls them only when that is defined.
+ * The chacha area may not include this header (aead is above it): declare
+ * them again, identically, in chacha/chacha_internal.h.
  */
 #if defined(TACIT_CHACHAPOLY_C)
 int tacit_chachapoly_aead_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,

@@ -15,7 +15,7 @@
 
 #include "tacit/platform.h"
 
-#include "aead/aead_internal.h"
+#include "aes/aes_aead.h"
 #include "aes/aes_ct.h"
 
 #define CCM_SK 8

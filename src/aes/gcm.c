@@ -18,7 +18,7 @@
 
 #include "tacit/platform.h"
 
-#include "aead/aead_internal.h"
+#include "aes/aes_aead.h"
 #include "aes/aes_ct.h"
 #include "aes/x86_64/gcm_x86.h"
 

@@ -82,8 +82,8 @@ static void test_aead_ct(void)
             TACIT_TEST_CF_SECRET(pt, sizeof(pt));
             TACIT_TEST_CF_SECRET(nonce, sizeof(nonce));
             TACIT_TEST_CF_SECRET(aad, sizeof(aad));
-            ret = tacit_aead_seal(&ctx, nonce, nl, aad, sizeof(aad), pt, sizeof(pt), ct,
-                                  sizeof(ct), &olen);
+            ret = tacit_aead_seal(&ctx, nonce, nl, aad, sizeof(aad), pt, sizeof(pt), ct, sizeof(ct),
+                                  &olen);
             TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
             TEST_EQUAL(ret, 0);
             /* open: good, then a bad tag (the verdict is the declassified result) */
