@@ -55,10 +55,10 @@
  */
 /* #define TACIT_ECP_SMALL */
 /* Authenticated encryption (tacit/aead.h) */
-#define TACIT_AEAD_C    /* tacit_aead_*: the one API of every AEAD below */
-#define TACIT_AES_C     /* AES: bitsliced constant-time C, AES-NI/VAES kernels on x86-64 */
-#define TACIT_GCM_C     /* AES-GCM (SP 800-38D); needs TACIT_AES_C */
-#define TACIT_CCM_C     /* AES-CCM (SP 800-38C); needs TACIT_AES_C */
+#define TACIT_AEAD_C /* tacit_aead_*: the one API of every AEAD below */
+#define TACIT_AES_C  /* AES: bitsliced constant-time C, AES-NI/VAES kernels on x86-64 */
+#define TACIT_GCM_C  /* AES-GCM (SP 800-38D); needs TACIT_AES_C */
+#define TACIT_CCM_C  /* AES-CCM (SP 800-38C); needs TACIT_AES_C */
 /* ChaCha20-Poly1305 and XChaCha20-Poly1305 (RFC 8439, draft-irtf-cfrg-xchacha) */
 #define TACIT_CHACHAPOLY_C
 #define TACIT_X25519_C  /* X25519 key agreement (RFC 7748) */
