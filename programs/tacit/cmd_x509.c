@@ -38,7 +38,9 @@ static const char usage[] =
     "  --time SECONDS     Unix time at which to check validity (default: now)\n"
     "  --purpose P        server (default: extKeyUsage serverAuth), client, any\n"
     "  --max-depth N      most intermediates in the path (default 6, at most 8)\n"
-    "  --allow-sha1       accept SHA-1 signatures\n";
+    "  --allow-sha1       accept SHA-1 signatures\n"
+    "  --strict-anchors   server purpose: apply every Web PKI root rule to the trust anchor\n"
+    "                     (basicConstraints critical, SKI, no AKI issuer/serial, serial not 0)\n";
 
 /* The certificates of one file: DER kept alive for the parsed leaf, the rest in a store. */
 typedef struct {
@@ -340,7 +342,7 @@ static int cmd_verify_chain(int argc, char **argv)
     tacit_x509_reason why = TACIT_X509_INVALID_CERT;
     tacit_x509_crt leaf;
     cert_file cf;
-    int rc, ret, sha1 = 0;
+    int rc, ret, sha1 = 0, strict_anchors = 0;
     size_t i;
 
     cli_parser_init(&p, "x509 verify", usage, argc, argv);
@@ -352,6 +354,8 @@ static int cmd_verify_chain(int argc, char **argv)
             cli_value(&p, NULL, "--max-depth", &depth)) {
         } else if (cli_flag(&p, NULL, "--allow-sha1")) {
             sha1 = 1;
+        } else if (cli_flag(&p, NULL, "--strict-anchors")) {
+            strict_anchors = 1;
         } else if (in == NULL && cli_positional(&p, &arg)) {
             in = arg;
         } else {
@@ -400,6 +404,9 @@ static int cmd_verify_chain(int argc, char **argv)
                                    TACIT_X509_MAX_INTERMEDIATES, depth);
         }
         vp.max_intermediates = (int)d;
+    }
+    if (strict_anchors) {
+        vp.flags |= TACIT_X509_STRICT_ANCHORS;
     }
     if (sha1) {
         vp.flags |= TACIT_X509_ALLOW_SHA1;

@@ -47,6 +47,11 @@ t x509 verify --untrusted - --roots "$D/root-rsa.crt" <"$D/int-ec.crt"; [ $? = 2
 t x509 verify --untrusted - --roots - "$D/good.crt" <"$D/int-ec.crt"; [ $? = 2 ] && ok || bad "--untrusted - and --roots -: exit 2"
 t x509 verify --time 1800000000 --roots - --untrusted "$D/int-ec.crt" "$D/good.crt" <"$D/root-rsa.crt"
 [ $? = 0 ] && ok || bad "--roots - with a CERT file"
+# --strict-anchors: a root whose basicConstraints is not critical
+CR="$D/crafted"
+t x509 verify --time 1800000000 --roots "$CR/wp-root-bc-noncrit.crt" "$CR/wp-leaf-bc-noncrit.crt"; [ $? = 0 ] && ok || bad "root bc non-critical: OK by default"
+t x509 verify --strict-anchors --time 1800000000 --roots "$CR/wp-root-bc-noncrit.crt" "$CR/wp-leaf-bc-noncrit.crt"
+[ $? = 1 ] && grep -q "Web PKI profile" "$W/out" && ok || bad "root bc non-critical: refused with --strict-anchors"
 # a certificate the store cannot load is reported (not silently an unknown issuer)
 cat "$D/int-ec.crt" "$D/crafted/ver-swallow.crt" >"$W/ints-bad.pem"
 t x509 verify --time 1800000000 --roots "$D/root-rsa.crt" --untrusted "$W/ints-bad.pem" "$D/good.crt"
