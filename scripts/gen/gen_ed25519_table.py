@@ -121,7 +121,7 @@ print("""/*
 
 #if defined(TACIT_ED25519_C)
 
-#include "curve25519/ed25519_internal.h"
+#include "curve25519/ge25519.h"
 
 #if TACIT_MPI_LIMB_BITS == 64
 """)

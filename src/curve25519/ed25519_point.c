@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "core/constant_time_internal.h"
-#include "curve25519/ed25519_internal.h"
+#include "curve25519/ge25519.h"
 #include "tacit/platform.h"
 
 #define fe_0 tacit_fe25519_0

@@ -19,7 +19,7 @@
 #include "curve25519/curve25519_fe.h"
 #include "curve25519/x25519_internal.h"
 #if defined(TACIT_ED25519_C)
-#include "curve25519/ed25519_internal.h"
+#include "curve25519/ge25519.h"
 #endif
 
 /* (A - 2) / 4 for A = 486662: the ladder's constant. */

@@ -22,7 +22,7 @@
 
 #include "core/constant_time_internal.h"
 #include "curve25519/x86_64/fe64_adx.h"
-#include "curve25519/ed25519_internal.h"
+#include "curve25519/ge25519.h"
 #include "tacit/platform.h"
 
 static inline void fe_0(tacit_fe25519 h)
