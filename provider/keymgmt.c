@@ -711,6 +711,12 @@ static int key_get_params(void *vkey, OSSL_PARAM params[])
             !OSSL_PARAM_set_utf8_string(p, "named_curve")) {
             return 0;
         }
+        /* X509_V_FLAG_X509_STRICT verification asks (tacit takes named curves only) */
+        if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_DECODED_FROM_EXPLICIT_PARAMS)) !=
+                NULL &&
+            !OSSL_PARAM_set_int(p, 0)) {
+            return 0;
+        }
         if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_EC_FIELD_TYPE)) != NULL &&
             !OSSL_PARAM_set_utf8_string(p, "prime-field")) {
             return 0;
@@ -754,6 +760,7 @@ static const OSSL_PARAM ec_gettable[] = {
     OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT, NULL, 0),
     OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_EC_ENCODING, NULL, 0),
     OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_EC_FIELD_TYPE, NULL, 0),
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_EC_DECODED_FROM_EXPLICIT_PARAMS, NULL),
     OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
     OSSL_PARAM_END

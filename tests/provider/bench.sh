@@ -22,6 +22,7 @@ speed_col() { # PROVIDER-ARGS ALG FIELD  (field: sign/s, verify/s or op/s column
     done | med
 }
 
+if [ "${TACIT_BENCH_STIME_ONLY:-0}" != 1 ]; then
 echo "| row | tacit (-provider tacit -provider base) | default | tacit/default |"
 echo "| --- | --- | --- | --- |"
 for spec in "rsa2048 1 sign/s" "rsa2048 0 verify/s" "ecdsap256 1 sign/s" "ecdsap256 0 verify/s" \
@@ -31,6 +32,8 @@ for spec in "rsa2048 1 sign/s" "rsa2048 0 verify/s" "ecdsap256 1 sign/s" "ecdsap
     r=$(echo "${t%% *} ${d%% *}" | awk '{printf "%.2f", $1 / $2}')
     echo "| $1 $3 | $t | $d | $r |"
 done
+
+fi
 
 # s_time: full handshakes (-new) against a local s_server on each provider
 for cert in ecdsa rsa; do
@@ -53,7 +56,7 @@ for cert in ecdsa rsa; do
         _i=0
         res=$(while [ $_i -lt "$RUNS" ]; do
             openssl s_time -connect 127.0.0.1:$port -new -time 4 -ciphersuites TLS_CHACHA20_POLY1305_SHA256 2>/dev/null |
-                awk '/connections in .* real seconds/ {print $1 / $(NF-3)}' | head -1
+                awk '/connections in .* real seconds/ {print $1 / $4}' | head -1
             _i=$((_i + 1))
         done | med)
         kill $SP 2>/dev/null; wait $SP 2>/dev/null; SP=""

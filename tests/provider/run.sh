@@ -219,9 +219,10 @@ client_case() {
     else bad "$_what: server side of curl $_ver $_suite $_group ($_cert): rc $_rc; $(grep '^New\|^Shared groups' www.out | tr '\n' '|') $(head -2 curl.err)"; fi
 }
 
-# run_matrix WHAT "PROVIDER ARGS": the full matrix against servers with those providers
+# run_matrix WHAT "PROVIDER ARGS" "TLS 1.3 SUITES" TLS12(0/1): the matrix against servers
+# with those providers
 run_matrix() {
-    _what=$1; _prov=$2
+    _what=$1; _prov=$2; _suites=$3; _tls12=$4
     for cert in rsa ecdsa ed25519; do
         case $cert in rsa) sig=RSA-PSS ;; ecdsa) sig=ECDSA ;; ed25519) sig=ed25519 ;; esac
         if ! start_server www-$cert.log $_prov -cert $cert.pem -key $cert.key \
@@ -234,12 +235,12 @@ run_matrix() {
             bad "$_what: s_server -WWW ($cert) did not start: $(head -3 file-$cert.log)"; continue
         fi
         pf=$PORT
-        for suite in TLS_AES_128_GCM_SHA256 TLS_AES_256_GCM_SHA384 TLS_CHACHA20_POLY1305_SHA256; do
+        for suite in $_suites; do
             for group in X25519 P-256 P-384; do
                 client_case "$_what" $pw $pf $cert TLSv1.3 $suite $group $sig
             done
         done
-        if [ $cert = ecdsa ]; then
+        if [ $cert = ecdsa ] && [ "$_tls12" = 1 ]; then
             # TLS 1.2: the certificate's curve must be among the client's groups (RFC 8422)
             client_case "$_what" $pw $pf $cert TLSv1.2 ECDHE-ECDSA-AES128-GCM-SHA256 X25519 ECDSA X25519:P-256
             client_case "$_what" $pw $pf $cert TLSv1.2 ECDHE-ECDSA-AES128-GCM-SHA256 P-256 ECDSA
@@ -250,25 +251,32 @@ run_matrix() {
 }
 
 # ---- 2. TLS, server on tacit + base only ----------------------------------------------
-missing=""
+ALL_SUITES="TLS_AES_128_GCM_SHA256 TLS_AES_256_GCM_SHA384 TLS_CHACHA20_POLY1305_SHA256"
 ciphers=$($PRE openssl list -cipher-algorithms $TP 2>/dev/null)
 kdfs=$($PRE openssl list -kdf-algorithms $TP 2>/dev/null)
-for c in AES-128-GCM AES-256-GCM ChaCha20-Poly1305; do
-    echo "$ciphers" | grep -i "$c" | grep -q "@ tacit" || missing="$missing $c"
-done
-for k in HKDF TLS13-KDF TLS1-PRF; do
-    echo "$kdfs" | grep -q "^ *$k @ tacit" || missing="$missing $k"
-done
+has_cipher() { echo "$ciphers" | grep -i "$1" | grep -q "@ tacit"; }
+has_kdf() { echo "$kdfs" | grep -q "^ *$1 @ tacit"; }
+suites=""; missing=""
+for k in HKDF TLS13-KDF TLS1-PRF; do has_kdf $k || missing="$missing $k"; done
+if has_kdf HKDF && has_kdf TLS13-KDF; then
+    has_cipher AES-128-GCM && suites="$suites TLS_AES_128_GCM_SHA256"
+    has_cipher AES-256-GCM && suites="$suites TLS_AES_256_GCM_SHA384"
+    has_cipher ChaCha20-Poly1305 && suites="$suites TLS_CHACHA20_POLY1305_SHA256"
+fi
+for c in AES-128-GCM AES-256-GCM ChaCha20-Poly1305; do has_cipher $c || missing="$missing $c"; done
+tls12=0
+has_cipher AES-128-GCM && has_kdf TLS1-PRF && tls12=1
+if [ -n "$suites" ]; then
+    run_matrix "tacit+base server" "$TP" "$suites" $tls12
+fi
 if [ -n "$missing" ]; then
-    skip "TLS with only tacit+base: tacit's build lacks$missing (the AEAD/HKDF issues have not landed)"
-else
-    run_matrix "tacit+base server" "$TP"
+    skip "TLS with only tacit+base (suites run:${suites:- none}): tacit's build lacks$missing (the AEAD/HKDF issues have not landed): the other cases SKIP"
 fi
 
 # ---- 3. TLS, curl on tacit + base only -------------------------------------------------
 if [ "$HAVE_CURL" = 0 ]; then
     :
-elif [ -n "$missing" ]; then
+elif [ -z "$suites" ]; then
     skip "curl on tacit+base: tacit's build lacks$missing"
 else
     cat >tacit.cnf <<CNF
@@ -286,8 +294,12 @@ activate = 1
 CNF
     for cert in rsa ecdsa ed25519; do
         if start_server stock-$cert.log -cert $cert.pem -key $cert.key -cert_chain $cert-ca.pem -WWW; then
-            for suite in TLS_AES_128_GCM_SHA256 TLS_CHACHA20_POLY1305_SHA256; do
-                OPENSSL_CONF=$W/tacit.cnf timeout 10 $PRE curl -sS -v --cacert $cert-ca.pem \
+            for suite in $suites; do
+                # SSL_CERT_DIR: only --cacert is trusted.  KNOWN ISSUE (docs/provider.md): with
+                # the system CApath (/etc/ssl/certs) also active, curl on tacit refuses the ECDSA
+                # chain when the server sends its CA too (X509_V_ERR_UNSPECIFIED); s_client and
+                # `openssl verify` on tacit with the same flags accept it.
+                SSL_CERT_DIR=$W OPENSSL_CONF=$W/tacit.cnf timeout 10 $PRE curl -sS -v --cacert $cert-ca.pem \
                     --tls13-ciphers $suite https://localhost:$PORT/payload.txt -o curl.out 2>curl.err
                 rc=$?
                 if [ $rc = 0 ] && cmp -s curl.out payload.txt &&
@@ -308,7 +320,7 @@ fi
 
 # ---- 4. hybrid: tacit's keys, signatures and key exchange; default's AEAD/HKDF ---------
 if [ -n "$missing" ]; then
-    run_matrix "hybrid tacit(+default for$missing)" "$HY"
+    run_matrix "hybrid tacit(+default for$missing)" "$HY" "$ALL_SUITES" 1
 else
     skip "hybrid matrix: not needed, tacit has every TLS operation"
 fi
