@@ -80,11 +80,14 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    for (k = 0; k < tl_n_targets + TL_RSA_TARGETS; k++) {
-        all[k] = k < tl_n_targets ? &tl_targets[k] : &tl_rsa_targets[k - tl_n_targets];
+    for (k = 0; k < tl_n_targets + TL_RSA_TARGETS + TL_GCM_TARGETS; k++) {
+        all[k] = k < tl_n_targets ? &tl_targets[k]
+                 : k < tl_n_targets + TL_RSA_TARGETS
+                     ? &tl_rsa_targets[k - tl_n_targets]
+                     : &tl_gcm_targets[k - tl_n_targets - TL_RSA_TARGETS];
     }
     if (list) {
-        for (k = 0; k < tl_n_targets + TL_RSA_TARGETS; k++) {
+        for (k = 0; k < tl_n_targets + TL_RSA_TARGETS + TL_GCM_TARGETS; k++) {
             printf("%-20s %s%s\n", all[k]->name, all[k]->what,
                    all[k]->kind == TL_CONTROL  ? " (control: must leak)"
                    : all[k]->kind == TL_PUBLIC ? " (public: not judged)"
@@ -94,7 +97,7 @@ int main(int argc, char **argv)
     }
     printf("timing_leaks: counter %s, %.0f s per target, threshold |t| > %.1f\n", tl_counter_name(),
            seconds, THRESHOLD);
-    for (k = 0; k < tl_n_targets + TL_RSA_TARGETS; k++) {
+    for (k = 0; k < tl_n_targets + TL_RSA_TARGETS + TL_GCM_TARGETS; k++) {
         const tl_target *t = all[k];
         unsigned char *in;
         uint64_t times[BATCH];

@@ -78,4 +78,8 @@ extern const size_t tl_n_targets;
 #define TL_RSA_TARGETS 7
 extern const tl_target tl_rsa_targets[TL_RSA_TARGETS];
 
+/* The x86-64 AES-GCM kernels (tl_gcm.c; skipped elsewhere). */
+#define TL_GCM_TARGETS 4
+extern const tl_target tl_gcm_targets[TL_GCM_TARGETS];
+
 #endif
