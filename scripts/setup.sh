@@ -12,7 +12,7 @@ mkdir -p build
 # and benchmarks compare against (GMP, OpenSSL, mbed TLS, BearSSL, nettle, libsodium),
 # the Arm cross tools for code size and 32-bit tests, gnuplot for charts.
 PACKAGES="cmake make gcc clang clang-format valgrind pkg-config ca-certificates openssl curl
-libgmp-dev libssl-dev libmbedtls-dev libbearssl-dev nettle-dev libsodium-dev
+libgmp-dev libssl-dev libmbedtls-dev libbearssl-dev nettle-dev libsodium-dev libgcrypt20-dev
 gcc-arm-none-eabi gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user gnuplot-nox libclang-rt-14-dev"
 # GMP for 32-bit Arm (a dpkg foreign architecture): the GMP differential tests
 # of scripts/test_arm32.sh under qemu-arm.  Installed after the others and not
