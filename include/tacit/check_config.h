@@ -27,6 +27,10 @@
 #error "TACIT_HMAC_C requires TACIT_MD_C"
 #endif
 
+#if defined(TACIT_HKDF_C) && !defined(TACIT_HMAC_C)
+#error "TACIT_HKDF_C requires TACIT_HMAC_C"
+#endif
+
 #if defined(TACIT_HMAC_DRBG_C) && !defined(TACIT_HMAC_C)
 #error "TACIT_HMAC_DRBG_C requires TACIT_HMAC_C"
 #endif

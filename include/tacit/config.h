@@ -32,6 +32,7 @@
 #define TACIT_SHA3_C   /* SHA3-224/256/384/512, SHAKE128/256, Keccak-f[1600] (ML-KEM, ML-DSA) */
 #define TACIT_MD_C
 #define TACIT_HMAC_C
+#define TACIT_HKDF_C /* HKDF (RFC 5869) and the TLS 1.3 key schedule (hkdf.h, tls13.h) */
 #define TACIT_HMAC_DRBG_C
 #define TACIT_ENTROPY_C /* default entropy source: getrandom()/urandom */
 #define TACIT_BASE64_C

@@ -25,6 +25,8 @@
 #include "tacit/md.h"
 #include "tacit/hmac.h"
 #include "tacit/hmac_drbg.h"
+#include "tacit/hkdf.h"
+#include "tacit/tls13.h"
 #include "tacit/aead.h"
 #include "tacit/base64.h"
 #include "tacit/pem.h"
