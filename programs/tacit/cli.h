@@ -31,6 +31,8 @@ int cmd_decrypt(int argc, char **argv);
 int cmd_ecdh(int argc, char **argv);
 int cmd_x509(int argc, char **argv);
 int cmd_aead(int argc, char **argv);
+int cmd_dgst(int argc, char **argv);
+int cmd_kdf(int argc, char **argv);
 
 /* ---- messages (cli_io.c) ---------------------------------------------------- */
 

@@ -34,6 +34,12 @@ static const cli_command commands[] = {
     { "aead", cmd_aead,
       "authenticated encryption: AES-GCM, AES-CCM, ChaCha20-Poly1305 (seal|open)" },
 #endif
+#if defined(TACIT_MD_C)
+    { "dgst", cmd_dgst, "hash or HMAC files (SHA-1/2/3, SHAKE), printed as openssl dgst does" },
+#endif
+#if defined(TACIT_HKDF_C)
+    { "kdf", cmd_kdf, "derive keys: kdf hkdf (RFC 5869), output in hex" },
+#endif
 #if defined(TACIT_BASE64_C)
     { "base64", cmd_base64, "base64 encode, or decode with -d" },
 #endif
