@@ -51,6 +51,7 @@ typedef struct bench_row {
 extern const bench_row bench_rows_exp_mod[];
 extern const bench_row bench_rows_inv[];
 extern const bench_row bench_rows_sha[];
+extern const bench_row bench_rows_sha3[];
 extern const bench_row bench_rows_base64[];
 extern const bench_row bench_rows_rsa[];
 extern const bench_row bench_rows_ecc[];

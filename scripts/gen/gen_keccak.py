@@ -118,6 +118,28 @@ def emit_round(lc):
     return lines
 
 
+def emit_generic():
+    """The plain round on abstract operations, for the SIMD kernels: the includer
+    defines XOR5, XOR, ROL(x, n) (n in 1..63), CHI(a, b, c) = a ^ (~b & c) and XOR_RC."""
+    lines = []
+    for x in range(5):
+        lines.append("C%s = XOR5(%s);" % (COLS[x], ", ".join("A##" + name(x, y) for y in range(5))))
+    for x in range(5):
+        lines.append("D%s = XOR(C%s, ROL(C%s, 1));" % (COLS[x], COLS[(x + 4) % 5], COLS[(x + 1) % 5]))
+    for y in range(5):
+        for x in range(5):
+            sx, sy = (x + 3 * y) % 5, x
+            i = sx + 5 * sy
+            e = "XOR(A##%s, D%s)" % (name(sx, sy), COLS[sx])
+            lines.append("B%s = %s;" % (COLS[x], "ROL(%s, %d)" % (e, R[i]) if R[i] else e))
+        for x in range(5):
+            lines.append("E##%s = CHI(B%s, B%s, B%s);" % (name(x, y), COLS[x], COLS[(x + 1) % 5],
+                                                         COLS[(x + 2) % 5]))
+        if y == 0:
+            lines.append("E##ba = XOR_RC(E##ba, rc);")
+    return lines
+
+
 def macro(mname, lines):
     out = ["#define %s(A, E, rc) \\" % mname, "    do { \\"]
     for l in lines:
@@ -138,6 +160,9 @@ def main():
     print(macro("KECCAK_ROUND_PLAIN", emit_round(False)))
     print()
     print(macro("KECCAK_ROUND_LC", emit_round(True)))
+    print()
+    print("/* The plain round on abstract operations (XOR5, XOR, ROL, CHI, XOR_RC) for SIMD kernels. */")
+    print(macro("KECCAK_ROUND_GENERIC", emit_generic()))
     print()
     print("#endif")
 

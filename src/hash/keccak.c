@@ -28,7 +28,7 @@
 
 #define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 
-static const uint64_t keccak_rc[24] = {
+const uint64_t tacit_keccak_rc[24] = {
     0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808AULL, 0x8000000080008000ULL,
     0x000000000000808BULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
     0x000000000000008AULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000AULL,
@@ -91,8 +91,8 @@ void tacit_keccak_f1600_portable(uint64_t state[25])
     Asu = state[24];
 
     for (r = 0; r < 24; r += 2) {
-        KECCAK_ROUND(A, E, keccak_rc[r]);
-        KECCAK_ROUND(E, A, keccak_rc[r + 1]);
+        KECCAK_ROUND(A, E, tacit_keccak_rc[r]);
+        KECCAK_ROUND(E, A, tacit_keccak_rc[r + 1]);
     }
 
     state[0] = Aba;

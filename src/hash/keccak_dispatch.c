@@ -2,9 +2,9 @@
  * The one place that picks a Keccak kernel (from the CPU probe of
  * core/cpu_x86.h), and the four-way SHAKE API of keccak.h on top of it.
  *
- *   single state: AVX-512 (vprolq, vpternlogq) when TACIT_CPU_AVX512,
- *                 else the portable C of keccak.c;
- *   four states:  AVX-512VL, else AVX2, else four portable permutations.
+ *   single state: the portable C of keccak.c;
+ *   four states:  AVX-512VL (vprolq, vpternlogq on ymm), else AVX2, else
+ *                 four portable permutations.
  *
  * The four-way layout (lane i of stream j at s[4 * i + j]) is the same for
  * every kernel, so a state may be absorbed with one and squeezed with
@@ -42,6 +42,18 @@ static void keccak_x4_portable(uint64_t s[100])
 
 void tacit_keccak_f1600_x4(uint64_t s[100])
 {
+#if defined(TACIT_KECCAK_X86_64)
+    unsigned cpu = tacit_cpu_x86();
+
+    if (cpu & TACIT_CPU_AVX512) {
+        tacit_keccak_f1600_x4_avx512(s);
+        return;
+    }
+    if (cpu & TACIT_CPU_AVX2) {
+        tacit_keccak_f1600_x4_avx2(s);
+        return;
+    }
+#endif
     keccak_x4_portable(s);
 }
 

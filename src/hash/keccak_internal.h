@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "hash/keccak.h"
+#include "tacit/config.h"
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #include "core/cpu_x86.h"
@@ -19,6 +20,9 @@
 #if defined(TACIT_HAVE_CPU_X86) && defined(__x86_64__)
 #define TACIT_KECCAK_X86_64 1
 #endif
+
+/* The 24 round constants (keccak.c). */
+extern const uint64_t tacit_keccak_rc[24];
 
 /* Portable C (keccak.c): 64-bit lanes, lane complementing where it pays. */
 void tacit_keccak_f1600_portable(uint64_t state[25]);
@@ -32,9 +36,7 @@ void tacit_keccak_f1600_x4(uint64_t s[100]);
 #if defined(TACIT_KECCAK_X86_64)
 /* x86_64/keccak_x4_avx2.c: four states in the ymm lanes (needs TACIT_CPU_AVX2). */
 void tacit_keccak_f1600_x4_avx2(uint64_t s[100]);
-/* x86_64/keccak_avx512.c: one state in five zmm rows (needs TACIT_CPU_AVX512). */
-void tacit_keccak_f1600_avx512(uint64_t state[25]);
-/* The same four-way as the AVX2 one, with vprolq/vpternlogq (TACIT_CPU_AVX512). */
+/* The same four-way in x86_64/keccak_x4_avx2.c, with vprolq/vpternlogq (TACIT_CPU_AVX512). */
 void tacit_keccak_f1600_x4_avx512(uint64_t s[100]);
 #endif
 

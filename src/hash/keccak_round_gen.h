@@ -136,4 +136,70 @@
         E##su = Bu ^ (Ba & Be); \
     } while (0)
 
+/* The plain round on abstract operations (XOR5, XOR, ROL, CHI, XOR_RC) for SIMD kernels. */
+#define KECCAK_ROUND_GENERIC(A, E, rc) \
+    do { \
+        Ca = XOR5(A##ba, A##ga, A##ka, A##ma, A##sa); \
+        Ce = XOR5(A##be, A##ge, A##ke, A##me, A##se); \
+        Ci = XOR5(A##bi, A##gi, A##ki, A##mi, A##si); \
+        Co = XOR5(A##bo, A##go, A##ko, A##mo, A##so); \
+        Cu = XOR5(A##bu, A##gu, A##ku, A##mu, A##su); \
+        Da = XOR(Cu, ROL(Ce, 1)); \
+        De = XOR(Ca, ROL(Ci, 1)); \
+        Di = XOR(Ce, ROL(Co, 1)); \
+        Do = XOR(Ci, ROL(Cu, 1)); \
+        Du = XOR(Co, ROL(Ca, 1)); \
+        Ba = XOR(A##ba, Da); \
+        Be = ROL(XOR(A##ge, De), 44); \
+        Bi = ROL(XOR(A##ki, Di), 43); \
+        Bo = ROL(XOR(A##mo, Do), 21); \
+        Bu = ROL(XOR(A##su, Du), 14); \
+        E##ba = CHI(Ba, Be, Bi); \
+        E##be = CHI(Be, Bi, Bo); \
+        E##bi = CHI(Bi, Bo, Bu); \
+        E##bo = CHI(Bo, Bu, Ba); \
+        E##bu = CHI(Bu, Ba, Be); \
+        E##ba = XOR_RC(E##ba, rc); \
+        Ba = ROL(XOR(A##bo, Do), 28); \
+        Be = ROL(XOR(A##gu, Du), 20); \
+        Bi = ROL(XOR(A##ka, Da), 3); \
+        Bo = ROL(XOR(A##me, De), 45); \
+        Bu = ROL(XOR(A##si, Di), 61); \
+        E##ga = CHI(Ba, Be, Bi); \
+        E##ge = CHI(Be, Bi, Bo); \
+        E##gi = CHI(Bi, Bo, Bu); \
+        E##go = CHI(Bo, Bu, Ba); \
+        E##gu = CHI(Bu, Ba, Be); \
+        Ba = ROL(XOR(A##be, De), 1); \
+        Be = ROL(XOR(A##gi, Di), 6); \
+        Bi = ROL(XOR(A##ko, Do), 25); \
+        Bo = ROL(XOR(A##mu, Du), 8); \
+        Bu = ROL(XOR(A##sa, Da), 18); \
+        E##ka = CHI(Ba, Be, Bi); \
+        E##ke = CHI(Be, Bi, Bo); \
+        E##ki = CHI(Bi, Bo, Bu); \
+        E##ko = CHI(Bo, Bu, Ba); \
+        E##ku = CHI(Bu, Ba, Be); \
+        Ba = ROL(XOR(A##bu, Du), 27); \
+        Be = ROL(XOR(A##ga, Da), 36); \
+        Bi = ROL(XOR(A##ke, De), 10); \
+        Bo = ROL(XOR(A##mi, Di), 15); \
+        Bu = ROL(XOR(A##so, Do), 56); \
+        E##ma = CHI(Ba, Be, Bi); \
+        E##me = CHI(Be, Bi, Bo); \
+        E##mi = CHI(Bi, Bo, Bu); \
+        E##mo = CHI(Bo, Bu, Ba); \
+        E##mu = CHI(Bu, Ba, Be); \
+        Ba = ROL(XOR(A##bi, Di), 62); \
+        Be = ROL(XOR(A##go, Do), 55); \
+        Bi = ROL(XOR(A##ku, Du), 39); \
+        Bo = ROL(XOR(A##ma, Da), 41); \
+        Bu = ROL(XOR(A##se, De), 2); \
+        E##sa = CHI(Ba, Be, Bi); \
+        E##se = CHI(Be, Bi, Bo); \
+        E##si = CHI(Bi, Bo, Bu); \
+        E##so = CHI(Bo, Bu, Ba); \
+        E##su = CHI(Bu, Ba, Be); \
+    } while (0)
+
 #endif
