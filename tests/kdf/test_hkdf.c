@@ -5,7 +5,9 @@
  * simple 1-RTT trace (tests/data/rfc8448_1rtt.txt: each extract, each
  * Derive-Secret / HKDF-Expand-Label with its info bytes, each traffic key
  * and IV, both Finished values, the resumption PSK) both one by one and
- * through the tacit_tls13_ks_* helper, differential against OpenSSL
+ * through the tacit_tls13_ks_* helper; the early part of the resumed 0-RTT
+ * trace (tests/data/rfc8448_resumed.txt: early secret, binder key and PSK
+ * binder, client early traffic secret and its key/IV, early exporter); differential against OpenSSL
  * (SHA-2 and SHA-3 HKDF), limits and bad input.
  */
 #include "harness.h"
@@ -227,7 +229,13 @@ static const item *get(const char *step, const char *what)
     char name[128];
     size_t i;
 
-    snprintf(name, sizeof(name), "%s.%s", step, what);
+    if (step == NULL) {
+        snprintf(name, sizeof(name), "%s", what);
+    } else if (what == NULL) {
+        snprintf(name, sizeof(name), "%s", step);
+    } else {
+        snprintf(name, sizeof(name), "%s.%s", step, what);
+    }
     for (i = 0; i < n_items; i++) {
         if (strcmp(items[i].name, name) == 0) {
             return &items[i];
@@ -445,6 +453,49 @@ exit:
     free_items();
 }
 
+/* Section 4: PSK -> early secret, binder key and the binder, c e traffic, e exp master, 0-RTT key/iv. */
+static void test_rfc8448_resumed_early(void)
+{
+    char path[512];
+    tacit_tls13_key_schedule ks;
+    tacit_md_context c;
+    unsigned char th[32], s[32], key[16], iv[12];
+    const item *ch, *binders;
+
+    memset(&ks, 0, sizeof(ks));
+    memset(&c, 0, sizeof(c));
+    snprintf(path, sizeof(path), "%s/rfc8448_resumed.txt", TACIT_TEST_DATA_DIR);
+    TEST_ASSERT(load_items(path));
+    ch = get(NULL, "clienthello_prefix");
+    binders = get(NULL, "binders");
+    TEST_ASSERT(ch != NULL && binders != NULL && binders->len == 35);
+    TEST_EQUAL(tacit_tls13_ks_early(&ks, TACIT_MD_SHA256, get(NULL, "psk")->val, 32), 0);
+    TEST_MEM_EQ(ks.secret, 32, get(NULL, "early_secret")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_RES_BINDER, NULL, 0, s), 0);
+    TEST_MEM_EQ(s, 32, get(NULL, "binder_key")->val, 32);
+    /* the binder: Finished computed with the binder key over the truncated ClientHello */
+    TEST_EQUAL(tacit_md(TACIT_MD_SHA256, ch->val, ch->len, th), 0);
+    TEST_MEM_EQ(th, 32, get(NULL, "binder_hash")->val, 32);
+    TEST_EQUAL(tacit_tls13_finished(TACIT_MD_SHA256, s, 32, th, 32, s), 0);
+    TEST_MEM_EQ(s, 32, binders->val + 3, 32);
+    /* the whole ClientHello (prefix + binders) for the early secrets */
+    TEST_EQUAL(tacit_md_init(&c, TACIT_MD_SHA256), 0);
+    TEST_EQUAL(tacit_md_update(&c, ch->val, ch->len), 0);
+    TEST_EQUAL(tacit_md_update(&c, binders->val, binders->len), 0);
+    TEST_EQUAL(tacit_md_finish(&c, th), 0);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_C_E_TRAFFIC, th, 32, s), 0);
+    TEST_MEM_EQ(s, 32, get(NULL, "c_e_traffic")->val, 32);
+    TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_128_GCM_SHA256, s, 32, key, 16, iv), 0);
+    TEST_MEM_EQ(key, 16, get(NULL, "early_key")->val, 16);
+    TEST_MEM_EQ(iv, 12, get(NULL, "early_iv")->val, 12);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_E_EXP_MASTER, th, 32, s), 0);
+    TEST_MEM_EQ(s, 32, get(NULL, "e_exp_master")->val, 32);
+exit:
+    tacit_md_free(&c);
+    tacit_tls13_ks_free(&ks);
+    free_items();
+}
+
 #if defined(TACIT_HAVE_OPENSSL)
 static int openssl_hkdf(const EVP_MD *md, const unsigned char *salt, size_t salt_len,
                         const unsigned char *ikm, size_t ikm_len, const unsigned char *info,
@@ -574,6 +625,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_wycheproof);
     RUN_TEST(test_rfc8448_steps);
     RUN_TEST(test_rfc8448_schedule);
+    RUN_TEST(test_rfc8448_resumed_early);
     RUN_TEST(test_openssl_differential);
     RUN_TEST(test_limits);
     return TEST_MAIN_END();
