@@ -2,7 +2,8 @@
  * The one place that picks a Keccak kernel (from the CPU probe of
  * core/cpu_x86.h), and the four-way SHAKE API of keccak.h on top of it.
  *
- *   single state: the portable C of keccak.c;
+ *   single state: AVX-512VL (the four-way round on xmm, one lane used),
+ *                 else the portable C of keccak.c;
  *   four states:  AVX-512VL (vprolq, vpternlogq on ymm), else AVX2, else
  *                 four portable permutations.
  *
@@ -20,6 +21,12 @@
 
 void tacit_keccak_f1600(uint64_t state[25])
 {
+#if defined(TACIT_KECCAK_X86_64)
+    if (tacit_cpu_x86() & TACIT_CPU_AVX512) {
+        tacit_keccak_f1600_avx512(state);
+        return;
+    }
+#endif
     tacit_keccak_f1600_portable(state);
 }
 

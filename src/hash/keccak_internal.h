@@ -38,6 +38,8 @@ void tacit_keccak_f1600_x4(uint64_t s[100]);
 void tacit_keccak_f1600_x4_avx2(uint64_t s[100]);
 /* The same four-way in x86_64/keccak_x4_avx2.c, with vprolq/vpternlogq (TACIT_CPU_AVX512). */
 void tacit_keccak_f1600_x4_avx512(uint64_t s[100]);
+/* One state, that round on xmm registers (x86_64/keccak_x4_avx2.c; TACIT_CPU_AVX512). */
+void tacit_keccak_f1600_avx512(uint64_t state[25]);
 #endif
 
 /*

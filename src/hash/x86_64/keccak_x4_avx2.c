@@ -3,7 +3,7 @@
  * the ymm registers (the tacit_shake_x4 layout: lane i of state j at
  * s[4 * i + j], so lane i of all four is one 32-byte load).
  *
- * Two builds of the same generated round (KECCAK_ROUND_GENERIC of
+ * Three builds of the same generated round (KECCAK_ROUND_GENERIC of
  * keccak_round_gen.h): AVX2 (rotations as two shifts and an or, chi as
  * andnot and xor) and AVX-512VL on ymm registers (vprolq; vpternlogq does
  * chi, b0 ^ (~b1 & b2), and the five-way xors of theta in one or two
@@ -107,6 +107,94 @@ __attribute__((target("avx2"))) void tacit_keccak_f1600_x4_avx2(uint64_t s[100])
 __attribute__((target("avx2,avx512f,avx512vl"))) void tacit_keccak_f1600_x4_avx512(uint64_t s[100])
 {
     KECCAK_X4_BODY(__m256i);
+}
+
+/*
+ * One state with the same AVX-512VL round on xmm registers, the state in
+ * the low lane of each (the high lane is idle): vprolq and vpternlogq do
+ * the rotations, chi and theta's five-way xors in fewer instructions than
+ * the scalar code, and 25 + 25 lanes fit better in 32 vector registers
+ * than in 16 general ones.
+ */
+#undef XOR
+#undef XOR5
+#undef ROL
+#undef CHI
+#undef XOR_RC
+#define XOR(a, b) _mm_xor_si128((a), (b))
+#define XOR5(a, b, c, d, e)                                                                        \
+    _mm_ternarylogic_epi64(_mm_ternarylogic_epi64((a), (b), (c), 0x96), (d), (e), 0x96)
+#define ROL(x, n) _mm_rol_epi64((x), (n))
+#define CHI(a, b, c) _mm_ternarylogic_epi64((a), (b), (c), 0xD2)
+#define XOR_RC(a, rc) XOR((a), _mm_cvtsi64_si128((long long)(rc)))
+
+__attribute__((target("avx2,avx512f,avx512vl"))) void tacit_keccak_f1600_avx512(uint64_t s[25])
+{
+    __m128i Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki, Ako, Aku;
+    __m128i Ama, Ame, Ami, Amo, Amu, Asa, Ase, Asi, Aso, Asu;
+    __m128i Eba, Ebe, Ebi, Ebo, Ebu, Ega, Ege, Egi, Ego, Egu, Eka, Eke, Eki, Eko, Eku;
+    __m128i Ema, Eme, Emi, Emo, Emu, Esa, Ese, Esi, Eso, Esu;
+    __m128i Ca, Ce, Ci, Co, Cu, Da, De, Di, Do, Du, Ba, Be, Bi, Bo, Bu;
+    unsigned r;
+
+#define LD(i) _mm_loadl_epi64((const __m128i *)(s + (i)))
+#define ST(i, v) _mm_storel_epi64((__m128i *)(s + (i)), (v))
+    Aba = LD(0);
+    Abe = LD(1);
+    Abi = LD(2);
+    Abo = LD(3);
+    Abu = LD(4);
+    Aga = LD(5);
+    Age = LD(6);
+    Agi = LD(7);
+    Ago = LD(8);
+    Agu = LD(9);
+    Aka = LD(10);
+    Ake = LD(11);
+    Aki = LD(12);
+    Ako = LD(13);
+    Aku = LD(14);
+    Ama = LD(15);
+    Ame = LD(16);
+    Ami = LD(17);
+    Amo = LD(18);
+    Amu = LD(19);
+    Asa = LD(20);
+    Ase = LD(21);
+    Asi = LD(22);
+    Aso = LD(23);
+    Asu = LD(24);
+    for (r = 0; r < 24; r += 2) {
+        KECCAK_ROUND_GENERIC(A, E, tacit_keccak_rc[r]);
+        KECCAK_ROUND_GENERIC(E, A, tacit_keccak_rc[r + 1]);
+    }
+    ST(0, Aba);
+    ST(1, Abe);
+    ST(2, Abi);
+    ST(3, Abo);
+    ST(4, Abu);
+    ST(5, Aga);
+    ST(6, Age);
+    ST(7, Agi);
+    ST(8, Ago);
+    ST(9, Agu);
+    ST(10, Aka);
+    ST(11, Ake);
+    ST(12, Aki);
+    ST(13, Ako);
+    ST(14, Aku);
+    ST(15, Ama);
+    ST(16, Ame);
+    ST(17, Ami);
+    ST(18, Amo);
+    ST(19, Amu);
+    ST(20, Asa);
+    ST(21, Ase);
+    ST(22, Asi);
+    ST(23, Aso);
+    ST(24, Asu);
+#undef LD
+#undef ST
 }
 
 #else
