@@ -72,7 +72,8 @@ static void gcm_run_bulk(gcm_x86_bulk_fn *bulk)
 static void gcm_run_aesni(const unsigned char *in)
 {
     (void)in;
-    gcm_run_bulk(tacit_gcm_aesni_bulk);
+    gcm_run_bulk((tacit_cpu_x86() & TACIT_CPU_AVX2) ? tacit_gcm_aesni_avx_bulk
+                                                    : tacit_gcm_aesni_bulk);
 }
 
 static void gcm_run_vaes256(const unsigned char *in)

@@ -1,6 +1,6 @@
 /*
  * The x86-64 AES-GCM kernels (src/aes/x86_64/), each forced through the
- * CPU test hook (VAES-512, VAES-256, AES-NI), against OpenSSL libcrypto's
+ * CPU test hook (VAES-512, VAES-256, AES-NI in VEX and in SSE encoding), against OpenSSL libcrypto's
  * EVP: plaintext lengths 0..4096 crossed with AAD lengths 0..64 and nonce
  * lengths 1..64 (a sparse grid by default; the full cross product with
  * TACIT_LONG_TESTS=1), AES-128/192/256, out of place and in place, inputs
@@ -11,6 +11,7 @@
 #include "harness.h"
 
 #include "aes/x86_64/gcm_x86.h"
+#include "aes/x86_64/gcm_x86_internal.h"
 #include "tacit/aead.h"
 #include "core/cpu_x86.h"
 
@@ -24,12 +25,14 @@ typedef struct {
     const char *name;
     unsigned disable; /* tacit_cpu_hook_disable to force it */
     unsigned needs;   /* CPU bits it needs */
+    gcm_x86_bulk_fn *bulk;
 } kernel_info;
 
 static const kernel_info kernels[] = {
-    { "vaes512", 0, TACIT_CPU_VAES | TACIT_CPU_AVX512BW | TACIT_CPU_AESNI },
-    { "vaes256", TACIT_CPU_AVX512BW, TACIT_CPU_VAES | TACIT_CPU_AESNI },
-    { "aesni", TACIT_CPU_VAES, TACIT_CPU_AESNI },
+    { "vaes512", 0, TACIT_CPU_VAES | TACIT_CPU_AVX512BW | TACIT_CPU_AESNI, tacit_gcm_vaes512_bulk },
+    { "vaes256", TACIT_CPU_AVX512BW, TACIT_CPU_VAES | TACIT_CPU_AESNI, tacit_gcm_vaes256_bulk },
+    { "aesni-avx", TACIT_CPU_VAES, TACIT_CPU_AESNI | TACIT_CPU_AVX2, tacit_gcm_aesni_avx_bulk },
+    { "aesni-sse", TACIT_CPU_VAES | TACIT_CPU_AVX2, TACIT_CPU_AESNI, tacit_gcm_aesni_bulk },
 };
 #define N_KERNELS (sizeof(kernels) / sizeof(kernels[0]))
 
@@ -193,7 +196,7 @@ static int ref_gcm(const unsigned char *key, size_t key_len, const unsigned char
     unsigned save = tacit_cpu_hook_disable;
     uint64_t st[TACIT_AES_GCM_X86_STATE_WORDS];
 
-    tacit_cpu_hook_disable = TACIT_CPU_VAES;
+    tacit_cpu_hook_disable = TACIT_CPU_VAES | TACIT_CPU_AVX2;
     tacit_aes_gcm_x86_setkey(st, key, key_len);
     tacit_aes_gcm_x86_crypt(st, 1, iv, iv_len, aad, aad_len, pt, len, ct, tag);
     tacit_cpu_hook_disable = save;
@@ -406,13 +409,8 @@ exit:
  * against AES-ECB of the counter blocks (OpenSSL), and the same GHASH in
  * every kernel.
  */
-#include "aes/x86_64/gcm_x86_internal.h"
-
 static void test_gcm_x86_counter_wrap(void)
 {
-    static gcm_x86_bulk_fn *const bulk[N_KERNELS] = { tacit_gcm_vaes512_bulk,
-                                                      tacit_gcm_vaes256_bulk,
-                                                      tacit_gcm_aesni_bulk };
     enum { LEN = 1000 };
     unsigned char key[16], ctr0[16], cb[16], ks[16], *pt = malloc(LEN), *out = malloc(LEN);
     unsigned char *want = malloc(LEN), xi[16], xi0[16];
@@ -451,7 +449,7 @@ static void test_gcm_x86_counter_wrap(void)
             }
             ran++;
             memset(xi, 0, 16);
-            bulk[kn]((const unsigned char *)gcm_state, 1, ctr0, pt, LEN, out, xi);
+            kernels[kn].bulk((const unsigned char *)gcm_state, 1, ctr0, pt, LEN, out, xi);
             TEST_MEM_EQ(out, LEN, want, LEN);
             if (have_xi) {
                 TEST_MEM_EQ(xi, 16, xi0, 16);

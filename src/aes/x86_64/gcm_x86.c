@@ -19,15 +19,16 @@ int tacit_aes_gcm_x86_ok(void)
 }
 
 /* The dispatch: the widest kernel this CPU runs (test builds: forced by tacit_cpu_hook_disable). */
-static gcm_x86_bulk_fn *gcm_x86_kernel(void)
+static gcm_x86_bulk_fn *gcm_x86_kernel(unsigned f)
 {
-    unsigned f = tacit_cpu_x86();
-
     if ((f & (TACIT_CPU_VAES | TACIT_CPU_AVX512BW)) == (TACIT_CPU_VAES | TACIT_CPU_AVX512BW)) {
         return tacit_gcm_vaes512_bulk;
     }
     if ((f & TACIT_CPU_VAES) != 0) {
         return tacit_gcm_vaes256_bulk;
+    }
+    if ((f & TACIT_CPU_AVX2) != 0) {
+        return tacit_gcm_aesni_avx_bulk; /* VEX encoding (see gcm_aesni.c) */
     }
     return tacit_gcm_aesni_bulk;
 }
@@ -104,8 +105,11 @@ void tacit_aes_gcm_x86_setkey(uint64_t *state, const unsigned char *key, size_t 
 
 /* ---- the message ----------------------------------------------------------- */
 
-GCM_T_AESNI void tacit_gcm_aesni_ghash(const unsigned char *st, unsigned char xi[16],
-                                       const unsigned char *p, size_t len)
+/* absorb len bytes (the last block zero-padded) into xi, 8 blocks a step */
+GCM_T_AESNI __attribute__((always_inline)) static inline void gcm_ghash(const unsigned char *st,
+                                                                        unsigned char xi[16],
+                                                                        const unsigned char *p,
+                                                                        size_t len)
 {
     __m128i x = gcm_ld(xi);
 
@@ -128,11 +132,11 @@ static void gcm_put_be64(unsigned char *p, uint64_t v)
     }
 }
 
-GCM_T_AESNI static void gcm_crypt_aesni(const unsigned char *st, gcm_x86_bulk_fn *bulk, int enc,
-                                        const unsigned char *nonce, size_t nonce_len,
-                                        const unsigned char *aad, size_t aad_len,
-                                        const unsigned char *in, size_t in_len, unsigned char *out,
-                                        unsigned char tag[16])
+/* J0, the AAD, the kernel, the length block, the tag: compiled twice, SSE and VEX encoding */
+GCM_T_AESNI __attribute__((always_inline)) static inline void gcm_crypt_body(
+    const unsigned char *st, gcm_x86_bulk_fn *bulk, int enc, const unsigned char *nonce,
+    size_t nonce_len, const unsigned char *aad, size_t aad_len, const unsigned char *in,
+    size_t in_len, unsigned char *out, unsigned char tag[16])
 {
     unsigned char j0[16], ctr[16], xi[16], lens[16];
     __m128i e;
@@ -144,10 +148,10 @@ GCM_T_AESNI static void gcm_crypt_aesni(const unsigned char *st, gcm_x86_bulk_fn
         memcpy(j0 + 12, "\0\0\0\1", 4);
     } else {
         memset(j0, 0, 16);
-        tacit_gcm_aesni_ghash(st, j0, nonce, nonce_len);
+        gcm_ghash(st, j0, nonce, nonce_len);
         gcm_put_be64(lens, 0);
         gcm_put_be64(lens + 8, (uint64_t)nonce_len * 8);
-        tacit_gcm_aesni_ghash(st, j0, lens, 16);
+        gcm_ghash(st, j0, lens, 16);
         _mm_storeu_si128((__m128i *)j0, gcm_bswap(gcm_ld(j0)));
     }
     memcpy(ctr, j0, 16);
@@ -158,11 +162,11 @@ GCM_T_AESNI static void gcm_crypt_aesni(const unsigned char *st, gcm_x86_bulk_fn
     ctr[15] = (unsigned char)c;
 
     memset(xi, 0, 16);
-    tacit_gcm_aesni_ghash(st, xi, aad, aad_len);
+    gcm_ghash(st, xi, aad, aad_len);
     bulk(st, enc, ctr, in, in_len, out, xi);
     gcm_put_be64(lens, (uint64_t)aad_len * 8);
     gcm_put_be64(lens + 8, (uint64_t)in_len * 8);
-    tacit_gcm_aesni_ghash(st, xi, lens, 16);
+    gcm_ghash(st, xi, lens, 16);
 
     memcpy(&nr, st + 16 * GCM_U_NR, 4);
     e = _mm_xor_si128(gcm_ld(j0), gcm_ld(st));
@@ -176,13 +180,38 @@ GCM_T_AESNI static void gcm_crypt_aesni(const unsigned char *st, gcm_x86_bulk_fn
     gcm_wipe(ctr, 16);
 }
 
+GCM_T_AESNI static void gcm_crypt_sse(const unsigned char *st, gcm_x86_bulk_fn *bulk, int enc,
+                                      const unsigned char *nonce, size_t nonce_len,
+                                      const unsigned char *aad, size_t aad_len,
+                                      const unsigned char *in, size_t in_len, unsigned char *out,
+                                      unsigned char tag[16])
+{
+    gcm_crypt_body(st, bulk, enc, nonce, nonce_len, aad, aad_len, in, in_len, out, tag);
+}
+
+GCM_T_AESNI_AVX static void gcm_crypt_avx(const unsigned char *st, gcm_x86_bulk_fn *bulk, int enc,
+                                          const unsigned char *nonce, size_t nonce_len,
+                                          const unsigned char *aad, size_t aad_len,
+                                          const unsigned char *in, size_t in_len,
+                                          unsigned char *out, unsigned char tag[16])
+{
+    gcm_crypt_body(st, bulk, enc, nonce, nonce_len, aad, aad_len, in, in_len, out, tag);
+}
+
 void tacit_aes_gcm_x86_crypt(const uint64_t *state, int enc, const unsigned char *nonce,
                              size_t nonce_len, const unsigned char *aad, size_t aad_len,
                              const unsigned char *in, size_t in_len, unsigned char *out,
                              unsigned char tag[16])
 {
-    gcm_crypt_aesni((const unsigned char *)state, gcm_x86_kernel(), enc, nonce, nonce_len, aad,
-                    aad_len, in, in_len, out, tag);
+    unsigned f = tacit_cpu_x86();
+
+    if ((f & TACIT_CPU_AVX2) != 0) {
+        gcm_crypt_avx((const unsigned char *)state, gcm_x86_kernel(f), enc, nonce, nonce_len, aad,
+                      aad_len, in, in_len, out, tag);
+    } else {
+        gcm_crypt_sse((const unsigned char *)state, gcm_x86_kernel(f), enc, nonce, nonce_len, aad,
+                      aad_len, in, in_len, out, tag);
+    }
 }
 
 #endif

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #define GCM_T_AESNI __attribute__((target("aes,pclmul,ssse3,sse4.1")))
+#define GCM_T_AESNI_AVX __attribute__((target("aes,pclmul,ssse3,sse4.1,avx")))
 #define GCM_T_VAES __attribute__((target("aes,pclmul,ssse3,sse4.1,avx,avx2,vaes,vpclmulqdq")))
 #define GCM_T_VAES512                                                                              \
     __attribute__((                                                                                \
@@ -58,13 +59,10 @@ typedef char gcm_x86_layout_fits[(2 * GCM_U_END <= TACIT_AES_GCM_X86_STATE_WORDS
 typedef void gcm_x86_bulk_fn(const unsigned char *st, int enc, const unsigned char ctr[16],
                              const unsigned char *in, size_t len, unsigned char *out,
                              unsigned char xi[16]);
-gcm_x86_bulk_fn tacit_gcm_aesni_bulk;
+gcm_x86_bulk_fn tacit_gcm_aesni_bulk;     /* SSE encoding */
+gcm_x86_bulk_fn tacit_gcm_aesni_avx_bulk; /* the same, VEX encoding */
 gcm_x86_bulk_fn tacit_gcm_vaes256_bulk;
 gcm_x86_bulk_fn tacit_gcm_vaes512_bulk;
-
-/* absorb len bytes (the last block zero-padded) into xi, 8 blocks a step (AES-NI) */
-void tacit_gcm_aesni_ghash(const unsigned char *st, unsigned char xi[16], const unsigned char *p,
-                           size_t len);
 
 /* ---- xmm helpers (inlined into every kernel, whose targets include these) --- */
 
