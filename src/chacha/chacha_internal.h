@@ -74,10 +74,20 @@ void tacit_poly1305(unsigned char tag[16], const unsigned char key[32], const un
 typedef void tacit_poly1305_blocks_fn(tacit_poly1305_state *ps, const unsigned char *m,
                                       size_t nblocks);
 
+/*
+ * One pass of the AEAD over a prefix of in (optional): encrypt or decrypt
+ * and authenticate the ciphertext into ps; returns the bytes done (a
+ * multiple of 64, at most len; 0 is fine), st[12] the first block counter.
+ */
+typedef size_t tacit_chachapoly_fused_fn(const uint32_t st[16], const unsigned char *in,
+                                         unsigned char *out, size_t len, tacit_poly1305_state *ps,
+                                         int decrypt);
+
 /* The kernels of this CPU (the one dispatch point, chachapoly_dispatch.c). */
 typedef struct {
     tacit_chacha20_xor_fn *xor_stream;
     tacit_poly1305_blocks_fn *poly_blocks;
+    tacit_chachapoly_fused_fn *fused; /* NULL: none */
 } tacit_chachapoly_kernels;
 void tacit_chachapoly_kernels_get(tacit_chachapoly_kernels *k);
 

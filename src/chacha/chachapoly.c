@@ -79,6 +79,13 @@ int tacit_chachapoly_crypt(const unsigned char key[32], const unsigned char *non
 
     poly_padded(&k, &ps, aad, aad_len);
     st[12] = 1;
+    if (k.fused != NULL) {
+        n = k.fused(st, in, out, len, &ps, decrypt);
+        st[12] += (uint32_t)(n / 64);
+        in += n;
+        out += n;
+        len -= n;
+    }
     while (len > 0) {
         n = len < CHUNK ? len : CHUNK;
         if (decrypt) {

@@ -20,6 +20,7 @@ void tacit_chachapoly_kernels_get(tacit_chachapoly_kernels *k)
 {
     k->xor_stream = tacit_chacha20_xor_c;
     k->poly_blocks = poly_blocks_c1;
+    k->fused = NULL;
 #if defined(TACIT_CHACHA_X86)
     tacit_chachapoly_kernels_x86(k);
 #endif

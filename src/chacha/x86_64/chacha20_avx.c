@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tacit/platform.h"
+#include "chacha/x86_64/chacha16_avx512.h"
 
 #define AVX2_TARGET __attribute__((target("avx2")))
 #define AVX512_TARGET __attribute__((target("avx2,avx512f,avx512vl")))
@@ -116,77 +117,22 @@ AVX512_TARGET
 static void chacha8_vl(const uint32_t st[16], uint32_t ctr, const unsigned char *in,
                        unsigned char *out){ CHACHA8_BODY(ROL_VL16, ROL_VL12, ROL_VL8, ROL_VL7) }
 
-/* ---- 16 blocks, 512-bit ----------------------------------------------------- */
-
-#define QR16(a, b, c, d)                                                                           \
-    do {                                                                                           \
-        a = _mm512_add_epi32(a, b);                                                                \
-        d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 16);                                          \
-        c = _mm512_add_epi32(c, d);                                                                \
-        b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 12);                                          \
-        a = _mm512_add_epi32(a, b);                                                                \
-        d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 8);                                           \
-        c = _mm512_add_epi32(c, d);                                                                \
-        b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 7);                                           \
-    } while (0)
-
-#define TRANSPOSE4_512(x0, x1, x2, x3)                                                             \
-    do {                                                                                           \
-        __m512i t0_ = _mm512_unpacklo_epi32(x0, x1), t1_ = _mm512_unpackhi_epi32(x0, x1);          \
-        __m512i t2_ = _mm512_unpacklo_epi32(x2, x3), t3_ = _mm512_unpackhi_epi32(x2, x3);          \
-        x0 = _mm512_unpacklo_epi64(t0_, t2_);                                                      \
-        x1 = _mm512_unpackhi_epi64(t0_, t2_);                                                      \
-        x2 = _mm512_unpacklo_epi64(t1_, t3_);                                                      \
-        x3 = _mm512_unpackhi_epi64(t1_, t3_);                                                      \
-    } while (0)
-
-#define XOR_STORE_512(off, v)                                                                      \
-    _mm512_storeu_si512((void *)(out + (off)),                                                     \
-                        _mm512_xor_si512((v), _mm512_loadu_si512((const void *)(in + (off)))))
+/* ---- 16 blocks, 512-bit (chacha16_avx512.h) ------------------------------------ */
 
 AVX512_TARGET static void chacha16_avx512(const uint32_t st[16], uint32_t ctr,
                                           const unsigned char *in, unsigned char *out)
 {
-    __m512i x[16], s[16], a, b, c, d;
+    __m512i x[16], s[16];
     int i;
 
-    for (i = 0; i < 16; i++) {
-        s[i] = _mm512_set1_epi32((int)st[i]);
-    }
-    s[12] =
-        _mm512_add_epi32(_mm512_set1_epi32((int)ctr),
-                         _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    CH16_INIT(s, st, ctr);
     for (i = 0; i < 16; i++) {
         x[i] = s[i];
     }
     for (i = 0; i < 10; i++) {
-        QR16(x[0], x[4], x[8], x[12]);
-        QR16(x[1], x[5], x[9], x[13]);
-        QR16(x[2], x[6], x[10], x[14]);
-        QR16(x[3], x[7], x[11], x[15]);
-        QR16(x[0], x[5], x[10], x[15]);
-        QR16(x[1], x[6], x[11], x[12]);
-        QR16(x[2], x[7], x[8], x[13]);
-        QR16(x[3], x[4], x[9], x[14]);
+        CH16_DOUBLE_ROUND(x);
     }
-    for (i = 0; i < 16; i++) {
-        x[i] = _mm512_add_epi32(x[i], s[i]);
-    }
-    TRANSPOSE4_512(x[0], x[1], x[2], x[3]);
-    TRANSPOSE4_512(x[4], x[5], x[6], x[7]);
-    TRANSPOSE4_512(x[8], x[9], x[10], x[11]);
-    TRANSPOSE4_512(x[12], x[13], x[14], x[15]);
-    /* x[4g + k], 128-bit lane L: words 4g..4g+3 of block 4L + k; a 4x4 transpose of lanes */
-    for (i = 0; i < 4; i++) {
-        a = _mm512_shuffle_i32x4(x[i], x[4 + i], 0x44);
-        b = _mm512_shuffle_i32x4(x[8 + i], x[12 + i], 0x44);
-        c = _mm512_shuffle_i32x4(x[i], x[4 + i], 0xee);
-        d = _mm512_shuffle_i32x4(x[8 + i], x[12 + i], 0xee);
-        XOR_STORE_512(64 * i, _mm512_shuffle_i32x4(a, b, 0x88));
-        XOR_STORE_512(64 * (4 + i), _mm512_shuffle_i32x4(a, b, 0xdd));
-        XOR_STORE_512(64 * (8 + i), _mm512_shuffle_i32x4(c, d, 0x88));
-        XOR_STORE_512(64 * (12 + i), _mm512_shuffle_i32x4(c, d, 0xdd));
-    }
+    CH16_FINISH(x, s, in, out);
 }
 
 /* ---- drivers ---------------------------------------------------------------- */

@@ -18,6 +18,7 @@ void tacit_chachapoly_kernels_x86(tacit_chachapoly_kernels *k)
 #if defined(TACIT_POLY1305_R64)
     if (f & TACIT_CPU_IFMA) {
         k->poly_blocks = tacit_poly1305_blocks_ifma;
+        k->fused = tacit_chachapoly_fused_avx512; /* IFMA implies AVX-512F/VL */
     } else if (f & TACIT_CPU_BMI2) {
         k->poly_blocks = tacit_poly1305_blocks_mulx;
     }
