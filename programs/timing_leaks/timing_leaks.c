@@ -52,6 +52,7 @@ int main(int argc, char **argv)
     int i, status = 0, list = 0, verbose = 0;
     size_t k;
     const tl_target *all[64];
+#define N_ALL (tl_n_targets + TL_RSA_TARGETS + TL_GCM_TARGETS + TL_CHACHAPOLY_TARGETS)
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0) {
@@ -80,14 +81,15 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    for (k = 0; k < tl_n_targets + TL_RSA_TARGETS + TL_GCM_TARGETS; k++) {
-        all[k] = k < tl_n_targets ? &tl_targets[k]
-                 : k < tl_n_targets + TL_RSA_TARGETS
-                     ? &tl_rsa_targets[k - tl_n_targets]
-                     : &tl_gcm_targets[k - tl_n_targets - TL_RSA_TARGETS];
+    for (k = 0; k < N_ALL; k++) {
+        all[k] = k < tl_n_targets                    ? &tl_targets[k]
+                 : k < tl_n_targets + TL_RSA_TARGETS ? &tl_rsa_targets[k - tl_n_targets]
+                 : k < tl_n_targets + TL_RSA_TARGETS + TL_GCM_TARGETS
+                     ? &tl_gcm_targets[k - tl_n_targets - TL_RSA_TARGETS]
+                     : &tl_chachapoly_targets[k - tl_n_targets - TL_RSA_TARGETS - TL_GCM_TARGETS];
     }
     if (list) {
-        for (k = 0; k < tl_n_targets + TL_RSA_TARGETS + TL_GCM_TARGETS; k++) {
+        for (k = 0; k < N_ALL; k++) {
             printf("%-20s %s%s\n", all[k]->name, all[k]->what,
                    all[k]->kind == TL_CONTROL  ? " (control: must leak)"
                    : all[k]->kind == TL_PUBLIC ? " (public: not judged)"
@@ -97,7 +99,7 @@ int main(int argc, char **argv)
     }
     printf("timing_leaks: counter %s, %.0f s per target, threshold |t| > %.1f\n", tl_counter_name(),
            seconds, THRESHOLD);
-    for (k = 0; k < tl_n_targets + TL_RSA_TARGETS + TL_GCM_TARGETS; k++) {
+    for (k = 0; k < N_ALL; k++) {
         const tl_target *t = all[k];
         unsigned char *in;
         uint64_t times[BATCH];

@@ -82,4 +82,8 @@ extern const tl_target tl_rsa_targets[TL_RSA_TARGETS];
 #define TL_GCM_TARGETS 4
 extern const tl_target tl_gcm_targets[TL_GCM_TARGETS];
 
+/* The x86-64 ChaCha20-Poly1305 kernels (tl_chachapoly.c; skipped elsewhere). */
+#define TL_CHACHAPOLY_TARGETS 5
+extern const tl_target tl_chachapoly_targets[TL_CHACHAPOLY_TARGETS];
+
 #endif
