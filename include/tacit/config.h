@@ -64,6 +64,7 @@
 #define TACIT_CHACHAPOLY_C
 #define TACIT_X25519_C  /* X25519 key agreement (RFC 7748) */
 #define TACIT_ED25519_C /* Ed25519 signatures (RFC 8032) */
+#define TACIT_MLDSA_C   /* ML-DSA-44/65/87 signatures (FIPS 204) */
 
 /* Layer 5, above the algorithms */
 #define TACIT_PK_C      /* tacit_pk_context: any key, format detection, sign/verify by algorithm */

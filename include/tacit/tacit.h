@@ -37,6 +37,7 @@
 #include "tacit/ecdsa.h"
 #include "tacit/x25519.h"
 #include "tacit/ed25519.h"
+#include "tacit/mldsa.h"
 #include "tacit/pk.h"
 #include "tacit/x509.h"
 

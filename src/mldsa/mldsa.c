@@ -1,0 +1,707 @@
+/*
+ * ML-DSA (FIPS 204): key generation, signing and verification.
+ *
+ * Key generation and verification stream the matrix A one polynomial at a
+ * time; signing keeps the whole expanded A (unless TACIT_MLDSA_SMALL_STACK)
+ * because every attempt uses it again.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_MLDSA_C)
+
+#include <string.h>
+
+#include "core/common.h"
+#include "core/constant_time_internal.h"
+#include "hash/keccak.h"
+#include "mldsa/mldsa_internal.h"
+#include "mldsa/mldsa_kernel.h"
+#include "tacit/constant_time.h"
+#include "tacit/mldsa.h"
+#include "tacit/sha3.h"
+
+static const tacit_mldsa_param_set param_sets[3] = {
+    /* k, l, eta, tau, beta, omega, ctilde, gamma1, gamma2, z_bits, eta_bits, w1_bits, pk, sk, sig */
+    { 4, 4, 2, 39, 78, 80, 32, 1 << 17, (TACIT_MLDSA_Q - 1) / 88, 18, 3, 6, TACIT_MLDSA44_PK_BYTES,
+      TACIT_MLDSA44_SK_BYTES, TACIT_MLDSA44_SIG_BYTES },
+    { 6, 5, 4, 49, 196, 55, 48, 1 << 19, (TACIT_MLDSA_Q - 1) / 32, 20, 4, 4, TACIT_MLDSA65_PK_BYTES,
+      TACIT_MLDSA65_SK_BYTES, TACIT_MLDSA65_SIG_BYTES },
+    { 8, 7, 2, 60, 120, 75, 64, 1 << 19, (TACIT_MLDSA_Q - 1) / 32, 20, 3, 4, TACIT_MLDSA87_PK_BYTES,
+      TACIT_MLDSA87_SK_BYTES, TACIT_MLDSA87_SIG_BYTES },
+};
+
+const tacit_mldsa_param_set *tacit_mldsa_param_get(tacit_mldsa_params p)
+{
+    switch (p) {
+    case TACIT_MLDSA_44:
+        return &param_sets[0];
+    case TACIT_MLDSA_65:
+        return &param_sets[1];
+    case TACIT_MLDSA_87:
+        return &param_sets[2];
+    default:
+        return NULL;
+    }
+}
+
+size_t tacit_mldsa_pk_bytes(tacit_mldsa_params p)
+{
+    const tacit_mldsa_param_set *ps = tacit_mldsa_param_get(p);
+    return ps != NULL ? ps->pk_bytes : 0;
+}
+
+size_t tacit_mldsa_sk_bytes(tacit_mldsa_params p)
+{
+    const tacit_mldsa_param_set *ps = tacit_mldsa_param_get(p);
+    return ps != NULL ? ps->sk_bytes : 0;
+}
+
+size_t tacit_mldsa_sig_bytes(tacit_mldsa_params p)
+{
+    const tacit_mldsa_param_set *ps = tacit_mldsa_param_get(p);
+    return ps != NULL ? ps->sig_bytes : 0;
+}
+
+/* Bytes of one packed polynomial of the private key's s1/s2. */
+static size_t eta_bytes(const tacit_mldsa_param_set *ps)
+{
+    return (size_t)ps->eta_bits * 32;
+}
+
+static size_t w1_bytes(const tacit_mldsa_param_set *ps)
+{
+    return (size_t)ps->w1_bits * 32;
+}
+
+static size_t z_bytes(const tacit_mldsa_param_set *ps)
+{
+    return (size_t)ps->z_bits * 32;
+}
+
+/* SHAKE256 of up to three pieces (NULL/0 for absent ones). */
+static void shake256_3(unsigned char *out, size_t out_len, const unsigned char *a, size_t a_len,
+                       const unsigned char *b, size_t b_len, const unsigned char *c, size_t c_len)
+{
+    tacit_shake_context ctx;
+
+    tacit_shake_init(&ctx, TACIT_SHAKE256);
+    tacit_shake_absorb(&ctx, a, a_len);
+    if (b_len != 0) {
+        tacit_shake_absorb(&ctx, b, b_len);
+    }
+    if (c_len != 0) {
+        tacit_shake_absorb(&ctx, c, c_len);
+    }
+    tacit_shake_squeeze(&ctx, out, out_len);
+    tacit_shake_free(&ctx);
+}
+
+/* ---- key generation ------------------------------------------------------ */
+
+typedef struct keygen_ws {
+    tacit_mldsa_poly s1hat[TACIT_MLDSA_LMAX];
+    tacit_mldsa_poly a, t, s2;
+    unsigned char seedbuf[128]; /* rho, rho', K */
+} keygen_ws;
+
+int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], unsigned char *pk,
+                            unsigned char *sk)
+{
+    const tacit_mldsa_param_set *ps = tacit_mldsa_param_get(p);
+    const tacit_mldsa_kernel *kern;
+    keygen_ws ws;
+    unsigned char in[34];
+    unsigned char *sk_s1, *sk_s2, *sk_t0;
+    unsigned i, j, n;
+
+    if (ps == NULL || seed == NULL || pk == NULL || sk == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    kern = tacit_mldsa_kernel_get();
+    memcpy(in, seed, 32);
+    in[32] = (unsigned char)ps->k;
+    in[33] = (unsigned char)ps->l;
+    shake256_3(ws.seedbuf, 128, in, sizeof(in), NULL, 0, NULL, 0);
+    /* rho is public (it goes into the public key) */
+    tacit_ct_declassify(ws.seedbuf, 32);
+
+    sk_s1 = sk + 128;
+    sk_s2 = sk_s1 + ps->l * eta_bytes(ps);
+    sk_t0 = sk_s2 + ps->k * eta_bytes(ps);
+    memcpy(pk, ws.seedbuf, 32);
+    memcpy(sk, ws.seedbuf, 32);
+    memcpy(sk + 32, ws.seedbuf + 96, 32);
+
+    for (j = 0; j < ps->l; j++) {
+        tacit_mldsa_expand_s(&ws.s1hat[j], ws.seedbuf + 32, j, ps->eta);
+        tacit_mldsa_pack(sk_s1 + j * eta_bytes(ps), ws.s1hat[j].c, ps->eta_bits, (int32_t)ps->eta);
+        kern->ntt(ws.s1hat[j].c);
+    }
+    for (i = 0; i < ps->k; i++) {
+        memset(&ws.t, 0, sizeof(ws.t));
+        for (j = 0; j < ps->l; j++) {
+            tacit_mldsa_expand_a(&ws.a, ws.seedbuf, i, j);
+            kern->pointwise_acc(ws.t.c, ws.a.c, ws.s1hat[j].c);
+        }
+        tacit_mldsa_poly_reduce(&ws.t);
+        kern->invntt_tomont(ws.t.c);
+        tacit_mldsa_expand_s(&ws.s2, ws.seedbuf + 32, ps->l + i, ps->eta);
+        tacit_mldsa_pack(sk_s2 + i * eta_bytes(ps), ws.s2.c, ps->eta_bits, (int32_t)ps->eta);
+        tacit_mldsa_poly_add(&ws.t, &ws.t, &ws.s2);
+        tacit_mldsa_poly_reduce(&ws.t);
+        tacit_mldsa_poly_caddq(&ws.t);
+        for (n = 0; n < TACIT_MLDSA_N; n++) {
+            tacit_mldsa_power2round(&ws.a.c[n], &ws.t.c[n], ws.t.c[n]);
+        }
+        /* t1 is the public key */
+        tacit_ct_declassify(ws.a.c, sizeof(ws.a.c));
+        tacit_mldsa_pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.a.c, 10, 0);
+        tacit_mldsa_pack(sk_t0 + i * TACIT_MLDSA_POLY_T0_BYTES, ws.t.c, 13,
+                         1 << (TACIT_MLDSA_D - 1));
+    }
+    /* tr = H(pk, 64) */
+    shake256_3(sk + 64, 64, pk, ps->pk_bytes, NULL, 0, NULL, 0);
+    tacit_platform_zeroize(&ws, sizeof(ws));
+    tacit_platform_zeroize(in, sizeof(in));
+    return 0;
+}
+
+int tacit_mldsa_keygen(tacit_mldsa_params p, unsigned char *pk, unsigned char *sk,
+                       tacit_rng_func f_rng, void *p_rng)
+{
+    unsigned char seed[32];
+    int ret;
+
+    if (tacit_mldsa_param_get(p) == NULL || pk == NULL || sk == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
+    if (f_rng(p_rng, seed, sizeof(seed)) != 0) {
+        tacit_platform_zeroize(seed, sizeof(seed));
+        return TACIT_ERR_RNG_FAILED;
+    }
+    ret = tacit_mldsa_keygen_seed(p, seed, pk, sk);
+    tacit_platform_zeroize(seed, sizeof(seed));
+    return ret;
+}
+
+/* ---- mu ------------------------------------------------------------------ */
+
+/* mu = H(tr || 0 || ctx_len || ctx || msg, 64). */
+static void compute_mu(unsigned char mu[64], const unsigned char tr[64], const unsigned char *msg,
+                       size_t msg_len, const unsigned char *ctx, size_t ctx_len)
+{
+    tacit_shake_context hc;
+    unsigned char pre[2];
+
+    pre[0] = 0;
+    pre[1] = (unsigned char)ctx_len;
+    tacit_shake_init(&hc, TACIT_SHAKE256);
+    tacit_shake_absorb(&hc, tr, 64);
+    tacit_shake_absorb(&hc, pre, 2);
+    if (ctx_len != 0) {
+        tacit_shake_absorb(&hc, ctx, ctx_len);
+    }
+    if (msg_len != 0) {
+        tacit_shake_absorb(&hc, msg, msg_len);
+    }
+    tacit_shake_squeeze(&hc, mu, 64);
+    tacit_shake_free(&hc);
+}
+
+static int check_msg_ctx(const unsigned char *msg, size_t msg_len, const unsigned char *ctx,
+                         size_t ctx_len)
+{
+    if ((msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0) ||
+        ctx_len > TACIT_MLDSA_MAX_CTX_BYTES) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    return 0;
+}
+
+int tacit_mldsa_mu(tacit_mldsa_params p, const unsigned char *pk, const unsigned char *msg,
+                   size_t msg_len, const unsigned char *ctx, size_t ctx_len, unsigned char mu[64])
+{
+    const tacit_mldsa_param_set *ps = tacit_mldsa_param_get(p);
+    unsigned char tr[64];
+    int ret;
+
+    if (ps == NULL || pk == NULL || mu == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if ((ret = check_msg_ctx(msg, msg_len, ctx, ctx_len)) != 0) {
+        return ret;
+    }
+    shake256_3(tr, 64, pk, ps->pk_bytes, NULL, 0, NULL, 0);
+    compute_mu(mu, tr, msg, msg_len, ctx, ctx_len);
+    return 0;
+}
+
+/* ---- signing ------------------------------------------------------------- */
+
+#if defined(TACIT_MLDSA_SMALL_STACK)
+#define SIGN_A_ENTRIES 1
+#else
+#define SIGN_A_ENTRIES (TACIT_MLDSA_KMAX * TACIT_MLDSA_LMAX)
+#endif
+
+typedef struct sign_ws {
+    tacit_mldsa_poly a[SIGN_A_ENTRIES];
+    tacit_mldsa_poly s1[TACIT_MLDSA_LMAX]; /* NTT domain */
+    tacit_mldsa_poly s2[TACIT_MLDSA_KMAX]; /* NTT domain */
+    tacit_mldsa_poly t0[TACIT_MLDSA_KMAX]; /* NTT domain */
+    tacit_mldsa_poly y[TACIT_MLDSA_LMAX];
+    tacit_mldsa_poly z[TACIT_MLDSA_LMAX]; /* y in the NTT domain, then z */
+    tacit_mldsa_poly w[TACIT_MLDSA_KMAX];
+    tacit_mldsa_poly c, tmp;
+    unsigned char hint[TACIT_MLDSA_KMAX][TACIT_MLDSA_N];
+    unsigned char w1buf[TACIT_MLDSA_KMAX * 192];
+    unsigned char rhopp[64];
+    unsigned char kbuf[64 + 32]; /* K || rnd */
+    unsigned char ctilde[64];
+} sign_ws;
+
+/* A[i][j] from the cache, or expanded into ws->a[0]. */
+static const tacit_mldsa_poly *sign_a(sign_ws *ws, const tacit_mldsa_param_set *ps,
+                                      const unsigned char *rho, unsigned i, unsigned j)
+{
+#if defined(TACIT_MLDSA_SMALL_STACK)
+    tacit_mldsa_expand_a(&ws->a[0], rho, i, j);
+    (void)ps;
+    return &ws->a[0];
+#else
+    (void)rho;
+    return &ws->a[i * ps->l + j];
+#endif
+}
+
+static void sign_expand_matrix(sign_ws *ws, const tacit_mldsa_param_set *ps,
+                               const unsigned char *rho)
+{
+#if defined(TACIT_MLDSA_SMALL_STACK)
+    (void)ws;
+    (void)ps;
+    (void)rho;
+#else
+    unsigned n = ps->k * ps->l, e;
+    unsigned char idx[4][2];
+
+    for (e = 0; e + 4 <= n; e += 4) {
+        unsigned t;
+        for (t = 0; t < 4; t++) {
+            idx[t][0] = (unsigned char)((e + t) / ps->l); /* public */
+            idx[t][1] = (unsigned char)((e + t) % ps->l);
+        }
+        tacit_mldsa_expand_a_x4(&ws->a[e], &ws->a[e + 1], &ws->a[e + 2], &ws->a[e + 3], rho,
+                                (const unsigned char(*)[2])idx);
+    }
+    for (; e < n; e++) {
+        tacit_mldsa_expand_a(&ws->a[e], rho, e / ps->l, e % ps->l);
+    }
+#endif
+}
+
+/*
+ * Decode the private key into ws (s1, s2, t0 in the NTT domain).  Returns
+ * TACIT_ERR_BAD_INPUT if an s1/s2 coefficient is out of [-eta, eta] (the
+ * only fact about the key that is made public).
+ */
+static int sign_load_key(sign_ws *ws, const tacit_mldsa_param_set *ps,
+                         const tacit_mldsa_kernel *kern, const unsigned char *sk)
+{
+    const unsigned char *p = sk + 128;
+    uint32_t bad = 0;
+    unsigned i;
+
+    for (i = 0; i < ps->l; i++, p += eta_bytes(ps)) {
+        tacit_mldsa_unpack(ws->s1[i].c, p, ps->eta_bits, (int32_t)ps->eta);
+        bad |= tacit_mldsa_poly_norm_mask(&ws->s1[i], (int32_t)ps->eta + 1);
+        kern->ntt(ws->s1[i].c);
+    }
+    for (i = 0; i < ps->k; i++, p += eta_bytes(ps)) {
+        tacit_mldsa_unpack(ws->s2[i].c, p, ps->eta_bits, (int32_t)ps->eta);
+        bad |= tacit_mldsa_poly_norm_mask(&ws->s2[i], (int32_t)ps->eta + 1);
+        kern->ntt(ws->s2[i].c);
+    }
+    for (i = 0; i < ps->k; i++, p += TACIT_MLDSA_POLY_T0_BYTES) {
+        tacit_mldsa_unpack(ws->t0[i].c, p, 13, 1 << (TACIT_MLDSA_D - 1));
+        kern->ntt(ws->t0[i].c);
+    }
+    return tacit_ct_declassify_u32(bad) != 0 ? TACIT_ERR_BAD_INPUT : 0;
+}
+
+/* One attempt with mask nonce kappa: 0 and sig written, or 1 (rejected). */
+static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
+                        const tacit_mldsa_kernel *kern, const unsigned char *rho,
+                        const unsigned char mu[64], unsigned kappa, unsigned char *sig)
+{
+    unsigned i, j, n;
+    uint32_t reject = 0, hints = 0;
+    tacit_shake_context hc;
+
+    for (j = 0; j < ps->l; j++) {
+        tacit_mldsa_expand_mask(&ws->y[j], ws->rhopp, kappa + j, ps);
+        ws->z[j] = ws->y[j];
+        kern->ntt(ws->z[j].c);
+    }
+    for (i = 0; i < ps->k; i++) {
+        memset(&ws->w[i], 0, sizeof(ws->w[i]));
+        for (j = 0; j < ps->l; j++) {
+            kern->pointwise_acc(ws->w[i].c, sign_a(ws, ps, rho, i, j)->c, ws->z[j].c);
+        }
+        tacit_mldsa_poly_reduce(&ws->w[i]);
+        kern->invntt_tomont(ws->w[i].c);
+        tacit_mldsa_poly_caddq(&ws->w[i]);
+        for (n = 0; n < TACIT_MLDSA_N; n++) {
+            int32_t r0;
+            ws->tmp.c[n] = tacit_mldsa_decompose(&r0, ws->w[i].c[n], ps->gamma2);
+        }
+        tacit_mldsa_pack(ws->w1buf + i * w1_bytes(ps), ws->tmp.c, ps->w1_bits, 0);
+    }
+    tacit_shake_init(&hc, TACIT_SHAKE256);
+    tacit_shake_absorb(&hc, mu, 64);
+    tacit_shake_absorb(&hc, ws->w1buf, ps->k * w1_bytes(ps));
+    tacit_shake_squeeze(&hc, ws->ctilde, ps->ctilde_bytes);
+    tacit_shake_free(&hc);
+    /* the challenge is public, also for a rejected attempt (see sample_in_ball_unsafe) */
+    tacit_ct_declassify(ws->ctilde, ps->ctilde_bytes);
+    tacit_mldsa_sample_in_ball_unsafe(&ws->c, ws->ctilde, ps->ctilde_bytes, ps->tau);
+    kern->ntt(ws->c.c);
+
+    /* z = y + c s1 */
+    for (j = 0; j < ps->l; j++) {
+        kern->pointwise(ws->z[j].c, ws->c.c, ws->s1[j].c);
+        kern->invntt_tomont(ws->z[j].c);
+        tacit_mldsa_poly_add(&ws->z[j], &ws->z[j], &ws->y[j]);
+        tacit_mldsa_poly_reduce(&ws->z[j]);
+        reject |= tacit_mldsa_poly_norm_mask(&ws->z[j], ps->gamma1 - (int32_t)ps->beta);
+    }
+    for (i = 0; i < ps->k; i++) {
+        /* r = w - c s2, r0 = LowBits(r) */
+        kern->pointwise(ws->tmp.c, ws->c.c, ws->s2[i].c);
+        kern->invntt_tomont(ws->tmp.c);
+        for (n = 0; n < TACIT_MLDSA_N; n++) {
+            int32_t r0;
+            int32_t r = tacit_mldsa_caddq(tacit_mldsa_reduce32(ws->w[i].c[n] - ws->tmp.c[n]));
+            ws->w[i].c[n] = r;
+            (void)tacit_mldsa_decompose(&r0, r, ps->gamma2);
+            ws->tmp.c[n] = r0;
+        }
+        reject |= tacit_mldsa_poly_norm_mask(&ws->tmp, ps->gamma2 - (int32_t)ps->beta);
+        /* c t0 */
+        kern->pointwise(ws->tmp.c, ws->c.c, ws->t0[i].c);
+        kern->invntt_tomont(ws->tmp.c);
+        tacit_mldsa_poly_reduce(&ws->tmp);
+        reject |= tacit_mldsa_poly_norm_mask(&ws->tmp, ps->gamma2);
+        /* h = MakeHint(-c t0, w - c s2 + c t0): HighBits(r + c t0) != HighBits(r) */
+        for (n = 0; n < TACIT_MLDSA_N; n++) {
+            int32_t r0;
+            int32_t r = ws->w[i].c[n];
+            int32_t hi1 = tacit_mldsa_decompose(&r0, r, ps->gamma2);
+            int32_t hi2 = tacit_mldsa_decompose(
+                &r0, tacit_mldsa_caddq(tacit_mldsa_reduce32(r + ws->tmp.c[n])), ps->gamma2);
+            uint32_t h = tacit_ct_mask_ne_u32((uint32_t)hi1, (uint32_t)hi2) & 1;
+            ws->hint[i][n] = (unsigned char)h;
+            hints += h;
+        }
+    }
+    reject |= tacit_ct_mask_gt_u32(hints, ps->omega);
+    if (tacit_ct_declassify_u32(reject) != 0) {
+        return 1;
+    }
+
+    /* accepted: z and h are the signature, public from here on */
+    {
+        unsigned char *p = sig;
+        unsigned idx = 0;
+
+        memcpy(p, ws->ctilde, ps->ctilde_bytes);
+        p += ps->ctilde_bytes;
+        for (j = 0; j < ps->l; j++, p += z_bytes(ps)) {
+            tacit_ct_declassify(ws->z[j].c, sizeof(ws->z[j].c));
+            tacit_mldsa_pack(p, ws->z[j].c, ps->z_bits, ps->gamma1);
+        }
+        tacit_ct_declassify(ws->hint, sizeof(ws->hint));
+        memset(p, 0, ps->omega + ps->k);
+        for (i = 0; i < ps->k; i++) {
+            for (n = 0; n < TACIT_MLDSA_N; n++) {
+                if (ws->hint[i][n]) {
+                    p[idx++] = (unsigned char)n;
+                }
+            }
+            p[ps->omega + i] = (unsigned char)idx;
+        }
+    }
+    return 0;
+}
+
+static int sign_internal(const tacit_mldsa_param_set *ps, const unsigned char *sk,
+                         const unsigned char mu[64], const unsigned char rnd[32],
+                         unsigned char *sig)
+{
+    const tacit_mldsa_kernel *kern = tacit_mldsa_kernel_get();
+    sign_ws ws;
+    unsigned char rho[32];
+    unsigned kappa;
+    int ret;
+
+    memcpy(rho, sk, 32);
+    tacit_ct_declassify(rho, 32); /* rho is part of the public key */
+    if ((ret = sign_load_key(&ws, ps, kern, sk)) != 0) {
+        goto cleanup;
+    }
+    /* rho'' = H(K || rnd || mu, 64) */
+    shake256_3(ws.rhopp, 64, sk + 32, 32, rnd, 32, mu, 64);
+    sign_expand_matrix(&ws, ps, rho);
+    ret = TACIT_ERR_CORRUPTION_DETECTED;
+    /* FIPS 204 allows a bound on the attempts; 16-bit nonces give 814 attempts of l */
+    for (kappa = 0; kappa + ps->l <= 0xffff; kappa += ps->l) {
+        if (sign_attempt(&ws, ps, kern, rho, mu, kappa, sig) == 0) {
+            ret = 0;
+            break;
+        }
+    }
+cleanup:
+    tacit_platform_zeroize(&ws, sizeof(ws));
+    return ret;
+}
+
+static int sign_common(tacit_mldsa_params p, const unsigned char *sk, const unsigned char *mu_in,
+                       const unsigned char *msg, size_t msg_len, const unsigned char *ctx,
+                       size_t ctx_len, const unsigned char *rnd_in, unsigned char *sig,
+                       size_t sig_size, size_t *sig_len, tacit_rng_func f_rng, void *p_rng)
+{
+    const tacit_mldsa_param_set *ps = tacit_mldsa_param_get(p);
+    unsigned char mu[64], rnd[32];
+    int ret;
+
+    if (ps == NULL || sk == NULL || sig_len == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if (mu_in == NULL && (ret = check_msg_ctx(msg, msg_len, ctx, ctx_len)) != 0) {
+        return ret;
+    }
+    if (sig == NULL || sig_size < ps->sig_bytes) {
+        *sig_len = ps->sig_bytes;
+        return TACIT_ERR_BUFFER_TOO_SMALL;
+    }
+    if (rnd_in != NULL) {
+        memcpy(rnd, rnd_in, 32);
+    } else {
+        f_rng = tacit_rng_or_default(f_rng, &p_rng);
+        if (f_rng(p_rng, rnd, sizeof(rnd)) != 0) {
+            ret = TACIT_ERR_RNG_FAILED;
+            goto cleanup;
+        }
+    }
+    if (mu_in != NULL) {
+        memcpy(mu, mu_in, 64);
+    } else {
+        compute_mu(mu, sk + 64, msg, msg_len, ctx, ctx_len);
+    }
+    ret = sign_internal(ps, sk, mu, rnd, sig);
+    if (ret == 0) {
+        *sig_len = ps->sig_bytes;
+    } else {
+        memset(sig, 0, ps->sig_bytes);
+    }
+cleanup:
+    tacit_platform_zeroize(rnd, sizeof(rnd));
+    tacit_platform_zeroize(mu, sizeof(mu));
+    return ret;
+}
+
+/* rnd of the deterministic variant */
+static const unsigned char zero_rnd[32] = { 0 };
+
+int tacit_mldsa_sign(tacit_mldsa_params p, const unsigned char *sk, const unsigned char *msg,
+                     size_t msg_len, const unsigned char *ctx, size_t ctx_len, unsigned char *sig,
+                     size_t sig_size, size_t *sig_len, tacit_rng_func f_rng, void *p_rng)
+{
+    return sign_common(p, sk, NULL, msg, msg_len, ctx, ctx_len, NULL, sig, sig_size, sig_len, f_rng,
+                       p_rng);
+}
+
+int tacit_mldsa_sign_det(tacit_mldsa_params p, const unsigned char *sk, const unsigned char *msg,
+                         size_t msg_len, const unsigned char *ctx, size_t ctx_len,
+                         unsigned char *sig, size_t sig_size, size_t *sig_len)
+{
+    return sign_common(p, sk, NULL, msg, msg_len, ctx, ctx_len, zero_rnd, sig, sig_size, sig_len,
+                       NULL, NULL);
+}
+
+int tacit_mldsa_sign_mu(tacit_mldsa_params p, const unsigned char *sk, const unsigned char mu[64],
+                        unsigned char *sig, size_t sig_size, size_t *sig_len, tacit_rng_func f_rng,
+                        void *p_rng)
+{
+    if (mu == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    return sign_common(p, sk, mu, NULL, 0, NULL, 0, NULL, sig, sig_size, sig_len, f_rng, p_rng);
+}
+
+int tacit_mldsa_sign_mu_det(tacit_mldsa_params p, const unsigned char *sk,
+                            const unsigned char mu[64], unsigned char *sig, size_t sig_size,
+                            size_t *sig_len)
+{
+    if (mu == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    return sign_common(p, sk, mu, NULL, 0, NULL, 0, zero_rnd, sig, sig_size, sig_len, NULL, NULL);
+}
+
+int tacit_mldsa_sign_mu_rnd(tacit_mldsa_params p, const unsigned char *sk,
+                            const unsigned char mu[64], const unsigned char rnd[32],
+                            unsigned char *sig, size_t sig_size, size_t *sig_len)
+{
+    if (mu == NULL || rnd == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    return sign_common(p, sk, mu, NULL, 0, NULL, 0, rnd, sig, sig_size, sig_len, NULL, NULL);
+}
+
+/* ---- verification -------------------------------------------------------- */
+
+/*
+ * Check the hint encoding (FIPS 204 Algorithm 21, HintBitUnpack): the
+ * per-row end offsets never decrease and stay <= omega, the indices of a
+ * row strictly increase, the unused bytes are zero.
+ * Leaks: the signature (a branch per check).
+ * Only for: a public signature (verification).
+ */
+static int hints_valid_unsafe(const unsigned char *y, const tacit_mldsa_param_set *ps)
+{
+    unsigned idx = 0, i, t;
+
+    for (i = 0; i < ps->k; i++) {
+        unsigned end = y[ps->omega + i];
+        if (end < idx || end > ps->omega) {
+            return 0;
+        }
+        for (t = idx + 1; t < end; t++) {
+            if (y[t - 1] >= y[t]) {
+                return 0;
+            }
+        }
+        idx = end;
+    }
+    for (t = idx; t < ps->omega; t++) {
+        if (y[t] != 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+typedef struct verify_ws {
+    tacit_mldsa_poly z[TACIT_MLDSA_LMAX]; /* NTT domain */
+    tacit_mldsa_poly c, a, w, t1;
+    unsigned char w1buf[192];
+    unsigned char ctilde2[64];
+} verify_ws;
+
+/*
+ * Verification from mu.
+ * Leaks: everything it reads (early exits on malformed signatures).
+ * Only for: public inputs (public key, mu, signature).
+ */
+static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char *pk,
+                            const unsigned char mu[64], const unsigned char *sig, size_t sig_len)
+{
+    const tacit_mldsa_kernel *kern = tacit_mldsa_kernel_get();
+    verify_ws ws;
+    tacit_shake_context hc;
+    const unsigned char *hy;
+    unsigned i, j, n, hidx;
+
+    if (sig_len != ps->sig_bytes) {
+        return TACIT_ERR_VERIFY_FAILED;
+    }
+    hy = sig + ps->ctilde_bytes + ps->l * z_bytes(ps);
+    if (!hints_valid_unsafe(hy, ps)) {
+        return TACIT_ERR_VERIFY_FAILED;
+    }
+    for (j = 0; j < ps->l; j++) {
+        tacit_mldsa_unpack(ws.z[j].c, sig + ps->ctilde_bytes + j * z_bytes(ps), ps->z_bits,
+                           ps->gamma1);
+        if (tacit_mldsa_poly_norm_mask(&ws.z[j], ps->gamma1 - (int32_t)ps->beta) != 0) {
+            return TACIT_ERR_VERIFY_FAILED;
+        }
+        kern->ntt(ws.z[j].c);
+    }
+    tacit_mldsa_sample_in_ball_unsafe(&ws.c, sig, ps->ctilde_bytes, ps->tau);
+    kern->ntt(ws.c.c);
+
+    tacit_shake_init(&hc, TACIT_SHAKE256);
+    tacit_shake_absorb(&hc, mu, 64);
+    hidx = 0;
+    for (i = 0; i < ps->k; i++) {
+        unsigned end = hy[ps->omega + i];
+        memset(&ws.w, 0, sizeof(ws.w));
+        for (j = 0; j < ps->l; j++) {
+            tacit_mldsa_expand_a(&ws.a, pk, i, j);
+            kern->pointwise_acc(ws.w.c, ws.a.c, ws.z[j].c);
+        }
+        /* - c t1 2^d */
+        tacit_mldsa_unpack(ws.t1.c, pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, 10, 0);
+        for (n = 0; n < TACIT_MLDSA_N; n++) {
+            ws.t1.c[n] <<= TACIT_MLDSA_D;
+        }
+        kern->ntt(ws.t1.c);
+        kern->pointwise(ws.t1.c, ws.t1.c, ws.c.c);
+        tacit_mldsa_poly_sub(&ws.w, &ws.w, &ws.t1);
+        tacit_mldsa_poly_reduce(&ws.w);
+        kern->invntt_tomont(ws.w.c);
+        tacit_mldsa_poly_caddq(&ws.w);
+        /* w1' = UseHint(h, w') */
+        memset(ws.t1.c, 0, sizeof(ws.t1.c));
+        for (; hidx < end; hidx++) {
+            ws.t1.c[hy[hidx]] = 1;
+        }
+        for (n = 0; n < TACIT_MLDSA_N; n++) {
+            ws.w.c[n] = tacit_mldsa_use_hint(ws.w.c[n], (unsigned)ws.t1.c[n], ps->gamma2);
+        }
+        tacit_mldsa_pack(ws.w1buf, ws.w.c, ps->w1_bits, 0);
+        tacit_shake_absorb(&hc, ws.w1buf, w1_bytes(ps));
+    }
+    tacit_shake_squeeze(&hc, ws.ctilde2, ps->ctilde_bytes);
+    tacit_shake_free(&hc);
+    if (tacit_ct_memcmp(ws.ctilde2, sig, ps->ctilde_bytes) != 0) {
+        return TACIT_ERR_VERIFY_FAILED;
+    }
+    return 0;
+}
+
+int tacit_mldsa_verify_mu(tacit_mldsa_params p, const unsigned char *pk, const unsigned char mu[64],
+                          const unsigned char *sig, size_t sig_len)
+{
+    const tacit_mldsa_param_set *ps = tacit_mldsa_param_get(p);
+
+    if (ps == NULL || pk == NULL || mu == NULL || (sig == NULL && sig_len != 0)) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    return verify_mu_unsafe(ps, pk, mu, sig, sig_len);
+}
+
+int tacit_mldsa_verify(tacit_mldsa_params p, const unsigned char *pk, const unsigned char *msg,
+                       size_t msg_len, const unsigned char *ctx, size_t ctx_len,
+                       const unsigned char *sig, size_t sig_len)
+{
+    unsigned char mu[64];
+    int ret;
+
+    if (tacit_mldsa_param_get(p) == NULL || pk == NULL || (sig == NULL && sig_len != 0)) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if ((ret = check_msg_ctx(msg, msg_len, ctx, ctx_len)) != 0) {
+        return ret;
+    }
+    if ((ret = tacit_mldsa_mu(p, pk, msg, msg_len, ctx, ctx_len, mu)) != 0) {
+        return ret;
+    }
+    return tacit_mldsa_verify_mu(p, pk, mu, sig, sig_len);
+}
+
+#else
+typedef int tacit_mldsa_unused;
+#endif /* TACIT_MLDSA_C */

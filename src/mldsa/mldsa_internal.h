@@ -1,0 +1,136 @@
+/*
+ * ML-DSA internals: parameter sets, polynomial arithmetic mod q = 8380417
+ * (32-bit signed coefficients, Montgomery form with R = 2^32), the NTT,
+ * rounding (Power2Round, Decompose, hints), bit packing and sampling.
+ *
+ * Every function here is constant time in its inputs unless its name ends
+ * in _unsafe.  No division or modulo by a non-power-of-two: Decompose and
+ * reductions use multiply-and-shift.
+ */
+#ifndef TACIT_MLDSA_INTERNAL_H
+#define TACIT_MLDSA_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tacit/mldsa.h"
+
+#define TACIT_MLDSA_N 256
+#define TACIT_MLDSA_Q 8380417
+#define TACIT_MLDSA_QINV 58728449 /* q^-1 mod 2^32 */
+#define TACIT_MLDSA_D 13
+#define TACIT_MLDSA_KMAX 8
+#define TACIT_MLDSA_LMAX 7
+
+typedef struct tacit_mldsa_poly {
+    int32_t c[TACIT_MLDSA_N];
+} tacit_mldsa_poly;
+
+typedef struct tacit_mldsa_param_set {
+    unsigned k, l;
+    unsigned eta;
+    unsigned tau;
+    unsigned beta;
+    unsigned omega;
+    unsigned ctilde_bytes; /* lambda / 4 */
+    int32_t gamma1;
+    int32_t gamma2;
+    unsigned z_bits;   /* 1 + bitlen(gamma1 - 1): 18 or 20 */
+    unsigned eta_bits; /* 3 or 4 */
+    unsigned w1_bits;  /* 6 or 4 */
+    size_t pk_bytes, sk_bytes, sig_bytes;
+} tacit_mldsa_param_set;
+
+/* NULL for an unknown parameter set. */
+const tacit_mldsa_param_set *tacit_mldsa_param_get(tacit_mldsa_params p);
+
+#define TACIT_MLDSA_POLY_T1_BYTES 320
+#define TACIT_MLDSA_POLY_T0_BYTES 416
+
+/* ---- scalar arithmetic ---- */
+
+/* a * 2^-32 mod q, |result| < q, for |a| < 2^31 q. */
+static inline int32_t tacit_mldsa_mont_reduce(int64_t a)
+{
+    int32_t t = (int32_t)((uint32_t)(uint64_t)a * (uint32_t)TACIT_MLDSA_QINV);
+    return (int32_t)((a - (int64_t)t * TACIT_MLDSA_Q) >> 32);
+}
+
+/* a mod q in (-6283009, 6283009), for a <= 2^31 - 2^22 - 1. */
+static inline int32_t tacit_mldsa_reduce32(int32_t a)
+{
+    int32_t t = (a + (1 << 22)) >> 23;
+    return a - t * TACIT_MLDSA_Q;
+}
+
+/* Add q if a is negative. */
+static inline int32_t tacit_mldsa_caddq(int32_t a)
+{
+    return a + ((a >> 31) & TACIT_MLDSA_Q);
+}
+
+/* ---- polynomial kernels (portable; the dispatch may pick others) ---- */
+
+void tacit_mldsa_ntt_c(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_pointwise_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                             const int32_t b[TACIT_MLDSA_N]);
+void tacit_mldsa_pointwise_acc_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                 const int32_t b[TACIT_MLDSA_N]);
+
+void tacit_mldsa_poly_reduce(tacit_mldsa_poly *a);
+void tacit_mldsa_poly_caddq(tacit_mldsa_poly *a);
+void tacit_mldsa_poly_add(tacit_mldsa_poly *r, const tacit_mldsa_poly *a,
+                          const tacit_mldsa_poly *b);
+void tacit_mldsa_poly_sub(tacit_mldsa_poly *r, const tacit_mldsa_poly *a,
+                          const tacit_mldsa_poly *b);
+
+/* Power2Round on a in [0, q): a = a1 * 2^13 + a0, a0 in (-2^12, 2^12]. */
+void tacit_mldsa_power2round(int32_t *a1, int32_t *a0, int32_t a);
+
+/* Decompose (FIPS 204 Algorithm 36) on a in [0, q): a1 = HighBits, *a0 = LowBits. */
+int32_t tacit_mldsa_decompose(int32_t *a0, int32_t a, int32_t gamma2);
+
+/* UseHint on a in [0, q), h in {0, 1}. */
+int32_t tacit_mldsa_use_hint(int32_t a, unsigned h, int32_t gamma2);
+
+/* All-ones if some coefficient (centred, |a| < q/2) has |a| >= bound, else 0. */
+uint32_t tacit_mldsa_poly_norm_mask(const tacit_mldsa_poly *a, int32_t bound);
+
+/* ---- bit packing (little-endian bit order, FIPS 204 SimpleBitPack / BitPack) ---- */
+
+/* Pack v[i] = off - a[i] (off != 0) or v[i] = a[i] (off == 0), bits each. */
+void tacit_mldsa_pack(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits,
+                      int32_t off);
+/* The inverse: a[i] = off - v[i] (off != 0) or v[i]. */
+void tacit_mldsa_unpack(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned bits,
+                        int32_t off);
+
+/* ---- sampling ---- */
+
+/* A[row][col] in the NTT domain (RejNTTPoly of rho || col || row). */
+void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsigned row,
+                          unsigned col);
+/* Four entries at once (parallel SHAKE128 where the CPU has it). */
+void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_mldsa_poly *a2,
+                             tacit_mldsa_poly *a3, const unsigned char rho[32],
+                             const unsigned char idx[4][2]);
+/* s = RejBoundedPoly(rho' || nonce (2 bytes LE)), coefficients in [-eta, eta]. */
+void tacit_mldsa_expand_s(tacit_mldsa_poly *s, const unsigned char rhop[64], unsigned nonce,
+                          unsigned eta);
+/* y = ExpandMask entry: BitUnpack(SHAKE256(rho'' || nonce), gamma1). */
+void tacit_mldsa_expand_mask(tacit_mldsa_poly *y, const unsigned char rhopp[64], unsigned nonce,
+                             const tacit_mldsa_param_set *ps);
+/*
+ * c = SampleInBall(ctilde).
+ * Leaks: ctilde (its SHAKE256 stream decides the loop count and the
+ * coefficient indices).
+ * Only for: public ctilde: verification, and signing after ctilde is
+ * declassified (the Round 3 Dilithium specification, section 5.5: with H a
+ * random oracle the challenge of a rejected attempt reveals nothing about
+ * the key).
+ */
+void tacit_mldsa_sample_in_ball_unsafe(tacit_mldsa_poly *c, const unsigned char *ctilde,
+                                       size_t ctilde_len, unsigned tau);
+
+#endif /* TACIT_MLDSA_INTERNAL_H */

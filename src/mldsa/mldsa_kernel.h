@@ -1,0 +1,24 @@
+/*
+ * The ML-DSA kernel table: the polynomial operations that have a faster
+ * platform version.  tacit_mldsa_kernel_get() is the one place where the
+ * choice is made (src/mldsa/mldsa_dispatch.c), from the CPU probe; test
+ * builds force a kernel with tacit_cpu_hook_disable.
+ */
+#ifndef TACIT_MLDSA_KERNEL_H
+#define TACIT_MLDSA_KERNEL_H
+
+#include "mldsa/mldsa_internal.h"
+
+typedef struct tacit_mldsa_kernel {
+    const char *name;
+    void (*ntt)(int32_t a[TACIT_MLDSA_N]);
+    void (*invntt_tomont)(int32_t a[TACIT_MLDSA_N]);
+    void (*pointwise)(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                      const int32_t b[TACIT_MLDSA_N]);
+    void (*pointwise_acc)(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                          const int32_t b[TACIT_MLDSA_N]);
+} tacit_mldsa_kernel;
+
+const tacit_mldsa_kernel *tacit_mldsa_kernel_get(void);
+
+#endif /* TACIT_MLDSA_KERNEL_H */

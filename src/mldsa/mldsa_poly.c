@@ -1,0 +1,243 @@
+/*
+ * ML-DSA polynomial arithmetic, portable C: NTT mod q with Montgomery
+ * multiplication, rounding, norms and bit packing.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_MLDSA_C)
+
+#include "core/constant_time_internal.h"
+#include "mldsa/mldsa_internal.h"
+
+/*
+ * zeta^brv8(k) * 2^32 mod q, centred, zeta = 1753 (a 512th root of unity
+ * mod q), k = 0..255 in bit-reversed order (entry 0 is unused).
+ */
+static const int32_t zetas[TACIT_MLDSA_N] = {
+    -4186625, 25847,    -2608894, -518909,  237124,   -777960,  -876248,  466468,   1826347,
+    2353451,  -359251,  -2091905, 3119733,  -2884855, 3111497,  2680103,  2725464,  1024112,
+    -1079900, 3585928,  -549488,  -1119584, 2619752,  -2108549, -2118186, -3859737, -1399561,
+    -3277672, 1757237,  -19422,   4010497,  280005,   2706023,  95776,    3077325,  3530437,
+    -1661693, -3592148, -2537516, 3915439,  -3861115, -3043716, 3574422,  -2867647, 3539968,
+    -300467,  2348700,  -539299,  -1699267, -1643818, 3505694,  -3821735, 3507263,  -2140649,
+    -1600420, 3699596,  811944,   531354,   954230,   3881043,  3900724,  -2556880, 2071892,
+    -2797779, -3930395, -1528703, -3677745, -3041255, -1452451, 3475950,  2176455,  -1585221,
+    -1257611, 1939314,  -4083598, -1000202, -3190144, -3157330, -3632928, 126922,   3412210,
+    -983419,  2147896,  2715295,  -2967645, -3693493, -411027,  -2477047, -671102,  -1228525,
+    -22981,   -1308169, -381987,  1349076,  1852771,  -1430430, -3343383, 264944,   508951,
+    3097992,  44288,    -1100098, 904516,   3958618,  -3724342, -8578,    1653064,  -3249728,
+    2389356,  -210977,  759969,   -1316856, 189548,   -3553272, 3159746,  -1851402, -2409325,
+    -177440,  1315589,  1341330,  1285669,  -1584928, -812732,  -1439742, -3019102, -3881060,
+    -3628969, 3839961,  2091667,  3407706,  2316500,  3817976,  -3342478, 2244091,  -2446433,
+    -3562462, 266997,   2434439,  -1235728, 3513181,  -3520352, -3759364, -1197226, -3193378,
+    900702,   1859098,  909542,   819034,   495491,   -1613174, -43260,   -522500,  -655327,
+    -3122442, 2031748,  3207046,  -3556995, -525098,  -768622,  -3595838, 342297,   286988,
+    -2437823, 4108315,  3437287,  -3342277, 1735879,  203044,   2842341,  2691481,  -2590150,
+    1265009,  4055324,  1247620,  2486353,  1595974,  -3767016, 1250494,  2635921,  -3548272,
+    -2994039, 1869119,  1903435,  -1050970, -1333058, 1237275,  -3318210, -1430225, -451100,
+    1312455,  3306115,  -1962642, -1279661, 1917081,  -2546312, -1374803, 1500165,  777191,
+    2235880,  3406031,  -542412,  -2831860, -1671176, -1846953, -2584293, -3724270, 594136,
+    -3776993, -2013608, 2432395,  2454455,  -164721,  1957272,  3369112,  185531,   -1207385,
+    -3183426, 162844,   1616392,  3014001,  810149,   1652634,  -3694233, -1799107, -3038916,
+    3523897,  3866901,  269760,   2213111,  -975884,  1717735,  472078,   -426683,  1723600,
+    -1803090, 1910376,  -1667432, -1104333, -260646,  -3833893, -2939036, -2235985, -420899,
+    -2286327, 183443,   -976891,  1612842,  -3545687, -554416,  3919660,  -48306,   -1362209,
+    3937738,  1400424,  -846154,  1976782,
+};
+
+/*
+ * Forward NTT (Cooley-Tukey, bit-reversed output order), in place.  Input
+ * |a| < q or so; output coefficients grow by at most 8 q (no reduction
+ * between layers).
+ */
+void tacit_mldsa_ntt_c(int32_t a[TACIT_MLDSA_N])
+{
+    unsigned len, start, j, k = 0;
+
+    for (len = 128; len > 0; len >>= 1) {
+        for (start = 0; start < TACIT_MLDSA_N; start = j + len) {
+            int32_t zeta = zetas[++k];
+            for (j = start; j < start + len; j++) {
+                int32_t t = tacit_mldsa_mont_reduce((int64_t)zeta * a[j + len]);
+                a[j + len] = a[j] - t;
+                a[j] = a[j] + t;
+            }
+        }
+    }
+}
+
+/*
+ * Inverse NTT (Gentleman-Sande) times 2^32 (the Montgomery factor a
+ * pointwise product left out): input |a| < q, output |a| < q.
+ */
+void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N])
+{
+    unsigned len, start, j, k = 256;
+    const int32_t f = 41978; /* 2^64 / 256 mod q */
+
+    for (len = 1; len < TACIT_MLDSA_N; len <<= 1) {
+        for (start = 0; start < TACIT_MLDSA_N; start = j + len) {
+            int32_t zeta = -zetas[--k];
+            for (j = start; j < start + len; j++) {
+                int32_t t = a[j];
+                a[j] = t + a[j + len];
+                a[j + len] = tacit_mldsa_mont_reduce((int64_t)zeta * (t - a[j + len]));
+            }
+        }
+    }
+    for (j = 0; j < TACIT_MLDSA_N; j++) {
+        a[j] = tacit_mldsa_mont_reduce((int64_t)f * a[j]);
+    }
+}
+
+void tacit_mldsa_pointwise_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                             const int32_t b[TACIT_MLDSA_N])
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        r[i] = tacit_mldsa_mont_reduce((int64_t)a[i] * b[i]);
+    }
+}
+
+void tacit_mldsa_pointwise_acc_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                 const int32_t b[TACIT_MLDSA_N])
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        r[i] += tacit_mldsa_mont_reduce((int64_t)a[i] * b[i]);
+    }
+}
+
+void tacit_mldsa_poly_reduce(tacit_mldsa_poly *a)
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        a->c[i] = tacit_mldsa_reduce32(a->c[i]);
+    }
+}
+
+void tacit_mldsa_poly_caddq(tacit_mldsa_poly *a)
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        a->c[i] = tacit_mldsa_caddq(a->c[i]);
+    }
+}
+
+void tacit_mldsa_poly_add(tacit_mldsa_poly *r, const tacit_mldsa_poly *a, const tacit_mldsa_poly *b)
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        r->c[i] = a->c[i] + b->c[i];
+    }
+}
+
+void tacit_mldsa_poly_sub(tacit_mldsa_poly *r, const tacit_mldsa_poly *a, const tacit_mldsa_poly *b)
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        r->c[i] = a->c[i] - b->c[i];
+    }
+}
+
+void tacit_mldsa_power2round(int32_t *a1, int32_t *a0, int32_t a)
+{
+    int32_t hi = (a + (1 << (TACIT_MLDSA_D - 1)) - 1) >> TACIT_MLDSA_D;
+    *a0 = a - (hi << TACIT_MLDSA_D);
+    *a1 = hi;
+}
+
+/*
+ * Decompose without a division: a1 = round(a / (2 gamma2)) by a multiply
+ * and a shift (exact for every a in [0, q); the unit test checks all of
+ * them), with the top value (a >= q - gamma2) mapped to a1 = 0 and
+ * a0 = a - q as FIPS 204 asks.
+ */
+int32_t tacit_mldsa_decompose(int32_t *a0, int32_t a, int32_t gamma2)
+{
+    int32_t a1 = (a + 127) >> 7;
+    int32_t r0;
+
+    if (gamma2 == (TACIT_MLDSA_Q - 1) / 32) { /* public parameter */
+        a1 = (a1 * 1025 + (1 << 21)) >> 22;
+        a1 &= 15;
+    } else {
+        a1 = (a1 * 11275 + (1 << 23)) >> 24;
+        a1 ^= ((43 - a1) >> 31) & a1; /* 44 -> 0 */
+    }
+    r0 = a - a1 * 2 * gamma2;
+    r0 -= (((TACIT_MLDSA_Q - 1) / 2 - r0) >> 31) & TACIT_MLDSA_Q;
+    *a0 = r0;
+    return a1;
+}
+
+int32_t tacit_mldsa_use_hint(int32_t a, unsigned h, int32_t gamma2)
+{
+    int32_t a0, a1 = tacit_mldsa_decompose(&a0, a, gamma2);
+    int32_t m = (TACIT_MLDSA_Q - 1) / (2 * gamma2); /* public: 16 or 44 */
+    int32_t hm = -(int32_t)h;
+    /* h = 1: a1 + 1 if a0 > 0, else a1 - 1, modulo m */
+    int32_t step = 1 + 2 * ((a0 - 1) >> 31); /* +1 if a0 > 0, else -1 */
+    int32_t r = a1 + (step & hm);
+    r += (r >> 31) & m;           /* -1 -> m - 1 */
+    r -= ((m - 1 - r) >> 31) & m; /* m -> 0 */
+    return r;
+}
+
+uint32_t tacit_mldsa_poly_norm_mask(const tacit_mldsa_poly *a, int32_t bound)
+{
+    uint32_t bad = 0;
+    unsigned i;
+
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        int32_t x = a->c[i];
+        int32_t s = x >> 31;
+        int32_t absx = (x ^ s) - s;
+        bad |= (uint32_t)(bound - 1 - absx) >> 31;
+    }
+    return tacit_ct_mask_from_bit_u32(bad);
+}
+
+void tacit_mldsa_pack(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits,
+                      int32_t off)
+{
+    uint64_t acc = 0;
+    unsigned have = 0, i;
+    uint32_t vmask = ((uint32_t)1 << bits) - 1;
+    int32_t sign = off != 0 ? -1 : 1; /* public */
+
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        uint32_t v = (uint32_t)(off + sign * a[i]) & vmask;
+        acc |= (uint64_t)v << have;
+        have += bits;
+        while (have >= 8) {
+            *out++ = (unsigned char)acc;
+            acc >>= 8;
+            have -= 8;
+        }
+    }
+}
+
+void tacit_mldsa_unpack(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned bits,
+                        int32_t off)
+{
+    uint64_t acc = 0;
+    unsigned have = 0, i;
+    uint32_t vmask = ((uint32_t)1 << bits) - 1;
+
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        int32_t v;
+        while (have < bits) {
+            acc |= (uint64_t)*in++ << have;
+            have += 8;
+        }
+        v = (int32_t)((uint32_t)acc & vmask);
+        acc >>= bits;
+        have -= bits;
+        a[i] = off != 0 ? off - v : v;
+    }
+}
+
+#else
+typedef int tacit_mldsa_poly_unused;
+#endif /* TACIT_MLDSA_C */

@@ -1,0 +1,180 @@
+/*
+ * ML-DSA sampling (FIPS 204 section 7.3): ExpandA (RejNTTPoly on
+ * SHAKE128), ExpandS (RejBoundedPoly on SHAKE256), ExpandMask and
+ * SampleInBall.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_MLDSA_C)
+
+#include <string.h>
+
+#include "core/constant_time_internal.h"
+#include "hash/keccak.h"
+#include "mldsa/mldsa_internal.h"
+#include "tacit/platform.h"
+#include "tacit/sha3.h"
+
+/*
+ * Append the accepted 23-bit candidates of buf to a (from *ctr on).  The
+ * input is SHAKE128 of the public rho: the branch is on public data.
+ */
+static unsigned rej_uniform(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len)
+{
+    size_t pos = 0;
+
+    while (ctr < TACIT_MLDSA_N && pos + 3 <= len) {
+        uint32_t t = (uint32_t)buf[pos] | ((uint32_t)buf[pos + 1] << 8) |
+                     ((uint32_t)(buf[pos + 2] & 0x7f) << 16);
+        pos += 3;
+        if (t < TACIT_MLDSA_Q) {
+            a[ctr++] = (int32_t)t;
+        }
+    }
+    return ctr;
+}
+
+void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsigned row,
+                          unsigned col)
+{
+    uint64_t st[25];
+    unsigned char seed[34];
+    unsigned char buf[5 * TACIT_SHAKE128_RATE];
+    unsigned ctr;
+
+    memcpy(seed, rho, 32);
+    seed[32] = (unsigned char)col;
+    seed[33] = (unsigned char)row;
+    tacit_shake128_absorb_once(st, seed, sizeof(seed));
+    tacit_shake128_squeezeblocks(st, buf, 5);
+    ctr = rej_uniform(a->c, 0, buf, sizeof(buf));
+    while (ctr < TACIT_MLDSA_N) {
+        tacit_shake128_squeezeblocks(st, buf, 1);
+        ctr = rej_uniform(a->c, ctr, buf, TACIT_SHAKE128_RATE);
+    }
+}
+
+void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_mldsa_poly *a2,
+                             tacit_mldsa_poly *a3, const unsigned char rho[32],
+                             const unsigned char idx[4][2])
+{
+    tacit_shake_x4 st;
+    unsigned char seed[4][34];
+    unsigned char buf[4][5 * TACIT_SHAKE128_RATE];
+    tacit_mldsa_poly *out[4];
+    unsigned ctr[4], i;
+
+    out[0] = a0;
+    out[1] = a1;
+    out[2] = a2;
+    out[3] = a3;
+    for (i = 0; i < 4; i++) {
+        memcpy(seed[i], rho, 32);
+        seed[i][32] = idx[i][1]; /* column */
+        seed[i][33] = idx[i][0]; /* row */
+    }
+    tacit_shake128_x4_absorb_once(&st, seed[0], seed[1], seed[2], seed[3], 34);
+    tacit_shake128_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], 5);
+    for (i = 0; i < 4; i++) {
+        ctr[i] = rej_uniform(out[i]->c, 0, buf[i], sizeof(buf[i]));
+    }
+    while (ctr[0] < TACIT_MLDSA_N || ctr[1] < TACIT_MLDSA_N || ctr[2] < TACIT_MLDSA_N ||
+           ctr[3] < TACIT_MLDSA_N) {
+        tacit_shake128_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], 1);
+        for (i = 0; i < 4; i++) {
+            ctr[i] = rej_uniform(out[i]->c, ctr[i], buf[i], TACIT_SHAKE128_RATE);
+        }
+    }
+}
+
+/*
+ * RejBoundedPoly.  The coefficient values are computed without a branch
+ * or a division; whether a nibble is skipped is declassified (the skipped
+ * positions are independent of the coefficients kept, and rho' serves
+ * only this sampling).
+ */
+void tacit_mldsa_expand_s(tacit_mldsa_poly *s, const unsigned char rhop[64], unsigned nonce,
+                          unsigned eta)
+{
+    uint64_t st[25];
+    unsigned char seed[66];
+    unsigned char buf[TACIT_SHAKE256_RATE];
+    unsigned ctr = 0, i;
+    uint32_t limit = eta == 2 ? 15 : 9; /* public parameter */
+
+    memcpy(seed, rhop, 64);
+    seed[64] = (unsigned char)nonce;
+    seed[65] = (unsigned char)(nonce >> 8);
+    tacit_shake256_absorb_once(st, seed, sizeof(seed));
+    while (ctr < TACIT_MLDSA_N) {
+        tacit_shake256_squeezeblocks(st, buf, 1);
+        for (i = 0; i < 2 * TACIT_SHAKE256_RATE && ctr < TACIT_MLDSA_N; i++) {
+            uint32_t z = (uint32_t)(buf[i >> 1] >> ((i & 1) * 4)) & 15;
+            int32_t v;
+            uint32_t ok;
+            if (eta == 2) {
+                /* 2 - (z mod 5) for z < 15: z mod 5 = z - 5 floor(z * 205 / 1024) */
+                v = 2 - (int32_t)(z - 5 * ((z * 205) >> 10));
+            } else {
+                v = 4 - (int32_t)z;
+            }
+            ok = tacit_ct_declassify_u32((z - limit) >> 31);
+            s->c[ctr] = v;
+            ctr += ok;
+        }
+    }
+    tacit_platform_zeroize(buf, sizeof(buf));
+    tacit_platform_zeroize(st, sizeof(st));
+    tacit_platform_zeroize(seed, sizeof(seed));
+}
+
+void tacit_mldsa_expand_mask(tacit_mldsa_poly *y, const unsigned char rhopp[64], unsigned nonce,
+                             const tacit_mldsa_param_set *ps)
+{
+    uint64_t st[25];
+    unsigned char seed[66];
+    unsigned char buf[5 * TACIT_SHAKE256_RATE]; /* 640 bytes needed at most */
+
+    memcpy(seed, rhopp, 64);
+    seed[64] = (unsigned char)nonce;
+    seed[65] = (unsigned char)(nonce >> 8);
+    tacit_shake256_absorb_once(st, seed, sizeof(seed));
+    tacit_shake256_squeezeblocks(st, buf, 5);
+    tacit_mldsa_unpack(y->c, buf, ps->z_bits, ps->gamma1);
+    tacit_platform_zeroize(buf, sizeof(buf));
+    tacit_platform_zeroize(st, sizeof(st));
+    tacit_platform_zeroize(seed, sizeof(seed));
+}
+
+void tacit_mldsa_sample_in_ball_unsafe(tacit_mldsa_poly *c, const unsigned char *ctilde,
+                                       size_t ctilde_len, unsigned tau)
+{
+    uint64_t st[25];
+    unsigned char buf[TACIT_SHAKE256_RATE];
+    uint64_t signs = 0;
+    unsigned pos, i, j;
+
+    tacit_shake256_absorb_once(st, ctilde, ctilde_len);
+    tacit_shake256_squeezeblocks(st, buf, 1);
+    for (i = 0; i < 8; i++) {
+        signs |= (uint64_t)buf[i] << (8 * i);
+    }
+    pos = 8;
+    memset(c->c, 0, sizeof(c->c));
+    for (i = TACIT_MLDSA_N - tau; i < TACIT_MLDSA_N; i++) {
+        do {
+            if (pos >= TACIT_SHAKE256_RATE) {
+                tacit_shake256_squeezeblocks(st, buf, 1);
+                pos = 0;
+            }
+            j = buf[pos++];
+        } while (j > i);
+        c->c[i] = c->c[j];
+        c->c[j] = 1 - 2 * (int32_t)(signs & 1);
+        signs >>= 1;
+    }
+}
+
+#else
+typedef int tacit_mldsa_sample_unused;
+#endif /* TACIT_MLDSA_C */

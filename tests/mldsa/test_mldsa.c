@@ -1,0 +1,632 @@
+#define _POSIX_C_SOURCE 200809L
+/*
+ * ML-DSA (FIPS 204): the arithmetic (Decompose, Power2Round and UseHint
+ * on every value mod q, the NTT against schoolbook multiplication, the bit
+ * packing), the Wycheproof vectors (sign from the seed, sign with an
+ * expanded key, verify; external-mu and boundary cases), keygen_seed
+ * against the published public keys, and round trips at every parameter
+ * set on every kernel this CPU can run.
+ */
+#include "harness.h"
+
+#include "tacit/mldsa.h"
+
+#if defined(TACIT_MLDSA_C)
+
+#include "core/cpu_x86.h"
+#include "mldsa/mldsa_internal.h"
+#include "mldsa/mldsa_kernel.h"
+#include "test_rand.h"
+
+static uint32_t test_rand_u32(void)
+{
+    return (uint32_t)(rnd64() >> 32);
+}
+
+#define Q TACIT_MLDSA_Q
+
+/* The kernels to run: bits cleared by tacit_cpu_hook_disable. */
+static const unsigned kernel_masks[] = { 0u, ~0u };
+#define N_KERNELS (sizeof(kernel_masks) / sizeof(kernel_masks[0]))
+
+static void set_kernel(unsigned i)
+{
+#if defined(TACIT_TEST_HOOKS)
+    tacit_cpu_hook_disable = kernel_masks[i];
+#else
+    (void)i;
+#endif
+}
+
+/* ---- arithmetic ---------------------------------------------------------- */
+
+/* r mod+- m: the representative in (-m/2, m/2] (m even) */
+static int32_t mod_pm(int32_t r, int32_t m)
+{
+    int32_t x = r % m;
+    if (x < 0) {
+        x += m;
+    }
+    if (x > m / 2) {
+        x -= m;
+    }
+    return x;
+}
+
+static void test_decompose_all(void)
+{
+    static const int32_t g2s[2] = { (Q - 1) / 88, (Q - 1) / 32 };
+    int g;
+
+    for (g = 0; g < 2; g++) {
+        int32_t g2 = g2s[g], a;
+        for (a = 0; a < Q; a++) {
+            int32_t r0 = mod_pm(a, 2 * g2), r1, got0, got1;
+            if (a - r0 == Q - 1) {
+                r1 = 0;
+                r0 = r0 - 1;
+            } else {
+                r1 = (a - r0) / (2 * g2);
+            }
+            got1 = tacit_mldsa_decompose(&got0, a, g2);
+            if (got1 != r1 || got0 != r0) {
+                TEST_EQUAL(a, -1);
+            }
+            /* UseHint, FIPS 204 Algorithm 40 */
+            {
+                int32_t m = (Q - 1) / (2 * g2);
+                int32_t want = r0 > 0 ? (r1 + 1) % m : (r1 - 1 + m) % m;
+                if (tacit_mldsa_use_hint(a, 1, g2) != want ||
+                    tacit_mldsa_use_hint(a, 0, g2) != r1) {
+                    TEST_EQUAL(a, -2);
+                }
+            }
+        }
+    }
+exit:
+    return;
+}
+
+static void test_power2round_all(void)
+{
+    int32_t a;
+
+    for (a = 0; a < Q; a++) {
+        int32_t r0 = mod_pm(a, 1 << 13), r1 = (a - r0) >> 13, g1, g0;
+        if (r0 == -(1 << 12)) { /* mod+- 2^d: (-2^12, 2^12] */
+            r0 += 1 << 13;
+            r1 -= 1;
+        }
+        tacit_mldsa_power2round(&g1, &g0, a);
+        if (g1 != r1 || g0 != r0) {
+            TEST_EQUAL(a, -1);
+        }
+    }
+exit:
+    return;
+}
+
+static int32_t modq(int64_t x)
+{
+    int64_t r = x % Q;
+    return (int32_t)(r < 0 ? r + Q : r);
+}
+
+static void test_ntt_schoolbook(void)
+{
+    tacit_mldsa_poly a, b, r;
+    int32_t want[256];
+    unsigned k, i, j, round;
+
+    for (k = 0; k < N_KERNELS; k++) {
+        const tacit_mldsa_kernel *kern;
+        set_kernel(k);
+        kern = tacit_mldsa_kernel_get();
+        for (round = 0; round < 4; round++) {
+            for (i = 0; i < 256; i++) {
+                a.c[i] = (int32_t)(test_rand_u32() % Q) - (Q - 1) / 2;
+                b.c[i] =
+                    round & 1 ? (int32_t)(test_rand_u32() % 9) - 4 : (int32_t)(test_rand_u32() % Q);
+            }
+            for (i = 0; i < 256; i++) {
+                want[i] = 0;
+            }
+            for (i = 0; i < 256; i++) {
+                for (j = 0; j < 256; j++) {
+                    int64_t p = (int64_t)a.c[i] * b.c[j] % Q;
+                    if (i + j < 256) {
+                        want[i + j] = modq(want[i + j] + p);
+                    } else {
+                        want[i + j - 256] = modq(want[i + j - 256] - p);
+                    }
+                }
+            }
+            kern->ntt(a.c);
+            kern->ntt(b.c);
+            kern->pointwise(r.c, a.c, b.c);
+            tacit_mldsa_poly_reduce(&r);
+            kern->invntt_tomont(r.c);
+            for (i = 0; i < 256; i++) {
+                if (modq(r.c[i]) != want[i]) {
+                    printf(" kernel %s coefficient %u", kern->name, i);
+                    TEST_EQUAL(modq(r.c[i]), want[i]);
+                }
+            }
+        }
+    }
+exit:
+    set_kernel(0);
+}
+
+static void test_pack_roundtrip(void)
+{
+    static const unsigned bits[] = { 3, 4, 6, 10, 13, 18, 20 };
+    tacit_mldsa_poly a, b;
+    unsigned char buf[640];
+    unsigned t, i;
+
+    for (t = 0; t < sizeof(bits) / sizeof(bits[0]); t++) {
+        int32_t off = bits[t] == 6 || bits[t] == 10 ? 0 : (1 << (bits[t] - 1));
+        for (i = 0; i < 256; i++) {
+            int32_t v = (int32_t)(test_rand_u32() & ((1u << bits[t]) - 1));
+            a.c[i] = off != 0 ? off - v : v;
+        }
+        tacit_mldsa_pack(buf, a.c, bits[t], off);
+        tacit_mldsa_unpack(b.c, buf, bits[t], off);
+        TEST_MEM_EQ(a.c, sizeof(a.c), b.c, sizeof(b.c));
+    }
+exit:
+    return;
+}
+
+/* ---- Wycheproof ---------------------------------------------------------- */
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9') {
+        return c - '0';
+    }
+    if (c >= 'a' && c <= 'f') {
+        return c - 'a' + 10;
+    }
+    return -1;
+}
+
+/* Decode hex ("-" = empty) into a fresh buffer; *len = bytes. */
+static unsigned char *unhex(const char *s, size_t *len)
+{
+    size_t n = strlen(s), i;
+    unsigned char *out;
+
+    if (strcmp(s, "-") == 0) {
+        n = 0;
+    }
+    out = malloc(n / 2 + 1);
+    if (out == NULL) {
+        abort();
+    }
+    for (i = 0; i + 1 < n + 1 && 2 * i < n; i++) {
+        out[i] = (unsigned char)(hexval(s[2 * i]) * 16 + hexval(s[2 * i + 1]));
+    }
+    *len = n / 2;
+    return out;
+}
+
+typedef struct vec_group {
+    unsigned char *pk, *sk, *seed;
+    size_t pk_len, sk_len, seed_len;
+    int has_pk, has_sk, has_seed;
+} vec_group;
+
+static void group_clear(vec_group *g)
+{
+    free(g->pk);
+    free(g->sk);
+    free(g->seed);
+    memset(g, 0, sizeof(*g));
+}
+
+#define MAX_FIELDS 10
+
+typedef struct vec_test {
+    int id;
+    int valid;
+    const char *field[MAX_FIELDS];
+    const char *flags;
+} vec_test;
+
+static const char *tfield(const vec_test *t, char names[MAX_FIELDS][16], const char *name)
+{
+    int i;
+    for (i = 0; i < MAX_FIELDS; i++) {
+        if (strcmp(names[i], name) == 0) {
+            return t->field[i];
+        }
+    }
+    return NULL;
+}
+
+typedef int (*vec_fn)(tacit_mldsa_params p, vec_group *g, const vec_test *t,
+                      char names[MAX_FIELDS][16]);
+
+static int tbytes(const vec_test *t, char names[MAX_FIELDS][16], const char *name,
+                  unsigned char **out, size_t *len)
+{
+    const char *s = tfield(t, names, name);
+    if (s == NULL || strcmp(s, "-") == 0) {
+        *out = NULL;
+        *len = 0;
+        return 0;
+    }
+    *out = unhex(s, len);
+    return 1;
+}
+
+/* Sign: the expected signature, or a refusal for an invalid case. */
+static int vec_sign(tacit_mldsa_params p, vec_group *g, const vec_test *t,
+                    char names[MAX_FIELDS][16])
+{
+    unsigned char *msg = NULL, *mu = NULL, *sig = NULL, *ctx = NULL, *rnd = NULL;
+    size_t msg_len, mu_len, sig_len, ctx_len, rnd_len, out_len = 0;
+    unsigned char pk[TACIT_MLDSA_MAX_PK_BYTES], sk[TACIT_MLDSA_MAX_SK_BYTES];
+    unsigned char out[TACIT_MLDSA_MAX_SIG_BYTES], mu2[64];
+    int has_msg, has_mu, ret, ok = 0, internal = strstr(t->flags, "Internal") != NULL;
+    const unsigned char *skp;
+
+    has_msg = tbytes(t, names, "msg", &msg, &msg_len);
+    has_mu = tbytes(t, names, "mu", &mu, &mu_len);
+    tbytes(t, names, "sig", &sig, &sig_len);
+    tbytes(t, names, "ctx", &ctx, &ctx_len);
+    tbytes(t, names, "rnd", &rnd, &rnd_len);
+    (void)has_msg;
+
+    if (g->has_seed) {
+        if (g->seed_len != 32) {
+            ok = !t->valid; /* a seed of the wrong length cannot be used */
+            goto done;
+        }
+        if (tacit_mldsa_keygen_seed(p, g->seed, pk, sk) != 0) {
+            goto done;
+        }
+        if (g->has_pk &&
+            (g->pk_len != tacit_mldsa_pk_bytes(p) || memcmp(pk, g->pk, g->pk_len) != 0)) {
+            printf(" [tc %d: keygen_seed public key differs]", t->id);
+            goto done;
+        }
+        skp = sk;
+    } else {
+        if (!g->has_sk || g->sk_len != tacit_mldsa_sk_bytes(p)) {
+            ok = !t->valid;
+            goto done;
+        }
+        skp = g->sk;
+    }
+    if (!internal && has_mu && g->has_pk && g->pk_len == tacit_mldsa_pk_bytes(p)) {
+        if (tacit_mldsa_mu(p, g->pk, msg, msg_len, ctx, ctx_len, mu2) == 0 &&
+            memcmp(mu2, mu, 64) != 0) {
+            printf(" [tc %d: mu differs]", t->id);
+            goto done;
+        }
+    }
+    if (internal) {
+        ret = rnd != NULL ? tacit_mldsa_sign_mu_rnd(p, skp, mu, rnd, out, sizeof(out), &out_len)
+                          : tacit_mldsa_sign_mu_det(p, skp, mu, out, sizeof(out), &out_len);
+    } else if (rnd != NULL) {
+        ret = tacit_mldsa_mu(p, g->pk, msg, msg_len, ctx, ctx_len, mu2);
+        if (ret == 0) {
+            ret = tacit_mldsa_sign_mu_rnd(p, skp, mu2, rnd, out, sizeof(out), &out_len);
+        }
+    } else {
+        ret = tacit_mldsa_sign_det(p, skp, msg, msg_len, ctx, ctx_len, out, sizeof(out), &out_len);
+    }
+    if (!t->valid) {
+        ok = ret != 0;
+        goto done;
+    }
+    if (ret != 0 || out_len != sig_len || memcmp(out, sig, sig_len) != 0) {
+        printf(" [tc %d: signature differs (ret %d)]", t->id, ret);
+        goto done;
+    }
+    /* and it verifies */
+    if (g->has_pk) {
+        ret = internal ? tacit_mldsa_verify_mu(p, g->pk, mu, out, out_len)
+                       : tacit_mldsa_verify(p, g->pk, msg, msg_len, ctx, ctx_len, out, out_len);
+        if (ret != 0) {
+            printf(" [tc %d: own signature does not verify]", t->id);
+            goto done;
+        }
+    }
+    ok = 1;
+done:
+    free(msg);
+    free(mu);
+    free(sig);
+    free(ctx);
+    free(rnd);
+    return ok;
+}
+
+static int vec_verify(tacit_mldsa_params p, vec_group *g, const vec_test *t,
+                      char names[MAX_FIELDS][16])
+{
+    unsigned char *msg = NULL, *sig = NULL, *ctx = NULL;
+    size_t msg_len, sig_len, ctx_len;
+    int ret, ok;
+
+    tbytes(t, names, "msg", &msg, &msg_len);
+    tbytes(t, names, "sig", &sig, &sig_len);
+    tbytes(t, names, "ctx", &ctx, &ctx_len);
+    if (!g->has_pk || g->pk_len != tacit_mldsa_pk_bytes(p)) {
+        ok = !t->valid;
+        goto done;
+    }
+    ret = tacit_mldsa_verify(p, g->pk, msg, msg_len, ctx, ctx_len, sig, sig_len);
+    ok = t->valid ? ret == 0 : (ret == TACIT_ERR_VERIFY_FAILED || (ctx_len > 255 && ret != 0));
+    if (!ok) {
+        printf(" [tc %d: verify gave %d]", t->id, ret);
+    }
+done:
+    free(msg);
+    free(sig);
+    free(ctx);
+    return ok;
+}
+
+/* Run every test of a .txt file; returns the number of failures (-1: no file). */
+static int run_file(const char *name, tacit_mldsa_params p, vec_fn fn, int *count)
+{
+    char path[512];
+    char names[MAX_FIELDS][16];
+    char *line = NULL;
+    size_t cap = 0;
+    FILE *f;
+    vec_group g;
+    int failures = 0, nf = 0;
+
+    memset(&g, 0, sizeof(g));
+    memset(names, 0, sizeof(names));
+    snprintf(path, sizeof(path), "%s/vectors/wycheproof/%s", TACIT_TEST_SHARED_DIR, name);
+    f = fopen(path, "r");
+    if (f == NULL) {
+        return -1;
+    }
+    *count = 0;
+    while (getline(&line, &cap, f) > 0) {
+        char *tok[MAX_FIELDS + 4];
+        int n = 0;
+        char *s = strtok(line, " \r\n");
+        while (s != NULL && n < MAX_FIELDS + 4) {
+            tok[n++] = s;
+            s = strtok(NULL, " \r\n");
+        }
+        if (n == 0) {
+            continue;
+        }
+        if (strcmp(tok[0], "fields") == 0) {
+            int i;
+            /* tcId result COLUMNS... flags */
+            nf = 0;
+            for (i = 3; i < n - 1 && nf < MAX_FIELDS; i++) {
+                snprintf(names[nf++], sizeof(names[0]), "%s", tok[i]);
+            }
+        } else if (strcmp(tok[0], "group") == 0) {
+            group_clear(&g);
+        } else if (strcmp(tok[0], "key") == 0 && n == 3) {
+            if (strcmp(tok[1], "pk") == 0 && strcmp(tok[2], "-") != 0) {
+                g.pk = unhex(tok[2], &g.pk_len);
+                g.has_pk = 1;
+            } else if (strcmp(tok[1], "sk") == 0) {
+                g.sk = unhex(tok[2], &g.sk_len);
+                g.has_sk = 1;
+            } else if (strcmp(tok[1], "seed") == 0) {
+                g.seed = unhex(tok[2], &g.seed_len);
+                g.has_seed = 1;
+            }
+        } else if (strcmp(tok[0], "test") == 0 && n == 3 + nf + 1) {
+            vec_test t;
+            int i;
+            memset(&t, 0, sizeof(t));
+            t.id = atoi(tok[1]);
+            t.valid = strcmp(tok[2], "valid") == 0;
+            for (i = 0; i < nf; i++) {
+                t.field[i] = tok[3 + i];
+            }
+            t.flags = tok[3 + nf];
+            (*count)++;
+            if (!fn(p, &g, &t, names)) {
+                failures++;
+            }
+        }
+    }
+    group_clear(&g);
+    free(line);
+    fclose(f);
+    return failures;
+}
+
+static void run_vectors(const char *file, tacit_mldsa_params p, vec_fn fn)
+{
+    unsigned k;
+    int count = 0;
+
+    for (k = 0; k < N_KERNELS; k++) {
+        int fails;
+        set_kernel(k);
+        fails = run_file(file, p, fn, &count);
+        if (fails < 0) {
+            TEST_SKIP("../shared/vectors/wycheproof not found");
+        }
+        TEST_EQUAL(fails, 0);
+        TEST_ASSERT(count > 50);
+    }
+exit:
+    set_kernel(0);
+}
+
+static void test_wycheproof_44_sign_seed(void)
+{
+    run_vectors("mldsa_44_sign_seed_test.txt", TACIT_MLDSA_44, vec_sign);
+}
+static void test_wycheproof_87_sign_seed(void)
+{
+    run_vectors("mldsa_87_sign_seed_test.txt", TACIT_MLDSA_87, vec_sign);
+}
+static void test_wycheproof_44_sign_noseed(void)
+{
+    run_vectors("mldsa_44_sign_noseed_test.txt", TACIT_MLDSA_44, vec_sign);
+}
+static void test_wycheproof_65_sign_noseed(void)
+{
+    run_vectors("mldsa_65_sign_noseed_test.txt", TACIT_MLDSA_65, vec_sign);
+}
+static void test_wycheproof_87_sign_noseed(void)
+{
+    run_vectors("mldsa_87_sign_noseed_test.txt", TACIT_MLDSA_87, vec_sign);
+}
+static void test_wycheproof_44_verify(void)
+{
+    run_vectors("mldsa_44_verify_test.txt", TACIT_MLDSA_44, vec_verify);
+}
+static void test_wycheproof_87_verify(void)
+{
+    run_vectors("mldsa_87_verify_test.txt", TACIT_MLDSA_87, vec_verify);
+}
+
+/* ---- round trips --------------------------------------------------------- */
+
+static int det_rng(void *p, unsigned char *out, size_t len)
+{
+    unsigned *ctr = (unsigned *)p;
+    size_t i;
+    for (i = 0; i < len; i++) {
+        out[i] = (unsigned char)(*ctr * 131 + i * 7);
+    }
+    (*ctr)++;
+    return 0;
+}
+
+static int failing_rng(void *p, unsigned char *out, size_t len)
+{
+    (void)p;
+    (void)out;
+    (void)len;
+    return -1;
+}
+
+static void test_roundtrip(void)
+{
+    static const tacit_mldsa_params sets[3] = { TACIT_MLDSA_44, TACIT_MLDSA_65, TACIT_MLDSA_87 };
+    unsigned char pk[TACIT_MLDSA_MAX_PK_BYTES], sk[TACIT_MLDSA_MAX_SK_BYTES];
+    unsigned char pk0[TACIT_MLDSA_MAX_PK_BYTES], sk0[TACIT_MLDSA_MAX_SK_BYTES];
+    unsigned char sig[TACIT_MLDSA_MAX_SIG_BYTES + 1], sig0[TACIT_MLDSA_MAX_SIG_BYTES];
+    unsigned char sig2[TACIT_MLDSA_MAX_SIG_BYTES];
+    unsigned char msg[100], mu[64], ctx[3] = { 1, 2, 3 };
+    size_t sig_len = 0, len2 = 0;
+    unsigned s, k, ctr = 1;
+
+    for (s = 0; s < 3; s++) {
+        tacit_mldsa_params p = sets[s];
+        size_t pkb = tacit_mldsa_pk_bytes(p), skb = tacit_mldsa_sk_bytes(p);
+        size_t sb = tacit_mldsa_sig_bytes(p);
+        for (k = 0; k < N_KERNELS; k++) {
+            unsigned kc = s + 100;
+            set_kernel(k);
+            TEST_EQUAL(tacit_mldsa_keygen(p, pk, sk, det_rng, &kc), 0);
+            if (k == 0) {
+                memcpy(pk0, pk, pkb);
+                memcpy(sk0, sk, skb);
+            } else {
+                TEST_MEM_EQ(pk, pkb, pk0, pkb);
+                TEST_MEM_EQ(sk, skb, sk0, skb);
+            }
+            memset(msg, (int)(s * 3 + 1), sizeof(msg));
+            TEST_EQUAL(
+                tacit_mldsa_sign_det(p, sk, msg, sizeof(msg), ctx, 3, sig, sizeof(sig), &sig_len),
+                0);
+            TEST_EQUAL(sig_len, sb);
+            if (k == 0) {
+                memcpy(sig0, sig, sb);
+            } else {
+                TEST_MEM_EQ(sig, sb, sig0, sb);
+            }
+            TEST_EQUAL(tacit_mldsa_verify(p, pk, msg, sizeof(msg), ctx, 3, sig, sig_len), 0);
+            /* the wrong context, message, length, a flipped bit */
+            TEST_EQUAL(tacit_mldsa_verify(p, pk, msg, sizeof(msg), ctx, 2, sig, sig_len),
+                       TACIT_ERR_VERIFY_FAILED);
+            TEST_EQUAL(tacit_mldsa_verify(p, pk, msg, sizeof(msg) - 1, ctx, 3, sig, sig_len),
+                       TACIT_ERR_VERIFY_FAILED);
+            TEST_EQUAL(tacit_mldsa_verify(p, pk, msg, sizeof(msg), ctx, 3, sig, sig_len + 1),
+                       TACIT_ERR_VERIFY_FAILED);
+            TEST_EQUAL(tacit_mldsa_verify(p, pk, msg, sizeof(msg), ctx, 3, sig, sig_len - 1),
+                       TACIT_ERR_VERIFY_FAILED);
+            sig[sig_len / 2] ^= 4;
+            TEST_EQUAL(tacit_mldsa_verify(p, pk, msg, sizeof(msg), ctx, 3, sig, sig_len),
+                       TACIT_ERR_VERIFY_FAILED);
+            sig[sig_len / 2] ^= 4;
+            /* external mu gives the same signature */
+            TEST_EQUAL(tacit_mldsa_mu(p, pk, msg, sizeof(msg), ctx, 3, mu), 0);
+            TEST_EQUAL(tacit_mldsa_sign_mu_det(p, sk, mu, sig2, sizeof(sig2), &len2), 0);
+            TEST_MEM_EQ(sig2, len2, sig, sig_len);
+            TEST_EQUAL(tacit_mldsa_verify_mu(p, pk, mu, sig, sig_len), 0);
+            /* hedged: a different signature that verifies */
+            TEST_EQUAL(tacit_mldsa_sign(p, sk, msg, sizeof(msg), NULL, 0, sig2, sizeof(sig2), &len2,
+                                        NULL, NULL),
+                       0);
+            TEST_EQUAL(tacit_mldsa_verify(p, pk, msg, sizeof(msg), NULL, 0, sig2, len2), 0);
+            TEST_EQUAL(tacit_mldsa_sign_mu(p, sk, mu, sig2, sizeof(sig2), &len2, det_rng, &ctr), 0);
+            TEST_EQUAL(tacit_mldsa_verify_mu(p, pk, mu, sig2, len2), 0);
+            /* errors */
+            TEST_EQUAL(tacit_mldsa_sign_det(p, sk, msg, 1, ctx, 3, sig2, sb - 1, &len2),
+                       TACIT_ERR_BUFFER_TOO_SMALL);
+            TEST_EQUAL(len2, sb);
+            TEST_EQUAL(tacit_mldsa_sign(p, sk, msg, 1, NULL, 0, sig2, sizeof(sig2), &len2,
+                                        failing_rng, NULL),
+                       TACIT_ERR_RNG_FAILED);
+            TEST_EQUAL(tacit_mldsa_keygen(p, pk, sk, failing_rng, NULL), TACIT_ERR_RNG_FAILED);
+            memcpy(sk, sk0, skb);
+            memcpy(pk, pk0, pkb);
+            TEST_EQUAL(tacit_mldsa_sign_det(p, sk, msg, 1, msg, 256, sig2, sizeof(sig2), &len2),
+                       TACIT_ERR_BAD_INPUT);
+        }
+    }
+    TEST_EQUAL(tacit_mldsa_pk_bytes((tacit_mldsa_params)7), 0);
+    TEST_EQUAL(tacit_mldsa_keygen_seed((tacit_mldsa_params)7, msg, pk, sk), TACIT_ERR_BAD_INPUT);
+exit:
+    set_kernel(0);
+}
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    rng_state = 0x9e3779b97f4a7c15u;
+    RUN_TEST(test_decompose_all);
+    RUN_TEST(test_power2round_all);
+    RUN_TEST(test_ntt_schoolbook);
+    RUN_TEST(test_pack_roundtrip);
+    RUN_TEST(test_wycheproof_44_sign_seed);
+    RUN_TEST(test_wycheproof_87_sign_seed);
+    RUN_TEST(test_wycheproof_44_sign_noseed);
+    RUN_TEST(test_wycheproof_65_sign_noseed);
+    RUN_TEST(test_wycheproof_87_sign_noseed);
+    RUN_TEST(test_wycheproof_44_verify);
+    RUN_TEST(test_wycheproof_87_verify);
+    RUN_TEST(test_roundtrip);
+    return TEST_MAIN_END();
+}
+
+#else
+
+static void test_skip(void)
+{
+    TEST_SKIP("ML-DSA compiled out (TACIT_MLDSA_C)");
+exit:
+    return;
+}
+
+int main(int argc, char **argv)
+{
+    TEST_MAIN_BEGIN(argc, argv);
+    RUN_TEST(test_skip);
+    return TEST_MAIN_END();
+}
+#endif
