@@ -253,6 +253,7 @@ typedef struct sign_ws {
     tacit_mldsa_poly y[TACIT_MLDSA_LMAX];
     tacit_mldsa_poly z[TACIT_MLDSA_LMAX]; /* y in the NTT domain, then z */
     tacit_mldsa_poly w[TACIT_MLDSA_KMAX];
+    tacit_mldsa_poly r1[TACIT_MLDSA_KMAX]; /* HighBits(w - c s2) */
     tacit_mldsa_poly c, tmp;
     unsigned char hint[TACIT_MLDSA_KMAX][TACIT_MLDSA_N];
     unsigned char w1buf[TACIT_MLDSA_KMAX * 192];
@@ -368,7 +369,13 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
     tacit_mldsa_sample_in_ball_unsafe(&ws->c, ws->ctilde, ps->ctilde_bytes, ps->tau);
     kern->ntt(ws->c.c);
 
-    /* z = y + c s1 */
+    /*
+     * The three rejection tests, each made public as soon as it is known
+     * (Round 3 Dilithium specification, section 5.5: a rejected attempt is
+     * discarded, so which test rejected it reveals nothing about the key);
+     * the later tests are then not computed.
+     */
+    /* z = y + c s1, ||z|| < gamma1 - beta */
     for (j = 0; j < ps->l; j++) {
         kern->pointwise(ws->z[j].c, ws->c.c, ws->s1[j].c);
         kern->invntt_tomont(ws->z[j].c);
@@ -376,19 +383,27 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         tacit_mldsa_poly_reduce(&ws->z[j]);
         reject |= tacit_mldsa_poly_norm_mask(&ws->z[j], ps->gamma1 - (int32_t)ps->beta);
     }
+    if (tacit_ct_declassify_u32(reject) != 0) {
+        return 1;
+    }
+    /* r = w - c s2, ||LowBits(r)|| < gamma2 - beta */
     for (i = 0; i < ps->k; i++) {
-        /* r = w - c s2, r0 = LowBits(r) */
         kern->pointwise(ws->tmp.c, ws->c.c, ws->s2[i].c);
         kern->invntt_tomont(ws->tmp.c);
         for (n = 0; n < TACIT_MLDSA_N; n++) {
             int32_t r0;
             int32_t r = tacit_mldsa_caddq(tacit_mldsa_reduce32(ws->w[i].c[n] - ws->tmp.c[n]));
             ws->w[i].c[n] = r;
-            (void)tacit_mldsa_decompose(&r0, r, ps->gamma2);
+            ws->r1[i].c[n] = tacit_mldsa_decompose(&r0, r, ps->gamma2);
             ws->tmp.c[n] = r0;
         }
         reject |= tacit_mldsa_poly_norm_mask(&ws->tmp, ps->gamma2 - (int32_t)ps->beta);
-        /* c t0 */
+    }
+    if (tacit_ct_declassify_u32(reject) != 0) {
+        return 1;
+    }
+    /* ||c t0|| < gamma2, at most omega hints */
+    for (i = 0; i < ps->k; i++) {
         kern->pointwise(ws->tmp.c, ws->c.c, ws->t0[i].c);
         kern->invntt_tomont(ws->tmp.c);
         tacit_mldsa_poly_reduce(&ws->tmp);
@@ -396,11 +411,10 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         /* h = MakeHint(-c t0, w - c s2 + c t0): HighBits(r + c t0) != HighBits(r) */
         for (n = 0; n < TACIT_MLDSA_N; n++) {
             int32_t r0;
-            int32_t r = ws->w[i].c[n];
-            int32_t hi1 = tacit_mldsa_decompose(&r0, r, ps->gamma2);
-            int32_t hi2 = tacit_mldsa_decompose(
-                &r0, tacit_mldsa_caddq(tacit_mldsa_reduce32(r + ws->tmp.c[n])), ps->gamma2);
-            uint32_t h = tacit_ct_mask_ne_u32((uint32_t)hi1, (uint32_t)hi2) & 1;
+            int32_t hi = tacit_mldsa_decompose(
+                &r0, tacit_mldsa_caddq(tacit_mldsa_reduce32(ws->w[i].c[n] + ws->tmp.c[n])),
+                ps->gamma2);
+            uint32_t h = tacit_ct_mask_ne_u32((uint32_t)ws->r1[i].c[n], (uint32_t)hi) & 1;
             ws->hint[i][n] = (unsigned char)h;
             hints += h;
         }
