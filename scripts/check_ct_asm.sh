@@ -35,7 +35,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 cat >"$tmp/probe.c" <<'EOC'
-#include "constant_time_internal.h"
+#include "core/constant_time_internal.h"
 uint32_t probe_select_eq(uint32_t a, uint32_t b, uint32_t x, uint32_t y)
 { return tacit_ct_select_u32(tacit_ct_mask_eq_u32(a, b), x, y); }
 uint32_t probe_select_nonzero(uint32_t c, uint32_t x, uint32_t y)
@@ -699,5 +699,48 @@ if [ "$(uname -m)" = x86_64 ] && command -v python3 >/dev/null; then
     done
 else
     echo "skip  AES-GCM kernels (needs an x86-64 host and python3)"
+fi
+
+# ---- no division in the lattice code (ML-KEM, ML-DSA) ----
+# Every source listed in scripts/ct_div_free.txt is compiled at -O0 .. -Os
+# with gcc and clang for x86-64, 32-bit Arm and Thumb (Cortex-M3/M4, where
+# gcc would call a division helper), and its assembly must hold no
+# division instruction (div, idiv, udiv, sdiv) and no call to a division
+# helper (__aeabi_*div*, __*div?i3, __*mod?i3).  A division by q or
+# 2 gamma2 on a secret is a timing leak on most cores; one on public data
+# is refused too (the scan cannot tell them apart): count, compare or
+# multiply instead.
+divcheck() {
+    cc=$1; target=$2
+    for opt in -O0 -O1 -O2 -O3 -Os; do
+        grep -v '^#' scripts/ct_div_free.txt | while read -r src; do
+            [ -n "$src" ] || continue
+            if ! $cc $target $opt -std=c99 -Iinclude -Isrc -S -o "$tmp/div.s" "$src" 2>"$tmp/err"; then
+                echo "skip  $cc $target $opt $src (cannot compile: $(head -1 "$tmp/err"))"
+                continue
+            fi
+            divs=$(grep -E '^\s+(u?s?div[a-z]*|idiv[a-z]*|div[bwlq]?|sdiv|udiv)\s|__aeabi_[a-z]*div|__aeabi_[a-z]*mod|__u?(div|mod)[sdt]i3' "$tmp/div.s" || true)
+            if [ -n "$divs" ]; then
+                echo "FAIL  $cc $target $opt $src: division:"
+                echo "$divs" | sed 's/^/        /'
+                echo fail >>"$tmp/divfail"
+            fi
+        done
+    done
+    echo "ok    $cc $target: no division in $(grep -vc '^#' scripts/ct_div_free.txt) sources (unless listed above)"
+}
+if [ -f scripts/ct_div_free.txt ]; then
+    divcheck gcc ""
+    command -v clang >/dev/null && divcheck clang ""
+    command -v arm-linux-gnueabihf-gcc >/dev/null && divcheck arm-linux-gnueabihf-gcc "-marm"
+    command -v arm-linux-gnueabihf-gcc >/dev/null && divcheck arm-linux-gnueabihf-gcc "-mthumb"
+    command -v arm-none-eabi-gcc >/dev/null && divcheck arm-none-eabi-gcc "-mthumb -mcpu=cortex-m4"
+    command -v arm-none-eabi-gcc >/dev/null && divcheck arm-none-eabi-gcc "-mthumb -mcpu=cortex-m0"
+    if command -v clang >/dev/null && [ -d /usr/lib/arm-none-eabi/include ]; then
+        divcheck clang "--target=armv7m-none-eabi -mthumb -isystem /usr/lib/arm-none-eabi/include"
+    fi
+    if [ -f "$tmp/divfail" ]; then
+        fail=1
+    fi
 fi
 exit $fail

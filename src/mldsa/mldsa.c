@@ -284,20 +284,28 @@ static void sign_expand_matrix(sign_ws *ws, const tacit_mldsa_param_set *ps,
     (void)ps;
     (void)rho;
 #else
-    unsigned n = ps->k * ps->l, e;
+    unsigned n = ps->k * ps->l, e, t, row = 0, col = 0;
     unsigned char idx[4][2];
 
+    /* rows and columns counted, not divided: no division in this file */
     for (e = 0; e + 4 <= n; e += 4) {
-        unsigned t;
         for (t = 0; t < 4; t++) {
-            idx[t][0] = (unsigned char)((e + t) / ps->l); /* public */
-            idx[t][1] = (unsigned char)((e + t) % ps->l);
+            idx[t][0] = (unsigned char)row;
+            idx[t][1] = (unsigned char)col;
+            if (++col == ps->l) {
+                col = 0;
+                row++;
+            }
         }
         tacit_mldsa_expand_a_x4(&ws->a[e], &ws->a[e + 1], &ws->a[e + 2], &ws->a[e + 3], rho,
                                 (const unsigned char(*)[2])idx);
     }
     for (; e < n; e++) {
-        tacit_mldsa_expand_a(&ws->a[e], rho, e / ps->l, e % ps->l);
+        tacit_mldsa_expand_a(&ws->a[e], rho, row, col);
+        if (++col == ps->l) {
+            col = 0;
+            row++;
+        }
     }
 #endif
 }

@@ -174,7 +174,7 @@ int32_t tacit_mldsa_decompose(int32_t *a0, int32_t a, int32_t gamma2)
 int32_t tacit_mldsa_use_hint(int32_t a, unsigned h, int32_t gamma2)
 {
     int32_t a0, a1 = tacit_mldsa_decompose(&a0, a, gamma2);
-    int32_t m = (TACIT_MLDSA_Q - 1) / (2 * gamma2); /* public: 16 or 44 */
+    int32_t m = gamma2 == (TACIT_MLDSA_Q - 1) / 32 ? 16 : 44; /* (q - 1) / (2 gamma2) */
     int32_t hm = -(int32_t)h;
     /* h = 1: a1 + 1 if a0 > 0, else a1 - 1, modulo m */
     int32_t step = 1 + 2 * ((a0 - 1) >> 31); /* +1 if a0 > 0, else -1 */
