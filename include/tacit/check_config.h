@@ -80,6 +80,9 @@
 #if defined(TACIT_ECDH_C) && !defined(TACIT_ECP_C)
 #error "TACIT_ECDH_C requires TACIT_ECP_C"
 #endif
+#if defined(TACIT_MLDSA_C) && !defined(TACIT_SHA3_C)
+#error "TACIT_MLDSA_C requires TACIT_SHA3_C (SHAKE128/256)"
+#endif
 #if defined(TACIT_ECDSA_C) && !defined(TACIT_ECP_C)
 #error "TACIT_ECDSA_C requires TACIT_ECP_C"
 #endif
