@@ -59,6 +59,7 @@ extern const bench_row bench_rows_25519[];
 extern const bench_row bench_rows_x509[];
 extern const bench_row bench_rows_chachapoly[];
 extern const bench_row bench_rows_aead[];
+extern const bench_row bench_rows_mldsa[];
 
 /* All tables, in `tacit speed` order, ended by NULL. */
 extern const bench_row *const bench_all_tables[];
