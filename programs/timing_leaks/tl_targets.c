@@ -11,7 +11,10 @@
 #include "tacit/ecdsa.h"
 #include "tacit/ecp.h"
 #include "tacit/hmac.h"
+#include "tacit/mldsa.h"
 #include "ec/ecp_internal.h"
+#include "mldsa/mldsa_internal.h"
+#include "mldsa/mldsa_kernel.h"
 #include "tl.h"
 
 #define POOL 64 /* prepared secrets per class, picked at random per measurement */
@@ -323,6 +326,118 @@ static void sel_run(const unsigned char *in)
 #endif
 }
 
+/* ---- ML-DSA ------------------------------------------------------------------ */
+#if defined(TACIT_MLDSA_C)
+
+/*
+ * The secret arithmetic of one signing attempt on one polynomial: y into
+ * the NTT domain, times a fixed challenge, back, z = y + c s, the norm
+ * test, Decompose of every coefficient, the hint comparison and packing.
+ * Fixed class: y = 0; random class: y uniform mod q.
+ */
+static tacit_mldsa_poly md_c, md_s;
+
+static int md_setup(void)
+{
+    unsigned i;
+    unsigned char r[256];
+    const tacit_mldsa_kernel *k = tacit_mldsa_kernel_get();
+
+    tl_random(r, sizeof(r));
+    for (i = 0; i < 256; i++) {
+        md_c.c[i] = (r[i] % 3) - 1;
+        md_s.c[i] = (r[i] >> 2) % 9 - 4;
+    }
+    k->ntt(md_c.c);
+    k->ntt(md_s.c);
+    return 0;
+}
+
+static void md_prepare(unsigned char *in, int cls)
+{
+    unsigned i;
+    int32_t *y = (int32_t *)(void *)in;
+
+    tl_random(in, 1024);
+    for (i = 0; i < 256; i++) {
+        uint32_t v = ((uint32_t)in[4 * i] | ((uint32_t)in[4 * i + 1] << 8) |
+                      ((uint32_t)(in[4 * i + 2] & 0x7f) << 16));
+        y[i] = cls == 0 ? 0 : (int32_t)(v % TACIT_MLDSA_Q);
+    }
+}
+
+static volatile uint32_t md_sink;
+
+static void md_run(const unsigned char *in)
+{
+    const tacit_mldsa_kernel *k = tacit_mldsa_kernel_get();
+    tacit_mldsa_poly y, t;
+    unsigned char packed[640];
+    uint32_t acc = 0;
+    unsigned i;
+
+    memcpy(y.c, in, sizeof(y.c));
+    t = y;
+    k->ntt(t.c);
+    k->pointwise(t.c, t.c, md_c.c);
+    k->pointwise_acc(t.c, md_s.c, md_c.c);
+    k->invntt_tomont(t.c);
+    tacit_mldsa_poly_add(&t, &t, &y);
+    tacit_mldsa_poly_reduce(&t);
+    acc ^= tacit_mldsa_poly_norm_mask(&t, (1 << 19) - 196);
+    tacit_mldsa_poly_caddq(&t);
+    for (i = 0; i < 256; i++) {
+        int32_t r0;
+        int32_t h1 = tacit_mldsa_decompose(&r0, t.c[i], (TACIT_MLDSA_Q - 1) / 32);
+        int32_t h2 = tacit_mldsa_decompose(&r0, y.c[i], (TACIT_MLDSA_Q - 1) / 88);
+        acc += (uint32_t)(h1 ^ h2) + (uint32_t)r0;
+        t.c[i] = h1;
+    }
+    tacit_mldsa_pack(packed, t.c, 4, 0);
+    md_sink = acc + packed[3];
+}
+
+/* Whole signing: reported, not judged (see the table). */
+#define MD_POOL 8
+static unsigned char md_sk[MD_POOL + 1][TACIT_MLDSA65_SK_BYTES];
+static unsigned char md_work[TACIT_MLDSA65_SK_BYTES];
+
+static int mds_setup(void)
+{
+    unsigned char pk[TACIT_MLDSA65_PK_BYTES], seed[32];
+    unsigned i;
+
+    for (i = 0; i <= MD_POOL; i++) {
+        tl_random(seed, sizeof(seed));
+        if (tacit_mldsa_keygen_seed(TACIT_MLDSA_65, seed, pk, md_sk[i]) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void mds_prepare(unsigned char *in, int cls)
+{
+    unsigned char r;
+    tl_random(&r, 1);
+    in[0] = cls == 0 ? 0 : (unsigned char)(1 + r % MD_POOL);
+}
+
+static void mds_arm(const unsigned char *in)
+{
+    memcpy(md_work, md_sk[in[0]], sizeof(md_work));
+}
+
+static void mds_run(const unsigned char *in)
+{
+    unsigned char sig[TACIT_MLDSA65_SIG_BYTES], msg[32] = { 1, 2, 3 };
+    size_t slen;
+    (void)in;
+    (void)tacit_mldsa_sign_det(TACIT_MLDSA_65, md_work, msg, sizeof(msg), NULL, 0, sig, sizeof(sig),
+                               &slen);
+}
+#endif
+
 const tl_target tl_targets[] = {
     { "control-memcmp", "early-exit compare: equal (fixed) vs random 64 bytes", 64, ctl_setup, NULL,
       ctl_prepare, NULL, ctl_run, 1, TL_CONTROL },
@@ -340,6 +455,15 @@ const tl_target tl_targets[] = {
       ec_arm, ecdh_run, 200, TL_JUDGED },
     { "ecp-select-avx512", "ecp table scan (AVX-512), 64 x 64 bytes: index 0 vs random index", 1,
       sel_setup, sel_skip, sel_prepare, NULL, sel_run, 8, TL_JUDGED },
+#if defined(TACIT_MLDSA_C)
+    { "mldsa-sign-arith",
+      "ML-DSA signing arithmetic on a secret polynomial (NTT, c*s, norm, Decompose, pack): "
+      "y = 0 vs random y",
+      1024, md_setup, NULL, md_prepare, NULL, md_run, 20, TL_JUDGED },
+    { "mldsa65-sign",
+      "ML-DSA-65 sign: one key vs 8 others (the attempt count and challenge differ: public)", 1,
+      mds_setup, NULL, mds_prepare, mds_arm, mds_run, 400, TL_PUBLIC },
+#endif
     { "avx512-kernels", "AVX-512 IFMA Montgomery kernels", 1, NULL, avx512_skip, NULL, NULL, NULL,
       1, TL_JUDGED },
 };
