@@ -12,7 +12,9 @@
 # generation, ECDSA sign/verify with raw r||s signatures and ECDH ("raw",
 # p256-m's feature set), plus DER signatures ("der"); for the curve25519
 # configurations, Ed25519 key generation, signing and verification plus
-# X25519 key generation and agreement ("c25519", reported, no limit).
+# X25519 key generation and agreement ("c25519", reported, no limit); for
+# mldsa_verify, a program that only verifies an ML-DSA-65 signature
+# ("mldsa", the boot-loader case; reported, no limit).
 # Limits (exit status 1 when exceeded, or when something does not build):
 #   small-profile raw program <= 6 KiB beyond "hash"   (p256_small; p256-m: 2.9 KiB)
 #   bignum_core + bignum <= 10 KiB of text            (every configuration with both;
@@ -35,7 +37,7 @@ fi
 if [ $# -eq 0 ]; then
     set -- scripts/configs/baremetal_default.h scripts/configs/p256_ecdsa_only.h \
            scripts/configs/p256_small.h scripts/configs/x25519_ed25519.h \
-           scripts/configs/x25519_ed25519_nocomb.h
+           scripts/configs/x25519_ed25519_nocomb.h scripts/configs/mldsa_verify.h
 fi
 
 # What a firmware image really carries: programs linked with --gc-sections
@@ -160,6 +162,40 @@ linked_size_25519() {
          "beyond the hash: $((ct - ht)) bytes = $(awk -v b=$((ct - ht)) 'BEGIN { printf "%.1f KiB", b / 1024 }')"
 }
 
+# The ML-DSA-65 verify-only program against an empty one (same libc start-up).
+linked_size_mldsa() {
+    out=$1; cfg=$2
+    cat >"$out/mldsa_verify.c" <<'DRIVER'
+#include <stddef.h>
+#include "tacit/mldsa.h"
+int main(void);
+int main(void)
+{
+    static unsigned char pk[TACIT_MLDSA65_PK_BYTES], msg[64], sig[TACIT_MLDSA65_SIG_BYTES];
+#if defined(MLDSA)
+    return tacit_mldsa_verify(TACIT_MLDSA_65, pk, msg, sizeof(msg), NULL, 0, sig, sizeof(sig));
+#else
+    return pk[0] + msg[0] + sig[0];
+#endif
+}
+DRIVER
+    for v in empty mldsa; do
+        def=; [ $v = mldsa ] && def=-DMLDSA
+        if ! $CC $CFLAGS $def -DTACIT_CONFIG_FILE="\"$PWD/$cfg\"" -Iinclude -c "$out/mldsa_verify.c" -o "$out/driver-$v.obj" 2>"$out/link.log" ||
+           ! $CC $CFLAGS --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections \
+                 "$out/driver-$v.obj" "$out"/*.o -o "$out/$v.elf" 2>>"$out/link.log"; then
+            echo "linked size: cannot build the $v program:"; grep -E "error|undefined" "$out/link.log" | head -5
+            status=1
+            return
+        fi
+    done
+    et=$($SIZE -B "$out/empty.elf" | awk 'NR == 2 { print $1 }')
+    mt=$($SIZE -B "$out/mldsa.elf" | awk 'NR == 2 { print $1 }')
+    echo "linked with --gc-sections (newlib-nano): ML-DSA-65 verify-only program $mt bytes .text;" \
+         "beyond an empty program: $((mt - et)) bytes = $(awk -v b=$((mt - et)) 'BEGIN { printf "%.1f KiB", b / 1024 }')" \
+         "(SHA-3/SHAKE included)"
+}
+
 status=0
 for cfg in "$@"; do
     name=$(basename "$cfg" .h)
@@ -219,6 +255,7 @@ for cfg in "$@"; do
         }' || status=1
     case $name in
         *25519*) linked_size_25519 "$name" "$cfg" "$out" ;;
+        mldsa*) linked_size_mldsa "$out" "$cfg" ;;
         *small*) linked_size "$name" "$cfg" "$out" 6144 ;;
         *p256*) linked_size "$name" "$cfg" "$out" "" ;;
     esac

@@ -3,11 +3,13 @@
 # every src/**/*.c compiled with arm-none-eabi-gcc -fstack-usage
 # -fcallgraph-info=su, then scripts/stack_usage.py sums the frames along the
 # deepest static call path (indirect calls resolved by module; see there).
-# Two configurations:
+# Three configurations:
 #   p256_small         small ECC profile (scripts/configs/p256_small.h):
 #                      P-256 key generation, ECDSA sign/verify, ECDH, SHA-256
 #   baremetal_default  the default configuration minus OS entropy: the same
 #                      with the default ECC profile, plus RSA-2048 and base64
+#   mldsa_verify       SHA-3 + ML-DSA, TACIT_MLDSA_SMALL_STACK (the boot
+#                      loader case: ML-DSA verify; keygen and sign reported)
 # The default RNG's entropy callback and the caller's f_rng are outside the
 # library; the library's own generators (tacit_rng_default,
 # tacit_hmac_drbg_random) are counted where an f_rng is called.  RSA and
@@ -29,9 +31,12 @@ ECDH-P256=tacit_ecdh_compute_shared EC-P256-keygen=tacit_ecp_gen_key
 RSA-2048-sign=tacit_rsa_pkcs1_sign RSA-2048-verify=tacit_rsa_pkcs1_verify
 RSA-PSS-sign=tacit_rsa_pss_sign RSA-OAEP-decrypt=tacit_rsa_oaep_decrypt
 SHA-256=tacit_sha256 HMAC_DRBG-generate=tacit_hmac_drbg_generate
-base64-decode=tacit_base64_decode PEM-read=tacit_pem_read"
+base64-decode=tacit_base64_decode PEM-read=tacit_pem_read
+ML-DSA-verify=tacit_mldsa_verify ML-DSA-keygen=tacit_mldsa_keygen_seed
+ML-DSA-sign=tacit_mldsa_sign_det"
 status=0
-for cfg in scripts/configs/p256_small.h scripts/configs/baremetal_default.h; do
+for cfg in scripts/configs/p256_small.h scripts/configs/baremetal_default.h \
+           scripts/configs/mldsa_verify.h; do
     name=$(basename "$cfg" .h)
     out=build-stack/$name
     rm -rf "$out"
