@@ -51,6 +51,8 @@ static void test_mldsa_ct(void)
     for (k = 0; k < sizeof(kernel_masks) / sizeof(kernel_masks[0]); k++) {
 #if defined(TACIT_TEST_HOOKS)
         tacit_cpu_hook_disable = kernel_masks[k];
+#else
+        (void)kernel_masks[k];
 #endif
         for (s = 0; s < 3; s++) {
             tacit_mldsa_params p = sets[s];

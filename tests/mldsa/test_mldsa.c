@@ -34,7 +34,7 @@ static void set_kernel(unsigned i)
 #if defined(TACIT_TEST_HOOKS)
     tacit_cpu_hook_disable = kernel_masks[i];
 #else
-    (void)i;
+    (void)kernel_masks[i];
 #endif
 }
 
