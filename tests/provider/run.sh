@@ -295,11 +295,7 @@ CNF
     for cert in rsa ecdsa ed25519; do
         if start_server stock-$cert.log -cert $cert.pem -key $cert.key -cert_chain $cert-ca.pem -WWW; then
             for suite in $suites; do
-                # SSL_CERT_DIR: only --cacert is trusted.  KNOWN ISSUE (docs/provider.md): with
-                # the system CApath (/etc/ssl/certs) also active, curl on tacit refuses the ECDSA
-                # chain when the server sends its CA too (X509_V_ERR_UNSPECIFIED); s_client and
-                # `openssl verify` on tacit with the same flags accept it.
-                SSL_CERT_DIR=$W OPENSSL_CONF=$W/tacit.cnf timeout 10 $PRE curl -sS -v --cacert $cert-ca.pem \
+                OPENSSL_CONF=$W/tacit.cnf timeout 10 $PRE curl -sS -v --cacert $cert-ca.pem \
                     --tls13-ciphers $suite https://localhost:$PORT/payload.txt -o curl.out 2>curl.err
                 rc=$?
                 if [ $rc = 0 ] && cmp -s curl.out payload.txt &&
