@@ -1,8 +1,9 @@
 /*
  * Firmware configuration: an ML-DSA (FIPS 204) verifier, the boot-loader
- * case: SHA-3/SHAKE and ML-DSA only, TACIT_MLDSA_SMALL_STACK (signing, if
- * linked at all, re-expands A in every attempt).  No RNG, no bignum, no
- * ASN.1.  scripts/code_size.sh reports the size of an ML-DSA-65
+ * case: SHA-3/SHAKE and ML-DSA, TACIT_MLDSA_SMALL_STACK (signing, if
+ * linked at all, re-expands A in every attempt).  HMAC_DRBG (with SHA-256)
+ * is there for key generation and hedged signing only: a verifier linked
+ * with --gc-sections does not carry it.  No bignum, no ASN.1.  scripts/code_size.sh reports the size of an ML-DSA-65
  * verify-only program, scripts/stack_usage.sh its worst-case stack.
  * Host suites: test_mldsa ct_mldsa
  */
@@ -10,7 +11,11 @@
 #define TACIT_MLDSA_VERIFY_H
 
 #define TACIT_CONSTANT_TIME_C
+#define TACIT_SHA256_C
 #define TACIT_SHA3_C
+#define TACIT_MD_C
+#define TACIT_HMAC_C
+#define TACIT_HMAC_DRBG_C
 #define TACIT_MLDSA_C
 #define TACIT_MLDSA_SMALL_STACK
 
