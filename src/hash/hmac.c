@@ -14,34 +14,36 @@
 int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type, const unsigned char *key,
                     size_t klen)
 {
-    unsigned char pad[TACIT_MD_MAX_BLOCK_SIZE];
+    unsigned char pad[TACIT_MD_MAX_BLOCK_SIZE], kh[TACIT_MD_MAX_SIZE];
+    const unsigned char *k = key;
     size_t bs = tacit_md_block_size(type);
     size_t i;
-    int ret;
+    int ret = 0;
 
     if (ctx == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    memset(ctx, 0, sizeof(*ctx));
     if (key == NULL && klen > 0) {
+        memset(ctx, 0, sizeof(*ctx));
         return TACIT_ERR_BAD_INPUT;
     }
     if (bs == 0) {
+        memset(ctx, 0, sizeof(*ctx));
         return TACIT_ERR_MD_UNSUPPORTED;
     }
-
-    memset(pad, 0, sizeof(pad));
+    /* Every field is written below (tacit_md_init clears each context): no memset of the whole. */
     if (klen > bs) {
-        ret = tacit_md(type, key, klen, pad);
+        ret = tacit_md(type, key, klen, kh);
         if (ret != 0) {
+            memset(ctx, 0, sizeof(*ctx));
             goto exit;
         }
-    } else if (klen > 0) {
-        memcpy(pad, key, klen);
+        k = kh;
+        klen = tacit_md_size(type);
     }
-
+    /* K0 ^ ipad; i < klen compares public lengths only */
     for (i = 0; i < bs; i++) {
-        pad[i] ^= 0x36;
+        pad[i] = (unsigned char)((i < klen ? k[i] : 0) ^ 0x36);
     }
     ret = tacit_md_init(&ctx->inner_start, type);
     if (ret == 0) {
@@ -63,6 +65,7 @@ int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type, const unsigned 
 
 exit:
     tacit_platform_zeroize(pad, sizeof(pad));
+    tacit_platform_zeroize(kh, sizeof(kh));
     if (ret != 0) {
         tacit_hmac_free(ctx);
     }
