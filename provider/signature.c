@@ -554,10 +554,80 @@ static int ed_digest_verify(void *vctx, const unsigned char *sig, size_t siglen,
 
 /* ---- parameters ---------------------------------------------------------------------------------- */
 
+/*
+ * The DER AlgorithmIdentifier of the signature (X.509 and CMS signing ask for it):
+ * ecdsa-with-SHA*, Ed25519, sha*WithRSAEncryption.  RSA-PSS (parameters) is not offered.
+ * Returns its length, 0 when there is none.
+ */
+static size_t sig_algorithm_id(const TP_SIG_CTX *c, const unsigned char **der)
+{
+    static const unsigned char ecdsa[4][12] = {
+        { 0x30, 0x0a, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x01 },
+        { 0x30, 0x0a, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x02 },
+        { 0x30, 0x0a, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x03 },
+        { 0x30, 0x0a, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x04 }
+    };
+    static const unsigned char rsa[4][15] = { { 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86,
+                                                0xf7, 0x0d, 0x01, 0x01, 0x0e, 0x05, 0x00 },
+                                              { 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86,
+                                                0xf7, 0x0d, 0x01, 0x01, 0x0b, 0x05, 0x00 },
+                                              { 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86,
+                                                0xf7, 0x0d, 0x01, 0x01, 0x0c, 0x05, 0x00 },
+                                              { 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86,
+                                                0xf7, 0x0d, 0x01, 0x01, 0x0d, 0x05, 0x00 } };
+    static const unsigned char ed25519[7] = { 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70 };
+    int i;
+
+    if (c->alg == TP_KEY_ED25519) {
+        *der = ed25519;
+        return sizeof(ed25519);
+    }
+    switch (c->md) {
+    case TACIT_MD_SHA224:
+        i = 0;
+        break;
+    case TACIT_MD_SHA256:
+        i = 1;
+        break;
+    case TACIT_MD_SHA384:
+        i = 2;
+        break;
+    case TACIT_MD_SHA512:
+        i = 3;
+        break;
+    default:
+        return 0;
+    }
+    if (!c->md_set) {
+        return 0;
+    }
+    if (c->alg == TP_KEY_EC) {
+        *der = ecdsa[i];
+        return sizeof(ecdsa[i]);
+    }
+    if (c->pad != TP_PAD_PKCS1) {
+        return 0;
+    }
+    *der = rsa[i];
+    return sizeof(rsa[i]);
+}
+
 static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     TP_SIG_CTX *c = vctx;
     OSSL_PARAM *p;
+
+    if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID)) != NULL) {
+        const unsigned char *der = NULL;
+        size_t len = sig_algorithm_id(c, &der);
+        if (len == 0) {
+            TP_ERR(c->pc, TP_R_UNSUPPORTED, "no AlgorithmIdentifier for this signature");
+            return 0;
+        }
+        if (!OSSL_PARAM_set_octet_string(p, der, len)) {
+            return 0;
+        }
+    }
 
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) != NULL &&
         (!c->md_set || !OSSL_PARAM_set_utf8_string(p, tp_md_ossl_name(c->md)))) {
@@ -587,10 +657,12 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 }
 
 static const OSSL_PARAM sig_gettable[] = {
+    OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0),
     OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),
     OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, NULL, 0),
     OSSL_PARAM_int(OSSL_SIGNATURE_PARAM_PSS_SALTLEN, NULL),
-    OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_MGF1_DIGEST, NULL, 0), OSSL_PARAM_END
+    OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_MGF1_DIGEST, NULL, 0),
+    OSSL_PARAM_END
 };
 static const OSSL_PARAM rsa_settable[] = {
     OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST, NULL, 0),

@@ -130,6 +130,12 @@ if [ "$($PRE openssl dgst $TP -sha512 -r msg 2>&1 | cut -c1-128)" = "$($PRE open
     [ "$($PRE openssl mac $TP -digest SHA384 -macopt hexkey:0102 -in msg HMAC 2>&1)" = "$($PRE openssl mac -digest SHA384 -macopt hexkey:0102 -in msg HMAC)" ] &&
     [ "$($PRE openssl kdf $TP -keylen 48 -kdfopt digest:SHA256 -kdfopt secret:s -kdfopt seed:x TLS1-PRF 2>&1)" = "$($PRE openssl kdf -keylen 48 -kdfopt digest:SHA256 -kdfopt secret:s -kdfopt seed:x TLS1-PRF)" ]
 then ok; else bad "SHA-512 / HMAC-SHA384 / TLS1-PRF differ from the default provider"; fi
+# certificates signed on tacit (AlgorithmIdentifier from the provider), verified by stock
+for k in rsa p384 ed; do
+    if $PRE openssl req $TP -x509 -new -key $k.key -subj /CN=tacit-made -days 1 -out made-$k.pem 2>err &&
+        openssl verify -CAfile made-$k.pem made-$k.pem >/dev/null 2>>err; then ok
+    else bad "self-signed certificate made on tacit ($k): $(head -3 err)"; fi
+done
 if $PRE openssl list -digest-algorithms $TP 2>/dev/null | grep -q "SHA3-256.*@ tacit"; then
     if [ "$($PRE openssl dgst $TP -sha3-256 -r msg 2>&1)" = "$(openssl dgst -sha3-256 -r msg)" ] &&
         [ "$($PRE openssl mac $TP -digest SHA3-512 -macopt hexkey:07 -in msg HMAC 2>&1)" = "$(openssl mac -digest SHA3-512 -macopt hexkey:07 -in msg HMAC)" ]
