@@ -54,6 +54,7 @@ extern const bench_row bench_rows_sha[];
 extern const bench_row bench_rows_sha3[];
 extern const bench_row bench_rows_base64[];
 extern const bench_row bench_rows_rsa[];
+extern const bench_row bench_rows_keyload[];
 extern const bench_row bench_rows_ecc[];
 extern const bench_row bench_rows_25519[];
 extern const bench_row bench_rows_x509[];

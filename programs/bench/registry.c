@@ -5,6 +5,7 @@ const bench_row *const bench_all_tables[] = {
     bench_rows_exp_mod,
     bench_rows_inv,
     bench_rows_rsa,
+    bench_rows_keyload,
     bench_rows_ecc,
     bench_rows_25519,
     bench_rows_sha,

@@ -283,10 +283,12 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
 
 /*
  * Q = A / B, R = A mod B (Q: alimbs limbs or NULL, R: blimbs limbs or NULL),
- * by binary long division; B may be secret and even, B = 0 gives garbage
- * (check it first).  T: 2 * (blimbs + 1) limbs.  Outputs must not overlap
- * the inputs.
+ * by long division in constant flow; B may be secret and even, B = 0 gives
+ * garbage (check it first).  T: TACIT_MPI_CORE_DIVMOD_CT_WORKING_LIMBS(alimbs,
+ * blimbs) limbs.  Outputs must not overlap the inputs.
  */
+#define TACIT_MPI_CORE_DIVMOD_CT_WORKING_LIMBS(alimbs, blimbs)                                     \
+    ((size_t)(alimbs) + 4 * (size_t)(blimbs) + 2)
 void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
                               size_t alimbs, const tacit_mpi_uint *B, size_t blimbs,
                               tacit_mpi_uint *T);

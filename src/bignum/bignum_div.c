@@ -247,7 +247,8 @@ int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const taci
     if ((ret = tacit_mpi_grow(&TQ, na)) != 0 || (ret = tacit_mpi_grow(&TR, nb)) != 0) {
         goto cleanup;
     }
-    T = (tacit_mpi_uint *)tacit_platform_calloc(2 * (nb + 1), sizeof(*T));
+    T = (tacit_mpi_uint *)tacit_platform_calloc(TACIT_MPI_CORE_DIVMOD_CT_WORKING_LIMBS(na, nb),
+                                                sizeof(*T));
     if (T == NULL) {
         ret = TACIT_ERR_ALLOC_FAILED;
         goto cleanup;
@@ -268,7 +269,7 @@ int tacit_mpi_div_mpi(tacit_mpi *Q, tacit_mpi *R, const tacit_mpi *A, const taci
     ret = 0;
 cleanup:
     if (T != NULL) {
-        tacit_platform_zeroize(T, 2 * (nb + 1) * sizeof(*T));
+        tacit_platform_zeroize(T, TACIT_MPI_CORE_DIVMOD_CT_WORKING_LIMBS(na, nb) * sizeof(*T));
         tacit_platform_free(T);
     }
     tacit_mpi_free(&TQ);

@@ -496,6 +496,18 @@ static void mpi_to_limbs(tacit_mpi_uint *dst, size_t limbs, const tacit_mpi *X)
     }
 }
 
+static void r2_secret(tacit_mpi_uint *RR, const tacit_mpi_uint *M, const tacit_mpi *X, size_t hl)
+{
+    /* the bit length of p and q is the key's public shape (normalise_private) */
+    size_t bits = tacit_ct_declassify_size(tacit_mpi_bitlen(X));
+
+    if (bits > (hl - 1) * TACIT_MPI_LIMB_BITS) {
+        tacit_mpi_core_get_mont_r2_full_ct(RR, M, hl);
+    } else {
+        tacit_mpi_core_get_mont_r2_ct(RR, M, hl);
+    }
+}
+
 int tacit_rsa_setup_cache(tacit_rsa_context *ctx)
 {
     size_t nl, el, hl, total, tl;
@@ -534,9 +546,13 @@ int tacit_rsa_setup_cache(tacit_rsa_context *ctx)
     mpi_to_limbs(RSA_C_QPM(ctx), hl, &ctx->QP);
     ctx->mm_p = tacit_mpi_core_mont_init(RSA_C_P(ctx));
     ctx->mm_q = tacit_mpi_core_mont_init(RSA_C_Q(ctx));
-    /* p and q are secret: the constant-time R^2 */
-    tacit_mpi_core_get_mont_r2_ct(RSA_C_RP(ctx), RSA_C_P(ctx), hl);
-    tacit_mpi_core_get_mont_r2_ct(RSA_C_RQ(ctx), RSA_C_Q(ctx), hl);
+    /*
+     * p and q are secret: the constant-time R^2.  Where a prime fills its top
+     * limb (its bit length, public since normalise_private, says so) the
+     * doublings start just below that limb: ~100 instead of 2 * 64 * hl.
+     */
+    r2_secret(RSA_C_RP(ctx), RSA_C_P(ctx), &ctx->P, hl);
+    r2_secret(RSA_C_RQ(ctx), RSA_C_Q(ctx), &ctx->Q, hl);
     tl = TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(hl);
     T = (tacit_mpi_uint *)tacit_platform_calloc(tl, sizeof(tacit_mpi_uint));
     if (T == NULL) {

@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for test_bignum_ct_gmp_portable.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for timing_rsa_parts.
-# This may be replaced when dependencies are built.

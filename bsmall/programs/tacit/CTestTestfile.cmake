@@ -1,6 +1,0 @@
-# CMake generated Testfile for 
-# Source directory: /work/wt/lead/programs/tacit
-# Build directory: /work/wt/lead/bsmall/programs/tacit
-# 
-# This file includes the relevant testing commands required for 
-# testing this directory and lists subdirectories to be tested as well.

@@ -1,2 +1,0 @@
-# Empty dependencies file for ct_constant_time.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty dependencies file for ct_keygen.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty dependencies file for test_bignum_ct_gmp.
-# This may be replaced when dependencies are built.
