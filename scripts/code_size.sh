@@ -14,9 +14,12 @@
 # configurations, Ed25519 key generation, signing and verification plus
 # X25519 key generation and agreement ("c25519", reported, no limit); for
 # mldsa_verify, a program that only verifies an ML-DSA-65 signature
-# ("mldsa", the boot-loader case; reported, no limit).
+# ("mldsa", the boot-loader case; reported, no limit); for the aes_gcm /
+# aes_ccm configurations, an AES-128 seal + open program through
+# tacit_aead_* beyond an empty one ("aes-128-gcm program: N bytes").
 # Limits (exit status 1 when exceeded, or when something does not build):
 #   small-profile raw program <= 6 KiB beyond "hash"   (p256_small; p256-m: 2.9 KiB)
+#   aes-128-gcm program <= 4192 bytes beyond an empty program (BearSSL's constant-time GCM)
 #   bignum_core + bignum <= 10 KiB of text            (every configuration with both;
 #     -Os compiles the compact forms: bignum_core_inv_small.c, bignum_core_exp_small.c)
 # The other figures are printed for information.
@@ -37,7 +40,8 @@ fi
 if [ $# -eq 0 ]; then
     set -- scripts/configs/baremetal_default.h scripts/configs/p256_ecdsa_only.h \
            scripts/configs/p256_small.h scripts/configs/x25519_ed25519.h \
-           scripts/configs/x25519_ed25519_nocomb.h scripts/configs/mldsa_verify.h
+           scripts/configs/x25519_ed25519_nocomb.h scripts/configs/mldsa_verify.h \
+           scripts/configs/aes_gcm.h scripts/configs/aes_ccm.h
 fi
 
 # What a firmware image really carries: programs linked with --gc-sections
@@ -196,6 +200,50 @@ DRIVER
          "(SHA-3/SHAKE included)"
 }
 
+# AES-128 seal + open through tacit_aead_* (variant AEAD) beyond the same
+# program without them (the baseline: startup code, newlib-nano's memcpy...).
+linked_size_aead() {
+    name=$1; cfg=$2; out=$3; alg=$4; label=$5; limit=$6
+    cat >"$out/aead_driver.c" <<'DRIVER'
+#include <stddef.h>
+#include "tacit/aead.h"
+int main(void)
+{
+    int r = 0;
+#if defined(AEAD)
+    static unsigned char key[16], nonce[13], aad[16], buf[64], out[80];
+    tacit_aead_context ctx;
+    size_t l = 0;
+    tacit_aead_init(&ctx);
+    r |= tacit_aead_setkey(&ctx, AEAD, key, sizeof(key), 0);
+    r |= tacit_aead_seal(&ctx, nonce, sizeof(nonce), aad, sizeof(aad), buf, sizeof(buf), out,
+                         sizeof(out), &l);
+    r |= tacit_aead_open(&ctx, nonce, sizeof(nonce), aad, sizeof(aad), out, l, buf, sizeof(buf), &l);
+    tacit_aead_free(&ctx);
+    r += (int)l;
+#endif
+    return r;
+}
+DRIVER
+    for v in base aead; do
+        def=; [ $v = aead ] && def=-DAEAD=$alg
+        if ! $CC $CFLAGS $def -DTACIT_CONFIG_FILE="\"$PWD/$cfg\"" -Iinclude -c "$out/aead_driver.c" -o "$out/driver-$v.obj" 2>"$out/link.log" ||
+           ! $CC $CFLAGS --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections \
+                 "$out/driver-$v.obj" "$out"/*.o -o "$out/$v.elf" 2>>"$out/link.log"; then
+            echo "linked size: cannot build the $v program:"; grep -E "error|undefined" "$out/link.log" | head -5
+            status=1
+            return
+        fi
+    done
+    bt=$($SIZE -B "$out/base.elf" | awk 'NR == 2 { print $1 }')
+    at=$($SIZE -B "$out/aead.elf" | awk 'NR == 2 { print $1 }')
+    echo "linked with --gc-sections (newlib-nano): empty program $bt bytes .text, with $label seal+open $at"
+    echo "$label program: $((at - bt)) bytes$([ -n "$limit" ] && { [ $((at - bt)) -le "$limit" ] && echo " (limit $limit): ok" || echo " (limit $limit): OVER"; })"
+    if [ -n "$limit" ] && [ $((at - bt)) -gt "$limit" ]; then
+        status=1
+    fi
+}
+
 status=0
 for cfg in "$@"; do
     name=$(basename "$cfg" .h)
@@ -258,6 +306,8 @@ for cfg in "$@"; do
         mldsa*) linked_size_mldsa "$out" "$cfg" ;;
         *small*) linked_size "$name" "$cfg" "$out" 6144 ;;
         *p256*) linked_size "$name" "$cfg" "$out" "" ;;
+        aes_gcm) linked_size_aead "$name" "$cfg" "$out" TACIT_AEAD_AES_128_GCM aes-128-gcm 4192 ;;
+        aes_ccm) linked_size_aead "$name" "$cfg" "$out" TACIT_AEAD_AES_128_CCM aes-128-ccm "" ;;
     esac
     echo
 done

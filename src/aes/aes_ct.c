@@ -345,11 +345,13 @@ unsigned tacit_aes_ct_setkey(uint64_t *sk, const unsigned char *key, size_t key_
     unsigned nk = (unsigned)(key_len / 4), rounds = nk + 6, n = 4 * (rounds + 1), i, b, j;
     aw q[8];
 
-    for (i = 0; i < nk; i++) {
-        w[i] = load_le32(key + 4 * i);
-    }
-    for (i = nk; i < n; i++) {
-        uint32_t t = w[i - 1];
+    for (i = 0; i < n; i++) {
+        uint32_t t;
+        if (i < nk) { /* (one loop: a separate copy loop becomes a memcpy call at -Os) */
+            w[i] = load_le32(key + 4 * i);
+            continue;
+        }
+        t = w[i - 1];
         if (i % nk == 0) {
             t = sub_word((t >> 8) | (t << 24)) ^ rcon[i / nk - 1];
         } else if (nk > 6 && i % nk == 4) {
@@ -394,19 +396,16 @@ void tacit_aes_ct_encrypt(const uint64_t *sk, unsigned rounds, const unsigned ch
     }
     ortho(q);
     add_round_key(q, sk);
-    for (r = 1; r < rounds; r++) {
+    for (r = 1; r <= rounds; r++) {
         sbox(q);
         for (j = 0; j < 8; j++) {
             q[j] = shift_row_word(q[j]);
         }
-        mix_columns(q);
+        if (r != rounds) { /* the last round has no MixColumns */
+            mix_columns(q);
+        }
         add_round_key(q, sk + 8 * r);
     }
-    sbox(q);
-    for (j = 0; j < 8; j++) {
-        q[j] = shift_row_word(q[j]);
-    }
-    add_round_key(q, sk + 8 * rounds);
     ortho(q);
     for (b = 0; b < TACIT_AES_CT_BLOCKS; b++) {
         store_block(q, b, w);

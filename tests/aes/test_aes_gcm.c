@@ -21,12 +21,6 @@
 
 #if defined(TACIT_GCM_C) && defined(TACIT_CCM_C)
 
-static int long_tests(void)
-{
-    const char *e = getenv("TACIT_LONG_TESTS");
-    return test_has_option("--long") || (e != NULL && strcmp(e, "1") == 0);
-}
-
 static size_t unhex_to(unsigned char *out, const char *hex)
 {
     size_t n = 0;
@@ -384,6 +378,12 @@ exit:
 /* ---- differential against OpenSSL EVP ---- */
 
 #if defined(TACIT_HAVE_OPENSSL)
+static int long_tests(void)
+{
+    const char *e = getenv("TACIT_LONG_TESTS");
+    return test_has_option("--long") || (e != NULL && strcmp(e, "1") == 0);
+}
+
 static const EVP_CIPHER *evp_cipher(tacit_aead_alg alg)
 {
     switch (alg) {
