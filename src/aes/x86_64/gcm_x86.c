@@ -138,7 +138,7 @@ GCM_T_AESNI __attribute__((always_inline)) static inline void gcm_crypt_body(
     size_t nonce_len, const unsigned char *aad, size_t aad_len, const unsigned char *in,
     size_t in_len, unsigned char *out, unsigned char tag[16])
 {
-    unsigned char j0[16], ctr[16], xi[16], lens[16];
+    unsigned char j0[16], ctr[16], xi[16], lens[16], ek[16];
     __m128i e;
     uint32_t c, nr;
     int i;
@@ -154,6 +154,14 @@ GCM_T_AESNI __attribute__((always_inline)) static inline void gcm_crypt_body(
         gcm_ghash(st, j0, lens, 16);
         _mm_storeu_si128((__m128i *)j0, gcm_bswap(gcm_ld(j0)));
     }
+    /* E(J0) first: it does not wait for the GHASH chain (kept in ek, wiped) */
+    memcpy(&nr, st + 16 * GCM_U_NR, 4);
+    e = _mm_xor_si128(gcm_ld(j0), gcm_ld(st));
+    for (i = 1; i < (int)nr; i++) {
+        e = _mm_aesenc_si128(e, gcm_ld(st + 16 * i));
+    }
+    _mm_storeu_si128((__m128i *)ek, _mm_aesenclast_si128(e, gcm_ld(st + 16 * nr)));
+
     memcpy(ctr, j0, 16);
     c = ((uint32_t)j0[12] << 24 | (uint32_t)j0[13] << 16 | (uint32_t)j0[14] << 8 | j0[15]) + 1;
     ctr[12] = (unsigned char)(c >> 24);
@@ -168,13 +176,8 @@ GCM_T_AESNI __attribute__((always_inline)) static inline void gcm_crypt_body(
     gcm_put_be64(lens + 8, (uint64_t)in_len * 8);
     gcm_ghash(st, xi, lens, 16);
 
-    memcpy(&nr, st + 16 * GCM_U_NR, 4);
-    e = _mm_xor_si128(gcm_ld(j0), gcm_ld(st));
-    for (i = 1; i < (int)nr; i++) {
-        e = _mm_aesenc_si128(e, gcm_ld(st + 16 * i));
-    }
-    e = _mm_aesenclast_si128(e, gcm_ld(st + 16 * nr));
-    _mm_storeu_si128((__m128i *)tag, _mm_xor_si128(e, gcm_bswap(gcm_ld(xi))));
+    _mm_storeu_si128((__m128i *)tag, _mm_xor_si128(gcm_ld(ek), gcm_bswap(gcm_ld(xi))));
+    gcm_wipe(ek, 16);
     gcm_wipe(xi, 16);
     gcm_wipe(j0, 16);
     gcm_wipe(ctr, 16);
