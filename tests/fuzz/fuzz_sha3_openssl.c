@@ -1,0 +1,132 @@
+/*
+ * SHA-3 and SHAKE against OpenSSL: the input is [selector][split bytes...]
+ * then the message.  tacit hashes the message streamed in the pieces the
+ * split bytes give (SHAKE squeezed in pieces too, output length from the
+ * selector), OpenSSL in one call; the outputs must be equal.  Also HKDF
+ * (SHA-256 and SHA3-256) on the message cut into salt/ikm/info.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+#include <openssl/kdf.h>
+
+#include "fuzz_util.h"
+#include "tacit/hkdf.h"
+#include "tacit/sha3.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const EVP_MD *evp(unsigned sel)
+{
+    switch (sel % 6) {
+    case 0:
+        return EVP_sha3_224();
+    case 1:
+        return EVP_sha3_256();
+    case 2:
+        return EVP_sha3_384();
+    case 3:
+        return EVP_sha3_512();
+    case 4:
+        return EVP_shake128();
+    default:
+        return EVP_shake256();
+    }
+}
+
+static void check_hkdf(tacit_md_type t, const EVP_MD *md, const uint8_t *p, size_t n,
+                       size_t out_len)
+{
+    unsigned char a[600], b[600];
+    size_t sl = n / 3, il = n / 3, nl = n - sl - il, bl = out_len;
+    EVP_PKEY_CTX *c;
+
+    if (il == 0 || nl > 1024) {
+        return;
+    }
+    FUZZ_CHECK(tacit_hkdf(t, p, sl, p + sl, il, p + sl + il, nl, a, out_len) == 0);
+    c = EVP_PKEY_CTX_new_id(EVP_PKEY_HKDF, NULL);
+    FUZZ_CHECK(c != NULL && EVP_PKEY_derive_init(c) > 0 && EVP_PKEY_CTX_set_hkdf_md(c, md) > 0 &&
+               EVP_PKEY_CTX_set1_hkdf_salt(c, p, (int)sl) > 0 &&
+               EVP_PKEY_CTX_set1_hkdf_key(c, p + sl, (int)il) > 0 &&
+               EVP_PKEY_CTX_add1_hkdf_info(c, p + sl + il, (int)nl) > 0 &&
+               EVP_PKEY_derive(c, b, &bl) > 0 && bl == out_len);
+    EVP_PKEY_CTX_free(c);
+    FUZZ_CHECK(memcmp(a, b, out_len) == 0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const tacit_md_type types[4] = { TACIT_MD_SHA3_224, TACIT_MD_SHA3_256, TACIT_MD_SHA3_384,
+                                            TACIT_MD_SHA3_512 };
+    unsigned char ref[600], out[600];
+    tacit_sha3_context ctx;
+    EVP_MD_CTX *e;
+    const uint8_t *msg, *split;
+    size_t nsplit, mlen, off, k, olen, piece;
+    unsigned sel;
+
+    if (size < 2) {
+        return 0;
+    }
+    sel = data[0];
+    nsplit = (size_t)(data[1] & 7);
+    if (size < 2 + nsplit) {
+        return 0;
+    }
+    split = data + 2;
+    msg = split + nsplit;
+    mlen = size - 2 - nsplit;
+    olen = sel % 6 >= 4 ? 1 + (size_t)(sel >> 3) * 19 % sizeof(out) : (size_t)EVP_MD_size(evp(sel));
+
+    e = EVP_MD_CTX_new();
+    FUZZ_CHECK(e != NULL && EVP_DigestInit_ex(e, evp(sel), NULL) == 1 &&
+               EVP_DigestUpdate(e, msg, mlen) == 1);
+    if (sel % 6 >= 4) {
+        FUZZ_CHECK(EVP_DigestFinalXOF(e, ref, olen) == 1);
+    } else {
+        FUZZ_CHECK(EVP_DigestFinal_ex(e, ref, NULL) == 1);
+    }
+    EVP_MD_CTX_free(e);
+
+    tacit_sha3_init(&ctx);
+    if (sel % 6 >= 4) {
+        FUZZ_CHECK(tacit_shake_init(&ctx, sel % 6 == 4 ? TACIT_SHAKE128 : TACIT_SHAKE256) == 0);
+    } else {
+        FUZZ_CHECK(tacit_sha3_starts(&ctx, types[sel % 6]) == 0);
+    }
+    off = 0;
+    for (k = 0; k <= nsplit && off < mlen; k++) {
+        piece = k < nsplit ? (size_t)split[k] * 3 : mlen - off;
+        if (piece > mlen - off) {
+            piece = mlen - off;
+        }
+        FUZZ_CHECK((sel % 6 >= 4 ? tacit_shake_absorb(&ctx, msg + off, piece)
+                                 : tacit_sha3_update(&ctx, msg + off, piece)) == 0);
+        off += piece;
+    }
+    if (off < mlen) {
+        FUZZ_CHECK((sel % 6 >= 4 ? tacit_shake_absorb(&ctx, msg + off, mlen - off)
+                                 : tacit_sha3_update(&ctx, msg + off, mlen - off)) == 0);
+    }
+    if (sel % 6 >= 4) {
+        off = 0;
+        for (k = 0; off < olen; k++) {
+            piece = 1 + (size_t)(k < nsplit ? split[k] : 200);
+            if (piece > olen - off) {
+                piece = olen - off;
+            }
+            FUZZ_CHECK(tacit_shake_squeeze(&ctx, out + off, piece) == 0);
+            off += piece;
+        }
+    } else {
+        FUZZ_CHECK(tacit_sha3_finish(&ctx, out) == 0);
+    }
+    tacit_sha3_free(&ctx);
+    FUZZ_CHECK(memcmp(out, ref, olen) == 0);
+
+    check_hkdf((sel & 0x40) ? TACIT_MD_SHA3_256 : TACIT_MD_SHA256,
+               (sel & 0x40) ? EVP_sha3_256() : EVP_sha256(), msg, mlen, 1 + (sel >> 2) % 200);
+    return 0;
+}
