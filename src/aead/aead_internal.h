@@ -55,13 +55,6 @@
  * The chacha area may not include this header (aead is above it): declare
  * them again, identically, in chacha/chacha_internal.h.
  */
-#if defined(TACIT_CHACHAPOLY_C)
-int tacit_chachapoly_aead_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
-                                 size_t key_len);
-void tacit_chachapoly_aead_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc,
-                                 const unsigned char *nonce, size_t nonce_len,
-                                 const unsigned char *aad, size_t aad_len, const unsigned char *in,
-                                 size_t in_len, unsigned char *out, unsigned char tag[16]);
-#endif
+#include "chacha/chachapoly_aead.h"
 
 #endif /* TACIT_AEAD_INTERNAL_H */

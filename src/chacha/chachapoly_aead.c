@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "aead/aead_internal.h"
+#include "chacha/chachapoly_aead.h"
 
 int tacit_chachapoly_aead_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
                                  size_t key_len)

@@ -1,6 +1,6 @@
 /*
- * The one place that picks a Keccak kernel (from the CPU probe of
- * core/cpu_x86.h), and the four-way SHAKE API of keccak.h on top of it.
+ * The one place that picks a Keccak kernel (from the hash area's CPU
+ * answer, hash_dispatch.c), and the four-way SHAKE API of keccak.h on top of it.
  *
  *   single state: AVX-512VL (the four-way round on xmm, one lane used),
  *                 else the portable C of keccak.c;
@@ -22,7 +22,7 @@
 void tacit_keccak_f1600(uint64_t state[25])
 {
 #if defined(TACIT_KECCAK_X86_64)
-    if (tacit_cpu_x86() & TACIT_CPU_AVX512) {
+    if (tacit_keccak_cpu() & TACIT_CPU_AVX512) {
         tacit_keccak_f1600_avx512(state);
         return;
     }
@@ -50,7 +50,7 @@ static void keccak_x4_portable(uint64_t s[100])
 void tacit_keccak_f1600_x4(uint64_t s[100])
 {
 #if defined(TACIT_KECCAK_X86_64)
-    unsigned cpu = tacit_cpu_x86();
+    unsigned cpu = tacit_keccak_cpu();
 
     if (cpu & TACIT_CPU_AVX512) {
         tacit_keccak_f1600_x4_avx512(s);

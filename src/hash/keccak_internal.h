@@ -21,10 +21,10 @@
 #define TACIT_KECCAK_X86_64 1
 #endif
 
-/* The 24 round constants (keccak.c). */
+/* The 24 round constants (keccak_f1600.c). */
 extern const uint64_t tacit_keccak_rc[24];
 
-/* Portable C (keccak.c): 64-bit lanes, lane complementing where it pays. */
+/* Portable C (keccak_f1600.c): 64-bit lanes, lane complementing where it pays. */
 void tacit_keccak_f1600_portable(uint64_t state[25]);
 
 /*
@@ -34,6 +34,8 @@ void tacit_keccak_f1600_portable(uint64_t state[25]);
 void tacit_keccak_f1600_x4(uint64_t s[100]);
 
 #if defined(TACIT_KECCAK_X86_64)
+/* The TACIT_CPU_* bits of this CPU, for the Keccak kernels (hash_dispatch.c). */
+unsigned tacit_keccak_cpu(void);
 /* x86_64/keccak_x4_avx2.c: four states in the ymm lanes (needs TACIT_CPU_AVX2). */
 void tacit_keccak_f1600_x4_avx2(uint64_t s[100]);
 /* The same four-way in x86_64/keccak_x4_avx2.c, with vprolq/vpternlogq (TACIT_CPU_AVX512). */

@@ -1,0 +1,24 @@
+/*
+ * ChaCha20-Poly1305 and XChaCha20-Poly1305 as AEAD kernels (internal): the
+ * contract of aead/aead_internal.h (setkey into the context's state, crypt
+ * writing the full 16-byte tag over the ciphertext), declared here so that
+ * the kernel does not depend on the front end that calls it.
+ */
+#ifndef TACIT_CHACHA_CHACHAPOLY_AEAD_H
+#define TACIT_CHACHA_CHACHAPOLY_AEAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tacit/aead.h"
+
+#if defined(TACIT_CHACHAPOLY_C)
+int tacit_chachapoly_aead_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
+                                 size_t key_len);
+void tacit_chachapoly_aead_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc,
+                                 const unsigned char *nonce, size_t nonce_len,
+                                 const unsigned char *aad, size_t aad_len, const unsigned char *in,
+                                 size_t in_len, unsigned char *out, unsigned char tag[16]);
+#endif
+
+#endif /* TACIT_CHACHA_CHACHAPOLY_AEAD_H */
