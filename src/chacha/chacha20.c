@@ -41,7 +41,24 @@ static void store32_le(unsigned char *p, uint32_t v)
     p[3] = (unsigned char)(v >> 24);
 }
 
-/* The 20 rounds, in place. */
+/*
+ * The 20 rounds, in place.  Compiled for size (-Os: firmware), the eight
+ * quarter rounds of a double round come from a table of public indices.
+ */
+#if defined(__OPTIMIZE_SIZE__)
+static void chacha20_rounds(uint32_t x[16])
+{
+    static const unsigned char q[8][4] = { { 0, 4, 8, 12 },  { 1, 5, 9, 13 },  { 2, 6, 10, 14 },
+                                           { 3, 7, 11, 15 }, { 0, 5, 10, 15 }, { 1, 6, 11, 12 },
+                                           { 2, 7, 8, 13 },  { 3, 4, 9, 14 } };
+    int i, j;
+
+    for (i = 0; i < 80; i++) {
+        j = i & 7;
+        QR(x, q[j][0], q[j][1], q[j][2], q[j][3]);
+    }
+}
+#else
 static void chacha20_rounds(uint32_t x[16])
 {
     int i;
@@ -57,6 +74,7 @@ static void chacha20_rounds(uint32_t x[16])
         QR(x, 3, 4, 9, 14);
     }
 }
+#endif
 
 void tacit_chacha20_setup(uint32_t st[16], const unsigned char key[32], uint32_t counter,
                           const unsigned char nonce[12])

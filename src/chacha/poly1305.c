@@ -89,6 +89,41 @@ void tacit_poly1305_init(tacit_poly1305_state *ps, const unsigned char key[32])
     }
 }
 
+#if defined(__OPTIMIZE_SIZE__)
+/* Compiled for size (-Os: firmware): the 5x5 product and the carries as loops. */
+void tacit_poly1305_blocks_c(tacit_poly1305_state *ps, const unsigned char *m, size_t nblocks,
+                             uint32_t hibit)
+{
+    uint64_t d[5];
+    uint32_t c;
+    int i, j;
+
+    while (nblocks-- > 0) {
+        for (i = 0; i < 5; i++) {
+            /* limb i of m: bits 26 i .. 26 i + 25 (the top one 24 bits) */
+            ps->h[i] += (poly_load32(m + 3 * i) >> (2 * i)) & 0x3ffffff;
+        }
+        ps->h[4] += hibit << 24;
+        for (i = 0; i < 5; i++) {
+            d[i] = 0;
+            for (j = 0; j < 5; j++) {
+                /* h_j r_{i-j}, the wrapped terms (j > i) times 5 */
+                d[i] += (uint64_t)ps->h[j] * (j <= i ? ps->r[i - j] : ps->r[i - j + 5] * 5);
+            }
+        }
+        c = 0;
+        for (i = 0; i < 5; i++) {
+            d[i] += c;
+            c = (uint32_t)(d[i] >> 26);
+            ps->h[i] = (uint32_t)d[i] & 0x3ffffff;
+        }
+        ps->h[0] += c * 5;
+        ps->h[1] += ps->h[0] >> 26;
+        ps->h[0] &= 0x3ffffff;
+        m += 16;
+    }
+}
+#else
 void tacit_poly1305_blocks_c(tacit_poly1305_state *ps, const unsigned char *m, size_t nblocks,
                              uint32_t hibit)
 {
@@ -141,6 +176,8 @@ void tacit_poly1305_blocks_c(tacit_poly1305_state *ps, const unsigned char *m, s
     ps->h[3] = h3;
     ps->h[4] = h4;
 }
+
+#endif
 
 static void poly_final(tacit_poly1305_state *ps, unsigned char tag[16])
 {
