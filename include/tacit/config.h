@@ -65,6 +65,7 @@
 #define TACIT_X25519_C  /* X25519 key agreement (RFC 7748) */
 #define TACIT_ED25519_C /* Ed25519 signatures (RFC 8032) */
 #define TACIT_MLDSA_C   /* ML-DSA-44/65/87 signatures (FIPS 204) */
+#define TACIT_MLKEM_C   /* ML-KEM-512/768/1024 (FIPS 203) and X25519MLKEM768 */
 
 /* Layer 5, above the algorithms */
 #define TACIT_PK_C      /* tacit_pk_context: any key, format detection, sign/verify by algorithm */

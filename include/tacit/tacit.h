@@ -38,6 +38,7 @@
 #include "tacit/x25519.h"
 #include "tacit/ed25519.h"
 #include "tacit/mldsa.h"
+#include "tacit/mlkem.h"
 #include "tacit/pk.h"
 #include "tacit/x509.h"
 

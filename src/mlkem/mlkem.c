@@ -1,0 +1,489 @@
+/*
+ * ML-KEM (FIPS 203): K-PKE and the KEM around it.
+ *
+ * The matrix A is expanded from the public seed rho with SHAKE128, either
+ * whole (64-bit hosts: four entries at a time with the x4 Keccak) or one
+ * entry at a time as each row of A s or A^T y is computed (32-bit targets
+ * and -Os builds, TACIT_MLKEM_SMALL_STACK: ML-KEM-768 decapsulation then
+ * stays within a few KiB of stack).  Products in the NTT domain are
+ * accumulated in 32 bits and reduced once a row.
+ *
+ * Secret data (d, z, m, sigma, r, s, e, y, the messages and keys) only goes
+ * through arithmetic, SHA-3 and masks.  The decapsulation's re-encryption
+ * check compares all bytes and picks K' or J(z || c) by a mask.  Declared
+ * public on purpose (tacit_ct_declassify): rho (it is part of ek), and the
+ * verdict of the decapsulation-key hash check.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_MLKEM_C)
+
+#include <string.h>
+
+#include "tacit/mlkem.h"
+#include "tacit/sha3.h"
+#include "core/common.h"
+#include "core/constant_time_internal.h"
+#include "hash/keccak.h"
+#include "mlkem/mlkem_internal.h"
+
+#if defined(__OPTIMIZE_SIZE__) && !defined(TACIT_MLKEM_SMALL_STACK)
+#define TACIT_MLKEM_SMALL_STACK
+#endif
+#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(TACIT_MLKEM_SMALL_STACK)
+#define TACIT_MLKEM_FULL_MATRIX 1
+#else
+#define TACIT_MLKEM_FULL_MATRIX 0
+#endif
+
+#define POLY_BYTES TACIT_MLKEM_POLY_BYTES
+#define XOF_BUF_BYTES (TACIT_MLKEM_XOF_BLOCKS * TACIT_SHAKE128_RATE)
+
+static const tacit_mlkem_param_set param_sets[3] = {
+    { 2, 3, 2, 10, 4, TACIT_MLKEM512_EK_BYTES, TACIT_MLKEM512_DK_BYTES, TACIT_MLKEM512_CT_BYTES },
+    { 3, 2, 2, 10, 4, TACIT_MLKEM768_EK_BYTES, TACIT_MLKEM768_DK_BYTES, TACIT_MLKEM768_CT_BYTES },
+    { 4, 2, 2, 11, 5, TACIT_MLKEM1024_EK_BYTES, TACIT_MLKEM1024_DK_BYTES,
+      TACIT_MLKEM1024_CT_BYTES },
+};
+
+const tacit_mlkem_param_set *tacit_mlkem_params_get(tacit_mlkem_params p)
+{
+    switch (p) {
+    case TACIT_MLKEM_512:
+        return &param_sets[0];
+    case TACIT_MLKEM_768:
+        return &param_sets[1];
+    case TACIT_MLKEM_1024:
+        return &param_sets[2];
+    default:
+        return NULL;
+    }
+}
+
+size_t tacit_mlkem_ek_bytes(tacit_mlkem_params p)
+{
+    const tacit_mlkem_param_set *ps = tacit_mlkem_params_get(p);
+    return ps == NULL ? 0 : ps->ek_bytes;
+}
+
+size_t tacit_mlkem_dk_bytes(tacit_mlkem_params p)
+{
+    const tacit_mlkem_param_set *ps = tacit_mlkem_params_get(p);
+    return ps == NULL ? 0 : ps->dk_bytes;
+}
+
+size_t tacit_mlkem_ct_bytes(tacit_mlkem_params p)
+{
+    const tacit_mlkem_param_set *ps = tacit_mlkem_params_get(p);
+    return ps == NULL ? 0 : ps->ct_bytes;
+}
+
+/* ---- sampling ------------------------------------------------------------ */
+
+/* SampleNTT(rho || x || y) into a (algorithm 7). */
+static void sample_ntt(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
+                       const unsigned char rho[32], unsigned x, unsigned y)
+{
+    uint64_t st[25];
+    unsigned char seed[34];
+    unsigned char buf[XOF_BUF_BYTES];
+    unsigned ctr;
+
+    memcpy(seed, rho, 32);
+    seed[32] = (unsigned char)x;
+    seed[33] = (unsigned char)y;
+    tacit_shake128_absorb_once(st, seed, sizeof(seed));
+    tacit_shake128_squeezeblocks(st, buf, TACIT_MLKEM_XOF_BLOCKS);
+    ctr = kr->rej_uniform(a->c, 0, buf, XOF_BUF_BYTES);
+    while (ctr < TACIT_MLKEM_N) {
+        tacit_shake128_squeezeblocks(st, buf, 1);
+        ctr = kr->rej_uniform(a->c, ctr, buf, TACIT_SHAKE128_RATE);
+    }
+}
+
+#if TACIT_MLKEM_FULL_MATRIX
+/* Four SampleNTT at once: a[i] from rho || xy[i][0] || xy[i][1]. */
+static void sample_ntt_x4(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a[4],
+                          const unsigned char rho[32], const unsigned char xy[4][2])
+{
+    tacit_shake_x4 st;
+    unsigned char seed[4][34];
+    TACIT_MLKEM_ALIGN unsigned char buf[4][XOF_BUF_BYTES];
+    unsigned ctr[4], i;
+
+    for (i = 0; i < 4; i++) {
+        memcpy(seed[i], rho, 32);
+        seed[i][32] = xy[i][0];
+        seed[i][33] = xy[i][1];
+    }
+    tacit_shake128_x4_absorb_once(&st, seed[0], seed[1], seed[2], seed[3], 34);
+    tacit_shake128_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], TACIT_MLKEM_XOF_BLOCKS);
+    for (i = 0; i < 4; i++) {
+        ctr[i] = kr->rej_uniform(a[i]->c, 0, buf[i], XOF_BUF_BYTES);
+    }
+    while (ctr[0] < TACIT_MLKEM_N || ctr[1] < TACIT_MLKEM_N || ctr[2] < TACIT_MLKEM_N ||
+           ctr[3] < TACIT_MLKEM_N) {
+        tacit_shake128_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], 1);
+        for (i = 0; i < 4; i++) {
+            ctr[i] = kr->rej_uniform(a[i]->c, ctr[i], buf[i], TACIT_SHAKE128_RATE);
+        }
+    }
+}
+
+/*
+ * The whole matrix, row-major: entry (i, j) is A[i][j] = SampleNTT(rho || j || i),
+ * or its transpose A[j][i] = SampleNTT(rho || i || j).
+ */
+static void gen_matrix(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
+                       const unsigned char rho[32], unsigned k, int transposed)
+{
+    unsigned n = k * k, e = 0, l;
+
+    for (; e + 4 <= n; e += 4) {
+        tacit_mlkem_poly *out[4];
+        unsigned char xy[4][2];
+        for (l = 0; l < 4; l++) {
+            unsigned i = (e + l) / k, j = (e + l) % k;
+            out[l] = &a[e + l];
+            xy[l][0] = (unsigned char)(transposed ? i : j);
+            xy[l][1] = (unsigned char)(transposed ? j : i);
+        }
+        sample_ntt_x4(kr, out, rho, (const unsigned char(*)[2])xy);
+    }
+    for (; e < n; e++) {
+        unsigned i = e / k, j = e % k;
+        sample_ntt(kr, &a[e], rho, transposed ? i : j, transposed ? j : i);
+    }
+}
+#endif
+
+/* PRF_eta(s, b) = SHAKE256(s || b, 64 eta), then SamplePolyCBD_eta. */
+static void sample_cbd(tacit_mlkem_poly *a, const unsigned char s[32], unsigned b, unsigned eta)
+{
+    uint64_t st[25];
+    unsigned char in[33];
+    unsigned char buf[2 * TACIT_SHAKE256_RATE]; /* >= 64 * 3 */
+
+    memcpy(in, s, 32);
+    in[32] = (unsigned char)b;
+    tacit_shake256_absorb_once(st, in, sizeof(in));
+    tacit_shake256_squeezeblocks(st, buf, 2);
+    tacit_mlkem_poly_cbd(a, buf, eta);
+    tacit_platform_zeroize(buf, sizeof(buf));
+    tacit_platform_zeroize(st, sizeof(st));
+    tacit_platform_zeroize(in, sizeof(in));
+}
+
+/*
+ * out = row i of (A or A^T) times v, in the NTT domain, times R^-1.
+ * A is the expanded matrix (row-major, already transposed when asked), or
+ * NULL to expand the row's entries here.
+ */
+static void row_product(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *out,
+                        const tacit_mlkem_poly *a, const unsigned char rho[32], unsigned i,
+                        const tacit_mlkem_poly *v, unsigned k, int transposed)
+{
+    int32_t acc[TACIT_MLKEM_N];
+    unsigned j;
+
+    memset(acc, 0, sizeof(acc));
+    for (j = 0; j < k; j++) {
+        if (a != NULL) {
+            kr->basemul_acc(acc, &a[i * k + j], &v[j]);
+        } else {
+            TACIT_MLKEM_ALIGN tacit_mlkem_poly entry;
+            sample_ntt(kr, &entry, rho, transposed ? i : j, transposed ? j : i);
+            kr->basemul_acc(acc, &entry, &v[j]);
+        }
+    }
+    tacit_mlkem_acc_reduce(out, acc);
+}
+
+/* ---- K-PKE ------------------------------------------------------------------ */
+
+/* K-PKE.KeyGen (algorithm 13) from rho, sigma: ek's t and dkPKE. */
+static void pke_keygen(const tacit_mlkem_kernels *kr, const tacit_mlkem_param_set *ps,
+                       unsigned char *ek, unsigned char *dkpke, const unsigned char rho[32],
+                       const unsigned char sigma[32])
+{
+    TACIT_MLKEM_ALIGN tacit_mlkem_poly s[4], t, e;
+    const tacit_mlkem_poly *mat = NULL;
+    unsigned i, k = ps->k;
+#if TACIT_MLKEM_FULL_MATRIX
+    TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16];
+    gen_matrix(kr, a, rho, k, 0);
+    mat = a;
+#endif
+
+    for (i = 0; i < k; i++) {
+        sample_cbd(&s[i], sigma, i, ps->eta1);
+        kr->ntt(&s[i]);
+    }
+    for (i = 0; i < k; i++) {
+        row_product(kr, &t, mat, rho, i, s, k, 0);
+        tacit_mlkem_poly_tomont(&t);
+        sample_cbd(&e, sigma, k + i, ps->eta1);
+        kr->ntt(&e);
+        tacit_mlkem_poly_add(&t, &t, &e);
+        tacit_mlkem_poly_reduce(&t);
+        tacit_mlkem_poly_tobytes(ek + POLY_BYTES * i, &t);
+    }
+    memcpy(ek + POLY_BYTES * k, rho, 32);
+    for (i = 0; i < k; i++) {
+        tacit_mlkem_poly_tobytes(dkpke + POLY_BYTES * i, &s[i]);
+    }
+    tacit_platform_zeroize(s, sizeof(s));
+    tacit_platform_zeroize(&e, sizeof(e));
+}
+
+/* K-PKE.Encrypt (algorithm 14): ct from ek, the message m and the randomness r. */
+static TACIT_NOINLINE void pke_encrypt(const tacit_mlkem_kernels *kr,
+                                       const tacit_mlkem_param_set *ps, unsigned char *ct,
+                                       const unsigned char *ek, const unsigned char m[32],
+                                       const unsigned char r[32])
+{
+    TACIT_MLKEM_ALIGN tacit_mlkem_poly y[4], u, e;
+    const unsigned char *rho = ek + POLY_BYTES * ps->k;
+    const tacit_mlkem_poly *mat = NULL;
+    unsigned i, k = ps->k;
+    int32_t acc[TACIT_MLKEM_N];
+#if TACIT_MLKEM_FULL_MATRIX
+    TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16];
+    gen_matrix(kr, a, rho, k, 1);
+    mat = a;
+#endif
+
+    for (i = 0; i < k; i++) {
+        sample_cbd(&y[i], r, i, ps->eta1);
+        kr->ntt(&y[i]);
+    }
+    /* u = NTT^-1(A^T y) + e1, compressed row by row */
+    for (i = 0; i < k; i++) {
+        row_product(kr, &u, mat, rho, i, y, k, 1);
+        kr->invntt(&u);
+        sample_cbd(&e, r, k + i, ps->eta2);
+        tacit_mlkem_poly_add(&u, &u, &e);
+        tacit_mlkem_poly_reduce(&u);
+        tacit_mlkem_poly_compress(ct + 32 * ps->du * i, &u, ps->du);
+    }
+    /* v = NTT^-1(t^T y) + e2 + Decompress_1(m) */
+    memset(acc, 0, sizeof(acc));
+    for (i = 0; i < k; i++) {
+        tacit_mlkem_poly_frombytes(&u, ek + POLY_BYTES * i);
+        kr->basemul_acc(acc, &u, &y[i]);
+    }
+    tacit_mlkem_acc_reduce(&u, acc);
+    kr->invntt(&u);
+    sample_cbd(&e, r, 2 * k, ps->eta2);
+    tacit_mlkem_poly_add(&u, &u, &e);
+    tacit_mlkem_poly_frommsg(&e, m);
+    tacit_mlkem_poly_add(&u, &u, &e);
+    tacit_mlkem_poly_reduce(&u);
+    tacit_mlkem_poly_compress(ct + 32 * ps->du * k, &u, ps->dv);
+
+    tacit_platform_zeroize(y, sizeof(y));
+    tacit_platform_zeroize(&u, sizeof(u));
+    tacit_platform_zeroize(&e, sizeof(e));
+    tacit_platform_zeroize(acc, sizeof(acc));
+}
+
+/* K-PKE.Decrypt (algorithm 15): m from dkPKE and ct. */
+static TACIT_NOINLINE void pke_decrypt(const tacit_mlkem_kernels *kr,
+                                       const tacit_mlkem_param_set *ps, unsigned char m[32],
+                                       const unsigned char *dkpke, const unsigned char *ct)
+{
+    TACIT_MLKEM_ALIGN tacit_mlkem_poly u, s;
+    int32_t acc[TACIT_MLKEM_N];
+    unsigned i, k = ps->k;
+
+    memset(acc, 0, sizeof(acc));
+    for (i = 0; i < k; i++) {
+        tacit_mlkem_poly_decompress(&u, ct + 32 * ps->du * i, ps->du);
+        kr->ntt(&u);
+        tacit_mlkem_poly_frombytes(&s, dkpke + POLY_BYTES * i);
+        kr->basemul_acc(acc, &s, &u);
+    }
+    tacit_mlkem_acc_reduce(&s, acc);
+    kr->invntt(&s);
+    tacit_mlkem_poly_decompress(&u, ct + 32 * ps->du * k, ps->dv);
+    tacit_mlkem_poly_sub(&u, &u, &s);
+    tacit_mlkem_poly_reduce(&u);
+    tacit_mlkem_poly_tomsg(m, &u);
+
+    tacit_platform_zeroize(&u, sizeof(u));
+    tacit_platform_zeroize(&s, sizeof(s));
+    tacit_platform_zeroize(acc, sizeof(acc));
+}
+
+/* ---- ML-KEM ----------------------------------------------------------------- */
+
+int tacit_mlkem_keygen_internal(tacit_mlkem_params p, const unsigned char d[32],
+                                const unsigned char z[32], unsigned char *ek, unsigned char *dk,
+                                int domain_sep)
+{
+    const tacit_mlkem_param_set *ps = tacit_mlkem_params_get(p);
+    unsigned char in[33], rs[64];
+    size_t pke_bytes;
+
+    if (ps == NULL || d == NULL || z == NULL || ek == NULL || dk == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    pke_bytes = (size_t)POLY_BYTES * ps->k;
+    /* (rho, sigma) = G(d || k) */
+    memcpy(in, d, 32);
+    in[32] = (unsigned char)ps->k;
+    tacit_sha3_512(in, domain_sep ? 33 : 32, rs);
+    tacit_ct_declassify(rs, 32); /* rho: published in ek */
+    pke_keygen(tacit_mlkem_kernels_get(), ps, ek, dk, rs, rs + 32);
+    /* dk = dkPKE || ek || H(ek) || z */
+    memcpy(dk + pke_bytes, ek, ps->ek_bytes);
+    tacit_sha3_256(ek, ps->ek_bytes, dk + pke_bytes + ps->ek_bytes);
+    memcpy(dk + pke_bytes + ps->ek_bytes + 32, z, 32);
+    tacit_platform_zeroize(in, sizeof(in));
+    tacit_platform_zeroize(rs, sizeof(rs));
+    return 0;
+}
+
+int tacit_mlkem_keygen_seed(tacit_mlkem_params p, const unsigned char seed[64], unsigned char *ek,
+                            unsigned char *dk)
+{
+    if (seed == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    return tacit_mlkem_keygen_internal(p, seed, seed + 32, ek, dk, 1);
+}
+
+int tacit_mlkem_keygen(tacit_mlkem_params p, unsigned char *ek, unsigned char *dk,
+                       tacit_rng_func f_rng, void *p_rng)
+{
+    unsigned char seed[64];
+    int ret;
+
+    if (tacit_mlkem_params_get(p) == NULL || ek == NULL || dk == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
+    if (f_rng(p_rng, seed, sizeof(seed)) != 0) {
+        tacit_platform_zeroize(seed, sizeof(seed));
+        return TACIT_ERR_RNG_FAILED;
+    }
+    ret = tacit_mlkem_keygen_seed(p, seed, ek, dk);
+    tacit_platform_zeroize(seed, sizeof(seed));
+    return ret;
+}
+
+int tacit_mlkem_encaps_m(tacit_mlkem_params p, const unsigned char *ek, const unsigned char m[32],
+                         unsigned char *ct, unsigned char ss[32])
+{
+    const tacit_mlkem_param_set *ps = tacit_mlkem_params_get(p);
+    unsigned char in[64], kr_out[64];
+    unsigned i;
+
+    if (ps == NULL || ek == NULL || m == NULL || ct == NULL || ss == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    /* the encapsulation-key check: ByteEncode12(ByteDecode12(ek)) == ek */
+    for (i = 0; i < ps->k; i++) {
+        if (!tacit_mlkem_poly_check_modulus(ek + POLY_BYTES * i)) {
+            return TACIT_ERR_BAD_INPUT;
+        }
+    }
+    /* (K, r) = G(m || H(ek)) */
+    memcpy(in, m, 32);
+    tacit_sha3_256(ek, ps->ek_bytes, in + 32);
+    tacit_sha3_512(in, sizeof(in), kr_out);
+    pke_encrypt(tacit_mlkem_kernels_get(), ps, ct, ek, m, kr_out + 32);
+    memcpy(ss, kr_out, 32);
+    tacit_platform_zeroize(in, sizeof(in));
+    tacit_platform_zeroize(kr_out, sizeof(kr_out));
+    return 0;
+}
+
+int tacit_mlkem_encaps(tacit_mlkem_params p, const unsigned char *ek, unsigned char *ct,
+                       unsigned char ss[32], tacit_rng_func f_rng, void *p_rng)
+{
+    unsigned char m[32];
+    int ret;
+
+    if (tacit_mlkem_params_get(p) == NULL || ek == NULL || ct == NULL || ss == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    f_rng = tacit_rng_or_default(f_rng, &p_rng);
+    if (f_rng(p_rng, m, sizeof(m)) != 0) {
+        tacit_platform_zeroize(m, sizeof(m));
+        return TACIT_ERR_RNG_FAILED;
+    }
+    ret = tacit_mlkem_encaps_m(p, ek, m, ct, ss);
+    tacit_platform_zeroize(m, sizeof(m));
+    return ret;
+}
+
+/* All-ones when a[0..len) == b[0..len), else zero; reads every byte. */
+static uint32_t ct_mem_eq_mask(const unsigned char *a, const unsigned char *b, size_t len)
+{
+    uint32_t diff = 0;
+    size_t i;
+
+    for (i = 0; i < len; i++) {
+        diff |= (uint32_t)(a[i] ^ b[i]);
+    }
+    return tacit_ct_mask_eq_u32(diff, 0);
+}
+
+int tacit_mlkem_decaps(tacit_mlkem_params p, const unsigned char *dk, const unsigned char *ct,
+                       unsigned char ss[32])
+{
+    const tacit_mlkem_param_set *ps = tacit_mlkem_params_get(p);
+    const tacit_mlkem_kernels *kr = tacit_mlkem_kernels_get();
+    const unsigned char *ek, *h, *z;
+    unsigned char in[64], kr_out[64], kbar[32], hash[32];
+    unsigned char ct2[TACIT_MLKEM_MAX_CT_BYTES];
+    tacit_shake_context j;
+    uint32_t ok;
+    size_t i;
+
+    if (ps == NULL || dk == NULL || ct == NULL || ss == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    ek = dk + (size_t)POLY_BYTES * ps->k;
+    h = ek + ps->ek_bytes;
+    z = h + 32;
+
+    /* the decapsulation-key check: H(ek) == h; its verdict is public */
+    tacit_sha3_256(ek, ps->ek_bytes, hash);
+    ok = ct_mem_eq_mask(hash, h, 32);
+    ok = tacit_ct_declassify_u32(ok);
+    if (ok == 0) {
+        memset(ss, 0, 32);
+        return TACIT_ERR_BAD_INPUT;
+    }
+    /* rho (inside ek) is public: the matrix is expanded from it */
+    tacit_ct_declassify(ek + POLY_BYTES * ps->k, 32);
+
+    /* m' = Decrypt(dkPKE, c); (K', r') = G(m' || h) */
+    pke_decrypt(kr, ps, in, dk, ct);
+    memcpy(in + 32, h, 32);
+    tacit_sha3_512(in, sizeof(in), kr_out);
+
+    /* K-bar = J(z || c) */
+    tacit_shake_init(&j, TACIT_SHAKE256);
+    tacit_shake_absorb(&j, z, 32);
+    tacit_shake_absorb(&j, ct, ps->ct_bytes);
+    tacit_shake_squeeze(&j, kbar, 32);
+    tacit_shake_free(&j);
+
+    /* c' = Encrypt(ek, m', r'); K' when c' == c, else K-bar, by a mask */
+    pke_encrypt(kr, ps, ct2, ek, in, kr_out + 32);
+    ok = ct_mem_eq_mask(ct, ct2, ps->ct_bytes);
+    for (i = 0; i < 32; i++) {
+        ss[i] = (unsigned char)tacit_ct_select_u32(ok, kr_out[i], kbar[i]);
+    }
+
+    tacit_platform_zeroize(in, sizeof(in));
+    tacit_platform_zeroize(kr_out, sizeof(kr_out));
+    tacit_platform_zeroize(kbar, sizeof(kbar));
+    tacit_platform_zeroize(ct2, sizeof(ct2));
+    return 0;
+}
+
+#endif /* TACIT_MLKEM_C */
