@@ -106,7 +106,8 @@ int tacit_mlkem_decaps(tacit_mlkem_params p, const unsigned char *dk, const unsi
  * The client's private key is ML-KEM-768 dk (2400) || X25519 private key (32).
  * An all-zero X25519 result (a small-order peer key) is
  * TACIT_ERR_X25519_SHARED_ZERO (x25519.h); a bad ML-KEM key is
- * TACIT_ERR_BAD_INPUT.  Outputs are zeroed on error.
+ * TACIT_ERR_BAD_INPUT.  Outputs are zeroed on error.  Compiled with
+ * TACIT_X25519_C.
  */
 #define TACIT_X25519MLKEM768_GROUP 0x11EC
 #define TACIT_X25519MLKEM768_CLIENT_SHARE_BYTES 1216
