@@ -137,22 +137,26 @@ static void sample_ntt_x4(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a[4],
 static void gen_matrix(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
                        const unsigned char rho[32], unsigned k, int transposed)
 {
-    unsigned n = k * k, e = 0, l;
+    unsigned char xy[16][2];
+    unsigned n = k * k, e = 0, i, j;
 
-    for (; e + 4 <= n; e += 4) {
-        tacit_mlkem_poly *out[4];
-        unsigned char xy[4][2];
-        for (l = 0; l < 4; l++) {
-            unsigned i = (e + l) / k, j = (e + l) % k;
-            out[l] = &a[e + l];
-            xy[l][0] = (unsigned char)(transposed ? i : j);
-            xy[l][1] = (unsigned char)(transposed ? j : i);
+    /* the seed bytes of every entry, row-major (no division by k) */
+    for (i = 0; i < k; i++) {
+        for (j = 0; j < k; j++, e++) {
+            xy[e][0] = (unsigned char)(transposed ? i : j);
+            xy[e][1] = (unsigned char)(transposed ? j : i);
         }
-        sample_ntt_x4(kr, out, rho, (const unsigned char(*)[2])xy);
+    }
+    for (e = 0; e + 4 <= n; e += 4) {
+        tacit_mlkem_poly *out[4];
+        out[0] = &a[e];
+        out[1] = &a[e + 1];
+        out[2] = &a[e + 2];
+        out[3] = &a[e + 3];
+        sample_ntt_x4(kr, out, rho, (const unsigned char(*)[2]) & xy[e]);
     }
     for (; e < n; e++) {
-        unsigned i = e / k, j = e % k;
-        sample_ntt(kr, &a[e], rho, transposed ? i : j, transposed ? j : i);
+        sample_ntt(kr, &a[e], rho, xy[e][0], xy[e][1]);
     }
 }
 #endif
