@@ -12,6 +12,7 @@
 #include "tacit/ecp.h"
 #include "tacit/hmac.h"
 #include "tacit/mldsa.h"
+#include "tacit/mlkem.h"
 #include "ec/ecp_internal.h"
 #include "mldsa/mldsa_internal.h"
 #include "mldsa/mldsa_kernel.h"
@@ -257,6 +258,57 @@ static void ecdh_run(const unsigned char *in)
                                     NULL, NULL);
 }
 
+/* ---- ML-KEM-768 decapsulation: valid ciphertexts versus invalid ones ---------- */
+
+/*
+ * One key; class 0 decapsulates ciphertexts that re-encrypt to themselves,
+ * class 1 the same ciphertexts with one bit flipped (implicit rejection).
+ * The comparison and the choice of K' or J(z, c) are where an early exit or
+ * a branch would show.  The ciphertext is copied to one place before each
+ * call.
+ */
+#if defined(TACIT_MLKEM_C)
+static unsigned char kem_dk[TACIT_MLKEM768_DK_BYTES];
+static unsigned char kem_ct[2][POOL][TACIT_MLKEM768_CT_BYTES];
+static unsigned char kem_work[TACIT_MLKEM768_CT_BYTES];
+
+static int kem_setup(void)
+{
+    static int done;
+    unsigned char ek[TACIT_MLKEM768_EK_BYTES], ss[32];
+    int i, ret;
+    if (done) {
+        return 0;
+    }
+    if ((ret = tacit_mlkem_keygen(TACIT_MLKEM_768, ek, kem_dk, tl_rng, NULL)) != 0) {
+        return ret;
+    }
+    for (i = 0; i < POOL; i++) {
+        unsigned char r[2];
+        if ((ret = tacit_mlkem_encaps(TACIT_MLKEM_768, ek, kem_ct[0][i], ss, tl_rng, NULL)) != 0) {
+            return ret;
+        }
+        memcpy(kem_ct[1][i], kem_ct[0][i], TACIT_MLKEM768_CT_BYTES);
+        tl_random(r, sizeof(r));
+        kem_ct[1][i][(r[0] | (r[1] << 8)) % TACIT_MLKEM768_CT_BYTES] ^= 0x01;
+    }
+    done = 1;
+    return 0;
+}
+
+static void kem_arm(const unsigned char *in)
+{
+    memcpy(kem_work, kem_ct[in[0]][in[1]], sizeof(kem_work));
+}
+
+static void kem_run(const unsigned char *in)
+{
+    unsigned char ss[32];
+    (void)in;
+    (void)tacit_mlkem_decaps(TACIT_MLKEM_768, kem_dk, kem_work, ss);
+}
+#endif
+
 /* ---- AVX-512 kernels: valgrind cannot run them, so they belong here ---------- */
 
 static const char *avx512_skip(void)
@@ -453,6 +505,10 @@ const tl_target tl_targets[] = {
       pick_prepare, ec_arm, ecdsa_run, 100, TL_JUDGED },
     { "ecdh-p256", "ECDH P-256: sparse private scalars vs random", 2, ec_setup, NULL, pick_prepare,
       ec_arm, ecdh_run, 200, TL_JUDGED },
+#if defined(TACIT_MLKEM_C)
+    { "mlkem768-decaps", "ML-KEM-768 decaps: valid ciphertexts vs one bit flipped (rejected)", 2,
+      kem_setup, NULL, pick_prepare, kem_arm, kem_run, 60, TL_JUDGED },
+#endif
     { "ecp-select-avx512", "ecp table scan (AVX-512), 64 x 64 bytes: index 0 vs random index", 1,
       sel_setup, sel_skip, sel_prepare, NULL, sel_run, 8, TL_JUDGED },
 #if defined(TACIT_MLDSA_C)
