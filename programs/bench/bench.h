@@ -61,6 +61,7 @@ extern const bench_row bench_rows_x509[];
 extern const bench_row bench_rows_chachapoly[];
 extern const bench_row bench_rows_aead[];
 extern const bench_row bench_rows_mldsa[];
+extern const bench_row bench_rows_mlkem[];
 
 /* All tables, in `tacit speed` order, ended by NULL. */
 extern const bench_row *const bench_all_tables[];
