@@ -12,6 +12,7 @@ static const char usage[] =
     "  Generate a private key and write it as PKCS#8 (PEM, or DER with --der).\n"
     "  TYPE           rsa[:BITS] (BITS 1024..8192, default 2048, e = 65537)\n"
     "                 ec:p256 | ec:p384 | ec:p521 | ed25519 | x25519\n"
+    "                 mlkem512 | mlkem768 | mlkem1024 (PKCS#8 seed form; see `tacit kem`)\n"
     "  --der          write DER instead of PEM\n"
     "  -o, --out FILE output file, created with mode 0600 (default: stdout)\n";
 
@@ -39,6 +40,11 @@ int cmd_genkey(int argc, char **argv)
     if (type == NULL) {
         return cli_usage_error(&p, "which key? rsa[:BITS], ec:p256|p384|p521, ed25519 or x25519");
     }
+#if defined(CLI_KEM)
+    if (strncmp(type, "mlkem", 5) == 0) {
+        return cli_kem_genkey(type, der, out);
+    }
+#endif
     cli_key_init(&key);
     if (strcmp(type, "rsa") == 0 || strncmp(type, "rsa:", 4) == 0) {
         unsigned long bits = 2048;

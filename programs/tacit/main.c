@@ -27,6 +27,9 @@ static const cli_command commands[] = {
     { "decrypt", cmd_decrypt, "decrypt with an RSA private key" },
     { "ecdh", cmd_ecdh, "ECDH shared secret of a private key and a peer's public key" },
 #endif
+#if defined(CLI_KEM)
+    { "kem", cmd_kem, "ML-KEM: encapsulate to a public key, decapsulate (kem encaps|decaps)" },
+#endif
 #if defined(TACIT_X509_C)
     { "x509", cmd_x509, "show a certificate, or verify a certificate path (x509 show|verify)" },
 #endif

@@ -657,6 +657,37 @@ secret_out() { # DESCRIPTION TARGET COMMAND...: COMMAND writes a secret to TARGE
     [ "$(mode_of "$_t")" = 600 ] && ok || bad "$_d: through a symlink: mode $(mode_of "$_t")"
     ls "$_t".tmp-* >/dev/null 2>&1 && bad "$_d: temporary file left behind" || ok
 }
+# ---- ML-KEM: genkey mlkem*, kem pubkey/encaps/decaps ----------------------------------
+if have_cmd kem; then
+    for ps in mlkem512 mlkem768 mlkem1024; do
+        expect 0 "genkey $ps" t genkey $ps -o "$W/$ps.pem"
+        expect 0 "kem pubkey $ps" t kem pubkey -k "$W/$ps.pem" -o "$W/$ps.pub.pem"
+        expect 0 "kem encaps $ps" sh -c "$EMU '$TACIT' kem encaps -k '$W/$ps.pub.pem' -o '$W/$ps.ct' >'$W/$ps.ss1'"
+        expect 0 "kem decaps $ps" sh -c "$EMU '$TACIT' kem decaps -k '$W/$ps.pem' -i '$W/$ps.ct' >'$W/$ps.ss2'"
+        same_file "kem $ps shared secrets" "$W/$ps.ss1" "$W/$ps.ss2"
+        [ "$(wc -c <"$W/$ps.ss1" | tr -d ' ')" = 65 ] && ok || bad "kem $ps: the secret is not 64 hex digits"
+    done
+    expect 0 "genkey mlkem768 --der" t genkey mlkem768 --der -o "$W/k768.der"
+    [ "$(wc -c <"$W/k768.der" | tr -d ' ')" = 86 ] && ok || bad "genkey mlkem768 --der: not the 86-byte seed form"
+    expect 0 "kem pubkey --der" t kem pubkey -k "$W/k768.der" --der -o "$W/k768.pub.der"
+    expect 0 "kem encaps --ss" t kem encaps -k "$W/k768.pub.der" -o "$W/k768.ct" --ss "$W/k768.ss1"
+    expect 0 "kem decaps --ss" t kem decaps -k "$W/k768.der" -i "$W/k768.ct" --ss "$W/k768.ss2"
+    same_file "kem --ss shared secrets" "$W/k768.ss1" "$W/k768.ss2"
+    [ "$(mode_of "$W/k768.ss2")" = 600 ] && ok || bad "kem decaps --ss: mode $(mode_of "$W/k768.ss2")"
+    # a tampered ciphertext: implicit rejection, a different secret and no error
+    cp "$W/k768.ct" "$W/k768.bad"; printf '\001' | dd of="$W/k768.bad" bs=1 seek=100 conv=notrunc 2>/dev/null
+    expect 0 "kem decaps, tampered ciphertext" t kem decaps -k "$W/k768.der" -i "$W/k768.bad" --ss "$W/k768.ss3"
+    cmp -s "$W/k768.ss1" "$W/k768.ss3" && bad "kem decaps: tampered ciphertext gave the real secret" || ok
+    expect 3 "kem decaps, ciphertext of another size" t kem decaps -k "$W/k768.der" -i "$W/mlkem512.ct"
+    expect 3 "kem encaps to a private key" t kem encaps -k "$W/k768.der" -o "$W/x.ct"
+    expect 3 "kem decaps with a public key" t kem decaps -k "$W/k768.pub.der" -i "$W/k768.ct"
+    expect 2 "kem encaps without -o" t kem encaps -k "$W/k768.pub.der"
+    expect 2 "kem, no operation" t kem
+    expect 2 "genkey mlkem, unknown size" t genkey mlkem999
+else
+    skip "kem (ML-KEM compiled out)"
+fi
+
 if have_cmd genkey && [ "$have_ec" = 1 ]; then
     secret_out "genkey -o" "$W/s-key.pem" t genkey ec:p256 -o "$W/s-key.pem"
     secret_out "ecdh -o" "$W/s-shared.bin" t ecdh -k "$I/p256.pkcs8.pem" -p "$I/p256-peer.pub.pem" -o "$W/s-shared.bin"
