@@ -11,6 +11,24 @@
 #include "core/cpu_x86.h"
 #include "mlkem/mlkem_internal.h"
 
+#if defined(TACIT_HAVE_CPU_X86) && defined(__x86_64__)
+#define MLKEM_AVX2 1
+void tacit_mlkem_ntt_avx2(tacit_mlkem_poly *a);
+void tacit_mlkem_invntt_avx2(tacit_mlkem_poly *a);
+void tacit_mlkem_basemul_acc_avx2(int32_t acc[TACIT_MLKEM_N], const tacit_mlkem_poly *a,
+                                  const tacit_mlkem_poly *b);
+unsigned tacit_mlkem_rej_uniform_avx2_unsafe(int16_t *a, unsigned ctr, const unsigned char *buf,
+                                             size_t len);
+
+static const tacit_mlkem_kernels kernels_avx2 = {
+    tacit_mlkem_ntt_avx2,
+    tacit_mlkem_invntt_avx2,
+    tacit_mlkem_basemul_acc_avx2,
+    tacit_mlkem_rej_uniform_avx2_unsafe,
+    "avx2",
+};
+#endif
+
 static const tacit_mlkem_kernels kernels_c = {
     tacit_mlkem_ntt_c,
     tacit_mlkem_invntt_c,
@@ -21,6 +39,11 @@ static const tacit_mlkem_kernels kernels_c = {
 
 const tacit_mlkem_kernels *tacit_mlkem_kernels_get(void)
 {
+#if defined(MLKEM_AVX2)
+    if (tacit_cpu_x86() & TACIT_CPU_AVX2) {
+        return &kernels_avx2;
+    }
+#endif
     return &kernels_c;
 }
 

@@ -208,7 +208,8 @@ static void test_rej_uniform(void)
             ca = kr->rej_uniform(a, start, buf, len);
             cb = tacit_mlkem_rej_uniform_unsafe(b, start, buf, len);
             TEST_EQUAL(ca, cb);
-            TEST_MEM_EQ(a, sizeof(a), b, sizeof(b));
+            /* the values up to the count (a vector kernel may scribble past it, within a[]) */
+            TEST_MEM_EQ(a, ca * sizeof(a[0]), b, cb * sizeof(b[0]));
         }
     }
 exit:
