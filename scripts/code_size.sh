@@ -7,6 +7,8 @@
 #   p256_ecdsa_only    ECDSA + ECDH on P-256 only, default (fast) ECC profile
 #   p256_small         the same in the small ECC profile (TACIT_ECP_SMALL)
 #   x25519_ed25519     X25519 + Ed25519, 32-bit limbs (and _nocomb: TACIT_ED25519_SMALL)
+# (configurations with ML-KEM, baremetal_default: programs with ML-KEM-768
+# decapsulation alone and with keygen + encaps + decaps, beyond "hash")
 # and, for the P-256 configurations, programs linked with --gc-sections
 # against newlib-nano: SHA-256 + HMAC_DRBG only ("hash"), plus key
 # generation, ECDSA sign/verify with raw r||s signatures and ECDH ("raw",
@@ -61,6 +63,9 @@ write_driver() {
 #include "tacit/ed25519.h"
 #include "tacit/x25519.h"
 #endif
+#if defined(KEM) || defined(KEMDEC)
+#include "tacit/mlkem.h"
+#endif
 static int rng(void *p, unsigned char *o, size_t n) { (void)p; while (n--) o[n] = (unsigned char)n; return 0; }
 /* Firmware supplies its entropy source (hmac_drbg.h); never run here. */
 int tacit_entropy_default(void *p, unsigned char *o, size_t n) { return rng(p, o, n); }
@@ -107,6 +112,18 @@ int main(void)
         r |= tacit_x25519_compute_shared(&xk, x, 32, peer, sizeof(peer), &l);
         tacit_ed25519_key_free(&ek);
         tacit_x25519_key_free(&xk);
+    }
+#endif
+#if defined(KEM) || defined(KEMDEC)
+    {
+        static unsigned char ek[TACIT_MLKEM768_EK_BYTES], dk[TACIT_MLKEM768_DK_BYTES];
+        static unsigned char ct[TACIT_MLKEM768_CT_BYTES], seed[64];
+#if defined(KEM)
+        r |= tacit_mlkem_keygen_seed(TACIT_MLKEM_768, seed, ek, dk);
+        r |= tacit_mlkem_encaps_m(TACIT_MLKEM_768, ek, seed, ct, x);
+#endif
+        r |= tacit_mlkem_decaps(TACIT_MLKEM_768, dk, ct, x);
+        (void)ek; (void)seed;
     }
 #endif
     (void)rng; (void)sig; (void)peer;
@@ -244,6 +261,31 @@ DRIVER
     fi
 }
 
+# ML-KEM-768 (FIPS 203) beyond the configuration's hash program: decapsulation
+# alone ("kemdec"), and key generation + encapsulation + decapsulation ("kem");
+# SHA-3/SHAKE is counted in (the hash program has SHA-256 only).
+linked_size_mlkem() {
+    name=$1; cfg=$2; out=$3
+    write_driver "$out"
+    for v in hash kemdec kem; do
+        def=; [ $v != hash ] && def=-D$(echo $v | tr a-z A-Z)
+        if ! $CC $CFLAGS $def -DTACIT_CONFIG_FILE="\"$PWD/$cfg\"" -Iinclude -c "$out/driver.c" -o "$out/driver-$v.obj" 2>"$out/link.log" ||
+           ! $CC $CFLAGS --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections \
+                 "$out/driver-$v.obj" "$out"/*.o -o "$out/$v.elf" 2>>"$out/link.log"; then
+            echo "linked size: cannot build the $v program:"; grep -E "error|undefined" "$out/link.log" | head -5
+            status=1
+            return
+        fi
+    done
+    ht=$($SIZE -B "$out/hash.elf" | awk 'NR == 2 { print $1 }')
+    dt=$($SIZE -B "$out/kemdec.elf" | awk 'NR == 2 { print $1 }')
+    kt=$($SIZE -B "$out/kem.elf" | awk 'NR == 2 { print $1 }')
+    echo "  + ML-KEM-768 decapsulation (with SHA-3/SHAKE): $dt bytes; beyond the hash: $((dt - ht)) bytes =" \
+         "$(awk -v b=$((dt - ht)) 'BEGIN { printf "%.1f KiB", b / 1024 }')"
+    echo "  + ML-KEM-768 key generation, encapsulation, decapsulation: $kt bytes; beyond the hash:" \
+         "$((kt - ht)) bytes = $(awk -v b=$((kt - ht)) 'BEGIN { printf "%.1f KiB", b / 1024 }')"
+}
+
 status=0
 for cfg in "$@"; do
     name=$(basename "$cfg" .h)
@@ -301,6 +343,9 @@ for cfg in "$@"; do
                 if (bn > 10240) { exit 1 }
             }
         }' || status=1
+    if grep -q "define TACIT_MLKEM_C" "$cfg"; then
+        linked_size_mlkem "$name" "$cfg" "$out"
+    fi
     case $name in
         *25519*) linked_size_25519 "$name" "$cfg" "$out" ;;
         mldsa*) linked_size_mldsa "$out" "$cfg" ;;

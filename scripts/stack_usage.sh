@@ -14,7 +14,9 @@
 # library; the library's own generators (tacit_rng_default,
 # tacit_hmac_drbg_random) are counted where an f_rng is called.  RSA and
 # base64/PEM also use the heap (not counted here).  Checks: small-profile
-# ECDSA sign below 2048 bytes (exit status 1 otherwise).
+# ECDSA sign below 2048 bytes, ML-KEM-768 decapsulation (baremetal_default;
+# -Os builds take the small-stack path that expands the matrix entry by
+# entry) at most 8 KiB (exit status 1 otherwise).
 # Usage: scripts/stack_usage.sh        (objects in build-stack/<config>/)
 set -u
 cd "$(dirname "$0")/.."
@@ -33,7 +35,9 @@ RSA-PSS-sign=tacit_rsa_pss_sign RSA-OAEP-decrypt=tacit_rsa_oaep_decrypt
 SHA-256=tacit_sha256 HMAC_DRBG-generate=tacit_hmac_drbg_generate
 base64-decode=tacit_base64_decode PEM-read=tacit_pem_read
 ML-DSA-verify=tacit_mldsa_verify ML-DSA-keygen=tacit_mldsa_keygen_seed
-ML-DSA-sign=tacit_mldsa_sign_det"
+ML-DSA-sign=tacit_mldsa_sign_det
+ML-KEM-768-keygen=tacit_mlkem_keygen_seed ML-KEM-768-encaps=tacit_mlkem_encaps_m
+ML-KEM-768-decaps=tacit_mlkem_decaps X25519MLKEM768-decaps=tacit_x25519mlkem768_decaps"
 status=0
 for cfg in scripts/configs/p256_small.h scripts/configs/baremetal_default.h \
            scripts/configs/mldsa_verify.h; do
@@ -58,6 +62,14 @@ for cfg in scripts/configs/p256_small.h scripts/configs/baremetal_default.h \
             echo "small profile ECDSA-P256 sign: $sign bytes (limit 2048): ok"
         else
             echo "small profile ECDSA-P256 sign: $sign bytes (limit 2048): OVER"; status=1
+        fi
+    fi
+    kem=$(awk '$1 == "ML-KEM-768-decaps" { print $2 }' "$out/report.txt")
+    if [ -n "$kem" ] && [ "$kem" != - ]; then
+        if [ "$kem" -le 8192 ]; then
+            echo "ML-KEM-768 decaps: $kem bytes (limit 8192): ok"
+        else
+            echo "ML-KEM-768 decaps: $kem bytes (limit 8192): OVER"; status=1
         fi
     fi
     echo

@@ -7,6 +7,7 @@
  * Host suites: test_sha test_md test_hmac test_hmac_drbg test_asn1 test_base64 test_pem
  * Host suites: test_bignum test_bignum_core test_rsa test_rsa_vectors test_ecp test_ecdsa
  * Host suites: test_ecdh ct_ecp ct_bignum ct_rsa
+ * Host suites: test_mlkem ct_mlkem
  * (The other suites need the entropy source, or modules this configuration leaves out.)
  */
 #ifndef TACIT_BAREMETAL_DEFAULT_H
@@ -31,6 +32,7 @@
 #define TACIT_ECP_SECP521R1_C
 #define TACIT_ECDH_C
 #define TACIT_ECDSA_C
+#define TACIT_MLKEM_C
 
 #define TACIT_MPI_MAX_BITS 8192
 /* what Cortex-M gets anyway; on the host, the -Os suites then run with 32-bit limbs */

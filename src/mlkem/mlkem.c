@@ -181,16 +181,17 @@ static void sample_cbd(tacit_mlkem_poly *a, const unsigned char s[32], unsigned 
 /*
  * out = row i of (A or A^T) times v, in the NTT domain, times R^-1.
  * A is the expanded matrix (row-major, already transposed when asked), or
- * NULL to expand the row's entries here.
+ * NULL to expand the row's entries here.  acc: the caller's scratch (its
+ * frame, not this one's: the stack bound of decapsulation).
  */
 static void row_product(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *out,
                         const tacit_mlkem_poly *a, const unsigned char rho[32], unsigned i,
-                        const tacit_mlkem_poly *v, unsigned k, int transposed)
+                        const tacit_mlkem_poly *v, unsigned k, int transposed,
+                        int32_t acc[TACIT_MLKEM_N])
 {
-    int32_t acc[TACIT_MLKEM_N];
     unsigned j;
 
-    memset(acc, 0, sizeof(acc));
+    memset(acc, 0, sizeof(int32_t) * TACIT_MLKEM_N);
     for (j = 0; j < k; j++) {
         if (a != NULL) {
             kr->basemul_acc(acc, &a[i * k + j], &v[j]);
@@ -213,6 +214,7 @@ static void pke_keygen(const tacit_mlkem_kernels *kr, const tacit_mlkem_param_se
     TACIT_MLKEM_ALIGN tacit_mlkem_poly s[4], t, e;
     const tacit_mlkem_poly *mat = NULL;
     unsigned i, k = ps->k;
+    int32_t acc[TACIT_MLKEM_N];
 #if TACIT_MLKEM_FULL_MATRIX
     TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16];
     gen_matrix(kr, a, rho, k, 0);
@@ -224,7 +226,7 @@ static void pke_keygen(const tacit_mlkem_kernels *kr, const tacit_mlkem_param_se
         kr->ntt(&s[i]);
     }
     for (i = 0; i < k; i++) {
-        row_product(kr, &t, mat, rho, i, s, k, 0);
+        row_product(kr, &t, mat, rho, i, s, k, 0, acc);
         tacit_mlkem_poly_tomont(&t);
         sample_cbd(&e, sigma, k + i, ps->eta1);
         kr->ntt(&e);
@@ -238,19 +240,47 @@ static void pke_keygen(const tacit_mlkem_kernels *kr, const tacit_mlkem_param_se
     }
     tacit_platform_zeroize(s, sizeof(s));
     tacit_platform_zeroize(&e, sizeof(e));
+    tacit_platform_zeroize(acc, sizeof(acc));
 }
 
-/* K-PKE.Encrypt (algorithm 14): ct from ek, the message m and the randomness r. */
-static TACIT_NOINLINE void pke_encrypt(const tacit_mlkem_kernels *kr,
-                                       const tacit_mlkem_param_set *ps, unsigned char *ct,
-                                       const unsigned char *ek, const unsigned char m[32],
-                                       const unsigned char r[32])
+/*
+ * ct_out = ByteEncode(Compress(a)) of d bits a coefficient, or, when cmp is
+ * not NULL, the same bytes compared with cmp instead: the differences are
+ * ORed into *diff (decapsulation's re-encryption check, without a second
+ * ciphertext buffer).
+ */
+static void emit_poly(unsigned char *ct_out, const unsigned char *cmp, uint32_t *diff,
+                      const tacit_mlkem_poly *a, unsigned d)
+{
+    if (cmp == NULL) {
+        tacit_mlkem_poly_compress(ct_out, a, d);
+    } else {
+        unsigned char buf[32 * 11];
+        unsigned i, n = 32 * d;
+        tacit_mlkem_poly_compress(buf, a, d);
+        for (i = 0; i < n; i++) {
+            *diff |= (uint32_t)(buf[i] ^ cmp[i]);
+        }
+        tacit_platform_zeroize(buf, n);
+    }
+}
+
+/*
+ * K-PKE.Encrypt (algorithm 14): ct from ek, the message m and the randomness
+ * r.  With cmp != NULL nothing is written: the result is compared with cmp
+ * and the return value is non-zero when they differ (not a mask).
+ */
+static TACIT_NOINLINE uint32_t pke_encrypt(const tacit_mlkem_kernels *kr,
+                                           const tacit_mlkem_param_set *ps, unsigned char *ct,
+                                           const unsigned char *cmp, const unsigned char *ek,
+                                           const unsigned char m[32], const unsigned char r[32])
 {
     TACIT_MLKEM_ALIGN tacit_mlkem_poly y[4], u, e;
     const unsigned char *rho = ek + POLY_BYTES * ps->k;
     const tacit_mlkem_poly *mat = NULL;
     unsigned i, k = ps->k;
     int32_t acc[TACIT_MLKEM_N];
+    uint32_t diff = 0;
 #if TACIT_MLKEM_FULL_MATRIX
     TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16];
     gen_matrix(kr, a, rho, k, 1);
@@ -263,12 +293,13 @@ static TACIT_NOINLINE void pke_encrypt(const tacit_mlkem_kernels *kr,
     }
     /* u = NTT^-1(A^T y) + e1, compressed row by row */
     for (i = 0; i < k; i++) {
-        row_product(kr, &u, mat, rho, i, y, k, 1);
+        size_t off = (size_t)32 * ps->du * i;
+        row_product(kr, &u, mat, rho, i, y, k, 1, acc);
         kr->invntt(&u);
         sample_cbd(&e, r, k + i, ps->eta2);
         tacit_mlkem_poly_add(&u, &u, &e);
         tacit_mlkem_poly_reduce(&u);
-        tacit_mlkem_poly_compress(ct + 32 * ps->du * i, &u, ps->du);
+        emit_poly(cmp == NULL ? ct + off : NULL, cmp == NULL ? NULL : cmp + off, &diff, &u, ps->du);
     }
     /* v = NTT^-1(t^T y) + e2 + Decompress_1(m) */
     memset(acc, 0, sizeof(acc));
@@ -283,12 +314,16 @@ static TACIT_NOINLINE void pke_encrypt(const tacit_mlkem_kernels *kr,
     tacit_mlkem_poly_frommsg(&e, m);
     tacit_mlkem_poly_add(&u, &u, &e);
     tacit_mlkem_poly_reduce(&u);
-    tacit_mlkem_poly_compress(ct + 32 * ps->du * k, &u, ps->dv);
+    {
+        size_t off = (size_t)32 * ps->du * k;
+        emit_poly(cmp == NULL ? ct + off : NULL, cmp == NULL ? NULL : cmp + off, &diff, &u, ps->dv);
+    }
 
     tacit_platform_zeroize(y, sizeof(y));
     tacit_platform_zeroize(&u, sizeof(u));
     tacit_platform_zeroize(&e, sizeof(e));
     tacit_platform_zeroize(acc, sizeof(acc));
+    return diff;
 }
 
 /* K-PKE.Decrypt (algorithm 15): m from dkPKE and ct. */
@@ -396,7 +431,7 @@ int tacit_mlkem_encaps_m(tacit_mlkem_params p, const unsigned char *ek, const un
     memcpy(in, m, 32);
     tacit_sha3_256(ek, ps->ek_bytes, in + 32);
     tacit_sha3_512(in, sizeof(in), kr_out);
-    pke_encrypt(tacit_mlkem_kernels_get(), ps, ct, ek, m, kr_out + 32);
+    (void)pke_encrypt(tacit_mlkem_kernels_get(), ps, ct, NULL, ek, m, kr_out + 32);
     memcpy(ss, kr_out, 32);
     tacit_platform_zeroize(in, sizeof(in));
     tacit_platform_zeroize(kr_out, sizeof(kr_out));
@@ -441,7 +476,6 @@ int tacit_mlkem_decaps(tacit_mlkem_params p, const unsigned char *dk, const unsi
     const tacit_mlkem_kernels *kr = tacit_mlkem_kernels_get();
     const unsigned char *ek, *h, *z;
     unsigned char in[64], kr_out[64], kbar[32], hash[32];
-    unsigned char ct2[TACIT_MLKEM_MAX_CT_BYTES];
     tacit_shake_context j;
     uint32_t ok;
     size_t i;
@@ -476,9 +510,8 @@ int tacit_mlkem_decaps(tacit_mlkem_params p, const unsigned char *dk, const unsi
     tacit_shake_squeeze(&j, kbar, 32);
     tacit_shake_free(&j);
 
-    /* c' = Encrypt(ek, m', r'); K' when c' == c, else K-bar, by a mask */
-    pke_encrypt(kr, ps, ct2, ek, in, kr_out + 32);
-    ok = ct_mem_eq_mask(ct, ct2, ps->ct_bytes);
+    /* c' = Encrypt(ek, m', r') compared with c as it is made; K' when equal, else K-bar */
+    ok = tacit_ct_mask_eq_u32(pke_encrypt(kr, ps, NULL, ct, ek, in, kr_out + 32), 0);
     for (i = 0; i < 32; i++) {
         ss[i] = (unsigned char)tacit_ct_select_u32(ok, kr_out[i], kbar[i]);
     }
@@ -486,7 +519,6 @@ int tacit_mlkem_decaps(tacit_mlkem_params p, const unsigned char *dk, const unsi
     tacit_platform_zeroize(in, sizeof(in));
     tacit_platform_zeroize(kr_out, sizeof(kr_out));
     tacit_platform_zeroize(kbar, sizeof(kbar));
-    tacit_platform_zeroize(ct2, sizeof(ct2));
     return 0;
 }
 
