@@ -171,11 +171,54 @@ static void sample_cbd(tacit_mlkem_poly *a, const unsigned char s[32], unsigned 
     memcpy(in, s, 32);
     in[32] = (unsigned char)b;
     tacit_shake256_absorb_once(st, in, sizeof(in));
-    tacit_shake256_squeezeblocks(st, buf, 2);
+    /* 128 bytes (eta 2) fit one block, 192 (eta 3) need two */
+    tacit_shake256_squeezeblocks(st, buf, eta == 3 ? 2 : 1);
     tacit_mlkem_poly_cbd(a, buf, eta);
     tacit_platform_zeroize(buf, sizeof(buf));
     tacit_platform_zeroize(st, sizeof(st));
     tacit_platform_zeroize(in, sizeof(in));
+}
+
+#if TACIT_MLKEM_FULL_MATRIX
+/*
+ * Every noise polynomial of an operation at once, four SHAKE256 streams at a
+ * time: out[b] = CBD_eta(PRF(s, b)) for b < n, eta = eta1 below n1, else eta2.
+ */
+static void sample_cbd_all(tacit_mlkem_poly *out, const unsigned char s[32], unsigned n,
+                           unsigned n1, unsigned eta1, unsigned eta2)
+{
+    tacit_shake_x4 st;
+    unsigned char in[4][33];
+    TACIT_MLKEM_ALIGN unsigned char buf[4][2 * TACIT_SHAKE256_RATE];
+    unsigned b, l;
+
+    for (b = 0; b < n; b += 4) {
+        unsigned blocks = (eta1 == 3 && b < n1) || eta2 == 3 ? 2 : 1;
+        for (l = 0; l < 4; l++) {
+            memcpy(in[l], s, 32);
+            in[l][32] = (unsigned char)(b + l < n ? b + l : b); /* past n: a spare stream */
+        }
+        tacit_shake256_x4_absorb_once(&st, in[0], in[1], in[2], in[3], 33);
+        tacit_shake256_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], blocks);
+        for (l = 0; l < 4 && b + l < n; l++) {
+            tacit_mlkem_poly_cbd(&out[b + l], buf[l], b + l < n1 ? eta1 : eta2);
+        }
+    }
+    tacit_platform_zeroize(buf, sizeof(buf));
+    tacit_platform_zeroize(&st, sizeof(st));
+    tacit_platform_zeroize(in, sizeof(in));
+}
+#endif
+
+/* dst = noise polynomial b: from the batch pre when there is one, else sampled now. */
+static void noise_poly(tacit_mlkem_poly *dst, const tacit_mlkem_poly *pre,
+                       const unsigned char s[32], unsigned b, unsigned eta)
+{
+    if (pre != NULL) {
+        *dst = pre[b];
+    } else {
+        sample_cbd(dst, s, b, eta);
+    }
 }
 
 /*
@@ -212,23 +255,25 @@ static void pke_keygen(const tacit_mlkem_kernels *kr, const tacit_mlkem_param_se
                        const unsigned char sigma[32])
 {
     TACIT_MLKEM_ALIGN tacit_mlkem_poly s[4], t, e;
-    const tacit_mlkem_poly *mat = NULL;
+    const tacit_mlkem_poly *mat = NULL, *pre = NULL;
     unsigned i, k = ps->k;
     int32_t acc[TACIT_MLKEM_N];
 #if TACIT_MLKEM_FULL_MATRIX
-    TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16];
+    TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16], noise[8];
     gen_matrix(kr, a, rho, k, 0);
     mat = a;
+    sample_cbd_all(noise, sigma, 2 * k, 2 * k, ps->eta1, ps->eta1);
+    pre = noise;
 #endif
 
     for (i = 0; i < k; i++) {
-        sample_cbd(&s[i], sigma, i, ps->eta1);
+        noise_poly(&s[i], pre, sigma, i, ps->eta1);
         kr->ntt(&s[i]);
     }
     for (i = 0; i < k; i++) {
         row_product(kr, &t, mat, rho, i, s, k, 0, acc);
         tacit_mlkem_poly_tomont(&t);
-        sample_cbd(&e, sigma, k + i, ps->eta1);
+        noise_poly(&e, pre, sigma, k + i, ps->eta1);
         kr->ntt(&e);
         tacit_mlkem_poly_add(&t, &t, &e);
         tacit_mlkem_poly_reduce(&t);
@@ -241,6 +286,9 @@ static void pke_keygen(const tacit_mlkem_kernels *kr, const tacit_mlkem_param_se
     tacit_platform_zeroize(s, sizeof(s));
     tacit_platform_zeroize(&e, sizeof(e));
     tacit_platform_zeroize(acc, sizeof(acc));
+#if TACIT_MLKEM_FULL_MATRIX
+    tacit_platform_zeroize(noise, sizeof(noise));
+#endif
 }
 
 /*
@@ -277,18 +325,20 @@ static TACIT_NOINLINE uint32_t pke_encrypt(const tacit_mlkem_kernels *kr,
 {
     TACIT_MLKEM_ALIGN tacit_mlkem_poly y[4], u, e;
     const unsigned char *rho = ek + POLY_BYTES * ps->k;
-    const tacit_mlkem_poly *mat = NULL;
+    const tacit_mlkem_poly *mat = NULL, *pre = NULL;
     unsigned i, k = ps->k;
     int32_t acc[TACIT_MLKEM_N];
     uint32_t diff = 0;
 #if TACIT_MLKEM_FULL_MATRIX
-    TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16];
+    TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16], noise[9];
     gen_matrix(kr, a, rho, k, 1);
     mat = a;
+    sample_cbd_all(noise, r, 2 * k + 1, k, ps->eta1, ps->eta2);
+    pre = noise;
 #endif
 
     for (i = 0; i < k; i++) {
-        sample_cbd(&y[i], r, i, ps->eta1);
+        noise_poly(&y[i], pre, r, i, ps->eta1);
         kr->ntt(&y[i]);
     }
     /* u = NTT^-1(A^T y) + e1, compressed row by row */
@@ -296,7 +346,7 @@ static TACIT_NOINLINE uint32_t pke_encrypt(const tacit_mlkem_kernels *kr,
         size_t off = (size_t)32 * ps->du * i;
         row_product(kr, &u, mat, rho, i, y, k, 1, acc);
         kr->invntt(&u);
-        sample_cbd(&e, r, k + i, ps->eta2);
+        noise_poly(&e, pre, r, k + i, ps->eta2);
         tacit_mlkem_poly_add(&u, &u, &e);
         tacit_mlkem_poly_reduce(&u);
         emit_poly(cmp == NULL ? ct + off : NULL, cmp == NULL ? NULL : cmp + off, &diff, &u, ps->du);
@@ -309,7 +359,7 @@ static TACIT_NOINLINE uint32_t pke_encrypt(const tacit_mlkem_kernels *kr,
     }
     tacit_mlkem_acc_reduce(&u, acc);
     kr->invntt(&u);
-    sample_cbd(&e, r, 2 * k, ps->eta2);
+    noise_poly(&e, pre, r, 2 * k, ps->eta2);
     tacit_mlkem_poly_add(&u, &u, &e);
     tacit_mlkem_poly_frommsg(&e, m);
     tacit_mlkem_poly_add(&u, &u, &e);
@@ -323,6 +373,9 @@ static TACIT_NOINLINE uint32_t pke_encrypt(const tacit_mlkem_kernels *kr,
     tacit_platform_zeroize(&u, sizeof(u));
     tacit_platform_zeroize(&e, sizeof(e));
     tacit_platform_zeroize(acc, sizeof(acc));
+#if TACIT_MLKEM_FULL_MATRIX
+    tacit_platform_zeroize(noise, sizeof(noise));
+#endif
     return diff;
 }
 
