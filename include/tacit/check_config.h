@@ -83,6 +83,10 @@
 #if defined(TACIT_MLDSA_C) && !defined(TACIT_SHA3_C)
 #error "TACIT_MLDSA_C requires TACIT_SHA3_C (SHAKE128/256)"
 #endif
+#if defined(TACIT_MLKEM_C) && !defined(TACIT_SHA3_C)
+#error "TACIT_MLKEM_C requires TACIT_SHA3_C (SHA3-256/512, SHAKE128/256)"
+#endif
+
 #if defined(TACIT_ECDSA_C) && !defined(TACIT_ECP_C)
 #error "TACIT_ECDSA_C requires TACIT_ECP_C"
 #endif

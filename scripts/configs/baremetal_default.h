@@ -32,6 +32,7 @@
 #define TACIT_ECP_SECP521R1_C
 #define TACIT_ECDH_C
 #define TACIT_ECDSA_C
+#define TACIT_SHA3_C
 #define TACIT_MLKEM_C
 
 #define TACIT_MPI_MAX_BITS 8192

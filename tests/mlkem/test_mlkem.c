@@ -809,6 +809,9 @@ static void test_cctv_accumulated(void)
         for (pi = 0; pi < 3; pi++) {
             unsigned char got[32], *want;
             size_t l;
+            if (kn > 0 && pset[pi] != TACIT_MLKEM_768) {
+                continue; /* other kernels: ML-KEM-768 only (the kernels are compared directly) */
+            }
             TEST_EQUAL(accumulated(pset[pi], lng ? 1000000ul : 10000ul, 0, got), 0);
             want = test_unhex(lng ? h1m[pi] : h10k[pi], &l);
             TEST_ASSERT(want != NULL);
