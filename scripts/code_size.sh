@@ -307,7 +307,7 @@ for cfg in "$@"; do
     $SIZE -B "$out"/*.o | awk -v cfg="$name" '
         function module(o) {
             if (o ~ /^bignum_core/) return "bignum_core"
-            if (o ~ /^(bignum|asn1|base64|rsa|ecp|ecdsa|ecdh|pem|pk)_/) { sub(/_.*/, "", o); return o }
+            if (o ~ /^(bignum|asn1|base64|rsa|ecp|ecdsa|ecdh|pem|pk|mlkem)_/) { sub(/_.*/, "", o); return o }
             if (o == "rng_default" || o == "entropy") return "hmac_drbg"
             return o
         }
