@@ -268,9 +268,9 @@ static int key_validate(const void *vkey, int selection, int checktype)
     case TP_KEY_RSA:
     case TP_KEY_RSA_PSS:
         if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
-            ret = tacit_rsa_check_privkey(&k->u.rsa);
+            ret = tacit_rsa_check_priv(&k->u.rsa);
         } else if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) {
-            ret = tacit_rsa_check_pubkey(&k->u.rsa);
+            ret = tacit_rsa_check_pub(&k->u.rsa);
         }
         break;
     case TP_KEY_EC:

@@ -173,15 +173,15 @@ int tacit_rsa_import_crt_raw(tacit_rsa_context *ctx, const unsigned char *n, siz
 /* ---- checks --------------------------------------------------------------------- */
 
 /* n odd and of an allowed size, 3 <= e < n, e odd.  0 or TACIT_ERR_RSA_KEY_CHECK_FAILED. */
-int tacit_rsa_check_pubkey(const tacit_rsa_context *ctx);
+int tacit_rsa_check_pub(const tacit_rsa_context *ctx);
 /*
  * The public checks, and n = p*q, 1 < d < n, e*d = 1 mod (p-1) and mod (q-1),
  * DP, DQ, QP consistent, checked in constant flow (one verdict revealed).
  * p and q are not tested for primality (that would cost seconds; generated
  * keys are prime by construction).
  */
-int tacit_rsa_check_privkey(const tacit_rsa_context *ctx);
-/* pub and prv hold the same public key and prv passes check_privkey. */
+int tacit_rsa_check_priv(const tacit_rsa_context *ctx);
+/* pub and prv hold the same public key and prv passes check_priv. */
 int tacit_rsa_check_pub_priv(const tacit_rsa_context *pub, const tacit_rsa_context *prv);
 
 /* ---- key generation -------------------------------------------------------------- */
@@ -318,7 +318,7 @@ int tacit_rsa_pkcs1_decrypt_explicit_oracle(const tacit_rsa_context *ctx, const 
  * A private key, PKCS#1 RSAPrivateKey (two-prime, version 0) or PKCS#8
  * PrivateKeyInfo (unencrypted, rsaEncryption or id-RSASSA-PSS), recognised
  * from the DER; the whole buffer must be the key.  The key is checked
- * (tacit_rsa_check_privkey) before it is accepted.  Errors: the asn1 reader's
+ * (tacit_rsa_check_priv) before it is accepted.  Errors: the asn1 reader's
  * TACIT_ERR_ASN1_* for malformed DER, TACIT_ERR_RSA_WRONG_KEY_TYPE (another
  * algorithm), TACIT_ERR_RSA_UNSUPPORTED (multi-prime), TACIT_ERR_RSA_KEY_CHECK_FAILED.
  * On error ctx is left empty.

@@ -4,7 +4,7 @@
  *
  * ---- Parsing ------------------------------------------------------------------
  *
- * tacit_x509_crt_parse reads one certificate and keeps pointers into the
+ * tacit_x509_parse_crt reads one certificate and keeps pointers into the
  * caller's DER (zero copy, no allocation): the DER must outlive the
  * tacit_x509_crt.  Strict DER (asn1.h's reader), version 3 (version 1 is
  * parsed but accepted only as a trust anchor), serial 1..20 octets and not
@@ -126,7 +126,7 @@
  *     tacit_x509_store_add_pem(&roots, bundle, bundle_len, NULL, NULL);
  *     tacit_x509_store_init(&chain);
  *     tacit_x509_store_add_pem(&chain, server_chain_pem, len, NULL, NULL);
- *     tacit_x509_crt_parse(&leaf, leaf_der, leaf_len);
+ *     tacit_x509_parse_crt(&leaf, leaf_der, leaf_len);
  *     tacit_x509_verify_params_init(&vp);
  *     vp.time = now; vp.host = "example.com";
  *     ret = tacit_x509_verify(&leaf, &chain, &roots, &vp, &why);
@@ -236,7 +236,7 @@ typedef struct tacit_x509_crt {
  * algorithms differ) or TACIT_ERR_X509_UNSUPPORTED (version 2 or > 3); crt is
  * zeroed on error.
  */
-int tacit_x509_crt_parse(tacit_x509_crt *crt, const unsigned char *der, size_t len);
+int tacit_x509_parse_crt(tacit_x509_crt *crt, const unsigned char *der, size_t len);
 
 /* Do two Names (with their headers) compare equal under RFC 5280 7.1 (see above)?  1 or 0. */
 int tacit_x509_name_equal(const unsigned char *a, size_t alen, const unsigned char *b, size_t blen);
@@ -287,7 +287,7 @@ typedef struct tacit_x509_store {
 
 void tacit_x509_store_init(tacit_x509_store *store);
 void tacit_x509_store_free(tacit_x509_store *store);
-/* Copy and add one DER certificate (parsed first: errors as tacit_x509_crt_parse). */
+/* Copy and add one DER certificate (parsed first: errors as tacit_x509_parse_crt). */
 int tacit_x509_store_add_der(tacit_x509_store *store, const unsigned char *der, size_t len);
 /*
  * Add every "CERTIFICATE" block of a PEM bundle.  Blocks that fail to decode

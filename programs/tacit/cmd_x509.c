@@ -296,7 +296,7 @@ static int cmd_show(int argc, char **argv)
         free_certs(&cf);
         return rc;
     }
-    ret = tacit_x509_crt_parse(&crt, cf.der, cf.der_len);
+    ret = tacit_x509_parse_crt(&crt, cf.der, cf.der_len);
     if (ret != 0) {
         cli_err("x509", "not a valid certificate: %s", cli_strerror(ret));
         rc = CLI_ERROR;
@@ -435,7 +435,7 @@ static int cmd_verify_chain(int argc, char **argv)
         const tacit_x509_crt *c = tacit_x509_store_get(&cf.rest, i);
         (void)tacit_x509_store_add_der(&inter, c->der.p, c->der.len);
     }
-    ret = tacit_x509_crt_parse(&leaf, cf.der, cf.der_len);
+    ret = tacit_x509_parse_crt(&leaf, cf.der, cf.der_len);
     if (ret == 0) {
         ret = tacit_x509_verify(&leaf, &inter, &anchors, &vp, &why);
     } else {

@@ -145,7 +145,7 @@ static int is_set(const tacit_mpi *X)
            !tacit_ct_declassify_u32((uint32_t)(tacit_mpi_core_is_zero_ct(X->p, X->n) & 1));
 }
 
-int tacit_rsa_check_pubkey(const tacit_rsa_context *ctx)
+int tacit_rsa_check_pub(const tacit_rsa_context *ctx)
 {
     size_t bits;
 
@@ -264,12 +264,12 @@ cleanup:
     return ret;
 }
 
-int tacit_rsa_check_privkey(const tacit_rsa_context *ctx)
+int tacit_rsa_check_priv(const tacit_rsa_context *ctx)
 {
     tacit_mpi_uint ok;
     int ret;
 
-    if ((ret = tacit_rsa_check_pubkey(ctx)) != 0) {
+    if ((ret = tacit_rsa_check_pub(ctx)) != 0) {
         return ret;
     }
     if (!is_set(&ctx->P) || !is_set(&ctx->Q) || !is_set(&ctx->D) || !is_set(&ctx->DP) ||
@@ -298,7 +298,7 @@ int tacit_rsa_check_pub_priv(const tacit_rsa_context *pub, const tacit_rsa_conte
     if (pub == NULL || prv == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if ((ret = tacit_rsa_check_pubkey(pub)) != 0 || (ret = tacit_rsa_check_privkey(prv)) != 0) {
+    if ((ret = tacit_rsa_check_pub(pub)) != 0 || (ret = tacit_rsa_check_priv(prv)) != 0) {
         return ret;
     }
     if (tacit_mpi_cmp_mpi(&pub->N, &prv->N) != 0 || tacit_mpi_cmp_mpi(&pub->E, &prv->E) != 0) {
@@ -618,7 +618,7 @@ static int rsa_complete(tacit_rsa_context *ctx, int given_crt)
     /* n's allocation fits its value (n is public) */
     TACIT_CHK(fit(&ctx->N, TACIT_MPI_CORE_BITS_TO_LIMBS(tacit_mpi_bitlen(&ctx->N))));
     ctx->len = tacit_mpi_size(&ctx->N);
-    TACIT_CHK(tacit_rsa_check_pubkey(ctx));
+    TACIT_CHK(tacit_rsa_check_pub(ctx));
     if (have_p || have_d) {
         if (!have_p) {
             TACIT_CHK(factor_from_d(ctx));

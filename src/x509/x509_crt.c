@@ -559,7 +559,7 @@ static int parse(tacit_x509_crt *crt, const unsigned char *der, size_t len)
     return 0;
 }
 
-int tacit_x509_crt_parse(tacit_x509_crt *crt, const unsigned char *der, size_t len)
+int tacit_x509_parse_crt(tacit_x509_crt *crt, const unsigned char *der, size_t len)
 {
     int ret;
 

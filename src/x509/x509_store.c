@@ -105,7 +105,7 @@ int tacit_x509_store_add_der(tacit_x509_store *store, const unsigned char *der, 
         return TACIT_ERR_ALLOC_FAILED;
     }
     memcpy(e->der, der, len);
-    if ((ret = tacit_x509_crt_parse(&e->crt, e->der, len)) != 0) {
+    if ((ret = tacit_x509_parse_crt(&e->crt, e->der, len)) != 0) {
         tacit_platform_free(e);
         return ret;
     }

@@ -81,7 +81,7 @@ static int load_chain(void)
         leaf_der = malloc(b.der_len);
         if (leaf_der != NULL) {
             memcpy(leaf_der, b.der, b.der_len);
-            ok &= tacit_x509_crt_parse(&leaf, leaf_der, b.der_len) == 0;
+            ok &= tacit_x509_parse_crt(&leaf, leaf_der, b.der_len) == 0;
         } else {
             ok = 0;
         }

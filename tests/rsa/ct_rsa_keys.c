@@ -8,7 +8,7 @@
  * secret INTEGERs (d, p, q, dP, dQ, qInv) marked secret: the framing (tags,
  * lengths, n, e) is public.  In PEM the base64 characters that encode only
  * secret bytes are marked.  The key is also imported from (n, e, d) and from
- * (p, q, e), checked with tacit_rsa_check_privkey, and written back
+ * (p, q, e), checked with tacit_rsa_check_priv, and written back
  * (PKCS#1 and PKCS#8 DER, PKCS#1 PEM).  What may become
  * public, only through tacit_ct_declassify: the valid/invalid verdicts, the
  * byte lengths of the integers, and the key's public part.
@@ -352,7 +352,7 @@ exit:
     tacit_rsa_free(&rsa);
 }
 
-/* tacit_rsa_check_privkey on a loaded key with every secret marked. */
+/* tacit_rsa_check_priv on a loaded key with every secret marked. */
 static void test_check_privkey(void)
 {
     tacit_rsa_context rsa;
@@ -367,7 +367,7 @@ static void test_check_privkey(void)
             TACIT_TEST_CF_SECRET(s[i]->p, s[i]->n * sizeof(tacit_mpi_uint));
         }
     }
-    TEST_EQUAL(tacit_rsa_check_privkey(&rsa), 0);
+    TEST_EQUAL(tacit_rsa_check_priv(&rsa), 0);
     TEST_ASSERT(same_key(&rsa));
 exit:
     tacit_rsa_free(&rsa);

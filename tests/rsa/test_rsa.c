@@ -243,8 +243,8 @@ static void test_import_forms(void)
     TEST_EQUAL(tacit_rsa_import_raw(&b, n, nl, NULL, 0, NULL, 0, NULL, 0, e, el), 0);
     TEST_EQUAL(b.is_private, 0);
     TEST_EQUAL(tacit_rsa_len(&b), 256);
-    TEST_EQUAL(tacit_rsa_check_pubkey(&b), 0);
-    TEST_EQUAL(tacit_rsa_check_privkey(&b), TACIT_ERR_RSA_KEY_CHECK_FAILED);
+    TEST_EQUAL(tacit_rsa_check_pub(&b), 0);
+    TEST_EQUAL(tacit_rsa_check_priv(&b), TACIT_ERR_RSA_KEY_CHECK_FAILED);
     /* P, Q, E: N and the CRT values derived */
     TEST_EQUAL(tacit_rsa_import_raw(&b, NULL, 0, p, pl, q, ql, NULL, 0, e, el), 0);
     TEST_EQUAL(b.is_private, 1);
@@ -356,7 +356,7 @@ static void test_keygen(void)
         TEST_EQUAL(tacit_rsa_gen_key(&a, gens[i].bits, gens[i].e, test_rng, &drbg), 0);
         TEST_EQUAL(tacit_rsa_bitlen(&a), gens[i].bits);
         TEST_EQUAL(tacit_mpi_cmp_int(&a.E, gens[i].e), 0);
-        TEST_EQUAL(tacit_rsa_check_privkey(&a), 0);
+        TEST_EQUAL(tacit_rsa_check_priv(&a), 0);
         TEST_EQUAL(tacit_mpi_is_prime(&a.P, 0, test_rng, &drbg), 0);
         TEST_EQUAL(tacit_mpi_is_prime(&a.Q, 0, test_rng, &drbg), 0);
         TEST_EQUAL(public_copy(&b, &a), 0);
@@ -370,7 +370,7 @@ static void test_keygen(void)
     }
     /* the default RNG */
     TEST_EQUAL(tacit_rsa_gen_key(&a, 1024, 65537, NULL, NULL), 0);
-    TEST_EQUAL(tacit_rsa_check_privkey(&a), 0);
+    TEST_EQUAL(tacit_rsa_check_priv(&a), 0);
     /* refused parameters */
     TEST_EQUAL(tacit_rsa_gen_key(&a, 512, 65537, NULL, NULL), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_rsa_gen_key(&a, 8193, 65537, NULL, NULL), TACIT_ERR_BAD_INPUT);

@@ -421,7 +421,7 @@ static void test_interop_keys(void)
         snprintf(name, sizeof(name), "%s.key.der", sizes[i]);
         TEST_EQUAL(load_private(&a, name), 0);
         TEST_EQUAL(tacit_rsa_bitlen(&a), 2048 + 1024 * i);
-        TEST_EQUAL(tacit_rsa_check_privkey(&a), 0);
+        TEST_EQUAL(tacit_rsa_check_priv(&a), 0);
         for (f = 0; f < 4; f++) {
             snprintf(name, sizeof(name), "%s.%s", sizes[i], priv_files[f]);
             TEST_EQUAL(load_private(&b, name), 0);

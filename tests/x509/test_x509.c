@@ -392,7 +392,7 @@ static void test_paths(void)
         tacit_x509_store_init(&roots);
         der = load_der(c->leaf, &len);
         if (der == NULL || add_all(&un, c->untrusted) != 0 || add_all(&roots, c->roots) != 0 ||
-            tacit_x509_crt_parse(&leaf, der, len) != 0) {
+            tacit_x509_parse_crt(&leaf, der, len) != 0) {
             printf("\n    %s: setup failed", c->what);
             failures++;
         } else {
@@ -444,33 +444,33 @@ static void test_ed25519_bad_signatures(void)
 #if !defined(TACIT_ED25519_C)
     TEST_SKIP("Ed25519 compiled out");
 #endif
-    TEST_EQUAL(tacit_x509_crt_parse(&issuer, inter, ilen), 0);
-    TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&issuer, inter, ilen), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&leaf, der, len), 0);
     TEST_EQUAL(tacit_x509_check_signature(&leaf, &issuer, 0, &why), 0);
     TEST_EQUAL(why, TACIT_X509_OK);
     /* the signature is the last 64 bytes of the certificate */
     for (i = len - 64; i < len; i++) {
         for (bit = 0; bit < 8; bit++) {
             der[i] ^= (unsigned char)(1u << bit);
-            TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
+            TEST_EQUAL(tacit_x509_parse_crt(&leaf, der, len), 0);
             TEST_ASSERT(tacit_x509_check_signature(&leaf, &issuer, 0, &why) != 0);
             TEST_EQUAL(why, TACIT_X509_BAD_SIGNATURE);
             der[i] ^= (unsigned char)(1u << bit);
         }
     }
     /* a byte of the TBSCertificate: the last byte of the Ed25519 key in the SPKI */
-    TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&leaf, der, len), 0);
     {
         size_t off = (size_t)(leaf.spki.p - der) + leaf.spki.len - 1;
         der[off] ^= 0x01;
-        TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
+        TEST_EQUAL(tacit_x509_parse_crt(&leaf, der, len), 0);
         TEST_ASSERT(tacit_x509_check_signature(&leaf, &issuer, 0, &why) != 0);
         TEST_EQUAL(why, TACIT_X509_BAD_SIGNATURE);
         der[off] ^= 0x01;
     }
     /* the wrong issuer key (the root's) */
-    TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
-    TEST_EQUAL(tacit_x509_crt_parse(&issuer, root, rlen), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&leaf, der, len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&issuer, root, rlen), 0);
     TEST_ASSERT(tacit_x509_check_signature(&leaf, &issuer, 0, &why) != 0);
     TEST_EQUAL(why, TACIT_X509_BAD_SIGNATURE);
 exit:
@@ -494,7 +494,7 @@ static void test_parse_fields(void)
     }
     der = load_der("good", &len);
     TEST_ASSERT(der != NULL);
-    TEST_EQUAL(tacit_x509_crt_parse(&c, der, len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&c, der, len), 0);
     TEST_EQUAL(c.version, 3);
     TEST_ASSERT(c.der.p == der && c.der.len == len); /* zero copy */
     TEST_EQUAL(tacit_x509_name_text(&c.subject, text, sizeof(text)), 0);
@@ -528,7 +528,7 @@ static void test_parse_fields(void)
     free(der);
     der = load_der("int-pl0", &len);
     TEST_ASSERT(der != NULL);
-    TEST_EQUAL(tacit_x509_crt_parse(&c, der, len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&c, der, len), 0);
     TEST_EQUAL(c.ca, 1);
     TEST_EQUAL(c.max_pathlen, 0);
     TEST_EQUAL(c.key_usage, TACIT_X509_KU_KEY_CERT_SIGN | TACIT_X509_KU_CRL_SIGN);
@@ -550,7 +550,7 @@ static void test_parse_refused(void)
     for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         der = load_der(names[i], &len);
         TEST_ASSERT(der != NULL);
-        TEST_EQUAL(tacit_x509_crt_parse(&c, der, len), TACIT_ERR_X509_INVALID_FORMAT);
+        TEST_EQUAL(tacit_x509_parse_crt(&c, der, len), TACIT_ERR_X509_INVALID_FORMAT);
         free(der);
         der = NULL;
     }
@@ -578,7 +578,7 @@ static void test_interop(void)
         snprintf(path, sizeof(path), "interop/%s.crt.der", certs[i]);
         der = test_read_shared(path, &len);
         TEST_ASSERT(der != NULL);
-        TEST_EQUAL(tacit_x509_crt_parse(&c, der, len), 0);
+        TEST_EQUAL(tacit_x509_parse_crt(&c, der, len), 0);
         TEST_EQUAL(tacit_x509_check_signature(&c, &c, 0, &why), 0);
         free(der);
         der = NULL;
@@ -586,7 +586,7 @@ static void test_interop(void)
     /* p521's notAfter is a GeneralizedTime, 2099-12-31 23:59:59 */
     der = test_read_shared("interop/p521.crt.der", &len);
     TEST_ASSERT(der != NULL);
-    TEST_EQUAL(tacit_x509_crt_parse(&c, der, len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&c, der, len), 0);
     TEST_EQUAL(c.not_after, 4102444799LL);
     free(der);
     der = NULL;
@@ -596,7 +596,7 @@ static void test_interop(void)
                                &len);
         TEST_ASSERT(pem != NULL);
         TEST_EQUAL(tacit_pem_read("CERTIFICATE", pem, len, &b, NULL), 0);
-        TEST_EQUAL(tacit_x509_crt_parse(&c, b.der, b.der_len), 0);
+        TEST_EQUAL(tacit_x509_parse_crt(&c, b.der, b.der_len), 0);
         TEST_EQUAL(tacit_x509_check_signature(&c, &c, 0, &why), TACIT_ERR_X509_VERIFY_FAILED);
         TEST_EQUAL(why, TACIT_X509_BAD_SIGNATURE);
         tacit_pem_block_free(&b);
@@ -608,8 +608,8 @@ static void test_interop(void)
     der = test_read_shared("interop/rsa4096.crt.der", &len);
     TEST_ASSERT(pem != NULL && der != NULL);
     TEST_EQUAL(tacit_pem_read("CERTIFICATE", pem, strlen((char *)pem), &b, NULL), 0);
-    TEST_EQUAL(tacit_x509_crt_parse(&leaf, b.der, b.der_len), 0);
-    TEST_EQUAL(tacit_x509_crt_parse(&root, der, len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&leaf, b.der, b.der_len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&root, der, len), 0);
     TEST_EQUAL(tacit_x509_check_signature(&leaf, &root, 0, &why), 0);
 exit:
     tacit_pem_block_free(&b);
@@ -636,7 +636,7 @@ static void test_mutations(void)
             m = malloc(k + 1);
             TEST_ASSERT(m != NULL);
             memcpy(m, der, k);
-            TEST_ASSERT(tacit_x509_crt_parse(&c, m, k) != 0);
+            TEST_ASSERT(tacit_x509_parse_crt(&c, m, k) != 0);
             free(m);
             m = NULL;
         }
@@ -647,7 +647,7 @@ static void test_mutations(void)
             for (d = 0; d < sizeof(deltas); d++) {
                 memcpy(m, der, len);
                 m[k] ^= deltas[d];
-                if (tacit_x509_crt_parse(&c, m, len) == 0) {
+                if (tacit_x509_parse_crt(&c, m, len) == 0) {
                     /* it parsed: walking it must be safe as well */
                     tacit_x509_buf v;
                     char text[128];
@@ -723,7 +723,7 @@ static void test_names(void)
     TEST_EQUAL(tacit_x509_store_count(&st), 6);
     der = load_der("good", &len);
     TEST_ASSERT(der != NULL);
-    TEST_EQUAL(tacit_x509_crt_parse(&leaf, der, len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&leaf, der, len), 0);
     while ((found = tacit_x509_store_find(&st, &leaf.issuer, &iter)) != NULL) {
         TEST_ASSERT(tacit_x509_name_equal(found->subject.p, found->subject.len, leaf.issuer.p,
                                           leaf.issuer.len));
