@@ -43,7 +43,7 @@ if [ $# -eq 0 ]; then
     set -- scripts/configs/baremetal_default.h scripts/configs/p256_ecdsa_only.h \
            scripts/configs/p256_small.h scripts/configs/x25519_ed25519.h \
            scripts/configs/x25519_ed25519_nocomb.h scripts/configs/mldsa_verify.h \
-           scripts/configs/aes_gcm.h scripts/configs/aes_ccm.h
+           scripts/configs/aes_gcm.h scripts/configs/aes_ccm.h scripts/configs/chachapoly.h
 fi
 
 # What a firmware image really carries: programs linked with --gc-sections
@@ -220,7 +220,7 @@ DRIVER
 # AES-128 seal + open through tacit_aead_* (variant AEAD) beyond the same
 # program without them (the baseline: startup code, newlib-nano's memcpy...).
 linked_size_aead() {
-    name=$1; cfg=$2; out=$3; alg=$4; label=$5; limit=$6
+    name=$1; cfg=$2; out=$3; alg=$4; label=$5; limit=$6; klen=${7:-16}; nlen=${8:-13}
     cat >"$out/aead_driver.c" <<'DRIVER'
 #include <stddef.h>
 #include "tacit/aead.h"
@@ -228,7 +228,7 @@ int main(void)
 {
     int r = 0;
 #if defined(AEAD)
-    static unsigned char key[16], nonce[13], aad[16], buf[64], out[80];
+    static unsigned char key[KEY_LEN], nonce[NONCE_LEN], aad[16], buf[64], out[80];
     tacit_aead_context ctx;
     size_t l = 0;
     tacit_aead_init(&ctx);
@@ -244,7 +244,7 @@ int main(void)
 DRIVER
     for v in base aead; do
         def=; [ $v = aead ] && def=-DAEAD=$alg
-        if ! $CC $CFLAGS $def -DTACIT_CONFIG_FILE="\"$PWD/$cfg\"" -Iinclude -c "$out/aead_driver.c" -o "$out/driver-$v.obj" 2>"$out/link.log" ||
+        if ! $CC $CFLAGS $def -DKEY_LEN=$klen -DNONCE_LEN=$nlen -DTACIT_CONFIG_FILE="\"$PWD/$cfg\"" -Iinclude -c "$out/aead_driver.c" -o "$out/driver-$v.obj" 2>"$out/link.log" ||
            ! $CC $CFLAGS --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections \
                  "$out/driver-$v.obj" "$out"/*.o -o "$out/$v.elf" 2>>"$out/link.log"; then
             echo "linked size: cannot build the $v program:"; grep -E "error|undefined" "$out/link.log" | head -5
@@ -353,6 +353,8 @@ for cfg in "$@"; do
         *p256*) linked_size "$name" "$cfg" "$out" "" ;;
         aes_gcm) linked_size_aead "$name" "$cfg" "$out" TACIT_AEAD_AES_128_GCM aes-128-gcm 4192 ;;
         aes_ccm) linked_size_aead "$name" "$cfg" "$out" TACIT_AEAD_AES_128_CCM aes-128-ccm "" ;;
+        # issue 32's target is 1944 bytes (BearSSL); not met yet, so reported without a limit
+        chachapoly) linked_size_aead "$name" "$cfg" "$out" TACIT_AEAD_CHACHA20_POLY1305 chacha20-poly1305 "" 32 12 ;;
     esac
     echo
 done
