@@ -6,7 +6,8 @@
  */
 #include "ec/ecp_internal.h"
 
-#if defined(TACIT_ECP_C) && !defined(TACIT_ECP_SMALL)
+/* (the small profile too: its suites ask tacit_ecp_cpu_has_avx512) */
+#if defined(TACIT_ECP_C)
 
 #include "bignum/bignum_core_limb.h"
 #include "core/cpu_x86.h"
@@ -32,6 +33,6 @@ int tacit_ecp_cpu_has_avx512(void)
 }
 #endif
 
-#endif /* TACIT_ECP_C && !TACIT_ECP_SMALL */
+#endif /* TACIT_ECP_C */
 
 typedef int tacit_ecp_dispatch_unused;
