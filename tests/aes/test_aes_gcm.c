@@ -279,18 +279,19 @@ static void test_wycheproof_gmac(void)
                     printf("\n    tcId %s: valid, rejected\n", id);
                 }
                 TEST_ASSERT(ok);
-                n_valid++;
+                n_valid += k == 0;
             } else if (strcmp(res, "invalid") == 0) {
                 if (ok) {
                     printf("\n    tcId %s: invalid, accepted\n", id);
                 }
                 TEST_ASSERT(!ok);
-                n_invalid++;
+                n_invalid += k == 0;
             }
         }
         free(copy);
     }
-    TEST_ASSERT(n_valid > 100 && n_invalid > 10);
+    /* counted on the first kernel (builds without the hook run only that one) */
+    TEST_ASSERT(n_valid > 80 && n_invalid > 10);
 exit:
     set_kernel(0);
     free(txt);
