@@ -12,7 +12,10 @@ Fails (exit 1) on
     connected component of the call graph), or areas that depend on each other;
   - a TACIT_ERR_ code defined outside include/tacit/error.h's one list;
   - more than one file of an area asking the CPU (calling the probe
-    tacit_cpu_x86() of src/core/, or a CPU function of another area).
+    tacit_cpu_x86() of src/core/, or a CPU function of another area);
+  - asm or intrinsics in a portable file: inline asm, an <*intrin.h> header,
+    SIMD or carry intrinsics belong in src/<area>/x86_64/ (later aarch64/);
+    the one exception is the empty-asm optimisation barrier, src/core/barrier.h.
 Usage: scripts/check_layers.py [BUILD_DIR]
 """
 import os, re, subprocess, sys
@@ -134,6 +137,22 @@ for a, fs in sorted(askers.items()):
     if len(fs) > 1:
         problems.append('area %s asks the CPU in %d files (one dispatch point per area): %s'
                         % (a, len(fs), ', '.join(sorted(fs))))
+
+# platform code only in the platform folders
+arch_dirs = ('/x86_64/', '/aarch64/')
+arch_ok = {'src/core/barrier.h'}
+arch_token = re.compile(r'\b(?:__asm__|asm)\s*(?:volatile\s*|__volatile__\s*)?\(|'
+                        r'#\s*include\s*<\w*intrin\.h>|#\s*include\s*<arm_neon\.h>|'
+                        r'\b_mm\d*_\w+\s*\(|\b__m(?:128|256|512)\w*\b|'
+                        r'\b_(?:addcarry|subborrow|addcarryx|mulx)_u\d+\b|\b__builtin_ia32_\w+')
+code_only = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"', re.S)
+for f in files:
+    if any(d in f for d in arch_dirs) or f in arch_ok:
+        continue
+    m = arch_token.search(code_only.sub(' ', open(f, errors='replace').read()))
+    if m:
+        problems.append('%s: platform code %r in a portable file (it belongs in src/%s/x86_64/)'
+                        % (f, m.group(0).strip(), area_of(f)))
 
 for p in problems:
     print('check_layers: ' + p)

@@ -23,30 +23,7 @@
 #include "tacit/constant_time.h"
 #include "tacit/limb.h"
 
-/* ---- optimisation barrier ------------------------------------------------ */
-
-#if defined(__GNUC__) || defined(__clang__)
-#define TACIT_CT_BARRIER_BODY(x)                                                                   \
-    __asm__ volatile("" : "+r"(x));                                                                \
-    return (x)
-#else
-/* Without inline asm: XOR with a volatile zero the compiler cannot know. */
-extern volatile uint32_t tacit_ct_zero32;
-#define TACIT_CT_BARRIER_BODY(x) return (x) ^ (tacit_ct_zero32)
-#endif
-
-static inline uint32_t tacit_ct_barrier_u32(uint32_t x)
-{
-    TACIT_CT_BARRIER_BODY(x);
-}
-static inline uint64_t tacit_ct_barrier_u64(uint64_t x)
-{
-    TACIT_CT_BARRIER_BODY(x);
-}
-static inline size_t tacit_ct_barrier_size(size_t x)
-{
-    TACIT_CT_BARRIER_BODY(x);
-}
+#include "core/barrier.h"
 
 /* ---- masks from conditions ----------------------------------------------- */
 

@@ -11,31 +11,19 @@
 
 #define ECP_LB TACIT_MPI_LIMB_BITS
 
-/* x86-64 with 64-bit limbs: straight-line products in assembly */
+/*
+ * x86-64 with 64-bit limbs: straight-line products in assembly and the
+ * carry chain in adc / sbb, from the area's x86-64 folder.
+ */
 #if defined(TACIT_ECP_X86_64_ASM)
-#include "ec/x86_64/p256_asm_gen.h"
-#include <x86intrin.h>
+#include "ec/x86_64/fe_carry.h"
 #endif
 
 /*
- * One limb of an add-with-carry / subtract-with-borrow chain, c in {0, 1}.
- * On x86-64 the intrinsics become adc / sbb (gcc makes long sequences of
- * 128-bit additions otherwise).
+ * One limb of an add-with-carry / subtract-with-borrow chain, c in {0, 1}
+ * (x86-64: the adc / sbb of fe_carry.h).
  */
-#if defined(TACIT_ECP_X86_64_ASM)
-#define ECP_ADC(c, a, b, r)                                                                        \
-    do {                                                                                           \
-        unsigned long long r_;                                                                     \
-        (c) = _addcarry_u64((unsigned char)(c), (a), (b), &r_);                                    \
-        (r) = (tacit_mpi_uint)r_;                                                                  \
-    } while (0)
-#define ECP_SBB(c, a, b, r)                                                                        \
-    do {                                                                                           \
-        unsigned long long r_;                                                                     \
-        (c) = _subborrow_u64((unsigned char)(c), (a), (b), &r_);                                   \
-        (r) = (tacit_mpi_uint)r_;                                                                  \
-    } while (0)
-#else
+#if !defined(TACIT_ECP_X86_64_ASM)
 #define ECP_ADC(c, a, b, r)                                                                        \
     do {                                                                                           \
         tacit_ecp_dlimb s_ = (tacit_ecp_dlimb)(a) + (b) + (c);                                     \

@@ -96,16 +96,33 @@ size_t tacit_base64_enc_avx2(unsigned char *dst, const unsigned char *src, size_
  * only the match masks of the blocks scanned (base64_scan.c).
  */
 size_t tacit_base64_find_byte(const unsigned char *p, size_t len, unsigned char b);
+/*
+ * Its vector loops: each stops at a match or before the last partial block
+ * (32 bytes in AVX2, 16 in SSE2) and returns where it stopped.
+ */
 #if defined(TACIT_BASE64_HAVE_X86)
-/* Its AVX2 loop: stops at a match or before the last partial 32 bytes. */
 size_t tacit_base64_find_byte_avx2(const unsigned char *p, size_t len, unsigned char b);
 #endif
+#if defined(TACIT_BASE64_HAVE_X86) && defined(__SSE2__)
+size_t tacit_base64_find_byte_sse2(const unsigned char *p, size_t len, unsigned char b);
+#endif
+/*
+ * The best of them on this CPU (base64_dispatch.c): scans a prefix of p and
+ * returns its length; *found = 1 when the byte is at that offset.
+ */
+size_t tacit_base64_find_byte_vec(const unsigned char *p, size_t len, unsigned char b, int *found);
 
 /*
  * Number of '\n' and '\r' bytes in p[0 .. len): public positions, counted
  * with declassified block masks (base64_scan.c).
  */
 size_t tacit_base64_count_breaks(const unsigned char *p, size_t len);
+#if defined(TACIT_BASE64_HAVE_X86) && defined(__SSE2__)
+/* Its SSE2 loop over whole blocks of 16: adds to *n, returns the bytes scanned. */
+size_t tacit_base64_count_breaks_sse2(const unsigned char *p, size_t len, size_t *n);
+#endif
+/* The best of them on this CPU (base64_dispatch.c), the same contract. */
+size_t tacit_base64_count_breaks_vec(const unsigned char *p, size_t len, size_t *n);
 
 /* Is this path compiled in and supported by this CPU?  (AUTO: always.) */
 int tacit_base64_path_supported(int path);
