@@ -18,15 +18,16 @@
  * step 6 on).
  *
  * Constant time: key generation and signing have no branch or memory index
- * that depends on xi, the private key or rnd, except for what the security
- * argument of ML-DSA makes public (Round 3 Dilithium specification,
- * section 5.5): whether a signing attempt was rejected, and by which of
- * its three tests (so the number of attempts); the challenge ctilde of
- * each attempt (H is a random oracle: it reveals nothing about the key,
- * also for a rejected attempt); the final signature.  Key generation also
- * reveals which SHAKE256 output nibbles the rejection sampler of ExpandS
- * skipped (positions only: they are independent of s1 and s2), and
- * signing whether the private key's s1/s2 coefficients are in range.
+ * that depends on xi, the private key or rnd, except for what FIPS 204
+ * makes public: one bit per signing attempt, whether it was rejected (so
+ * the number of attempts), and the final signature.  Which of the
+ * rejection tests failed and the challenge ctilde of a rejected attempt
+ * stay secret (SampleInBall runs in constant time when signing; it
+ * reveals one more bit, with probability below 2^-87, if its SHAKE256
+ * stream needs a second block).  Key generation also reveals which
+ * SHAKE256 output nibbles the rejection sampler of ExpandS skipped
+ * (positions only: they are independent of s1 and s2), and signing
+ * whether the private key's s1/s2 coefficients are in range.
  * Verification handles public data only (all its inputs are public).
  *
  * Verification is strict: a signature of the wrong length, a hint encoding

@@ -372,16 +372,15 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
     tacit_shake_absorb(&hc, ws->w1buf, ps->k * w1_bytes(ps));
     tacit_shake_squeeze(&hc, ws->ctilde, ps->ctilde_bytes);
     tacit_shake_free(&hc);
-    /* the challenge is public, also for a rejected attempt (see sample_in_ball_unsafe) */
-    tacit_ct_declassify(ws->ctilde, ps->ctilde_bytes);
-    tacit_mldsa_sample_in_ball_unsafe(&ws->c, ws->ctilde, ps->ctilde_bytes, ps->tau);
+    /* the challenge stays secret until the attempt is accepted */
+    tacit_mldsa_sample_in_ball(&ws->c, ws->ctilde, ps->ctilde_bytes, ps->tau);
     kern->ntt(ws->c.c);
 
     /*
-     * The three rejection tests, each made public as soon as it is known
-     * (Round 3 Dilithium specification, section 5.5: a rejected attempt is
-     * discarded, so which test rejected it reveals nothing about the key);
-     * the later tests are then not computed.
+     * The three rejection tests, all computed, then one bit made public:
+     * whether the attempt is rejected (FIPS 204 allows the number of
+     * attempts to be known).  Neither which test failed nor the challenge
+     * of a rejected attempt is revealed.
      */
     /* z = y + c s1, ||z|| < gamma1 - beta */
     for (j = 0; j < ps->l; j++) {
@@ -390,9 +389,6 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         tacit_mldsa_poly_add(&ws->z[j], &ws->z[j], &ws->y[j]);
         tacit_mldsa_poly_reduce(&ws->z[j]);
         reject |= tacit_mldsa_poly_norm_mask(&ws->z[j], ps->gamma1 - (int32_t)ps->beta);
-    }
-    if (tacit_ct_declassify_u32(reject) != 0) {
-        return 1;
     }
     /* r = w - c s2, ||LowBits(r)|| < gamma2 - beta */
     for (i = 0; i < ps->k; i++) {
@@ -406,9 +402,6 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
             ws->tmp.c[n] = r0;
         }
         reject |= tacit_mldsa_poly_norm_mask(&ws->tmp, ps->gamma2 - (int32_t)ps->beta);
-    }
-    if (tacit_ct_declassify_u32(reject) != 0) {
-        return 1;
     }
     /* ||c t0|| < gamma2, at most omega hints */
     for (i = 0; i < ps->k; i++) {
@@ -437,6 +430,7 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         unsigned char *p = sig;
         unsigned idx = 0;
 
+        tacit_ct_declassify(ws->ctilde, ps->ctilde_bytes);
         memcpy(p, ws->ctilde, ps->ctilde_bytes);
         p += ps->ctilde_bytes;
         for (j = 0; j < ps->l; j++, p += z_bytes(ps)) {

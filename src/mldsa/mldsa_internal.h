@@ -125,12 +125,17 @@ void tacit_mldsa_expand_mask(tacit_mldsa_poly *y, const unsigned char rhopp[64],
  * c = SampleInBall(ctilde).
  * Leaks: ctilde (its SHAKE256 stream decides the loop count and the
  * coefficient indices).
- * Only for: public ctilde: verification, and signing after ctilde is
- * declassified (the Round 3 Dilithium specification, section 5.5: with H a
- * random oracle the challenge of a rejected attempt reveals nothing about
- * the key).
+ * Only for: a public ctilde (verification).
  */
 void tacit_mldsa_sample_in_ball_unsafe(tacit_mldsa_poly *c, const unsigned char *ctilde,
                                        size_t ctilde_len, unsigned tau);
+/*
+ * The same c, constant time in ctilde (signing: the challenge of a
+ * rejected attempt stays secret).  Declassifies one bit that is 1 with
+ * probability below 2^-87 (the SHAKE256 stream needed more than one
+ * block).
+ */
+void tacit_mldsa_sample_in_ball(tacit_mldsa_poly *c, const unsigned char *ctilde, size_t ctilde_len,
+                                unsigned tau);
 
 #endif /* TACIT_MLDSA_INTERNAL_H */

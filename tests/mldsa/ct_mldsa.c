@@ -5,12 +5,15 @@
  * reported.  Covered: key generation from the seed and from an RNG,
  * hedged and deterministic signing (message and external mu), every
  * parameter set, every kernel this CPU can run.  What the library makes
- * public on purpose goes through tacit_ct_declassify (the rejection tests
- * of each attempt, the challenge, the signature, the public key, ExpandS's
+ * public on purpose goes through tacit_ct_declassify (one bit per signing
+ * attempt: rejected or not; the signature, the public key, ExpandS's
  * skipped nibbles); results are declared public before they are compared.
+ * SampleInBall also runs alone on a secret challenge (the challenge of a
+ * rejected attempt stays secret).
  *
  * --negative: a leaky Decompose (a division by 2 gamma2 and a branch on
- * the secret value), which valgrind must flag.
+ * the secret value) and the branching SampleInBall (verification's) on a
+ * secret challenge, which valgrind must both flag.
  */
 #include "harness.h"
 
@@ -140,13 +143,47 @@ static void test_negative_leaky_decompose(void)
     printf(" (%d)", (int)(acc & 1));
 }
 
+/* SampleInBall on a secret challenge (signing's rejected attempts). */
+static void test_sample_in_ball_secret(void)
+{
+    tacit_mldsa_poly c;
+    unsigned char ctilde[48];
+    unsigned i;
+
+    for (i = 0; i < sizeof(ctilde); i++) {
+        ctilde[i] = (unsigned char)(i * 37 + 11);
+    }
+    TACIT_TEST_CF_SECRET(ctilde, sizeof(ctilde));
+    tacit_mldsa_sample_in_ball(&c, ctilde, sizeof(ctilde), 49);
+    TACIT_TEST_CF_PUBLIC(c.c, sizeof(c.c));
+    printf(" (%d)", (int)(c.c[0] & 1));
+}
+
+/* The negative control: the branching SampleInBall on a secret challenge. */
+static void test_negative_sample_in_ball_unsafe(void)
+{
+    tacit_mldsa_poly c;
+    unsigned char ctilde[48];
+    unsigned i;
+
+    for (i = 0; i < sizeof(ctilde); i++) {
+        ctilde[i] = (unsigned char)(i * 37 + 11);
+    }
+    TACIT_TEST_CF_SECRET(ctilde, sizeof(ctilde));
+    tacit_mldsa_sample_in_ball_unsafe(&c, ctilde, sizeof(ctilde), 49);
+    TACIT_TEST_CF_PUBLIC(c.c, sizeof(c.c));
+    printf(" (%d)", (int)(c.c[0] & 1));
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
     if (test_has_option("--negative")) {
         RUN_TEST(test_negative_leaky_decompose);
+        RUN_TEST(test_negative_sample_in_ball_unsafe);
     } else {
         RUN_TEST(test_mldsa_ct);
+        RUN_TEST(test_sample_in_ball_secret);
     }
     return TEST_MAIN_END();
 }

@@ -158,6 +158,34 @@ exit:
     set_kernel(0);
 }
 
+/* The constant-time SampleInBall gives the same c as the branching one. */
+static void test_sample_in_ball_ct(void)
+{
+    static const unsigned taus[3] = { 39, 49, 60 };
+    tacit_mldsa_poly c1, c2;
+    unsigned char ctilde[64];
+    unsigned it, i, weight;
+
+    for (it = 0; it < 300; it++) {
+        unsigned tau = taus[it % 3];
+        size_t len = 32 + 16 * (it % 3);
+        for (i = 0; i < sizeof(ctilde); i++) {
+            ctilde[i] = (unsigned char)rnd64();
+        }
+        tacit_mldsa_sample_in_ball_unsafe(&c1, ctilde, len, tau);
+        tacit_mldsa_sample_in_ball(&c2, ctilde, len, tau);
+        TEST_ASSERT(memcmp(c1.c, c2.c, sizeof(c1.c)) == 0);
+        weight = 0;
+        for (i = 0; i < TACIT_MLDSA_N; i++) {
+            TEST_ASSERT(c2.c[i] >= -1 && c2.c[i] <= 1);
+            weight += c2.c[i] != 0;
+        }
+        TEST_EQUAL(weight, tau);
+    }
+exit:
+    return;
+}
+
 static void test_pack_roundtrip(void)
 {
     static const unsigned bits[] = { 3, 4, 6, 10, 13, 18, 20 };
@@ -603,6 +631,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_power2round_all);
     RUN_TEST(test_ntt_schoolbook);
     RUN_TEST(test_pack_roundtrip);
+    RUN_TEST(test_sample_in_ball_ct);
     RUN_TEST(test_wycheproof_44_sign_seed);
     RUN_TEST(test_wycheproof_87_sign_seed);
     RUN_TEST(test_wycheproof_44_sign_noseed);
