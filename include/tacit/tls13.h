@@ -5,7 +5,9 @@
  * resumption PSKs.  Tested against every key-schedule value of RFC 8448.
  *
  * Transcript hashes are computed by the caller (tacit_md over the
- * handshake messages) and passed in: HashLen bytes each.  Every secret is
+ * handshake messages) and passed in: HashLen bytes each; after a
+ * HelloRetryRequest the transcript begins with the message_hash message
+ * (tacit_tls13_message_hash, tacit_tls13_transcript_hrr).  Every secret is
  * processed without secret-dependent branches or memory indices.
  *
  * Threads: a key schedule context is used from one thread at a time.
@@ -47,6 +49,25 @@ int tacit_tls13_derive_secret(tacit_md_type md, const unsigned char *secret, siz
                               const unsigned char *label, size_t label_len,
                               const unsigned char *transcript_hash, size_t hash_len,
                               unsigned char *out);
+
+/*
+ * HelloRetryRequest (RFC 8446 4.4.1): after an HRR the transcript starts
+ * with the synthetic handshake message
+ *     message_hash = FE 00 00 HashLen || Hash(ClientHello1)
+ * in place of ClientHello1, followed by the HelloRetryRequest, the second
+ * ClientHello and the rest.
+ *
+ * tacit_tls13_message_hash writes that message (4 + HashLen bytes, at most
+ * TACIT_TLS13_MESSAGE_HASH_MAX_LEN) from Hash(ClientHello1) (hash_len =
+ * HashLen).  tacit_tls13_transcript_hrr does it to a running transcript: ctx
+ * has absorbed exactly ClientHello1 (tacit_md_init + update); on return it
+ * has absorbed message_hash instead, ready for the HelloRetryRequest.  On
+ * error the output (or ctx) is zeroed.
+ */
+#define TACIT_TLS13_MESSAGE_HASH_MAX_LEN (4 + TACIT_MD_MAX_SIZE)
+int tacit_tls13_message_hash(tacit_md_type md, const unsigned char *ch1_hash, size_t hash_len,
+                             unsigned char *out, size_t out_size, size_t *out_len);
+int tacit_tls13_transcript_hrr(tacit_md_context *ctx);
 
 /* The secrets derived from the stage secrets (RFC 8446 7.1). */
 typedef enum {

@@ -59,6 +59,67 @@ int tacit_tls13_derive_secret(tacit_md_type md, const unsigned char *secret, siz
                                          hash_len, out, hlen);
 }
 
+int tacit_tls13_message_hash(tacit_md_type md, const unsigned char *ch1_hash, size_t hash_len,
+                             unsigned char *out, size_t out_size, size_t *out_len)
+{
+    size_t hlen = tacit_md_size(md);
+
+    if (out_len != NULL) {
+        *out_len = 0;
+    }
+    if (out == NULL || out_len == NULL || ch1_hash == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if (hlen == 0) {
+        return TACIT_ERR_MD_UNSUPPORTED;
+    }
+    if (hash_len != hlen) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if (out_size < 4 + hlen) {
+        tacit_platform_zeroize(out, out_size);
+        return TACIT_ERR_BUFFER_TOO_SMALL;
+    }
+    out[0] = 0xFE; /* HandshakeType message_hash (254) */
+    out[1] = 0;
+    out[2] = 0;
+    out[3] = (unsigned char)hlen;
+    memmove(out + 4, ch1_hash, hlen);
+    *out_len = 4 + hlen;
+    return 0;
+}
+
+int tacit_tls13_transcript_hrr(tacit_md_context *ctx)
+{
+    unsigned char msg[TACIT_TLS13_MESSAGE_HASH_MAX_LEN];
+    size_t hlen, n = 0;
+    int ret;
+
+    if (ctx == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    hlen = tacit_md_size(ctx->type);
+    if (hlen == 0) {
+        tacit_md_free(ctx);
+        return TACIT_ERR_MD_UNSUPPORTED;
+    }
+    ret = tacit_md_finish(ctx, msg + 4);
+    if (ret == 0) {
+        ret = tacit_tls13_message_hash(ctx->type, msg + 4, hlen, msg, sizeof(msg), &n);
+    }
+    if (ret == 0) {
+        ret = tacit_md_starts(ctx);
+    }
+    if (ret == 0) {
+        ret = tacit_md_update(ctx, msg, n);
+    }
+    if (ret != 0) {
+        tacit_md_free(ctx);
+    }
+    tacit_platform_zeroize(msg, sizeof(msg));
+    return ret;
+}
+
 /* Derive-Secret(secret, "derived", "") */
 static int derived(tacit_md_type md, const unsigned char *secret, size_t hlen, unsigned char *out)
 {

@@ -5,15 +5,24 @@
  * simple 1-RTT trace (tests/data/rfc8448_1rtt.txt: each extract, each
  * Derive-Secret / HKDF-Expand-Label with its info bytes, each traffic key
  * and IV, both Finished values, the resumption PSK) both one by one and
- * through the tacit_tls13_ks_* helper; the early part of the resumed 0-RTT
- * trace (tests/data/rfc8448_resumed.txt: early secret, binder key and PSK
- * binder, client early traffic secret and its key/IV, early exporter); differential against OpenSSL
+ * through the tacit_tls13_ks_* helper; the resumed 0-RTT trace
+ * (tests/data/rfc8448_resumed.txt: early secret, binder key and PSK
+ * binder, client early traffic secret and its key/IV, early exporter, then
+ * the x25519 handshake: every derived, handshake, master, traffic, exporter
+ * and resumption secret, every key/IV, both Finished values) and the
+ * HelloRetryRequest trace (tests/data/rfc8448_hrr.txt: P-256 ECDH, the
+ * message_hash transcript, every secret, key/IV and Finished value); in
+ * both the trace's records (0-RTT data, the server flight, EndOfEarlyData,
+ * the client Finished, close_notify) are re-encrypted with the derived
+ * keys and compared byte for byte; differential against OpenSSL
  * (SHA-2 and SHA-3 HKDF), limits and bad input.
  */
 #include "harness.h"
 
 #include "tacit/hkdf.h"
 #include "tacit/tls13.h"
+#include "tacit/aead.h"
+#include "tacit/ecdh.h"
 #include "tacit/x25519.h"
 
 #if defined(TACIT_HAVE_OPENSSL)
@@ -496,6 +505,355 @@ exit:
     free_items();
 }
 
+#define R(name) get(NULL, name)
+
+/*
+ * A TLS 1.3 record: AES-128-GCM under (key, iv XOR seq) of inner = msg ||
+ * content type, with the 5-byte header as additional data, must give the
+ * trace's complete record.  1 when it does (or AES-GCM is compiled out).
+ */
+static int check_record(const unsigned char *key, const unsigned char *iv, unsigned seq,
+                        const unsigned char *msg, size_t msg_len, unsigned char type,
+                        const item *record)
+{
+#if defined(TACIT_AEAD_C) && defined(TACIT_GCM_C)
+    tacit_aead_context a;
+    unsigned char nonce[12], *inner = NULL, *out = NULL;
+    size_t n = 0;
+    int ok = 0;
+
+    tacit_aead_init(&a);
+    TEST_ASSERT(record != NULL && record->len == 5 + msg_len + 1 + 16);
+    inner = (unsigned char *)malloc(msg_len + 1);
+    out = (unsigned char *)malloc(msg_len + 17);
+    TEST_ASSERT(inner != NULL && out != NULL);
+    memcpy(inner, msg, msg_len);
+    inner[msg_len] = type;
+    memcpy(nonce, iv, 12);
+    nonce[11] ^= (unsigned char)seq;
+    TEST_EQUAL(tacit_aead_setkey(&a, TACIT_AEAD_AES_128_GCM, key, 16, 16), 0);
+    TEST_EQUAL(
+        tacit_aead_seal(&a, nonce, 12, record->val, 5, inner, msg_len + 1, out, msg_len + 17, &n),
+        0);
+    TEST_MEM_EQ(out, n, record->val + 5, record->len - 5);
+    ok = 1;
+exit:
+    tacit_aead_free(&a);
+    free(inner);
+    free(out);
+    return ok;
+#else
+    (void)key, (void)iv, (void)seq, (void)msg, (void)msg_len, (void)type, (void)record;
+    return 1;
+#endif
+}
+
+/* Hash of the concatenation of n pieces (item names; NULL entries skipped). */
+static int hash_items(tacit_md_context *c, const char *const *names, size_t n, unsigned char *out)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        const item *it = R(names[i]);
+        if (it == NULL) {
+            return 0;
+        }
+        if (tacit_md_update(c, it->val, it->len) != 0) {
+            return 0;
+        }
+    }
+    /* finish a copy: the transcript goes on */
+    {
+        tacit_md_context t = *c;
+        int r = tacit_md_finish(&t, out);
+        tacit_md_free(&t);
+        return r == 0;
+    }
+}
+
+/*
+ * Section 4 after the early secrets: x25519, the handshake and master
+ * secrets (with the PSK's early secret), EncryptedExtensions and the server
+ * Finished, EndOfEarlyData, the client Finished, every key and IV, the
+ * exporter and resumption secrets; the 0-RTT data, the server's flight,
+ * EndOfEarlyData and the client Finished re-encrypted into the trace's records.
+ */
+static void test_rfc8448_resumed_handshake(void)
+{
+    char path[512];
+    tacit_tls13_key_schedule ks;
+    tacit_md_context c;
+    unsigned char th[32], s[32], c_hs[32], s_hs[32], key[16], iv[12], e_key[16], e_iv[12];
+    unsigned char fin[36], ee_fin[200];
+    const item *ee;
+
+    memset(&ks, 0, sizeof(ks));
+    memset(&c, 0, sizeof(c));
+    snprintf(path, sizeof(path), "%s/rfc8448_resumed.txt", TACIT_TEST_DATA_DIR);
+    TEST_ASSERT(load_items(path));
+#if defined(TACIT_X25519_C)
+    TEST_EQUAL(tacit_x25519(s, R("client_x25519_private")->val, R("server_x25519_public")->val), 0);
+    TEST_MEM_EQ(s, 32, R("ecdhe")->val, 32);
+    TEST_EQUAL(tacit_x25519(s, R("server_x25519_private")->val, R("client_x25519_public")->val), 0);
+    TEST_MEM_EQ(s, 32, R("ecdhe")->val, 32);
+    TEST_EQUAL(tacit_x25519_public_key(s, R("client_x25519_private")->val), 0);
+    TEST_MEM_EQ(s, 32, R("client_x25519_public")->val, 32);
+#endif
+    TEST_EQUAL(tacit_tls13_ks_early(&ks, TACIT_MD_SHA256, R("psk")->val, 32), 0);
+    /* 0-RTT: the client's first application record under the early key */
+    TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_128_GCM_SHA256, R("c_e_traffic")->val, 32,
+                                        e_key, 16, e_iv),
+               0);
+    TEST_ASSERT(check_record(e_key, e_iv, 0, R("early_data")->val, R("early_data")->len, 0x17,
+                             R("early_data_record")));
+
+    /* Derive-Secret(ES, "derived", "") step by step, then through the context */
+    TEST_EQUAL(tacit_md(TACIT_MD_SHA256, NULL, 0, th), 0);
+    TEST_EQUAL(tacit_tls13_derive_secret(TACIT_MD_SHA256, ks.secret, 32,
+                                         (const unsigned char *)"derived", 7, th, 32, s),
+               0);
+    TEST_MEM_EQ(s, 32, R("derived_for_handshake")->val, 32);
+    TEST_EQUAL(tacit_hkdf_extract(TACIT_MD_SHA256, s, 32, R("ecdhe")->val, 32, s), 0);
+    TEST_MEM_EQ(s, 32, R("handshake_secret")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_handshake(&ks, R("ecdhe")->val, 32), 0);
+    TEST_MEM_EQ(ks.secret, 32, R("handshake_secret")->val, 32);
+
+    /* transcript: the whole ClientHello (prefix + binders), ServerHello */
+    TEST_EQUAL(tacit_md_init(&c, TACIT_MD_SHA256), 0);
+    {
+        static const char *const ch_sh[] = { "clienthello_prefix", "binders", "serverhello" };
+        TEST_ASSERT(hash_items(&c, ch_sh, 3, th));
+    }
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_C_HS_TRAFFIC, th, 32, c_hs), 0);
+    TEST_MEM_EQ(c_hs, 32, R("c_hs_traffic")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_S_HS_TRAFFIC, th, 32, s_hs), 0);
+    TEST_MEM_EQ(s_hs, 32, R("s_hs_traffic")->val, 32);
+    TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_128_GCM_SHA256, s_hs, 32, key, 16, iv), 0);
+    TEST_MEM_EQ(key, 16, R("s_hs_key")->val, 16);
+    TEST_MEM_EQ(iv, 12, R("s_hs_iv")->val, 12);
+
+    /* server Finished over CH..EncryptedExtensions; the flight EE || Finished as a record */
+    {
+        static const char *const e[] = { "encryptedextensions" };
+        TEST_ASSERT(hash_items(&c, e, 1, th));
+    }
+    TEST_EQUAL(tacit_tls13_finished(TACIT_MD_SHA256, s_hs, 32, th, 32, fin + 4), 0);
+    TEST_MEM_EQ(fin + 4, 32, R("server_finished")->val, 32);
+    fin[0] = 20, fin[1] = 0, fin[2] = 0, fin[3] = 32;
+    ee = R("encryptedextensions");
+    TEST_ASSERT(ee->len + 36 <= sizeof(ee_fin));
+    memcpy(ee_fin, ee->val, ee->len);
+    memcpy(ee_fin + ee->len, fin, 36);
+    TEST_ASSERT(check_record(key, iv, 0, ee_fin, ee->len + 36, 0x16, R("server_flight_record")));
+    TEST_EQUAL(tacit_md_update(&c, fin, 36), 0);
+
+    /* derived, master, application secrets over CH..server Finished */
+    TEST_EQUAL(tacit_md(TACIT_MD_SHA256, NULL, 0, th), 0);
+    TEST_EQUAL(tacit_tls13_derive_secret(TACIT_MD_SHA256, ks.secret, 32,
+                                         (const unsigned char *)"derived", 7, th, 32, s),
+               0);
+    TEST_MEM_EQ(s, 32, R("derived_for_master")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_master(&ks), 0);
+    TEST_MEM_EQ(ks.secret, 32, R("master_secret")->val, 32);
+    TEST_ASSERT(hash_items(&c, NULL, 0, th));
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_C_AP_TRAFFIC, th, 32, s), 0);
+    TEST_MEM_EQ(s, 32, R("c_ap_traffic")->val, 32);
+    TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_128_GCM_SHA256, s, 32, key, 16, iv), 0);
+    TEST_MEM_EQ(key, 16, R("c_ap_key")->val, 16);
+    TEST_MEM_EQ(iv, 12, R("c_ap_iv")->val, 12);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_S_AP_TRAFFIC, th, 32, s), 0);
+    TEST_MEM_EQ(s, 32, R("s_ap_traffic")->val, 32);
+    TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_128_GCM_SHA256, s, 32, key, 16, iv), 0);
+    TEST_MEM_EQ(key, 16, R("s_ap_key")->val, 16);
+    TEST_MEM_EQ(iv, 12, R("s_ap_iv")->val, 12);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_EXP_MASTER, th, 32, s), 0);
+    TEST_MEM_EQ(s, 32, R("exp_master")->val, 32);
+
+    /* EndOfEarlyData: the second record under the early key; then the client Finished */
+    TEST_ASSERT(check_record(e_key, e_iv, 1, R("endofearlydata")->val, 4, 0x16,
+                             R("endofearlydata_record")));
+    {
+        static const char *const eoed[] = { "endofearlydata" };
+        TEST_ASSERT(hash_items(&c, eoed, 1, th));
+    }
+    TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_128_GCM_SHA256, c_hs, 32, key, 16, iv), 0);
+    TEST_MEM_EQ(key, 16, R("c_hs_key")->val, 16);
+    TEST_MEM_EQ(iv, 12, R("c_hs_iv")->val, 12);
+    TEST_EQUAL(tacit_tls13_finished(TACIT_MD_SHA256, c_hs, 32, th, 32, fin + 4), 0);
+    TEST_MEM_EQ(fin + 4, 32, R("client_finished")->val, 32);
+    TEST_ASSERT(check_record(key, iv, 0, fin, 36, 0x16, R("client_finished_record")));
+    TEST_EQUAL(tacit_md_update(&c, fin, 36), 0);
+    TEST_ASSERT(hash_items(&c, NULL, 0, th));
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_RES_MASTER, th, 32, s), 0);
+    TEST_MEM_EQ(s, 32, R("res_master")->val, 32);
+exit:
+    tacit_md_free(&c);
+    tacit_tls13_ks_free(&ks);
+    free_items();
+}
+
+/*
+ * Section 5 (HelloRetryRequest; P-256): ECDH, the message_hash transcript
+ * (both helpers, and by hand), every secret, key and IV, both Finished
+ * values, the server's flight, the client Finished and both close_notify
+ * alerts re-encrypted into the trace's records.
+ */
+static void test_rfc8448_hrr(void)
+{
+    char path[512];
+    tacit_tls13_key_schedule ks;
+    tacit_md_context c, c2;
+    unsigned char th[32], s[32], c_hs[32], s_hs[32], c_ap[32], s_ap[32], key[16], iv[12];
+    unsigned char fin[36], mh[TACIT_TLS13_MESSAGE_HASH_MAX_LEN], alert[2] = { 1, 0 };
+    size_t n = 0;
+    const item *flight;
+
+    memset(&ks, 0, sizeof(ks));
+    memset(&c, 0, sizeof(c));
+    memset(&c2, 0, sizeof(c2));
+    snprintf(path, sizeof(path), "%s/rfc8448_hrr.txt", TACIT_TEST_DATA_DIR);
+    TEST_ASSERT(load_items(path));
+    flight = R("server_flight");
+    TEST_ASSERT(flight != NULL && flight->len > 36);
+#if defined(TACIT_X25519_C)
+    TEST_EQUAL(tacit_x25519_public_key(s, R("client_x25519_private")->val), 0);
+    TEST_MEM_EQ(s, 32, R("client_x25519_public")->val, 32);
+#endif
+#if defined(TACIT_ECDH_C) && defined(TACIT_ECP_SECP256R1_C)
+    {
+        tacit_ecp_keypair k;
+        unsigned char z[32], pub[65];
+        size_t zl = 0, pl = 0;
+        int i;
+
+        for (i = 0; i < 2; i++) {
+            tacit_ecp_keypair_init(&k);
+            TEST_EQUAL(tacit_ecp_set_private(
+                           &k, TACIT_ECP_SECP256R1,
+                           R(i ? "server_p256_private" : "client_p256_private")->val, 32),
+                       0);
+            TEST_EQUAL(tacit_ecp_write_public_point(&k, 0, pub, sizeof(pub), &pl), 0);
+            TEST_MEM_EQ(pub, pl, R(i ? "server_p256_public" : "client_p256_public")->val, 65);
+            TEST_EQUAL(tacit_ecdh_compute_shared(
+                           &k, R(i ? "client_p256_public" : "server_p256_public")->val, 65, z,
+                           sizeof(z), &zl, NULL, NULL),
+                       0);
+            TEST_MEM_EQ(z, zl, R("ecdhe")->val, 32);
+            tacit_ecp_keypair_free(&k);
+        }
+    }
+#endif
+
+    /* message_hash: by hand, with tacit_tls13_message_hash, with tacit_tls13_transcript_hrr */
+    TEST_EQUAL(tacit_md(TACIT_MD_SHA256, R("clienthello1")->val, R("clienthello1")->len, th), 0);
+    TEST_EQUAL(tacit_tls13_message_hash(TACIT_MD_SHA256, th, 32, mh, sizeof(mh), &n), 0);
+    TEST_EQUAL(n, 36);
+    TEST_ASSERT(mh[0] == 0xFE && mh[1] == 0 && mh[2] == 0 && mh[3] == 32);
+    TEST_MEM_EQ(mh + 4, 32, th, 32);
+    TEST_EQUAL(tacit_md_init(&c2, TACIT_MD_SHA256), 0);
+    TEST_EQUAL(tacit_md_update(&c2, mh, n), 0);
+    TEST_EQUAL(tacit_md_init(&c, TACIT_MD_SHA256), 0);
+    TEST_EQUAL(tacit_md_update(&c, R("clienthello1")->val, R("clienthello1")->len), 0);
+    TEST_EQUAL(tacit_tls13_transcript_hrr(&c), 0);
+    {
+        static const char *const rest[] = { "helloretryrequest", "clienthello2", "serverhello" };
+        TEST_ASSERT(hash_items(&c2, rest, 3, s));
+        TEST_ASSERT(hash_items(&c, rest, 3, th));
+    }
+    TEST_MEM_EQ(th, 32, R("hs_hash")->val, 32);
+    TEST_MEM_EQ(s, 32, R("hs_hash")->val, 32);
+
+    TEST_EQUAL(tacit_tls13_ks_early(&ks, TACIT_MD_SHA256, NULL, 0), 0);
+    TEST_MEM_EQ(ks.secret, 32, R("early_secret")->val, 32);
+    TEST_EQUAL(tacit_md(TACIT_MD_SHA256, NULL, 0, s), 0);
+    TEST_EQUAL(tacit_tls13_derive_secret(TACIT_MD_SHA256, ks.secret, 32,
+                                         (const unsigned char *)"derived", 7, s, 32, s),
+               0);
+    TEST_MEM_EQ(s, 32, R("derived_for_handshake")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_handshake(&ks, R("ecdhe")->val, 32), 0);
+    TEST_MEM_EQ(ks.secret, 32, R("handshake_secret")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_C_HS_TRAFFIC, th, 32, c_hs), 0);
+    TEST_MEM_EQ(c_hs, 32, R("c_hs_traffic")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_S_HS_TRAFFIC, th, 32, s_hs), 0);
+    TEST_MEM_EQ(s_hs, 32, R("s_hs_traffic")->val, 32);
+    TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_128_GCM_SHA256, s_hs, 32, key, 16, iv), 0);
+    TEST_MEM_EQ(key, 16, R("s_hs_key")->val, 16);
+    TEST_MEM_EQ(iv, 12, R("s_hs_iv")->val, 12);
+    TEST_ASSERT(
+        check_record(key, iv, 0, flight->val, flight->len, 0x16, R("server_flight_record")));
+
+    /* server Finished over message_hash..CertificateVerify (the flight's last 36 bytes) */
+    TEST_EQUAL(tacit_md_update(&c, flight->val, flight->len - 36), 0);
+    TEST_ASSERT(hash_items(&c, NULL, 0, th));
+    TEST_EQUAL(tacit_tls13_finished(TACIT_MD_SHA256, s_hs, 32, th, 32, fin + 4), 0);
+    TEST_MEM_EQ(fin + 4, 32, flight->val + flight->len - 32, 32);
+    TEST_EQUAL(tacit_md_update(&c, flight->val + flight->len - 36, 36), 0);
+    TEST_ASSERT(hash_items(&c, NULL, 0, th));
+    TEST_MEM_EQ(th, 32, R("ap_hash")->val, 32);
+
+    TEST_EQUAL(tacit_md(TACIT_MD_SHA256, NULL, 0, s), 0);
+    TEST_EQUAL(tacit_tls13_derive_secret(TACIT_MD_SHA256, ks.secret, 32,
+                                         (const unsigned char *)"derived", 7, s, 32, s),
+               0);
+    TEST_MEM_EQ(s, 32, R("derived_for_master")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_master(&ks), 0);
+    TEST_MEM_EQ(ks.secret, 32, R("master_secret")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_C_AP_TRAFFIC, th, 32, c_ap), 0);
+    TEST_MEM_EQ(c_ap, 32, R("c_ap_traffic")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_S_AP_TRAFFIC, th, 32, s_ap), 0);
+    TEST_MEM_EQ(s_ap, 32, R("s_ap_traffic")->val, 32);
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_EXP_MASTER, th, 32, s), 0);
+    TEST_MEM_EQ(s, 32, R("exp_master")->val, 32);
+    TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_128_GCM_SHA256, s_ap, 32, key, 16, iv), 0);
+    TEST_MEM_EQ(key, 16, R("s_ap_key")->val, 16);
+    TEST_MEM_EQ(iv, 12, R("s_ap_iv")->val, 12);
+    TEST_ASSERT(check_record(key, iv, 0, alert, 2, 0x15, R("server_alert_record")));
+
+    /* client Finished over message_hash..server Finished, its record, res master */
+    TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_128_GCM_SHA256, c_hs, 32, key, 16, iv), 0);
+    TEST_MEM_EQ(key, 16, R("c_hs_key")->val, 16);
+    TEST_MEM_EQ(iv, 12, R("c_hs_iv")->val, 12);
+    fin[0] = 20, fin[1] = 0, fin[2] = 0, fin[3] = 32;
+    TEST_EQUAL(tacit_tls13_finished(TACIT_MD_SHA256, c_hs, 32, th, 32, fin + 4), 0);
+    TEST_ASSERT(check_record(key, iv, 0, fin, 36, 0x16, R("client_finished_record")));
+    TEST_EQUAL(tacit_md_update(&c, fin, 36), 0);
+    TEST_ASSERT(hash_items(&c, NULL, 0, th));
+    TEST_EQUAL(tacit_tls13_ks_secret(&ks, TACIT_TLS13_RES_MASTER, th, 32, s), 0);
+    TEST_MEM_EQ(s, 32, R("res_master")->val, 32);
+    TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_128_GCM_SHA256, c_ap, 32, key, 16, iv), 0);
+    TEST_MEM_EQ(key, 16, R("c_ap_key")->val, 16);
+    TEST_MEM_EQ(iv, 12, R("c_ap_iv")->val, 12);
+    TEST_ASSERT(check_record(key, iv, 0, alert, 2, 0x15, R("client_alert_record")));
+
+    /* errors: wrong hash length, small buffer, an uninitialised context */
+    TEST_EQUAL(tacit_tls13_message_hash(TACIT_MD_SHA256, th, 31, mh, sizeof(mh), &n),
+               TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_tls13_message_hash(TACIT_MD_SHA256, th, 32, mh, 35, &n),
+               TACIT_ERR_BUFFER_TOO_SMALL);
+    TEST_EQUAL(n, 0);
+    TEST_EQUAL(tacit_tls13_message_hash(TACIT_MD_NONE, th, 32, mh, sizeof(mh), &n),
+               TACIT_ERR_MD_UNSUPPORTED);
+    tacit_md_free(&c2);
+    TEST_EQUAL(tacit_tls13_transcript_hrr(&c2), TACIT_ERR_MD_UNSUPPORTED);
+    TEST_EQUAL(tacit_tls13_transcript_hrr(NULL), TACIT_ERR_BAD_INPUT);
+    /* SHA-384: 52-byte message */
+    TEST_EQUAL(tacit_md_init(&c2, TACIT_MD_SHA384), 0);
+    TEST_EQUAL(tacit_tls13_transcript_hrr(&c2), 0);
+    TEST_EQUAL(tacit_md_finish(&c2, mh), 0);
+    {
+        unsigned char ref[52], h[48];
+        TEST_EQUAL(tacit_md(TACIT_MD_SHA384, NULL, 0, ref + 4), 0);
+        ref[0] = 0xFE, ref[1] = 0, ref[2] = 0, ref[3] = 48;
+        TEST_EQUAL(tacit_md(TACIT_MD_SHA384, ref, 52, h), 0);
+        TEST_MEM_EQ(mh, 48, h, 48);
+    }
+exit:
+    tacit_md_free(&c);
+    tacit_md_free(&c2);
+    tacit_tls13_ks_free(&ks);
+    free_items();
+}
+
 #if defined(TACIT_HAVE_OPENSSL)
 static int openssl_hkdf(const EVP_MD *md, const unsigned char *salt, size_t salt_len,
                         const unsigned char *ikm, size_t ikm_len, const unsigned char *info,
@@ -626,6 +984,8 @@ int main(int argc, char **argv)
     RUN_TEST(test_rfc8448_steps);
     RUN_TEST(test_rfc8448_schedule);
     RUN_TEST(test_rfc8448_resumed_early);
+    RUN_TEST(test_rfc8448_resumed_handshake);
+    RUN_TEST(test_rfc8448_hrr);
     RUN_TEST(test_openssl_differential);
     RUN_TEST(test_limits);
     return TEST_MAIN_END();
