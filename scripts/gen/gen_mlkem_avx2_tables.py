@@ -8,7 +8,8 @@ centred, in the lane order the kernels' last three NTT layers (first three
 inverse layers) see after their shuffles (see poly_avx2.c); the base-case
 table puts +-gamma in the odd lanes for the pairwise multiply-adds; the
 rejection table maps an 8-bit acceptance mask to the byte shuffle that packs
-the accepted 16-bit lanes of a 128-bit half to the front.
+the accepted 16-bit lanes of a 128-bit half to the front; the bit-field
+tables unpack and pack ByteEncode_d fields (see the comment they print).
 """
 
 Q = 3329
@@ -92,5 +93,35 @@ for m in range(256):
     r += [0xFF] * (16 - len(r))  # pshufb: zero
     rows.append(r)
 print(arr('rej_shuffle', rows, 'uint8_t', 16))
+print()
+print('/*')
+print(' * Bit fields of d bits (d = 4, 5, 6, 10, 12), 8 to a 128-bit half (the')
+print(' * half reads its d bytes from its own load): unpack_bytes[d] brings the')
+print(' * two bytes holding field j into 16-bit lane j, unpack_mul[d] shifts the')
+print(' * field to the top (times 2^(16 - d - s), s = the field\'s bit offset in its')
+print(' * first byte), then a shift right by 16 - d leaves it alone.  pack_bytes[d]')
+print(' * (even d) gathers the 4d-bit fields of the two qwords of a half into its')
+print(' * first d bytes.')
+print(' */')
+DS = (4, 5, 6, 10, 12)
+rows_b, rows_m, rows_p = [], [], []
+for d in range(13):
+    b, m, p = [], [], []
+    if d in DS:
+        for j in range(8):
+            s = (d * j) % 8
+            b += [(d * j) // 8, (d * j) // 8 + 1]
+            m.append(1 << (16 - d - s))
+    if d in DS and d % 2 == 0:
+        p = list(range(d // 2)) + [8 + i for i in range(d // 2)]
+    b = (b + [0xFF] * 16)[:16] * 2
+    m = (m + [0] * 8)[:8] * 2
+    p = (p + [0xFF] * 16)[:16] * 2
+    rows_b.append(b)
+    rows_m.append(m)
+    rows_p.append(p)
+print(arr('unpack_bytes', rows_b, 'uint8_t', 32))
+print(arr('unpack_mul', rows_m, 'int16_t', 16))
+print(arr('pack_bytes', rows_p, 'uint8_t', 32))
 print()
 print('#endif /* TACIT_MLKEM_AVX2_TABLES_GEN_H */')

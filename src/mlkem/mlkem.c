@@ -162,7 +162,8 @@ static void gen_matrix(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
 #endif
 
 /* PRF_eta(s, b) = SHAKE256(s || b, 64 eta), then SamplePolyCBD_eta. */
-static void sample_cbd(tacit_mlkem_poly *a, const unsigned char s[32], unsigned b, unsigned eta)
+static void sample_cbd(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
+                       const unsigned char s[32], unsigned b, unsigned eta)
 {
     uint64_t st[25];
     unsigned char in[33];
@@ -173,7 +174,7 @@ static void sample_cbd(tacit_mlkem_poly *a, const unsigned char s[32], unsigned 
     tacit_shake256_absorb_once(st, in, sizeof(in));
     /* 128 bytes (eta 2) fit one block, 192 (eta 3) need two */
     tacit_shake256_squeezeblocks(st, buf, eta == 3 ? 2 : 1);
-    tacit_mlkem_poly_cbd(a, buf, eta);
+    kr->poly_cbd(a, buf, eta);
     tacit_platform_zeroize(buf, sizeof(buf));
     tacit_platform_zeroize(st, sizeof(st));
     tacit_platform_zeroize(in, sizeof(in));
@@ -184,8 +185,9 @@ static void sample_cbd(tacit_mlkem_poly *a, const unsigned char s[32], unsigned 
  * Every noise polynomial of an operation at once, four SHAKE256 streams at a
  * time: out[b] = CBD_eta(PRF(s, b)) for b < n, eta = eta1 below n1, else eta2.
  */
-static void sample_cbd_all(tacit_mlkem_poly *out, const unsigned char s[32], unsigned n,
-                           unsigned n1, unsigned eta1, unsigned eta2)
+static void sample_cbd_all(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *out,
+                           const unsigned char s[32], unsigned n, unsigned n1, unsigned eta1,
+                           unsigned eta2)
 {
     tacit_shake_x4 st;
     unsigned char in[4][33];
@@ -201,7 +203,7 @@ static void sample_cbd_all(tacit_mlkem_poly *out, const unsigned char s[32], uns
         tacit_shake256_x4_absorb_once(&st, in[0], in[1], in[2], in[3], 33);
         tacit_shake256_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], blocks);
         for (l = 0; l < 4 && b + l < n; l++) {
-            tacit_mlkem_poly_cbd(&out[b + l], buf[l], b + l < n1 ? eta1 : eta2);
+            kr->poly_cbd(&out[b + l], buf[l], b + l < n1 ? eta1 : eta2);
         }
     }
     tacit_platform_zeroize(buf, sizeof(buf));
@@ -211,13 +213,14 @@ static void sample_cbd_all(tacit_mlkem_poly *out, const unsigned char s[32], uns
 #endif
 
 /* dst = noise polynomial b: from the batch pre when there is one, else sampled now. */
-static void noise_poly(tacit_mlkem_poly *dst, const tacit_mlkem_poly *pre,
-                       const unsigned char s[32], unsigned b, unsigned eta)
+static void noise_poly(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *dst,
+                       const tacit_mlkem_poly *pre, const unsigned char s[32], unsigned b,
+                       unsigned eta)
 {
     if (pre != NULL) {
         *dst = pre[b];
     } else {
-        sample_cbd(dst, s, b, eta);
+        sample_cbd(kr, dst, s, b, eta);
     }
 }
 
@@ -244,7 +247,7 @@ static void row_product(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *out,
             kr->basemul_acc(acc, &entry, &v[j]);
         }
     }
-    tacit_mlkem_acc_reduce(out, acc);
+    kr->acc_reduce(out, acc);
 }
 
 /* ---- K-PKE ------------------------------------------------------------------ */
@@ -262,26 +265,26 @@ static void pke_keygen(const tacit_mlkem_kernels *kr, const tacit_mlkem_param_se
     TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16], noise[8];
     gen_matrix(kr, a, rho, k, 0);
     mat = a;
-    sample_cbd_all(noise, sigma, 2 * k, 2 * k, ps->eta1, ps->eta1);
+    sample_cbd_all(kr, noise, sigma, 2 * k, 2 * k, ps->eta1, ps->eta1);
     pre = noise;
 #endif
 
     for (i = 0; i < k; i++) {
-        noise_poly(&s[i], pre, sigma, i, ps->eta1);
+        noise_poly(kr, &s[i], pre, sigma, i, ps->eta1);
         kr->ntt(&s[i]);
     }
     for (i = 0; i < k; i++) {
         row_product(kr, &t, mat, rho, i, s, k, 0, acc);
-        tacit_mlkem_poly_tomont(&t);
-        noise_poly(&e, pre, sigma, k + i, ps->eta1);
+        kr->poly_tomont(&t);
+        noise_poly(kr, &e, pre, sigma, k + i, ps->eta1);
         kr->ntt(&e);
         tacit_mlkem_poly_add(&t, &t, &e);
-        tacit_mlkem_poly_reduce(&t);
-        tacit_mlkem_poly_tobytes(ek + POLY_BYTES * i, &t);
+        kr->poly_reduce(&t);
+        kr->poly_tobytes(ek + POLY_BYTES * i, &t);
     }
     memcpy(ek + POLY_BYTES * k, rho, 32);
     for (i = 0; i < k; i++) {
-        tacit_mlkem_poly_tobytes(dkpke + POLY_BYTES * i, &s[i]);
+        kr->poly_tobytes(dkpke + POLY_BYTES * i, &s[i]);
     }
     tacit_platform_zeroize(s, sizeof(s));
     tacit_platform_zeroize(&e, sizeof(e));
@@ -297,15 +300,16 @@ static void pke_keygen(const tacit_mlkem_kernels *kr, const tacit_mlkem_param_se
  * ORed into *diff (decapsulation's re-encryption check, without a second
  * ciphertext buffer).
  */
-static void emit_poly(unsigned char *ct_out, const unsigned char *cmp, uint32_t *diff,
-                      const tacit_mlkem_poly *a, unsigned d)
+static void emit_poly(const tacit_mlkem_kernels *kr, unsigned char *ct_out,
+                      const unsigned char *cmp, uint32_t *diff, const tacit_mlkem_poly *a,
+                      unsigned d)
 {
     if (cmp == NULL) {
-        tacit_mlkem_poly_compress(ct_out, a, d);
+        kr->poly_compress(ct_out, a, d);
     } else {
         unsigned char buf[32 * 11];
         unsigned i, n = 32 * d;
-        tacit_mlkem_poly_compress(buf, a, d);
+        kr->poly_compress(buf, a, d);
         for (i = 0; i < n; i++) {
             *diff |= (uint32_t)(buf[i] ^ cmp[i]);
         }
@@ -333,12 +337,12 @@ static TACIT_NOINLINE uint32_t pke_encrypt(const tacit_mlkem_kernels *kr,
     TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16], noise[9];
     gen_matrix(kr, a, rho, k, 1);
     mat = a;
-    sample_cbd_all(noise, r, 2 * k + 1, k, ps->eta1, ps->eta2);
+    sample_cbd_all(kr, noise, r, 2 * k + 1, k, ps->eta1, ps->eta2);
     pre = noise;
 #endif
 
     for (i = 0; i < k; i++) {
-        noise_poly(&y[i], pre, r, i, ps->eta1);
+        noise_poly(kr, &y[i], pre, r, i, ps->eta1);
         kr->ntt(&y[i]);
     }
     /* u = NTT^-1(A^T y) + e1, compressed row by row */
@@ -346,27 +350,29 @@ static TACIT_NOINLINE uint32_t pke_encrypt(const tacit_mlkem_kernels *kr,
         size_t off = (size_t)32 * ps->du * i;
         row_product(kr, &u, mat, rho, i, y, k, 1, acc);
         kr->invntt(&u);
-        noise_poly(&e, pre, r, k + i, ps->eta2);
+        noise_poly(kr, &e, pre, r, k + i, ps->eta2);
         tacit_mlkem_poly_add(&u, &u, &e);
-        tacit_mlkem_poly_reduce(&u);
-        emit_poly(cmp == NULL ? ct + off : NULL, cmp == NULL ? NULL : cmp + off, &diff, &u, ps->du);
+        kr->poly_reduce(&u);
+        emit_poly(kr, cmp == NULL ? ct + off : NULL, cmp == NULL ? NULL : cmp + off, &diff, &u,
+                  ps->du);
     }
     /* v = NTT^-1(t^T y) + e2 + Decompress_1(m) */
     memset(acc, 0, sizeof(acc));
     for (i = 0; i < k; i++) {
-        tacit_mlkem_poly_frombytes(&u, ek + POLY_BYTES * i);
+        kr->poly_frombytes(&u, ek + POLY_BYTES * i);
         kr->basemul_acc(acc, &u, &y[i]);
     }
-    tacit_mlkem_acc_reduce(&u, acc);
+    kr->acc_reduce(&u, acc);
     kr->invntt(&u);
-    noise_poly(&e, pre, r, 2 * k, ps->eta2);
+    noise_poly(kr, &e, pre, r, 2 * k, ps->eta2);
     tacit_mlkem_poly_add(&u, &u, &e);
-    tacit_mlkem_poly_frommsg(&e, m);
+    kr->poly_frommsg(&e, m);
     tacit_mlkem_poly_add(&u, &u, &e);
-    tacit_mlkem_poly_reduce(&u);
+    kr->poly_reduce(&u);
     {
         size_t off = (size_t)32 * ps->du * k;
-        emit_poly(cmp == NULL ? ct + off : NULL, cmp == NULL ? NULL : cmp + off, &diff, &u, ps->dv);
+        emit_poly(kr, cmp == NULL ? ct + off : NULL, cmp == NULL ? NULL : cmp + off, &diff, &u,
+                  ps->dv);
     }
 
     tacit_platform_zeroize(y, sizeof(y));
@@ -390,17 +396,17 @@ static TACIT_NOINLINE void pke_decrypt(const tacit_mlkem_kernels *kr,
 
     memset(acc, 0, sizeof(acc));
     for (i = 0; i < k; i++) {
-        tacit_mlkem_poly_decompress(&u, ct + 32 * ps->du * i, ps->du);
+        kr->poly_decompress(&u, ct + 32 * ps->du * i, ps->du);
         kr->ntt(&u);
-        tacit_mlkem_poly_frombytes(&s, dkpke + POLY_BYTES * i);
+        kr->poly_frombytes(&s, dkpke + POLY_BYTES * i);
         kr->basemul_acc(acc, &s, &u);
     }
-    tacit_mlkem_acc_reduce(&s, acc);
+    kr->acc_reduce(&s, acc);
     kr->invntt(&s);
-    tacit_mlkem_poly_decompress(&u, ct + 32 * ps->du * k, ps->dv);
+    kr->poly_decompress(&u, ct + 32 * ps->du * k, ps->dv);
     tacit_mlkem_poly_sub(&u, &u, &s);
-    tacit_mlkem_poly_reduce(&u);
-    tacit_mlkem_poly_tomsg(m, &u);
+    kr->poly_reduce(&u);
+    kr->poly_tomsg(m, &u);
 
     tacit_platform_zeroize(&u, sizeof(u));
     tacit_platform_zeroize(&s, sizeof(s));
@@ -468,6 +474,7 @@ int tacit_mlkem_encaps_m(tacit_mlkem_params p, const unsigned char *ek, const un
                          unsigned char *ct, unsigned char ss[32])
 {
     const tacit_mlkem_param_set *ps = tacit_mlkem_params_get(p);
+    const tacit_mlkem_kernels *kr = tacit_mlkem_kernels_get();
     unsigned char in[64], kr_out[64];
     unsigned i;
 
@@ -476,7 +483,7 @@ int tacit_mlkem_encaps_m(tacit_mlkem_params p, const unsigned char *ek, const un
     }
     /* the encapsulation-key check: ByteEncode12(ByteDecode12(ek)) == ek */
     for (i = 0; i < ps->k; i++) {
-        if (!tacit_mlkem_poly_check_modulus(ek + POLY_BYTES * i)) {
+        if (!kr->poly_check_modulus(ek + POLY_BYTES * i)) {
             return TACIT_ERR_BAD_INPUT;
         }
     }
@@ -484,7 +491,7 @@ int tacit_mlkem_encaps_m(tacit_mlkem_params p, const unsigned char *ek, const un
     memcpy(in, m, 32);
     tacit_sha3_256(ek, ps->ek_bytes, in + 32);
     tacit_sha3_512(in, sizeof(in), kr_out);
-    (void)pke_encrypt(tacit_mlkem_kernels_get(), ps, ct, NULL, ek, m, kr_out + 32);
+    (void)pke_encrypt(kr, ps, ct, NULL, ek, m, kr_out + 32);
     memcpy(ss, kr_out, 32);
     tacit_platform_zeroize(in, sizeof(in));
     tacit_platform_zeroize(kr_out, sizeof(kr_out));

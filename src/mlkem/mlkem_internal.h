@@ -165,6 +165,17 @@ typedef struct {
     void (*basemul_acc)(int32_t acc[TACIT_MLKEM_N], const tacit_mlkem_poly *a,
                         const tacit_mlkem_poly *b);
     unsigned (*rej_uniform)(int16_t *a, unsigned ctr, const unsigned char *buf, size_t len);
+    void (*poly_reduce)(tacit_mlkem_poly *a);
+    void (*poly_tomont)(tacit_mlkem_poly *a);
+    void (*acc_reduce)(tacit_mlkem_poly *r, const int32_t acc[TACIT_MLKEM_N]);
+    void (*poly_tobytes)(unsigned char out[384], const tacit_mlkem_poly *a);
+    void (*poly_frombytes)(tacit_mlkem_poly *a, const unsigned char in[384]);
+    int (*poly_check_modulus)(const unsigned char in[384]);
+    void (*poly_compress)(unsigned char *out, const tacit_mlkem_poly *a, unsigned d);
+    void (*poly_decompress)(tacit_mlkem_poly *a, const unsigned char *in, unsigned d);
+    void (*poly_frommsg)(tacit_mlkem_poly *a, const unsigned char msg[32]);
+    void (*poly_tomsg)(unsigned char msg[32], const tacit_mlkem_poly *a);
+    void (*poly_cbd)(tacit_mlkem_poly *a, const unsigned char *buf, unsigned eta);
     const char *name;
 } tacit_mlkem_kernels;
 

@@ -11,14 +11,26 @@
  * gathered by a 128-bit, 64-bit or 32-bit shuffle, butterflied, and put back
  * by the inverse shuffle.
  *
+ * The encodings (ByteEncode/Decode_d, Compress/Decompress, the message and
+ * CBD sampling) work on 16 coefficients a vector: a d-bit field per 16-bit
+ * lane, 8 fields (d bytes) per 128-bit half, moved by byte shuffles and
+ * shifted by multiplications (tables in mlkem_avx2_tables_gen.h).
+ * Compress_d is the portable formula, floor((2^d x + 1664) * ceil(2^36 / q)
+ * / 2^36), on 64-bit products: no division, and the same bits.
+ *
  * Nothing here branches on or indexes by coefficient data, except the
  * rejection sampler (public data, the matrix A: its _unsafe name says so).
+ * Branches and lengths depend on d, eta and the position only.
  */
+#include <string.h>
+
 #include "tacit/config.h"
 
 #if defined(TACIT_MLKEM_C) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 
 #include <immintrin.h>
+
+#include "core/common.h"
 
 #include "mlkem/mlkem_internal.h"
 #include "mlkem/x86_64/mlkem_avx2_tables_gen.h"
@@ -31,6 +43,17 @@ void tacit_mlkem_basemul_acc_avx2(int32_t acc[TACIT_MLKEM_N], const tacit_mlkem_
                                   const tacit_mlkem_poly *b);
 unsigned tacit_mlkem_rej_uniform_avx2_unsafe(int16_t *a, unsigned ctr, const unsigned char *buf,
                                              size_t len);
+void tacit_mlkem_poly_reduce_avx2(tacit_mlkem_poly *a);
+void tacit_mlkem_poly_tomont_avx2(tacit_mlkem_poly *a);
+void tacit_mlkem_acc_reduce_avx2(tacit_mlkem_poly *r, const int32_t acc[TACIT_MLKEM_N]);
+void tacit_mlkem_poly_tobytes_avx2(unsigned char out[384], const tacit_mlkem_poly *a);
+void tacit_mlkem_poly_frombytes_avx2(tacit_mlkem_poly *a, const unsigned char in[384]);
+int tacit_mlkem_poly_check_modulus_avx2(const unsigned char in[384]);
+void tacit_mlkem_poly_compress_avx2(unsigned char *out, const tacit_mlkem_poly *a, unsigned d);
+void tacit_mlkem_poly_decompress_avx2(tacit_mlkem_poly *a, const unsigned char *in, unsigned d);
+void tacit_mlkem_poly_frommsg_avx2(tacit_mlkem_poly *a, const unsigned char msg[32]);
+void tacit_mlkem_poly_tomsg_avx2(unsigned char msg[32], const tacit_mlkem_poly *a);
+void tacit_mlkem_poly_cbd_avx2(tacit_mlkem_poly *a, const unsigned char *buf, unsigned eta);
 
 extern const int16_t tacit_mlkem_zetas[128];
 
@@ -191,6 +214,309 @@ AVX2 void tacit_mlkem_basemul_acc_avx2(int32_t acc[TACIT_MLKEM_N], const tacit_m
         _mm256_storeu_si256(out, _mm256_add_epi32(_mm256_loadu_si256(out), r0));
         _mm256_storeu_si256(out + 1, _mm256_add_epi32(_mm256_loadu_si256(out + 1), r1));
     }
+}
+
+/* ---- reductions ------------------------------------------------------------ */
+
+/* -q < a < q -> 0 <= a < q, per lane (tacit_mlkem_caddq). */
+static inline AVX2 __m256i caddq(__m256i a)
+{
+    return _mm256_add_epi16(
+        a, _mm256_and_si256(_mm256_srai_epi16(a, 15), _mm256_set1_epi16(TACIT_MLKEM_Q)));
+}
+
+static inline AVX2 __m256i load_poly(const tacit_mlkem_poly *a, unsigned v)
+{
+    return _mm256_loadu_si256((const __m256i *)&a->c[16 * v]);
+}
+
+static inline AVX2 void store_poly(tacit_mlkem_poly *a, unsigned v, __m256i x)
+{
+    _mm256_storeu_si256((__m256i *)&a->c[16 * v], x);
+}
+
+AVX2 void tacit_mlkem_poly_reduce_avx2(tacit_mlkem_poly *a)
+{
+    unsigned v;
+
+    for (v = 0; v < 16; v++) {
+        store_poly(a, v, barrett(load_poly(a, v)));
+    }
+}
+
+AVX2 void tacit_mlkem_poly_tomont_avx2(tacit_mlkem_poly *a)
+{
+    const __m256i r2 = _mm256_set1_epi16(1353); /* R^2 mod q */
+    unsigned v;
+
+    for (v = 0; v < 16; v++) {
+        store_poly(a, v, fqmul(load_poly(a, v), r2));
+    }
+}
+
+/* tacit_mlkem_mont_reduce on 8 int32 lanes: (a - t q) >> 16, t = (int16)(a q^-1). */
+static inline AVX2 __m256i mont_reduce32(__m256i a)
+{
+    __m256i t = _mm256_mullo_epi32(a, _mm256_set1_epi32(62209));
+    t = _mm256_srai_epi32(_mm256_slli_epi32(t, 16), 16);
+    t = _mm256_mullo_epi32(t, _mm256_set1_epi32(TACIT_MLKEM_Q));
+    return _mm256_srai_epi32(_mm256_sub_epi32(a, t), 16);
+}
+
+AVX2 void tacit_mlkem_acc_reduce_avx2(tacit_mlkem_poly *r, const int32_t acc[TACIT_MLKEM_N])
+{
+    unsigned v;
+
+    for (v = 0; v < 16; v++) {
+        __m256i lo = mont_reduce32(_mm256_loadu_si256((const __m256i *)&acc[16 * v]));
+        __m256i hi = mont_reduce32(_mm256_loadu_si256((const __m256i *)&acc[16 * v + 8]));
+        /* |r| < q: the saturating pack is exact; it interleaves 64-bit groups */
+        store_poly(r, v, _mm256_permute4x64_epi64(_mm256_packs_epi32(lo, hi), 0xD8));
+    }
+}
+
+/* ---- d-bit fields ------------------------------------------------------------ */
+
+/*
+ * The 16 fields of d bits (d = 4, 5, 6, 10, 12) at p: the low half's 8 from
+ * p[0..d), the high half's from p[d..2d); each half loads 16 bytes, so p
+ * must have 16 + d readable bytes.
+ */
+static inline AVX2 __m256i unpack_at(const unsigned char *p, unsigned d)
+{
+    __m256i x = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p)),
+                                        _mm_loadu_si128((const __m128i *)(p + d)), 1);
+    x = _mm256_shuffle_epi8(x, _mm256_load_si256((const __m256i *)unpack_bytes[d]));
+    x = _mm256_mullo_epi16(x, _mm256_load_si256((const __m256i *)unpack_mul[d]));
+    return _mm256_srl_epi16(x, _mm_cvtsi32_si128((int)(16 - d)));
+}
+
+/*
+ * Vector v (coefficients 16 v ..) of 32 d bytes of fields at in: straight
+ * from in while the loads stay inside, else from a copy of its 2d bytes.
+ */
+static inline AVX2 __m256i unpack(const unsigned char *in, unsigned v, unsigned d,
+                                  unsigned char tail[48])
+{
+    const unsigned char *p = in + 2 * d * v;
+
+    if (2 * d * v + d + 16 <= 32 * d) {
+        return unpack_at(p, d);
+    }
+    memcpy(tail, p, 2 * d);
+    return unpack_at(tail, d);
+}
+
+/*
+ * ByteEncode_d of 16 fields below 2^d (even d: 4, 10, 12) into 2d bytes at
+ * out + 2 d v; each half stores 16 bytes, through tail near the end.
+ */
+static inline AVX2 void pack(unsigned char *out, unsigned v, unsigned d, __m256i x,
+                             unsigned char tail[48])
+{
+    unsigned char *p = out + 2 * d * v;
+    /* pairs: f0 + f1 2^d in 32 bits; then pairs of those in 64 bits */
+    x = _mm256_madd_epi16(x, _mm256_set1_epi32((int)((1u << (16 + d)) | 1u)));
+    x = _mm256_or_si256(
+        _mm256_and_si256(x, _mm256_set1_epi64x(0xFFFFFFFF)),
+        _mm256_sll_epi64(_mm256_srli_epi64(x, 32), _mm_cvtsi32_si128((int)(2 * d))));
+    x = _mm256_shuffle_epi8(x, _mm256_load_si256((const __m256i *)pack_bytes[d]));
+    if (2 * d * v + d + 16 <= 32 * d) {
+        _mm_storeu_si128((__m128i *)p, _mm256_castsi256_si128(x));
+        _mm_storeu_si128((__m128i *)(p + d), _mm256_extracti128_si256(x, 1));
+    } else {
+        _mm_storeu_si128((__m128i *)tail, _mm256_castsi256_si128(x));
+        _mm_storeu_si128((__m128i *)(tail + d), _mm256_extracti128_si256(x, 1));
+        memcpy(p, tail, 2 * d);
+    }
+}
+
+AVX2 void tacit_mlkem_poly_tobytes_avx2(unsigned char out[384], const tacit_mlkem_poly *a)
+{
+    unsigned char tail[48] = { 0 }; /* bytes past the fields read as 0 */
+    unsigned v;
+
+    for (v = 0; v < 16; v++) {
+        pack(out, v, 12, caddq(load_poly(a, v)), tail);
+    }
+    tacit_platform_zeroize(tail, sizeof(tail));
+}
+
+AVX2 void tacit_mlkem_poly_frombytes_avx2(tacit_mlkem_poly *a, const unsigned char in[384])
+{
+    unsigned char tail[48] = { 0 }; /* bytes past the fields read as 0 */
+    unsigned v;
+
+    for (v = 0; v < 16; v++) {
+        store_poly(a, v, unpack(in, v, 12, tail));
+    }
+    tacit_platform_zeroize(tail, sizeof(tail));
+}
+
+AVX2 int tacit_mlkem_poly_check_modulus_avx2(const unsigned char in[384])
+{
+    const __m256i q = _mm256_set1_epi16(TACIT_MLKEM_Q);
+    __m256i ok = _mm256_set1_epi16(-1);
+    unsigned char tail[48] = { 0 }; /* bytes past the fields read as 0 */
+    unsigned v;
+
+    for (v = 0; v < 16; v++) {
+        ok = _mm256_and_si256(ok, _mm256_cmpgt_epi16(q, unpack(in, v, 12, tail)));
+    }
+    return _mm256_movemask_epi8(ok) == -1;
+}
+
+/* Compress_d on 8 int32 lanes 0 <= x < q (tacit_mlkem_compress: 64-bit products). */
+static inline AVX2 __m256i compress32(__m256i x, unsigned d)
+{
+    const __m256i m = _mm256_set1_epi64x(20642679); /* ceil(2^36 / q) */
+    __m256i n =
+        _mm256_add_epi32(_mm256_sll_epi32(x, _mm_cvtsi32_si128((int)d)), _mm256_set1_epi32(1664));
+    __m256i e = _mm256_srli_epi64(_mm256_mul_epu32(n, m), 36);
+    __m256i o = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(n, 32), m), 4);
+    return _mm256_and_si256(_mm256_blend_epi32(e, o, 0xAA),
+                            _mm256_set1_epi32((int)((1u << d) - 1)));
+}
+
+/* Compress_d of 16 coefficients |c| < q, in 16-bit lanes. */
+static inline AVX2 __m256i compress16(__m256i a, unsigned d)
+{
+    __m256i lo, hi;
+
+    a = caddq(a);
+    lo = compress32(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(a)), d);
+    hi = compress32(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(a, 1)), d);
+    return _mm256_permute4x64_epi64(_mm256_packus_epi32(lo, hi), 0xD8);
+}
+
+AVX2 void tacit_mlkem_poly_compress_avx2(unsigned char *out, const tacit_mlkem_poly *a, unsigned d)
+{
+    unsigned char tail[48] = { 0 }; /* bytes past the fields read as 0 */
+    unsigned v;
+
+    if ((d & 1) == 0) {
+        for (v = 0; v < 16; v++) {
+            pack(out, v, d, compress16(load_poly(a, v), d), tail);
+        }
+        tacit_platform_zeroize(tail, sizeof(tail));
+    } else {
+        /* odd d (5, 11: ML-KEM-1024): the values here, the bits packed in 64-bit words */
+        TACIT_MLKEM_ALIGN int16_t c[TACIT_MLKEM_N];
+        uint64_t acc = 0;
+        unsigned i, bits = 0;
+        for (v = 0; v < 16; v++) {
+            _mm256_store_si256((__m256i *)&c[16 * v], compress16(load_poly(a, v), d));
+        }
+        for (i = 0; i < TACIT_MLKEM_N; i++) {
+            acc |= (uint64_t)(uint16_t)c[i] << bits;
+            bits += d;
+            while (bits >= 8) {
+                *out++ = (unsigned char)acc;
+                acc >>= 8;
+                bits -= 8;
+            }
+        }
+        tacit_platform_zeroize(c, sizeof(c));
+    }
+}
+
+/* Decompress_d per lane: round(q y / 2^d) = mulhrs(y 2^(15 - d), q). */
+static inline AVX2 __m256i decompress16(__m256i y, unsigned d)
+{
+    return _mm256_mulhrs_epi16(_mm256_sll_epi16(y, _mm_cvtsi32_si128((int)(15 - d))),
+                               _mm256_set1_epi16(TACIT_MLKEM_Q));
+}
+
+AVX2 void tacit_mlkem_poly_decompress_avx2(tacit_mlkem_poly *a, const unsigned char *in, unsigned d)
+{
+    unsigned char tail[48] = { 0 }; /* bytes past the fields read as 0 */
+    unsigned v;
+
+    if (d != 11) {
+        for (v = 0; v < 16; v++) {
+            store_poly(a, v, decompress16(unpack(in, v, d, tail), d));
+        }
+        tacit_platform_zeroize(tail, sizeof(tail));
+    } else {
+        /* d = 11 (ML-KEM-1024): fields unpacked by a 32-bit accumulator */
+        uint32_t acc = 0;
+        unsigned i, bits = 0;
+        for (i = 0; i < TACIT_MLKEM_N; i++) {
+            while (bits < 11) {
+                acc |= (uint32_t)*in++ << bits;
+                bits += 8;
+            }
+            a->c[i] = (int16_t)(acc & 0x7FF);
+            acc >>= 11;
+            bits -= 11;
+        }
+        for (v = 0; v < 16; v++) {
+            store_poly(a, v, decompress16(load_poly(a, v), 11));
+        }
+    }
+}
+
+AVX2 void tacit_mlkem_poly_frommsg_avx2(tacit_mlkem_poly *a, const unsigned char msg[32])
+{
+    const __m256i bits = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096,
+                                           8192, 16384, -32768);
+    unsigned v;
+
+    for (v = 0; v < 16; v++) {
+        __m256i w = _mm256_set1_epi16((short)(msg[2 * v] | (msg[2 * v + 1] << 8)));
+        __m256i m = _mm256_cmpeq_epi16(_mm256_and_si256(w, bits), bits);
+        store_poly(a, v, _mm256_and_si256(m, _mm256_set1_epi16(1665)));
+    }
+}
+
+AVX2 void tacit_mlkem_poly_tomsg_avx2(unsigned char msg[32], const tacit_mlkem_poly *a)
+{
+    /* Compress_1(x) = 1 exactly for 833 <= x <= 2496 */
+    const __m256i lo = _mm256_set1_epi16(832), hi = _mm256_set1_epi16(2497);
+    unsigned v;
+
+    for (v = 0; v < 16; v += 2) {
+        __m256i x = caddq(load_poly(a, v)), y = caddq(load_poly(a, v + 1));
+        __m256i mx = _mm256_and_si256(_mm256_cmpgt_epi16(x, lo), _mm256_cmpgt_epi16(hi, x));
+        __m256i my = _mm256_and_si256(_mm256_cmpgt_epi16(y, lo), _mm256_cmpgt_epi16(hi, y));
+        uint32_t m = (uint32_t)_mm256_movemask_epi8(
+            _mm256_permute4x64_epi64(_mm256_packs_epi16(mx, my), 0xD8));
+        msg[2 * v] = (unsigned char)m;
+        msg[2 * v + 1] = (unsigned char)(m >> 8);
+        msg[2 * v + 2] = (unsigned char)(m >> 16);
+        msg[2 * v + 3] = (unsigned char)(m >> 24);
+    }
+}
+
+/*
+ * SamplePolyCBD_eta: field f of 2 eta bits; (sum of its low eta bits) -
+ * (sum of its high eta bits), by adding the bits in place (eta <= 3 fits).
+ */
+AVX2 void tacit_mlkem_poly_cbd_avx2(tacit_mlkem_poly *a, const unsigned char *buf, unsigned eta)
+{
+    unsigned char tail[48] = { 0 }; /* bytes past the fields read as 0 */
+    unsigned v;
+
+    if (eta == 2) {
+        const __m256i m5 = _mm256_set1_epi16(5), m3 = _mm256_set1_epi16(3);
+        for (v = 0; v < 16; v++) {
+            __m256i f = unpack(buf, v, 4, tail);
+            __m256i t = _mm256_add_epi16(_mm256_and_si256(f, m5),
+                                         _mm256_and_si256(_mm256_srli_epi16(f, 1), m5));
+            store_poly(a, v, _mm256_sub_epi16(_mm256_and_si256(t, m3), _mm256_srli_epi16(t, 2)));
+        }
+    } else {
+        const __m256i m9 = _mm256_set1_epi16(9), m3 = _mm256_set1_epi16(3);
+        for (v = 0; v < 16; v++) {
+            __m256i f = unpack(buf, v, 6, tail);
+            __m256i t =
+                _mm256_add_epi16(_mm256_add_epi16(_mm256_and_si256(f, m9),
+                                                  _mm256_and_si256(_mm256_srli_epi16(f, 1), m9)),
+                                 _mm256_and_si256(_mm256_srli_epi16(f, 2), m9));
+            store_poly(a, v, _mm256_sub_epi16(_mm256_and_si256(t, m3), _mm256_srli_epi16(t, 3)));
+        }
+    }
+    tacit_platform_zeroize(tail, sizeof(tail));
 }
 
 /*
