@@ -300,6 +300,155 @@ exit:
     return;
 }
 
+/* A random polynomial with centred coefficients, |c| < q. */
+static void rand_centred(tacit_mlkem_poly *a)
+{
+    unsigned i;
+    for (i = 0; i < 256; i++) {
+        a->c[i] = (int16_t)((int)(rnd32() % (2 * Q - 1)) - (Q - 1));
+    }
+}
+
+/*
+ * Every kernel's encodings, compression, message, CBD and reductions against
+ * the portable functions: the same bytes and coefficients (compression and
+ * the message exhaustively over -q < c < q); buffers of the exact size on
+ * the heap (ASan catches a kernel reading or writing past them).
+ */
+static void test_kernel_encodings(void)
+{
+    static const unsigned ds[] = { 1, 4, 5, 10, 11 };
+    tacit_mlkem_poly a, b, c;
+    unsigned char *x = NULL, *y = NULL, *in = NULL;
+    int32_t acc[256];
+    unsigned kn, t, i, d;
+
+    for (kn = 0; kn < N_KERNELS; kn++) {
+        const tacit_mlkem_kernels *kr;
+        set_kernel(kn);
+        kr = tacit_mlkem_kernels_get();
+        for (t = 0; t < 50; t++) {
+            /* reductions: any int16 (Barrett, times R^2); |acc| < q 2^15 */
+            for (i = 0; i < 256; i++) {
+                a.c[i] = (int16_t)(t == 0 ? (int)(i * 256) - 32768 : (int16_t)rnd32());
+                acc[i] = (int32_t)(rnd32() % (2u * Q * 32768u - 1u)) - (int32_t)(Q * 32768 - 1);
+            }
+            if (t == 1) {
+                acc[0] = Q * 32768 - 1;
+                acc[1] = -(Q * 32768 - 1);
+            }
+            b = a;
+            c = a;
+            kr->poly_reduce(&b);
+            tacit_mlkem_poly_reduce(&c);
+            TEST_MEM_EQ(b.c, sizeof(b.c), c.c, sizeof(c.c));
+            b = a;
+            c = a;
+            kr->poly_tomont(&b);
+            tacit_mlkem_poly_tomont(&c);
+            TEST_MEM_EQ(b.c, sizeof(b.c), c.c, sizeof(c.c));
+            kr->acc_reduce(&b, acc);
+            tacit_mlkem_acc_reduce(&c, acc);
+            TEST_MEM_EQ(b.c, sizeof(b.c), c.c, sizeof(c.c));
+
+            /* ByteEncode12 / ByteDecode12 / the modulus check */
+            x = (unsigned char *)malloc(384);
+            y = (unsigned char *)malloc(384);
+            TEST_ASSERT(x != NULL && y != NULL);
+            rand_centred(&a);
+            kr->poly_tobytes(x, &a);
+            tacit_mlkem_poly_tobytes(y, &a);
+            TEST_MEM_EQ(x, 384, y, 384);
+            for (i = 0; i < 384; i++) {
+                x[i] = (unsigned char)rnd32();
+            }
+            kr->poly_frombytes(&b, x);
+            tacit_mlkem_poly_frombytes(&c, x);
+            TEST_MEM_EQ(b.c, sizeof(b.c), c.c, sizeof(c.c));
+            TEST_EQUAL(kr->poly_check_modulus(x), tacit_mlkem_poly_check_modulus(x));
+            kr->poly_tobytes(x, &a);
+            TEST_EQUAL(kr->poly_check_modulus(x), 1);
+            {
+                /* one coefficient q .. 4095 at position t * 5 */
+                unsigned pos = (t * 5) % 256, v = Q + rnd32() % (4096 - Q), o = 3 * (pos / 2);
+                if (pos % 2 == 0) {
+                    x[o] = (unsigned char)v;
+                    x[o + 1] = (unsigned char)((x[o + 1] & 0xF0) | (v >> 8));
+                } else {
+                    x[o + 1] = (unsigned char)((x[o + 1] & 0x0F) | ((v & 15) << 4));
+                    x[o + 2] = (unsigned char)(v >> 4);
+                }
+                TEST_EQUAL(kr->poly_check_modulus(x), 0);
+                TEST_EQUAL(tacit_mlkem_poly_check_modulus(x), 0);
+            }
+            free(x);
+            free(y);
+            x = y = NULL;
+
+            /* Decompress_d of random bytes, and the message */
+            for (d = 0; d < 5; d++) {
+                size_t n = 32 * ds[d];
+                in = (unsigned char *)malloc(n);
+                TEST_ASSERT(in != NULL);
+                for (i = 0; i < n; i++) {
+                    in[i] = (unsigned char)(t == 0 ? 0xFF : rnd32());
+                }
+                kr->poly_decompress(&b, in, ds[d]);
+                tacit_mlkem_poly_decompress(&c, in, ds[d]);
+                TEST_MEM_EQ(b.c, sizeof(b.c), c.c, sizeof(c.c));
+                if (ds[d] == 1) {
+                    kr->poly_frommsg(&b, in);
+                    tacit_mlkem_poly_frommsg(&c, in);
+                    TEST_MEM_EQ(b.c, sizeof(b.c), c.c, sizeof(c.c));
+                }
+                free(in);
+                in = NULL;
+            }
+            /* CBD from exactly 64 eta bytes */
+            for (d = 2; d <= 3; d++) {
+                in = (unsigned char *)malloc(64 * d);
+                TEST_ASSERT(in != NULL);
+                for (i = 0; i < 64 * d; i++) {
+                    in[i] = (unsigned char)(t == 0 ? 0xFF : rnd32());
+                }
+                kr->poly_cbd(&b, in, d);
+                tacit_mlkem_poly_cbd(&c, in, d);
+                TEST_MEM_EQ(b.c, sizeof(b.c), c.c, sizeof(c.c));
+                free(in);
+                in = NULL;
+            }
+        }
+        /* Compress_d and the message: every -q < c < q at every position class */
+        for (t = 0; t < 27; t++) {
+            for (i = 0; i < 256; i++) {
+                a.c[i] = (int16_t)((int)((t * 256 + i) % (2 * Q - 1)) - (Q - 1));
+            }
+            for (d = 0; d < 5; d++) {
+                size_t n = 32 * ds[d];
+                x = (unsigned char *)malloc(n);
+                y = (unsigned char *)malloc(n);
+                TEST_ASSERT(x != NULL && y != NULL);
+                kr->poly_compress(x, &a, ds[d]);
+                tacit_mlkem_poly_compress(y, &a, ds[d]);
+                TEST_MEM_EQ(x, n, y, n);
+                if (ds[d] == 1) {
+                    kr->poly_tomsg(x, &a);
+                    tacit_mlkem_poly_tomsg(y, &a);
+                    TEST_MEM_EQ(x, 32, y, 32);
+                }
+                free(x);
+                free(y);
+                x = y = NULL;
+            }
+        }
+    }
+exit:
+    free(x);
+    free(y);
+    free(in);
+    set_kernel(0);
+}
+
 /* ---- vector files ----------------------------------------------------------- */
 
 /* Lines of a text file below the shared directory; NULL when absent. */
@@ -1030,6 +1179,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_rej_uniform);
     RUN_TEST(test_encodings);
     RUN_TEST(test_cbd);
+    RUN_TEST(test_kernel_encodings);
     RUN_TEST(test_round_trip);
 #if defined(TACIT_ASN1_C)
     RUN_TEST(test_key_der);

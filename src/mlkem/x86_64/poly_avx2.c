@@ -394,13 +394,13 @@ AVX2 void tacit_mlkem_poly_compress_avx2(unsigned char *out, const tacit_mlkem_p
     unsigned char tail[48] = { 0 }; /* bytes past the fields read as 0 */
     unsigned v;
 
-    if ((d & 1) == 0) {
+    if (d == 4 || d == 10) {
         for (v = 0; v < 16; v++) {
             pack(out, v, d, compress16(load_poly(a, v), d), tail);
         }
         tacit_platform_zeroize(tail, sizeof(tail));
     } else {
-        /* odd d (5, 11: ML-KEM-1024): the values here, the bits packed in 64-bit words */
+        /* d = 5, 11 (ML-KEM-1024; 1 for tests): the values here, the bits packed in 64 bits */
         TACIT_MLKEM_ALIGN int16_t c[TACIT_MLKEM_N];
         uint64_t acc = 0;
         unsigned i, bits = 0;
@@ -432,26 +432,26 @@ AVX2 void tacit_mlkem_poly_decompress_avx2(tacit_mlkem_poly *a, const unsigned c
     unsigned char tail[48] = { 0 }; /* bytes past the fields read as 0 */
     unsigned v;
 
-    if (d != 11) {
+    if (d == 4 || d == 5 || d == 10) {
         for (v = 0; v < 16; v++) {
             store_poly(a, v, decompress16(unpack(in, v, d, tail), d));
         }
         tacit_platform_zeroize(tail, sizeof(tail));
     } else {
-        /* d = 11 (ML-KEM-1024): fields unpacked by a 32-bit accumulator */
+        /* d = 11 (ML-KEM-1024; 1 for tests): fields unpacked by a 32-bit accumulator */
         uint32_t acc = 0;
         unsigned i, bits = 0;
         for (i = 0; i < TACIT_MLKEM_N; i++) {
-            while (bits < 11) {
+            while (bits < d) {
                 acc |= (uint32_t)*in++ << bits;
                 bits += 8;
             }
-            a->c[i] = (int16_t)(acc & 0x7FF);
-            acc >>= 11;
-            bits -= 11;
+            a->c[i] = (int16_t)(acc & ((1u << d) - 1u));
+            acc >>= d;
+            bits -= d;
         }
         for (v = 0; v < 16; v++) {
-            store_poly(a, v, decompress16(load_poly(a, v), 11));
+            store_poly(a, v, decompress16(load_poly(a, v), d));
         }
     }
 }
