@@ -36,8 +36,11 @@ INDIRECT = [
     # the hash compression function of the shared 64-byte block buffer
     (r'^tacit_sha_block64_update$', [r'^sha(1|256)_blocks']),
     # ML-KEM's polynomial kernels (through tacit_mlkem_kernels; the portable ones on Arm)
-    (r'^(sample_ntt|row_product|pke_(keygen|encrypt|decrypt))$',
-     [r'^tacit_mlkem_(ntt|invntt|basemul_acc)_c$', r'^tacit_mlkem_rej_uniform_unsafe$']),
+    (r'^(sample_ntt|sample_cbd|emit_poly|row_product|pke_(keygen|encrypt|decrypt)|'
+     r'tacit_mlkem_(encaps_m|decaps))$',
+     [r'^tacit_mlkem_(ntt|invntt|basemul_acc)_c$', r'^tacit_mlkem_rej_uniform_unsafe$',
+      r'^tacit_mlkem_(acc_reduce|poly_(reduce|tomont|tobytes|frombytes|check_modulus|'
+      r'compress|decompress|frommsg|tomsg|cbd))$']),
     # the entropy source (supplied by the firmware) and memset: not counted
     (r'^(tacit_hmac_drbg_seed|drbg_reseed_source|tacit_platform_zeroize)$', []),
 ]
