@@ -5,7 +5,27 @@
 
 #if defined(TACIT_MLDSA_C)
 
+#include "core/cpu_x86.h"
 #include "mldsa/mldsa_kernel.h"
+
+#if defined(TACIT_HAVE_CPU_X86) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define MLDSA_AVX2 1
+/* x86_64/poly_avx2.c */
+void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_pointwise_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                const int32_t b[TACIT_MLDSA_N]);
+void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                    const int32_t b[TACIT_MLDSA_N]);
+
+static const tacit_mldsa_kernel kernel_avx2 = {
+    "avx2",
+    tacit_mldsa_ntt_avx2,
+    tacit_mldsa_invntt_tomont_avx2,
+    tacit_mldsa_pointwise_avx2,
+    tacit_mldsa_pointwise_acc_avx2,
+};
+#endif
 
 static const tacit_mldsa_kernel kernel_c = {
     "portable",
@@ -17,6 +37,11 @@ static const tacit_mldsa_kernel kernel_c = {
 
 const tacit_mldsa_kernel *tacit_mldsa_kernel_get(void)
 {
+#if defined(MLDSA_AVX2)
+    if (tacit_cpu_x86() & TACIT_CPU_AVX2) {
+        return &kernel_avx2;
+    }
+#endif
     return &kernel_c;
 }
 

@@ -71,6 +71,9 @@ static inline int32_t tacit_mldsa_caddq(int32_t a)
 
 /* ---- polynomial kernels (portable; the dispatch may pick others) ---- */
 
+/* zeta^brv8(k) * 2^32 mod q, centred (mldsa_poly.c; the AVX2 NTT reads it too). */
+extern const int32_t tacit_mldsa_zetas[TACIT_MLDSA_N];
+
 void tacit_mldsa_ntt_c(int32_t a[TACIT_MLDSA_N]);
 void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N]);
 void tacit_mldsa_pointwise_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],

@@ -13,7 +13,7 @@
  * zeta^brv8(k) * 2^32 mod q, centred, zeta = 1753 (a 512th root of unity
  * mod q), k = 0..255 in bit-reversed order (entry 0 is unused).
  */
-static const int32_t zetas[TACIT_MLDSA_N] = {
+const int32_t tacit_mldsa_zetas[TACIT_MLDSA_N] = {
     -4186625, 25847,    -2608894, -518909,  237124,   -777960,  -876248,  466468,   1826347,
     2353451,  -359251,  -2091905, 3119733,  -2884855, 3111497,  2680103,  2725464,  1024112,
     -1079900, 3585928,  -549488,  -1119584, 2619752,  -2108549, -2118186, -3859737, -1399561,
@@ -56,7 +56,7 @@ void tacit_mldsa_ntt_c(int32_t a[TACIT_MLDSA_N])
 
     for (len = 128; len > 0; len >>= 1) {
         for (start = 0; start < TACIT_MLDSA_N; start = j + len) {
-            int32_t zeta = zetas[++k];
+            int32_t zeta = tacit_mldsa_zetas[++k];
             for (j = start; j < start + len; j++) {
                 int32_t t = tacit_mldsa_mont_reduce((int64_t)zeta * a[j + len]);
                 a[j + len] = a[j] - t;
@@ -77,7 +77,7 @@ void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N])
 
     for (len = 1; len < TACIT_MLDSA_N; len <<= 1) {
         for (start = 0; start < TACIT_MLDSA_N; start = j + len) {
-            int32_t zeta = -zetas[--k];
+            int32_t zeta = -tacit_mldsa_zetas[--k];
             for (j = start; j < start + len; j++) {
                 int32_t t = a[j];
                 a[j] = t + a[j + len];

@@ -158,6 +158,54 @@ exit:
     set_kernel(0);
 }
 
+/*
+ * Every kernel against the portable functions, bit for bit: NTT (inputs up
+ * to the bounds signing feeds it), inverse NTT, pointwise products.
+ */
+static void test_kernels_differential(void)
+{
+    static tacit_mldsa_poly a, b, r1, r2, x1, x2;
+    unsigned k, i, round;
+
+    for (k = 0; k < N_KERNELS; k++) {
+        const tacit_mldsa_kernel *kern;
+        set_kernel(k);
+        kern = tacit_mldsa_kernel_get();
+        printf(" %s", kern->name);
+        for (round = 0; round < 200; round++) {
+            int32_t bound = round % 4 == 0 ? Q : round % 4 == 1 ? (1 << 19) + 200 : 9;
+            for (i = 0; i < 256; i++) {
+                a.c[i] = (int32_t)(test_rand_u32() % (2 * (uint32_t)bound - 1)) - (bound - 1);
+                b.c[i] = (int32_t)(test_rand_u32() % (2 * (uint32_t)Q - 1)) - (Q - 1);
+            }
+            if (round == 0) { /* the extremes */
+                for (i = 0; i < 256; i++) {
+                    a.c[i] = i & 1 ? Q - 1 : -(Q - 1);
+                    b.c[i] = i & 2 ? Q - 1 : -(Q - 1);
+                }
+            }
+            x1 = a;
+            x2 = a;
+            tacit_mldsa_ntt_c(x1.c);
+            kern->ntt(x2.c);
+            TEST_ASSERT(memcmp(x1.c, x2.c, sizeof(x1.c)) == 0);
+            x1 = b;
+            x2 = b;
+            tacit_mldsa_invntt_tomont_c(x1.c);
+            kern->invntt_tomont(x2.c);
+            TEST_ASSERT(memcmp(x1.c, x2.c, sizeof(x1.c)) == 0);
+            tacit_mldsa_pointwise_c(r1.c, a.c, b.c);
+            kern->pointwise(r2.c, a.c, b.c);
+            TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
+            tacit_mldsa_pointwise_acc_c(r1.c, b.c, a.c);
+            kern->pointwise_acc(r2.c, b.c, a.c);
+            TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
+        }
+    }
+exit:
+    set_kernel(0);
+}
+
 /* The constant-time SampleInBall gives the same c as the branching one. */
 static void test_sample_in_ball_ct(void)
 {
@@ -630,6 +678,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_decompose_all);
     RUN_TEST(test_power2round_all);
     RUN_TEST(test_ntt_schoolbook);
+    RUN_TEST(test_kernels_differential);
     RUN_TEST(test_pack_roundtrip);
     RUN_TEST(test_sample_in_ball_ct);
     RUN_TEST(test_wycheproof_44_sign_seed);

@@ -1,0 +1,227 @@
+/*
+ * ML-DSA polynomial kernels with AVX2 (x86-64): the NTT, its inverse and
+ * the pointwise Montgomery products on 8 coefficients a vector.  Chosen by
+ * mldsa_dispatch.c when the CPU has AVX2.
+ *
+ * Every lane computes exactly what the portable code computes, in the same
+ * coefficient order, so the results are bit-identical to mldsa_poly.c
+ * (test_mldsa compares them).  The Montgomery product is the portable
+ * formula split in halves: t = a b q^-1 mod 2^32 (vpmulld), then
+ * (a b - t q) / 2^32 = hi(a b) - hi(t q) exactly (the low halves are
+ * equal), the high halves from vpmuldq on the even and the odd lanes.
+ * The NTT's first five layers pair whole vectors; the last three pair
+ * lanes inside a pair of vectors, gathered by a 128-bit, 64-bit or 32-bit
+ * shuffle, butterflied, and put back by the inverse shuffle.
+ *
+ * Nothing here branches on or indexes by coefficient data.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_MLDSA_C) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+
+#include <immintrin.h>
+
+#include "mldsa/mldsa_internal.h"
+
+#define AVX2 __attribute__((target("avx2")))
+
+void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_pointwise_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                const int32_t b[TACIT_MLDSA_N]);
+void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                    const int32_t b[TACIT_MLDSA_N]);
+
+/* The odd 32-bit lanes moved down to the even ones (vmovshdup). */
+static inline AVX2 __m256i odd_lanes(__m256i x)
+{
+    return _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x)));
+}
+
+/*
+ * a b 2^-32 mod q per lane, as tacit_mldsa_mont_reduce((int64_t)a * b);
+ * bq = b q^-1 mod 2^32 (precomputed for the NTT's zetas).
+ */
+static inline AVX2 __m256i montmul(__m256i a, __m256i b, __m256i bq)
+{
+    const __m256i q = _mm256_set1_epi32(TACIT_MLDSA_Q);
+    __m256i t = _mm256_mullo_epi32(a, bq);
+    __m256i pe = _mm256_mul_epi32(a, b);
+    __m256i po = _mm256_mul_epi32(odd_lanes(a), odd_lanes(b));
+    __m256i te = _mm256_mul_epi32(t, q);
+    __m256i to = _mm256_mul_epi32(odd_lanes(t), q);
+    /* the high halves: even lanes' in the odd positions of pe - te */
+    __m256i re = odd_lanes(_mm256_sub_epi64(pe, te));
+    __m256i ro = _mm256_sub_epi64(po, to);
+    return _mm256_blend_epi32(re, ro, 0xAA);
+}
+
+static inline AVX2 __m256i qinv_times(__m256i z)
+{
+    return _mm256_mullo_epi32(z, _mm256_set1_epi32((int)TACIT_MLDSA_QINV));
+}
+
+/* Cooley-Tukey butterfly: (x, y) -> (x + z y, x - z y). */
+static inline AVX2 void ct_bfly(__m256i *x, __m256i *y, __m256i z, __m256i zq)
+{
+    __m256i t = montmul(*y, z, zq);
+    *y = _mm256_sub_epi32(*x, t);
+    *x = _mm256_add_epi32(*x, t);
+}
+
+/* Gentleman-Sande butterfly: (x, y) -> (x + y, z (x - y)). */
+static inline AVX2 void gs_bfly(__m256i *x, __m256i *y, __m256i z, __m256i zq)
+{
+    __m256i t = *x;
+    *x = _mm256_add_epi32(t, *y);
+    *y = montmul(_mm256_sub_epi32(t, *y), z, zq);
+}
+
+/* Eight zetas from zetas[base..base+7], arranged by idx, negated for the inverse. */
+static inline AVX2 __m256i load_zetas(unsigned base, __m256i idx, int neg)
+{
+    __m256i z = _mm256_loadu_si256((const __m256i *)&tacit_mldsa_zetas[base]);
+    z = _mm256_permutevar8x32_epi32(z, idx);
+    return neg ? _mm256_sub_epi32(_mm256_setzero_si256(), z) : z;
+}
+
+/* The three in-vector shuffles (each its own inverse in the pair form). */
+static inline AVX2 void gather128(__m256i *x, __m256i *y, __m256i a, __m256i b)
+{
+    *x = _mm256_permute2x128_si256(a, b, 0x20);
+    *y = _mm256_permute2x128_si256(a, b, 0x31);
+}
+
+static inline AVX2 void gather64(__m256i *x, __m256i *y, __m256i a, __m256i b)
+{
+    *x = _mm256_unpacklo_epi64(a, b);
+    *y = _mm256_unpackhi_epi64(a, b);
+}
+
+/* x = even lanes of a and b interleaved (a0 b0 a2 b2 ...), y = odd lanes */
+static inline AVX2 void gather32(__m256i *x, __m256i *y, __m256i a, __m256i b)
+{
+    *x = _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xAA);
+    *y = _mm256_blend_epi32(_mm256_srli_epi64(a, 32), b, 0xAA);
+}
+
+AVX2 void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N])
+{
+    __m256i v[32];
+    const __m256i idx4 = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    const __m256i idx2 = _mm256_setr_epi32(0, 0, 2, 2, 1, 1, 3, 3);
+    const __m256i idx1 = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    unsigned layer, blk, j, m, k = 1;
+
+    for (j = 0; j < 32; j++) {
+        v[j] = _mm256_loadu_si256((const __m256i *)&a[8 * j]);
+    }
+    /* len = 128 .. 8: whole vectors, half = len / 8 vectors */
+    for (layer = 0; layer < 5; layer++) {
+        unsigned half = 16u >> layer;
+        for (blk = 0; blk < (1u << layer); blk++) {
+            __m256i z = _mm256_set1_epi32(tacit_mldsa_zetas[k++]);
+            __m256i zq = qinv_times(z);
+            unsigned base = 2 * half * blk;
+            for (j = base; j < base + half; j++) {
+                ct_bfly(&v[j], &v[j + half], z, zq);
+            }
+        }
+    }
+    /* len = 4, 2, 1 on each pair of vectors (2m, 2m + 1) */
+    for (m = 0; m < 16; m++) {
+        __m256i x, y, z, va = v[2 * m], vb = v[2 * m + 1];
+        gather128(&x, &y, va, vb);
+        z = load_zetas(32 + 2 * m, idx4, 0);
+        ct_bfly(&x, &y, z, qinv_times(z));
+        gather128(&va, &vb, x, y);
+        gather64(&x, &y, va, vb);
+        z = load_zetas(64 + 4 * m, idx2, 0);
+        ct_bfly(&x, &y, z, qinv_times(z));
+        gather64(&va, &vb, x, y);
+        gather32(&x, &y, va, vb);
+        z = load_zetas(128 + 8 * m, idx1, 0);
+        ct_bfly(&x, &y, z, qinv_times(z));
+        /* back: a = x0 y0 x2 y2 ..., b = x1 y1 x3 y3 ... */
+        va = _mm256_blend_epi32(x, _mm256_slli_epi64(y, 32), 0xAA);
+        vb = _mm256_blend_epi32(_mm256_srli_epi64(x, 32), y, 0xAA);
+        _mm256_storeu_si256((__m256i *)&a[16 * m], va);
+        _mm256_storeu_si256((__m256i *)&a[16 * m + 8], vb);
+    }
+}
+
+AVX2 void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N])
+{
+    __m256i v[32];
+    const __m256i idx4 = _mm256_setr_epi32(1, 1, 1, 1, 0, 0, 0, 0);
+    const __m256i idx2 = _mm256_setr_epi32(3, 3, 1, 1, 2, 2, 0, 0);
+    const __m256i idx1 = _mm256_setr_epi32(7, 3, 6, 2, 5, 1, 4, 0);
+    const __m256i f = _mm256_set1_epi32(41978); /* 2^64 / 256 mod q */
+    const __m256i fq = qinv_times(f);
+    unsigned layer, blk, j, m, k;
+
+    /* len = 1, 2, 4 on each pair of vectors (2m, 2m + 1) */
+    for (m = 0; m < 16; m++) {
+        __m256i x, y, z;
+        __m256i va = _mm256_loadu_si256((const __m256i *)&a[16 * m]);
+        __m256i vb = _mm256_loadu_si256((const __m256i *)&a[16 * m + 8]);
+        gather32(&x, &y, va, vb);
+        z = load_zetas(248 - 8 * m, idx1, 1);
+        gs_bfly(&x, &y, z, qinv_times(z));
+        va = _mm256_blend_epi32(x, _mm256_slli_epi64(y, 32), 0xAA);
+        vb = _mm256_blend_epi32(_mm256_srli_epi64(x, 32), y, 0xAA);
+        gather64(&x, &y, va, vb);
+        z = load_zetas(124 - 4 * m, idx2, 1);
+        gs_bfly(&x, &y, z, qinv_times(z));
+        gather64(&va, &vb, x, y);
+        gather128(&x, &y, va, vb);
+        z = load_zetas(62 - 2 * m, idx4, 1);
+        gs_bfly(&x, &y, z, qinv_times(z));
+        gather128(&v[2 * m], &v[2 * m + 1], x, y);
+    }
+    /* len = 8 .. 128 (8 << layer): whole vectors; zeta -zetas[N / len - 1 - blk] */
+    for (layer = 0; layer < 5; layer++) {
+        unsigned half = 1u << layer;
+        for (blk = 0; blk < (16u >> layer); blk++) {
+            __m256i z, zq;
+            unsigned base = 2 * half * blk;
+            k = (32u >> layer) - 1 - blk;
+            z = _mm256_set1_epi32(-tacit_mldsa_zetas[k]);
+            zq = qinv_times(z);
+            for (j = base; j < base + half; j++) {
+                gs_bfly(&v[j], &v[j + half], z, zq);
+            }
+        }
+    }
+    for (j = 0; j < 32; j++) {
+        _mm256_storeu_si256((__m256i *)&a[8 * j], montmul(v[j], f, fq));
+    }
+}
+
+AVX2 void tacit_mldsa_pointwise_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                     const int32_t b[TACIT_MLDSA_N])
+{
+    unsigned j;
+    for (j = 0; j < TACIT_MLDSA_N; j += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)&a[j]);
+        __m256i y = _mm256_loadu_si256((const __m256i *)&b[j]);
+        _mm256_storeu_si256((__m256i *)&r[j], montmul(x, y, qinv_times(y)));
+    }
+}
+
+AVX2 void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                         const int32_t b[TACIT_MLDSA_N])
+{
+    unsigned j;
+    for (j = 0; j < TACIT_MLDSA_N; j += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)&a[j]);
+        __m256i y = _mm256_loadu_si256((const __m256i *)&b[j]);
+        __m256i acc = _mm256_loadu_si256((const __m256i *)&r[j]);
+        acc = _mm256_add_epi32(acc, montmul(x, y, qinv_times(y)));
+        _mm256_storeu_si256((__m256i *)&r[j], acc);
+    }
+}
+
+#else
+typedef int tacit_mldsa_poly_avx2_unused;
+#endif
