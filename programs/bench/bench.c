@@ -12,6 +12,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#if defined(TACIT_TEST_HOOKS) && (defined(__x86_64__) || defined(__i386__))
+/* core/cpu_x86.h (test builds): TACIT_CPU_* bits cleared from every answer */
+extern unsigned tacit_cpu_hook_disable;
+#define BENCH_CPU_HOOK
+#endif
+
 /* Rounds per measurement, taken in turn with the row's other implementations. */
 #define BENCH_ROUNDS 3
 
@@ -201,6 +207,22 @@ int bench_main(const char *prog, int argc, char **argv, const bench_row *const *
     int i, t, failed = 0, first_row = 1, title_w = 9, progress;
 
     memset(&o, 0, sizeof(o));
+#if defined(BENCH_CPU_HOOK)
+    {
+        /*
+         * TACIT_BENCH_CPU_DISABLE=0x60 (test-hook builds): run tacit as on a
+         * CPU without those TACIT_CPU_* bits (0x60: AVX-512 and IFMA, i.e.
+         * an AVX2-only CPU).  Mask the peers' paths as well, e.g.
+         * OPENSSL_ia32cap=":~0xC0230000" (AVX-512 F, DQ, IFMA, BW, VL).
+         */
+        const char *d = getenv("TACIT_BENCH_CPU_DISABLE");
+        if (d != NULL && *d != '\0') {
+            tacit_cpu_hook_disable = (unsigned)strtoul(d, NULL, 0);
+            fprintf(stderr, "%s: TACIT_CPU_* bits 0x%x disabled (TACIT_BENCH_CPU_DISABLE)\n", prog,
+                    tacit_cpu_hook_disable);
+        }
+    }
+#endif
     o.seconds = 0.2;
     o.threads = 1;
     o.filters = (char **)calloc((size_t)argc + 1, sizeof(char *));
