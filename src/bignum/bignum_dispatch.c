@@ -60,10 +60,11 @@ int tacit_mpi_core_cpu_has_ifma(void)
     return (tacit_cpu_x86() & TACIT_CPU_IFMA) != 0;
 }
 
-/* AVX-512 IFMA with 512-bit multiply-adds at the 256-bit rate (AMD Zen 5). */
-int tacit_mpi_core_cpu_has_zmm_full(void)
+/* AVX-512 IFMA where the paired 512-bit ladder beats two 256-bit products
+ * (AMD Zen 4 and Zen 5: TACIT_CPU_IFMA_PAIR, see core/x86_64/cpu_probe.c). */
+int tacit_mpi_core_cpu_prefers_ifma_pair(void)
 {
-    return (tacit_cpu_x86() & TACIT_CPU_ZMM_FULL) != 0;
+    return (tacit_cpu_x86() & TACIT_CPU_IFMA_PAIR) != 0;
 }
 #endif /* TACIT_MPI_HAVE_X86_64_IFMA */
 

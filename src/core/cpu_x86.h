@@ -22,6 +22,8 @@
 #define TACIT_CPU_AESNI 0x100u    /* AES-NI, PCLMULQDQ, SSSE3 and SSE4.1 */
 #define TACIT_CPU_VAES 0x200u     /* TACIT_CPU_AESNI, AVX2, VAES and VPCLMULQDQ (256-bit forms) */
 #define TACIT_CPU_AVX512BW 0x400u /* TACIT_CPU_AVX512 and AVX-512BW (byte and word lanes) */
+#define TACIT_CPU_IFMA_PAIR                                                                        \
+    0x800u /* with IFMA: the paired 512-bit IFMA ladder pays (AMD Zen 4, 5) */
 
 /*
  * The TACIT_CPU_* bits of this CPU.  Threads racing on the first call all

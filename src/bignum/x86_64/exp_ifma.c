@@ -50,7 +50,10 @@ int tacit_mpi_core_test_ifma_pair;
 
 /*
  * The paired 512-bit ladder for 1024-bit halves (else two 256-bit products
- * at a time), on CPUs with full-width 512-bit multiply-adds.  Not in clang
+ * at a time), on CPUs where it was measured faster: Zen 5 (full-width
+ * 512-bit multiply-adds) and Zen 4 (split ones, but fewer lane moves and
+ * scalar steps: 601k against 667k TSC ticks per pair of 1024-bit
+ * exponentiations, GCC 12).  Not in clang
  * builds: clang 14's code for amm_ps spills its accumulators (on Zen 5 634
  * cycles against 535 for its amm2_y5; GCC 12: 404 against 607), so they
  * keep amm2_y5 unless a test forces the paired ladder.
@@ -65,7 +68,7 @@ static int ifma_prefer_pair(void)
 #if defined(__clang__)
     return 0;
 #else
-    return tacit_mpi_core_cpu_has_zmm_full();
+    return tacit_mpi_core_cpu_prefers_ifma_pair();
 #endif
 }
 

@@ -28,8 +28,8 @@
  * force it on a CPU without IFMA), AUTO -> the probe.
  */
 int tacit_mpi_core_cpu_has_ifma(void);
-/* Full-width 512-bit multiply-adds (bignum_dispatch.c). */
-int tacit_mpi_core_cpu_has_zmm_full(void);
+/* The paired 512-bit ladder pays on this CPU (bignum_dispatch.c). */
+int tacit_mpi_core_cpu_prefers_ifma_pair(void);
 
 /*
  * X = A^E mod N, exactly as tacit_mpi_core_exp_mod (same arguments; RR =
