@@ -254,7 +254,7 @@ typedef struct sign_ws {
     tacit_mldsa_poly z[TACIT_MLDSA_LMAX]; /* y in the NTT domain, then z */
     tacit_mldsa_poly w[TACIT_MLDSA_KMAX];
     tacit_mldsa_poly r1[TACIT_MLDSA_KMAX]; /* HighBits(w - c s2) */
-    tacit_mldsa_poly c, tmp;
+    tacit_mldsa_poly c, tmp, r0;
     unsigned char hint[TACIT_MLDSA_KMAX][TACIT_MLDSA_N];
     unsigned char w1buf[TACIT_MLDSA_KMAX * 192];
     unsigned char rhopp[64];
@@ -361,10 +361,7 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         tacit_mldsa_poly_reduce(&ws->w[i]);
         kern->invntt_tomont(ws->w[i].c);
         tacit_mldsa_poly_caddq(&ws->w[i]);
-        for (n = 0; n < TACIT_MLDSA_N; n++) {
-            int32_t r0;
-            ws->tmp.c[n] = tacit_mldsa_decompose(&r0, ws->w[i].c[n], ps->gamma2);
-        }
+        kern->decompose(ws->tmp.c, ws->r0.c, ws->w[i].c, ps->gamma2);
         tacit_mldsa_pack(ws->w1buf + i * w1_bytes(ps), ws->tmp.c, ps->w1_bits, 0);
     }
     tacit_shake_init(&hc, TACIT_SHAKE256);
@@ -394,13 +391,10 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
     for (i = 0; i < ps->k; i++) {
         kern->pointwise(ws->tmp.c, ws->c.c, ws->s2[i].c);
         kern->invntt_tomont(ws->tmp.c);
-        for (n = 0; n < TACIT_MLDSA_N; n++) {
-            int32_t r0;
-            int32_t r = tacit_mldsa_caddq(tacit_mldsa_reduce32(ws->w[i].c[n] - ws->tmp.c[n]));
-            ws->w[i].c[n] = r;
-            ws->r1[i].c[n] = tacit_mldsa_decompose(&r0, r, ps->gamma2);
-            ws->tmp.c[n] = r0;
-        }
+        tacit_mldsa_poly_sub(&ws->w[i], &ws->w[i], &ws->tmp);
+        tacit_mldsa_poly_reduce(&ws->w[i]);
+        tacit_mldsa_poly_caddq(&ws->w[i]);
+        kern->decompose(ws->r1[i].c, ws->tmp.c, ws->w[i].c, ps->gamma2);
         reject |= tacit_mldsa_poly_norm_mask(&ws->tmp, ps->gamma2 - (int32_t)ps->beta);
     }
     /* ||c t0|| < gamma2, at most omega hints */
@@ -410,12 +404,12 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         tacit_mldsa_poly_reduce(&ws->tmp);
         reject |= tacit_mldsa_poly_norm_mask(&ws->tmp, ps->gamma2);
         /* h = MakeHint(-c t0, w - c s2 + c t0): HighBits(r + c t0) != HighBits(r) */
+        tacit_mldsa_poly_add(&ws->r0, &ws->w[i], &ws->tmp);
+        tacit_mldsa_poly_reduce(&ws->r0);
+        tacit_mldsa_poly_caddq(&ws->r0);
+        kern->decompose(ws->r0.c, ws->tmp.c, ws->r0.c, ps->gamma2);
         for (n = 0; n < TACIT_MLDSA_N; n++) {
-            int32_t r0;
-            int32_t hi = tacit_mldsa_decompose(
-                &r0, tacit_mldsa_caddq(tacit_mldsa_reduce32(ws->w[i].c[n] + ws->tmp.c[n])),
-                ps->gamma2);
-            uint32_t h = tacit_ct_mask_ne_u32((uint32_t)ws->r1[i].c[n], (uint32_t)hi) & 1;
+            uint32_t h = tacit_ct_mask_ne_u32((uint32_t)ws->r1[i].c[n], (uint32_t)ws->r0.c[n]) & 1;
             ws->hint[i][n] = (unsigned char)h;
             hints += h;
         }
@@ -674,9 +668,7 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
         for (; hidx < end; hidx++) {
             ws.t1.c[hy[hidx]] = 1;
         }
-        for (n = 0; n < TACIT_MLDSA_N; n++) {
-            ws.w.c[n] = tacit_mldsa_use_hint(ws.w.c[n], (unsigned)ws.t1.c[n], ps->gamma2);
-        }
+        kern->use_hint(ws.w.c, ws.w.c, ws.t1.c, ps->gamma2);
         tacit_mldsa_pack(ws.w1buf, ws.w.c, ps->w1_bits, 0);
         tacit_shake_absorb(&hc, ws.w1buf, w1_bytes(ps));
     }

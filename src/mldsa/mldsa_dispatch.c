@@ -17,6 +17,10 @@ void tacit_mldsa_pointwise_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_
                                 const int32_t b[TACIT_MLDSA_N]);
 void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                                     const int32_t b[TACIT_MLDSA_N]);
+void tacit_mldsa_poly_decompose_avx2(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
+                                     const int32_t a[TACIT_MLDSA_N], int32_t gamma2);
+void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                    const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
 
 static const tacit_mldsa_kernel kernel_avx2 = {
     "avx2",
@@ -24,6 +28,8 @@ static const tacit_mldsa_kernel kernel_avx2 = {
     tacit_mldsa_invntt_tomont_avx2,
     tacit_mldsa_pointwise_avx2,
     tacit_mldsa_pointwise_acc_avx2,
+    tacit_mldsa_poly_decompose_avx2,
+    tacit_mldsa_poly_use_hint_avx2,
 };
 #endif
 
@@ -33,6 +39,8 @@ static const tacit_mldsa_kernel kernel_c = {
     tacit_mldsa_invntt_tomont_c,
     tacit_mldsa_pointwise_c,
     tacit_mldsa_pointwise_acc_c,
+    tacit_mldsa_poly_decompose_c,
+    tacit_mldsa_poly_use_hint_c,
 };
 
 const tacit_mldsa_kernel *tacit_mldsa_kernel_get(void)

@@ -97,6 +97,15 @@ int32_t tacit_mldsa_decompose(int32_t *a0, int32_t a, int32_t gamma2);
 /* UseHint on a in [0, q), h in {0, 1}. */
 int32_t tacit_mldsa_use_hint(int32_t a, unsigned h, int32_t gamma2);
 
+/*
+ * Decompose and UseHint on whole polynomials (the kernel table's portable
+ * entries); the output may be the input array.
+ */
+void tacit_mldsa_poly_decompose_c(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
+                                  const int32_t a[TACIT_MLDSA_N], int32_t gamma2);
+void tacit_mldsa_poly_use_hint_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                 const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
+
 /* All-ones if some coefficient (centred, |a| < q/2) has |a| >= bound, else 0. */
 uint32_t tacit_mldsa_poly_norm_mask(const tacit_mldsa_poly *a, int32_t bound);
 

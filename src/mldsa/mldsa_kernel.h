@@ -17,6 +17,12 @@ typedef struct tacit_mldsa_kernel {
                       const int32_t b[TACIT_MLDSA_N]);
     void (*pointwise_acc)(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                           const int32_t b[TACIT_MLDSA_N]);
+    /* r1 = HighBits(a), r0 = LowBits(a) for a in [0, q) (r1 or r0 may be a) */
+    void (*decompose)(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
+                      const int32_t a[TACIT_MLDSA_N], int32_t gamma2);
+    /* r = UseHint(h, a), h in {0, 1} (r may be a); public data (verification) */
+    void (*use_hint)(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                     const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
 } tacit_mldsa_kernel;
 
 const tacit_mldsa_kernel *tacit_mldsa_kernel_get(void);

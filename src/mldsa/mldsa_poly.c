@@ -184,6 +184,26 @@ int32_t tacit_mldsa_use_hint(int32_t a, unsigned h, int32_t gamma2)
     return r;
 }
 
+void tacit_mldsa_poly_decompose_c(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
+                                  const int32_t a[TACIT_MLDSA_N], int32_t gamma2)
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        int32_t lo, hi = tacit_mldsa_decompose(&lo, a[i], gamma2);
+        r1[i] = hi;
+        r0[i] = lo;
+    }
+}
+
+void tacit_mldsa_poly_use_hint_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                 const int32_t h[TACIT_MLDSA_N], int32_t gamma2)
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        r[i] = tacit_mldsa_use_hint(a[i], (unsigned)h[i], gamma2);
+    }
+}
+
 uint32_t tacit_mldsa_poly_norm_mask(const tacit_mldsa_poly *a, int32_t bound)
 {
     uint32_t bad = 0;

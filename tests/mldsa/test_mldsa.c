@@ -160,7 +160,8 @@ exit:
 
 /*
  * Every kernel against the portable functions, bit for bit: NTT (inputs up
- * to the bounds signing feeds it), inverse NTT, pointwise products.
+ * to the bounds signing feeds it), inverse NTT, pointwise products,
+ * Decompose and UseHint (both gamma2).
  */
 static void test_kernels_differential(void)
 {
@@ -199,6 +200,19 @@ static void test_kernels_differential(void)
             TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
             tacit_mldsa_pointwise_acc_c(r1.c, b.c, a.c);
             kern->pointwise_acc(r2.c, b.c, a.c);
+            TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
+            /* Decompose and UseHint on [0, q) (the extremes in round 0) */
+            for (i = 0; i < 256; i++) {
+                x1.c[i] = round == 0 ? (int32_t)(i < 128 ? i : Q - 256 + i)
+                                     : (int32_t)(test_rand_u32() % Q);
+                b.c[i] = (int32_t)(test_rand_u32() & 1);
+            }
+            tacit_mldsa_poly_decompose_c(r1.c, x2.c, x1.c, (Q - 1) / (round & 1 ? 88 : 32));
+            kern->decompose(r2.c, a.c, x1.c, (Q - 1) / (round & 1 ? 88 : 32));
+            TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
+            TEST_ASSERT(memcmp(x2.c, a.c, sizeof(a.c)) == 0);
+            tacit_mldsa_poly_use_hint_c(r1.c, x1.c, b.c, (Q - 1) / (round & 1 ? 88 : 32));
+            kern->use_hint(r2.c, x1.c, b.c, (Q - 1) / (round & 1 ? 88 : 32));
             TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
         }
     }

@@ -31,6 +31,10 @@ void tacit_mldsa_pointwise_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_
                                 const int32_t b[TACIT_MLDSA_N]);
 void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                                     const int32_t b[TACIT_MLDSA_N]);
+void tacit_mldsa_poly_decompose_avx2(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
+                                     const int32_t a[TACIT_MLDSA_N], int32_t gamma2);
+void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                    const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
 
 /* The odd 32-bit lanes moved down to the even ones (vmovshdup). */
 static inline AVX2 __m256i odd_lanes(__m256i x)
@@ -219,6 +223,73 @@ AVX2 void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t
         __m256i acc = _mm256_loadu_si256((const __m256i *)&r[j]);
         acc = _mm256_add_epi32(acc, montmul(x, y, qinv_times(y)));
         _mm256_storeu_si256((__m256i *)&r[j], acc);
+    }
+}
+
+/*
+ * Decompose on 8 lanes, as tacit_mldsa_decompose: a1 = round(a / 2 gamma2)
+ * by a multiply and shifts (no division), the top value mapped to 0, and
+ * a0 = a - a1 2 gamma2 centred.  gamma2 is a public parameter.
+ */
+static inline AVX2 __m256i decompose8(__m256i *r0, __m256i a, int32_t gamma2)
+{
+    const __m256i q = _mm256_set1_epi32(TACIT_MLDSA_Q);
+    const __m256i halfq = _mm256_set1_epi32((TACIT_MLDSA_Q - 1) / 2);
+    __m256i a1 = _mm256_srai_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(127)), 7);
+    __m256i lo;
+
+    if (gamma2 == (TACIT_MLDSA_Q - 1) / 32) {
+        a1 = _mm256_mullo_epi32(a1, _mm256_set1_epi32(1025));
+        a1 = _mm256_srai_epi32(_mm256_add_epi32(a1, _mm256_set1_epi32(1 << 21)), 22);
+        a1 = _mm256_and_si256(a1, _mm256_set1_epi32(15));
+    } else {
+        a1 = _mm256_mullo_epi32(a1, _mm256_set1_epi32(11275));
+        a1 = _mm256_srai_epi32(_mm256_add_epi32(a1, _mm256_set1_epi32(1 << 23)), 24);
+        /* 44 -> 0 */
+        a1 = _mm256_xor_si256(
+            a1, _mm256_and_si256(_mm256_srai_epi32(_mm256_sub_epi32(_mm256_set1_epi32(43), a1), 31),
+                                 a1));
+    }
+    lo = _mm256_sub_epi32(a, _mm256_mullo_epi32(a1, _mm256_set1_epi32(2 * gamma2)));
+    /* lo > (q - 1) / 2: lo - q */
+    lo = _mm256_sub_epi32(lo,
+                          _mm256_and_si256(_mm256_srai_epi32(_mm256_sub_epi32(halfq, lo), 31), q));
+    *r0 = lo;
+    return a1;
+}
+
+AVX2 void tacit_mldsa_poly_decompose_avx2(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
+                                          const int32_t a[TACIT_MLDSA_N], int32_t gamma2)
+{
+    unsigned j;
+    for (j = 0; j < TACIT_MLDSA_N; j += 8) {
+        __m256i lo, hi = decompose8(&lo, _mm256_loadu_si256((const __m256i *)&a[j]), gamma2);
+        _mm256_storeu_si256((__m256i *)&r1[j], hi);
+        _mm256_storeu_si256((__m256i *)&r0[j], lo);
+    }
+}
+
+/* As tacit_mldsa_use_hint, on 8 lanes. */
+AVX2 void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                         const int32_t h[TACIT_MLDSA_N], int32_t gamma2)
+{
+    const __m256i m = _mm256_set1_epi32(gamma2 == (TACIT_MLDSA_Q - 1) / 32 ? 16 : 44);
+    const __m256i m1 = _mm256_sub_epi32(m, _mm256_set1_epi32(1));
+    const __m256i one = _mm256_set1_epi32(1);
+    unsigned j;
+
+    for (j = 0; j < TACIT_MLDSA_N; j += 8) {
+        __m256i lo, hi = decompose8(&lo, _mm256_loadu_si256((const __m256i *)&a[j]), gamma2);
+        __m256i hm =
+            _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_loadu_si256((const __m256i *)&h[j]));
+        /* +1 if lo > 0, else -1 */
+        __m256i step = _mm256_add_epi32(
+            one, _mm256_slli_epi32(_mm256_srai_epi32(_mm256_sub_epi32(lo, one), 31), 1));
+        __m256i v = _mm256_add_epi32(hi, _mm256_and_si256(step, hm));
+        v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31), m));
+        v = _mm256_sub_epi32(v,
+                             _mm256_and_si256(_mm256_srai_epi32(_mm256_sub_epi32(m1, v), 31), m));
+        _mm256_storeu_si256((__m256i *)&r[j], v);
     }
 }
 
