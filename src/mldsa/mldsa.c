@@ -96,11 +96,53 @@ static void shake256_3(unsigned char *out, size_t out_len, const unsigned char *
     tacit_shake_free(&ctx);
 }
 
+/*
+ * Entries of A expanded at once where the matrix is streamed (key
+ * generation, verification): four with the parallel SHAKE128, one with
+ * TACIT_MLDSA_SMALL_STACK.
+ */
+#if defined(TACIT_MLDSA_SMALL_STACK)
+#define ROW_BUF 1
+#else
+#define ROW_BUF 4
+#endif
+
+/* w += sum_j A[i][j] v[j] (NTT domain), row i of A expanded from rho into abuf. */
+static void row_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly *w,
+                          tacit_mldsa_poly abuf[ROW_BUF], const unsigned char *rho, unsigned i,
+                          const tacit_mldsa_poly *v, unsigned l)
+{
+    unsigned j = 0, t;
+
+#if ROW_BUF == 4
+    /* four entries at a time while at least two are left (a spare lane repeats one) */
+    while (l - j >= 2) {
+        unsigned char idx[4][2];
+        unsigned n = l - j < 4 ? l - j : 4;
+        for (t = 0; t < 4; t++) {
+            idx[t][0] = (unsigned char)i;
+            idx[t][1] = (unsigned char)(j + (t < n ? t : 0));
+        }
+        tacit_mldsa_expand_a_x4(&abuf[0], &abuf[1], &abuf[2], &abuf[3], rho, idx);
+        for (t = 0; t < n; t++) {
+            kern->pointwise_acc(w->c, abuf[t].c, v[j + t].c);
+        }
+        j += n;
+    }
+#else
+    (void)t;
+#endif
+    for (; j < l; j++) {
+        tacit_mldsa_expand_a(&abuf[0], rho, i, j);
+        kern->pointwise_acc(w->c, abuf[0].c, v[j].c);
+    }
+}
+
 /* ---- key generation ------------------------------------------------------ */
 
 typedef struct keygen_ws {
     tacit_mldsa_poly s1hat[TACIT_MLDSA_LMAX];
-    tacit_mldsa_poly a, t, s2;
+    tacit_mldsa_poly a[ROW_BUF], t, s2;
     unsigned char seedbuf[128]; /* rho, rho', K */
 } keygen_ws;
 
@@ -139,10 +181,7 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
     }
     for (i = 0; i < ps->k; i++) {
         memset(&ws.t, 0, sizeof(ws.t));
-        for (j = 0; j < ps->l; j++) {
-            tacit_mldsa_expand_a(&ws.a, ws.seedbuf, i, j);
-            kern->pointwise_acc(ws.t.c, ws.a.c, ws.s1hat[j].c);
-        }
+        row_times_vec(kern, &ws.t, ws.a, ws.seedbuf, i, ws.s1hat, ps->l);
         tacit_mldsa_poly_reduce(&ws.t);
         kern->invntt_tomont(ws.t.c);
         tacit_mldsa_expand_s(&ws.s2, ws.seedbuf + 32, ps->l + i, ps->eta);
@@ -151,11 +190,11 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
         tacit_mldsa_poly_reduce(&ws.t);
         tacit_mldsa_poly_caddq(&ws.t);
         for (n = 0; n < TACIT_MLDSA_N; n++) {
-            tacit_mldsa_power2round(&ws.a.c[n], &ws.t.c[n], ws.t.c[n]);
+            tacit_mldsa_power2round(&ws.a[0].c[n], &ws.t.c[n], ws.t.c[n]);
         }
         /* t1 is the public key */
-        tacit_ct_declassify(ws.a.c, sizeof(ws.a.c));
-        tacit_mldsa_pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.a.c, 10, 0);
+        tacit_ct_declassify(ws.a[0].c, sizeof(ws.a[0].c));
+        tacit_mldsa_pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.a[0].c, 10, 0);
         tacit_mldsa_pack(sk_t0 + i * TACIT_MLDSA_POLY_T0_BYTES, ws.t.c, 13,
                          1 << (TACIT_MLDSA_D - 1));
     }
@@ -348,8 +387,24 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
     uint32_t reject = 0, hints = 0;
     tacit_shake_context hc;
 
-    for (j = 0; j < ps->l; j++) {
+    j = 0;
+#if !defined(TACIT_MLDSA_SMALL_STACK)
+    /* four at a time while at least two are left (a spare lane repeats one: z as scratch) */
+    while (ps->l - j >= 2) {
+        tacit_mldsa_poly *yy[4];
+        unsigned nonce[4], t, cnt = ps->l - j < 4 ? ps->l - j : 4;
+        for (t = 0; t < 4; t++) {
+            yy[t] = t < cnt ? &ws->y[j + t] : &ws->z[t];
+            nonce[t] = kappa + j + (t < cnt ? t : 0);
+        }
+        tacit_mldsa_expand_mask_x4(yy, ws->rhopp, nonce, ps);
+        j += cnt;
+    }
+#endif
+    for (; j < ps->l; j++) {
         tacit_mldsa_expand_mask(&ws->y[j], ws->rhopp, kappa + j, ps);
+    }
+    for (j = 0; j < ps->l; j++) {
         ws->z[j] = ws->y[j];
         kern->ntt(ws->z[j].c);
     }
@@ -605,7 +660,8 @@ static int hints_valid_unsafe(const unsigned char *y, const tacit_mldsa_param_se
 
 typedef struct verify_ws {
     tacit_mldsa_poly z[TACIT_MLDSA_LMAX]; /* NTT domain */
-    tacit_mldsa_poly c, a, w, t1;
+    tacit_mldsa_poly c, w, t1;
+    tacit_mldsa_poly a[ROW_BUF];
     unsigned char w1buf[192];
     unsigned char ctilde2[64];
 } verify_ws;
@@ -648,10 +704,7 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
     for (i = 0; i < ps->k; i++) {
         unsigned end = hy[ps->omega + i];
         memset(&ws.w, 0, sizeof(ws.w));
-        for (j = 0; j < ps->l; j++) {
-            tacit_mldsa_expand_a(&ws.a, pk, i, j);
-            kern->pointwise_acc(ws.w.c, ws.a.c, ws.z[j].c);
-        }
+        row_times_vec(kern, &ws.w, ws.a, pk, i, ws.z, ps->l);
         /* - c t1 2^d */
         tacit_mldsa_unpack(ws.t1.c, pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, 10, 0);
         for (n = 0; n < TACIT_MLDSA_N; n++) {

@@ -133,6 +133,9 @@ void tacit_mldsa_expand_s(tacit_mldsa_poly *s, const unsigned char rhop[64], uns
 /* y = ExpandMask entry: BitUnpack(SHAKE256(rho'' || nonce), gamma1). */
 void tacit_mldsa_expand_mask(tacit_mldsa_poly *y, const unsigned char rhopp[64], unsigned nonce,
                              const tacit_mldsa_param_set *ps);
+/* Four entries at once (nonce[t] for y[t]; the parallel SHAKE256). */
+void tacit_mldsa_expand_mask_x4(tacit_mldsa_poly *y[4], const unsigned char rhopp[64],
+                                const unsigned nonce[4], const tacit_mldsa_param_set *ps);
 /*
  * c = SampleInBall(ctilde).
  * Leaks: ctilde (its SHAKE256 stream decides the loop count and the

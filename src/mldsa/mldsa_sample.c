@@ -146,6 +146,29 @@ void tacit_mldsa_expand_mask(tacit_mldsa_poly *y, const unsigned char rhopp[64],
     tacit_platform_zeroize(seed, sizeof(seed));
 }
 
+void tacit_mldsa_expand_mask_x4(tacit_mldsa_poly *y[4], const unsigned char rhopp[64],
+                                const unsigned nonce[4], const tacit_mldsa_param_set *ps)
+{
+    tacit_shake_x4 st;
+    unsigned char seed[4][66];
+    unsigned char buf[4][5 * TACIT_SHAKE256_RATE];
+    unsigned t;
+
+    for (t = 0; t < 4; t++) {
+        memcpy(seed[t], rhopp, 64);
+        seed[t][64] = (unsigned char)nonce[t];
+        seed[t][65] = (unsigned char)(nonce[t] >> 8);
+    }
+    tacit_shake256_x4_absorb_once(&st, seed[0], seed[1], seed[2], seed[3], 66);
+    tacit_shake256_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], 5);
+    for (t = 0; t < 4; t++) {
+        tacit_mldsa_unpack(y[t]->c, buf[t], ps->z_bits, ps->gamma1);
+    }
+    tacit_platform_zeroize(buf, sizeof(buf));
+    tacit_platform_zeroize(&st, sizeof(st));
+    tacit_platform_zeroize(seed, sizeof(seed));
+}
+
 void tacit_mldsa_sample_in_ball_unsafe(tacit_mldsa_poly *c, const unsigned char *ctilde,
                                        size_t ctilde_len, unsigned tau)
 {
