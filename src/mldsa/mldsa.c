@@ -97,44 +97,56 @@ static void shake256_3(unsigned char *out, size_t out_len, const unsigned char *
 }
 
 /*
- * Entries of A expanded at once where the matrix is streamed (key
- * generation, verification): four with the parallel SHAKE128, one with
- * TACIT_MLDSA_SMALL_STACK.
+ * Where the matrix is streamed (key generation, verification): entries of
+ * A expanded four at a time with the parallel SHAKE128, into W_ROWS = k
+ * accumulated rows at once; with TACIT_MLDSA_SMALL_STACK one entry and one
+ * row at a time.
  */
 #if defined(TACIT_MLDSA_SMALL_STACK)
 #define ROW_BUF 1
+#define W_ROWS 1
 #else
 #define ROW_BUF 4
+#define W_ROWS TACIT_MLDSA_KMAX
 #endif
 
-/* w += sum_j A[i][j] v[j] (NTT domain), row i of A expanded from rho into abuf. */
-static void row_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly *w,
-                          tacit_mldsa_poly abuf[ROW_BUF], const unsigned char *rho, unsigned i,
-                          const tacit_mldsa_poly *v, unsigned l)
+/* w[r] = sum_j A[i0 + r][j] v[j] (NTT domain) for r < rows, A expanded from rho into abuf. */
+static void mat_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly *w,
+                          tacit_mldsa_poly abuf[ROW_BUF], const unsigned char *rho, unsigned i0,
+                          unsigned rows, const tacit_mldsa_poly *v, unsigned l)
 {
-    unsigned j = 0, t;
+    unsigned e = 0, n = rows * l, row = 0, col = 0;
 
+    memset(w, 0, rows * sizeof(*w));
 #if ROW_BUF == 4
     /* four entries at a time while at least two are left (a spare lane repeats one) */
-    while (l - j >= 2) {
+    while (n - e >= 2) {
         unsigned char idx[4][2];
-        unsigned n = l - j < 4 ? l - j : 4;
+        unsigned er[4], ec[4], t, cnt = n - e < 4 ? n - e : 4;
         for (t = 0; t < 4; t++) {
-            idx[t][0] = (unsigned char)i;
-            idx[t][1] = (unsigned char)(j + (t < n ? t : 0));
+            er[t] = t < cnt ? row : er[0];
+            ec[t] = t < cnt ? col : ec[0];
+            idx[t][0] = (unsigned char)(i0 + er[t]);
+            idx[t][1] = (unsigned char)ec[t];
+            if (t < cnt && ++col == l) {
+                col = 0;
+                row++;
+            }
         }
         tacit_mldsa_expand_a_x4(&abuf[0], &abuf[1], &abuf[2], &abuf[3], rho, idx);
-        for (t = 0; t < n; t++) {
-            kern->pointwise_acc(w->c, abuf[t].c, v[j + t].c);
+        for (t = 0; t < cnt; t++) {
+            kern->pointwise_acc(w[er[t]].c, abuf[t].c, v[ec[t]].c);
         }
-        j += n;
+        e += cnt;
     }
-#else
-    (void)t;
 #endif
-    for (; j < l; j++) {
-        tacit_mldsa_expand_a(&abuf[0], rho, i, j);
-        kern->pointwise_acc(w->c, abuf[0].c, v[j].c);
+    for (; e < n; e++) {
+        tacit_mldsa_expand_a(&abuf[0], rho, i0 + row, col);
+        kern->pointwise_acc(w[row].c, abuf[0].c, v[col].c);
+        if (++col == l) {
+            col = 0;
+            row++;
+        }
     }
 }
 
@@ -142,7 +154,7 @@ static void row_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly *w,
 
 typedef struct keygen_ws {
     tacit_mldsa_poly s1hat[TACIT_MLDSA_LMAX];
-    tacit_mldsa_poly a[ROW_BUF], t, s2;
+    tacit_mldsa_poly a[ROW_BUF], t[W_ROWS], s2;
     unsigned char seedbuf[128]; /* rho, rho', K */
 } keygen_ws;
 
@@ -180,23 +192,25 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
         kern->ntt(ws.s1hat[j].c);
     }
     for (i = 0; i < ps->k; i++) {
-        memset(&ws.t, 0, sizeof(ws.t));
-        row_times_vec(kern, &ws.t, ws.a, ws.seedbuf, i, ws.s1hat, ps->l);
-        tacit_mldsa_poly_reduce(&ws.t);
-        kern->invntt_tomont(ws.t.c);
+        tacit_mldsa_poly *t = &ws.t[W_ROWS == 1 ? 0 : i];
+        if (W_ROWS == 1 || i == 0) { /* A s1: all rows at once, or row i */
+            mat_times_vec(kern, ws.t, ws.a, ws.seedbuf, i, W_ROWS == 1 ? 1 : ps->k, ws.s1hat,
+                          ps->l);
+        }
+        tacit_mldsa_poly_reduce(t);
+        kern->invntt_tomont(t->c);
         tacit_mldsa_expand_s(&ws.s2, ws.seedbuf + 32, ps->l + i, ps->eta);
         tacit_mldsa_pack(sk_s2 + i * eta_bytes(ps), ws.s2.c, ps->eta_bits, (int32_t)ps->eta);
-        tacit_mldsa_poly_add(&ws.t, &ws.t, &ws.s2);
-        tacit_mldsa_poly_reduce(&ws.t);
-        tacit_mldsa_poly_caddq(&ws.t);
+        tacit_mldsa_poly_add(t, t, &ws.s2);
+        tacit_mldsa_poly_reduce(t);
+        tacit_mldsa_poly_caddq(t);
         for (n = 0; n < TACIT_MLDSA_N; n++) {
-            tacit_mldsa_power2round(&ws.a[0].c[n], &ws.t.c[n], ws.t.c[n]);
+            tacit_mldsa_power2round(&ws.a[0].c[n], &t->c[n], t->c[n]);
         }
         /* t1 is the public key */
         tacit_ct_declassify(ws.a[0].c, sizeof(ws.a[0].c));
         tacit_mldsa_pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.a[0].c, 10, 0);
-        tacit_mldsa_pack(sk_t0 + i * TACIT_MLDSA_POLY_T0_BYTES, ws.t.c, 13,
-                         1 << (TACIT_MLDSA_D - 1));
+        tacit_mldsa_pack(sk_t0 + i * TACIT_MLDSA_POLY_T0_BYTES, t->c, 13, 1 << (TACIT_MLDSA_D - 1));
     }
     /* tr = H(pk, 64) */
     shake256_3(sk + 64, 64, pk, ps->pk_bytes, NULL, 0, NULL, 0);
@@ -660,7 +674,8 @@ static int hints_valid_unsafe(const unsigned char *y, const tacit_mldsa_param_se
 
 typedef struct verify_ws {
     tacit_mldsa_poly z[TACIT_MLDSA_LMAX]; /* NTT domain */
-    tacit_mldsa_poly c, w, t1;
+    tacit_mldsa_poly c, t1;
+    tacit_mldsa_poly w[W_ROWS];
     tacit_mldsa_poly a[ROW_BUF];
     unsigned char w1buf[192];
     unsigned char ctilde2[64];
@@ -703,8 +718,10 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
     hidx = 0;
     for (i = 0; i < ps->k; i++) {
         unsigned end = hy[ps->omega + i];
-        memset(&ws.w, 0, sizeof(ws.w));
-        row_times_vec(kern, &ws.w, ws.a, pk, i, ws.z, ps->l);
+        tacit_mldsa_poly *w = &ws.w[W_ROWS == 1 ? 0 : i];
+        if (W_ROWS == 1 || i == 0) { /* A z: all rows at once, or row i */
+            mat_times_vec(kern, ws.w, ws.a, pk, i, W_ROWS == 1 ? 1 : ps->k, ws.z, ps->l);
+        }
         /* - c t1 2^d */
         tacit_mldsa_unpack(ws.t1.c, pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, 10, 0);
         for (n = 0; n < TACIT_MLDSA_N; n++) {
@@ -712,17 +729,17 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
         }
         kern->ntt(ws.t1.c);
         kern->pointwise(ws.t1.c, ws.t1.c, ws.c.c);
-        tacit_mldsa_poly_sub(&ws.w, &ws.w, &ws.t1);
-        tacit_mldsa_poly_reduce(&ws.w);
-        kern->invntt_tomont(ws.w.c);
-        tacit_mldsa_poly_caddq(&ws.w);
+        tacit_mldsa_poly_sub(w, w, &ws.t1);
+        tacit_mldsa_poly_reduce(w);
+        kern->invntt_tomont(w->c);
+        tacit_mldsa_poly_caddq(w);
         /* w1' = UseHint(h, w') */
         memset(ws.t1.c, 0, sizeof(ws.t1.c));
         for (; hidx < end; hidx++) {
             ws.t1.c[hy[hidx]] = 1;
         }
-        kern->use_hint(ws.w.c, ws.w.c, ws.t1.c, ps->gamma2);
-        tacit_mldsa_pack(ws.w1buf, ws.w.c, ps->w1_bits, 0);
+        kern->use_hint(w->c, w->c, ws.t1.c, ps->gamma2);
+        tacit_mldsa_pack(ws.w1buf, w->c, ps->w1_bits, 0);
         tacit_shake_absorb(&hc, ws.w1buf, w1_bytes(ps));
     }
     tacit_shake_squeeze(&hc, ws.ctilde2, ps->ctilde_bytes);
