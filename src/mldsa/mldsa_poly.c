@@ -218,43 +218,113 @@ uint32_t tacit_mldsa_poly_norm_mask(const tacit_mldsa_poly *a, int32_t bound)
     return tacit_ct_mask_from_bit_u32(bad);
 }
 
+/*
+ * Eight coefficients are bits bytes.  Coefficient t of a group starts at bit
+ * t * bits: it is read from (or or-ed into) the 2 to 4 bytes it touches,
+ * offsets that the compiler folds for each width (the callers' switch).
+ */
+static inline void pack8(unsigned char *out, const int32_t *a, unsigned bits, int32_t off)
+{
+    uint32_t vmask = ((uint32_t)1 << bits) - 1;
+    int32_t sign = off != 0 ? -1 : 1; /* public */
+    unsigned t;
+
+    for (t = 0; t < bits; t++) {
+        out[t] = 0;
+    }
+    for (t = 0; t < 8; t++) {
+        unsigned pos = t * bits, sh = pos & 7;
+        unsigned char *p = out + (pos >> 3);
+        uint32_t v = ((uint32_t)(off + sign * a[t]) & vmask) << sh;
+        p[0] |= (unsigned char)v;
+        if (sh + bits > 8) {
+            p[1] |= (unsigned char)(v >> 8);
+        }
+        if (sh + bits > 16) {
+            p[2] |= (unsigned char)(v >> 16);
+        }
+        if (sh + bits > 24) {
+            p[3] |= (unsigned char)(v >> 24);
+        }
+    }
+}
+
+static inline void unpack8(int32_t *a, const unsigned char *in, unsigned bits, int32_t off)
+{
+    uint32_t vmask = ((uint32_t)1 << bits) - 1;
+    unsigned t;
+
+    for (t = 0; t < 8; t++) {
+        unsigned pos = t * bits, sh = pos & 7;
+        const unsigned char *p = in + (pos >> 3);
+        uint32_t v = p[0];
+        if (sh + bits > 8) {
+            v |= (uint32_t)p[1] << 8;
+        }
+        if (sh + bits > 16) {
+            v |= (uint32_t)p[2] << 16;
+        }
+        if (sh + bits > 24) {
+            v |= (uint32_t)p[3] << 24;
+        }
+        v = (v >> sh) & vmask;
+        a[t] = off != 0 ? off - (int32_t)v : (int32_t)v;
+    }
+}
+
+#define PACK_WIDTH(b)                                                                              \
+    case b:                                                                                        \
+        for (i = 0; i < TACIT_MLDSA_N; i += 8) {                                                   \
+            pack8(out + i / 8 * (b), a + i, b, off);                                               \
+        }                                                                                          \
+        break
+
+#define UNPACK_WIDTH(b)                                                                            \
+    case b:                                                                                        \
+        for (i = 0; i < TACIT_MLDSA_N; i += 8) {                                                   \
+            unpack8(a + i, in + i / 8 * (b), b, off);                                              \
+        }                                                                                          \
+        break
+
 void tacit_mldsa_pack(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits,
                       int32_t off)
 {
-    uint64_t acc = 0;
-    unsigned have = 0, i;
-    uint32_t vmask = ((uint32_t)1 << bits) - 1;
-    int32_t sign = off != 0 ? -1 : 1; /* public */
+    unsigned i;
 
-    for (i = 0; i < TACIT_MLDSA_N; i++) {
-        uint32_t v = (uint32_t)(off + sign * a[i]) & vmask;
-        acc |= (uint64_t)v << have;
-        have += bits;
-        while (have >= 8) {
-            *out++ = (unsigned char)acc;
-            acc >>= 8;
-            have -= 8;
+    switch (bits) { /* public: one unrolled loop per width */
+        PACK_WIDTH(3);
+        PACK_WIDTH(4);
+        PACK_WIDTH(6);
+        PACK_WIDTH(10);
+        PACK_WIDTH(13);
+        PACK_WIDTH(18);
+        PACK_WIDTH(20);
+    default:
+        for (i = 0; i < TACIT_MLDSA_N; i += 8) {
+            pack8(out + i / 8 * bits, a + i, bits, off);
         }
+        break;
     }
 }
 
 void tacit_mldsa_unpack(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned bits,
                         int32_t off)
 {
-    uint64_t acc = 0;
-    unsigned have = 0, i;
-    uint32_t vmask = ((uint32_t)1 << bits) - 1;
+    unsigned i;
 
-    for (i = 0; i < TACIT_MLDSA_N; i++) {
-        int32_t v;
-        while (have < bits) {
-            acc |= (uint64_t)*in++ << have;
-            have += 8;
+    switch (bits) {
+        UNPACK_WIDTH(3);
+        UNPACK_WIDTH(4);
+        UNPACK_WIDTH(6);
+        UNPACK_WIDTH(10);
+        UNPACK_WIDTH(13);
+        UNPACK_WIDTH(18);
+        UNPACK_WIDTH(20);
+    default:
+        for (i = 0; i < TACIT_MLDSA_N; i += 8) {
+            unpack8(a + i, in + i / 8 * bits, bits, off);
         }
-        v = (int32_t)((uint32_t)acc & vmask);
-        acc >>= bits;
-        have -= bits;
-        a[i] = off != 0 ? off - v : v;
+        break;
     }
 }
 

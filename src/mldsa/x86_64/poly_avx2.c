@@ -156,19 +156,19 @@ AVX2 void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N])
 
 AVX2 void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N])
 {
-    __m256i v[32];
     const __m256i idx4 = _mm256_setr_epi32(1, 1, 1, 1, 0, 0, 0, 0);
     const __m256i idx2 = _mm256_setr_epi32(3, 3, 1, 1, 2, 2, 0, 0);
     const __m256i idx1 = _mm256_setr_epi32(7, 3, 6, 2, 5, 1, 4, 0);
     const __m256i f = _mm256_set1_epi32(41978); /* 2^64 / 256 mod q */
     const __m256i fq = qinv_times(f);
+    __m256i *v = (__m256i *)a;
     unsigned layer, blk, j, m, k;
 
     /* len = 1, 2, 4 on each pair of vectors (2m, 2m + 1) */
     for (m = 0; m < 16; m++) {
         __m256i x, y, z;
-        __m256i va = _mm256_loadu_si256((const __m256i *)&a[16 * m]);
-        __m256i vb = _mm256_loadu_si256((const __m256i *)&a[16 * m + 8]);
+        __m256i va = _mm256_loadu_si256(&v[2 * m]);
+        __m256i vb = _mm256_loadu_si256(&v[2 * m + 1]);
         gather32(&x, &y, va, vb);
         z = load_zetas(248 - 8 * m, idx1, 1);
         gs_bfly(&x, &y, z, qinv_times(z));
@@ -181,9 +181,11 @@ AVX2 void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N])
         gather128(&x, &y, va, vb);
         z = load_zetas(62 - 2 * m, idx4, 1);
         gs_bfly(&x, &y, z, qinv_times(z));
-        gather128(&v[2 * m], &v[2 * m + 1], x, y);
+        gather128(&va, &vb, x, y);
+        _mm256_storeu_si256(&v[2 * m], va);
+        _mm256_storeu_si256(&v[2 * m + 1], vb);
     }
-    /* len = 8 .. 128 (8 << layer): whole vectors; zeta -zetas[N / len - 1 - blk] */
+    /* len = 8 .. 128 (8 << layer): whole vectors in place; zeta -zetas[N / len - 1 - blk] */
     for (layer = 0; layer < 5; layer++) {
         unsigned half = 1u << layer;
         for (blk = 0; blk < (16u >> layer); blk++) {
@@ -193,12 +195,16 @@ AVX2 void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N])
             z = _mm256_set1_epi32(-tacit_mldsa_zetas[k]);
             zq = qinv_times(z);
             for (j = base; j < base + half; j++) {
-                gs_bfly(&v[j], &v[j + half], z, zq);
+                __m256i x = _mm256_loadu_si256(&v[j]), y = _mm256_loadu_si256(&v[j + half]);
+                gs_bfly(&x, &y, z, zq);
+                if (layer == 4) { /* the last layer: times f too */
+                    x = montmul(x, f, fq);
+                    y = montmul(y, f, fq);
+                }
+                _mm256_storeu_si256(&v[j], x);
+                _mm256_storeu_si256(&v[j + half], y);
             }
         }
-    }
-    for (j = 0; j < 32; j++) {
-        _mm256_storeu_si256((__m256i *)&a[8 * j], montmul(v[j], f, fq));
     }
 }
 
