@@ -103,6 +103,14 @@ extern const OSSL_DISPATCH tp_tls1_prf_functions[];
 extern const OSSL_DISPATCH tp_hkdf_functions[], tp_tls13_kdf_functions[];
 #endif
 
+#if defined(TACIT_MLKEM_C) && defined(TACIT_X25519_C)
+#define TP_HAVE_MLKEM 1
+extern const OSSL_DISPATCH tp_mlkem512_keymgmt_functions[], tp_mlkem768_keymgmt_functions[],
+    tp_mlkem1024_keymgmt_functions[], tp_hybrid_keymgmt_functions[];
+extern const OSSL_DISPATCH tp_mlkem512_kem_functions[], tp_mlkem768_kem_functions[],
+    tp_mlkem1024_kem_functions[], tp_hybrid_kem_functions[];
+#endif
+
 /* 1 when tacit's build has the AEAD (0: AES-128-GCM, 1: AES-256-GCM, 2: ChaCha20-Poly1305). */
 int tp_aead_available(int which);
 

@@ -230,6 +230,23 @@ static const OSSL_ALGORITHM tp_rands[] = {
     { NULL, NULL, NULL, NULL }
 };
 
+#if defined(TP_HAVE_MLKEM)
+/* ML-KEM and the TLS hybrid: the key management and the KEM share their names. */
+#define TP_MLKEM_ALGS(op)                                                                          \
+    { "ML-KEM-512:MLKEM512:id-alg-ml-kem-512:2.16.840.1.101.3.4.4.1", TP_PROPS,                    \
+      tp_mlkem512_##op##_functions, "tacit ML-KEM-512" },                                          \
+        { "ML-KEM-768:MLKEM768:id-alg-ml-kem-768:2.16.840.1.101.3.4.4.2", TP_PROPS,                \
+          tp_mlkem768_##op##_functions, "tacit ML-KEM-768" },                                      \
+        { "ML-KEM-1024:MLKEM1024:id-alg-ml-kem-1024:2.16.840.1.101.3.4.4.3", TP_PROPS,             \
+          tp_mlkem1024_##op##_functions, "tacit ML-KEM-1024" },                                    \
+    {                                                                                              \
+        "X25519MLKEM768", TP_PROPS, tp_hybrid_##op##_functions,                                    \
+            "tacit X25519MLKEM768 (draft-ietf-tls-ecdhe-mlkem)"                                    \
+    }
+
+static const OSSL_ALGORITHM tp_kems[] = { TP_MLKEM_ALGS(kem), { NULL, NULL, NULL, NULL } };
+#endif
+
 static const OSSL_ALGORITHM tp_keymgmt[] = {
     { "RSA:rsaEncryption:1.2.840.113549.1.1.1", TP_PROPS, tp_rsa_keymgmt_functions, "tacit RSA" },
     { "RSA-PSS:RSASSA-PSS:1.2.840.113549.1.1.10", TP_PROPS, tp_rsapss_keymgmt_functions,
@@ -238,6 +255,9 @@ static const OSSL_ALGORITHM tp_keymgmt[] = {
       "tacit EC (P-256, P-384, P-521)" },
     { "X25519:1.3.101.110", TP_PROPS, tp_x25519_keymgmt_functions, "tacit X25519" },
     { "ED25519:1.3.101.112", TP_PROPS, tp_ed25519_keymgmt_functions, "tacit Ed25519" },
+#if defined(TP_HAVE_MLKEM)
+    TP_MLKEM_ALGS(keymgmt),
+#endif
     { NULL, NULL, NULL, NULL }
 };
 
@@ -310,6 +330,10 @@ static const OSSL_ALGORITHM *tp_query(void *provctx, int operation_id, int *no_c
         return tp_ciphers;
     case OSSL_OP_KDF:
         return tp_kdfs;
+#if defined(TP_HAVE_MLKEM)
+    case OSSL_OP_KEM:
+        return tp_kems;
+#endif
     default:
         return NULL;
     }
@@ -364,19 +388,30 @@ static const OSSL_ITEM *tp_get_reason_strings(void *provctx)
 
 typedef struct {
     const char *name, *internal, *alg;
-    unsigned int id, secbits;
+    unsigned int id, secbits, is_kem;
 } tp_group;
 
 static const tp_group tp_groups[] = {
-    { "secp256r1", "prime256v1", "EC", 23, 128 }, { "P-256", "prime256v1", "EC", 23, 128 },
-    { "secp384r1", "secp384r1", "EC", 24, 192 },  { "P-384", "secp384r1", "EC", 24, 192 },
-    { "secp521r1", "secp521r1", "EC", 25, 256 },  { "P-521", "secp521r1", "EC", 25, 256 },
-    { "x25519", "X25519", "X25519", 29, 128 },    { "X25519", "X25519", "X25519", 29, 128 },
+    { "secp256r1", "prime256v1", "EC", 23, 128, 0 },
+    { "P-256", "prime256v1", "EC", 23, 128, 0 },
+    { "secp384r1", "secp384r1", "EC", 24, 192, 0 },
+    { "P-384", "secp384r1", "EC", 24, 192, 0 },
+    { "secp521r1", "secp521r1", "EC", 25, 256, 0 },
+    { "P-521", "secp521r1", "EC", 25, 256, 0 },
+    { "x25519", "X25519", "X25519", 29, 128, 0 },
+    { "X25519", "X25519", "X25519", 29, 128, 0 },
+#if defined(TP_HAVE_MLKEM)
+    /* KEM groups, TLS 1.3 only: draft-ietf-tls-ecdhe-mlkem, draft-connolly-tls-mlkem-key-agreement */
+    { "X25519MLKEM768", "X25519MLKEM768", "X25519MLKEM768", 0x11EC, 192, 1 },
+    { "MLKEM512", "ML-KEM-512", "ML-KEM-512", 0x0200, 128, 1 },
+    { "MLKEM768", "ML-KEM-768", "ML-KEM-768", 0x0201, 192, 1 },
+    { "MLKEM1024", "ML-KEM-1024", "ML-KEM-1024", 0x0202, 256, 1 },
+#endif
 };
 
 static int tp_group_cb(const tp_group *g, OSSL_CALLBACK *cb, void *arg)
 {
-    unsigned int id = g->id, secbits = g->secbits, is_kem = 0;
+    unsigned int id = g->id, secbits = g->secbits, is_kem = g->is_kem;
     int min_tls = 0x0301 /* TLS 1.0 */, max_tls = 0, min_dtls = 0xFEFF /* DTLS 1.0 */, max_dtls = 0;
     OSSL_PARAM p[] = {
         OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME, (char *)g->name, strlen(g->name)),
@@ -392,6 +427,10 @@ static int tp_group_cb(const tp_group *g, OSSL_CALLBACK *cb, void *arg)
         OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_IS_KEM, &is_kem),
         OSSL_PARAM_END
     };
+    if (is_kem) { /* TLS 1.3 only, no DTLS */
+        min_tls = 0x0304;
+        min_dtls = max_dtls = -1;
+    }
     return cb(p, arg);
 }
 

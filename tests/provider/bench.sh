@@ -67,11 +67,16 @@ for cert in ecdsa rsa; do
             if openssl list -kdf-algorithms $TP | grep -q "TLS13-KDF @ tacit"; then PA=$TP; lab="tacit+base"
             else PA=$HY; lab="tacit(+default for what tacit lacks)"; fi
         else PA=$DF; lab=default; fi
-        port=$((20000 + $$ % 20000))
-        openssl s_server $PA -cert $W/$cert.pem -key $W/$cert.key -accept 127.0.0.1:$port \
-            -no_ticket -www -quiet >/dev/null 2>&1 &
+        # the kernel picks the port (no collision with other servers); read it back
+        openssl s_server $PA -cert $W/$cert.pem -key $W/$cert.key -accept 127.0.0.1:0 \
+            -no_ticket -www >$W/server.log 2>&1 &
         SP=$!
-        sleep 1
+        port=""
+        _i=0
+        while [ -z "$port" ] && [ $_i -lt 100 ]; do
+            sleep 0.1; _i=$((_i + 1))
+            port=$(sed -n 's/^ACCEPT 127\.0\.0\.1:\([0-9][0-9]*\)$/\1/p' $W/server.log)
+        done
         _i=0
         res=$(while [ $_i -lt "$RUNS" ]; do
             openssl s_time -connect 127.0.0.1:$port -new -time 4 -ciphersuites TLS_CHACHA20_POLY1305_SHA256 2>/dev/null |

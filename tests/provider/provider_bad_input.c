@@ -449,6 +449,124 @@ static void bad_cipher(const char *name, int keylen)
     EVP_CIPHER_free(c);
 }
 
+/*
+ * ML-KEM-768 and X25519MLKEM768 through EVP_PKEY_encapsulate/decapsulate (what libssl
+ * runs for a KEM group): round trips, then wrong keys, lengths and ciphertexts.
+ */
+static int kem_encaps(EVP_PKEY *k, unsigned char *ct, size_t *ctlen, unsigned char *ss,
+                      size_t *sslen)
+{
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(lib, k, NULL);
+    int ok = c != NULL && EVP_PKEY_encapsulate_init(c, NULL) > 0 &&
+             EVP_PKEY_encapsulate(c, ct, ctlen, ss, sslen) > 0;
+
+    EVP_PKEY_CTX_free(c);
+    return ok;
+}
+
+static int kem_decaps(EVP_PKEY *k, unsigned char *ss, size_t *sslen, const unsigned char *ct,
+                      size_t ctlen)
+{
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(lib, k, NULL);
+    int ok = c != NULL && EVP_PKEY_decapsulate_init(c, NULL) > 0 &&
+             EVP_PKEY_decapsulate(c, ss, sslen, ct, ctlen) > 0;
+
+    EVP_PKEY_CTX_free(c);
+    return ok;
+}
+
+static void kem(const char *name, size_t publen, size_t ctlen_want, size_t sslen_want)
+{
+    EVP_PKEY *k = keygen(name, NULL), *pub = NULL, *bad;
+    unsigned char pubbuf[1568], ct[1568], ct2[1568], ss1[64], ss2[64], junk[4000];
+    size_t len = 0, ctlen = 0, sslen = 0, sslen2;
+    char what[128];
+    OSSL_PARAM p[2];
+
+    snprintf(what, sizeof(what), "%s: key generation", name);
+    expect_ok(what, k != NULL);
+    if (k == NULL) {
+        return;
+    }
+    /* the peer side holds only the encoded public key, as libssl's server does */
+    snprintf(what, sizeof(what), "%s: encoded public key of %zu bytes", name, publen);
+    expect_ok(what, EVP_PKEY_get_octet_string_param(k, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, pubbuf,
+                                                    sizeof(pubbuf), &len) &&
+                        len == publen);
+    p[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pubbuf, len);
+    p[1] = OSSL_PARAM_construct_end();
+    pub = fromdata(name, EVP_PKEY_PUBLIC_KEY, p);
+    snprintf(what, sizeof(what), "%s: public key imported", name);
+    expect_ok(what, pub != NULL);
+    snprintf(what, sizeof(what), "%s: sizes asked", name);
+    expect_ok(what, pub != NULL && kem_encaps(pub, NULL, &ctlen, NULL, &sslen) &&
+                        ctlen == ctlen_want && sslen == sslen_want);
+    snprintf(what, sizeof(what), "%s: encapsulate, decapsulate, same secret", name);
+    sslen2 = sizeof(ss2);
+    expect_ok(what, pub != NULL && kem_encaps(pub, ct, &ctlen, ss1, &sslen) &&
+                        kem_decaps(k, ss2, &sslen2, ct, ctlen) && sslen2 == sslen &&
+                        memcmp(ss1, ss2, sslen) == 0);
+    /* a flipped ciphertext bit: ML-KEM's implicit rejection gives another secret, no error */
+    memcpy(ct2, ct, ctlen);
+    ct2[5] ^= 1;
+    snprintf(what, sizeof(what), "%s: flipped ciphertext gives another secret", name);
+    expect_ok(what, kem_decaps(k, ss2, &sslen2, ct2, ctlen) && memcmp(ss1, ss2, sslen) != 0);
+
+    snprintf(what, sizeof(what), "%s: ciphertext one byte short", name);
+    expect_fail(what, kem_decaps(k, ss2, &sslen2, ct, ctlen - 1), 1);
+    sslen2 = sslen - 1;
+    snprintf(what, sizeof(what), "%s: secret buffer one byte short", name);
+    expect_fail(what, kem_decaps(k, ss2, &sslen2, ct, ctlen), 1);
+    snprintf(what, sizeof(what), "%s: decapsulate with a public key", name);
+    sslen2 = sizeof(ss2);
+    expect_fail(what, pub != NULL && kem_decaps(pub, ss2, &sslen2, ct, ctlen), 1);
+    if (publen == 1216) { /* the hybrid: a server share whose X25519 key has small order */
+        memset(ct2 + ctlen - 32, 0, 32);
+        snprintf(what, sizeof(what), "%s: small-order X25519 server share", name);
+        expect_fail(what, kem_decaps(k, ss2, &sslen2, ct2, ctlen), 1);
+    }
+    /* public keys: wrong length, coefficients >= q (FIPS 203 modulus check) */
+    p[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pubbuf, len - 1);
+    bad = fromdata(name, EVP_PKEY_PUBLIC_KEY, p);
+    snprintf(what, sizeof(what), "%s: public key one byte short", name);
+    expect_fail(what, bad != NULL, 1);
+    EVP_PKEY_free(bad);
+    memset(junk, 0xFF, sizeof(junk));
+    p[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, junk, len);
+    bad = fromdata(name, EVP_PKEY_PUBLIC_KEY, p);
+    snprintf(what, sizeof(what), "%s: public key failing the modulus check", name);
+    expect_fail(what, bad != NULL, 1);
+    EVP_PKEY_free(bad);
+    /* a private key whose H(ek) is wrong, and one of the wrong length */
+    if (EVP_PKEY_get_octet_string_param(k, OSSL_PKEY_PARAM_PRIV_KEY, junk, sizeof(junk), &len)) {
+        junk[len - 40] ^= 1; /* inside H(ek) (the last 64 bytes are H(ek) || z, or X25519) */
+        if (publen == 1216) {
+            junk[len - 32 - 40] ^= 1;
+            junk[len - 40] ^= 1;
+        }
+        p[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, junk, len);
+        bad = fromdata(name, EVP_PKEY_KEYPAIR, p);
+        snprintf(what, sizeof(what), "%s: private key failing its hash check", name);
+        expect_fail(what, bad != NULL, 1);
+        EVP_PKEY_free(bad);
+        p[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, junk, len + 1);
+        bad = fromdata(name, EVP_PKEY_KEYPAIR, p);
+        snprintf(what, sizeof(what), "%s: private key one byte long", name);
+        expect_fail(what, bad != NULL, 1);
+        EVP_PKEY_free(bad);
+    } else {
+        expect_ok("private key export", 0);
+    }
+    /* libssl's server: a parameters-only key given the client's share */
+    bad = keygen(name, NULL);
+    snprintf(what, sizeof(what), "%s: short encoded public key refused", name);
+    expect_fail(what, bad != NULL && EVP_PKEY_set1_encoded_public_key(bad, pubbuf, publen - 3) > 0,
+                1);
+    EVP_PKEY_free(bad);
+    EVP_PKEY_free(pub);
+    EVP_PKEY_free(k);
+}
+
 int main(void)
 {
     OSSL_PROVIDER *tacit, *base;
@@ -473,6 +591,18 @@ int main(void)
     bad_cipher("AES-128-GCM", 16);
     bad_cipher("AES-256-GCM", 32);
     bad_cipher("ChaCha20-Poly1305", 32);
+    {
+        EVP_KEM *k = EVP_KEM_fetch(lib, "X25519MLKEM768", NULL);
+        if (k == NULL) {
+            printf("SKIP: KEMs (tacit's build has no ML-KEM)\n");
+            ERR_clear_error();
+        } else {
+            EVP_KEM_free(k);
+            kem("ML-KEM-768", 1184, 1088, 32);
+            kem("ML-KEM-512", 800, 768, 32);
+            kem("X25519MLKEM768", 1216, 1120, 64);
+        }
+    }
     OSSL_PROVIDER_unload(base);
     OSSL_PROVIDER_unload(tacit);
     OSSL_LIB_CTX_free(lib);
