@@ -1,7 +1,7 @@
 /*
  * KDFs of the tacit provider:
- *   - TLS1-PRF (TLS 1.2, RFC 5246 section 5): P_hash over tacit_hmac with
- *     SHA-256 or SHA-384 (what TLS 1.2's suites use; MD5+SHA-1 of TLS 1.0/1.1
+ *   - TLS1-PRF (TLS 1.2, RFC 5246 section 5): tacit_tls12_prf with SHA-256,
+ *     SHA-384 or SHA-512 (what TLS 1.2's suites use; MD5+SHA-1 of TLS 1.0/1.1
  *     is not offered);
  *   - HKDF (RFC 5869) and TLS13-KDF (RFC 8446 section 7.1) over tacit's
  *     tacit_hkdf_* / tacit_tls13_hkdf_expand_label, compiled when
@@ -13,7 +13,7 @@
 #include <openssl/kdf.h>
 
 #include "prov.h"
-#include "tacit/hmac.h"
+#include "tacit/tls12.h"
 #include "tacit/platform.h"
 #if defined(TP_HAVE_HKDF)
 #include "tacit/hkdf.h"
@@ -226,40 +226,14 @@ static int kdf_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     return 1;
 }
 
-/* TLS 1.2 P_hash: A(i) = HMAC(secret, A(i-1)), out = HMAC(secret, A(1) || seed) || ... */
+/* TLS 1.2's PRF: libssl passes "label || seed" as the seed (tacit_tls12_prf with no label). */
 static int tls1_prf(TP_KDF_CTX *c, unsigned char *out, size_t outlen)
 {
-    tacit_hmac_context h;
-    unsigned char a[TACIT_MD_MAX_SIZE], block[TACIT_MD_MAX_SIZE];
-    size_t hl = tacit_md_size(c->md), n;
-    int ret;
+    int ret =
+        tacit_tls12_prf(c->md, c->key, c->key_len, NULL, 0, c->info, c->info_len, out, outlen);
 
-    if ((ret = tacit_hmac_init(&h, c->md, c->key, c->key_len)) != 0 ||
-        (ret = tacit_hmac_update(&h, c->info, c->info_len)) != 0 ||
-        (ret = tacit_hmac_finish(&h, a)) != 0) {
-        goto done;
-    }
-    while (outlen > 0) {
-        if ((ret = tacit_hmac_update(&h, a, hl)) != 0 ||
-            (ret = tacit_hmac_update(&h, c->info, c->info_len)) != 0 ||
-            (ret = tacit_hmac_finish(&h, block)) != 0) {
-            goto done;
-        }
-        n = outlen < hl ? outlen : hl;
-        memcpy(out, block, n);
-        out += n;
-        outlen -= n;
-        if (outlen > 0 &&
-            ((ret = tacit_hmac_update(&h, a, hl)) != 0 || (ret = tacit_hmac_finish(&h, a)) != 0)) {
-            goto done;
-        }
-    }
-done:
-    tacit_hmac_free(&h);
-    tacit_platform_zeroize(a, sizeof(a));
-    tacit_platform_zeroize(block, sizeof(block));
     if (ret != 0) {
-        TP_TACIT_ERR(c->pc, ret, "TLS1-PRF (tacit_hmac)");
+        TP_TACIT_ERR(c->pc, ret, "TLS1-PRF (tacit_tls12_prf)");
         return 0;
     }
     return 1;
@@ -377,8 +351,8 @@ static int kdf_derive(void *vctx, unsigned char *key, size_t keylen, const OSSL_
     }
     switch (c->kind) {
     case TP_KDF_TLS1_PRF:
-        if (c->md != TACIT_MD_SHA256 && c->md != TACIT_MD_SHA384) {
-            TP_ERR(c->pc, TP_R_UNSUPPORTED, "TLS1-PRF digest (SHA-256 and SHA-384 only)");
+        if (c->md != TACIT_MD_SHA256 && c->md != TACIT_MD_SHA384 && c->md != TACIT_MD_SHA512) {
+            TP_ERR(c->pc, TP_R_UNSUPPORTED, "TLS1-PRF digest (SHA-256, SHA-384, SHA-512 only)");
             return 0;
         }
         if (c->info == NULL) {

@@ -241,75 +241,31 @@ static int pss_salt(const TP_SIG_CTX *c)
 
 /*
  * PKCS#1 v1.5 without a DigestInfo (no digest set: OpenSSL's raw
- * EVP_PKEY_sign, as `openssl speed rsa` and TLS 1.0's MD5+SHA-1 use it):
- * the EMSA block 00 01 FF..FF 00 || tbs, through tacit_rsa_private.
+ * EVP_PKEY_sign, as `openssl speed rsa` and TLS 1.0/1.1's MD5+SHA-1 use it):
+ * tacit_rsa_pkcs1_sign_raw / tacit_rsa_pkcs1_verify_raw.
  */
 static int rsa_sign_raw_pkcs1(TP_SIG_CTX *c, unsigned char *sig, size_t *siglen, size_t sigsize,
                               const unsigned char *tbs, size_t tbslen)
 {
-    const tacit_rsa_context *rsa = &c->key->u.rsa;
-    size_t k = tacit_rsa_len(rsa);
-    unsigned char *em;
-    int ret;
+    int ret = tacit_rsa_pkcs1_sign_raw(&c->key->u.rsa, tbs, tbslen, sig, sigsize, siglen, TP_RNG);
 
-    if (tbslen + 11 > k) {
-        TP_ERR(c->pc, TP_R_BAD_PARAM, "%zu bytes too long for raw PKCS#1 with this key", tbslen);
-        return 0;
-    }
-    em = malloc(k);
-    if (em == NULL) {
-        TP_ERR(c->pc, TP_R_ALLOC, "RSA block");
-        return 0;
-    }
-    em[0] = 0x00;
-    em[1] = 0x01;
-    memset(em + 2, 0xFF, k - 3 - tbslen);
-    em[k - 1 - tbslen] = 0x00;
-    memcpy(em + k - tbslen, tbs, tbslen);
-    ret = tacit_rsa_private(rsa, em, k, sig, sigsize, siglen, TP_RNG);
-    free(em);
     if (ret != 0) {
-        TP_TACIT_ERR(c->pc, ret, "tacit_rsa_private");
+        TP_TACIT_ERR(c->pc, ret, "tacit_rsa_pkcs1_sign_raw");
         return 0;
     }
     return 1;
 }
 
-/* The verification of rsa_sign_raw_pkcs1's signatures: rebuild the block, compare (public data). */
 static int rsa_verify_raw_pkcs1(TP_SIG_CTX *c, const unsigned char *sig, size_t siglen,
                                 const unsigned char *tbs, size_t tbslen)
 {
-    const tacit_rsa_context *rsa = &c->key->u.rsa;
-    size_t k = tacit_rsa_len(rsa), got = 0;
-    unsigned char *em;
-    int ret, ok;
+    int ret = tacit_rsa_pkcs1_verify_raw(&c->key->u.rsa, tbs, tbslen, sig, siglen);
 
-    if (tbslen + 11 > k) {
-        TP_ERR(c->pc, TP_R_BAD_PARAM, "%zu bytes too long for raw PKCS#1 with this key", tbslen);
-        return 0;
-    }
-    em = malloc(2 * k);
-    if (em == NULL) {
-        TP_ERR(c->pc, TP_R_ALLOC, "RSA block");
-        return 0;
-    }
-    ret = tacit_rsa_public(rsa, sig, siglen, em + k, k, &got);
     if (ret != 0) {
-        free(em);
-        TP_TACIT_ERR(c->pc, ret, "tacit_rsa_public");
+        TP_TACIT_ERR(c->pc, ret, "tacit_rsa_pkcs1_verify_raw");
         return 0;
     }
-    em[0] = 0x00;
-    em[1] = 0x01;
-    memset(em + 2, 0xFF, k - 3 - tbslen);
-    em[k - 1 - tbslen] = 0x00;
-    memcpy(em + k - tbslen, tbs, tbslen);
-    ok = got == k && memcmp(em, em + k, k) == 0;
-    free(em);
-    if (!ok) {
-        TP_ERR(c->pc, TP_R_VERIFY_FAILED, "raw PKCS#1 v1.5 signature does not verify");
-    }
-    return ok;
+    return 1;
 }
 
 static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen, size_t sigsize,

@@ -233,6 +233,24 @@ int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
                            size_t sig_len);
 
 /*
+ * PKCS#1 v1.5 signature padding WITHOUT a DigestInfo: the block is
+ * 00 01 FF..FF 00 || in, with in of at most k - 11 bytes
+ * (TACIT_ERR_RSA_MESSAGE_TOO_LONG).  For the protocols that sign their own
+ * encoding: TLS 1.0/1.1 (in = MD5 || SHA-1 of the handshake, 36 bytes) and
+ * OpenSSL's EVP "no digest" RSA signatures; anything else should use
+ * tacit_rsa_pkcs1_sign, which binds the hash algorithm.  The block is built
+ * from in_len alone (no branch on the data); signing is tacit_rsa_private
+ * (blinded with f_rng, NULL: tacit_rng_default, checked).  Verification
+ * rebuilds the expected block and compares all k bytes in constant time
+ * (the signature is never parsed).  Sizes as tacit_rsa_pkcs1_sign/_verify.
+ */
+int tacit_rsa_pkcs1_sign_raw(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+                             unsigned char *sig, size_t sig_size, size_t *sig_len,
+                             tacit_rng_func f_rng, void *p_rng);
+int tacit_rsa_pkcs1_verify_raw(const tacit_rsa_context *ctx, const unsigned char *in, size_t in_len,
+                               const unsigned char *sig, size_t sig_len);
+
+/*
  * RSASSA-PSS with hash md, MGF1 over mgf1_md (usually the same), and a salt
  * of saltlen bytes (or TACIT_RSA_SALT_LEN_HASH / _MAX).  The salt comes
  * and the blinding from f_rng (NULL: tacit_rng_default).  SHA-1 is refused

@@ -27,6 +27,7 @@
 #include "tacit/hmac_drbg.h"
 #include "tacit/hkdf.h"
 #include "tacit/tls13.h"
+#include "tacit/tls12.h"
 #include "tacit/aead.h"
 #include "tacit/base64.h"
 #include "tacit/pem.h"

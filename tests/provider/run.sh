@@ -114,6 +114,12 @@ if $PRE openssl pkeyutl $TP -sign -rawin -inkey ed.key -in msg -out t.sig 2>err 
     openssl pkeyutl -sign -rawin -inkey ed.key -in msg -out s.sig 2>>err &&
     $PRE openssl pkeyutl $TP -verify -rawin -pubin -inkey ed.pub -in msg -sigfile s.sig >/dev/null 2>>err
 then ok; else bad "Ed25519 both ways: $(head -3 err)"; fi
+# raw PKCS#1 v1.5 (no digest: TLS 1.0/1.1's MD5 || SHA-1, 36 bytes): deterministic, so equal
+head -c 36 msg >h36
+if $PRE openssl pkeyutl $TP -sign -inkey rsa.key -in h36 -out t.sig 2>err &&
+    openssl pkeyutl -sign -inkey rsa.key -in h36 -out s.sig 2>>err && cmp -s t.sig s.sig &&
+    $PRE openssl pkeyutl $TP -verify -pubin -inkey rsa.pub -in h36 -sigfile s.sig >/dev/null 2>>err
+then ok; else bad "raw RSA PKCS#1 v1.5 (no digest): $(head -3 err)"; fi
 for pair in "x xb" "p384 p384b"; do
     set -- $pair
     if $PRE openssl pkeyutl $TP -derive -inkey $1.key -peerkey $2.pub -out t.sec 2>err &&
@@ -128,8 +134,9 @@ for a in "RSA -pkeyopt rsa_keygen_bits:2048" "EC -pkeyopt ec_paramgen_curve:P-25
 done
 if [ "$($PRE openssl dgst $TP -sha512 -r msg 2>&1 | cut -c1-128)" = "$($PRE openssl dgst -sha512 -r msg | cut -c1-128)" ] &&
     [ "$($PRE openssl mac $TP -digest SHA384 -macopt hexkey:0102 -in msg HMAC 2>&1)" = "$($PRE openssl mac -digest SHA384 -macopt hexkey:0102 -in msg HMAC)" ] &&
-    [ "$($PRE openssl kdf $TP -keylen 48 -kdfopt digest:SHA256 -kdfopt secret:s -kdfopt seed:x TLS1-PRF 2>&1)" = "$($PRE openssl kdf -keylen 48 -kdfopt digest:SHA256 -kdfopt secret:s -kdfopt seed:x TLS1-PRF)" ]
-then ok; else bad "SHA-512 / HMAC-SHA384 / TLS1-PRF differ from the default provider"; fi
+    [ "$($PRE openssl kdf $TP -keylen 48 -kdfopt digest:SHA256 -kdfopt secret:s -kdfopt seed:x TLS1-PRF 2>&1)" = "$($PRE openssl kdf -keylen 48 -kdfopt digest:SHA256 -kdfopt secret:s -kdfopt seed:x TLS1-PRF)" ] &&
+    [ "$($PRE openssl kdf $TP -keylen 100 -kdfopt digest:SHA384 -kdfopt hexsecret:0011 -kdfopt seed:'key expansion' -kdfopt hexseed:99 TLS1-PRF 2>&1)" = "$($PRE openssl kdf -keylen 100 -kdfopt digest:SHA384 -kdfopt hexsecret:0011 -kdfopt seed:'key expansion' -kdfopt hexseed:99 TLS1-PRF)" ]
+then ok; else bad "SHA-512 / HMAC-SHA384 / TLS1-PRF (SHA-256, SHA-384) differ from the default provider"; fi
 # certificates signed on tacit (AlgorithmIdentifier from the provider), verified by stock
 for k in rsa p384 ed; do
     if $PRE openssl req $TP -x509 -new -key $k.key -subj /CN=tacit-made -days 1 -out made-$k.pem 2>err &&
