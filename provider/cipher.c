@@ -305,7 +305,9 @@ static int aead_update(void *vctx, unsigned char *out, size_t *outl, size_t outs
         }
         c->tag_set = 0; /* a tag checks one message */
     }
-    tacit_platform_zeroize(c->tmp, inl + 16);
+    if (!c->enc) {
+        tacit_platform_zeroize(c->tmp, inl + 16); /* plaintext; a seal leaves ciphertext only */
+    }
     c->data_done = 1;
     if (ret != 0) {
         TP_TACIT_ERR(c->pc, ret, c->enc ? "tacit_aead_seal" : "tacit_aead_open");
@@ -346,45 +348,45 @@ static int aead_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outs
 
 /* ---- parameters ---------------------------------------------------------------------------------- */
 
+/* Keys are matched by their first byte before strcmp: libssl asks for one or two per record. */
+#define TP_IS(p, k) ((p)->key[0] == (k)[0] && strcmp((p)->key, (k)) == 0)
+
+/*
+ * One parameter of the algorithm (c NULL) or of a context: 1 done, 0 failed,
+ * -1 not one of the algorithm's (the context's own are handled by the caller).
+ */
+static int aead_get_one(const TP_AEAD_CTX *c, OSSL_PARAM *p, unsigned int mode, size_t key_len)
+{
+    if (TP_IS(p, OSSL_CIPHER_PARAM_IVLEN)) {
+        return OSSL_PARAM_set_size_t(p, c != NULL ? c->iv_len : 12);
+    }
+    if (TP_IS(p, OSSL_CIPHER_PARAM_MODE)) {
+        return OSSL_PARAM_set_uint(p, mode);
+    }
+    if (TP_IS(p, OSSL_CIPHER_PARAM_KEYLEN)) {
+        return OSSL_PARAM_set_size_t(p, key_len);
+    }
+    if (TP_IS(p, OSSL_CIPHER_PARAM_BLOCK_SIZE)) {
+        return OSSL_PARAM_set_size_t(p, 1);
+    }
+    if (TP_IS(p, OSSL_CIPHER_PARAM_AEAD) || TP_IS(p, OSSL_CIPHER_PARAM_CUSTOM_IV)) {
+        return OSSL_PARAM_set_int(p, 1);
+    }
+    if (TP_IS(p, OSSL_CIPHER_PARAM_CTS) || TP_IS(p, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK) ||
+        TP_IS(p, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) {
+        return OSSL_PARAM_set_int(p, 0);
+    }
+    return -1;
+}
+
 static int aead_get_params_common(OSSL_PARAM params[], unsigned int mode, size_t key_len)
 {
     OSSL_PARAM *p;
 
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) != NULL &&
-        !OSSL_PARAM_set_uint(p, mode)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, key_len)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, 12)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, 1)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) != NULL &&
-        !OSSL_PARAM_set_int(p, 1)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) != NULL &&
-        !OSSL_PARAM_set_int(p, 1)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) != NULL &&
-        !OSSL_PARAM_set_int(p, 0)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) != NULL &&
-        !OSSL_PARAM_set_int(p, 0)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) != NULL &&
-        !OSSL_PARAM_set_int(p, 0)) {
-        return 0;
+    for (p = params; p != NULL && p->key != NULL; p++) {
+        if (aead_get_one(NULL, p, mode, key_len) == 0) {
+            return 0;
+        }
     }
     return 1;
 }
@@ -410,38 +412,37 @@ static int aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     TP_AEAD_CTX *c = vctx;
     OSSL_PARAM *p;
+    int r;
 
-    if (!aead_get_params_common(params, c->mode, c->key_len)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, c->iv_len)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, c->tag_len)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, 16)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL) {
-        if (!c->enc || !c->tag_set || p->data_type != OSSL_PARAM_OCTET_STRING ||
-            p->data_size == 0 || p->data_size > 16) {
-            TP_ERR(c->pc, TP_R_WRONG_STATE, "the tag is there after an encryption only");
+    for (p = params; p != NULL && p->key != NULL; p++) {
+        r = aead_get_one(c, p, c->mode, c->key_len);
+        if (r == 0) {
             return 0;
         }
-        memcpy(p->data, c->tag, p->data_size);
-        p->return_size = p->data_size;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) != NULL &&
-        !OSSL_PARAM_set_octet_string(p, c->iv, c->iv_len)) {
-        return 0;
-    }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) != NULL &&
-        !OSSL_PARAM_set_octet_string(p, c->iv, c->iv_len)) {
-        return 0;
+        if (r > 0) {
+            continue;
+        }
+        if (TP_IS(p, OSSL_CIPHER_PARAM_AEAD_TAG)) {
+            if (!c->enc || !c->tag_set || p->data_type != OSSL_PARAM_OCTET_STRING ||
+                p->data_size == 0 || p->data_size > 16) {
+                TP_ERR(c->pc, TP_R_WRONG_STATE, "the tag is there after an encryption only");
+                return 0;
+            }
+            memcpy(p->data, c->tag, p->data_size);
+            p->return_size = p->data_size;
+        } else if (TP_IS(p, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) {
+            if (!OSSL_PARAM_set_size_t(p, c->tag_len)) {
+                return 0;
+            }
+        } else if (TP_IS(p, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) {
+            if (!OSSL_PARAM_set_size_t(p, 16)) {
+                return 0;
+            }
+        } else if (TP_IS(p, OSSL_CIPHER_PARAM_IV) || TP_IS(p, OSSL_CIPHER_PARAM_UPDATED_IV)) {
+            if (!OSSL_PARAM_set_octet_string(p, c->iv, c->iv_len)) {
+                return 0;
+            }
+        }
     }
     return 1;
 }
