@@ -8,6 +8,9 @@
  * writes nothing.  That is exactly how libssl drives an AEAD:
  *   - TLS 1.3: IV per record, AAD = the record header, one data update,
  *     final, then the tag (encrypt) or the tag set before (decrypt);
+ *   - TLS 1.2 ChaCha20-Poly1305 (RFC 7905): the 12-byte IV at init, then per
+ *     record TLS1_AAD and one in-place update of payload || tag (nonce = IV
+ *     XOR the record's sequence number);
  *   - TLS 1.2 GCM: TLS1_IV_FIXED once (4 bytes; the 8-byte explicit part
  *     starts random and counts up), then per record TLS1_AAD and one
  *     in-place update over explicit IV || payload || tag.
@@ -196,21 +199,33 @@ static int aead_dinit(void *vctx, const unsigned char *key, size_t keylen, const
     return aead_init(vctx, key, keylen, iv, ivlen, params, 0);
 }
 
-/* TLS 1.2 GCM record: in == out = explicit IV(8) || payload || tag(16). */
+/*
+ * TLS 1.2 records, in place, after TLS1_AAD:
+ *   AES-GCM (RFC 5288): explicit IV(8) || payload || tag(16), nonce = fixed(4) || explicit(8);
+ *   ChaCha20-Poly1305 (RFC 7905): payload || tag(16), nonce = IV XOR (0^4 || sequence number).
+ */
 static int aead_tls12_record(TP_AEAD_CTX *c, unsigned char *out, size_t *outl, size_t outsize,
                              const unsigned char *in, size_t inl)
 {
     unsigned char nonce[12];
-    size_t len, got = 0, i;
+    size_t len, got = 0, i,
+                explicit_len = c->mode == EVP_CIPH_GCM_MODE ? TP_TLS_EXPLICIT_IV_LEN : 0;
+    unsigned char *body = out + explicit_len;
     int ret;
 
     c->tls_aad_set = 0;
-    if (out != in || inl < TP_TLS_EXPLICIT_IV_LEN + 16 || outsize < inl || !c->tls_iv_fixed) {
-        TP_ERR(c->pc, TP_R_BAD_PARAM, "TLS record: in place, with the fixed IV set and room");
+    if (out != in || inl < explicit_len + 16 || outsize < inl ||
+        (explicit_len != 0 ? !c->tls_iv_fixed : (!c->iv_set || c->iv_len != 12))) {
+        TP_ERR(c->pc, TP_R_BAD_PARAM, "TLS record: in place, with the IV set and room");
         return 0;
     }
-    len = inl - TP_TLS_EXPLICIT_IV_LEN - 16;
-    if (c->enc) {
+    len = inl - explicit_len - 16;
+    if (explicit_len == 0) {
+        memcpy(nonce, c->iv, 12);
+        for (i = 0; i < 8; i++) {
+            nonce[4 + i] ^= c->tls_aad[i];
+        }
+    } else if (c->enc) {
         memcpy(out, c->iv + TP_TLS_FIXED_IV_LEN, TP_TLS_EXPLICIT_IV_LEN);
         memcpy(nonce, c->iv, 12);
         /* next record: the explicit part counts up (big-endian) */
@@ -219,15 +234,16 @@ static int aead_tls12_record(TP_AEAD_CTX *c, unsigned char *out, size_t *outl, s
                 break;
             }
         }
-        ret = tacit_aead_seal(&c->aead, nonce, 12, c->tls_aad, TP_TLS_AAD_LEN,
-                              out + TP_TLS_EXPLICIT_IV_LEN, len, out + TP_TLS_EXPLICIT_IV_LEN,
-                              len + 16, &got);
-        *outl = inl;
     } else {
         memcpy(nonce, c->iv, TP_TLS_FIXED_IV_LEN);
         memcpy(nonce + TP_TLS_FIXED_IV_LEN, in, TP_TLS_EXPLICIT_IV_LEN);
-        ret = tacit_aead_open(&c->aead, nonce, 12, c->tls_aad, TP_TLS_AAD_LEN,
-                              out + TP_TLS_EXPLICIT_IV_LEN, len + 16, out + TP_TLS_EXPLICIT_IV_LEN,
+    }
+    if (c->enc) {
+        ret = tacit_aead_seal(&c->aead, nonce, 12, c->tls_aad, TP_TLS_AAD_LEN, body, len, body,
+                              len + 16, &got);
+        *outl = inl;
+    } else {
+        ret = tacit_aead_open(&c->aead, nonce, 12, c->tls_aad, TP_TLS_AAD_LEN, body, len + 16, body,
                               len + 16, &got);
         *outl = len;
     }
@@ -508,20 +524,19 @@ static int aead_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         c->iv_set = 1;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != NULL) {
-        unsigned int len;
-        if (c->mode != EVP_CIPH_GCM_MODE || p->data_type != OSSL_PARAM_OCTET_STRING ||
-            p->data_size != TP_TLS_AAD_LEN) {
-            TP_ERR(c->pc, TP_R_UNSUPPORTED, "TLS 1.2 AAD (AES-GCM, 13 bytes)");
+        unsigned int len, explicit_len = c->mode == EVP_CIPH_GCM_MODE ? TP_TLS_EXPLICIT_IV_LEN : 0;
+        if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != TP_TLS_AAD_LEN) {
+            TP_ERR(c->pc, TP_R_UNSUPPORTED, "TLS 1.2 AAD (13 bytes)");
             return 0;
         }
         memcpy(c->tls_aad, p->data, TP_TLS_AAD_LEN);
         len = (unsigned int)c->tls_aad[11] << 8 | c->tls_aad[12];
-        /* the record length covers the explicit IV, and the tag when decrypting */
-        if (len < TP_TLS_EXPLICIT_IV_LEN + (c->enc ? 0u : 16u)) {
+        /* the record length covers the explicit IV (GCM), and the tag when decrypting */
+        if (len < explicit_len + (c->enc ? 0u : 16u)) {
             TP_ERR(c->pc, TP_R_BAD_PARAM, "TLS record too short");
             return 0;
         }
-        len -= TP_TLS_EXPLICIT_IV_LEN + (c->enc ? 0 : 16);
+        len -= explicit_len + (c->enc ? 0 : 16);
         c->tls_aad[11] = (unsigned char)(len >> 8);
         c->tls_aad[12] = (unsigned char)len;
         c->tls_aad_set = 1;
