@@ -97,11 +97,7 @@ static int aead_params(int alg, size_t key_len, size_t tag_len, aead_limits *lim
 
 void tacit_aead_init(tacit_aead_context *ctx)
 {
-    if (ctx == NULL) {
-        return;
-    }
-    memset(ctx, 0, sizeof(*ctx));
-    ctx->alg = -1;
+    tacit_aead_free(ctx); /* all zero, no algorithm (and NULL accepted) */
 }
 
 int tacit_aead_setkey(tacit_aead_context *ctx, tacit_aead_alg alg, const unsigned char *key,
@@ -113,9 +109,7 @@ int tacit_aead_setkey(tacit_aead_context *ctx, tacit_aead_alg alg, const unsigne
     if (ctx == NULL || key == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (tag_len == 0) {
-        tag_len = 16;
-    }
+    tag_len += (size_t)(tag_len == 0) * 16; /* 0: the default, 16 */
     ret = aead_params((int)alg, key_len, tag_len, &lim);
     if (ret != 0) {
         return ret;
@@ -258,60 +252,50 @@ static void aead_crypt(const tacit_aead_context *ctx, int enc, const unsigned ch
     }
 }
 
-int tacit_aead_seal(const tacit_aead_context *ctx, const unsigned char *nonce, size_t nonce_len,
-                    const unsigned char *aad, size_t aad_len, const unsigned char *in,
-                    size_t in_len, unsigned char *out, size_t out_size, size_t *out_len)
+/*
+ * seal (enc != 0) and open in one body: a firmware image that links both
+ * carries the checks, the kernel call and the tag handling once.
+ */
+static int aead_run(const tacit_aead_context *ctx, int enc, const unsigned char *nonce,
+                    size_t nonce_len, const unsigned char *aad, size_t aad_len,
+                    const unsigned char *in, size_t in_len, unsigned char *out, size_t out_size,
+                    size_t *out_len)
 {
     unsigned char tag[16];
-    size_t need;
-    int ret;
-
-    if (ctx == NULL || ctx->alg < 0 || in_len > SIZE_MAX - ctx->tag_len) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    need = in_len + ctx->tag_len;
-    ret = aead_check(ctx, nonce, nonce_len, aad, aad_len, in, in_len, in_len, out, out_size, need,
-                     out_len);
-    if (ret != 0) {
-        return ret;
-    }
-    aead_crypt(ctx, 1, nonce, nonce_len, aad, aad_len, in, in_len, out, tag);
-    for (need = 0; need < ctx->tag_len; need++) { /* a loop: no memcpy for firmware images */
-        out[in_len + need] = tag[need];
-    }
-    need = in_len + ctx->tag_len;
-    tacit_platform_zeroize(tag, sizeof(tag));
-    *out_len = need;
-    return 0;
-}
-
-int tacit_aead_open(const tacit_aead_context *ctx, const unsigned char *nonce, size_t nonce_len,
-                    const unsigned char *aad, size_t aad_len, const unsigned char *in,
-                    size_t in_len, unsigned char *out, size_t out_size, size_t *out_len)
-{
-    unsigned char tag[16];
-    size_t len;
-    int ret, diff;
+    size_t len, i;
+    int ret, diff = 0;
 
     if (ctx == NULL || ctx->alg < 0 || out_len == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (in_len < ctx->tag_len) {
-        /* too short to hold a tag: not an authentic message */
-        ret = aead_check(ctx, nonce, nonce_len, aad, aad_len, in, in_len, 0, out, out_size, 0,
-                         out_len);
-        return ret != 0 ? ret : TACIT_ERR_AUTH_FAILED;
+    if (enc) {
+        if (in_len > SIZE_MAX - ctx->tag_len) {
+            return TACIT_ERR_BAD_INPUT;
+        }
+        len = in_len; /* the plaintext; out gets len + tag_len bytes */
+    } else {
+        /* too short to hold a tag: checked as an empty message, then refused */
+        len = in_len < ctx->tag_len ? 0 : in_len - ctx->tag_len;
     }
-    len = in_len - ctx->tag_len;
-    ret = aead_check(ctx, nonce, nonce_len, aad, aad_len, in, in_len, len, out, out_size, len,
-                     out_len);
+    ret = aead_check(ctx, nonce, nonce_len, aad, aad_len, in, in_len, len, out, out_size,
+                     enc ? len + ctx->tag_len : len, out_len);
     if (ret != 0) {
         return ret;
     }
-    aead_crypt(ctx, 0, nonce, nonce_len, aad, aad_len, in, len, out, tag);
-    /* the verdict is the one intended leak: it is the function's result */
-    diff = tacit_ct_memcmp(tag, in + len, ctx->tag_len);
-    tacit_ct_declassify(&diff, sizeof(diff));
+    if (!enc && in_len < ctx->tag_len) {
+        return TACIT_ERR_AUTH_FAILED; /* not an authentic message */
+    }
+    aead_crypt(ctx, enc, nonce, nonce_len, aad, aad_len, in, len, out, tag);
+    if (enc) {
+        for (i = 0; i < ctx->tag_len; i++) { /* a loop: no memcpy for firmware images */
+            out[len + i] = tag[i];
+        }
+        len += ctx->tag_len;
+    } else {
+        /* the verdict is the one intended leak: it is the function's result */
+        diff = tacit_ct_memcmp(tag, in + len, ctx->tag_len);
+        tacit_ct_declassify(&diff, sizeof(diff));
+    }
     tacit_platform_zeroize(tag, sizeof(tag));
     if (diff != 0) {
         /* the plaintext never becomes visible */
@@ -322,6 +306,20 @@ int tacit_aead_open(const tacit_aead_context *ctx, const unsigned char *nonce, s
     }
     *out_len = len;
     return 0;
+}
+
+int tacit_aead_seal(const tacit_aead_context *ctx, const unsigned char *nonce, size_t nonce_len,
+                    const unsigned char *aad, size_t aad_len, const unsigned char *in,
+                    size_t in_len, unsigned char *out, size_t out_size, size_t *out_len)
+{
+    return aead_run(ctx, 1, nonce, nonce_len, aad, aad_len, in, in_len, out, out_size, out_len);
+}
+
+int tacit_aead_open(const tacit_aead_context *ctx, const unsigned char *nonce, size_t nonce_len,
+                    const unsigned char *aad, size_t aad_len, const unsigned char *in,
+                    size_t in_len, unsigned char *out, size_t out_size, size_t *out_len)
+{
+    return aead_run(ctx, 0, nonce, nonce_len, aad, aad_len, in, in_len, out, out_size, out_len);
 }
 
 void tacit_aead_free(tacit_aead_context *ctx)

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "core/common.h"
 #include "tacit/platform.h"
 
 #define ROTL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
@@ -76,8 +77,9 @@ static void chacha20_rounds(uint32_t x[16])
 }
 #endif
 
-void tacit_chacha20_setup(uint32_t st[16], const unsigned char key[32], uint32_t counter,
-                          const unsigned char nonce[12])
+/* Every word but the key: the constant, the block counter, the nonce. */
+static TACIT_NOINLINE void chacha20_frame(uint32_t st[16], uint32_t counter,
+                                          const unsigned char nonce[12])
 {
     int i;
 
@@ -85,20 +87,48 @@ void tacit_chacha20_setup(uint32_t st[16], const unsigned char key[32], uint32_t
     st[1] = 0x3320646eu;
     st[2] = 0x79622d32u;
     st[3] = 0x6b206574u;
-    for (i = 0; i < 8; i++) {
-        st[4 + i] = load32_le(key + 4 * i);
-    }
     st[12] = counter;
     for (i = 0; i < 3; i++) {
         st[13 + i] = load32_le(nonce + 4 * i);
     }
 }
 
-void tacit_chacha20_block(uint32_t out[16], const uint32_t in[16])
+void tacit_chacha20_setup(uint32_t st[16], const unsigned char key[32], uint32_t counter,
+                          const unsigned char nonce[12])
 {
     int i;
 
-    memcpy(out, in, 64);
+    chacha20_frame(st, counter, nonce);
+    for (i = 0; i < 8; i++) {
+        st[4 + i] = load32_le(key + 4 * i);
+    }
+}
+
+void tacit_xchacha20_setup(uint32_t st[16], const unsigned char key[32],
+                           const unsigned char nonce[24])
+{
+    int i;
+
+    /* HChaCha20 in place: the subkey is words 0..3 and 12..15 of the permuted state */
+    tacit_chacha20_setup(st, key, load32_le(nonce), nonce + 4);
+    chacha20_rounds(st);
+    for (i = 0; i < 4; i++) {
+        st[4 + i] = st[i];
+        st[8 + i] = st[12 + i];
+    }
+    /* the nonce: 4 zero bytes || nonce[16..24) */
+    chacha20_frame(st, 0, nonce + 12);
+    st[13] = 0;
+}
+
+/* One ChaCha20 block: out = (20 rounds of in) + in. */
+static void chacha20_block(uint32_t out[16], const uint32_t in[16])
+{
+    int i;
+
+    for (i = 0; i < 16; i++) { /* a loop: no memcpy in firmware images */
+        out[i] = in[i];
+    }
     chacha20_rounds(out);
     for (i = 0; i < 16; i++) {
         out[i] += in[i];
@@ -121,6 +151,27 @@ void tacit_hchacha20(unsigned char out[32], const unsigned char key[32],
     tacit_platform_zeroize(x, sizeof(x));
 }
 
+#if defined(__OPTIMIZE_SIZE__)
+/* Compiled for size (-Os: firmware): one byte loop; the keystream byte index is public. */
+void tacit_chacha20_xor_c(const uint32_t st[16], const unsigned char *in, unsigned char *out,
+                          size_t len)
+{
+    uint32_t s[16], ks[16];
+    size_t i;
+
+    for (i = 0; i < 16; i++) {
+        s[i] = st[i];
+    }
+    for (i = 0; i < len; i++) {
+        if ((i & 63) == 0) {
+            chacha20_block(ks, s);
+            s[12]++;
+        }
+        out[i] = (unsigned char)(in[i] ^ (ks[(i >> 2) & 15] >> (8 * (i & 3))));
+    }
+    tacit_platform_zeroize(ks, sizeof(ks));
+}
+#else
 void tacit_chacha20_xor_c(const uint32_t st[16], const unsigned char *in, unsigned char *out,
                           size_t len)
 {
@@ -130,7 +181,7 @@ void tacit_chacha20_xor_c(const uint32_t st[16], const unsigned char *in, unsign
 
     memcpy(s, st, sizeof(s));
     while (len >= 64) {
-        tacit_chacha20_block(ks, s);
+        chacha20_block(ks, s);
         s[12]++;
         for (i = 0; i < 16; i++) {
             store32_le(out + 4 * i, load32_le(in + 4 * i) ^ ks[i]);
@@ -140,7 +191,7 @@ void tacit_chacha20_xor_c(const uint32_t st[16], const unsigned char *in, unsign
         len -= 64;
     }
     if (len > 0) {
-        tacit_chacha20_block(ks, s);
+        chacha20_block(ks, s);
         for (i = 0; i < 16; i++) {
             store32_le(kb + 4 * i, ks[i]);
         }
@@ -151,6 +202,8 @@ void tacit_chacha20_xor_c(const uint32_t st[16], const unsigned char *in, unsign
     }
     tacit_platform_zeroize(ks, sizeof(ks));
 }
+
+#endif
 
 #else
 typedef int tacit_chacha20_unused;

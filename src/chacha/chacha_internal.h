@@ -19,8 +19,8 @@
 
 /*
  * Poly1305 arithmetic: radix 2^64 (three words, 64x64->128 products) where
- * the compiler has a 128-bit type and the limbs are 64 bits; radix 2^26
- * (five words, 32x32->64 products) otherwise: 32-bit targets, Thumb, and the
+ * the compiler has a 128-bit type and the limbs are 64 bits; radix 2^32
+ * (four words and a few bits, 32x32->64 products) otherwise: 32-bit targets, Thumb, and the
  * TACIT_MPI_LIMB_BITS=32 builds (which test it on the host).
  */
 #if defined(__SIZEOF_INT128__) && !(defined(TACIT_MPI_LIMB_BITS) && TACIT_MPI_LIMB_BITS == 32)
@@ -33,9 +33,9 @@ typedef struct {
     uint64_t r[2];   /* clamped key r */
     uint64_t pad[2]; /* s, added at the end */
 #else
-    uint32_t h[5];
-    uint32_t r[5];
-    uint32_t pad[4];
+    uint32_t h[5];   /* accumulator, h[4] a few bits */
+    uint32_t r[4];   /* clamped key r */
+    uint32_t pad[4]; /* s */
 #endif
 } tacit_poly1305_state;
 
@@ -43,8 +43,12 @@ typedef struct {
 void tacit_chacha20_setup(uint32_t st[16], const unsigned char key[32], uint32_t counter,
                           const unsigned char nonce[12]);
 
-/* One ChaCha20 block: out = (20 rounds of in) + in. */
-void tacit_chacha20_block(uint32_t out[16], const uint32_t in[16]);
+/*
+ * XChaCha20 (draft-irtf-cfrg-xchacha §2.3): the ChaCha20 state of the
+ * HChaCha20 subkey of key and nonce[0..16), counter 0, nonce 0^32 || nonce[16..24).
+ */
+void tacit_xchacha20_setup(uint32_t st[16], const unsigned char key[32],
+                           const unsigned char nonce[24]);
 
 /* HChaCha20 (draft-irtf-cfrg-xchacha §2.2): a 256-bit subkey from a key and 16 nonce bytes. */
 void tacit_hchacha20(unsigned char out[32], const unsigned char key[32],
@@ -66,6 +70,8 @@ void tacit_poly1305_blocks_c(tacit_poly1305_state *ps, const unsigned char *m, s
 /* The message's last bytes (0..15; padded with 0x01 then zeros), then the tag. */
 void tacit_poly1305_finish(tacit_poly1305_state *ps, const unsigned char *m, size_t len,
                            unsigned char tag[16]);
+/* The tag, when the message ended on a block boundary (the AEAD); wipes ps. */
+void tacit_poly1305_final(tacit_poly1305_state *ps, unsigned char tag[16]);
 /* One-shot Poly1305 (RFC 8439 §2.5), for the tests. */
 void tacit_poly1305(unsigned char tag[16], const unsigned char key[32], const unsigned char *m,
                     size_t len);
@@ -89,7 +95,27 @@ typedef struct {
     tacit_poly1305_blocks_fn *poly_blocks;
     tacit_chachapoly_fused_fn *fused; /* NULL: none */
 } tacit_chachapoly_kernels;
+
+/* Full blocks in portable C (hibit 1): the poly_blocks of CPUs without a kernel. */
+static inline void tacit_poly1305_blocks_c1(tacit_poly1305_state *ps, const unsigned char *m,
+                                            size_t nblocks)
+{
+    tacit_poly1305_blocks_c(ps, m, nblocks, 1);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* Kernels to choose from at run time (chachapoly_dispatch.c, from the CPU probe). */
+#define TACIT_CHACHAPOLY_DISPATCH 1
 void tacit_chachapoly_kernels_get(tacit_chachapoly_kernels *k);
+#else
+/* Portable C only: a constant choice, so that calls are direct (and firmware small). */
+static inline void tacit_chachapoly_kernels_get(tacit_chachapoly_kernels *k)
+{
+    k->xor_stream = tacit_chacha20_xor_c;
+    k->poly_blocks = tacit_poly1305_blocks_c1;
+    k->fused = NULL;
+}
+#endif
 
 /* Largest ChaCha20-Poly1305 plaintext: 2^32 - 1 blocks (the counter starts at 1). */
 #define TACIT_CHACHAPOLY_MAX_LEN ((uint64_t)0xffffffffu * 64u)

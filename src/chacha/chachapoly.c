@@ -16,8 +16,11 @@
 
 #include "tacit/error.h"
 #include "tacit/platform.h"
+#include "chacha/chachapoly_aead.h"
 
+#if defined(TACIT_CHACHAPOLY_DISPATCH)
 #define CHUNK 16384 /* a multiple of 64 */
+#endif
 
 /* Poly1305 over buf[0..len) zero-padded to 16 bytes. */
 static void poly_padded(const tacit_chachapoly_kernels *k, tacit_poly1305_state *ps,
@@ -26,61 +29,68 @@ static void poly_padded(const tacit_chachapoly_kernels *k, tacit_poly1305_state 
     unsigned char last[16];
     size_t full = len / 16;
 
+#if defined(TACIT_CHACHAPOLY_DISPATCH)
     if (full > 0) {
         k->poly_blocks(ps, buf, full);
     }
+#else
+    (void)k; /* portable C only: a direct call */
+    tacit_poly1305_blocks_c(ps, buf, full, 1);
+#endif
     if (len % 16 != 0) {
-        memset(last, 0, sizeof(last));
-        memcpy(last, buf + 16 * full, len % 16);
+        buf += 16 * full;
+        for (full = 0; full < 16; full++) { /* loops: no memcpy in firmware images */
+            last[full] = full < len % 16 ? buf[full] : 0;
+        }
         tacit_poly1305_blocks_c(ps, last, 1, 1);
     }
 }
 
-int tacit_chachapoly_crypt(const unsigned char key[32], const unsigned char *nonce,
-                           size_t nonce_len, const unsigned char *aad, size_t aad_len,
-                           const unsigned char *in, size_t len, unsigned char *out,
-                           unsigned char tag[16], int decrypt)
+/* Behind tacit_aead_* (aead/aead_internal.h): the state holds the 32-byte key. */
+int tacit_chachapoly_aead_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
+                                 size_t key_len)
 {
+    size_t i;
+
+    for (i = 0; i < key_len; i++) { /* 32, checked by aead.c; no memcpy in firmware images */
+        ((unsigned char *)state)[i] = key[i];
+    }
+    return 0;
+}
+
+void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned char *nonce,
+                                 size_t nonce_len, const unsigned char *aad, size_t aad_len,
+                                 const unsigned char *in, size_t len, unsigned char *out,
+                                 unsigned char tag[16])
+{
+    const unsigned char *key = (const unsigned char *)state;
     tacit_chachapoly_kernels k;
     tacit_poly1305_state ps;
-    uint32_t st[16], blk[16];
-    unsigned char subkey[32], n12[12], pk[64], lens[16];
-    size_t n, i, total = len;
-
-#if SIZE_MAX > 0xffffffffu
-    if ((uint64_t)len > TACIT_CHACHAPOLY_MAX_LEN) {
-        return TACIT_ERR_BAD_INPUT;
-    }
+    uint32_t st[16];
+    unsigned char pk[32], lens[16];
+    size_t i, total = len;
+#if defined(TACIT_CHACHAPOLY_DISPATCH)
+    size_t n;
 #endif
+
     if (nonce_len == 12) {
         tacit_chacha20_setup(st, key, 0, nonce);
-    } else if (nonce_len == 24) {
-        tacit_hchacha20(subkey, key, nonce);
-        memset(n12, 0, 4);
-        memcpy(n12 + 4, nonce + 16, 8);
-        tacit_chacha20_setup(st, subkey, 0, n12);
-        tacit_platform_zeroize(subkey, sizeof(subkey));
-    } else {
-        return TACIT_ERR_BAD_INPUT;
+    } else { /* 24: XChaCha20 */
+        tacit_xchacha20_setup(st, key, nonce);
     }
     tacit_chachapoly_kernels_get(&k);
 
-    /* block 0: the one-time Poly1305 key */
-    tacit_chacha20_block(blk, st);
-    for (i = 0; i < 16; i++) {
-        pk[4 * i] = (unsigned char)blk[i];
-        pk[4 * i + 1] = (unsigned char)(blk[i] >> 8);
-        pk[4 * i + 2] = (unsigned char)(blk[i] >> 16);
-        pk[4 * i + 3] = (unsigned char)(blk[i] >> 24);
-    }
+    /* block 0: the one-time Poly1305 key (keystream XOR zeros) */
+    memset(pk, 0, sizeof(pk));
+    tacit_chacha20_xor_c(st, pk, pk, sizeof(pk));
     tacit_poly1305_init(&ps, pk);
-    tacit_platform_zeroize(blk, sizeof(blk));
     tacit_platform_zeroize(pk, sizeof(pk));
 
     poly_padded(&k, &ps, aad, aad_len);
     st[12] = 1;
+#if defined(TACIT_CHACHAPOLY_DISPATCH)
     if (k.fused != NULL && len > 0) { /* len 0: in and out may be NULL */
-        n = k.fused(st, in, out, len, &ps, decrypt);
+        n = k.fused(st, in, out, len, &ps, !enc);
         st[12] += (uint32_t)(n / 64);
         in += n;
         out += n;
@@ -88,7 +98,7 @@ int tacit_chachapoly_crypt(const unsigned char key[32], const unsigned char *non
     }
     while (len > 0) {
         n = len < CHUNK ? len : CHUNK;
-        if (decrypt) {
+        if (!enc) {
             poly_padded(&k, &ps, in, n);
             k.xor_stream(st, in, out, n);
         } else {
@@ -100,13 +110,46 @@ int tacit_chachapoly_crypt(const unsigned char key[32], const unsigned char *non
         out += n;
         len -= n;
     }
+#else
+    /* portable C only (firmware): one piece, no kernel table */
+    if (!enc) {
+        poly_padded(&k, &ps, in, len);
+    }
+    k.xor_stream(st, in, out, len);
+    if (enc) {
+        poly_padded(&k, &ps, out, len);
+    }
+#endif
     for (i = 0; i < 8; i++) {
         lens[i] = (unsigned char)((uint64_t)aad_len >> (8 * i));
         lens[8 + i] = (unsigned char)((uint64_t)total >> (8 * i));
     }
-    tacit_poly1305_blocks_c(&ps, lens, 1, 1);
-    tacit_poly1305_finish(&ps, NULL, 0, tag);
+    poly_padded(&k, &ps, lens, 16);
+    tacit_poly1305_final(&ps, tag);
     tacit_platform_zeroize(st, sizeof(st));
+}
+
+int tacit_chachapoly_crypt(const unsigned char key[32], const unsigned char *nonce,
+                           size_t nonce_len, const unsigned char *aad, size_t aad_len,
+                           const unsigned char *in, size_t len, unsigned char *out,
+                           unsigned char tag[16], int decrypt)
+{
+    uint64_t kw[4];
+    size_t i;
+
+#if SIZE_MAX > 0xffffffffu
+    if ((uint64_t)len > TACIT_CHACHAPOLY_MAX_LEN) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+#endif
+    if (nonce_len != 12 && nonce_len != 24) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    for (i = 0; i < 32; i++) {
+        ((unsigned char *)kw)[i] = key[i];
+    }
+    tacit_chachapoly_aead_crypt(kw, !decrypt, nonce, nonce_len, aad, aad_len, in, len, out, tag);
+    tacit_platform_zeroize(kw, sizeof(kw));
     return 0;
 }
 

@@ -15,10 +15,14 @@
 #if defined(TACIT_CHACHAPOLY_C)
 int tacit_chachapoly_aead_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
                                  size_t key_len);
-void tacit_chachapoly_aead_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc,
-                                 const unsigned char *nonce, size_t nonce_len,
-                                 const unsigned char *aad, size_t aad_len, const unsigned char *in,
-                                 size_t in_len, unsigned char *out, unsigned char tag[16]);
+/*
+ * The AEAD itself (chachapoly.c); state: the 32-byte key (8-byte aligned);
+ * nonce_len 12 or 24 and in_len within the counter, as aead.c checked.
+ */
+void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned char *nonce,
+                                 size_t nonce_len, const unsigned char *aad, size_t aad_len,
+                                 const unsigned char *in, size_t in_len, unsigned char *out,
+                                 unsigned char tag[16]);
 #endif
 
 #endif /* TACIT_CHACHA_CHACHAPOLY_AEAD_H */

@@ -3,23 +3,19 @@
  * (core/cpu_x86.h): ChaCha20 on 16 blocks (AVX-512) or 8 (AVX2), Poly1305
  * in radix 2^44 on eight lanes (AVX-512 IFMA) or scalar radix 2^64 with
  * MULX (BMI2); portable C otherwise.  Read on every call, so the test hook
- * tacit_cpu_hook_disable forces each path.
+ * tacit_cpu_hook_disable forces each path.  Elsewhere (no x86-64) the choice
+ * is the portable C, constant, in chacha_internal.h.
  */
 #include "chacha/chacha_internal.h"
 
-#if defined(TACIT_CHACHAPOLY_C)
+#if defined(TACIT_CHACHAPOLY_C) && defined(TACIT_CHACHAPOLY_DISPATCH)
 
 #include "chacha/x86_64/chacha_x86.h"
-
-static void poly_blocks_c1(tacit_poly1305_state *ps, const unsigned char *m, size_t nblocks)
-{
-    tacit_poly1305_blocks_c(ps, m, nblocks, 1);
-}
 
 void tacit_chachapoly_kernels_get(tacit_chachapoly_kernels *k)
 {
     k->xor_stream = tacit_chacha20_xor_c;
-    k->poly_blocks = poly_blocks_c1;
+    k->poly_blocks = tacit_poly1305_blocks_c1;
     k->fused = NULL;
 #if defined(TACIT_CHACHA_X86)
     tacit_chachapoly_kernels_x86(k);
@@ -28,4 +24,4 @@ void tacit_chachapoly_kernels_get(tacit_chachapoly_kernels *k)
 
 #else
 typedef int tacit_chachapoly_dispatch_unused;
-#endif /* TACIT_CHACHAPOLY_C */
+#endif /* TACIT_CHACHAPOLY_C && TACIT_CHACHAPOLY_DISPATCH */

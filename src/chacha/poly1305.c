@@ -1,7 +1,7 @@
 /*
  * Poly1305 (RFC 8439 §2.5), portable C: radix 2^64 with 128-bit products
- * (poly1305_r64.h) on 64-bit targets, radix 2^26 with 32x32->64 products on
- * 32-bit ones (Cortex-M: UMULL and UMLAL).  The final reduction and the
+ * (poly1305_r64.h) on 64-bit targets, radix 2^32 with 32x32->64 products on
+ * 32-bit ones (Cortex-M: UMULL and UMLAL, 21 a block).  The final reduction and the
  * choice between h and h - p are done with masks.
  */
 #include "chacha/chacha_internal.h"
@@ -31,7 +31,7 @@ void tacit_poly1305_blocks_c(tacit_poly1305_state *ps, const unsigned char *m, s
     tacit_poly_blocks_r64(ps, m, nblocks, hibit);
 }
 
-static void poly_final(tacit_poly1305_state *ps, unsigned char tag[16])
+static void poly_final(const tacit_poly1305_state *ps, unsigned char tag[16])
 {
     uint64_t h0 = ps->h[0], h1 = ps->h[1], h2 = ps->h[2], g0, g1, g2, c, mask;
     int i;
@@ -55,186 +55,105 @@ static void poly_final(tacit_poly1305_state *ps, unsigned char tag[16])
     }
 }
 
-#else /* radix 2^26 */
+#else /* radix 2^32 */
 
 static uint32_t poly_load32(const unsigned char *p)
 {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
-static void poly_store32(unsigned char *p, uint32_t v)
-{
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
-}
-
 void tacit_poly1305_init(tacit_poly1305_state *ps, const unsigned char key[32])
 {
-    uint32_t t0 = poly_load32(key), t1 = poly_load32(key + 4), t2 = poly_load32(key + 8),
-             t3 = poly_load32(key + 12);
     int i;
 
-    ps->r[0] = t0 & 0x3ffffff;
-    ps->r[1] = ((t0 >> 26) | (t1 << 6)) & 0x3ffff03;
-    ps->r[2] = ((t1 >> 20) | (t2 << 12)) & 0x3ffc0ff;
-    ps->r[3] = ((t2 >> 14) | (t3 << 18)) & 0x3f03fff;
-    ps->r[4] = (t3 >> 8) & 0x00fffff;
-    for (i = 0; i < 5; i++) {
-        ps->h[i] = 0;
-    }
     for (i = 0; i < 4; i++) {
+        ps->h[i] = 0;
+        ps->r[i] = poly_load32(key + 4 * i) & (i == 0 ? 0x0fffffffu : 0x0ffffffcu);
         ps->pad[i] = poly_load32(key + 16 + 4 * i);
     }
+    ps->h[4] = 0;
 }
 
-#if defined(__OPTIMIZE_SIZE__)
-/* Compiled for size (-Os: firmware): the 5x5 product and the carries as loops. */
+/*
+ * h = h0 + h1 2^32 + h2 2^64 + h3 2^96 + h4 2^128 (h4 at most 4 between
+ * blocks), r = r0 + ... + r3 2^96 with r0..r3 < 2^28 and r1..r3 multiples
+ * of 4, so a product t_j r_k at 2^(32 (j + k)) >= 2^128 (k >= 1) is
+ * 2^(32 (j + k - 4)) (t_j 5 r_k / 4): w[] holds 0, s1, s2, s3, r0, r1, r2, r3
+ * with s_k = r_k + (r_k >> 2) < 2^29, and limb i < 4 of the product is
+ * sum_j t_j w[4 + i - j] (w[0] = 0: t4 r0 stays at 2^128, limb 4, with the
+ * carry below 2^32).  Each sum is below 2^63 with its carry in; the part of
+ * h from 2^130 up comes back times 5, which leaves h4 at most 4.
+ */
 void tacit_poly1305_blocks_c(tacit_poly1305_state *ps, const unsigned char *m, size_t nblocks,
                              uint32_t hibit)
 {
-    uint64_t d[5];
-    uint32_t c;
+    uint32_t w[8], t[5], *h = ps->h;
+    uint64_t d;
     int i, j;
 
-    while (nblocks-- > 0) {
-        for (i = 0; i < 5; i++) {
-            /* limb i of m: bits 26 i .. 26 i + 25 (the top one 24 bits) */
-            ps->h[i] += (poly_load32(m + 3 * i) >> (2 * i)) & 0x3ffffff;
+    w[0] = 0;
+    for (i = 0; i < 4; i++) {
+        w[4 + i] = ps->r[i];
+        if (i > 0) {
+            w[i] = ps->r[i] + (ps->r[i] >> 2);
         }
-        ps->h[4] += hibit << 24;
+    }
+    for (; nblocks > 0; nblocks--, m += 16) {
+        /* t = h + m + hibit 2^128 (t4 at most 6) */
+        d = 0;
         for (i = 0; i < 5; i++) {
-            d[i] = 0;
-            for (j = 0; j < 5; j++) {
-                /* h_j r_{i-j}, the wrapped terms (j > i) times 5 */
-                d[i] += (uint64_t)ps->h[j] * (j <= i ? ps->r[i - j] : ps->r[i - j + 5] * 5);
+            d += h[i];
+            if (i < 4) {
+                d += poly_load32(m + 4 * i);
             }
+            t[i] = (uint32_t)d;
+            d >>= 32;
         }
-        c = 0;
+        t[4] += hibit;
+        /* h = t r, partly reduced */
         for (i = 0; i < 5; i++) {
-            d[i] += c;
-            c = (uint32_t)(d[i] >> 26);
-            ps->h[i] = (uint32_t)d[i] & 0x3ffffff;
+            for (j = 0; j < 5; j++) {
+                if (i < 4 || j == 4) {
+                    d += (uint64_t)t[j] * w[(4 + i - j) & 7];
+                }
+            }
+            h[i] = (uint32_t)d;
+            d >>= 32;
         }
-        ps->h[0] += c * 5;
-        ps->h[1] += ps->h[0] >> 26;
-        ps->h[0] &= 0x3ffffff;
-        m += 16;
+        /* bits 130 and up come back times 5 */
+        d = (uint64_t)(h[4] >> 2) * 5;
+        h[4] &= 3;
+        for (i = 0; i < 5; i++) {
+            d += h[i];
+            h[i] = (uint32_t)d;
+            d >>= 32;
+        }
     }
 }
-#else
-void tacit_poly1305_blocks_c(tacit_poly1305_state *ps, const unsigned char *m, size_t nblocks,
-                             uint32_t hibit)
+
+static void poly_final(const tacit_poly1305_state *ps, unsigned char tag[16])
 {
-    const uint32_t r0 = ps->r[0], r1 = ps->r[1], r2 = ps->r[2], r3 = ps->r[3], r4 = ps->r[4];
-    const uint32_t s1 = r1 * 5, s2 = r2 * 5, s3 = r3 * 5, s4 = r4 * 5;
-    uint32_t h0 = ps->h[0], h1 = ps->h[1], h2 = ps->h[2], h3 = ps->h[3], h4 = ps->h[4], c;
-    uint64_t d0, d1, d2, d3, d4;
+    uint32_t g[4], mask;
+    uint64_t d = 5;
+    int i;
 
-    while (nblocks-- > 0) {
-        h0 += poly_load32(m) & 0x3ffffff;
-        h1 += (poly_load32(m + 3) >> 2) & 0x3ffffff;
-        h2 += (poly_load32(m + 6) >> 4) & 0x3ffffff;
-        h3 += (poly_load32(m + 9) >> 6) & 0x3ffffff;
-        h4 += (poly_load32(m + 12) >> 8) | (hibit << 24);
-
-        d0 = (uint64_t)h0 * r0 + (uint64_t)h1 * s4 + (uint64_t)h2 * s3 + (uint64_t)h3 * s2 +
-             (uint64_t)h4 * s1;
-        d1 = (uint64_t)h0 * r1 + (uint64_t)h1 * r0 + (uint64_t)h2 * s4 + (uint64_t)h3 * s3 +
-             (uint64_t)h4 * s2;
-        d2 = (uint64_t)h0 * r2 + (uint64_t)h1 * r1 + (uint64_t)h2 * r0 + (uint64_t)h3 * s4 +
-             (uint64_t)h4 * s3;
-        d3 = (uint64_t)h0 * r3 + (uint64_t)h1 * r2 + (uint64_t)h2 * r1 + (uint64_t)h3 * r0 +
-             (uint64_t)h4 * s4;
-        d4 = (uint64_t)h0 * r4 + (uint64_t)h1 * r3 + (uint64_t)h2 * r2 + (uint64_t)h3 * r1 +
-             (uint64_t)h4 * r0;
-
-        c = (uint32_t)(d0 >> 26);
-        h0 = (uint32_t)d0 & 0x3ffffff;
-        d1 += c;
-        c = (uint32_t)(d1 >> 26);
-        h1 = (uint32_t)d1 & 0x3ffffff;
-        d2 += c;
-        c = (uint32_t)(d2 >> 26);
-        h2 = (uint32_t)d2 & 0x3ffffff;
-        d3 += c;
-        c = (uint32_t)(d3 >> 26);
-        h3 = (uint32_t)d3 & 0x3ffffff;
-        d4 += c;
-        c = (uint32_t)(d4 >> 26);
-        h4 = (uint32_t)d4 & 0x3ffffff;
-        h0 += c * 5;
-        c = h0 >> 26;
-        h0 &= 0x3ffffff;
-        h1 += c;
-        m += 16;
+    /* g = h + 5; h >= p exactly when g reaches 2^130 (h < 2^131 - 5 here) */
+    for (i = 0; i < 4; i++) {
+        d += ps->h[i];
+        g[i] = (uint32_t)d;
+        d >>= 32;
     }
-    ps->h[0] = h0;
-    ps->h[1] = h1;
-    ps->h[2] = h2;
-    ps->h[3] = h3;
-    ps->h[4] = h4;
-}
-
-#endif
-
-static void poly_final(tacit_poly1305_state *ps, unsigned char tag[16])
-{
-    uint32_t h0 = ps->h[0], h1 = ps->h[1], h2 = ps->h[2], h3 = ps->h[3], h4 = ps->h[4];
-    uint32_t g0, g1, g2, g3, g4, c, mask;
-    uint64_t f;
-
-    c = h1 >> 26;
-    h1 &= 0x3ffffff;
-    h2 += c;
-    c = h2 >> 26;
-    h2 &= 0x3ffffff;
-    h3 += c;
-    c = h3 >> 26;
-    h3 &= 0x3ffffff;
-    h4 += c;
-    c = h4 >> 26;
-    h4 &= 0x3ffffff;
-    h0 += c * 5;
-    c = h0 >> 26;
-    h0 &= 0x3ffffff;
-    h1 += c;
-
-    /* g = h + 5 - 2^130; keep it when it does not borrow (h >= p) */
-    g0 = h0 + 5;
-    c = g0 >> 26;
-    g0 &= 0x3ffffff;
-    g1 = h1 + c;
-    c = g1 >> 26;
-    g1 &= 0x3ffffff;
-    g2 = h2 + c;
-    c = g2 >> 26;
-    g2 &= 0x3ffffff;
-    g3 = h3 + c;
-    c = g3 >> 26;
-    g3 &= 0x3ffffff;
-    g4 = h4 + c - (1u << 26);
-    mask = tacit_ct_barrier_u32((g4 >> 31) - 1u); /* all ones when g4 did not go negative */
-    h0 = (h0 & ~mask) | (g0 & mask);
-    h1 = (h1 & ~mask) | (g1 & mask);
-    h2 = (h2 & ~mask) | (g2 & mask);
-    h3 = (h3 & ~mask) | (g3 & mask);
-    h4 = (h4 & ~mask) | (g4 & mask);
-
-    /* to 4 x 32 bits, + s mod 2^128 */
-    h0 = h0 | (h1 << 26);
-    h1 = (h1 >> 6) | (h2 << 20);
-    h2 = (h2 >> 12) | (h3 << 14);
-    h3 = (h3 >> 18) | (h4 << 8);
-    f = (uint64_t)h0 + ps->pad[0];
-    poly_store32(tag, (uint32_t)f);
-    f = (uint64_t)h1 + ps->pad[1] + (f >> 32);
-    poly_store32(tag + 4, (uint32_t)f);
-    f = (uint64_t)h2 + ps->pad[2] + (f >> 32);
-    poly_store32(tag + 8, (uint32_t)f);
-    f = (uint64_t)h3 + ps->pad[3] + (f >> 32);
-    poly_store32(tag + 12, (uint32_t)f);
+    mask = tacit_ct_barrier_u32(0u - ((ps->h[4] + (uint32_t)d) >> 2));
+    /* + s mod 2^128 */
+    d = 0;
+    for (i = 0; i < 4; i++) {
+        d += (uint64_t)((ps->h[i] & ~mask) | (g[i] & mask)) + ps->pad[i];
+        tag[4 * i] = (unsigned char)d;
+        tag[4 * i + 1] = (unsigned char)(d >> 8);
+        tag[4 * i + 2] = (unsigned char)(d >> 16);
+        tag[4 * i + 3] = (unsigned char)(d >> 24);
+        d >>= 32;
+    }
 }
 
 #endif /* radix */
@@ -243,14 +162,20 @@ void tacit_poly1305_finish(tacit_poly1305_state *ps, const unsigned char *m, siz
                            unsigned char tag[16])
 {
     unsigned char last[16];
+    size_t i;
 
     if (len > 0) {
-        memset(last, 0, sizeof(last));
-        memcpy(last, m, len);
-        last[len] = 1;
+        for (i = 0; i < 16; i++) { /* a loop: no memcpy in firmware images */
+            last[i] = i < len ? m[i] : i == len;
+        }
         tacit_poly1305_blocks_c(ps, last, 1, 0);
         tacit_platform_zeroize(last, sizeof(last));
     }
+    tacit_poly1305_final(ps, tag);
+}
+
+void tacit_poly1305_final(tacit_poly1305_state *ps, unsigned char tag[16])
+{
     poly_final(ps, tag);
     tacit_platform_zeroize(ps, sizeof(*ps));
 }
