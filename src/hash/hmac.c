@@ -10,6 +10,79 @@
 
 #include "tacit/constant_time.h"
 #include "tacit/platform.h"
+#include "tacit/sha256.h"
+
+#include "hash/hmac_internal.h"
+#include "hash/sha_internal.h"
+
+#if defined(TACIT_HMAC256_FAST)
+void tacit_hmac256_setkey(tacit_hmac256_key *k, const unsigned char *key, size_t klen)
+{
+    unsigned char pad[64], kh[32];
+    size_t i;
+
+    if (klen > 64) {
+        (void)tacit_sha256(key, klen, kh);
+        key = kh;
+        klen = 32;
+    }
+    /* K0 ^ ipad: the key's length is public */
+    memset(pad, 0x36, sizeof(pad));
+    for (i = 0; i < klen; i++) {
+        pad[i] ^= key[i];
+    }
+    memcpy(k->inner, tacit_sha256_iv, sizeof(k->inner));
+    tacit_sha256_raw_blocks(k->inner, pad, 1);
+    for (i = 0; i < sizeof(pad); i++) {
+        pad[i] ^= 0x36 ^ 0x5c;
+    }
+    memcpy(k->outer, tacit_sha256_iv, sizeof(k->outer));
+    tacit_sha256_raw_blocks(k->outer, pad, 1);
+    tacit_platform_zeroize(pad, sizeof(pad));
+    if (key == kh) {
+        tacit_platform_zeroize(kh, sizeof(kh));
+    }
+}
+
+void tacit_hmac256_mac(const tacit_hmac256_key *k, const unsigned char *a, size_t alen,
+                       const unsigned char *b, size_t blen, const unsigned char *c, size_t clen,
+                       unsigned char out[32])
+{
+    uint32_t st[8];
+    unsigned char buf[64], inner[32];
+    uint64_t total = 64; /* the K0 ^ ipad block */
+    const unsigned char *tail = buf;
+
+    memcpy(st, k->inner, sizeof(st));
+    if (blen == 0 && clen == 0) {
+        /* one piece: whole blocks and the tail straight from it */
+        size_t full = alen & ~(size_t)63;
+        if (full > 0) {
+            tacit_sha256_raw_blocks(st, a, full / 64);
+        }
+        total += alen;
+        tail = full > 0 ? a + full : a;
+    } else {
+        if (alen > 0) {
+            tacit_sha_block64_update(st, buf, &total, a, alen, tacit_sha256_raw_blocks);
+        }
+        if (blen > 0) {
+            tacit_sha_block64_update(st, buf, &total, b, blen, tacit_sha256_raw_blocks);
+        }
+        if (clen > 0) {
+            tacit_sha_block64_update(st, buf, &total, c, clen, tacit_sha256_raw_blocks);
+        }
+    }
+    tacit_sha256_raw_final(st, tail, (size_t)(total & 63), total, inner, 32);
+    memcpy(st, k->outer, sizeof(st));
+    tacit_sha256_raw_final(st, inner, 32, 64 + 32, out, 32);
+    tacit_platform_zeroize(st, sizeof(st));
+    tacit_platform_zeroize(inner, sizeof(inner));
+    if (tail == buf) {
+        tacit_platform_zeroize(buf, sizeof(buf));
+    }
+}
+#endif
 
 int tacit_hmac_init(tacit_hmac_context *ctx, tacit_md_type type, const unsigned char *key,
                     size_t klen)
@@ -131,6 +204,18 @@ int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen, const 
     if ((in == NULL && in_len > 0) || out == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
+#if defined(TACIT_HMAC256_FAST)
+    if (type == TACIT_MD_SHA256) {
+        tacit_hmac256_key k;
+        if (key == NULL && klen > 0) {
+            return TACIT_ERR_BAD_INPUT;
+        }
+        tacit_hmac256_setkey(&k, key, klen);
+        tacit_hmac256_mac(&k, in, in_len, NULL, 0, NULL, 0, out);
+        tacit_platform_zeroize(&k, sizeof(k));
+        return 0;
+    }
+#endif
     ret = tacit_hmac_init(&ctx, type, key, klen);
     if (ret == 0) {
         ret = tacit_hmac_update(&ctx, in, in_len);

@@ -28,7 +28,7 @@ static const uint32_t K256[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-static const uint32_t IV256[8] = {
+const uint32_t tacit_sha256_iv[8] = {
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 };
 static const uint32_t IV224[8] = {
@@ -235,7 +235,7 @@ int tacit_sha256_starts(tacit_sha256_context *ctx, int is224)
     if (ctx == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    memcpy(ctx->state, is224 ? IV224 : IV256, sizeof(ctx->state));
+    memcpy(ctx->state, is224 ? IV224 : tacit_sha256_iv, sizeof(ctx->state));
     ctx->total = 0;
     ctx->is224 = is224 != 0;
     return 0;
@@ -253,51 +253,64 @@ int tacit_sha256_update(tacit_sha256_context *ctx, const unsigned char *in, size
     return 0;
 }
 
+void tacit_sha256_raw_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks)
+{
+    sha256_blocks(state, p, nblocks);
+}
+
+/* 0x80 then zeros: the padding is copied, not built byte by byte (no rep stos either). */
+static const unsigned char PAD[64] = { 0x80 }; /* at most 64 bytes are copied */
+
+void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t tail_len,
+                            uint64_t total, unsigned char *out, size_t out_len)
+{
+    unsigned char blk[128];
+    size_t nb = tail_len < 56 ? 64 : 128, i;
+    uint64_t bits = total << 3;
+
+    if (tail_len > 0) {
+        memcpy(blk, tail, tail_len);
+    }
+    memcpy(blk + tail_len, PAD, nb - 8 - tail_len);
+    store_be32(blk + nb - 8, (uint32_t)(bits >> 32));
+    store_be32(blk + nb - 4, (uint32_t)bits);
+    sha256_blocks(state, blk, nb / 64);
+    for (i = 0; i < 7; i++) {
+        store_be32(out + 4 * i, state[i]);
+    }
+    if (out_len == 32) {
+        store_be32(out + 28, state[7]);
+    }
+    tacit_platform_zeroize(blk, nb);
+}
+
 int tacit_sha256_finish(tacit_sha256_context *ctx, unsigned char *out)
 {
-    size_t used, i;
-    uint64_t bits;
-
     if (ctx == NULL || out == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    used = (size_t)(ctx->total & 63);
-    bits = ctx->total << 3;
-    ctx->buffer[used++] = 0x80;
-    if (used > 56) {
-        memset(ctx->buffer + used, 0, 64 - used);
-        sha256_blocks(ctx->state, ctx->buffer, 1);
-        used = 0;
-    }
-    memset(ctx->buffer + used, 0, 56 - used);
-    store_be32(ctx->buffer + 56, (uint32_t)(bits >> 32));
-    store_be32(ctx->buffer + 60, (uint32_t)bits);
-    sha256_blocks(ctx->state, ctx->buffer, 1);
-
-    for (i = 0; i < (ctx->is224 ? 7u : 8u); i++) {
-        store_be32(out + 4 * i, ctx->state[i]);
-    }
+    tacit_sha256_raw_final(ctx->state, ctx->buffer, (size_t)(ctx->total & 63), ctx->total, out,
+                           ctx->is224 ? 28 : 32);
     return 0;
 }
 
+/* No context: whole blocks straight from the input, then the padded tail. */
 static int sha256_oneshot(const unsigned char *in, size_t ilen, unsigned char *out, int is224)
 {
-    tacit_sha256_context ctx;
-    int ret;
+    uint32_t state[8];
+    size_t full = ilen & ~(size_t)63;
 
     if ((in == NULL && ilen > 0) || out == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    tacit_sha256_init(&ctx);
-    ret = tacit_sha256_starts(&ctx, is224);
-    if (ret == 0) {
-        ret = tacit_sha256_update(&ctx, in, ilen);
+    memcpy(state, is224 ? IV224 : tacit_sha256_iv, sizeof(state));
+    if (full > 0) {
+        sha256_blocks(state, in, full / 64);
     }
-    if (ret == 0) {
-        ret = tacit_sha256_finish(&ctx, out);
-    }
-    tacit_sha256_free(&ctx);
-    return ret;
+    /* state ends as the digest: nothing secret is left in it */
+    tacit_sha256_raw_final(state, full > 0 ? in + full : in, ilen - full, (uint64_t)ilen, out,
+                           is224 ? 28 : 32);
+    return 0;
 }
 
 int tacit_sha256(const unsigned char *in, size_t in_len, unsigned char *out)

@@ -269,50 +269,68 @@ int tacit_sha512_update(tacit_sha512_context *ctx, const unsigned char *in, size
     return 0;
 }
 
+/* 0x80 then zeros: the padding is copied, not built byte by byte (no rep stos either). */
+static const unsigned char PAD512[128] = { 0x80 }; /* at most 128 bytes are copied */
+
+/*
+ * Pad the last tail_len (< 128) bytes of a message of total bytes,
+ * compress, write out_len (48 or 64) bytes; the stack copy of the tail is
+ * wiped.  Only lengths decide what happens.
+ */
+static void sha512_final(uint64_t state[8], const unsigned char *tail, size_t tail_len,
+                         uint64_t total, unsigned char *out, size_t out_len)
+{
+    unsigned char blk[256];
+    size_t nb = tail_len < 112 ? 128 : 256, i;
+
+    if (tail_len > 0) {
+        memcpy(blk, tail, tail_len);
+    }
+    memcpy(blk + tail_len, PAD512, nb - 16 - tail_len);
+    /* 128-bit message length in bits: total fits in 64 bits of bytes. */
+    store_be64(blk + nb - 16, total >> 61);
+    store_be64(blk + nb - 8, total << 3);
+    sha512_blocks(state, blk, nb / 128);
+    for (i = 0; i < 6; i++) {
+        store_be64(out + 8 * i, state[i]);
+    }
+    if (out_len == 64) {
+        store_be64(out + 48, state[6]);
+        store_be64(out + 56, state[7]);
+    }
+    tacit_platform_zeroize(blk, nb);
+}
+
 int tacit_sha512_finish(tacit_sha512_context *ctx, unsigned char *out)
 {
-    size_t used, i;
-
     if (ctx == NULL || out == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    used = (size_t)(ctx->total & 127);
-    ctx->buffer[used++] = 0x80;
-    if (used > 112) {
-        memset(ctx->buffer + used, 0, 128 - used);
-        sha512_blocks(ctx->state, ctx->buffer, 1);
-        used = 0;
-    }
-    memset(ctx->buffer + used, 0, 112 - used);
-    /* 128-bit message length in bits: total fits in 64 bits of bytes. */
-    store_be64(ctx->buffer + 112, ctx->total >> 61);
-    store_be64(ctx->buffer + 120, ctx->total << 3);
-    sha512_blocks(ctx->state, ctx->buffer, 1);
-
-    for (i = 0; i < (ctx->is384 ? 6u : 8u); i++) {
-        store_be64(out + 8 * i, ctx->state[i]);
-    }
+    sha512_final(ctx->state, ctx->buffer, (size_t)(ctx->total & 127), ctx->total, out,
+                 ctx->is384 ? 48 : 64);
     return 0;
 }
 
+/* No context: whole blocks straight from the input, then the padded tail. */
 static int sha512_oneshot(const unsigned char *in, size_t ilen, unsigned char *out, int is384)
 {
-    tacit_sha512_context ctx;
-    int ret;
+    uint64_t state[8];
+    size_t full = ilen & ~(size_t)127;
 
     if ((in == NULL && ilen > 0) || out == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    tacit_sha512_init(&ctx);
-    ret = tacit_sha512_starts(&ctx, is384);
-    if (ret == 0) {
-        ret = tacit_sha512_update(&ctx, in, ilen);
+    memcpy(state, is384 ? IV384 : IV512, sizeof(state));
+    if (full > 0) {
+        sha512_blocks(state, in, full / 128);
     }
-    if (ret == 0) {
-        ret = tacit_sha512_finish(&ctx, out);
+    sha512_final(state, full > 0 ? in + full : in, ilen - full, (uint64_t)ilen, out,
+                 is384 ? 48 : 64);
+    if (is384) {
+        /* SHA-512's state ends as its digest; SHA-384's has two words it does not print */
+        tacit_platform_zeroize(state, sizeof(state));
     }
-    tacit_sha512_free(&ctx);
-    return ret;
+    return 0;
 }
 
 int tacit_sha512(const unsigned char *in, size_t in_len, unsigned char *out)

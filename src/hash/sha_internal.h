@@ -79,6 +79,22 @@ void tacit_sha256_shani_blocks(uint32_t state[8], const unsigned char *p, size_t
 #define TACIT_SHA_INLINE static
 #endif
 
+#if defined(TACIT_SHA256_C)
+/*
+ * SHA-256 on a bare state, without a context: the one-shots and
+ * HMAC-SHA256 (hmac.c) use it so that a short message costs its
+ * compressions and little else (no context to clear, copy or wipe).
+ * tacit_sha256_raw_blocks compresses nblocks 64-byte blocks with the kernel
+ * this CPU runs; tacit_sha256_raw_final pads the last tail_len (< 64) bytes
+ * of a message of total bytes, compresses, writes out_len (28 or 32) bytes
+ * and wipes its stack copy of the tail.  Lengths only decide what happens.
+ */
+extern const uint32_t tacit_sha256_iv[8];
+void tacit_sha256_raw_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks);
+void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t tail_len,
+                            uint64_t total, unsigned char *out, size_t out_len);
+#endif
+
 #if defined(TACIT_TEST_HOOKS)
 /* Tests set this to 1 to run the plain C code: no SHA-NI, no BMI2 copy. */
 extern int tacit_sha_hook_plain;

@@ -13,6 +13,31 @@
 #include "tacit/hmac.h"
 #include "tacit/platform.h"
 
+#include "hash/hmac_internal.h"
+
+#if defined(TACIT_HMAC256_FAST)
+/* HKDF-Expand with HMAC-SHA256 on bare states (hash/hmac_internal.h). */
+static void expand256(const unsigned char *prk, size_t prk_len, const unsigned char *info,
+                      size_t info_len, unsigned char *out, size_t out_len)
+{
+    tacit_hmac256_key k;
+    unsigned char t[32];
+    unsigned char counter = 0;
+    size_t done = 0, n;
+
+    tacit_hmac256_setkey(&k, prk, prk_len);
+    while (done < out_len) {
+        counter++;
+        tacit_hmac256_mac(&k, t, counter > 1 ? 32 : 0, info, info_len, &counter, 1, t);
+        n = out_len - done < 32 ? out_len - done : 32;
+        memcpy(out + done, t, n);
+        done += n;
+    }
+    tacit_platform_zeroize(&k, sizeof(k));
+    tacit_platform_zeroize(t, sizeof(t));
+}
+#endif
+
 int tacit_hkdf_extract(tacit_md_type md, const unsigned char *salt, size_t salt_len,
                        const unsigned char *ikm, size_t ikm_len, unsigned char *prk)
 {
@@ -48,6 +73,12 @@ int tacit_hkdf_expand(tacit_md_type md, const unsigned char *prk, size_t prk_len
         ret = TACIT_ERR_BAD_INPUT;
         goto fail_early;
     }
+#if defined(TACIT_HMAC256_FAST)
+    if (md == TACIT_MD_SHA256) {
+        expand256(prk, prk_len, info, info_len, out, out_len);
+        return 0;
+    }
+#endif
     ret = tacit_hmac_init(&ctx, md, prk, prk_len);
     if (ret != 0) {
         goto fail_early;

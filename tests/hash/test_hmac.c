@@ -8,6 +8,8 @@
 
 #include "tacit/hmac.h"
 
+#include "hash/sha_internal.h"
+
 #if defined(TACIT_HAVE_OPENSSL)
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
@@ -333,6 +335,53 @@ exit:;
 #endif
 }
 
+/*
+ * tacit_hmac on SHA-256 takes its own path (bare states, hash/hmac_internal.h):
+ * it must equal the streaming context for every message length 0..300 and
+ * keys of 0, 1, 32, 63, 64, 65 and 200 bytes, on every SHA-256 kernel.
+ */
+static void test_sha256_oneshot_path(void)
+{
+    static const size_t klens[] = { 0, 1, 32, 63, 64, 65, 200 };
+    unsigned char key[200], msg[300], a[32], b[32];
+    tacit_hmac_context ctx;
+    size_t k, m, i;
+    int form;
+
+    memset(&ctx, 0, sizeof(ctx));
+    for (i = 0; i < sizeof(key); i++) {
+        key[i] = (unsigned char)(i * 7 + 1);
+    }
+    for (i = 0; i < sizeof(msg); i++) {
+        msg[i] = (unsigned char)(i * 13 + 5);
+    }
+    for (form = 0; form < 2; form++) {
+#if defined(TACIT_TEST_HOOKS)
+        tacit_sha_hook_plain = form;
+#else
+        if (form > 0) {
+            break;
+        }
+#endif
+        for (k = 0; k < sizeof(klens) / sizeof(klens[0]); k++) {
+            TEST_EQUAL(tacit_hmac_init(&ctx, TACIT_MD_SHA256, key, klens[k]), 0);
+            for (m = 0; m <= sizeof(msg); m++) {
+                TEST_EQUAL(tacit_hmac(TACIT_MD_SHA256, key, klens[k], msg, m, a), 0);
+                TEST_EQUAL(tacit_hmac_update(&ctx, msg, m / 2), 0);
+                TEST_EQUAL(tacit_hmac_update(&ctx, msg + m / 2, m - m / 2), 0);
+                TEST_EQUAL(tacit_hmac_finish(&ctx, b), 0);
+                TEST_MEM_EQ(a, 32, b, 32);
+            }
+            tacit_hmac_free(&ctx);
+        }
+    }
+exit:
+#if defined(TACIT_TEST_HOOKS)
+    tacit_sha_hook_plain = 0;
+#endif
+    tacit_hmac_free(&ctx);
+}
+
 static void test_verify_limits(void)
 {
     unsigned char tag[64];
@@ -402,6 +451,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_rfc4231_files);
     RUN_TEST(test_wycheproof);
     RUN_TEST(test_streaming_reset);
+    RUN_TEST(test_sha256_oneshot_path);
     RUN_TEST(test_openssl_differential);
     RUN_TEST(test_verify_limits);
     RUN_TEST(test_bad_input);
