@@ -99,6 +99,7 @@ extern const OSSL_DISPATCH tp_ecdh_keyexch_functions[], tp_x25519_keyexch_functi
 extern const OSSL_DISPATCH tp_aes128gcm_functions[], tp_aes256gcm_functions[],
     tp_chacha20poly1305_functions[];
 extern const OSSL_DISPATCH tp_tls1_prf_functions[];
+extern const OSSL_DISPATCH tp_rsa_asym_cipher_functions[];
 #if defined(TP_HAVE_HKDF)
 extern const OSSL_DISPATCH tp_hkdf_functions[], tp_tls13_kdf_functions[];
 #endif

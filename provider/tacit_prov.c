@@ -269,6 +269,12 @@ static const OSSL_ALGORITHM tp_signatures[] = {
     { NULL, NULL, NULL, NULL }
 };
 
+static const OSSL_ALGORITHM tp_asym_ciphers[] = {
+    { "RSA:rsaEncryption:1.2.840.113549.1.1.1", TP_PROPS, tp_rsa_asym_cipher_functions,
+      "tacit RSA OAEP and PKCS#1 v1.5 (implicit rejection)" },
+    { NULL, NULL, NULL, NULL }
+};
+
 static const OSSL_ALGORITHM tp_keyexch[] = {
     { "ECDH", TP_PROPS, tp_ecdh_keyexch_functions, "tacit ECDH" },
     { "X25519:1.3.101.110", TP_PROPS, tp_x25519_keyexch_functions, "tacit X25519" },
@@ -326,6 +332,8 @@ static const OSSL_ALGORITHM *tp_query(void *provctx, int operation_id, int *no_c
         return tp_signatures;
     case OSSL_OP_KEYEXCH:
         return tp_keyexch;
+    case OSSL_OP_ASYM_CIPHER:
+        return tp_asym_ciphers;
     case OSSL_OP_CIPHER:
         return tp_ciphers;
     case OSSL_OP_KDF:

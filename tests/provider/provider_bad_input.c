@@ -336,6 +336,85 @@ static void bad_rsa_params(void)
     EVP_PKEY_free(rsa);
 }
 
+/* RSA encryption: OAEP and PKCS#1 v1.5 with implicit rejection (tacit_rsa_* underneath). */
+static int rsa_crypt(EVP_PKEY *k, int enc, const char *pad, unsigned char *out, size_t *outlen,
+                     const unsigned char *in, size_t inlen)
+{
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(lib, k, "provider=tacit");
+    OSSL_PARAM p[2];
+    int ok;
+
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_ASYM_CIPHER_PARAM_PAD_MODE, (char *)pad, 0);
+    p[1] = OSSL_PARAM_construct_end();
+    ok = c != NULL && (enc ? EVP_PKEY_encrypt_init(c) : EVP_PKEY_decrypt_init(c)) > 0 &&
+         EVP_PKEY_CTX_set_params(c, p) > 0 &&
+         (enc ? EVP_PKEY_encrypt(c, out, outlen, in, inlen)
+              : EVP_PKEY_decrypt(c, out, outlen, in, inlen)) > 0;
+    EVP_PKEY_CTX_free(c);
+    return ok;
+}
+
+static void rsa_encryption(void)
+{
+    EVP_PKEY *rsa = keygen("RSA", NULL), *pss = keygen("RSA-PSS", NULL);
+    EVP_PKEY_CTX *c;
+    unsigned char m[40], ct[256], ct2[256], out[256], out2[256];
+    size_t ctlen = sizeof(ct), outlen = sizeof(out), out2len = sizeof(out2);
+    unsigned int zero = 0;
+    OSSL_PARAM p[2];
+
+    expect_ok("RSA and RSA-PSS keygen", rsa != NULL && pss != NULL);
+    if (rsa == NULL || pss == NULL) {
+        goto done;
+    }
+    memset(m, 0x3C, sizeof(m));
+    expect_ok("OAEP round trip", rsa_crypt(rsa, 1, "oaep", ct, &ctlen, m, sizeof(m)) &&
+                                     rsa_crypt(rsa, 0, "oaep", out, &outlen, ct, ctlen) &&
+                                     outlen == sizeof(m) && memcmp(out, m, sizeof(m)) == 0);
+    memcpy(ct2, ct, ctlen);
+    ct2[ctlen - 1] ^= 1;
+    outlen = sizeof(out);
+    expect_fail("OAEP with a flipped ciphertext",
+                rsa_crypt(rsa, 0, "oaep", out, &outlen, ct2, ctlen), 1);
+    outlen = sizeof(out);
+    expect_fail("OAEP with a short ciphertext",
+                rsa_crypt(rsa, 0, "oaep", out, &outlen, ct, ctlen - 1), 1);
+    ctlen = sizeof(ct);
+    expect_fail("OAEP message too long for the key",
+                rsa_crypt(rsa, 1, "oaep", ct, &ctlen, ct2, 256 - 2 * 20 - 1), 1);
+    ctlen = sizeof(ct);
+    outlen = sizeof(out);
+    expect_ok("PKCS#1 v1.5 round trip", rsa_crypt(rsa, 1, "pkcs1", ct, &ctlen, m, sizeof(m)) &&
+                                            rsa_crypt(rsa, 0, "pkcs1", out, &outlen, ct, ctlen) &&
+                                            outlen == sizeof(m) && memcmp(out, m, sizeof(m)) == 0);
+    /* implicit rejection: a bad ciphertext "decrypts", to the same synthetic message twice */
+    memcpy(ct2, ct, ctlen);
+    ct2[ctlen - 1] ^= 1;
+    outlen = sizeof(out);
+    expect_ok("PKCS#1 v1.5 bad padding: implicit rejection, deterministic",
+              rsa_crypt(rsa, 0, "pkcs1", out, &outlen, ct2, ctlen) &&
+                  rsa_crypt(rsa, 0, "pkcs1", out2, &out2len, ct2, ctlen) && outlen == out2len &&
+                  memcmp(out, out2, outlen) == 0 &&
+                  (outlen != sizeof(m) || memcmp(out, m, outlen) != 0));
+    ctlen = sizeof(ct);
+    expect_fail("raw RSA (no padding)", rsa_crypt(rsa, 1, "none", ct, &ctlen, m, sizeof(m)), 1);
+    ctlen = sizeof(ct);
+    expect_fail("encryption with an RSA-PSS key", rsa_crypt(pss, 1, "oaep", ct, &ctlen, m, 16), 1);
+    c = EVP_PKEY_CTX_new_from_pkey(lib, rsa, "provider=tacit");
+    p[0] = OSSL_PARAM_construct_uint("implicit-rejection", &zero);
+    p[1] = OSSL_PARAM_construct_end();
+    expect_fail("explicit rejection asked for",
+                c != NULL && EVP_PKEY_decrypt_init(c) > 0 && EVP_PKEY_CTX_set_params(c, p) > 0, 1);
+    p[0] = OSSL_PARAM_construct_uint(OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION, &zero);
+    expect_fail("TLS RSA key transport padding", EVP_PKEY_CTX_set_params(c, p) > 0, 1);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST, "MD5", 0);
+    expect_fail("OAEP over MD5", EVP_PKEY_CTX_set_params(c, p) > 0, 1);
+    EVP_PKEY_CTX_free(c);
+done:
+    EVP_PKEY_free(rsa);
+    EVP_PKEY_free(pss);
+}
+
 static void bad_derive(void)
 {
     EVP_PKEY *a = keygen("EC", "P-256"), *b = keygen("EC", "P-384"), *x = keygen("X25519", NULL);
@@ -586,6 +665,7 @@ int main(void)
     bad_keys();
     bad_signatures();
     bad_rsa_params();
+    rsa_encryption();
     bad_derive();
     bad_mac_kdf();
     bad_cipher("AES-128-GCM", 16);

@@ -120,6 +120,16 @@ if $PRE openssl pkeyutl $TP -sign -inkey rsa.key -in h36 -out t.sig 2>err &&
     openssl pkeyutl -sign -inkey rsa.key -in h36 -out s.sig 2>>err && cmp -s t.sig s.sig &&
     $PRE openssl pkeyutl $TP -verify -pubin -inkey rsa.pub -in h36 -sigfile s.sig >/dev/null 2>>err
 then ok; else bad "raw RSA PKCS#1 v1.5 (no digest): $(head -3 err)"; fi
+# RSA encryption both ways: PKCS#1 v1.5 and OAEP (SHA-256, MGF1-SHA-384, a label)
+head -c 40 msg >m40
+for po in "-pkeyopt rsa_padding_mode:pkcs1" \
+    "-pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256 -pkeyopt rsa_mgf1_md:sha384 -pkeyopt rsa_oaep_label:0102"; do
+    if $PRE openssl pkeyutl $TP -encrypt -pubin -inkey rsa.pub -in m40 -out t.enc $po 2>err &&
+        openssl pkeyutl -decrypt -inkey rsa.key -in t.enc $po 2>>err | cmp -s - m40 &&
+        openssl pkeyutl -encrypt -pubin -inkey rsa.pub -in m40 -out s.enc $po 2>>err &&
+        $PRE openssl pkeyutl $TP -decrypt -inkey rsa.key -in s.enc $po 2>>err | cmp -s - m40
+    then ok; else bad "RSA encryption both ways ($po): $(head -3 err)"; fi
+done
 for pair in "x xb" "p384 p384b"; do
     set -- $pair
     if $PRE openssl pkeyutl $TP -derive -inkey $1.key -peerkey $2.pub -out t.sec 2>err &&
