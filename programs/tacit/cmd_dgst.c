@@ -213,7 +213,9 @@ int cmd_dgst(int argc, char **argv)
             rc = CLI_ERROR;
             continue;
         }
-        printf("%s(%s)= ", label, path == NULL ? "stdin" : path);
+        /* openssl dgst (3.0) leaves "HMAC-" out of the label on stdin: so do we */
+        printf("%s(%s)= ", path == NULL && a.hmac ? label + 5 : label,
+               path == NULL ? "stdin" : path);
         for (j = 0; j < a.out_len; j++) {
             printf("%02x", out[j]);
         }

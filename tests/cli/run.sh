@@ -720,6 +720,13 @@ if have_cmd dgst; then
             expect 0 "dgst -a $a --hmac" t dgst -a "$a" --hmac 000102030405060708090a0b0c0d0e0f "$W/dg.bin"
             $OPENSSL dgst -"$a" -mac HMAC -macopt hexkey:000102030405060708090a0b0c0d0e0f "$W/dg.bin" >"$W/dg-ref" 2>/dev/null
             same_file "dgst -a $a --hmac against openssl dgst -mac HMAC" "$W/out" "$W/dg-ref"
+            # on stdin (and "-") openssl prints the label without "HMAC-"
+            t dgst -a "$a" --hmac 000102030405060708090a0b0c0d0e0f <"$W/dg.bin" >"$W/out" 2>&1
+            $OPENSSL dgst -"$a" -mac HMAC -macopt hexkey:000102030405060708090a0b0c0d0e0f <"$W/dg.bin" >"$W/dg-ref" 2>/dev/null
+            same_file "dgst -a $a --hmac on stdin against openssl" "$W/out" "$W/dg-ref"
+            t dgst -a "$a" --hmac 000102030405060708090a0b0c0d0e0f - <"$W/dg.bin" >"$W/out" 2>&1
+            $OPENSSL dgst -"$a" -mac HMAC -macopt hexkey:000102030405060708090a0b0c0d0e0f - <"$W/dg.bin" >"$W/dg-ref" 2>/dev/null
+            same_file "dgst -a $a --hmac on - against openssl" "$W/out" "$W/dg-ref"
         done
         for n in 1 100 1000; do
             expect 0 "dgst -a shake256 --len $n" t dgst -a shake256 --len "$n" "$W/dg.bin"
@@ -731,6 +738,9 @@ if have_cmd dgst; then
     fi
     printf 'abc' | t dgst -a sha3-256 >"$W/out" 2>&1
     [ "$(cat "$W/out")" = "SHA3-256(stdin)= 3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532" ] && ok || bad "dgst sha3-256 of abc: $(cat "$W/out")"
+    # HMAC on stdin: the label without "HMAC-", as openssl dgst 3.0 prints it (RFC 4231 case 2)
+    printf 'what do ya want for nothing?' | t dgst -a sha256 --hmac 4a656665 >"$W/out" 2>&1
+    [ "$(cat "$W/out")" = "SHA2-256(stdin)= 5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843" ] && ok || bad "dgst --hmac on stdin: $(cat "$W/out")"
     expect 2 "dgst without -a" t dgst "$W/dg.bin"
     expect 2 "dgst with an unknown algorithm" t dgst -a md5 "$W/dg.bin"
     expect 2 "dgst --len on a fixed-size hash" t dgst -a sha256 --len 5 "$W/dg.bin"
