@@ -24,6 +24,7 @@ check scripts/gen/gen_ecp_small_data.py src/ec/ecp_small_data_gen.c
 check scripts/gen/gen_ed25519_table.py src/curve25519/ed25519_table_gen.c
 check scripts/gen/gen_keccak.py src/hash/keccak_round_gen.h
 check scripts/gen/gen_mlkem_avx2_tables.py src/mlkem/x86_64/mlkem_avx2_tables_gen.h
+check scripts/gen/gen_mldsa_avx2_tables.py src/mldsa/x86_64/mldsa_avx2_tables_gen.h
 # every *_gen file of src/ has its line above
 for f in $(find src -name '*_gen.[ch]' | sort); do
     grep -q " $f\$" "$0" || { echo "  $f: generated but not checked here"; status=1; }

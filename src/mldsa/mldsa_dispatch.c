@@ -21,6 +21,8 @@ void tacit_mldsa_poly_decompose_avx2(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT
                                      const int32_t a[TACIT_MLDSA_N], int32_t gamma2);
 void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                                     const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
+unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
+                                             size_t len);
 
 static const tacit_mldsa_kernel kernel_avx2 = {
     "avx2",
@@ -30,6 +32,7 @@ static const tacit_mldsa_kernel kernel_avx2 = {
     tacit_mldsa_pointwise_acc_avx2,
     tacit_mldsa_poly_decompose_avx2,
     tacit_mldsa_poly_use_hint_avx2,
+    tacit_mldsa_rej_uniform_avx2_unsafe,
 };
 #endif
 
@@ -41,6 +44,7 @@ static const tacit_mldsa_kernel kernel_c = {
     tacit_mldsa_pointwise_acc_c,
     tacit_mldsa_poly_decompose_c,
     tacit_mldsa_poly_use_hint_c,
+    tacit_mldsa_rej_uniform_unsafe,
 };
 
 const tacit_mldsa_kernel *tacit_mldsa_kernel_get(void)

@@ -120,6 +120,14 @@ void tacit_mldsa_unpack(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsig
 
 /* ---- sampling ---- */
 
+/*
+ * RejNTTPoly's sampler: append the candidates of buf below q to a (from
+ * ctr on, up to N); returns the new count.
+ * Leaks: which 3-byte candidates of buf are below q, and how many.
+ * Only for: the matrix A, expanded from the public seed rho.
+ */
+unsigned tacit_mldsa_rej_uniform_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
+                                        size_t len);
 /* A[row][col] in the NTT domain (RejNTTPoly of rho || col || row). */
 void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsigned row,
                           unsigned col);

@@ -23,6 +23,8 @@ typedef struct tacit_mldsa_kernel {
     /* r = UseHint(h, a), h in {0, 1} (r may be a); public data (verification) */
     void (*use_hint)(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                      const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
+    /* tacit_mldsa_rej_uniform_unsafe (public data: the matrix A) */
+    unsigned (*rej_uniform)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len);
 } tacit_mldsa_kernel;
 
 const tacit_mldsa_kernel *tacit_mldsa_kernel_get(void);

@@ -12,14 +12,17 @@
 #include "core/constant_time_internal.h"
 #include "hash/keccak.h"
 #include "mldsa/mldsa_internal.h"
+#include "mldsa/mldsa_kernel.h"
 #include "tacit/platform.h"
 #include "tacit/sha3.h"
 
 /*
- * Append the accepted 23-bit candidates of buf to a (from *ctr on).  The
- * input is SHAKE128 of the public rho: the branch is on public data.
+ * Append the accepted 23-bit candidates of buf to a (from ctr on).
+ * Leaks: which candidates of buf are below q, and how many.
+ * Only for: the matrix A, expanded from the public seed rho.
  */
-static unsigned rej_uniform(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len)
+unsigned tacit_mldsa_rej_uniform_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
+                                        size_t len)
 {
     size_t pos = 0;
 
@@ -40,6 +43,7 @@ void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsi
     uint64_t st[25];
     unsigned char seed[34];
     unsigned char buf[5 * TACIT_SHAKE128_RATE];
+    const tacit_mldsa_kernel *kern = tacit_mldsa_kernel_get();
     unsigned ctr;
 
     memcpy(seed, rho, 32);
@@ -47,10 +51,10 @@ void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsi
     seed[33] = (unsigned char)row;
     tacit_shake128_absorb_once(st, seed, sizeof(seed));
     tacit_shake128_squeezeblocks(st, buf, 5);
-    ctr = rej_uniform(a->c, 0, buf, sizeof(buf));
+    ctr = kern->rej_uniform(a->c, 0, buf, sizeof(buf));
     while (ctr < TACIT_MLDSA_N) {
         tacit_shake128_squeezeblocks(st, buf, 1);
-        ctr = rej_uniform(a->c, ctr, buf, TACIT_SHAKE128_RATE);
+        ctr = kern->rej_uniform(a->c, ctr, buf, TACIT_SHAKE128_RATE);
     }
 }
 
@@ -62,6 +66,7 @@ void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_m
     unsigned char seed[4][34];
     unsigned char buf[4][5 * TACIT_SHAKE128_RATE];
     tacit_mldsa_poly *out[4];
+    const tacit_mldsa_kernel *kern = tacit_mldsa_kernel_get();
     unsigned ctr[4], i;
 
     out[0] = a0;
@@ -76,13 +81,13 @@ void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_m
     tacit_shake128_x4_absorb_once(&st, seed[0], seed[1], seed[2], seed[3], 34);
     tacit_shake128_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], 5);
     for (i = 0; i < 4; i++) {
-        ctr[i] = rej_uniform(out[i]->c, 0, buf[i], sizeof(buf[i]));
+        ctr[i] = kern->rej_uniform(out[i]->c, 0, buf[i], sizeof(buf[i]));
     }
     while (ctr[0] < TACIT_MLDSA_N || ctr[1] < TACIT_MLDSA_N || ctr[2] < TACIT_MLDSA_N ||
            ctr[3] < TACIT_MLDSA_N) {
         tacit_shake128_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], 1);
         for (i = 0; i < 4; i++) {
-            ctr[i] = rej_uniform(out[i]->c, ctr[i], buf[i], TACIT_SHAKE128_RATE);
+            ctr[i] = kern->rej_uniform(out[i]->c, ctr[i], buf[i], TACIT_SHAKE128_RATE);
         }
     }
 }

@@ -161,7 +161,7 @@ exit:
 /*
  * Every kernel against the portable functions, bit for bit: NTT (inputs up
  * to the bounds signing feeds it), inverse NTT, pointwise products,
- * Decompose and UseHint (both gamma2).
+ * Decompose and UseHint (both gamma2), the rejection sampler of ExpandA.
  */
 static void test_kernels_differential(void)
 {
@@ -214,6 +214,26 @@ static void test_kernels_differential(void)
             tacit_mldsa_poly_use_hint_c(r1.c, x1.c, b.c, (Q - 1) / (round & 1 ? 88 : 32));
             kern->use_hint(r2.c, x1.c, b.c, (Q - 1) / (round & 1 ? 88 : 32));
             TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
+            /* RejNTTPoly's sampler: random bytes (the top bit of every third mostly set in
+             * odd rounds: many rejections), various lengths and starting counts */
+            {
+                static unsigned char buf[5 * 168];
+                size_t len =
+                    round % 3 == 0 ? sizeof(buf) : (round % 3 == 1 ? 168 : 3 * (round % 50));
+                unsigned c0 = round % 5 == 0 ? 0 : test_rand_u32() % 257, c1, c2;
+                for (i = 0; i < sizeof(buf); i++) {
+                    buf[i] = (unsigned char)test_rand_u32();
+                    if (round & 1 && i % 3 == 2 && (test_rand_u32() & 3) != 0) {
+                        buf[i] |= 0x7f;
+                    }
+                }
+                memset(r1.c, 0, sizeof(r1.c));
+                memset(r2.c, 0, sizeof(r2.c));
+                c1 = tacit_mldsa_rej_uniform_unsafe(r1.c, c0, buf, len);
+                c2 = kern->rej_uniform(r2.c, c0, buf, len);
+                TEST_EQUAL(c1, c2);
+                TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
+            }
         }
     }
 exit:

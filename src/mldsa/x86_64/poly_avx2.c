@@ -13,7 +13,12 @@
  * lanes inside a pair of vectors, gathered by a 128-bit, 64-bit or 32-bit
  * shuffle, butterflied, and put back by the inverse shuffle.
  *
- * Nothing here branches on or indexes by coefficient data.
+ * The rejection sampler of ExpandA takes eight 3-byte candidates a step
+ * and packs the accepted ones with vpermd (indices in
+ * mldsa_avx2_tables_gen.h), in the portable order.
+ *
+ * Nothing here branches on or indexes by coefficient data, except the
+ * rejection sampler (public data, the matrix A: its _unsafe name says so).
  */
 #include "tacit/config.h"
 
@@ -22,6 +27,7 @@
 #include <immintrin.h>
 
 #include "mldsa/mldsa_internal.h"
+#include "mldsa/x86_64/mldsa_avx2_tables_gen.h"
 
 #define AVX2 __attribute__((target("avx2")))
 
@@ -35,6 +41,8 @@ void tacit_mldsa_poly_decompose_avx2(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT
                                      const int32_t a[TACIT_MLDSA_N], int32_t gamma2);
 void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                                     const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
+unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
+                                             size_t len);
 
 /* The odd 32-bit lanes moved down to the even ones (vmovshdup). */
 static inline AVX2 __m256i odd_lanes(__m256i x)
@@ -297,6 +305,40 @@ AVX2 void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t
                              _mm256_and_si256(_mm256_srai_epi32(_mm256_sub_epi32(m1, v), 31), m));
         _mm256_storeu_si256((__m256i *)&r[j], v);
     }
+}
+
+/*
+ * As tacit_mldsa_rej_uniform_unsafe: eight candidates (24 bytes) a step
+ * while eight more coefficients fit and a 32-byte load stays in buf, then
+ * the portable loop for the rest.
+ * Leaks: which candidates of buf are below q, and how many.
+ * Only for: the matrix A, expanded from the public seed rho.
+ */
+AVX2 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr,
+                                                  const unsigned char *buf, size_t len)
+{
+    const __m256i bound = _mm256_set1_epi32(TACIT_MLDSA_Q);
+    const __m256i mask23 = _mm256_set1_epi32(0x7FFFFF);
+    /* candidate t of each half: bytes 3t .. 3t + 2 (the high half's start 4 bytes in) */
+    const __m256i idx = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, 4, 5,
+                                         6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1);
+    size_t pos = 0;
+
+    while (ctr + 8 <= TACIT_MLDSA_N && pos + 32 <= len) {
+        __m256i raw = _mm256_loadu_si256((const __m256i *)(buf + pos));
+        __m256i val, ok, perm;
+        unsigned m;
+        /* qwords 0, 1, 1, 2: bytes 0..15 low, 8..23 high */
+        raw = _mm256_permute4x64_epi64(raw, 0x94);
+        val = _mm256_and_si256(_mm256_shuffle_epi8(raw, idx), mask23);
+        ok = _mm256_cmpgt_epi32(bound, val);
+        m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ok));
+        perm = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)rej_idx[m]));
+        _mm256_storeu_si256((__m256i *)(a + ctr), _mm256_permutevar8x32_epi32(val, perm));
+        ctr += (unsigned)__builtin_popcount(m);
+        pos += 24;
+    }
+    return tacit_mldsa_rej_uniform_unsafe(a, ctr, buf + pos, len - pos);
 }
 
 #else
