@@ -439,7 +439,7 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
     tacit_shake_squeeze(&hc, ws->ctilde, ps->ctilde_bytes);
     tacit_shake_free(&hc);
     /* the challenge stays secret until the attempt is accepted */
-    tacit_mldsa_sample_in_ball(&ws->c, ws->ctilde, ps->ctilde_bytes, ps->tau);
+    kern->sample_in_ball(&ws->c, ws->ctilde, ps->ctilde_bytes, ps->tau);
     kern->ntt(ws->c.c);
 
     /*

@@ -23,6 +23,8 @@ void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TA
                                     const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
                                              size_t len);
+void tacit_mldsa_sample_in_ball_avx2(tacit_mldsa_poly *c, const unsigned char *ctilde,
+                                     size_t ctilde_len, unsigned tau);
 
 static const tacit_mldsa_kernel kernel_avx2 = {
     "avx2",
@@ -33,6 +35,7 @@ static const tacit_mldsa_kernel kernel_avx2 = {
     tacit_mldsa_poly_decompose_avx2,
     tacit_mldsa_poly_use_hint_avx2,
     tacit_mldsa_rej_uniform_avx2_unsafe,
+    tacit_mldsa_sample_in_ball_avx2,
 };
 #endif
 
@@ -45,6 +48,7 @@ static const tacit_mldsa_kernel kernel_c = {
     tacit_mldsa_poly_decompose_c,
     tacit_mldsa_poly_use_hint_c,
     tacit_mldsa_rej_uniform_unsafe,
+    tacit_mldsa_sample_in_ball_c,
 };
 
 const tacit_mldsa_kernel *tacit_mldsa_kernel_get(void)

@@ -154,11 +154,11 @@ void tacit_mldsa_sample_in_ball_unsafe(tacit_mldsa_poly *c, const unsigned char 
                                        size_t ctilde_len, unsigned tau);
 /*
  * The same c, constant time in ctilde (signing: the challenge of a
- * rejected attempt stays secret).  Declassifies one bit that is 1 with
- * probability below 2^-87 (the SHAKE256 stream needed more than one
- * block).
+ * rejected attempt stays secret; the kernel table's sample_in_ball).
+ * Declassifies one bit that is 1 with probability below 2^-87 (the
+ * SHAKE256 stream needed more than one block).
  */
-void tacit_mldsa_sample_in_ball(tacit_mldsa_poly *c, const unsigned char *ctilde, size_t ctilde_len,
-                                unsigned tau);
+void tacit_mldsa_sample_in_ball_c(tacit_mldsa_poly *c, const unsigned char *ctilde,
+                                  size_t ctilde_len, unsigned tau);
 
 #endif /* TACIT_MLDSA_INTERNAL_H */

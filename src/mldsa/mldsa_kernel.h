@@ -25,6 +25,9 @@ typedef struct tacit_mldsa_kernel {
                      const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
     /* tacit_mldsa_rej_uniform_unsafe (public data: the matrix A) */
     unsigned (*rej_uniform)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len);
+    /* tacit_mldsa_sample_in_ball_c (constant time in ctilde) */
+    void (*sample_in_ball)(tacit_mldsa_poly *c, const unsigned char *ctilde, size_t ctilde_len,
+                           unsigned tau);
 } tacit_mldsa_kernel;
 
 const tacit_mldsa_kernel *tacit_mldsa_kernel_get(void);

@@ -23,6 +23,7 @@
 
 #include "core/cpu_x86.h"
 #include "mldsa/mldsa_internal.h"
+#include "mldsa/mldsa_kernel.h"
 
 static int secret_rng(void *p, unsigned char *out, size_t len)
 {
@@ -143,20 +144,28 @@ static void test_negative_leaky_decompose(void)
     printf(" (%d)", (int)(acc & 1));
 }
 
-/* SampleInBall on a secret challenge (signing's rejected attempts). */
+/* SampleInBall on a secret challenge (signing's rejected attempts), every kernel. */
 static void test_sample_in_ball_secret(void)
 {
     tacit_mldsa_poly c;
     unsigned char ctilde[48];
-    unsigned i;
+    unsigned i, k;
 
-    for (i = 0; i < sizeof(ctilde); i++) {
-        ctilde[i] = (unsigned char)(i * 37 + 11);
+    for (k = 0; k < sizeof(kernel_masks) / sizeof(kernel_masks[0]); k++) {
+#if defined(TACIT_TEST_HOOKS)
+        tacit_cpu_hook_disable = kernel_masks[k];
+#endif
+        for (i = 0; i < sizeof(ctilde); i++) {
+            ctilde[i] = (unsigned char)(i * 37 + 11 + k);
+        }
+        TACIT_TEST_CF_SECRET(ctilde, sizeof(ctilde));
+        tacit_mldsa_kernel_get()->sample_in_ball(&c, ctilde, sizeof(ctilde), 49);
+        TACIT_TEST_CF_PUBLIC(c.c, sizeof(c.c));
+        printf(" (%d)", (int)(c.c[0] & 1));
     }
-    TACIT_TEST_CF_SECRET(ctilde, sizeof(ctilde));
-    tacit_mldsa_sample_in_ball(&c, ctilde, sizeof(ctilde), 49);
-    TACIT_TEST_CF_PUBLIC(c.c, sizeof(c.c));
-    printf(" (%d)", (int)(c.c[0] & 1));
+#if defined(TACIT_TEST_HOOKS)
+    tacit_cpu_hook_disable = 0;
+#endif
 }
 
 /* The negative control: the branching SampleInBall on a secret challenge. */

@@ -246,26 +246,31 @@ static void test_sample_in_ball_ct(void)
     static const unsigned taus[3] = { 39, 49, 60 };
     tacit_mldsa_poly c1, c2;
     unsigned char ctilde[64];
-    unsigned it, i, weight;
+    unsigned it, i, weight, k;
 
-    for (it = 0; it < 300; it++) {
-        unsigned tau = taus[it % 3];
-        size_t len = 32 + 16 * (it % 3);
-        for (i = 0; i < sizeof(ctilde); i++) {
-            ctilde[i] = (unsigned char)rnd64();
+    for (k = 0; k < N_KERNELS; k++) {
+        const tacit_mldsa_kernel *kern;
+        set_kernel(k);
+        kern = tacit_mldsa_kernel_get();
+        for (it = 0; it < 300; it++) {
+            unsigned tau = taus[it % 3];
+            size_t len = 32 + 16 * (it % 3);
+            for (i = 0; i < sizeof(ctilde); i++) {
+                ctilde[i] = (unsigned char)rnd64();
+            }
+            tacit_mldsa_sample_in_ball_unsafe(&c1, ctilde, len, tau);
+            kern->sample_in_ball(&c2, ctilde, len, tau);
+            TEST_ASSERT(memcmp(c1.c, c2.c, sizeof(c1.c)) == 0);
+            weight = 0;
+            for (i = 0; i < TACIT_MLDSA_N; i++) {
+                TEST_ASSERT(c2.c[i] >= -1 && c2.c[i] <= 1);
+                weight += c2.c[i] != 0;
+            }
+            TEST_EQUAL(weight, tau);
         }
-        tacit_mldsa_sample_in_ball_unsafe(&c1, ctilde, len, tau);
-        tacit_mldsa_sample_in_ball(&c2, ctilde, len, tau);
-        TEST_ASSERT(memcmp(c1.c, c2.c, sizeof(c1.c)) == 0);
-        weight = 0;
-        for (i = 0; i < TACIT_MLDSA_N; i++) {
-            TEST_ASSERT(c2.c[i] >= -1 && c2.c[i] <= 1);
-            weight += c2.c[i] != 0;
-        }
-        TEST_EQUAL(weight, tau);
     }
 exit:
-    return;
+    set_kernel(0);
 }
 
 static void test_pack_roundtrip(void)

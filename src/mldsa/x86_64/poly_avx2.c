@@ -27,6 +27,7 @@
 #include <immintrin.h>
 
 #include "mldsa/mldsa_internal.h"
+#include "mldsa/mldsa_sample_ct.h"
 #include "mldsa/x86_64/mldsa_avx2_tables_gen.h"
 
 #define AVX2 __attribute__((target("avx2")))
@@ -43,6 +44,8 @@ void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TA
                                     const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
                                              size_t len);
+void tacit_mldsa_sample_in_ball_avx2(tacit_mldsa_poly *c, const unsigned char *ctilde,
+                                     size_t ctilde_len, unsigned tau);
 
 /* The odd 32-bit lanes moved down to the even ones (vmovshdup). */
 static inline AVX2 __m256i odd_lanes(__m256i x)
@@ -339,6 +342,13 @@ AVX2 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr,
         pos += 24;
     }
     return tacit_mldsa_rej_uniform_unsafe(a, ctr, buf + pos, len - pos);
+}
+
+/* The constant-time SampleInBall of mldsa_sample_ct.h, vectorized by the compiler for AVX2. */
+AVX2 void tacit_mldsa_sample_in_ball_avx2(tacit_mldsa_poly *c, const unsigned char *ctilde,
+                                          size_t ctilde_len, unsigned tau)
+{
+    tacit_mldsa_sample_in_ball_body(c, ctilde, ctilde_len, tau);
 }
 
 #else
