@@ -40,6 +40,23 @@ void tacit_shake128_x4_squeezeblocks(tacit_shake_x4 *st, unsigned char *out0, un
 void tacit_shake256_x4_squeezeblocks(tacit_shake_x4 *st, unsigned char *out0, unsigned char *out1,
                                      unsigned char *out2, unsigned char *out3, size_t nblocks);
 
+/*
+ * Four sponges driven by the caller, each with its own rate, input and
+ * padding (e.g. a SHA3-256, a SHAKE256 and a SHAKE128 at once): XOR bytes
+ * into stream j's state at byte offset off (off + len <= 200), permute the
+ * four states, read bytes of stream j's state, or all of it as a single
+ * state for the one-stream helpers below.  tacit_keccak_x4_parallel() is 1
+ * when the four permutations run at about the cost of one (vector kernels),
+ * 0 when they are four single permutations.
+ */
+void tacit_keccak_x4_xor_bytes(tacit_shake_x4 *st, unsigned j, unsigned off,
+                               const unsigned char *in, size_t len);
+void tacit_keccak_x4_permute(tacit_shake_x4 *st);
+void tacit_keccak_x4_extract_bytes(const tacit_shake_x4 *st, unsigned j, unsigned off,
+                                   unsigned char *out, size_t len);
+void tacit_keccak_x4_get_state(const tacit_shake_x4 *st, unsigned j, uint64_t state[25]);
+int tacit_keccak_x4_parallel(void);
+
 /* Single-stream block helpers for callers that squeeze whole blocks (ML-KEM, ML-DSA). */
 void tacit_shake128_absorb_once(uint64_t state[25], const unsigned char *in, size_t in_len);
 void tacit_shake256_absorb_once(uint64_t state[25], const unsigned char *in, size_t in_len);

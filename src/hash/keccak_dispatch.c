@@ -124,6 +124,57 @@ static void x4_squeezeblocks(tacit_shake_x4 *st, unsigned char *out[4], size_t n
     }
 }
 
+int tacit_keccak_x4_parallel(void)
+{
+#if defined(TACIT_KECCAK_X86_64)
+    return (tacit_keccak_cpu() & (TACIT_CPU_AVX512 | TACIT_CPU_AVX2)) != 0;
+#else
+    return 0;
+#endif
+}
+
+void tacit_keccak_x4_permute(tacit_shake_x4 *st)
+{
+    tacit_keccak_f1600_x4(st->s);
+}
+
+void tacit_keccak_x4_xor_bytes(tacit_shake_x4 *st, unsigned j, unsigned off,
+                               const unsigned char *in, size_t len)
+{
+    for (; len > 0 && (off & 7) != 0; len--, off++) {
+        st->s[4 * (off >> 3) + j] ^= (uint64_t)*in++ << (8 * (off & 7));
+    }
+    for (; len >= 8; len -= 8, off += 8, in += 8) {
+        st->s[4 * (off >> 3) + j] ^= load64_le(in);
+    }
+    for (; len > 0; len--, off++) {
+        st->s[4 * (off >> 3) + j] ^= (uint64_t)*in++ << (8 * (off & 7));
+    }
+}
+
+void tacit_keccak_x4_extract_bytes(const tacit_shake_x4 *st, unsigned j, unsigned off,
+                                   unsigned char *out, size_t len)
+{
+    for (; len > 0 && (off & 7) != 0; len--, off++) {
+        *out++ = (unsigned char)(st->s[4 * (off >> 3) + j] >> (8 * (off & 7)));
+    }
+    for (; len >= 8; len -= 8, off += 8, out += 8) {
+        store64_le(out, st->s[4 * (off >> 3) + j]);
+    }
+    for (; len > 0; len--, off++) {
+        *out++ = (unsigned char)(st->s[4 * (off >> 3) + j] >> (8 * (off & 7)));
+    }
+}
+
+void tacit_keccak_x4_get_state(const tacit_shake_x4 *st, unsigned j, uint64_t state[25])
+{
+    unsigned i;
+
+    for (i = 0; i < 25; i++) {
+        state[i] = st->s[4 * i + j];
+    }
+}
+
 void tacit_shake128_x4_absorb_once(tacit_shake_x4 *st, const unsigned char *in0,
                                    const unsigned char *in1, const unsigned char *in2,
                                    const unsigned char *in3, size_t in_len)
