@@ -38,6 +38,8 @@
 
 #define POLY_BYTES TACIT_MLKEM_POLY_BYTES
 #define XOF_BUF_BYTES (TACIT_MLKEM_XOF_BLOCKS * TACIT_SHAKE128_RATE)
+#define SHA3_256_RATE 136
+#define SHA3_512_RATE 72
 
 static const tacit_mlkem_param_set param_sets[3] = {
     { 2, 3, 2, 10, 4, TACIT_MLKEM512_EK_BYTES, TACIT_MLKEM512_DK_BYTES, TACIT_MLKEM512_CT_BYTES },
@@ -135,7 +137,8 @@ static void sample_ntt_x4(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a[4],
  * or its transpose A[j][i] = SampleNTT(rho || i || j).
  */
 static void gen_matrix(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
-                       const unsigned char rho[32], unsigned k, int transposed)
+                       const unsigned char rho[32], unsigned k, int transposed,
+                       const tacit_mlkem_poly *last)
 {
     unsigned char xy[16][2];
     unsigned n = k * k, e = 0, i, j;
@@ -156,9 +159,116 @@ static void gen_matrix(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
         sample_ntt_x4(kr, out, rho, (const unsigned char(*)[2]) & xy[e]);
     }
     for (; e < n; e++) {
-        sample_ntt(kr, &a[e], rho, xy[e][0], xy[e][1]);
+        if (last != NULL && e == n - 1) {
+            a[e] = *last; /* sampled by the caller (sponge_x4) */
+        } else {
+            sample_ntt(kr, &a[e], rho, xy[e][0], xy[e][1]);
+        }
     }
 }
+
+/* One stream of sponge_x4: input, rate and domain byte, output wanted. */
+typedef struct {
+    const unsigned char *in;
+    size_t in_len;
+    unsigned rate;
+    unsigned char ds; /* 0x06 SHA-3, 0x1F SHAKE */
+    unsigned char *out;
+    size_t out_len;
+} x4_stream;
+
+/*
+ * Up to four sponges of different rates, inputs and paddings in one x4
+ * state (tacit_keccak_x4_*): each absorbs a block per permutation, then
+ * squeezes out_len bytes; a finished stream rides along.  With fill, the
+ * last stream (absorbed in one block) instead squeezes a whole block at
+ * every permutation after its padding, while fill has room (fill_cap
+ * bytes), until the others are done: *fill_len is what it produced (at
+ * least one block) and fill_state its state after its last block, to
+ * squeeze more from.
+ */
+static void sponge_x4(const x4_stream *sp, unsigned n, unsigned char *fill, size_t fill_cap,
+                      size_t *fill_len, uint64_t fill_state[25])
+{
+    tacit_shake_x4 st;
+    size_t off[4] = { 0, 0, 0, 0 }, got[4] = { 0, 0, 0, 0 };
+    int padded[4] = { 0, 0, 0, 0 }, busy = 1;
+    unsigned j, nf = fill != NULL ? n - 1 : n;
+
+    memset(&st, 0, sizeof(st));
+    while (busy) {
+        for (j = 0; j < n; j++) {
+            size_t rem = sp[j].in_len - off[j];
+            if (padded[j]) {
+                continue;
+            }
+            if (rem >= sp[j].rate) {
+                tacit_keccak_x4_xor_bytes(&st, j, 0, sp[j].in + off[j], sp[j].rate);
+                off[j] += sp[j].rate;
+            } else {
+                unsigned char pad[2];
+                pad[0] = sp[j].ds;
+                pad[1] = 0x80;
+                tacit_keccak_x4_xor_bytes(&st, j, 0, sp[j].in + off[j], rem);
+                tacit_keccak_x4_xor_bytes(&st, j, (unsigned)rem, &pad[0], 1);
+                tacit_keccak_x4_xor_bytes(&st, j, sp[j].rate - 1, &pad[1], 1);
+                off[j] = sp[j].in_len;
+                padded[j] = 1;
+            }
+        }
+        tacit_keccak_x4_permute(&st);
+        busy = 0;
+        for (j = 0; j < nf; j++) {
+            if (padded[j] && got[j] < sp[j].out_len) {
+                size_t t =
+                    sp[j].out_len - got[j] < sp[j].rate ? sp[j].out_len - got[j] : sp[j].rate;
+                tacit_keccak_x4_extract_bytes(&st, j, 0, sp[j].out + got[j], t);
+                got[j] += t;
+            }
+            busy |= !padded[j] || got[j] < sp[j].out_len;
+        }
+        if (fill != NULL) {
+            j = n - 1;
+            if (padded[j] && got[j] + sp[j].rate <= fill_cap) {
+                tacit_keccak_x4_extract_bytes(&st, j, 0, fill + got[j], sp[j].rate);
+                got[j] += sp[j].rate;
+                /* its state after its last block (later permutations are not its) */
+                tacit_keccak_x4_get_state(&st, j, fill_state);
+            }
+        }
+    }
+    if (fill != NULL) {
+        *fill_len = got[n - 1];
+    }
+    tacit_platform_zeroize(&st, sizeof(st));
+}
+
+/* SampleNTT of the fill stream's output, squeezing more from its state if needed. */
+static void sample_ntt_from(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
+                            const unsigned char *buf, size_t len, uint64_t st[25])
+{
+    unsigned char more[TACIT_SHAKE128_RATE];
+    unsigned ctr = kr->rej_uniform(a->c, 0, buf, len);
+
+    while (ctr < TACIT_MLKEM_N) {
+        tacit_shake128_squeezeblocks(st, more, 1);
+        ctr = kr->rej_uniform(a->c, ctr, more, TACIT_SHAKE128_RATE);
+    }
+}
+
+/*
+ * Room for the fill stream's blocks (168 bytes): one a permutation of the
+ * longest other stream, H(ek) or J(z || c) of ML-KEM-768: 9.  Test builds
+ * can make it smaller (tacit_mlkem_fill_cap_hook, in bytes) to exercise the
+ * squeezes that follow.
+ */
+#define FILL_BLOCKS 10
+#if defined(TACIT_TEST_HOOKS)
+size_t tacit_mlkem_fill_cap_hook;
+#define FILL_CAP(cap) (tacit_mlkem_fill_cap_hook != 0 ? tacit_mlkem_fill_cap_hook : (cap))
+#else
+#define FILL_CAP(cap) (cap)
+#endif
 #endif
 
 /* PRF_eta(s, b) = SHAKE256(s || b, 64 eta), then SamplePolyCBD_eta. */
@@ -263,7 +373,7 @@ static void pke_keygen(const tacit_mlkem_kernels *kr, const tacit_mlkem_param_se
     int32_t acc[TACIT_MLKEM_N];
 #if TACIT_MLKEM_FULL_MATRIX
     TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16], noise[8];
-    gen_matrix(kr, a, rho, k, 0);
+    gen_matrix(kr, a, rho, k, 0, NULL);
     mat = a;
     sample_cbd_all(kr, noise, sigma, 2 * k, 2 * k, ps->eta1, ps->eta1);
     pre = noise;
@@ -320,12 +430,14 @@ static void emit_poly(const tacit_mlkem_kernels *kr, unsigned char *ct_out,
 /*
  * K-PKE.Encrypt (algorithm 14): ct from ek, the message m and the randomness
  * r.  With cmp != NULL nothing is written: the result is compared with cmp
- * and the return value is non-zero when they differ (not a mask).
+ * and the return value is non-zero when they differ (not a mask).  last:
+ * the matrix's last entry when the caller sampled it (sponge_x4), or NULL.
  */
 static TACIT_NOINLINE uint32_t pke_encrypt(const tacit_mlkem_kernels *kr,
                                            const tacit_mlkem_param_set *ps, unsigned char *ct,
                                            const unsigned char *cmp, const unsigned char *ek,
-                                           const unsigned char m[32], const unsigned char r[32])
+                                           const unsigned char m[32], const unsigned char r[32],
+                                           const tacit_mlkem_poly *last)
 {
     TACIT_MLKEM_ALIGN tacit_mlkem_poly y[4], u, e;
     const unsigned char *rho = ek + POLY_BYTES * ps->k;
@@ -335,10 +447,12 @@ static TACIT_NOINLINE uint32_t pke_encrypt(const tacit_mlkem_kernels *kr,
     uint32_t diff = 0;
 #if TACIT_MLKEM_FULL_MATRIX
     TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16], noise[9];
-    gen_matrix(kr, a, rho, k, 1);
+    gen_matrix(kr, a, rho, k, 1, last);
     mat = a;
     sample_cbd_all(kr, noise, r, 2 * k + 1, k, ps->eta1, ps->eta2);
     pre = noise;
+#else
+    (void)last;
 #endif
 
     for (i = 0; i < k; i++) {
@@ -475,8 +589,13 @@ int tacit_mlkem_encaps_m(tacit_mlkem_params p, const unsigned char *ek, const un
 {
     const tacit_mlkem_param_set *ps = tacit_mlkem_params_get(p);
     const tacit_mlkem_kernels *kr = tacit_mlkem_kernels_get();
+    const tacit_mlkem_poly *last = NULL;
     unsigned char in[64], kr_out[64];
     unsigned i;
+#if TACIT_MLKEM_FULL_MATRIX
+    TACIT_MLKEM_ALIGN tacit_mlkem_poly entry;
+    unsigned char xof[FILL_BLOCKS * TACIT_SHAKE128_RATE];
+#endif
 
     if (ps == NULL || ek == NULL || m == NULL || ct == NULL || ss == NULL) {
         return TACIT_ERR_BAD_INPUT;
@@ -489,9 +608,38 @@ int tacit_mlkem_encaps_m(tacit_mlkem_params p, const unsigned char *ek, const un
     }
     /* (K, r) = G(m || H(ek)) */
     memcpy(in, m, 32);
-    tacit_sha3_256(ek, ps->ek_bytes, in + 32);
+#if TACIT_MLKEM_FULL_MATRIX
+    if (ps->k == 3 && tacit_keccak_x4_parallel()) {
+        /* H(ek) and the matrix's ninth entry, SampleNTT(rho || 2 || 2), side by side */
+        x4_stream sp[2];
+        unsigned char seed[34];
+        size_t fill_len;
+        uint64_t st[25];
+        memcpy(seed, ek + POLY_BYTES * ps->k, 32);
+        seed[32] = 2;
+        seed[33] = 2;
+        sp[0].in = ek;
+        sp[0].in_len = ps->ek_bytes;
+        sp[0].rate = SHA3_256_RATE;
+        sp[0].ds = 0x06;
+        sp[0].out = in + 32;
+        sp[0].out_len = 32;
+        sp[1].in = seed;
+        sp[1].in_len = sizeof(seed);
+        sp[1].rate = TACIT_SHAKE128_RATE;
+        sp[1].ds = 0x1F;
+        sp[1].out = NULL;
+        sp[1].out_len = XOF_BUF_BYTES;
+        sponge_x4(sp, 2, xof, FILL_CAP(sizeof(xof)), &fill_len, st);
+        sample_ntt_from(kr, &entry, xof, fill_len, st);
+        last = &entry;
+    } else
+#endif
+    {
+        tacit_sha3_256(ek, ps->ek_bytes, in + 32);
+    }
     tacit_sha3_512(in, sizeof(in), kr_out);
-    (void)pke_encrypt(kr, ps, ct, NULL, ek, m, kr_out + 32);
+    (void)pke_encrypt(kr, ps, ct, NULL, ek, m, kr_out + 32, last);
     memcpy(ss, kr_out, 32);
     tacit_platform_zeroize(in, sizeof(in));
     tacit_platform_zeroize(kr_out, sizeof(kr_out));
@@ -535,10 +683,16 @@ int tacit_mlkem_decaps(tacit_mlkem_params p, const unsigned char *dk, const unsi
     const tacit_mlkem_param_set *ps = tacit_mlkem_params_get(p);
     const tacit_mlkem_kernels *kr = tacit_mlkem_kernels_get();
     const unsigned char *ek, *h, *z;
+    const tacit_mlkem_poly *last = NULL;
     unsigned char in[64], kr_out[64], kbar[32], hash[32];
     tacit_shake_context j;
     uint32_t ok;
     size_t i;
+#if TACIT_MLKEM_FULL_MATRIX
+    TACIT_MLKEM_ALIGN tacit_mlkem_poly entry;
+    unsigned char xof[FILL_BLOCKS * TACIT_SHAKE128_RATE];
+    unsigned char zc[32 + TACIT_MLKEM_MAX_CT_BYTES];
+#endif
 
     if (ps == NULL || dk == NULL || ct == NULL || ss == NULL) {
         return TACIT_ERR_BAD_INPUT;
@@ -547,31 +701,96 @@ int tacit_mlkem_decaps(tacit_mlkem_params p, const unsigned char *dk, const unsi
     h = ek + ps->ek_bytes;
     z = h + 32;
 
-    /* the decapsulation-key check: H(ek) == h; its verdict is public */
-    tacit_sha3_256(ek, ps->ek_bytes, hash);
-    ok = ct_mem_eq_mask(hash, h, 32);
-    ok = tacit_ct_declassify_u32(ok);
-    if (ok == 0) {
-        memset(ss, 0, 32);
-        return TACIT_ERR_BAD_INPUT;
+#if TACIT_MLKEM_FULL_MATRIX
+    if (tacit_keccak_x4_parallel()) {
+        /*
+         * m' = Decrypt(dkPKE, c) first; then H(ek) (the key check), J(z || c),
+         * G(m' || h) and, for ML-KEM-768, the matrix's ninth entry
+         * SampleNTT(rho || 2 || 2) in one four-way sponge run.
+         */
+        x4_stream sp[4];
+        unsigned char seed[34];
+        size_t fill_len = 0;
+        uint64_t st[25];
+        unsigned n = ps->k == 3 ? 4 : 3;
+        pke_decrypt(kr, ps, in, dk, ct);
+        memcpy(in + 32, h, 32);
+        memcpy(zc, z, 32);
+        memcpy(zc + 32, ct, ps->ct_bytes);
+        memcpy(seed, ek + POLY_BYTES * ps->k, 32);
+        seed[32] = 2;
+        seed[33] = 2;
+        sp[0].in = ek;
+        sp[0].in_len = ps->ek_bytes;
+        sp[0].rate = SHA3_256_RATE;
+        sp[0].ds = 0x06;
+        sp[0].out = hash;
+        sp[0].out_len = 32;
+        sp[1].in = zc;
+        sp[1].in_len = 32 + ps->ct_bytes;
+        sp[1].rate = TACIT_SHAKE256_RATE;
+        sp[1].ds = 0x1F;
+        sp[1].out = kbar;
+        sp[1].out_len = 32;
+        sp[2].in = in;
+        sp[2].in_len = 64;
+        sp[2].rate = SHA3_512_RATE;
+        sp[2].ds = 0x06;
+        sp[2].out = kr_out;
+        sp[2].out_len = 64;
+        sp[3].in = seed;
+        sp[3].in_len = sizeof(seed);
+        sp[3].rate = TACIT_SHAKE128_RATE;
+        sp[3].ds = 0x1F;
+        sp[3].out = NULL;
+        sp[3].out_len = XOF_BUF_BYTES;
+        sponge_x4(sp, n, n == 4 ? xof : NULL, FILL_CAP(sizeof(xof)), &fill_len, st);
+        tacit_platform_zeroize(zc, 32 + ps->ct_bytes);
+        ok = tacit_ct_declassify_u32(ct_mem_eq_mask(hash, h, 32));
+        if (ok == 0) {
+            memset(ss, 0, 32);
+            tacit_platform_zeroize(in, sizeof(in));
+            tacit_platform_zeroize(kr_out, sizeof(kr_out));
+            tacit_platform_zeroize(kbar, sizeof(kbar));
+            return TACIT_ERR_BAD_INPUT;
+        }
+        tacit_ct_declassify(ek + POLY_BYTES * ps->k, 32);
+        if (n == 4) {
+            /* a function of rho only: public */
+            tacit_ct_declassify(xof, fill_len);
+            tacit_ct_declassify(st, sizeof(st));
+            sample_ntt_from(kr, &entry, xof, fill_len, st);
+            last = &entry;
+        }
+    } else
+#endif
+    {
+        /* the decapsulation-key check: H(ek) == h; its verdict is public */
+        tacit_sha3_256(ek, ps->ek_bytes, hash);
+        ok = ct_mem_eq_mask(hash, h, 32);
+        ok = tacit_ct_declassify_u32(ok);
+        if (ok == 0) {
+            memset(ss, 0, 32);
+            return TACIT_ERR_BAD_INPUT;
+        }
+        /* rho (inside ek) is public: the matrix is expanded from it */
+        tacit_ct_declassify(ek + POLY_BYTES * ps->k, 32);
+
+        /* m' = Decrypt(dkPKE, c); (K', r') = G(m' || h) */
+        pke_decrypt(kr, ps, in, dk, ct);
+        memcpy(in + 32, h, 32);
+        tacit_sha3_512(in, sizeof(in), kr_out);
+
+        /* K-bar = J(z || c) */
+        tacit_shake_init(&j, TACIT_SHAKE256);
+        tacit_shake_absorb(&j, z, 32);
+        tacit_shake_absorb(&j, ct, ps->ct_bytes);
+        tacit_shake_squeeze(&j, kbar, 32);
+        tacit_shake_free(&j);
     }
-    /* rho (inside ek) is public: the matrix is expanded from it */
-    tacit_ct_declassify(ek + POLY_BYTES * ps->k, 32);
-
-    /* m' = Decrypt(dkPKE, c); (K', r') = G(m' || h) */
-    pke_decrypt(kr, ps, in, dk, ct);
-    memcpy(in + 32, h, 32);
-    tacit_sha3_512(in, sizeof(in), kr_out);
-
-    /* K-bar = J(z || c) */
-    tacit_shake_init(&j, TACIT_SHAKE256);
-    tacit_shake_absorb(&j, z, 32);
-    tacit_shake_absorb(&j, ct, ps->ct_bytes);
-    tacit_shake_squeeze(&j, kbar, 32);
-    tacit_shake_free(&j);
 
     /* c' = Encrypt(ek, m', r') compared with c as it is made; K' when equal, else K-bar */
-    ok = tacit_ct_mask_eq_u32(pke_encrypt(kr, ps, NULL, ct, ek, in, kr_out + 32), 0);
+    ok = tacit_ct_mask_eq_u32(pke_encrypt(kr, ps, NULL, ct, ek, in, kr_out + 32, last), 0);
     for (i = 0; i < 32; i++) {
         ss[i] = (unsigned char)tacit_ct_select_u32(ok, kr_out[i], kbar[i]);
     }

@@ -194,4 +194,13 @@ int tacit_mlkem_keygen_internal(tacit_mlkem_params p, const unsigned char d[32],
                                 const unsigned char z[32], unsigned char *ek, unsigned char *dk,
                                 int domain_sep);
 
+#if defined(TACIT_TEST_HOOKS)
+/*
+ * Test builds: when not 0, the bytes of the matrix entry that encapsulation
+ * and decapsulation sample alongside their hashes (64-bit hosts with a
+ * vector Keccak, ML-KEM-768) before squeezing more (a multiple of 168).
+ */
+extern size_t tacit_mlkem_fill_cap_hook;
+#endif
+
 #endif /* TACIT_MLKEM_INTERNAL_H */
