@@ -9,6 +9,7 @@
 #include <openssl/crypto.h>
 
 #include "prov.h"
+#include "tacit/asn1.h"
 #include "tacit/ecdsa.h"
 #include "tacit/platform.h"
 
@@ -510,9 +511,117 @@ static int ed_digest_verify(void *vctx, const unsigned char *sig, size_t siglen,
 
 /* ---- parameters ---------------------------------------------------------------------------------- */
 
+static const unsigned char *sha2_oid(tacit_md_type md, size_t *len)
+{
+    switch (md) {
+    case TACIT_MD_SHA224:
+        *len = TACIT_OID_LEN(TACIT_OID_SHA224);
+        return (const unsigned char *)TACIT_OID_SHA224;
+    case TACIT_MD_SHA256:
+        *len = TACIT_OID_LEN(TACIT_OID_SHA256);
+        return (const unsigned char *)TACIT_OID_SHA256;
+    case TACIT_MD_SHA384:
+        *len = TACIT_OID_LEN(TACIT_OID_SHA384);
+        return (const unsigned char *)TACIT_OID_SHA384;
+    case TACIT_MD_SHA512:
+        *len = TACIT_OID_LEN(TACIT_OID_SHA512);
+        return (const unsigned char *)TACIT_OID_SHA512;
+    default:
+        return NULL;
+    }
+}
+
+/*
+ * The RSASSA-PSS AlgorithmIdentifier of a signing context (RFC 4055, RFC 8017
+ * A.2.3), written backwards into buf[0 .. size) with tacit's DER writer:
+ *   SEQUENCE { id-RSASSA-PSS, SEQUENCE { [0] hashAlgorithm, [1] maskGenAlgorithm
+ *   { id-mgf1, hash AlgorithmIdentifier }, [2] saltLength } }
+ * SHA-2 AlgorithmIdentifiers with NULL parameters (RFC 4055 accepts NULL or
+ * absent; NULL is what OpenSSL writes, byte for byte); saltLength is the number of bytes tacit_rsa_pss_sign will use and is
+ * left out when it is the default 20; trailerField is always the default.
+ * Returns the length (the encoding starts at *der), 0 when there is none.
+ */
+static size_t pss_algorithm_id(const TP_SIG_CTX *c, unsigned char *buf, size_t size,
+                               const unsigned char **der)
+{
+    static const unsigned char null_der[2] = { 0x05, 0x00 };
+    unsigned char *p = buf + size;
+    const unsigned char *h, *m;
+    size_t hl = 0, ml = 0, hlen = tacit_md_size(c->md), emlen;
+    int salt, n, len = 0, inner;
+
+    h = sha2_oid(c->md, &hl);
+    m = sha2_oid(mgf1_md(c), &ml);
+    if (!c->md_set || !c->signing || h == NULL || m == NULL || c->key == NULL) {
+        return 0;
+    }
+    emlen = (tacit_rsa_bitlen(&c->key->u.rsa) - 1 + 7) / 8;
+    if (emlen < hlen + 2) {
+        return 0;
+    }
+    switch (pss_salt(c)) {
+    case TACIT_RSA_SALT_LEN_HASH:
+        salt = (int)hlen;
+        break;
+    case TACIT_RSA_SALT_LEN_MAX:
+        salt = (int)(emlen - hlen - 2);
+        break;
+    default:
+        salt = pss_salt(c);
+    }
+    if (salt < 0) {
+        return 0;
+    }
+    if (salt != 20) { /* [2] saltLength */
+        if ((n = tacit_asn1_write_int(&p, buf, salt)) < 0 ||
+            (inner = tacit_asn1_write_header(&p, buf, TACIT_ASN1_CONTEXT_EXPLICIT(2), (size_t)n)) <
+                0) {
+            return 0;
+        }
+        len += n + inner;
+    }
+    /* [1] maskGenAlgorithm: { id-mgf1, { hash } } */
+    if ((inner = tacit_asn1_write_alg(&p, buf, m, ml, null_der, 2)) < 0 ||
+        (n = tacit_asn1_write_oid(&p, buf, (const unsigned char *)TACIT_OID_MGF1,
+                                  TACIT_OID_LEN(TACIT_OID_MGF1))) < 0) {
+        return 0;
+    }
+    inner += n;
+    if ((n = tacit_asn1_write_header(&p, buf, TACIT_ASN1_SEQUENCE, (size_t)inner)) < 0) {
+        return 0;
+    }
+    inner += n;
+    if ((n = tacit_asn1_write_header(&p, buf, TACIT_ASN1_CONTEXT_EXPLICIT(1), (size_t)inner)) < 0) {
+        return 0;
+    }
+    len += inner + n;
+    /* [0] hashAlgorithm */
+    if ((inner = tacit_asn1_write_alg(&p, buf, h, hl, null_der, 2)) < 0 ||
+        (n = tacit_asn1_write_header(&p, buf, TACIT_ASN1_CONTEXT_EXPLICIT(0), (size_t)inner)) < 0) {
+        return 0;
+    }
+    len += inner + n;
+    /* RSASSA-PSS-params, then the AlgorithmIdentifier around it */
+    if ((n = tacit_asn1_write_header(&p, buf, TACIT_ASN1_SEQUENCE, (size_t)len)) < 0) {
+        return 0;
+    }
+    len += n;
+    if ((n = tacit_asn1_write_oid(&p, buf, (const unsigned char *)TACIT_OID_RSASSA_PSS,
+                                  TACIT_OID_LEN(TACIT_OID_RSASSA_PSS))) < 0) {
+        return 0;
+    }
+    len += n;
+    if ((n = tacit_asn1_write_header(&p, buf, TACIT_ASN1_SEQUENCE, (size_t)len)) < 0) {
+        return 0;
+    }
+    len += n;
+    *der = p;
+    return (size_t)len;
+}
+
 /*
  * The DER AlgorithmIdentifier of the signature (X.509 and CMS signing ask for it):
- * ecdsa-with-SHA*, Ed25519, sha*WithRSAEncryption.  RSA-PSS (parameters) is not offered.
+ * ecdsa-with-SHA*, Ed25519, sha*WithRSAEncryption (RSA-PSS: pss_algorithm_id).
  * Returns its length, 0 when there is none.
  */
 static size_t sig_algorithm_id(const TP_SIG_CTX *c, const unsigned char **der)
@@ -575,7 +684,10 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 
     if ((p = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID)) != NULL) {
         const unsigned char *der = NULL;
-        size_t len = sig_algorithm_id(c, &der);
+        unsigned char buf[96];
+        size_t len = c->alg == TP_KEY_RSA && c->pad == TP_PAD_PSS
+                         ? pss_algorithm_id(c, buf, sizeof(buf), &der)
+                         : sig_algorithm_id(c, &der);
         if (len == 0) {
             TP_ERR(c->pc, TP_R_UNSUPPORTED, "no AlgorithmIdentifier for this signature");
             return 0;

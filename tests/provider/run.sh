@@ -153,6 +153,17 @@ for k in rsa p384 ed; do
         openssl verify -CAfile made-$k.pem made-$k.pem >/dev/null 2>>err; then ok
     else bad "self-signed certificate made on tacit ($k): $(head -3 err)"; fi
 done
+# RSA-PSS certificates: the AlgorithmIdentifier (RSASSA-PSS-params) from the provider, verified by
+# stock and byte-equal to the one the default provider writes for the same parameters
+for sl in digest max; do
+    pss="-sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:$sl -sha384"
+    $PRE openssl req $TP -x509 -new -key rsa.key -subj /CN=tacit-pss -days 1 $pss -out pss-t.pem 2>err
+    openssl req -x509 -new -key rsa.key -subj /CN=tacit-pss -days 1 $pss -out pss-s.pem 2>>err
+    algid() { openssl x509 -in $1 -outform DER | od -An -v -tx1 | tr -d ' \n' | grep -o '06092a864886f70d01010a30[0-9a-f]*' | head -c 130; }
+    if openssl verify -CAfile pss-t.pem pss-t.pem >/dev/null 2>>err && [ -n "$(algid pss-t.pem)" ] &&
+        [ "$(algid pss-t.pem)" = "$(algid pss-s.pem)" ]; then ok
+    else bad "RSA-PSS certificate made on tacit (salt $sl): $(head -3 err)"; fi
+done
 if $PRE openssl list -digest-algorithms $TP 2>/dev/null | grep -q "SHA3-256.*@ tacit"; then
     if [ "$($PRE openssl dgst $TP -sha3-256 -r msg 2>&1)" = "$(openssl dgst -sha3-256 -r msg)" ] &&
         [ "$($PRE openssl mac $TP -digest SHA3-512 -macopt hexkey:07 -in msg HMAC 2>&1)" = "$(openssl mac -digest SHA3-512 -macopt hexkey:07 -in msg HMAC)" ]
