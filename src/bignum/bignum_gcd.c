@@ -191,21 +191,43 @@ int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
  * X = A^-1 mod M for an odd M of n limbs and A of n limbs, in place in X
  * (fresh, n limbs); returns the invertibility mask.
  */
+/*
+ * Scratch of up to INV_STACK_LIMBS limbs (2.5 KiB: moduli up to 1024 bits)
+ * lives on the stack, outside -Os builds: the heap scratch's calloc, wipe
+ * and free were some 5% of a 256-bit inverse.
+ */
+#if !defined(__OPTIMIZE_SIZE__)
+#define INV_STACK_LIMBS 320
+#endif
+
 static int inv_odd(tacit_mpi *X, const tacit_mpi_uint *A, const tacit_mpi_uint *M, size_t n,
                    tacit_mpi_uint *ok)
 {
     size_t tl = tacit_mpi_core_inv_mod_odd_ct_working_limbs(n);
-    tacit_mpi_uint *T = scratch(tl);
+    tacit_mpi_uint *T;
     int ret;
+#if defined(INV_STACK_LIMBS)
+    tacit_mpi_uint stack_T[INV_STACK_LIMBS];
 
+    T = tl <= INV_STACK_LIMBS ? stack_T : scratch(tl); /* public: the size */
+#else
+    T = scratch(tl);
+#endif
     tacit_mpi_init(X);
     if (T == NULL || (ret = tacit_mpi_grow(X, n)) != 0) {
-        scratch_free(T, tl);
-        return T == NULL ? TACIT_ERR_ALLOC_FAILED : ret;
+        ret = T == NULL ? TACIT_ERR_ALLOC_FAILED : ret;
+    } else {
+        *ok = tacit_mpi_core_inv_mod_odd_ct(X->p, A, M, n, T);
+        ret = 0;
     }
-    *ok = tacit_mpi_core_inv_mod_odd_ct(X->p, A, M, n, T);
+#if defined(INV_STACK_LIMBS)
+    if (T == stack_T) {
+        tacit_platform_zeroize(stack_T, tl * sizeof(*T));
+        return ret;
+    }
+#endif
     scratch_free(T, tl);
-    return 0;
+    return ret;
 }
 
 /*
@@ -274,22 +296,30 @@ int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
     tacit_mpi_init(&W);
     tacit_mpi_init(&NN);
     n = N->n;
-    if ((ret = load(&NN, N, n)) != 0) {
-        goto cleanup;
-    }
     /* which method: the parity of N is revealed (lambda(n) is always even) */
     if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1)) && A->n <= n) {
         /*
          * safegcd takes any |A| below 2^(n biL): no reduction first.  A
          * negative A (its sign is public): the inverse of |A|, negated.
+         * N's limbs are read in place, and A's when it has n of them (the
+         * allocation sizes are public): no copies.
          */
-        if ((ret = load(&R, A, n)) != 0 || (ret = inv_odd(&W, R.p, NN.p, n, &ok)) != 0) {
+        const tacit_mpi_uint *ap = A->p;
+        if (A->n < n || A->s < 0) {
+            if ((ret = load(&R, A, n)) != 0) {
+                goto cleanup;
+            }
+            ap = R.p;
+        }
+        if ((ret = inv_odd(&W, ap, N->p, n, &ok)) != 0) {
             goto cleanup;
         }
         if (A->s < 0) {
-            (void)tacit_mpi_core_sub(R.p, NN.p, W.p, n);
+            (void)tacit_mpi_core_sub(R.p, N->p, W.p, n);
             tacit_mpi_core_cond_assign(W.p, R.p, n, ok);
         }
+    } else if ((ret = load(&NN, N, n)) != 0) {
+        goto cleanup;
     } else if ((ret = tacit_mpi_mod_mpi(&R, A, N)) != 0 || (ret = tacit_mpi_grow(&R, n)) != 0) {
         goto cleanup;
     } else if (tacit_ct_declassify_u32((uint32_t)(N->p[0] & 1))) {
