@@ -84,6 +84,13 @@ static const tacit_ecp_curve p256_adx =
           0xccd1c8aaee00bc4fu, P256_COMB7, tacit_ecp_p256_adx_fe_inv, tacit_ecp_p256_adx_sc_inv);
 #endif
 
+#if defined(TACIT_ECP_P384_ADX)
+/* P-384 with the MULX/ADX products (x86_64/p384_adx.c): same data, other code */
+static const tacit_ecp_curve p384_adx =
+    CURVE(TACIT_ECP_SECP384R1, "P-384", p384, p384_adx, 384, 0x0000000100000001u,
+          0x6ed46089e88fdc45u, NO_COMB, NULL, NULL);
+#endif
+
 #if defined(TACIT_TEST_HOOKS)
 int tacit_ecp_test_no_adx;
 #endif
@@ -100,6 +107,15 @@ const tacit_ecp_curve *tacit_ecp_curve_get(tacit_ecp_group_id id)
 #endif
     ) {
         return &p256_adx;
+    }
+#endif
+#if defined(TACIT_ECP_P384_ADX)
+    if (id == TACIT_ECP_SECP384R1 && tacit_ecp_cpu_has_adx()
+#if defined(TACIT_TEST_HOOKS)
+        && !tacit_ecp_test_no_adx
+#endif
+    ) {
+        return &p384_adx;
     }
 #endif
     for (i = 0; i < sizeof(curves) / sizeof(curves[0]); i++) {

@@ -12,7 +12,7 @@
 #include "bignum/bignum_core_limb.h"
 #include "core/cpu_x86.h"
 
-#if defined(TACIT_ECP_P256_ADX)
+#if defined(TACIT_ECP_P256_ADX) || defined(TACIT_ECP_P384_ADX)
 int tacit_ecp_cpu_has_adx(void)
 {
     return tacit_mpi_core_cpu_has_adx();

@@ -74,7 +74,13 @@ typedef uint64_t tacit_ecp_dlimb;
 #define TACIT_ECP_TABLE_ALIGN __attribute__((aligned(64)))
 #if !defined(TACIT_MPI_NO_ASM) && defined(TACIT_ECP_SECP256R1_C) && !defined(TACIT_ECP_SMALL)
 #define TACIT_ECP_P256_ADX
-/* 1 if the P-256 MULX/ADX field runs here (ecp_dispatch.c) */
+#endif
+/* P-384's MULX/ADX build (src/ec/x86_64/p384_adx.c), chosen the same way */
+#if !defined(TACIT_MPI_NO_ASM) && defined(TACIT_ECP_SECP384R1_C) && !defined(TACIT_ECP_SMALL)
+#define TACIT_ECP_P384_ADX
+#endif
+#if defined(TACIT_ECP_P256_ADX) || defined(TACIT_ECP_P384_ADX)
+/* 1 if the MULX/ADX fields run here (ecp_dispatch.c) */
 int tacit_ecp_cpu_has_adx(void);
 #endif
 #endif
@@ -215,6 +221,9 @@ extern int tacit_ecp_test_no_adx;
 #endif
 #if defined(TACIT_ECP_SECP384R1_C)
 TACIT_ECP_DECLARE_CURVE(p384)
+#endif
+#if defined(TACIT_ECP_P384_ADX)
+TACIT_ECP_DECLARE_CODE(p384_adx)
 #endif
 #if defined(TACIT_ECP_SECP521R1_C)
 TACIT_ECP_DECLARE_CURVE(p521)

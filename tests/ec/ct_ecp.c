@@ -239,7 +239,8 @@ exit:
  */
 static void test_adx_build_ct(void)
 {
-#if TACIT_TEST_CF_ENABLED && defined(TACIT_TEST_HOOKS) && defined(TACIT_ECP_P256_ADX)
+#if TACIT_TEST_CF_ENABLED && defined(TACIT_TEST_HOOKS) &&                                          \
+    (defined(TACIT_ECP_P256_ADX) || defined(TACIT_ECP_P384_ADX))
     if (!RUNNING_ON_VALGRIND) {
         TEST_SKIP("only forced under valgrind (natively the cases above ran it)");
     }

@@ -827,7 +827,7 @@ exit:
  */
 static void test_baseline_build(void)
 {
-#if defined(TACIT_TEST_HOOKS) && defined(TACIT_ECP_P256_ADX)
+#if defined(TACIT_TEST_HOOKS) && (defined(TACIT_ECP_P256_ADX) || defined(TACIT_ECP_P384_ADX))
     tacit_ecp_test_no_adx = 1;
     test_field();
     test_scalar_mul();
