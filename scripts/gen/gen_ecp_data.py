@@ -17,12 +17,13 @@ Fixed-base table layout (see ecp_mul.c): with window w = 5 and spacing s = 4,
 table t holds the affine points (2m+1) * 2^(w*s*t) * G for m = 0..15, each as
 X then Y, N limbs each.
 
-P-256 and P-521 also have a larger comb for servers (see
+The three curves also have a larger comb for servers (see
 tacit_ecp_mul_base_ct): with window w and Booth digits in [-2^(w-1), 2^(w-1)],
 table t holds the affine points m * 2^(w t) * G for m = 1..2^(w-1): P-256
-w = 7, tables 0..36 (148 KiB); P-521 w = 5, tables 0..104 (236 KiB),
+w = 7, tables 0..36 (148 KiB); P-384 w = 6, tables 0..64 (195 KiB, see
+ecp_p384_comb.c); P-521 w = 5, tables 0..104 (236 KiB),
 compiled unless the configuration asks for small tables
-(TACIT_ECP_P256_COMB7, TACIT_ECP_P521_COMB5 in ecp_internal.h).
+(TACIT_ECP_P256_COMB7, _P384_COMB6, _P521_COMB5 in ecp_internal.h).
 """
 import sys
 
@@ -96,6 +97,7 @@ def fmt(x, n64, indent="    ", per_line=4):
 # name: (window, tables, guard macro); tables = ceil((bits + 1) / w) Booth digits
 COMBS = {
     "p256": (7, 37, "TACIT_ECP_P256_COMB7"),
+    "p384": (6, 65, "TACIT_ECP_P384_COMB6"),
     "p521": (5, 105, "TACIT_ECP_P521_COMB5"),
 }
 

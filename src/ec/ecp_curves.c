@@ -52,6 +52,11 @@
 #else
 #define P256_COMB7 NO_COMB
 #endif
+#if defined(TACIT_ECP_P384_COMB6)
+#define P384_COMB6 tacit_ecp_p384_comb6, 6, TACIT_ECP_COMB6_TABLES
+#else
+#define P384_COMB6 NO_COMB
+#endif
 #if defined(TACIT_ECP_P521_COMB5)
 #define P521_COMB5 tacit_ecp_p521_comb5, 5, TACIT_ECP_COMB5_TABLES
 #else
@@ -69,7 +74,7 @@ static const tacit_ecp_curve curves[] = {
 #endif
 #if defined(TACIT_ECP_SECP384R1_C)
     CURVE(TACIT_ECP_SECP384R1, "P-384", p384, p384, 384, 0x0000000100000001u, 0x6ed46089e88fdc45u,
-          NO_COMB, NULL, NULL),
+          P384_COMB6, NULL, NULL),
 #endif
 #if defined(TACIT_ECP_SECP521R1_C)
     CURVE(TACIT_ECP_SECP521R1, "P-521", p521, p521, 521, 0x0000000000000001u, 0x1d2f5ccd79a995c7u,
@@ -88,7 +93,7 @@ static const tacit_ecp_curve p256_adx =
 /* P-384 with the MULX/ADX products (x86_64/p384_adx.c): same data, other code */
 static const tacit_ecp_curve p384_adx =
     CURVE(TACIT_ECP_SECP384R1, "P-384", p384, p384_adx, 384, 0x0000000100000001u,
-          0x6ed46089e88fdc45u, NO_COMB, NULL, NULL);
+          0x6ed46089e88fdc45u, P384_COMB6, NULL, NULL);
 #endif
 
 #if defined(TACIT_TEST_HOOKS)

@@ -42,7 +42,8 @@ typedef uint64_t tacit_ecp_dlimb;
 /*
  * k*G by Booth combs without doublings (ecp_mul.c; constants from
  * scripts/gen/gen_ecp_data.py): P-256 over 37 tables of 64 affine points
- * (w = 7, 148 KiB), P-521 over 105 tables of 16 (w = 5, 236 KiB), unless
+ * (w = 7, 148 KiB), P-384 over 65 tables of 32 (w = 6, 195 KiB; its own
+ * recoding, ecp_p384_comb.c), P-521 over 105 tables of 16 (w = 5, 236 KiB), unless
  * the configuration asks for small tables (TACIT_ECP_SMALL_TABLES, implied
  * by -Os): then they use the tables of 16 points that P-384 uses (13 for
  * P-256, 27 for P-521).
@@ -51,11 +52,15 @@ typedef uint64_t tacit_ecp_dlimb;
 #if defined(TACIT_ECP_SECP256R1_C)
 #define TACIT_ECP_P256_COMB7
 #endif
+#if defined(TACIT_ECP_SECP384R1_C)
+#define TACIT_ECP_P384_COMB6
+#endif
 #if defined(TACIT_ECP_SECP521R1_C)
 #define TACIT_ECP_P521_COMB5
 #endif
 #endif
 #define TACIT_ECP_COMB7_TABLES 37  /* ceil(257 / 7) Booth digits */
+#define TACIT_ECP_COMB6_TABLES 65  /* P-384: K < 2^389 (ecp_p384_comb.c) */
 #define TACIT_ECP_COMB5_TABLES 105 /* ceil(522 / 5) */
 
 /*
@@ -214,6 +219,16 @@ void tacit_ecp_booth_digit(const tacit_mpi_uint *k, size_t n, size_t t, unsigned
 #endif
 #if defined(TACIT_ECP_P521_COMB5)
 extern const tacit_mpi_uint tacit_ecp_p521_comb5[];
+#endif
+#if defined(TACIT_ECP_P384_COMB6)
+extern const tacit_mpi_uint tacit_ecp_p384_comb6[];
+/*
+ * J = k G for P-384 by its comb (ecp_p384_comb.c): k in [1, n-1], J
+ * Jacobian, blinded when f_rng is not NULL; constant time in k.  Returns 0
+ * or TACIT_ERR_RNG_FAILED.
+ */
+int tacit_ecp_p384_mul_base_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J,
+                                 const tacit_mpi_uint *k, tacit_rng_func f_rng, void *p_rng);
 #endif
 #if defined(TACIT_TEST_HOOKS)
 /* Non-zero: tacit_ecp_curve_get never picks a MULX/ADX build (tests of the baseline). */

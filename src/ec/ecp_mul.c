@@ -251,6 +251,11 @@ int tacit_ecp_mul_base_jac_ct(const tacit_ecp_curve *c, tacit_mpi_uint *J, const
     size_t i, j, t;
     int ret = 0;
 
+#if defined(TACIT_ECP_P384_COMB6)
+    if (c->id == TACIT_ECP_SECP384R1) { /* public: the curve (its own recoding) */
+        return tacit_ecp_p384_mul_base_comb(c, J, k, f_rng, p_rng);
+    }
+#endif
     if (c->comb != NULL) {
         return mul_base_comb(c, J, k, f_rng, p_rng); /* public: the curve */
     }

@@ -349,11 +349,11 @@ static void test_scalar_mul(void)
     /*
      * k and n - k: the first and last few, and around 94 = 2 d_0 (the
      * P-256 comb's one scalar whose last addition would double, recoded
-     * as kk + 3n) and 128 (window edges)
+     * as kk + 3n), around 50 (n - 50 is the P-384 comb's, recoded as
+     * kk + 4n) and 128 (window edges)
      */
-    static const unsigned small_k[] = {
-        1, 2, 3, 4, 5, 6, 7, 8, 21, 34, 47, 60, 92, 94, 96, 127, 128
-    };
+    static const unsigned small_k[] = { 1,  2,  3,  4,  5,  6,  7,  8,  21,  34,
+                                        47, 49, 50, 51, 60, 92, 94, 96, 127, 128 };
     size_t i, j;
 
     for (i = 0; i < 3; i++) {
