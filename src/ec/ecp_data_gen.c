@@ -15477,6 +15477,331 @@ TACIT_ECP_TABLE_ALIGN const tacit_mpi_uint tacit_ecp_p384_comb6[] = {
     L(0x1a7d249e9a45b63c), L(0xd36796a55cb5f907),
 };
 #endif /* TACIT_ECP_P384_COMB6 */
+#if defined(TACIT_ECP_P384_COMB6)
+/* 64 affine points (2m + 1) * G, m = 0..63: verification's wNAF of width 8 */
+TACIT_ECP_TABLE_ALIGN const tacit_mpi_uint tacit_ecp_p384_gwnaf8[] = {
+    /* 1 * G */
+    L(0x3dd0756649c0b528), L(0x20e378e2a0d6ce38), L(0x879c3afc541b4d6e), L(0x6454868459a30eff),
+    L(0x812ff723614ede2b), L(0x4d3aadc2299e1513),
+    L(0x23043dad4b03a4fe), L(0xa1bfa8bf7bb4a9ac), L(0x8bade7562e83b050), L(0xc6c3521968f4ffd9),
+    L(0xdd8002263969a840), L(0x2b78abc25a15c5e9),
+    /* 3 * G */
+    L(0x05e4dbe6c1dc4073), L(0xc54ea9fff04f779c), L(0x6b2034e9a170ccf0), L(0x3a48d732d51c6c3e),
+    L(0xe36f7e2d263aa470), L(0xd283fe68e7c1c3ac),
+    L(0x7e284821c04ee157), L(0x92d789a77ae0e36d), L(0x132663c04ef67446), L(0x68012d5ad2e1d0b4),
+    L(0xf6db68b15102b339), L(0x465465fc983292af),
+    /* 5 * G */
+    L(0xbb595eba68f1f0df), L(0xc185c0cbcc873466), L(0x7f1eb1b5293c703b), L(0x60db2cf5aacc05e6),
+    L(0xc676b987e2e8e4c6), L(0xe1bb26b11d178ffb),
+    L(0x2b694ba07073fa21), L(0x22c16e2e72f34566), L(0x80b61b3101c35b99), L(0x4b237faf982c0411),
+    L(0xe6c5944024de236d), L(0x4db1c9d6e209e4a3),
+    /* 7 * G */
+    L(0xdf13b9d17d69222b), L(0x4ce6415f874774b1), L(0x731edcf8211faa95), L(0x5f4215d1659753ed),
+    L(0xf893db589db2df55), L(0x932c9f811c89025b),
+    L(0x0996b2207706a61e), L(0x135349d5a8641c79), L(0x65aad76f50130844), L(0x0ff37c0401fff780),
+    L(0xf57f238e693b0706), L(0xd90a16b6af6c9b3e),
+    /* 9 * G */
+    L(0x2f5d200e2353b92f), L(0xe35d87293fd7e4f9), L(0x26094833a96d745d), L(0xdc351dc13cbfff3f),
+    L(0x26d464c6dad54d6a), L(0x5cab1d1d53636c6a),
+    L(0xf2813072b18ec0b0), L(0x3777e270d742aa2f), L(0x27f061c7033ca7c2), L(0xa6ecaccc68ead0d8),
+    L(0x7d9429f4ee69a754), L(0xe770633431e8f5c6),
+    /* 11 * G */
+    L(0xc7708b19b68b8c7d), L(0x4532077c44377aba), L(0x0dcc67706cdad64f), L(0x01b8bf56147b6602),
+    L(0xf8d89885f0561d79), L(0x9c19e9fc7ba9c437),
+    L(0x764eb146bdc4ba25), L(0x604fe46bac144b83), L(0x3ce813298a77e780), L(0x2e070f36fe9e682e),
+    L(0x41821d0c3a53287a), L(0x9aa62f9f3533f918),
+    /* 13 * G */
+    L(0x9b7aeb7e75ccbdfb), L(0xb25e28c5f6749a95), L(0x8a7a8e4633b7d4ae), L(0xdb5203a8d9c1bd56),
+    L(0xd2657265ed22df97), L(0xb51c56e18cf23c94),
+    L(0xf4d394596c3d812d), L(0xd8e88f1a87cae0c2), L(0x789a2a48cf4d0fe3), L(0xb7feac2dfec38d60),
+    L(0x81fdbd1c3b490ec3), L(0x4617adb7cc6979e1),
+    /* 15 * G */
+    L(0x446ad8884709f4a9), L(0x2b7210e2ec3dabd8), L(0x83ccf19550e07b34), L(0x59500917789b3075),
+    L(0x0fc01fd4eb085993), L(0xfb62d26f4903026b),
+    L(0x2309cc9d6fe989bb), L(0x61609cbd144bd586), L(0x4b23d3a0de06610c), L(0xdddc2866d898f470),
+    L(0x8733fc41400c5797), L(0x5a68c6fed0bc2716),
+    /* 17 * G */
+    L(0x8903e1304b4a3cd0), L(0x3ea4ea4c8ff1f43e), L(0xe6fc3f2af655a10d), L(0x7be3737d524ffefc),
+    L(0x9f6928555330455e), L(0x524f166ee475ce70),
+    L(0x3fcc69cd6c12f055), L(0x4e23b6ffd5b9c0da), L(0x49ce6993336bf183), L(0xf87d6d854a54504a),
+    L(0x25eb5df1b3c2677a), L(0xac37986f55b164c9),
+    /* 19 * G */
+    L(0x82a2ed4abaa84c08), L(0x22c4cc5f41a8c912), L(0xca109c3b154aad5e), L(0x23891298fc38538e),
+    L(0xb3b6639c539802ae), L(0xfa0f1f450390d706),
+    L(0x46b78e5db0dc21d0), L(0xa8c72d3cc3da2eac), L(0x9170b3786ff2f643), L(0x3f5a799bb67f30c3),
+    L(0x15d1dc778264b672), L(0xa1d47b23e9577764),
+    /* 21 * G */
+    L(0x08265e510422ce2f), L(0x88e0d496dd2f9e21), L(0x30128aa06177f75d), L(0x2e59ab62bd9ebe69),
+    L(0x1b1a0f6c5df0e537), L(0xab16c626dac012b5),
+    L(0x8014214b008c5de7), L(0xaa740a9e38f17bea), L(0x262ebb498a149098), L(0xb454111e8527cd59),
+    L(0x266ad15aacea5817), L(0x21824f411353ccba),
+    /* 23 * G */
+    L(0xd1b4e74d12e3683b), L(0x990ed20b569b8ef6), L(0xb9d3dd25429c0a18), L(0x1c75b8ab2a351783),
+    L(0x61e4ca2b905432f0), L(0x80826a69eea8f224),
+    L(0x7fc33a6bec52abad), L(0x0bcca3f0a65e4813), L(0x7ad8a132a527cebe), L(0xf0138950eaf22c7e),
+    L(0x282d2437566718c1), L(0x9dfccb0de2212559),
+    /* 25 * G */
+    L(0x1e93722758ce3b83), L(0xbb280dfa3cb3fb36), L(0x57d0f3d2e2be174a), L(0x9bd51b99208abe1e),
+    L(0x3809ab50de248024), L(0xc29c6e2ca5bb7331),
+    L(0x9944fd2e61124f05), L(0x83ccbc4e9009e391), L(0x01628f059424a3cc), L(0xd6a2f51dea8e4344),
+    L(0xda3e1a3d4cebc96e), L(0x1fe6fb42e97809dc),
+    /* 27 * G */
+    L(0xa04482d2467d66e4), L(0xcf1912934d78291d), L(0x8e0d4168482396f9), L(0x7228e2d5d18f14d0),
+    L(0x2f7e8d509c6a58fe), L(0xe8ca780e373e5aec),
+    L(0x42aad1d61b68e9f8), L(0x58a6d7f569e2f8f4), L(0xd779adfe31da1bea), L(0x7d26540638c85a85),
+    L(0x67e67195d44d3cdf), L(0x17820a0bc5134ed7),
+    /* 29 * G */
+    L(0x019d6ac5d3021470), L(0x25846b66780443d6), L(0xce3c15ed55c97647), L(0x3dc22d490e3feb0f),
+    L(0x2065b7cba7df26e4), L(0xc8b00ae8187cea1f),
+    L(0x1a5284a0865dded3), L(0x293c164920c83de2), L(0xab178d26cce851b3), L(0x8e6db10b404505fb),
+    L(0xf6f57e7190c82033), L(0x1d2a1c015977f16c),
+    /* 31 * G */
+    L(0xa39c89317c8906a4), L(0xb6e7ecdd9e821ee6), L(0x2ecf8340f0df4fe6), L(0xd42f7dc953c14965),
+    L(0x1afb51a3e3ba8285), L(0x6c07c4040a3305d1),
+    L(0xdab83288127fc1da), L(0xbc0a699b374c4b08), L(0x402a9bab42eb20dd), L(0xd7dd464f045a7a1c),
+    L(0x5b3d0d6d36beecc4), L(0x475a3e756398a19d),
+    /* 33 * G */
+    L(0x61333a382fb3ba63), L(0xdf330d9d5b943c86), L(0xbbc7c7ee955ef3af), L(0xda631fc160f09efb),
+    L(0x68af622641d5c400), L(0xcc9e97a46c833e9d),
+    L(0x7fd73e8e3a625e76), L(0x13bf6124c209e55e), L(0x08467cea48b90b91), L(0x8a416eb9bb6f0aba),
+    L(0x6fcc93a1b8c31072), L(0xa7fd2b619057dad7),
+    /* 35 * G */
+    L(0x58a5b5433720ec9b), L(0xbb3800d52d7c2fb4), L(0x4a508620dde6bd0a), L(0x65f16273a02583fd),
+    L(0x832bd8e34fc78523), L(0xd6149f75e9417bc6),
+    L(0xfeb026e93deeb52a), L(0x0ce18088a55e0956), L(0x50018998988092a2), L(0x22f19fab28f35eee),
+    L(0xac8a877f52ccd35c), L(0xb13a8ad830e23f26),
+    /* 37 * G */
+    L(0x0202d57de44f61a3), L(0x4027704bb5630ef2), L(0xa129e2dff5b54a5d), L(0xacb60a7597482b86),
+    L(0x9261ede87ef27114), L(0x1eba28f3defc58b5),
+    L(0x6c91c0c98be5589e), L(0x2f1643d514594bee), L(0x2ea912435d2ca034), L(0xb50649a894047d1f),
+    L(0x284fcbb5638ca337), L(0xfa0e07b7fe85bf85),
+    /* 39 * G */
+    L(0x7d894f80506e0e42), L(0xd984244a8e3d2c46), L(0x6d7edf642b7f006f), L(0x36a1cd6dde9b6230),
+    L(0xc9985040b76c0665), L(0x587df4d6b89b1fc2),
+    L(0x4c0638476a71ae7a), L(0x7b2b0ab3e8294747), L(0x345c553ab53153b8), L(0xb646e453436d9fe2),
+    L(0x1a95355f1cd60340), L(0x2d7bc128074968fb),
+    /* 41 * G */
+    L(0xad148e87bca6d14c), L(0x41dfd24d456a201e), L(0x73a82933a80d68f3), L(0x89746c8d852ca035),
+    L(0xe3bc778895fd71ae), L(0x8764cd2cda92245d),
+    L(0xa2fe2c4782eb23e2), L(0x5ac762e00f3c9d6e), L(0x57860ce121646f31), L(0xbdc9d6c34f9f589a),
+    L(0x679952c7d193272e), L(0x82ea702eeb18f1c5),
+    /* 43 * G */
+    L(0x37fa935500846d44), L(0x09112fc50578bc8c), L(0xdad9f5b239c4943d), L(0x7314f5f0416dbd86),
+    L(0x5cf095a901fefb56), L(0x35178bad22dab393),
+    L(0xcf79fc1b36baf1a7), L(0x1b7ee42d749e5498), L(0xbce78aa9ede314bb), L(0xaaf8e0f6bd0628df),
+    L(0xa974b09415cbf948), L(0x8f3f1f63c9632b78),
+    /* 45 * G */
+    L(0xd4c411564fddda5b), L(0xd4af65c673ad9112), L(0xffe8e0bb39eb8f59), L(0xb0040c0e8d6fcf13),
+    L(0x99e1c0c61f2bb599), L(0x9c94c858b2ac3405),
+    L(0x8f8878d76eeed85d), L(0x62b2f54351fcca3f), L(0xeb3b44a9e5b56918), L(0x16f96676b7234e93),
+    L(0x17477722bd2af19e), L(0x42eb2979db83a485),
+    /* 47 * G */
+    L(0x6f888f7df0c668ca), L(0x65c788785f0dc66c), L(0xbfb185125f5b07a0), L(0x780abff7d878acd0),
+    L(0x504f21b1570cf950), L(0xea5b37c5da233371),
+    L(0x487ae8bd22437ed1), L(0x9c701758249cf9b7), L(0xf86562a898fb34ff), L(0xdfeea1a265e0fc91),
+    L(0xeef006912e20fc23), L(0xac9dfec7dfa72a8b),
+    /* 49 * G */
+    L(0xfa5c3aef697136c6), L(0x8ea5af63a5ea6fb8), L(0xa669156542e365a4), L(0x47c56c115b6e3386),
+    L(0x1197832bcea03f56), L(0x0b470bb250e4ea9e),
+    L(0x3113c74313b25712), L(0x8d6c174ed2497d48), L(0xfc4486ee49c9ebe8), L(0x2487edd57f82bdd3),
+    L(0x771e64415b57be2f), L(0x2d1cc518e28b2bdb),
+    /* 51 * G */
+    L(0x2c4ccac72070ac8d), L(0x1947c0caec4a22b8), L(0xa5e0fb598c5a78d9), L(0x464ae8d241a84de7),
+    L(0x3dba16e9daaabc27), L(0x16634a504f35cb3c),
+    L(0xadc18bf9b16ec84f), L(0x324d067e7359dd35), L(0xdaeac0c3570543f0), L(0x0b2240003c887d36),
+    L(0xc69489e2373f1a0d), L(0x518b047dcbaa0d97),
+    /* 53 * G */
+    L(0x3b1bddc6fbde49ef), L(0xdaed7c268a0915cc), L(0x0b0110610f0422a2), L(0xcf485c74a7c54b16),
+    L(0x642ec4e615c3aae2), L(0xa8ba8f10e0f383ea),
+    L(0x2a2054b495618501), L(0xebec6442089efa8b), L(0x5786a19a4e2fa83e), L(0xd2c71ad139069963),
+    L(0xadc93d9a481765e2), L(0xedf2e3eb7ecc9485),
+    /* 55 * G */
+    L(0xbcab5f60069f3367), L(0xfd6622bc1718ec3c), L(0xa4fb7867e3a142d6), L(0x6078d8bf085faeb3),
+    L(0xfa5cbfda60f4554f), L(0xb3fcd5d1690cd408),
+    L(0x4ebdee7d281f7884), L(0x82af23aa180a63a7), L(0x8de3107c3d079f61), L(0x17c6b5cbbe2334f8),
+    L(0x6a91e73997d0fa06), L(0x7460257314ceeed4),
+    /* 57 * G */
+    L(0xb14ba61cf97f865c), L(0x73bae4c1694b8b0d), L(0xa14967dfac4bbf62), L(0x1e9dd1509bf446e0),
+    L(0xc052f3eb1c99ceef), L(0x814d7fa07a78c189),
+    L(0xa101a483ab74b05d), L(0x7788c258a1737b65), L(0x0d60bab7e809a13c), L(0x8f427bc473c81d5b),
+    L(0xd2e130552952c1fc), L(0x0a823b9a4b26df63),
+    /* 59 * G */
+    L(0xaf467ce227bf64c9), L(0xdfca6897f929974c), L(0x64473b595c322738), L(0x96a917cf1ed0e315),
+    L(0x3703435b0de64db9), L(0x9ba039679267b646),
+    L(0xdf0c2aae3a522fbe), L(0x41bdb741b335eff0), L(0xaccf2edd7b059703), L(0x6fb34b3028463cce),
+    L(0x96d9ba0bd9e3ca19), L(0xff336f12504655c1),
+    /* 61 * G */
+    L(0x48da1fd3fc60a6e0), L(0x54fb5a34222241e8), L(0x6035e34f772ae080), L(0x5ff77ff2332982d0),
+    L(0x2366467300fe51fd), L(0xc93ea049ef6ba006),
+    L(0x6640f1177d381266), L(0x394d32cd6ae9f4ac), L(0xe6a7885370d303eb), L(0x0dda19ffe5275767),
+    L(0xb0a6c77201466d23), L(0xc4cc11451fc69829),
+    /* 63 * G */
+    L(0xc5c0e6d7aaed89c0), L(0x6ce8ead6149a1896), L(0x7a50f7458c949f8f), L(0xcd7e35f76e2b71aa),
+    L(0xf6159e519a049f7a), L(0x1c9bf0b0f1e52d1e),
+    L(0x3bb6c1f518202c80), L(0x8d3a5f621ecd7b1a), L(0x3bb034e888d17f19), L(0xdc89bd4997d4048d),
+    L(0xf5af7b8e3735df22), L(0x52bb3712a0a689e8),
+    /* 65 * G */
+    L(0x8e469454839b9679), L(0xbecda43b0d1d279f), L(0xcf9edc15edb63c80), L(0x4597ec8abdd5f002),
+    L(0x8b0350b2650b2253), L(0xb84c3a6a5fd4266f),
+    L(0x0e16d83d30fc79f9), L(0xb6a487833ad995d3), L(0xab784b2cde2bc266), L(0x19763d6d889d66dd),
+    L(0xa2866c24c8f9f087), L(0xea6f2528a55bb1c9),
+    /* 67 * G */
+    L(0x6efc5cbc8b1772ca), L(0xeac7dd3b0b634f68), L(0x65d75edaa55d6185), L(0x556e637e6ef3d8f7),
+    L(0xf9af3e4d90909d25), L(0xe462ca48e153035a),
+    L(0x52763b7b0a109ed1), L(0x104ab1a642785d06), L(0x1a7e35ed3f59e4bc), L(0x5990b746c6ebc003),
+    L(0x096a6bf01362c5f9), L(0x8322cb8aac794994),
+    /* 69 * G */
+    L(0xf8d3df74670c2752), L(0x5ccb2859a1115e28), L(0xcc66c8aa0f19981b), L(0xd4bcc8b125abfd65),
+    L(0x2c86ee164fdd3cca), L(0x59d65d78a3f735f4),
+    L(0x035ade287c0c55ce), L(0x57769d6245d3994d), L(0xd13ae4892bd423a4), L(0x0aceee4882ed66bc),
+    L(0x6f2c9e8b73167a32), L(0xfbcd0100271dbd7a),
+    /* 71 * G */
+    L(0xc42ece45effefcb1), L(0xbf5731b3abb11441), L(0x93ba15cfe58d0a92), L(0x27bbde143508ac54),
+    L(0x2b123738fe255dda), L(0x0b4faa5a537ecd70),
+    L(0x6a44d084ddec83c6), L(0x86793c4d0801523d), L(0x154f285025b3e319), L(0x2144daf1ce64373a),
+    L(0xbdb924ee07139566), L(0xf9a7ea28732ad01c),
+    /* 73 * G */
+    L(0x43385c32d851a702), L(0xa9c2a9b11de8963b), L(0x5b8d230bdf8b9b24), L(0x9029a9252d3731c2),
+    L(0xb08db04de8caa7d2), L(0xb89d83e72bf4673c),
+    L(0xa8fd39bfe1f24424), L(0x9f89b6d6e1e8d616), L(0xaf9fc87b4f1d216e), L(0x04e21e0392265a59),
+    L(0x0b15740387b86373), L(0x6f65af3b7c98a162),
+    /* 75 * G */
+    L(0x6b5d4014867303de), L(0xc8cbc40a420ab7ef), L(0x5b28cf8991549a96), L(0x5d4631b4392f8f66),
+    L(0x4a7ee23df367b5c8), L(0xa1e0ae0fe6ca7a15),
+    L(0x2a655ee1139fa27c), L(0xa531c2c450fab901), L(0x6762ab69430aed71), L(0x64e239e3f0402e1d),
+    L(0xd7870042957fe445), L(0xfd42d862417d6562),
+    /* 77 * G */
+    L(0x9f2134c12a501a3f), L(0x114a9b40334793a7), L(0x27ccb6c0212a6125), L(0x0ca930b998ce78a3),
+    L(0x742e060b28a12627), L(0x63d23607fa5c9816),
+    L(0x774dcba4ec1f91dc), L(0x34cd7e2ef34d1d23), L(0x1500850e49fd3c3d), L(0xdd03950030c9cfb2),
+    L(0xce61c3e5572941a6), L(0xd44b1075302cfd2e),
+    /* 79 * G */
+    L(0xca11d9d4e9a6c224), L(0x2cdac248c3b74585), L(0xe58901a204ca5571), L(0x491c312dd15d01f0),
+    L(0xb3cc818a7069cb7c), L(0x23b245a5d53912da),
+    L(0x30f7838ba6b0b163), L(0xa052eb3e32775552), L(0x403243e9eeb95ec1), L(0x617b301b08632eb3),
+    L(0x941c66c9f30281f9), L(0x4b9728f81d7ab255),
+    /* 81 * G */
+    L(0x3cbdd3cbdb06f682), L(0xde45473e86c08785), L(0xd8cb3560e07b1bfb), L(0xf2c3118feaf138af),
+    L(0x11238a859f436faf), L(0x0984c2e37cdf344f),
+    L(0xe1083c17c382584f), L(0x959a14d4736fa240), L(0x56add2f018f2637d), L(0x01047a5ee5dd278d),
+    L(0x5de38d63ae2706a7), L(0x9dd7b7609745b87e),
+    /* 83 * G */
+    L(0x8e61f0bf44e94071), L(0x44cf847ed2f05eb4), L(0x8487aa0d4a6694eb), L(0xeeb88ca1c7a4aab5),
+    L(0xc25baa03520a8926), L(0xa075b16ac03d7805),
+    L(0xc357a48a13d970c3), L(0x4e3c13706009643e), L(0xcf21a95749e60429), L(0x0aa262ba2251bcda),
+    L(0xb72a7cd0563c78e4), L(0x773dfeda69ce1cf9),
+    /* 85 * G */
+    L(0x935d2cdf9b06762d), L(0x2148bbb88207255a), L(0x7bbdcadd053153d8), L(0xd953aaff73256a57),
+    L(0xb0a08fe1114e6f01), L(0xc835025446e64d4d),
+    L(0xe7cfbad800dbc157), L(0x392aae0271fbe969), L(0x7422a72a0bebe314), L(0xc3d455d22caf52f2),
+    L(0xa231839fe2895195), L(0x6c218d92c993f213),
+    /* 87 * G */
+    L(0x4f11a02e4aa0372e), L(0x5942473010967775), L(0xdf0ec1ba8b809195), L(0xf30a928d9a3c3af1),
+    L(0xc4840320387b6b2e), L(0x1c1b3417a500bb22),
+    L(0x690ee6c7bf3266f2), L(0x18246d74a7909681), L(0xdedf2454f984a88f), L(0x31944175e7559f09),
+    L(0xbdac81880e7b4db7), L(0x9f046faee996fe68),
+    /* 89 * G */
+    L(0x0c62094b2d71d4ac), L(0x18a49fdc4bf163e0), L(0x463df30b0096721f), L(0x67d3644ac8e55b7b),
+    L(0xd63dd29d19e0e2b6), L(0xd0d105de164b7361),
+    L(0xe5865c4e0217188e), L(0x7861b71b2093cf7e), L(0x65ccf0512daa253c), L(0x147701090b4de4c0),
+    L(0x1d28243540b962d9), L(0x01c7e939b8df37f3),
+    /* 91 * G */
+    L(0x5dea409c9cba0858), L(0x35c2421b14ae3f63), L(0xa4f6e534bbc2618a), L(0xb04b977d42d74f5f),
+    L(0xe7e7382759dc3eb7), L(0xeb0f52348bf223b0),
+    L(0x991c51670fc75158), L(0xd012811a3fde2c6d), L(0x09d0b3319236343d), L(0xcb78e0c863a2cba0),
+    L(0x0b09b3bd9ab88478), L(0x47cac703f116c6e2),
+    /* 93 * G */
+    L(0xebd14d71e32d80af), L(0x1b1cc24f5380675e), L(0x1c634764b16142cd), L(0x7a3545de7cfdb00e),
+    L(0x2df91689cfd15154), L(0x813355b3430aa2d7),
+    L(0x16dce2c985f2ca7e), L(0xd9e303f7e03abb79), L(0xfe7ca8103cb06698), L(0x572a425b71670dcb),
+    L(0xc71b395490a268e5), L(0xc071f38f66bf9d09),
+    /* 95 * G */
+    L(0x0fc0f2630dbc3c91), L(0x9f74ca169bc0cbb1), L(0x4a607b9d0ef98977), L(0x0be90befa27d2b79),
+    L(0x257b0bb5ad7f23e1), L(0xb8f42fe52fead1e4),
+    L(0xde78e4315f93b592), L(0x505fe7ebfd79617d), L(0x45cc3f14dd99f9fb), L(0x8c0f64e83bc7b591),
+    L(0x65364ded55ab93f9), L(0xbb6d4ba542df286e),
+    /* 97 * G */
+    L(0x7cd2035d7f5c54e2), L(0xc1f0db004a49492c), L(0x8f273e3065278f98), L(0x10241ed16fef9d9d),
+    L(0x87b1e51bac069616), L(0x8c081acd170d807f),
+    L(0x005051ea1c73b598), L(0xe4eb5512d6865bf4), L(0xd7d24ef430e05dd3), L(0xcb47e4ed7889a39e),
+    L(0x4c3e2491c4f56964), L(0x83c6b78ec4f03006),
+    /* 99 * G */
+    L(0x6e3835a9b05f84a1), L(0xbb4f9e0f41aa174e), L(0x1b41177c708ba469), L(0xb9b2e6b479c8f8bd),
+    L(0xd49cae0982d9d6bd), L(0x648c5f00bb28223a),
+    L(0x04f485765d8cc4a5), L(0xfe3096dd81a0a38d), L(0x6675138f708247e1), L(0xd6f759d8d1a0ea08),
+    L(0x1f7493b176190d98), L(0x03e1698b322d63bd),
+    /* 101 * G */
+    L(0x8e66c6f69b8adeac), L(0xb539f5fe50c66d70), L(0x73ddcd2c2eccfb1a), L(0xd73b1fad8b8b5cfc),
+    L(0x9cdd943547a18710), L(0x7e2392bf7bc814db),
+    L(0x914193c06c8f74e8), L(0xffeddc211d67c04d), L(0x1fef41850ad68693), L(0xa73e1d9af53e8054),
+    L(0x909b656f420ec104), L(0x73872d361702e1de),
+    /* 103 * G */
+    L(0xd24cabaa21355d5f), L(0xddcbb10eafd402bd), L(0xd3f0d14329c21de1), L(0x1ad95a94f23d84fc),
+    L(0x113a7902e3da530d), L(0x590da88e64671048),
+    L(0xf4a58282925bf0da), L(0x1a52e4e7e62e6e0b), L(0x97ebbb4ed86f4dfd), L(0x601bd1c358fad1c3),
+    L(0xd6e2d5a62de40552), L(0x0c9e71377273dbed),
+    /* 105 * G */
+    L(0xe6e91985e5802845), L(0xc367d6aea6e201bc), L(0x077f30e5dd2c23be), L(0x862ef39c275075e3),
+    L(0x022c75441a806542), L(0xd0ab3e3a99ebd09c),
+    L(0x7d67ef60d99028b8), L(0xa5cf364fa9ad136b), L(0x372c23a9a91fff8c), L(0xd3d57a9547202560),
+    L(0xcebaf145152f1923), L(0xcc3ae72c6d8973a5),
+    /* 107 * G */
+    L(0xd718e8e1f4363f23), L(0x73c21e204f761490), L(0x27c6ec25a0075d46), L(0xccd4f456753f40d0),
+    L(0x50994c4960a91622), L(0x77964d793f740b48),
+    L(0xf4c955e2f647ed02), L(0x844fc79ae4193d79), L(0x488374d1a27f3f9f), L(0x95d6ad45b8659463),
+    L(0xe1d99f78c7438e39), L(0x5182a7172afcedf2),
+    /* 109 * G */
+    L(0x0efc2e27b2deb1fa), L(0x9c7d35833cc1184b), L(0x5841c5f8a8dcbdc8), L(0xa911a58af0d93abb),
+    L(0x3cd18c33b9cff887), L(0x6e3c27bbf13f2403),
+    L(0x5b391712ea533ae6), L(0x35cdd90b54294c05), L(0x2db57fb4f560daf4), L(0x75ad33caf5a1411d),
+    L(0x87e19a4e7f7c7568), L(0xf4c46c56198c7705),
+    /* 111 * G */
+    L(0x8db3b74805be74b8), L(0x08e0805000765fab), L(0x6744720b50447fd9), L(0x27552012c727be03),
+    L(0xc3907b518b02667f), L(0xa158aabcb9bdef14),
+    L(0xaaddfa03f49cc56f), L(0x1095bee4e305fb96), L(0xa2ff54bc93c32619), L(0xccf8e1f94aeb2685),
+    L(0xc64b47b82300d9fe), L(0x09ca776808279da9),
+    /* 113 * G */
+    L(0xf85b86b79b0bda12), L(0xd2c616d1bbe33572), L(0xe72215ef852bd27f), L(0xe9815b09139b7fc5),
+    L(0x4a5bdb048d7fa0c2), L(0x869fcd17ff86a986),
+    L(0x3278521791daf6be), L(0xb9c007f1d6664d04), L(0x6998722ae7b12029), L(0xbf7fded9fc31bb67),
+    L(0x3d0ed17c31b87757), L(0xa10b3df255f7944b),
+    /* 115 * G */
+    L(0xaa4e673b34498f56), L(0x9120f7b3a043456d), L(0x33e868f326a48826), L(0xa97accf432406bfd),
+    L(0x84442a4123c50746), L(0x274c69657350982d),
+    L(0x3106b7fb95dc9eaa), L(0x3ebf1db1ec7ae241), L(0x00dc39b8848a5b86), L(0xdf9a343af6312ec6),
+    L(0x75029e32cf121f03), L(0xc0c5bdf6cf5a11db),
+    /* 117 * G */
+    L(0xfdcce7a80723559a), L(0x9532b30ea229d070), L(0x613e5294fe857961), L(0xad9e749a9aea738d),
+    L(0x517a6bae23acba53), L(0xf26774cd7823568b),
+    L(0x940767a1ae53114d), L(0xc6cb3a4beb8c057b), L(0x6d99c05f06aef600), L(0xa6729b8db2798481),
+    L(0x7a546582bff1585b), L(0x70509ab082b09773),
+    /* 119 * G */
+    L(0x732595ac7329d8d1), L(0x59f9078dab73bcc4), L(0xcd55e7b421cf9dde), L(0xa4630ba1875fab27),
+    L(0x13167fb8ec9cf4cd), L(0xd2fc5c57998b0577),
+    L(0x761360c15ff51b6f), L(0xb2db96f206cf9ceb), L(0xd677a64899dc8f46), L(0xeb9ecabc9109b7e5),
+    L(0x9a1bb1ac9221b7a3), L(0xb16536288a40a5cd),
+    /* 121 * G */
+    L(0x5198ba40189dfa8d), L(0x8c9a16e3a896ab1e), L(0x6c33d5d6ba6744e4), L(0xc29afbd47772778a),
+    L(0x65df3c959329f7e0), L(0x79cd3f1e3891db81),
+    L(0xcaaa8f0bd784019b), L(0xf5404f6be9028e62), L(0x95507a54ae4d8985), L(0x9c1d39a8b716f21b),
+    L(0x473d0df9f8265b7e), L(0x11aeeda1c64d0916),
+    /* 123 * G */
+    L(0x151198480c4c0b80), L(0x46b07d4a2a1018fe), L(0x14a9c3ebea80907b), L(0x4b3d05ee42954405),
+    L(0xd4d6fd78550418d2), L(0x8e4a4f6321dc82a6),
+    L(0x1be4d7f7a178b9d9), L(0x83c6ba0470788c9f), L(0x5a82af3e9f30f7e8), L(0x8a86ab0f498f447b),
+    L(0x03babcecc25ccf33), L(0x74c462ed1a798add),
+    /* 125 * G */
+    L(0x9612b8bc3cfb44bb), L(0x70f25677719d6ada), L(0x50ea65aa46f614e2), L(0x9436a8cf3450356d),
+    L(0x7ad6ebad036703ac), L(0x03b2dab245cf48ae),
+    L(0x21953d2a4117061e), L(0xdf3fb730ed4f55a4), L(0xecf53641e119ab8e), L(0x551f41bc219187aa),
+    L(0x7cd5a74bb0095802), L(0x8933bff572f35ccb),
+    /* 127 * G */
+    L(0xf7753246eca101ec), L(0x2aacfa4c569604af), L(0xeef28f34522c6279), L(0x96fde63874231e0f),
+    L(0xa92bb11bd6e0f09d), L(0xbbe34e740f395db4),
+    L(0xaa6e59ddbf943cf9), L(0x5698bdbe018ad5aa), L(0x88d22a44a467c519), L(0x9e29e339ad180b0e),
+    L(0xf3d6832e367b2f94), L(0xc7e92a61e3948069),
+};
+#endif /* TACIT_ECP_P384_COMB6 */
 #endif /* TACIT_ECP_SECP384R1_C */
 
 #if defined(TACIT_ECP_SECP521R1_C)

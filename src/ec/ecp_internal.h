@@ -222,6 +222,8 @@ extern const tacit_mpi_uint tacit_ecp_p521_comb5[];
 #endif
 #if defined(TACIT_ECP_P384_COMB6)
 extern const tacit_mpi_uint tacit_ecp_p384_comb6[];
+/* (2m + 1) G for m < 64, affine: ECDSA verification's wNAF of width 8 (ecp_mul.c) */
+extern const tacit_mpi_uint tacit_ecp_p384_gwnaf8[];
 /*
  * J = k G for P-384 by its comb (ecp_p384_comb.c): k in [1, n-1], J
  * Jacobian, blinded when f_rng is not NULL; constant time in k.  Returns 0

@@ -447,6 +447,39 @@ static size_t wnaf(signed char *digits, size_t maxd, const tacit_mpi_uint *k, si
 #define WNAF_G 6 /* odd multiples up to 31 G: table 0 of the fixed-base tables */
 #define WNAF_Q 5 /* odd multiples up to 15 Q, computed per call */
 
+#if defined(TACIT_ECP_P384_COMB6)
+/*
+ * tab[j] (count <= 8 Jacobian points, none infinity) to affine in place
+ * (Z = 1), with one inversion for all (Montgomery's trick): verification's
+ * table of Q multiples, whose mixed additions cost less than full ones.
+ */
+static void jac_table_to_affine(const tacit_ecp_curve *c, tacit_mpi_uint *tab, size_t count)
+{
+    size_t n = c->limbs, pn = 3 * n, j;
+    tacit_mpi_uint pre[8 * TACIT_ECP_N], inv[TACIT_ECP_N], zi[TACIT_ECP_N], t[TACIT_ECP_N];
+
+    memcpy(pre, tab + 2 * n, n * sizeof(tacit_mpi_uint));
+    for (j = 1; j < count; j++) {
+        c->mul(pre + j * n, pre + (j - 1) * n, tab + j * pn + 2 * n);
+    }
+    tacit_ecp_fe_inv(c, inv, pre + (count - 1) * n);
+    for (j = count; j-- > 0;) {
+        tacit_mpi_uint *P = tab + j * pn;
+        if (j > 0) {
+            c->mul(zi, inv, pre + (j - 1) * n); /* 1 / Z_j */
+            c->mul(inv, inv, P + 2 * n);        /* 1 / (Z_0 ... Z_(j-1)) */
+        } else {
+            memcpy(zi, inv, sizeof(zi));
+        }
+        c->sqr(t, zi, zi);
+        c->mul(P, P, t);
+        c->mul(t, t, zi);
+        c->mul(P + n, P + n, t);
+        memcpy(P + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
+    }
+}
+#endif
+
 /*
  * Leaks: u1, u2 and Q (branches, table indices, timing).
  * Only for: ECDSA verification (public u1, u2, Q).
@@ -462,8 +495,18 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
     tacit_mpi_uint tabq[8 * 3 * TACIT_ECP_N];
     tacit_mpi_uint T[3 * TACIT_ECP_N];
     size_t l1, l2, len, i, pending = 0;
+    const tacit_mpi_uint *gtab = c->gtab;
+    int wg = WNAF_G, qaff = 0;
 
-    l1 = wnaf(d1, sizeof(d1), u1, n, WNAF_G);
+#if defined(TACIT_ECP_P384_COMB6)
+    /* P-384: G's odd multiples up to 127 G (fewer additions), Q's made affine */
+    if (c->id == TACIT_ECP_SECP384R1) { /* public: the curve */
+        gtab = tacit_ecp_p384_gwnaf8;
+        wg = 8;
+        qaff = 1;
+    }
+#endif
+    l1 = wnaf(d1, sizeof(d1), u1, n, wg);
     l2 = wnaf(d2, sizeof(d2), u2, n, WNAF_Q);
     len = l1 > l2 ? l1 : l2;
 
@@ -471,6 +514,11 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
     memcpy(tabq + n, qy, n * sizeof(tacit_mpi_uint));
     memcpy(tabq + 2 * n, c->one, n * sizeof(tacit_mpi_uint));
     tacit_ecp_jac_odd_table(c, tabq, tabq, 8); /* Q is on the curve (verify_core) */
+#if defined(TACIT_ECP_P384_COMB6)
+    if (qaff) {
+        jac_table_to_affine(c, tabq, 8);
+    }
+#endif
 
     /* the doublings between two nonzero digits run as one tacit_ecp_jac_dbl_n */
     memset(R, 0, 3 * n * sizeof(tacit_mpi_uint));
@@ -483,7 +531,7 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
         pending = 0;
         if (i < l1 && d1[i] != 0) {
             int d = d1[i] < 0 ? -d1[i] : d1[i];
-            const tacit_mpi_uint *G = c->gtab + (size_t)((d - 1) / 2) * 2 * n;
+            const tacit_mpi_uint *G = gtab + (size_t)((d - 1) / 2) * 2 * n;
             memcpy(T, G, 2 * n * sizeof(tacit_mpi_uint));
             if (d1[i] < 0) {
                 tacit_ecp_fe_cond_neg(c, T + n, T + n, TACIT_MPI_UINT_MAX);
@@ -496,7 +544,11 @@ static void muladd_jac_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *R, const
             if (d2[i] < 0) {
                 tacit_ecp_fe_cond_neg(c, T + n, T + n, TACIT_MPI_UINT_MAX);
             }
-            jac_add_unsafe(c, R, R, T);
+            if (qaff) {
+                jac_madd_unsafe(c, R, R, T);
+            } else {
+                jac_add_unsafe(c, R, R, T);
+            }
         }
     }
     if (pending > 0) {

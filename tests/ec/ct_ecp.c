@@ -219,6 +219,49 @@ static void leaky_mul_base(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mp
 }
 #endif /* TACIT_ECP_SMALL */
 
+#if defined(TACIT_ECP_P384_COMB6)
+/*
+ * The negative control of the P-384 comb (ecp_p384_comb.c): its steps with
+ * the masked scan replaced by a direct, secret-indexed read of the table
+ * (the recoding kept simple: K = k, whose Booth digits sum to k too).
+ */
+static void leaky_p384_comb(const tacit_ecp_curve *c, tacit_mpi_uint *x, tacit_mpi_uint *y,
+                            const tacit_mpi_uint *k)
+{
+    size_t n = c->limbs, t;
+    tacit_mpi_uint Q[3 * TACIT_ECP_MAX_LIMBS], R[3 * TACIT_ECP_MAX_LIMBS];
+    tacit_mpi_uint T[2 * TACIT_ECP_MAX_LIMBS], K[TACIT_ECP_MAX_LIMBS + 1];
+    uint32_t mag, neg;
+
+    memcpy(K, k, n * sizeof(tacit_mpi_uint));
+    K[n] = 0;
+    memset(Q, 0, sizeof(Q));
+    for (t = c->comb_tables; t-- > 0;) {
+        tacit_ecp_booth_digit(K, n + 1, t, c->comb_w, &mag, &neg);
+        /* THE LEAK: a load whose address depends on the secret */
+        memcpy(T, c->comb + (t * 32 + (mag & 31u)) * 2 * n, 2 * n * sizeof(tacit_mpi_uint));
+        tacit_ecp_fe_cond_neg(c, T + n, T + n, (tacit_mpi_uint)0 - (tacit_mpi_uint)(neg & 1u));
+        c->jac_madd(R, Q, T);
+        memcpy(Q, R, sizeof(Q));
+    }
+    (void)tacit_ecp_jac_to_affine(c, x, y, Q);
+}
+
+static void test_negative_leaky_p384_comb(void)
+{
+    const tacit_ecp_curve *c = tacit_ecp_curve_get(TACIT_ECP_SECP384R1);
+    tacit_mpi_uint k[TACIT_ECP_MAX_LIMBS], x[TACIT_ECP_MAX_LIMBS], y[TACIT_ECP_MAX_LIMBS];
+
+    TEST_EQUAL(tacit_ecp_random_scalar(c, k, test_rng, NULL), 0);
+    TACIT_TEST_CF_SECRET(k, sizeof(k));
+    leaky_p384_comb(c, x, y, k);
+    TACIT_TEST_CF_PUBLIC(x, sizeof(x));
+    TACIT_TEST_CF_PUBLIC(y, sizeof(y));
+exit:
+    return;
+}
+#endif
+
 static void test_negative_leaky_table(void)
 {
     const tacit_ecp_curve *c = tacit_ecp_curve_get(ids[0]); /* P-256 unless compiled out */
@@ -287,6 +330,9 @@ int main(int argc, char **argv)
     TEST_MAIN_BEGIN(argc, argv);
     if (test_has_option("--negative")) {
         RUN_TEST(test_negative_leaky_table);
+#if defined(TACIT_ECP_P384_COMB6)
+        RUN_TEST(test_negative_leaky_p384_comb);
+#endif
     } else {
         RUN_TEST(test_mul_ct);
         RUN_TEST(test_ecdh_ct);

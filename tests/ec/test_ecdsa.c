@@ -658,6 +658,28 @@ exit:
 #endif
 }
 
+/*
+ * The Wycheproof vectors and the OpenSSL interop again on the baseline
+ * fields where tacit_ecp_curve_get picks a MULX/ADX build (P-256, P-384).
+ */
+static void test_baseline_kernels(void)
+{
+#if defined(TACIT_TEST_HOOKS) && (defined(TACIT_ECP_P256_ADX) || defined(TACIT_ECP_P384_ADX))
+    if (!tacit_ecp_cpu_has_adx()) {
+        TEST_SKIP("no MULX/ADX on this CPU: the cases above ran the baseline");
+    }
+    tacit_ecp_test_no_adx = 1;
+    test_wycheproof_p256();
+    test_wycheproof_p384();
+    test_interop();
+    test_sign_verify();
+    tacit_ecp_test_no_adx = 0;
+#else
+    TEST_SKIP("no second field build in this configuration");
+#endif
+exit:;
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -669,5 +691,6 @@ int main(int argc, char **argv)
     RUN_TEST(test_bad_inputs);
     RUN_TEST(test_fault_check);
     RUN_TEST(test_nonce_retry);
+    RUN_TEST(test_baseline_kernels);
     return TEST_MAIN_END();
 }
