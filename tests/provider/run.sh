@@ -27,6 +27,7 @@
 set -u
 set -f # -propquery ?provider=tacit is not a pattern
 MODDIR=$1; W=$2; SAN=${3:-}; CC=${4:-cc}
+HERE=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$W"; mkdir -p "$W"
 pass=0; fail=0; skipped=0
 ok() { pass=$((pass + 1)); }
@@ -416,5 +417,22 @@ else
     fi
     for p in $PIDS; do kill "$p" 2>/dev/null; done
     PIDS=""
+fi
+
+# ---- 6. ML-KEM / X25519MLKEM768 against an independent implementation ------------------------
+# pyca/cryptography's ML-KEM (its own OpenSSL 3.5+) and X25519: tests/provider/kem_interop.py
+PEER=$(dirname "$MODDIR")/tests/provider_kem_peer
+if ! echo "$kems" | grep -q "X25519MLKEM768 @ tacit"; then
+    skip "KEM interop: tacit's build has no ML-KEM"
+elif [ ! -x "$PEER" ] || ! command -v python3 >/dev/null 2>&1; then
+    skip "KEM interop: no python3 or no $PEER"
+else
+    # (not under $PRE: the peer is built with the sanitizers and carries their runtime)
+    out=$(ASAN_OPTIONS=detect_leaks=0 python3 "$HERE/kem_interop.py" "$PEER" "$MODDIR" 2>&1)
+    case "$out" in
+    SKIP*) skip "KEM interop with pyca/cryptography: ${out#SKIP }" ;;
+    *"0 failed"*) ok ;;
+    *) bad "KEM interop with pyca/cryptography: $(echo "$out" | head -5 | tr '\n' '|')" ;;
+    esac
 fi
 finish
