@@ -15,4 +15,12 @@ typedef enum {
     TACIT_KEY_FORMAT_SPKI   /* any public key: SubjectPublicKeyInfo, RFC 5280 ("PUBLIC KEY") */
 } tacit_key_format;
 
+/*
+ * How the bytes are written: DER, or PEM text (the DER in base64 between
+ * "-----BEGIN <label>-----" lines, no NUL).  Readers need no such argument:
+ * DER starts with a SEQUENCE byte (0x30), which PEM text never does.  0 is
+ * neither, so a writer refuses a stray 0 or 1 (TACIT_ERR_BAD_INPUT).
+ */
+typedef enum { TACIT_KEY_ENCODING_DER = 1, TACIT_KEY_ENCODING_PEM = 2 } tacit_key_encoding;
+
 #endif /* TACIT_KEY_FORMAT_H */

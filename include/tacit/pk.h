@@ -1,12 +1,16 @@
 /*
- * One key type over every public-key algorithm: tacit_pk_context holds an
- * RSA or EC key, public or private, read from PEM or DER in any of the
- * usual encodings (detected automatically) and written back; it signs and
- * verifies by signature algorithm, named as TLS names them
- * (rsa_pss_rsae_sha256, ecdsa_secp256r1_sha256, ...) or as an X.509
- * AlgorithmIdentifier.
+ * One key type over every public-key algorithm, and the one door for
+ * encoded keys: tacit_pk_context holds an RSA, EC (P-256/384/521), Ed25519,
+ * X25519, ML-KEM (512/768/1024) or ML-DSA (44/65/87) key, public or
+ * private, read from PEM or DER in any of the usual encodings (detected
+ * automatically) and written back (tacit_pk_write: a tacit_key_format and a
+ * tacit_key_encoding); it signs and verifies by signature algorithm, named
+ * as TLS names them (rsa_pss_rsae_sha256, ecdsa_secp256r1_sha256, mldsa65,
+ * ...) or as an X.509 AlgorithmIdentifier.  The modules' own headers keep
+ * their raw-key functions (bytes, points, seeds) only.
  *
- * Layering: pk is a dispatcher above rsa.h and ecp.h/ecdsa.h.  It adds no
+ * Layering: pk is a dispatcher above rsa.h, ecp.h/ecdsa.h, ed25519.h,
+ * x25519.h, mlkem.h and mldsa.h.  It adds no
  * arithmetic of its own, so the guarantees of those modules carry over:
  *   - private keys are parsed by tacit_rsa_parse_key_der and
  *     tacit_ecp_parse_key_der (constant-flow from the moment the key enters
@@ -31,17 +35,35 @@
  *   "PUBLIC KEY"       SubjectPublicKeyInfo
  *   "RSA PRIVATE KEY"  PKCS#1 RSAPrivateKey      "RSA PUBLIC KEY"  PKCS#1 RSAPublicKey
  *   "EC PRIVATE KEY"   SEC1 ECPrivateKey (named curves only)
+ * PKCS#8 and SPKI carry every algorithm: rsaEncryption, id-RSASSA-PSS,
+ * id-ecPublicKey, id-Ed25519, id-X25519 (RFC 8410), id-alg-ml-kem-512/768/1024
+ * (2.16.840.1.101.3.4.4.1-3, draft-ietf-lamps-kyber-certificates) and
+ * id-ml-dsa-44/65/87 (2.16.840.1.101.3.4.3.17-19, RFC 9881).
  * DER: PKCS#8 and SPKI are recognised by their envelope (the algorithm OID
  * inside chooses the module); otherwise PKCS#1 RSAPrivateKey, SEC1
  * ECPrivateKey and PKCS#1 RSAPublicKey are tried in that order.  Encrypted
  * PKCS#8 is refused (TACIT_ERR_PK_ENCRYPTED).
  *
- * ---- Adding an algorithm (Ed25519, X25519) ----------------------------------
+ * ---- ML-KEM and ML-DSA keys --------------------------------------------------
+ *
+ * SPKI: the AlgorithmIdentifier (no parameters) and the raw ek / pk in the
+ * BIT STRING.  PKCS#8: the privateKey OCTET STRING holds the CHOICE
+ *     seed [0] IMPLICIT OCTET STRING (ML-KEM 64 bytes d || z, ML-DSA 32 bytes xi),
+ *     expandedKey OCTET STRING (dk / sk), or
+ *     both SEQUENCE { seed OCTET STRING, expandedKey OCTET STRING }.
+ * All three are read.  The seed is expanded (KeyGen_internal); "both" must
+ * agree with its seed, an expanded ML-KEM dk must pass its hash check, and an
+ * expanded ML-DSA sk must be consistent (its public key is recomputed from
+ * s1, s2, and t0 and tr compared): otherwise TACIT_ERR_BAD_INPUT.  The writer
+ * writes the seed form when the key has its seed (generated or read so),
+ * the expandedKey form otherwise.
+ *
+ * ---- Adding an algorithm --------------------------------------------------------
  *
  * A new key type adds: a tacit_pk_type value, a union member in
  * tacit_pk_context, its OID in pk_parse.c's oid table (detection), its
  * cases in pk_write.c and pk_sig.c, and a tacit_pk_sig_scheme value for its
- * signatures (TLS codepoint ed25519 = 0x0807 is reserved below).
+ * signatures.
  *
  * ---- Example ------------------------------------------------------------------
  *
@@ -81,6 +103,12 @@
 #if defined(TACIT_X25519_C)
 #include "tacit/x25519.h"
 #endif
+#if defined(TACIT_MLKEM_C)
+#include "tacit/mlkem.h"
+#endif
+#if defined(TACIT_MLDSA_C)
+#include "tacit/mldsa.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -101,15 +129,40 @@ typedef enum {
     TACIT_PK_RSA,     /* rsaEncryption or id-RSASSA-PSS keys */
     TACIT_PK_EC,      /* id-ecPublicKey on P-256, P-384, P-521 */
     TACIT_PK_ED25519, /* id-Ed25519 (RFC 8410) */
-    TACIT_PK_X25519   /* id-X25519 (RFC 8410): key agreement only */
+    TACIT_PK_X25519,  /* id-X25519 (RFC 8410): key agreement only */
+    TACIT_PK_MLKEM,   /* id-alg-ml-kem-512/768/1024: key encapsulation only */
+    TACIT_PK_MLDSA    /* id-ml-dsa-44/65/87 (RFC 9881) */
 } tacit_pk_type;
+
+/*
+ * An ML-KEM or ML-DSA key inside a tacit_pk_context (kilobytes: pk keeps it
+ * in one allocation, zeroized when freed).  Read-only for callers.
+ *   params: tacit_mlkem_params (TACIT_PK_MLKEM) or tacit_mldsa_params (TACIT_PK_MLDSA)
+ *   seed:   ML-KEM d || z (64 bytes), ML-DSA xi (32); seed_len 0 when the key
+ *           was read in the expandedKey form (or is public)
+ *   pub:    ML-KEM ek, ML-DSA pk (pub_len bytes)
+ *   priv:   ML-KEM dk, ML-DSA sk (priv_len bytes); NULL for a public key
+ */
+typedef struct tacit_pk_pq_key {
+    int params;
+    size_t seed_len;
+    unsigned char seed[64];
+    const unsigned char *pub;
+    size_t pub_len;
+    const unsigned char *priv;
+    size_t priv_len;
+} tacit_pk_pq_key;
 
 /* Longest RSASSA-PSS-params a key may carry (RFC 4055: hash, MGF1 with its hash, salt length,
  * trailer field: about 60 bytes with the SHA-2 OIDs); a key with longer ones is refused. */
 #define TACIT_PK_PSS_PARAMS_MAX 96
 
-/* Largest signature any key type produces (RSA at TACIT_MPI_MAX_BITS). */
+/* Largest signature any key type produces (RSA at TACIT_MPI_MAX_BITS; ML-DSA-87: 4627 bytes). */
+#if defined(TACIT_MLDSA_C)
+#define TACIT_PK_MAX_SIG_LEN TACIT_MLDSA_MAX_SIG_BYTES
+#else
 #define TACIT_PK_MAX_SIG_LEN (TACIT_MPI_MAX_BITS / 8 > 139 ? TACIT_MPI_MAX_BITS / 8 : 139)
+#endif
 
 /*
  * The key.  Treat the fields as read-only; tacit_pk_rsa / tacit_pk_ec give
@@ -137,6 +190,7 @@ typedef struct tacit_pk_context {
 #if defined(TACIT_X25519_C)
         tacit_x25519_key x25519;
 #endif
+        tacit_pk_pq_key *pq; /* ML-KEM, ML-DSA (allocated) */
         int none;
     } u;
 } tacit_pk_context;
@@ -146,9 +200,11 @@ void tacit_pk_init(tacit_pk_context *ctx);
 void tacit_pk_free(tacit_pk_context *ctx);
 
 tacit_pk_type tacit_pk_get_type(const tacit_pk_context *ctx);
-/* RSA: bits of n; EC: bits of the curve (256, 384, 521); 0 when empty. */
+/* RSA: bits of n; EC: bits of the curve (256, 384, 521); Ed25519/X25519: 255; ML-KEM: 512, 768,
+ * 1024; ML-DSA: 44, 65, 87 (the number in the name); 0 when empty. */
 size_t tacit_pk_bitlen(const tacit_pk_context *ctx);
-/* Write "RSA-2048", "RSASSA-PSS-2048", "EC P-256" ("" when empty) into buf.  0 or TACIT_ERR_BAD_INPUT. */
+/* Write "RSA-2048", "RSASSA-PSS-2048", "EC P-256", "Ed25519", "ML-KEM-768", "ML-DSA-65" ("" when
+ * empty) into buf.  0 or TACIT_ERR_BAD_INPUT. */
 int tacit_pk_describe(const tacit_pk_context *ctx, char *buf, size_t size);
 
 #if defined(TACIT_RSA_C)
@@ -167,6 +223,8 @@ tacit_ed25519_key *tacit_pk_ed25519(tacit_pk_context *ctx);
 /* The X25519 key inside (for tacit_x25519_compute_shared), or NULL. */
 tacit_x25519_key *tacit_pk_x25519(tacit_pk_context *ctx);
 #endif
+/* The ML-KEM or ML-DSA key inside (for tacit_mlkem_encaps/decaps, tacit_mldsa_*), or NULL. */
+const tacit_pk_pq_key *tacit_pk_pq(const tacit_pk_context *ctx);
 
 /* ---- generation ----------------------------------------------------------------- */
 
@@ -188,6 +246,16 @@ int tacit_pk_gen_ed25519(tacit_pk_context *ctx, tacit_rng_func f_rng, void *p_rn
 #if defined(TACIT_X25519_C)
 /* A new X25519 key in ctx.  f_rng NULL: default. */
 int tacit_pk_gen_x25519(tacit_pk_context *ctx, tacit_rng_func f_rng, void *p_rng);
+#endif
+#if defined(TACIT_MLKEM_C)
+/* A new ML-KEM key (64-byte seed from f_rng, kept: written in the seed form).  NULL: default. */
+int tacit_pk_gen_mlkem(tacit_pk_context *ctx, tacit_mlkem_params params, tacit_rng_func f_rng,
+                       void *p_rng);
+#endif
+#if defined(TACIT_MLDSA_C)
+/* A new ML-DSA key (32-byte seed from f_rng, kept).  f_rng NULL: default. */
+int tacit_pk_gen_mldsa(tacit_pk_context *ctx, tacit_mldsa_params params, tacit_rng_func f_rng,
+                       void *p_rng);
 #endif
 
 /* ---- parsing ------------------------------------------------------------------- */
@@ -211,8 +279,10 @@ int tacit_pk_parse_private_key(tacit_pk_context *ctx, const unsigned char *in, s
 
 /*
  * Write the key in `format` (key_format.h: TACIT_KEY_FORMAT_PKCS8 and SEC1
- * for private keys, SPKI for the public half of any key, PKCS1 for RSA), DER (pem == 0) or PEM text (no NUL), into
- * out[0 .. out_size); *out_len = the length.  out == NULL (or too small)
+ * for private keys, SPKI for the public half of any key, PKCS1 for RSA) and
+ * `encoding` (TACIT_KEY_ENCODING_DER, or _PEM: text, no NUL) into
+ * out[0 .. out_size); *out_len = the length.  Another encoding value:
+ * TACIT_ERR_BAD_INPUT.  out == NULL (or too small)
  * asks the size: TACIT_ERR_BUFFER_TOO_SMALL with *out_len = the size
  * needed and out untouched.  PKCS#8 and SEC1, and PKCS#1 of a private key,
  * need a private key (TACIT_ERR_NO_PRIVATE_KEY); SPKI writes the public
@@ -220,8 +290,9 @@ int tacit_pk_parse_private_key(tacit_pk_context *ctx, const unsigned char *in, s
  * otherwise.  A format of the other algorithm: TACIT_ERR_PK_TYPE_MISMATCH.
  * Temporary copies of private keys are zeroized.
  */
-int tacit_pk_write(const tacit_pk_context *ctx, tacit_key_format format, int pem,
-                   unsigned char *out, size_t out_size, size_t *out_len);
+int tacit_pk_write(const tacit_pk_context *ctx, tacit_key_format format,
+                   tacit_key_encoding encoding, unsigned char *out, size_t out_size,
+                   size_t *out_len);
 
 /* ---- signature algorithms --------------------------------------------------------- */
 
@@ -232,8 +303,10 @@ typedef enum {
     TACIT_PK_SIG_RSA_PSS_RSAE, /* RSASSA-PSS, rsaEncryption keys only (TLS rsa_pss_rsae_*) */
     TACIT_PK_SIG_RSA_PSS_PSS,  /* RSASSA-PSS, id-RSASSA-PSS keys only (TLS rsa_pss_pss_*) */
     TACIT_PK_SIG_ECDSA,        /* ECDSA, DER ECDSA-Sig-Value */
-    TACIT_PK_SIG_ED25519       /* pure Ed25519 (RFC 8032): signs the message, md is NONE;
+    TACIT_PK_SIG_ED25519,      /* pure Ed25519 (RFC 8032): signs the message, md is NONE;
                                   the _hash functions refuse it */
+    TACIT_PK_SIG_MLDSA         /* pure ML-DSA (FIPS 204), empty context string: signs the
+                                  message, md is NONE; the _hash functions refuse it */
 } tacit_pk_sig_scheme;
 
 /*
@@ -246,7 +319,8 @@ typedef struct tacit_pk_sig_alg {
     tacit_md_type md;
     tacit_md_type mgf1_md; /* PSS: MGF1's hash */
     int saltlen;           /* PSS: salt bytes, or -1 for any (verify) */
-    unsigned curve_bits;   /* ECDSA: 256/384/521 if bound to a curve, 0: any */
+    unsigned curve_bits;   /* ECDSA: 256/384/521 if bound to a curve; ML-DSA: 44/65/87, the
+                              parameter set; 0: any */
     uint16_t tls_scheme;   /* the TLS SignatureScheme codepoint, 0 if none */
 } tacit_pk_sig_alg;
 
@@ -266,6 +340,9 @@ typedef struct tacit_pk_sig_alg {
 #define TACIT_PK_TLS_RSA_PSS_PSS_SHA256 0x0809
 #define TACIT_PK_TLS_RSA_PSS_PSS_SHA384 0x080A
 #define TACIT_PK_TLS_RSA_PSS_PSS_SHA512 0x080B
+#define TACIT_PK_TLS_MLDSA44 0x0904 /* draft-ietf-tls-mldsa */
+#define TACIT_PK_TLS_MLDSA65 0x0905
+#define TACIT_PK_TLS_MLDSA87 0x0906
 
 /*
  * From a TLS codepoint or its RFC 8446 name ("rsa_pkcs1_sha256",
@@ -284,7 +361,8 @@ const char *tacit_pk_sig_alg_name(const tacit_pk_sig_alg *alg);
  * sha{1,256,384,512}WithRSAEncryption (parameters NULL or absent),
  * ecdsa-with-SHA{1,256,384,512} (parameters absent), id-RSASSA-PSS with
  * RSASSA-PSS-params (hash SHA-1/256/384/512, MGF1 with a hash, salt length,
- * trailerField 1).  Anything else, or malformed parameters:
+ * trailerField 1), id-Ed25519 and id-ml-dsa-44/65/87 (RFC 9881; parameters
+ * absent).  Anything else, or malformed parameters:
  * TACIT_ERR_PK_UNKNOWN_SIG_ALG.
  */
 int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len,

@@ -142,11 +142,14 @@ static int write_key(const char *cmd, const cli_key *key, int priv, int der, con
     size_t need = 0, olen = 0;
     int ret, rc;
 
-    ret = tacit_pk_write(&key->pk, fmt, !der, NULL, 0, &need);
+    ret = tacit_pk_write(&key->pk, fmt, der ? TACIT_KEY_ENCODING_DER : TACIT_KEY_ENCODING_PEM, NULL,
+                         0, &need);
     if (ret == TACIT_ERR_BUFFER_TOO_SMALL) {
         buf = (unsigned char *)malloc(need);
         ret = buf == NULL ? TACIT_ERR_ALLOC_FAILED
-                          : tacit_pk_write(&key->pk, fmt, !der, buf, need, &olen);
+                          : tacit_pk_write(&key->pk, fmt,
+                                           der ? TACIT_KEY_ENCODING_DER : TACIT_KEY_ENCODING_PEM,
+                                           buf, need, &olen);
     }
     if (ret != 0) {
         cli_err(cmd, "cannot encode the %s key: %s", priv ? "private" : "public",

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tacit/platform.h"
+#include "pk/pk_internal.h"
 
 void tacit_pk_init(tacit_pk_context *ctx)
 {
@@ -32,6 +33,7 @@ void tacit_pk_free(tacit_pk_context *ctx)
         tacit_ecp_keypair_free(&ctx->u.ec);
     }
 #endif
+    tacit_pk_pq_free(ctx);
     /* Ed25519 and X25519 keys are plain bytes: the zeroize below wipes them */
     tacit_platform_zeroize(ctx, sizeof(*ctx));
 }
@@ -60,7 +62,7 @@ size_t tacit_pk_bitlen(const tacit_pk_context *ctx)
     if (ctx->type == TACIT_PK_ED25519 || ctx->type == TACIT_PK_X25519) {
         return 255;
     }
-    return 0;
+    return tacit_pk_pq_number(ctx);
 }
 
 int tacit_pk_describe(const tacit_pk_context *ctx, char *buf, size_t size)
@@ -87,6 +89,8 @@ int tacit_pk_describe(const tacit_pk_context *ctx, char *buf, size_t size)
         snprintf(buf, size, "Ed25519");
     } else if (ctx->type == TACIT_PK_X25519) {
         snprintf(buf, size, "X25519");
+    } else if (ctx->type == TACIT_PK_MLKEM || ctx->type == TACIT_PK_MLDSA) {
+        snprintf(buf, size, "%s", tacit_pk_pq_name(ctx));
     }
     return 0;
 }

@@ -15,6 +15,7 @@
 
 #include "tacit/asn1.h"
 #include "tacit/pem.h"
+#include "pk/pk_internal.h"
 
 #if defined(TACIT_ECP_C)
 #include "tacit/ecdsa.h"
@@ -44,7 +45,7 @@ static tacit_pk_type type_of_oid(const tacit_asn1_buf *oid, int *pss)
     if (TACIT_OID_EQUAL(TACIT_OID_X25519, oid->p, oid->len)) {
         return TACIT_PK_X25519;
     }
-    return TACIT_PK_NONE;
+    return tacit_pk_pq_type_of_oid(oid);
 }
 
 /* Parse DER through one module into ctx (already empty). */
@@ -134,6 +135,9 @@ static int parse_envelope(tacit_pk_context *ctx, const tacit_asn1_key_info *info
 
     if (type == TACIT_PK_NONE) {
         return TACIT_ERR_PK_UNKNOWN_KEY;
+    }
+    if (type == TACIT_PK_MLKEM || type == TACIT_PK_MLDSA) {
+        return tacit_pk_pq_parse(ctx, info, priv);
     }
     if (pss && info->params.tag != 0 &&
         (info->params.tag != TACIT_ASN1_SEQUENCE ||

@@ -63,7 +63,18 @@ static const tls_scheme tls_schemes[] = {
 #if defined(TACIT_ED25519_C)
     { TACIT_PK_TLS_ED25519, "ed25519", TACIT_PK_SIG_ED25519, TACIT_MD_NONE, 0 },
 #endif
+#if defined(TACIT_MLDSA_C)
+    { TACIT_PK_TLS_MLDSA44, "mldsa44", TACIT_PK_SIG_MLDSA, TACIT_MD_NONE, 44 },
+    { TACIT_PK_TLS_MLDSA65, "mldsa65", TACIT_PK_SIG_MLDSA, TACIT_MD_NONE, 65 },
+    { TACIT_PK_TLS_MLDSA87, "mldsa87", TACIT_PK_SIG_MLDSA, TACIT_MD_NONE, 87 },
+#endif
 };
+
+/* A scheme that signs the message itself (no md): Ed25519, ML-DSA. */
+static int is_pure(tacit_pk_sig_scheme s)
+{
+    return s == TACIT_PK_SIG_ED25519 || s == TACIT_PK_SIG_MLDSA;
+}
 #define N_TLS_SCHEMES (sizeof(tls_schemes) / sizeof(tls_schemes[0]))
 
 static void fill(const tls_scheme *t, tacit_pk_sig_alg *alg)
@@ -85,8 +96,8 @@ int tacit_pk_sig_alg_from_tls(uint16_t codepoint, tacit_pk_sig_alg *alg)
         return TACIT_ERR_BAD_INPUT;
     }
     for (i = 0; i < N_TLS_SCHEMES; i++) {
-        if (tls_schemes[i].code == codepoint && (tacit_md_size(tls_schemes[i].md) != 0 ||
-                                                 tls_schemes[i].scheme == TACIT_PK_SIG_ED25519)) {
+        if (tls_schemes[i].code == codepoint &&
+            (tacit_md_size(tls_schemes[i].md) != 0 || is_pure(tls_schemes[i].scheme))) {
             fill(&tls_schemes[i], alg);
             return 0;
         }
@@ -104,8 +115,7 @@ int tacit_pk_sig_alg_from_name(const char *name, tacit_pk_sig_alg *alg)
     }
     for (i = 0; i < N_TLS_SCHEMES; i++) {
         if (strcmp(tls_schemes[i].name, name) == 0 &&
-            (tacit_md_size(tls_schemes[i].md) != 0 ||
-             tls_schemes[i].scheme == TACIT_PK_SIG_ED25519)) {
+            (tacit_md_size(tls_schemes[i].md) != 0 || is_pure(tls_schemes[i].scheme))) {
             fill(&tls_schemes[i], alg);
             return 0;
         }
@@ -293,6 +303,19 @@ int tacit_pk_sig_alg_from_x509(const unsigned char *alg_contents, size_t len, ta
         return 0;
     }
 #endif
+#if defined(TACIT_MLDSA_C)
+    /* id-ml-dsa-44/65/87 = 2.16.840.1.101.3.4.3.17..19, parameters absent (RFC 9881) */
+    if (oidlen == 9 && memcmp(oid, "\x60\x86\x48\x01\x65\x03\x04\x03", 8) == 0 && oid[8] >= 17 &&
+        oid[8] <= 19 && params.tag == 0) {
+        static const unsigned sets[3] = { 44, 65, 87 };
+        static const uint16_t codes[3] = { TACIT_PK_TLS_MLDSA44, TACIT_PK_TLS_MLDSA65,
+                                           TACIT_PK_TLS_MLDSA87 };
+        alg->scheme = TACIT_PK_SIG_MLDSA;
+        alg->curve_bits = sets[oid[8] - 17];
+        alg->tls_scheme = codes[oid[8] - 17];
+        return 0;
+    }
+#endif
     if (TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, oid, oidlen) && params.tag == TACIT_ASN1_SEQUENCE) {
         alg->scheme = TACIT_PK_SIG_RSA_PSS;
         if (parse_pss_params(params.p, params.p + params.len, alg) == 0 &&
@@ -377,6 +400,13 @@ int tacit_pk_check_alg(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg)
                    : TACIT_ERR_PK_TYPE_MISMATCH;
     case TACIT_PK_SIG_ED25519:
         return ctx->type == TACIT_PK_ED25519 ? 0 : TACIT_ERR_PK_TYPE_MISMATCH;
+    case TACIT_PK_SIG_MLDSA:
+        if (ctx->type != TACIT_PK_MLDSA) {
+            return TACIT_ERR_PK_TYPE_MISMATCH;
+        }
+        return alg->curve_bits == 0 || alg->curve_bits == tacit_pk_bitlen(ctx)
+                   ? 0
+                   : TACIT_ERR_PK_TYPE_MISMATCH;
     default:
         return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
     }
@@ -466,6 +496,21 @@ int tacit_pk_verify(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
         }
         (void)flags;
         return tacit_ed25519_verify(&ctx->u.ed25519, msg, msg_len, sig, sig_len);
+    }
+#endif
+#if defined(TACIT_MLDSA_C)
+    if (alg->scheme == TACIT_PK_SIG_MLDSA) {
+        /* pure ML-DSA, empty context string */
+        const tacit_pk_pq_key *k;
+        if (ctx == NULL || (sig == NULL && sig_len != 0)) {
+            return TACIT_ERR_BAD_INPUT;
+        }
+        if ((ret = tacit_pk_check_alg(ctx, alg)) != 0) {
+            return ret;
+        }
+        k = tacit_pk_pq(ctx);
+        return tacit_mldsa_verify((tacit_mldsa_params)k->params, k->pub, msg, msg_len, NULL, 0, sig,
+                                  sig_len);
     }
 #endif
     if (tacit_md_size(alg->md) == 0) {
@@ -572,6 +617,24 @@ int tacit_pk_sign(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
         (void)f_rng;
         (void)p_rng;
         return tacit_ed25519_sign(&ctx->u.ed25519, msg, msg_len, sig, sig_size, sig_len);
+    }
+#endif
+#if defined(TACIT_MLDSA_C)
+    if (alg->scheme == TACIT_PK_SIG_MLDSA) {
+        /* pure ML-DSA, empty context string, hedged (rnd from f_rng) */
+        const tacit_pk_pq_key *k;
+        if (ctx == NULL || sig_len == NULL) {
+            return TACIT_ERR_BAD_INPUT;
+        }
+        if ((ret = tacit_pk_check_alg(ctx, alg)) != 0) {
+            return ret;
+        }
+        if (!ctx->is_private) {
+            return TACIT_ERR_NO_PRIVATE_KEY;
+        }
+        k = tacit_pk_pq(ctx);
+        return tacit_mldsa_sign((tacit_mldsa_params)k->params, k->priv, msg, msg_len, NULL, 0, sig,
+                                sig_size, sig_len, f_rng, p_rng);
     }
 #endif
     if (tacit_md_size(alg->md) == 0) {

@@ -17,12 +17,18 @@
 #include "tacit/pem.h"
 #include "tacit/platform.h"
 #include "core/platform_internal.h"
+#include "pk/pk_internal.h"
 #if defined(TACIT_RSA_C)
 #include "rsa/rsa_internal.h"
 #endif
 
-/* An 8192-bit RSA private key in PKCS#8 is about 4.8 KB of DER. */
-#define PK_DER_SCRATCH (TACIT_MPI_MAX_BITS / 8 * 5 + 512)
+/* An 8192-bit RSA private key in PKCS#8 is about 4.8 KB of DER; an expanded ML-DSA-87 key 4.9 KB. */
+#define PK_DER_SCRATCH_RSA (TACIT_MPI_MAX_BITS / 8 * 5 + 512)
+#if defined(TACIT_MLDSA_C) || defined(TACIT_MLKEM_C)
+#define PK_DER_SCRATCH (PK_DER_SCRATCH_RSA > 5120 ? PK_DER_SCRATCH_RSA : 5120)
+#else
+#define PK_DER_SCRATCH PK_DER_SCRATCH_RSA
+#endif
 
 static int write_der(const tacit_pk_context *ctx, tacit_key_format format, unsigned char *der,
                      size_t size, size_t *dlen, const char **label)
@@ -97,18 +103,25 @@ static int write_der(const tacit_pk_context *ctx, tacit_key_format format, unsig
         }
     }
 #endif
+    if (ctx->type == TACIT_PK_MLKEM || ctx->type == TACIT_PK_MLDSA) {
+        *label = format == TACIT_KEY_FORMAT_PKCS8 ? "PRIVATE KEY" : "PUBLIC KEY";
+        ret = tacit_pk_pq_write_der(ctx, format, der, size, dlen);
+    }
     return ret;
 }
 
-int tacit_pk_write(const tacit_pk_context *ctx, tacit_key_format format, int pem,
-                   unsigned char *out, size_t out_size, size_t *out_len)
+int tacit_pk_write(const tacit_pk_context *ctx, tacit_key_format format,
+                   tacit_key_encoding encoding, unsigned char *out, size_t out_size,
+                   size_t *out_len)
 {
+    int pem = encoding == TACIT_KEY_ENCODING_PEM;
     unsigned char *der;
     size_t dlen = 0, need = 0;
     const char *label = NULL;
     int ret;
 
     if (ctx == NULL || out_len == NULL || ctx->type == TACIT_PK_NONE ||
+        (encoding != TACIT_KEY_ENCODING_DER && encoding != TACIT_KEY_ENCODING_PEM) ||
         (format != TACIT_KEY_FORMAT_PKCS1 && format != TACIT_KEY_FORMAT_SEC1 &&
          format != TACIT_KEY_FORMAT_PKCS8 && format != TACIT_KEY_FORMAT_SPKI)) {
         return TACIT_ERR_BAD_INPUT;

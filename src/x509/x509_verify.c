@@ -13,6 +13,7 @@
 
 #include "tacit/asn1.h"
 #include "tacit/pk.h"
+#include "pk/pk_internal.h"
 #include "x509/x509_internal.h"
 #include "x509/x509_verify_internal.h"
 
@@ -59,7 +60,7 @@ void tacit_x509_verify_params_init(tacit_x509_verify_params *params)
 /*
  * Parse crt's key into pk and apply the key rules: RSA >= 2048 bits (1024
  * for anchors when allowed), EC on the three NIST curves (pk refuses others),
- * Ed25519 (RFC 8410) when compiled in.
+ * Ed25519 (RFC 8410) and ML-DSA (RFC 9881) when compiled in.
  */
 static reason_t load_key(const tacit_x509_crt *crt, int anchor, unsigned flags,
                          tacit_pk_context *pk)
@@ -74,8 +75,9 @@ static reason_t load_key(const tacit_x509_crt *crt, int anchor, unsigned flags,
     is_rsa = TACIT_OID_EQUAL(TACIT_OID_RSA_ENCRYPTION, info.alg.p, info.alg.len) ||
              TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, info.alg.p, info.alg.len);
     if (!is_rsa && !TACIT_OID_EQUAL(TACIT_OID_EC_PUBLIC_KEY, info.alg.p, info.alg.len) &&
-        !TACIT_OID_EQUAL(TACIT_OID_ED25519, info.alg.p, info.alg.len)) {
-        return TACIT_X509_UNSUPPORTED_KEY; /* DSA, X25519 (no signatures), Ed448, ... */
+        !TACIT_OID_EQUAL(TACIT_OID_ED25519, info.alg.p, info.alg.len) &&
+        tacit_pk_pq_type_of_oid(&info.alg) != TACIT_PK_MLDSA) {
+        return TACIT_X509_UNSUPPORTED_KEY; /* DSA, X25519, ML-KEM (no signatures), Ed448, ... */
     }
     if (tacit_pk_parse_public_key(pk, crt->spki.p, crt->spki.len) != 0) {
         /* an RSA modulus below TACIT_RSA_MIN_BITS does not even load */
@@ -117,8 +119,9 @@ static reason_t check_sig(const tacit_x509_crt *crt, const tacit_x509_crt *issue
         tacit_pk_free(&pk);
         return TACIT_X509_UNSUPPORTED_SIG_ALG;
     }
-    if (alg.scheme == TACIT_PK_SIG_ED25519) {
-        /* pure Ed25519 signs the TBSCertificate bytes themselves (RFC 8410 section 6) */
+    if (alg.scheme == TACIT_PK_SIG_ED25519 || alg.scheme == TACIT_PK_SIG_MLDSA) {
+        /* pure Ed25519 and ML-DSA sign the TBSCertificate bytes themselves (RFC 8410 section 6,
+         * RFC 9881 section 3: the empty context string) */
         ret = tacit_pk_verify(&pk, &alg, crt->tbs.p, crt->tbs.len, crt->signature.p,
                               crt->signature.len, 0);
     } else {

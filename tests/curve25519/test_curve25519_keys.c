@@ -209,11 +209,15 @@ static void test_pk(void)
     TEST_EQUAL(tacit_pk_gen_ed25519(&pk, NULL, NULL), 0);
     TEST_EQUAL(tacit_pk_describe(&pk, desc, sizeof(desc)), 0);
     TEST_ASSERT(strcmp(desc, "Ed25519") == 0);
-    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, 1, out, sizeof(out), &olen), 0);
+    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_PEM, out, sizeof(out),
+                              &olen),
+               0);
     tacit_pk_free(&pk);
     TEST_EQUAL(tacit_pk_parse_key(&pk, out, olen), 0);
     TEST_EQUAL(tacit_pk_get_type(&pk), TACIT_PK_ED25519);
-    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_SPKI, 0, der, sizeof(der), &dlen), 0);
+    TEST_EQUAL(
+        tacit_pk_write(&pk, TACIT_KEY_FORMAT_SPKI, TACIT_KEY_ENCODING_DER, der, sizeof(der), &dlen),
+        0);
     TEST_EQUAL(tacit_pk_parse_public_key(&pub, der, dlen), 0);
     TEST_EQUAL(tacit_pk_sig_alg_from_name("ed25519", &alg), 0);
     TEST_EQUAL(tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, sizeof(sig), &slen, NULL, NULL), 0);
@@ -230,7 +234,9 @@ static void test_pk(void)
     tacit_pk_free(&pk);
     tacit_pk_free(&pub);
     TEST_EQUAL(tacit_pk_gen_x25519(&pk, NULL, NULL), 0);
-    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, 0, der, sizeof(der), &dlen), 0);
+    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_DER, der, sizeof(der),
+                              &dlen),
+               0);
     tacit_pk_free(&pk);
     TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), 0);
     TEST_EQUAL(tacit_pk_get_type(&pk), TACIT_PK_X25519);

@@ -16,6 +16,8 @@
 static const tacit_key_format formats[] = { TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_FORMAT_SPKI,
                                             TACIT_KEY_FORMAT_PKCS1, TACIT_KEY_FORMAT_SEC1 };
 
+static const tacit_key_encoding encs[] = { TACIT_KEY_ENCODING_DER, TACIT_KEY_ENCODING_PEM };
+
 static void roundtrip(const tacit_pk_context *pk)
 {
     size_t f;
@@ -26,14 +28,15 @@ static void roundtrip(const tacit_pk_context *pk)
             unsigned char *out;
             size_t need = 0, len = 0;
             tacit_pk_context again;
-            int ret = tacit_pk_write(pk, formats[f], pem, NULL, 0, &need);
+            int ret = tacit_pk_write(pk, formats[f], encs[pem], NULL, 0, &need);
 
             if (ret != TACIT_ERR_BUFFER_TOO_SMALL) {
                 continue; /* this format does not fit this key */
             }
             out = malloc(need);
             FUZZ_CHECK(out != NULL);
-            FUZZ_CHECK(tacit_pk_write(pk, formats[f], pem, out, need, &len) == 0 && len <= need);
+            FUZZ_CHECK(tacit_pk_write(pk, formats[f], encs[pem], out, need, &len) == 0 &&
+                       len <= need);
             tacit_pk_init(&again);
             FUZZ_CHECK(tacit_pk_parse_key(&again, out, len) == 0);
             FUZZ_CHECK(tacit_pk_get_type(&again) == tacit_pk_get_type(pk));

@@ -6,6 +6,11 @@
  * curve, modulus size, algorithm); this suite checks that the dispatch adds
  * no leak to the modules' own constant-time code.
  *
+ * ML-KEM and ML-DSA: parsing a PKCS#8 key whose seed / expanded key bytes
+ * are secret (seed, expandedKey and both forms: key generation from the
+ * seed, the ML-KEM hash check, the ML-DSA consistency check, the seed vs
+ * expanded comparison), writing it back, and signing with it.
+ *
  * --negative: a deliberately leaky look at the key through pk (a branch on
  * the EC private scalar) that valgrind must report.
  */
@@ -70,10 +75,12 @@ static void test_ec_sign_write(void)
         TEST_EQUAL(ret, 0);
         TACIT_TEST_CF_PUBLIC(&slen, sizeof(slen));
         TACIT_TEST_CF_PUBLIC(sig, slen);
-        ret = tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, 0, out, sizeof(out), &olen);
+        ret = tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_DER, out, sizeof(out),
+                             &olen);
         TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
         TEST_EQUAL(ret, 0);
-        ret = tacit_pk_write(&pk, TACIT_KEY_FORMAT_SEC1, 1, out, sizeof(out), &olen);
+        ret = tacit_pk_write(&pk, TACIT_KEY_FORMAT_SEC1, TACIT_KEY_ENCODING_PEM, out, sizeof(out),
+                             &olen);
         TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
         TEST_EQUAL(ret, 0);
         TACIT_TEST_CF_PUBLIC(pk.u.ec.d, sizeof(pk.u.ec.d));
@@ -127,6 +134,151 @@ exit:
     tacit_pk_free(&pk);
 }
 
+#if defined(TACIT_MLKEM_C) || defined(TACIT_MLDSA_C)
+static size_t hdr(unsigned char *out, unsigned char tag, size_t len)
+{
+    out[0] = tag;
+    if (len < 0x80) {
+        out[1] = (unsigned char)len;
+        return 2;
+    }
+    out[1] = 0x82;
+    out[2] = (unsigned char)(len >> 8);
+    out[3] = (unsigned char)len;
+    return 4;
+}
+
+/* PKCS#8 of the key in form 0 (seed), 1 (expandedKey), 2 (both); *secret: where the secret
+ * bytes start (they run to the end). */
+static size_t make_pkcs8(unsigned char *out, const unsigned char oid[9], int form,
+                         const tacit_pk_pq_key *k, size_t *secret)
+{
+    unsigned char body[5200], inner[5300];
+    size_t b = 0, n, m;
+
+    if (form == 0) {
+        b = hdr(body, 0x80, k->seed_len);
+        memcpy(body + b, k->seed, k->seed_len);
+        b += k->seed_len;
+    } else if (form == 1) {
+        b = hdr(body, 0x04, k->priv_len);
+        memcpy(body + b, k->priv, k->priv_len);
+        b += k->priv_len;
+    } else {
+        m = 2 + k->seed_len + 4 + k->priv_len;
+        b = hdr(body, 0x30, m);
+        b += hdr(body + b, 0x04, k->seed_len);
+        memcpy(body + b, k->seed, k->seed_len);
+        b += k->seed_len;
+        b += hdr(body + b, 0x04, k->priv_len);
+        memcpy(body + b, k->priv, k->priv_len);
+        b += k->priv_len;
+    }
+    n = 0;
+    inner[n++] = 0x02;
+    inner[n++] = 0x01;
+    inner[n++] = 0x00;
+    inner[n++] = 0x30;
+    inner[n++] = 0x0b;
+    inner[n++] = 0x06;
+    inner[n++] = 0x09;
+    memcpy(inner + n, oid, 9);
+    n += 9;
+    n += hdr(inner + n, 0x04, b);
+    memcpy(inner + n, body, b);
+    n += b;
+    m = hdr(out, 0x30, n);
+    memcpy(out + m, inner, n);
+    /* the secret bytes run to the end (both: seed, the 4-byte header of dk, dk) */
+    *secret = m + n -
+              (form == 0   ? k->seed_len
+               : form == 1 ? k->priv_len
+                           : k->seed_len + 4 + k->priv_len);
+    return m + n;
+}
+
+static void test_pq_parse_sign_write(void)
+{
+    static const unsigned char msg[] = "constant flow";
+    static const unsigned char oids[2][9] = {
+        { 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x02 }, /* ML-KEM-768 */
+        { 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x12 }, /* ML-DSA-65 */
+    };
+    unsigned char *der = NULL, *out = NULL, *sig = NULL;
+    size_t t, dlen, olen, slen, secret;
+    int form, ret;
+    tacit_pk_context gen, pk;
+    tacit_pk_sig_alg alg;
+
+    tacit_pk_init(&gen);
+    tacit_pk_init(&pk);
+    der = malloc(6000);
+    out = malloc(6000);
+    sig = malloc(TACIT_PK_MAX_SIG_LEN);
+    TEST_ASSERT(der != NULL && out != NULL && sig != NULL);
+    for (t = 0; t < 2; t++) {
+#if !defined(TACIT_MLKEM_C)
+        if (t == 0) {
+            continue;
+        }
+#else
+        if (t == 0) {
+            TEST_EQUAL(tacit_pk_gen_mlkem(&gen, TACIT_MLKEM_768, NULL, NULL), 0);
+        }
+#endif
+#if !defined(TACIT_MLDSA_C)
+        if (t == 1) {
+            continue;
+        }
+#else
+        if (t == 1) {
+            TEST_EQUAL(tacit_pk_gen_mldsa(&gen, TACIT_MLDSA_65, NULL, NULL), 0);
+        }
+#endif
+        for (form = 0; form < 3; form++) {
+            dlen = make_pkcs8(der, oids[t], form, tacit_pk_pq(&gen), &secret);
+            if (form == 2) { /* seed, then dk's (public) header, then dk */
+                const tacit_pk_pq_key *k = tacit_pk_pq(&gen);
+                TACIT_TEST_CF_SECRET(der + secret, k->seed_len);
+                TACIT_TEST_CF_SECRET(der + dlen - k->priv_len, k->priv_len);
+            } else {
+                TACIT_TEST_CF_SECRET(der + secret, dlen - secret);
+            }
+            ret = tacit_pk_parse_key(&pk, der, dlen);
+            TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
+            TEST_EQUAL(ret, 0);
+            TACIT_TEST_CF_PUBLIC(der, dlen);
+            ret = tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_PEM, out, 6000,
+                                 &olen);
+            TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
+            TEST_EQUAL(ret, 0);
+            TACIT_TEST_CF_PUBLIC(out, olen);
+#if defined(TACIT_MLDSA_C)
+            if (t == 1 && form == 1) {
+                TEST_EQUAL(tacit_pk_sig_alg_from_name("mldsa65", &alg), 0);
+                ret = tacit_pk_sign(&pk, &alg, msg, sizeof(msg), sig, TACIT_PK_MAX_SIG_LEN, &slen,
+                                    NULL, NULL);
+                TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
+                TEST_EQUAL(ret, 0);
+                TACIT_TEST_CF_PUBLIC(sig, slen);
+                TEST_EQUAL(tacit_pk_verify(&pk, &alg, msg, sizeof(msg), sig, slen, 0), 0);
+            }
+#endif
+            tacit_pk_free(&pk);
+        }
+    }
+    (void)msg;
+    (void)alg;
+    (void)slen;
+exit:
+    free(der);
+    free(out);
+    free(sig);
+    tacit_pk_free(&gen);
+    tacit_pk_free(&pk);
+}
+#endif
+
 /* Negative control: a branch on the private scalar, reached through pk. */
 static void test_negative_branch_on_key(void)
 {
@@ -153,6 +305,9 @@ int main(int argc, char **argv)
     } else {
         RUN_TEST(test_ec_sign_write);
         RUN_TEST(test_rsa_sign_write);
+#if defined(TACIT_MLKEM_C) || defined(TACIT_MLDSA_C)
+        RUN_TEST(test_pq_parse_sign_write);
+#endif
     }
     return TEST_MAIN_END();
 }

@@ -189,13 +189,20 @@ static void test_write_back(void)
         exp = rd(cases[i].expect, &elen);
         TEST_ASSERT(buf != NULL && exp != NULL);
         TEST_EQUAL(tacit_pk_parse_key(&pk, buf, len), 0);
-        TEST_EQUAL(tacit_pk_write(&pk, cases[i].fmt, cases[i].pem, NULL, 0, &need),
+        TEST_EQUAL(tacit_pk_write(&pk, cases[i].fmt,
+                                  cases[i].pem ? TACIT_KEY_ENCODING_PEM : TACIT_KEY_ENCODING_DER,
+                                  NULL, 0, &need),
                    TACIT_ERR_BUFFER_TOO_SMALL);
         out = malloc(need);
         TEST_ASSERT(out != NULL);
-        TEST_EQUAL(tacit_pk_write(&pk, cases[i].fmt, cases[i].pem, out, need - 1, &olen),
+        TEST_EQUAL(tacit_pk_write(&pk, cases[i].fmt,
+                                  cases[i].pem ? TACIT_KEY_ENCODING_PEM : TACIT_KEY_ENCODING_DER,
+                                  out, need - 1, &olen),
                    TACIT_ERR_BUFFER_TOO_SMALL);
-        TEST_EQUAL(tacit_pk_write(&pk, cases[i].fmt, cases[i].pem, out, need, &olen), 0);
+        TEST_EQUAL(tacit_pk_write(&pk, cases[i].fmt,
+                                  cases[i].pem ? TACIT_KEY_ENCODING_PEM : TACIT_KEY_ENCODING_DER,
+                                  out, need, &olen),
+                   0);
         TEST_MEM_EQ(out, olen, exp, elen);
         free(buf);
         free(exp);
@@ -206,9 +213,9 @@ static void test_write_back(void)
     buf = rd("p256.pub.der", &len);
     TEST_ASSERT(buf != NULL);
     TEST_EQUAL(tacit_pk_parse_key(&pk, buf, len), 0);
-    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, 0, NULL, 0, &need),
+    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_DER, NULL, 0, &need),
                TACIT_ERR_NO_PRIVATE_KEY);
-    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS1, 0, NULL, 0, &need),
+    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS1, TACIT_KEY_ENCODING_DER, NULL, 0, &need),
                TACIT_ERR_PK_TYPE_MISMATCH);
 exit:
     free(buf);
@@ -367,7 +374,9 @@ static void test_rsa_pss_key_write_back(void)
     TEST_EQUAL(tacit_pk_parse_key(&pk, key, klen), 0);
     for (variant = 0; variant < 2; variant++) {
         /* the PKCS#1 key at the end of p8, wrapped in place */
-        TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS1, 0, out, cap, &p1len), 0);
+        TEST_EQUAL(
+            tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS1, TACIT_KEY_ENCODING_DER, out, cap, &p1len),
+            0);
         p = p8 + cap - p1len;
         memcpy(p, out, p1len);
         added =
@@ -378,9 +387,13 @@ static void test_rsa_pss_key_write_back(void)
         p8len = p1len + (size_t)added;
         TEST_EQUAL(tacit_pk_parse_key(&pss, p, p8len), 0);
         TEST_EQUAL(pss.rsa_pss_key, 1);
-        TEST_EQUAL(tacit_pk_write(&pss, TACIT_KEY_FORMAT_PKCS8, 0, out, cap, &olen), 0);
+        TEST_EQUAL(
+            tacit_pk_write(&pss, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_DER, out, cap, &olen),
+            0);
         TEST_MEM_EQ(out, olen, p, p8len);
-        TEST_EQUAL(tacit_pk_write(&pss, TACIT_KEY_FORMAT_SPKI, 0, out, cap, &olen), 0);
+        TEST_EQUAL(
+            tacit_pk_write(&pss, TACIT_KEY_FORMAT_SPKI, TACIT_KEY_ENCODING_DER, out, cap, &olen),
+            0);
         TEST_EQUAL(tacit_asn1_parse_spki(out, olen, &info), 0);
         TEST_ASSERT(TACIT_OID_EQUAL(TACIT_OID_RSASSA_PSS, info.alg.p, info.alg.len));
         if (variant) {
@@ -418,7 +431,8 @@ static int load_as_pss(const tacit_pk_context *pk, const unsigned char *params, 
     size_t p1len = 0;
     int added, ret = -1;
 
-    if (buf != NULL && tacit_pk_write(pk, TACIT_KEY_FORMAT_PKCS1, 0, buf + cap, cap, &p1len) == 0) {
+    if (buf != NULL && tacit_pk_write(pk, TACIT_KEY_FORMAT_PKCS1, TACIT_KEY_ENCODING_DER, buf + cap,
+                                      cap, &p1len) == 0) {
         p = buf + cap - p1len;
         memmove(p, buf + cap, p1len);
         added = tacit_asn1_write_pkcs8(&p, buf, (const unsigned char *)TACIT_OID_RSASSA_PSS,
