@@ -141,42 +141,6 @@ int tacit_ecp_mul(tacit_ecp_group_id grp, const unsigned char *k, size_t klen,
                   const unsigned char *pt, size_t plen, unsigned char *out, size_t out_size,
                   size_t *out_len, tacit_rng_func f_rng, void *p_rng);
 
-/* ---- key formats (key_format.h) -------------------------------------------- */
-/*
- * Private keys: TACIT_KEY_FORMAT_SEC1 (ECPrivateKey, "EC PRIVATE KEY") or
- * TACIT_KEY_FORMAT_PKCS8 ("PRIVATE KEY"); public keys: TACIT_KEY_FORMAT_SPKI
- * ("PUBLIC KEY").  Any other format: TACIT_ERR_BAD_INPUT.
- */
-
-/*
- * Parse a private key: SEC1 ECPrivateKey or unencrypted PKCS#8 with
- * id-ecPublicKey and a named curve.  If the encoding carries the public
- * key it must match d*G; otherwise Q is computed.
- */
-int tacit_ecp_parse_key_der(tacit_ecp_keypair *key, const unsigned char *der, size_t len);
-/* PEM: "EC PRIVATE KEY" (SEC1) or "PRIVATE KEY" (PKCS#8). */
-int tacit_ecp_parse_key_pem(tacit_ecp_keypair *key, const unsigned char *pem, size_t len);
-/* SubjectPublicKeyInfo, named curve, compressed or uncompressed point. */
-int tacit_ecp_parse_public_key_der(tacit_ecp_keypair *key, const unsigned char *der, size_t len);
-/* PEM "PUBLIC KEY". */
-int tacit_ecp_parse_public_key_pem(tacit_ecp_keypair *key, const unsigned char *pem, size_t len);
-
-/*
- * Write the private key (SEC1 or PKCS8), with the curve OID and the public
- * key included, at the start of out; *out_len = its length.  out NULL or too
- * small: TACIT_ERR_BUFFER_TOO_SMALL, *out_len = the size needed.
- */
-int tacit_ecp_write_key_der(const tacit_ecp_keypair *key, tacit_key_format format,
-                            unsigned char *out, size_t out_size, size_t *out_len);
-/* PEM text (no NUL terminator, as every output). */
-int tacit_ecp_write_key_pem(const tacit_ecp_keypair *key, tacit_key_format format,
-                            unsigned char *out, size_t out_size, size_t *out_len);
-/* TACIT_KEY_FORMAT_SPKI: SubjectPublicKeyInfo with an uncompressed point. */
-int tacit_ecp_write_public_key_der(const tacit_ecp_keypair *key, tacit_key_format format,
-                                   unsigned char *out, size_t out_size, size_t *out_len);
-int tacit_ecp_write_public_key_pem(const tacit_ecp_keypair *key, tacit_key_format format,
-                                   unsigned char *out, size_t out_size, size_t *out_len);
-
 #ifdef __cplusplus
 }
 #endif

@@ -106,33 +106,7 @@ int tacit_ed25519_verify_ext(const tacit_ed25519_key *key, tacit_ed25519_variant
                              const unsigned char *context, size_t clen, const unsigned char *msg,
                              size_t msg_len, const unsigned char *sig, size_t sig_len);
 
-/*
- * Keys as RFC 8410 documents (needs TACIT_ASN1_C; PEM needs TACIT_PEM_C):
- * PKCS#8 PrivateKeyInfo holding the 32-byte seed ("PRIVATE KEY"), and
- * SubjectPublicKeyInfo ("PUBLIC KEY").  The writers produce the bytes
- * OpenSSL writes (PKCS#8 version 0, parameters absent); the readers also
- * take version 1 (RFC 5958) with the optional public key, which is ignored:
- * the public key is derived from the private one.  Errors from the ASN.1 or
- * PEM reader pass through; TACIT_ERR_CURVE25519_BAD_KEY for another
- * algorithm, parameters present, or a key of the wrong size.
- */
-int tacit_ed25519_parse_key_der(tacit_ed25519_key *key, const unsigned char *der, size_t len);
-int tacit_ed25519_parse_key_pem(tacit_ed25519_key *key, const unsigned char *pem, size_t len);
-int tacit_ed25519_parse_public_key_der(tacit_ed25519_key *key, const unsigned char *der,
-                                       size_t len);
-int tacit_ed25519_parse_public_key_pem(tacit_ed25519_key *key, const unsigned char *pem,
-                                       size_t len);
-/* format TACIT_KEY_FORMAT_PKCS8 (anything else: TACIT_ERR_BAD_INPUT); out NULL
- * or too small: TACIT_ERR_BUFFER_TOO_SMALL with *out_len = the size needed. */
-int tacit_ed25519_write_key_der(const tacit_ed25519_key *key, tacit_key_format format,
-                                unsigned char *out, size_t out_size, size_t *out_len);
-int tacit_ed25519_write_key_pem(const tacit_ed25519_key *key, tacit_key_format format,
-                                unsigned char *out, size_t out_size, size_t *out_len);
-/* format TACIT_KEY_FORMAT_SPKI. */
-int tacit_ed25519_write_public_key_der(const tacit_ed25519_key *key, tacit_key_format format,
-                                       unsigned char *out, size_t out_size, size_t *out_len);
-int tacit_ed25519_write_public_key_pem(const tacit_ed25519_key *key, tacit_key_format format,
-                                       unsigned char *out, size_t out_size, size_t *out_len);
+/* Keys in PKCS#8 and SPKI (RFC 8410), DER or PEM: tacit_pk (pk.h; tacit_pk_ed25519). */
 
 /* Zeroize the key. */
 void tacit_ed25519_key_free(tacit_ed25519_key *key);

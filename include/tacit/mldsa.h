@@ -6,7 +6,7 @@
  * (ctx may be NULL when ctx_len is 0).  Keys and signatures are the byte
  * strings of FIPS 204 (pkEncode, skEncode, sigEncode); a key pair can be
  * regenerated from its 32-byte seed xi (tacit_mldsa_keygen_seed), the form
- * the IETF LAMPS private-key format prefers.
+ * the IETF LAMPS private-key format prefers (tacit_pk reads and writes it, pk.h).
  *
  * Signing is hedged by default: tacit_mldsa_sign draws the 32 bytes rnd from
  * f_rng (NULL: tacit_rng_default); tacit_mldsa_sign_det uses rnd = 0^32 (the

@@ -7,7 +7,7 @@
  * dkPKE || ek || H(ek) || z), the ciphertext and the 32-byte shared secret.
  * A key can also be kept as its 64-byte seed d || z, from which
  * tacit_mlkem_keygen_seed rebuilds ek and dk (the form FIPS 203 and the IETF
- * key formats prefer).
+ * key formats prefer; tacit_pk reads and writes those formats).
  *
  * Checks (FIPS 203 section 7): tacit_mlkem_encaps runs the encapsulation-key
  * check (every coefficient of ek below q, the "modulus check") and returns
@@ -98,25 +98,10 @@ int tacit_mlkem_decaps(tacit_mlkem_params p, const unsigned char *dk, const unsi
                        unsigned char ss[32]);
 
 /*
- * Keys in DER (draft-ietf-lamps-kyber-certificates; needs TACIT_ASN1_C):
- * SubjectPublicKeyInfo with id-alg-ml-kem-512/768/1024 and ek in the BIT
- * STRING, and PKCS#8 whose private key is the seed [0] (64 bytes: what the
- * writer produces), the expanded dk, or both.  Writers: out NULL or too
- * small is TACIT_ERR_BUFFER_TOO_SMALL with *out_len = the size needed
- * (PKCS#8 seed form: 86 bytes).  Readers: *p receives the parameter set;
- * ek and dk need room for the largest set (TACIT_MLKEM_MAX_*); the private
- * reader also fills ek when it is not NULL.  A key of another algorithm, a
- * wrong size, an expanded key whose hash check fails or that disagrees
- * with its seed is TACIT_ERR_BAD_INPUT; ASN.1 errors pass through.
+ * Keys in DER and PEM (draft-ietf-lamps-kyber-certificates: SPKI with the
+ * raw ek, PKCS#8 with the seed, expandedKey or both forms): tacit_pk (pk.h;
+ * tacit_pk_gen_mlkem, tacit_pk_pq for the ek/dk inside).
  */
-int tacit_mlkem_write_public_der(tacit_mlkem_params p, const unsigned char *ek, unsigned char *out,
-                                 size_t out_size, size_t *out_len);
-int tacit_mlkem_write_private_der(tacit_mlkem_params p, const unsigned char seed[64],
-                                  unsigned char *out, size_t out_size, size_t *out_len);
-int tacit_mlkem_parse_public_der(const unsigned char *der, size_t len, tacit_mlkem_params *p,
-                                 unsigned char *ek);
-int tacit_mlkem_parse_private_der(const unsigned char *der, size_t len, tacit_mlkem_params *p,
-                                  unsigned char *dk, unsigned char *ek);
 
 /*
  * X25519MLKEM768 (draft-ietf-tls-ecdhe-mlkem, TLS group 0x11EC), in the TLS

@@ -1,6 +1,7 @@
 /*
  * RSA (RFC 8017): keys, the public and private operations, PKCS#1 v1.5 and
- * PSS signatures, OAEP and PKCS#1 v1.5 encryption, and keys in DER and PEM.
+ * PSS signatures, OAEP and PKCS#1 v1.5 encryption.  Keys in DER and PEM are
+ * read and written by tacit_pk (pk.h; tacit_pk_rsa gives the context inside).
  *
  * ---- The two paths ----------------------------------------------------------
  *
@@ -57,16 +58,18 @@
  *
  * ---- Example ----------------------------------------------------------------
  *
- *     tacit_rsa_context rsa;
+ *     tacit_pk_context pk;
+ *     tacit_rsa_context *rsa;
  *     unsigned char hash[32], sig[512];
  *
- *     tacit_rsa_init(&rsa);
- *     ret = tacit_rsa_parse_key_pem(&rsa, pem, pem_len);
+ *     tacit_pk_init(&pk);
+ *     ret = tacit_pk_parse_key(&pk, pem, pem_len);          // pk.h: any encoding
+ *     rsa = tacit_pk_rsa(&pk);                              // NULL if not an RSA key
  *     tacit_sha256(msg, msg_len, hash);
- *     ret = tacit_rsa_pkcs1_sign(&rsa, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig),
+ *     ret = tacit_rsa_pkcs1_sign(rsa, TACIT_MD_SHA256, hash, 32, sig, sizeof(sig),
  *                                &sig_len, NULL, NULL);   // NULL: tacit_rng_default
- *     // sig[0 .. sig_len) is the signature (sig_len == tacit_rsa_len(&rsa))
- *     tacit_rsa_free(&rsa);
+ *     // sig[0 .. sig_len) is the signature (sig_len == tacit_rsa_len(rsa))
+ *     tacit_pk_free(&pk);
  */
 #ifndef TACIT_RSA_H
 #define TACIT_RSA_H
@@ -95,12 +98,6 @@ extern "C" {
 #define TACIT_RSA_SALT_LEN_ANY -1  /* verify: accept any salt length */
 #define TACIT_RSA_SALT_LEN_HASH -2 /* the hash's output size (the usual choice) */
 #define TACIT_RSA_SALT_LEN_MAX -3  /* sign: the largest that fits */
-
-/*
- * Key encodings for the writers (key_format.h): TACIT_KEY_FORMAT_PKCS1 and
- * _PKCS8 for private keys, _SPKI and _PKCS1 for public keys; any other
- * value is TACIT_ERR_BAD_INPUT.
- */
 
 /*
  * The key.  N, E (public) and D, P, Q, DP = D mod (P-1), DQ = D mod (Q-1),
@@ -329,51 +326,6 @@ int tacit_rsa_pkcs1_decrypt(const tacit_rsa_context *ctx, const unsigned char *i
 int tacit_rsa_pkcs1_decrypt_explicit_oracle(const tacit_rsa_context *ctx, const unsigned char *in,
                                             size_t in_len, unsigned char *out, size_t out_size,
                                             size_t *out_len, tacit_rng_func f_rng, void *p_rng);
-
-/* ---- keys in DER and PEM -------------------------------------------------------------- */
-
-/*
- * A private key, PKCS#1 RSAPrivateKey (two-prime, version 0) or PKCS#8
- * PrivateKeyInfo (unencrypted, rsaEncryption or id-RSASSA-PSS), recognised
- * from the DER; the whole buffer must be the key.  The key is checked
- * (tacit_rsa_check_priv) before it is accepted.  Errors: the asn1 reader's
- * TACIT_ERR_ASN1_* for malformed DER, TACIT_ERR_RSA_WRONG_KEY_TYPE (another
- * algorithm), TACIT_ERR_RSA_UNSUPPORTED (multi-prime), TACIT_ERR_RSA_KEY_CHECK_FAILED.
- * On error ctx is left empty.
- */
-int tacit_rsa_parse_key_der(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
-/*
- * The same from the first PEM block in pem[0 .. len): "RSA PRIVATE KEY"
- * (PKCS#1) or "PRIVATE KEY" (PKCS#8); the label must match the contents.
- * Another label: TACIT_ERR_RSA_WRONG_KEY_TYPE; PEM errors: TACIT_ERR_PEM_* /
- * TACIT_ERR_BASE64_*.
- */
-int tacit_rsa_parse_key_pem(tacit_rsa_context *ctx, const unsigned char *pem, size_t len);
-
-/* A public key: SubjectPublicKeyInfo or PKCS#1 RSAPublicKey, recognised from the DER. */
-int tacit_rsa_parse_public_key_der(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
-/* "PUBLIC KEY" (SPKI) or "RSA PUBLIC KEY" (PKCS#1); the label must match the contents. */
-int tacit_rsa_parse_public_key_pem(tacit_rsa_context *ctx, const unsigned char *pem, size_t len);
-
-/*
- * Write the private key as TACIT_KEY_FORMAT_PKCS1 or _PKCS8 DER at the start
- * of out[0 .. out_size); *out_len = its length.  Too small a buffer (out may
- * be NULL to ask): TACIT_ERR_BUFFER_TOO_SMALL, *out_len = the size needed,
- * out untouched.  Temporary copies of the key are zeroized.
- */
-int tacit_rsa_write_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
-                            unsigned char *out, size_t out_size, size_t *out_len);
-/*
- * The same as PEM text (no NUL terminator; *out_len is the text length, or
- * the size needed on TACIT_ERR_BUFFER_TOO_SMALL, when out is zeroed).
- */
-int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
-                            unsigned char *out, size_t out_size, size_t *out_len);
-/* The public key as TACIT_KEY_FORMAT_SPKI or _PKCS1. */
-int tacit_rsa_write_public_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
-                                   unsigned char *out, size_t out_size, size_t *out_len);
-int tacit_rsa_write_public_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
-                                   unsigned char *out, size_t out_size, size_t *out_len);
 
 #if defined(TACIT_TEST_HOOKS)
 /*

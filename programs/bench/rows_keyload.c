@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "tacit/ecp.h"
 #include "tacit/pk.h"
+#include "ec/ecp_internal.h"
 
 #include "rows_rsa_keys.h"
 

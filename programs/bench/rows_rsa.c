@@ -16,6 +16,7 @@
 
 #include "tacit/rsa.h"
 #include "tacit/sha256.h"
+#include "rsa/rsa_internal.h"
 
 #include "rows_rsa_keys.h"
 

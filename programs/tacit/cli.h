@@ -36,12 +36,10 @@ int cmd_aead(int argc, char **argv);
 int cmd_dgst(int argc, char **argv);
 int cmd_kdf(int argc, char **argv);
 
-/* CLI_KEM: ML-KEM in the tool (cmd_kem.c), with its key formats and PEM. */
-#if defined(TACIT_MLKEM_C) && defined(TACIT_ASN1_C) && defined(TACIT_PEM_C)
+/* CLI_KEM: ML-KEM in the tool (cmd_kem.c); its keys go through tacit_pk (cli_key.h). */
+#if defined(TACIT_MLKEM_C) && defined(TACIT_PK_C)
 #define CLI_KEM 1
 int cmd_kem(int argc, char **argv);
-/* `tacit genkey mlkem512|mlkem768|mlkem1024`: the PKCS#8 seed form. */
-int cli_kem_genkey(const char *type, int der, const char *out);
 #endif
 
 /* ---- messages (cli_io.c) ---------------------------------------------------- */

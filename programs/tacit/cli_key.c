@@ -35,6 +35,8 @@ static void cli_key_sync(cli_key *key)
                 : t == TACIT_PK_EC      ? CLI_KEY_EC
                 : t == TACIT_PK_ED25519 ? CLI_KEY_ED25519
                 : t == TACIT_PK_X25519  ? CLI_KEY_X25519
+                : t == TACIT_PK_MLKEM   ? CLI_KEY_MLKEM
+                : t == TACIT_PK_MLDSA   ? CLI_KEY_MLDSA
                                         : CLI_KEY_NONE;
     key->is_private = key->pk.is_private;
 #if defined(CLI_RSA)
@@ -82,6 +84,52 @@ int cli_key_gen_25519(cli_key *key, int ed25519)
     }
 #endif
     (void)ed25519;
+    cli_key_sync(key);
+    return ret;
+}
+
+static const struct {
+    const char *name, *alias;
+    tacit_pk_type type;
+    int params; /* tacit_mlkem_params / tacit_mldsa_params: 0, 1, 2 in both enums */
+} pq_names[] = {
+    { "ml-kem-512", "mlkem512", TACIT_PK_MLKEM, 0 },
+    { "ml-kem-768", "mlkem768", TACIT_PK_MLKEM, 1 },
+    { "ml-kem-1024", "mlkem1024", TACIT_PK_MLKEM, 2 },
+    { "ml-dsa-44", "mldsa44", TACIT_PK_MLDSA, 0 },
+    { "ml-dsa-65", "mldsa65", TACIT_PK_MLDSA, 1 },
+    { "ml-dsa-87", "mldsa87", TACIT_PK_MLDSA, 2 },
+};
+
+int cli_pq_name(const char *name, tacit_pk_type *type, int *params)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(pq_names) / sizeof(pq_names[0]); i++) {
+        if (strcmp(name, pq_names[i].name) == 0 || strcmp(name, pq_names[i].alias) == 0) {
+            *type = pq_names[i].type;
+            *params = pq_names[i].params;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+int cli_key_gen_pq(cli_key *key, tacit_pk_type type, int params)
+{
+    int ret = TACIT_ERR_NOT_SUPPORTED;
+#if defined(TACIT_MLKEM_C)
+    if (type == TACIT_PK_MLKEM) {
+        ret = tacit_pk_gen_mlkem(&key->pk, (tacit_mlkem_params)params, NULL, NULL);
+    }
+#endif
+#if defined(TACIT_MLDSA_C)
+    if (type == TACIT_PK_MLDSA) {
+        ret = tacit_pk_gen_mldsa(&key->pk, (tacit_mldsa_params)params, NULL, NULL);
+    }
+#endif
+    (void)type;
+    (void)params;
     cli_key_sync(key);
     return ret;
 }
@@ -192,9 +240,20 @@ int cli_alg_sig(const char *name, cli_alg *alg)
 {
     alg->scheme = CLI_ALG_NONE;
     alg->md = TACIT_MD_NONE;
+    alg->mldsa = 0;
     if (strcmp(name, "ed25519") == 0) {
         alg->scheme = CLI_ALG_ED25519; /* hashes the message itself */
         return 0;
+    }
+    {
+        tacit_pk_type type;
+        int params;
+        if (cli_pq_name(name, &type, &params) == 0 && type == TACIT_PK_MLDSA) {
+            static const unsigned sets[3] = { 44, 65, 87 };
+            alg->scheme = CLI_ALG_MLDSA; /* pure: the message itself */
+            alg->mldsa = sets[params];
+            return 0;
+        }
     }
     if (split_alg(name, "pkcs1", &alg->md) == 0) {
         alg->scheme = CLI_ALG_PKCS1_SIG;
@@ -215,6 +274,7 @@ int cli_alg_enc(const char *name, cli_alg *alg)
 {
     alg->scheme = CLI_ALG_NONE;
     alg->md = TACIT_MD_NONE;
+    alg->mldsa = 0;
     if (strcmp(name, "pkcs1") == 0) {
         alg->scheme = CLI_ALG_PKCS1_ENC;
         return 0;
@@ -230,13 +290,20 @@ int cli_key_check_alg(const char *cmd, const cli_key *key, const cli_alg *alg, c
 {
     cli_key_kind want = alg->scheme == CLI_ALG_ECDSA     ? CLI_KEY_EC
                         : alg->scheme == CLI_ALG_ED25519 ? CLI_KEY_ED25519
+                        : alg->scheme == CLI_ALG_MLDSA   ? CLI_KEY_MLDSA
                                                          : CLI_KEY_RSA;
 
     if (key->kind != want) {
         cli_err(cmd, "%s needs %s key, this one is %s", name,
                 want == CLI_KEY_EC        ? "an EC"
                 : want == CLI_KEY_ED25519 ? "an Ed25519"
+                : want == CLI_KEY_MLDSA   ? "an ML-DSA"
                                           : "an RSA",
+                cli_key_describe(key));
+        return CLI_ERROR;
+    }
+    if (want == CLI_KEY_MLDSA && tacit_pk_bitlen(&key->pk) != alg->mldsa) {
+        cli_err(cmd, "%s needs an ML-DSA-%u key, this one is %s", name, alg->mldsa,
                 cli_key_describe(key));
         return CLI_ERROR;
     }

@@ -33,7 +33,9 @@ typedef enum {
     CLI_KEY_RSA,
     CLI_KEY_EC,
     CLI_KEY_ED25519,
-    CLI_KEY_X25519
+    CLI_KEY_X25519,
+    CLI_KEY_MLKEM,
+    CLI_KEY_MLDSA
 } cli_key_kind;
 
 /* The key (pk); kind, is_private, rsa and ec mirror it for the subcommands. */
@@ -66,6 +68,14 @@ int cli_key_gen_ec(cli_key *key, tacit_ecp_group_id grp);
 #endif
 /* ed25519 != 0: Ed25519, else X25519 (TACIT_ERR_NOT_SUPPORTED when compiled out). */
 int cli_key_gen_25519(cli_key *key, int ed25519);
+/*
+ * ML-KEM and ML-DSA by name: ml-kem-512|768|1024 (or mlkem512...), ml-dsa-44|65|87 (or
+ * mldsa44...).  cli_pq_name: 0 and *type, *params (tacit_mlkem_params / tacit_mldsa_params), or
+ * -1 for another name.  cli_key_gen_pq: a new key (seed kept: PKCS#8 seed form);
+ * TACIT_ERR_NOT_SUPPORTED when compiled out.
+ */
+int cli_pq_name(const char *name, tacit_pk_type *type, int *params);
+int cli_key_gen_pq(cli_key *key, tacit_pk_type type, int params);
 
 /* Write the private key as PKCS#8 (PEM, or DER with der != 0), file mode 0600. */
 int cli_key_write_private(const char *cmd, const cli_key *key, int der, const char *path);
@@ -84,15 +94,18 @@ typedef enum {
     CLI_ALG_ECDSA,     /* ecdsa-shaNNN */
     CLI_ALG_OAEP,      /* oaep-shaNNN (MGF1 with the same hash) */
     CLI_ALG_PKCS1_ENC, /* pkcs1 (RSAES-PKCS1-v1_5) */
-    CLI_ALG_ED25519    /* ed25519 (pure: the message itself, md NONE) */
+    CLI_ALG_ED25519,   /* ed25519 (pure: the message itself, md NONE) */
+    CLI_ALG_MLDSA      /* ml-dsa-44|65|87 (pure ML-DSA, empty context, md NONE) */
 } cli_alg_scheme;
 
 typedef struct {
     cli_alg_scheme scheme;
     tacit_md_type md;
+    unsigned mldsa; /* CLI_ALG_MLDSA: 44, 65 or 87 */
 } cli_alg;
 
-/* Signature algorithms: pkcs1|pss|ecdsa - sha256|sha384|sha512.  0 or -1. */
+/* Signature algorithms: pkcs1|pss|ecdsa - sha256|sha384|sha512, ed25519, ml-dsa-44|65|87 (or
+ * mldsa44...).  0 or -1. */
 int cli_alg_sig(const char *name, cli_alg *alg);
 /* Encryption: oaep-sha1|sha256|sha384|sha512, pkcs1.  0 or -1. */
 int cli_alg_enc(const char *name, cli_alg *alg);

@@ -1,4 +1,5 @@
-/* tacit genkey rsa[:BITS] | ec:p256|p384|p521 | ed25519 | x25519: a new private key, PKCS#8 PEM (or DER). */
+/* tacit genkey rsa[:BITS] | ec:p256|p384|p521 | ed25519 | x25519 | ml-kem-N | ml-dsa-N: a new
+ * private key, PKCS#8 PEM (or DER). */
 #include "cli.h"
 #include "cli_key.h"
 
@@ -12,7 +13,9 @@ static const char usage[] =
     "  Generate a private key and write it as PKCS#8 (PEM, or DER with --der).\n"
     "  TYPE           rsa[:BITS] (BITS 1024..8192, default 2048, e = 65537)\n"
     "                 ec:p256 | ec:p384 | ec:p521 | ed25519 | x25519\n"
-    "                 mlkem512 | mlkem768 | mlkem1024 (PKCS#8 seed form; see `tacit kem`)\n"
+    "                 ml-kem-512 | ml-kem-768 | ml-kem-1024 (PKCS#8 seed form; `tacit kem`)\n"
+    "                 ml-dsa-44 | ml-dsa-65 | ml-dsa-87 (PKCS#8 seed form; `tacit sign`)\n"
+    "                 (mlkem768, mldsa65, ... are accepted too)\n"
     "  --der          write DER instead of PEM\n"
     "  -o, --out FILE output file, created with mode 0600 (default: stdout)\n";
 
@@ -20,7 +23,8 @@ int cmd_genkey(int argc, char **argv)
 {
     cli_parser p;
     const char *type = NULL, *out = NULL, *arg;
-    int der = 0, rc, ret = TACIT_ERR_NOT_SUPPORTED;
+    int der = 0, rc, ret = TACIT_ERR_NOT_SUPPORTED, pq_params;
+    tacit_pk_type pq_type;
     cli_key key;
 
     cli_parser_init(&p, "genkey", usage, argc, argv);
@@ -38,15 +42,13 @@ int cmd_genkey(int argc, char **argv)
         return p.status;
     }
     if (type == NULL) {
-        return cli_usage_error(&p, "which key? rsa[:BITS], ec:p256|p384|p521, ed25519 or x25519");
+        return cli_usage_error(&p, "which key? rsa[:BITS], ec:p256|p384|p521, ed25519, x25519, "
+                                   "ml-kem-512|768|1024 or ml-dsa-44|65|87");
     }
-#if defined(CLI_KEM)
-    if (strncmp(type, "mlkem", 5) == 0) {
-        return cli_kem_genkey(type, der, out);
-    }
-#endif
     cli_key_init(&key);
-    if (strcmp(type, "rsa") == 0 || strncmp(type, "rsa:", 4) == 0) {
+    if (cli_pq_name(type, &pq_type, &pq_params) == 0) {
+        ret = cli_key_gen_pq(&key, pq_type, pq_params);
+    } else if (strcmp(type, "rsa") == 0 || strncmp(type, "rsa:", 4) == 0) {
         unsigned long bits = 2048;
         if (type[3] == ':') {
             char *end;
@@ -82,7 +84,10 @@ int cmd_genkey(int argc, char **argv)
 #endif
     } else {
         return cli_usage_error(
-            &p, "unknown key type '%s' (rsa[:BITS], ec:p256|p384|p521, ed25519, x25519)", type);
+            &p,
+            "unknown key type '%s' (rsa[:BITS], ec:p256|p384|p521, ed25519, x25519, "
+            "ml-kem-512|768|1024, ml-dsa-44|65|87)",
+            type);
     }
     if (ret == TACIT_ERR_NOT_SUPPORTED) {
         cli_err("genkey", "%s keys are not supported in this build", type);

@@ -7,8 +7,8 @@
 static const char usage[] =
     "usage: tacit pubkey [-k KEY] [--der] [-o FILE]\n"
     "  Write the public key of KEY as SubjectPublicKeyInfo (PEM \"PUBLIC KEY\", or DER).\n"
-    "  -k, --key KEY  any private or public key, PEM or DER: PKCS#1, SEC1, PKCS#8, SPKI\n"
-    "                 (default: stdin)\n"
+    "  -k, --key KEY  any private or public key, PEM or DER: PKCS#1, SEC1, PKCS#8, SPKI;\n"
+    "                 RSA, EC, Ed25519, X25519, ML-KEM, ML-DSA (default: stdin)\n"
     "  --der          write DER instead of PEM\n"
     "  -o, --out FILE output file (default: stdout)\n";
 

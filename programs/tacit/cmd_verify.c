@@ -27,6 +27,10 @@ static const char usage[] =
 #if defined(TACIT_ED25519_C)
     "                      ed25519 (RFC 8032, strict: the whole message)\n"
 #endif
+#if defined(TACIT_MLDSA_C)
+    "                      ml-dsa-44|ml-dsa-65|ml-dsa-87 (FIPS 204: the whole message, empty\n"
+    "                      context)\n"
+#endif
     "  -s, --sig SIG       the signature file\n"
     "  --saltlen N|max|auto  PSS: insist on this salt length (default auto: any)\n"
     "  --raw               ECDSA: the signature is r||s, not DER\n"
@@ -35,6 +39,9 @@ static const char usage[] =
 /* Errors that mean "this signature is not valid" rather than "cannot check". */
 static int is_bad_signature(int err)
 {
+    if (err == TACIT_ERR_VERIFY_FAILED) {
+        return 1;
+    }
 #if defined(CLI_RSA)
     if (err == TACIT_ERR_VERIFY_FAILED || err == TACIT_ERR_RSA_INPUT_OUT_OF_RANGE ||
         err == TACIT_ERR_RSA_INVALID_PADDING) {
@@ -146,7 +153,7 @@ int cmd_verify(int argc, char **argv)
     } else if (algname == NULL || cli_alg_sig(algname, &alg) != 0) {
         return cli_usage_error(&p,
                                "-a needs one of pkcs1-|pss-|ecdsa- sha256|sha384|sha512, "
-                               "ed25519, pkcs1-sha1, ecdsa-sha1%s%s",
+                               "ed25519, ml-dsa-44|65|87, pkcs1-sha1, ecdsa-sha1%s%s",
                                algname != NULL ? ", got " : "", algname != NULL ? algname : "");
     }
     if (salt != NULL && (alg.scheme != CLI_ALG_PSS || cli_saltlen(salt, &saltlen) != 0)) {
@@ -176,8 +183,10 @@ int cmd_verify(int argc, char **argv)
         goto exit;
     }
     hlen = tacit_md_size(alg.md);
-    /* Ed25519 signs the message itself (it hashes inside) */
-    ret = alg.scheme == CLI_ALG_ED25519 ? 0 : tacit_md(alg.md, msg, mlen, hash);
+    /* Ed25519 and ML-DSA sign the message itself (they hash inside) */
+    ret = alg.scheme == CLI_ALG_ED25519 || alg.scheme == CLI_ALG_MLDSA
+              ? 0
+              : tacit_md(alg.md, msg, mlen, hash);
     if (ret != 0) {
         cli_err("verify", "cannot hash the message: %s", cli_strerror(ret));
         rc = CLI_ERROR;
@@ -208,6 +217,15 @@ int cmd_verify(int argc, char **argv)
         ret = tacit_ed25519_verify(tacit_pk_ed25519(&key.pk), msg, mlen, sig, siglen);
     }
 #endif
+    if (alg.scheme == CLI_ALG_MLDSA) {
+        tacit_pk_sig_alg pkalg;
+        char name[16];
+        snprintf(name, sizeof(name), "mldsa%u", alg.mldsa);
+        ret = tacit_pk_sig_alg_from_name(name, &pkalg);
+        if (ret == 0) {
+            ret = tacit_pk_verify(&key.pk, &pkalg, msg, mlen, sig, siglen, 0);
+        }
+    }
     if (ret == 0) {
         printf("Verified OK\n");
         rc = CLI_OK;

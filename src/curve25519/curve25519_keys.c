@@ -7,7 +7,8 @@
  * parameters absent (RFC 8410 section 3).  The writers produce exactly the
  * bytes OpenSSL writes (version 0, no public key in the PKCS#8); the readers
  * also take RFC 5958 version 1 with the optional public key (skipped: the
- * public key is always derived from the private one).
+ * public key is always derived from the private one).  DER only: tacit_pk
+ * (src/pk) is the one door, and adds PEM, for both key types.
  */
 #include "tacit/config.h"
 
@@ -16,14 +17,10 @@
 #include <string.h>
 
 #include "tacit/asn1.h"
-#include "tacit/ed25519.h"
+#include "tacit/error.h"
 #include "tacit/key_format.h"
-#include "tacit/pem.h"
-#include "tacit/x25519.h"
+#include "tacit/platform.h"
 #include "curve25519/curve25519_keys.h"
-
-#define OID_X25519 TACIT_CURVE25519_OID_X25519
-#define OID_ED25519 TACIT_CURVE25519_OID_ED25519
 
 /* The fixed DER prefixes (RFC 8410 section 10 shows the same bytes). */
 static const unsigned char SPKI_PREFIX[12] = {
@@ -96,34 +93,12 @@ int tacit_curve25519_parse_pkcs8(unsigned char oid_last, const unsigned char *de
     return 0;
 }
 
-/* Decode a PEM block with the label into a heap DER and call parse on it. */
-int tacit_curve25519_parse_pem(const char *label, const unsigned char *pem, size_t len,
-                               unsigned char oid_last, unsigned char key[32],
-                               int (*parse)(unsigned char, const unsigned char *, size_t,
-                                            unsigned char *))
-{
-    tacit_pem_block block;
-    int ret;
-
-    if (pem == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    ret = tacit_pem_read(label, pem, len, &block, NULL);
-    if (ret != 0) {
-        return ret;
-    }
-    ret = parse(oid_last, block.der, block.der_len, key);
-    tacit_pem_block_free(&block);
-    return ret;
-}
-
-int tacit_curve25519_write(unsigned char oid_last, tacit_key_format format, int pem,
+int tacit_curve25519_write(unsigned char oid_last, tacit_key_format format,
                            const unsigned char key[32], unsigned char *out, size_t out_size,
                            size_t *out_len)
 {
     unsigned char der[PKCS8_LEN];
     size_t der_len;
-    const char *label;
     int ret;
 
     if (out_len == NULL) {
@@ -134,251 +109,23 @@ int tacit_curve25519_write(unsigned char oid_last, tacit_key_format format, int 
         der[8] = oid_last;
         memcpy(der + sizeof(SPKI_PREFIX), key, 32);
         der_len = SPKI_LEN;
-        label = "PUBLIC KEY";
     } else if (format == TACIT_KEY_FORMAT_PKCS8) {
         memcpy(der, PKCS8_PREFIX, sizeof(PKCS8_PREFIX));
         der[11] = oid_last;
         memcpy(der + sizeof(PKCS8_PREFIX), key, 32);
         der_len = PKCS8_LEN;
-        label = "PRIVATE KEY";
     } else {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (pem) {
-        ret = tacit_pem_write(label, der, der_len, out, out_size, out_len);
+    *out_len = der_len;
+    if (out == NULL || out_size < der_len) {
+        ret = TACIT_ERR_BUFFER_TOO_SMALL;
     } else {
-        *out_len = der_len;
-        if (out == NULL || out_size < der_len) {
-            ret = TACIT_ERR_BUFFER_TOO_SMALL;
-        } else {
-            memcpy(out, der, der_len);
-            ret = 0;
-        }
+        memcpy(out, der, der_len);
+        ret = 0;
     }
     tacit_platform_zeroize(der, sizeof(der));
     return ret;
 }
-
-/* ---- X25519 ---------------------------------------------------------------- */
-
-#if defined(TACIT_X25519_C)
-
-int tacit_x25519_parse_key_der(tacit_x25519_key *key, const unsigned char *der, size_t len)
-{
-    unsigned char priv[32];
-    int ret;
-
-    if (key == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    memset(key, 0, sizeof(*key));
-    ret = tacit_curve25519_parse_pkcs8(OID_X25519, der, len, priv);
-    if (ret == 0) {
-        ret = tacit_x25519_key_from_private(key, priv, 32);
-    }
-    tacit_platform_zeroize(priv, sizeof(priv));
-    return ret;
-}
-
-int tacit_x25519_parse_key_pem(tacit_x25519_key *key, const unsigned char *pem, size_t len)
-{
-    unsigned char priv[32];
-    int ret;
-
-    if (key == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    memset(key, 0, sizeof(*key));
-    ret = tacit_curve25519_parse_pem("PRIVATE KEY", pem, len, OID_X25519, priv,
-                                     tacit_curve25519_parse_pkcs8);
-    if (ret == 0) {
-        ret = tacit_x25519_key_from_private(key, priv, 32);
-    }
-    tacit_platform_zeroize(priv, sizeof(priv));
-    return ret;
-}
-
-int tacit_x25519_parse_public_key_der(tacit_x25519_key *key, const unsigned char *der, size_t len)
-{
-    unsigned char pub[32];
-    int ret;
-
-    if (key == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    memset(key, 0, sizeof(*key));
-    ret = tacit_curve25519_parse_spki(OID_X25519, der, len, pub);
-    return ret == 0 ? tacit_x25519_key_from_public(key, pub, 32) : ret;
-}
-
-int tacit_x25519_parse_public_key_pem(tacit_x25519_key *key, const unsigned char *pem, size_t len)
-{
-    unsigned char pub[32];
-    int ret;
-
-    if (key == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    memset(key, 0, sizeof(*key));
-    ret = tacit_curve25519_parse_pem("PUBLIC KEY", pem, len, OID_X25519, pub,
-                                     tacit_curve25519_parse_spki);
-    return ret == 0 ? tacit_x25519_key_from_public(key, pub, 32) : ret;
-}
-
-static int x25519_write(const tacit_x25519_key *key, tacit_key_format format, int pem,
-                        unsigned char *out, size_t out_size, size_t *out_len)
-{
-    if (key == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    if (format == TACIT_KEY_FORMAT_PKCS8) {
-        if (!key->has_private) {
-            return TACIT_ERR_NO_PRIVATE_KEY;
-        }
-        return tacit_curve25519_write(OID_X25519, format, pem, key->priv, out, out_size, out_len);
-    }
-    return tacit_curve25519_write(OID_X25519, format, pem, key->pub, out, out_size, out_len);
-}
-
-int tacit_x25519_write_key_der(const tacit_x25519_key *key, tacit_key_format format,
-                               unsigned char *out, size_t out_size, size_t *out_len)
-{
-    return x25519_write(key, format == TACIT_KEY_FORMAT_PKCS8 ? format : TACIT_KEY_FORMAT_NONE, 0,
-                        out, out_size, out_len);
-}
-
-int tacit_x25519_write_key_pem(const tacit_x25519_key *key, tacit_key_format format,
-                               unsigned char *out, size_t out_size, size_t *out_len)
-{
-    return x25519_write(key, format == TACIT_KEY_FORMAT_PKCS8 ? format : TACIT_KEY_FORMAT_NONE, 1,
-                        out, out_size, out_len);
-}
-
-int tacit_x25519_write_public_key_der(const tacit_x25519_key *key, tacit_key_format format,
-                                      unsigned char *out, size_t out_size, size_t *out_len)
-{
-    return x25519_write(key, format == TACIT_KEY_FORMAT_SPKI ? format : TACIT_KEY_FORMAT_NONE, 0,
-                        out, out_size, out_len);
-}
-
-int tacit_x25519_write_public_key_pem(const tacit_x25519_key *key, tacit_key_format format,
-                                      unsigned char *out, size_t out_size, size_t *out_len)
-{
-    return x25519_write(key, format == TACIT_KEY_FORMAT_SPKI ? format : TACIT_KEY_FORMAT_NONE, 1,
-                        out, out_size, out_len);
-}
-
-#endif /* TACIT_X25519_C */
-
-/* ---- Ed25519 --------------------------------------------------------------- */
-
-#if defined(TACIT_ED25519_C)
-
-int tacit_ed25519_parse_key_der(tacit_ed25519_key *key, const unsigned char *der, size_t len)
-{
-    unsigned char seed[32];
-    int ret;
-
-    if (key == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    memset(key, 0, sizeof(*key));
-    ret = tacit_curve25519_parse_pkcs8(OID_ED25519, der, len, seed);
-    if (ret == 0) {
-        ret = tacit_ed25519_key_from_seed(key, seed, 32);
-    }
-    tacit_platform_zeroize(seed, sizeof(seed));
-    return ret;
-}
-
-int tacit_ed25519_parse_key_pem(tacit_ed25519_key *key, const unsigned char *pem, size_t len)
-{
-    unsigned char seed[32];
-    int ret;
-
-    if (key == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    memset(key, 0, sizeof(*key));
-    ret = tacit_curve25519_parse_pem("PRIVATE KEY", pem, len, OID_ED25519, seed,
-                                     tacit_curve25519_parse_pkcs8);
-    if (ret == 0) {
-        ret = tacit_ed25519_key_from_seed(key, seed, 32);
-    }
-    tacit_platform_zeroize(seed, sizeof(seed));
-    return ret;
-}
-
-int tacit_ed25519_parse_public_key_der(tacit_ed25519_key *key, const unsigned char *der, size_t len)
-{
-    unsigned char pub[32];
-    int ret;
-
-    if (key == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    memset(key, 0, sizeof(*key));
-    ret = tacit_curve25519_parse_spki(OID_ED25519, der, len, pub);
-    return ret == 0 ? tacit_ed25519_key_from_public(key, pub, 32) : ret;
-}
-
-int tacit_ed25519_parse_public_key_pem(tacit_ed25519_key *key, const unsigned char *pem, size_t len)
-{
-    unsigned char pub[32];
-    int ret;
-
-    if (key == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    memset(key, 0, sizeof(*key));
-    ret = tacit_curve25519_parse_pem("PUBLIC KEY", pem, len, OID_ED25519, pub,
-                                     tacit_curve25519_parse_spki);
-    return ret == 0 ? tacit_ed25519_key_from_public(key, pub, 32) : ret;
-}
-
-static int ed25519_write(const tacit_ed25519_key *key, tacit_key_format format, int pem,
-                         unsigned char *out, size_t out_size, size_t *out_len)
-{
-    if (key == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    if (format == TACIT_KEY_FORMAT_PKCS8) {
-        if (!key->has_private) {
-            return TACIT_ERR_NO_PRIVATE_KEY;
-        }
-        return tacit_curve25519_write(OID_ED25519, format, pem, key->seed, out, out_size, out_len);
-    }
-    return tacit_curve25519_write(OID_ED25519, format, pem, key->pub, out, out_size, out_len);
-}
-
-int tacit_ed25519_write_key_der(const tacit_ed25519_key *key, tacit_key_format format,
-                                unsigned char *out, size_t out_size, size_t *out_len)
-{
-    return ed25519_write(key, format == TACIT_KEY_FORMAT_PKCS8 ? format : TACIT_KEY_FORMAT_NONE, 0,
-                         out, out_size, out_len);
-}
-
-int tacit_ed25519_write_key_pem(const tacit_ed25519_key *key, tacit_key_format format,
-                                unsigned char *out, size_t out_size, size_t *out_len)
-{
-    return ed25519_write(key, format == TACIT_KEY_FORMAT_PKCS8 ? format : TACIT_KEY_FORMAT_NONE, 1,
-                         out, out_size, out_len);
-}
-
-int tacit_ed25519_write_public_key_der(const tacit_ed25519_key *key, tacit_key_format format,
-                                       unsigned char *out, size_t out_size, size_t *out_len)
-{
-    return ed25519_write(key, format == TACIT_KEY_FORMAT_SPKI ? format : TACIT_KEY_FORMAT_NONE, 0,
-                         out, out_size, out_len);
-}
-
-int tacit_ed25519_write_public_key_pem(const tacit_ed25519_key *key, tacit_key_format format,
-                                       unsigned char *out, size_t out_size, size_t *out_len)
-{
-    return ed25519_write(key, format == TACIT_KEY_FORMAT_SPKI ? format : TACIT_KEY_FORMAT_NONE, 1,
-                         out, out_size, out_len);
-}
-
-#endif /* TACIT_ED25519_C */
 
 #endif /* (TACIT_X25519_C || TACIT_ED25519_C) && TACIT_ASN1_C */

@@ -19,13 +19,10 @@ int tacit_curve25519_parse_spki(unsigned char oid_last, const unsigned char *der
                                 unsigned char pub[32]);
 int tacit_curve25519_parse_pkcs8(unsigned char oid_last, const unsigned char *der, size_t len,
                                  unsigned char priv[32]);
-int tacit_curve25519_parse_pem(const char *label, const unsigned char *pem, size_t len,
-                               unsigned char oid_last, unsigned char key[32],
-                               int (*parse)(unsigned char, const unsigned char *, size_t,
-                                            unsigned char *));
-/* SPKI (key = public) or PKCS#8 (key = private), DER or PEM; other formats
- * are TACIT_ERR_BAD_INPUT. */
-int tacit_curve25519_write(unsigned char oid_last, tacit_key_format format, int pem,
+/* SPKI (key = public) or PKCS#8 (key = private), DER; other formats are
+ * TACIT_ERR_BAD_INPUT.  out NULL or too small: TACIT_ERR_BUFFER_TOO_SMALL,
+ * *out_len = the size needed. */
+int tacit_curve25519_write(unsigned char oid_last, tacit_key_format format,
                            const unsigned char key[32], unsigned char *out, size_t out_size,
                            size_t *out_len);
 

@@ -19,6 +19,13 @@
 
 #if defined(TACIT_ECP_C)
 #include "tacit/ecdsa.h"
+#include "ec/ecp_internal.h"
+#endif
+#if defined(TACIT_RSA_C)
+#include "rsa/rsa_internal.h"
+#endif
+#if defined(TACIT_ED25519_C) || defined(TACIT_X25519_C)
+#include "curve25519/curve25519_keys.h"
 #endif
 
 #define WANT_PUBLIC 1
@@ -48,6 +55,38 @@ static tacit_pk_type type_of_oid(const tacit_asn1_buf *oid, int *pss)
     return tacit_pk_pq_type_of_oid(oid);
 }
 
+#if defined(TACIT_ED25519_C) || defined(TACIT_X25519_C)
+/* RFC 8410 keys: the 32 bytes from the envelope, then the module's raw-key loader. */
+static int parse_curve25519(tacit_pk_context *ctx, tacit_pk_type type, int priv,
+                            const unsigned char *der, size_t len)
+{
+    unsigned char key[32];
+    unsigned char oid =
+        type == TACIT_PK_ED25519 ? TACIT_CURVE25519_OID_ED25519 : TACIT_CURVE25519_OID_X25519;
+    int ret = priv ? tacit_curve25519_parse_pkcs8(oid, der, len, key)
+                   : tacit_curve25519_parse_spki(oid, der, len, key);
+
+    ctx->type = type;
+    if (ret == 0) {
+        ret = TACIT_ERR_PK_UNKNOWN_KEY;
+#if defined(TACIT_ED25519_C)
+        if (type == TACIT_PK_ED25519) {
+            ret = priv ? tacit_ed25519_key_from_seed(&ctx->u.ed25519, key, 32)
+                       : tacit_ed25519_key_from_public(&ctx->u.ed25519, key, 32);
+        }
+#endif
+#if defined(TACIT_X25519_C)
+        if (type == TACIT_PK_X25519) {
+            ret = priv ? tacit_x25519_key_from_private(&ctx->u.x25519, key, 32)
+                       : tacit_x25519_key_from_public(&ctx->u.x25519, key, 32);
+        }
+#endif
+    }
+    tacit_platform_zeroize(key, sizeof(key));
+    return ret;
+}
+#endif
+
 /* Parse DER through one module into ctx (already empty). */
 static int parse_as(tacit_pk_context *ctx, tacit_pk_type type, int priv, const unsigned char *der,
                     size_t len)
@@ -70,18 +109,9 @@ static int parse_as(tacit_pk_context *ctx, tacit_pk_type type, int priv, const u
                    : tacit_ecp_parse_public_key_der(&ctx->u.ec, der, len);
     }
 #endif
-#if defined(TACIT_ED25519_C)
-    if (type == TACIT_PK_ED25519) {
-        ctx->type = TACIT_PK_ED25519;
-        ret = priv ? tacit_ed25519_parse_key_der(&ctx->u.ed25519, der, len)
-                   : tacit_ed25519_parse_public_key_der(&ctx->u.ed25519, der, len);
-    }
-#endif
-#if defined(TACIT_X25519_C)
-    if (type == TACIT_PK_X25519) {
-        ctx->type = TACIT_PK_X25519;
-        ret = priv ? tacit_x25519_parse_key_der(&ctx->u.x25519, der, len)
-                   : tacit_x25519_parse_public_key_der(&ctx->u.x25519, der, len);
+#if defined(TACIT_ED25519_C) || defined(TACIT_X25519_C)
+    if (type == TACIT_PK_ED25519 || type == TACIT_PK_X25519) {
+        ret = parse_curve25519(ctx, type, priv, der, len);
     }
 #endif
     if (ret != 0) {

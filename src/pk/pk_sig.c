@@ -485,9 +485,8 @@ int tacit_pk_verify(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     if (alg == NULL || (msg == NULL && msg_len != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
-#if defined(TACIT_ED25519_C)
-    if (alg->scheme == TACIT_PK_SIG_ED25519) {
-        /* pure Ed25519 hashes the message itself */
+    if (is_pure(alg->scheme)) {
+        /* pure Ed25519 and ML-DSA (empty context string) hash the message themselves */
         if (ctx == NULL || (sig == NULL && sig_len != 0)) {
             return TACIT_ERR_BAD_INPUT;
         }
@@ -495,24 +494,20 @@ int tacit_pk_verify(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
             return ret;
         }
         (void)flags;
-        return tacit_ed25519_verify(&ctx->u.ed25519, msg, msg_len, sig, sig_len);
-    }
+#if defined(TACIT_ED25519_C)
+        if (alg->scheme == TACIT_PK_SIG_ED25519) {
+            return tacit_ed25519_verify(&ctx->u.ed25519, msg, msg_len, sig, sig_len);
+        }
 #endif
 #if defined(TACIT_MLDSA_C)
-    if (alg->scheme == TACIT_PK_SIG_MLDSA) {
-        /* pure ML-DSA, empty context string */
-        const tacit_pk_pq_key *k;
-        if (ctx == NULL || (sig == NULL && sig_len != 0)) {
-            return TACIT_ERR_BAD_INPUT;
+        if (alg->scheme == TACIT_PK_SIG_MLDSA) {
+            const tacit_pk_pq_key *k = tacit_pk_pq(ctx);
+            return tacit_mldsa_verify((tacit_mldsa_params)k->params, k->pub, msg, msg_len, NULL, 0,
+                                      sig, sig_len);
         }
-        if ((ret = tacit_pk_check_alg(ctx, alg)) != 0) {
-            return ret;
-        }
-        k = tacit_pk_pq(ctx);
-        return tacit_mldsa_verify((tacit_mldsa_params)k->params, k->pub, msg, msg_len, NULL, 0, sig,
-                                  sig_len);
-    }
 #endif
+        return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
+    }
     if (tacit_md_size(alg->md) == 0) {
         return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
     }
@@ -602,9 +597,9 @@ int tacit_pk_sign(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
     if (alg == NULL || (msg == NULL && msg_len != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
-#if defined(TACIT_ED25519_C)
-    if (alg->scheme == TACIT_PK_SIG_ED25519) {
-        /* pure Ed25519 hashes the message itself; deterministic, no generator */
+    if (is_pure(alg->scheme)) {
+        /* pure Ed25519 (deterministic, no generator) and ML-DSA (empty context string, hedged:
+         * rnd from f_rng) hash the message themselves */
         if (ctx == NULL || sig_len == NULL) {
             return TACIT_ERR_BAD_INPUT;
         }
@@ -614,29 +609,22 @@ int tacit_pk_sign(const tacit_pk_context *ctx, const tacit_pk_sig_alg *alg,
         if (!ctx->is_private) {
             return TACIT_ERR_NO_PRIVATE_KEY;
         }
-        (void)f_rng;
-        (void)p_rng;
-        return tacit_ed25519_sign(&ctx->u.ed25519, msg, msg_len, sig, sig_size, sig_len);
-    }
+#if defined(TACIT_ED25519_C)
+        if (alg->scheme == TACIT_PK_SIG_ED25519) {
+            return tacit_ed25519_sign(&ctx->u.ed25519, msg, msg_len, sig, sig_size, sig_len);
+        }
 #endif
 #if defined(TACIT_MLDSA_C)
-    if (alg->scheme == TACIT_PK_SIG_MLDSA) {
-        /* pure ML-DSA, empty context string, hedged (rnd from f_rng) */
-        const tacit_pk_pq_key *k;
-        if (ctx == NULL || sig_len == NULL) {
-            return TACIT_ERR_BAD_INPUT;
+        if (alg->scheme == TACIT_PK_SIG_MLDSA) {
+            const tacit_pk_pq_key *k = tacit_pk_pq(ctx);
+            return tacit_mldsa_sign((tacit_mldsa_params)k->params, k->priv, msg, msg_len, NULL, 0,
+                                    sig, sig_size, sig_len, f_rng, p_rng);
         }
-        if ((ret = tacit_pk_check_alg(ctx, alg)) != 0) {
-            return ret;
-        }
-        if (!ctx->is_private) {
-            return TACIT_ERR_NO_PRIVATE_KEY;
-        }
-        k = tacit_pk_pq(ctx);
-        return tacit_mldsa_sign((tacit_mldsa_params)k->params, k->priv, msg, msg_len, NULL, 0, sig,
-                                sig_size, sig_len, f_rng, p_rng);
-    }
 #endif
+        (void)f_rng;
+        (void)p_rng;
+        return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
+    }
     if (tacit_md_size(alg->md) == 0) {
         return TACIT_ERR_PK_UNKNOWN_SIG_ALG;
     }

@@ -21,6 +21,12 @@
 #if defined(TACIT_RSA_C)
 #include "rsa/rsa_internal.h"
 #endif
+#if defined(TACIT_ECP_C)
+#include "ec/ecp_internal.h"
+#endif
+#if defined(TACIT_ED25519_C) || defined(TACIT_X25519_C)
+#include "curve25519/curve25519_keys.h"
+#endif
 
 /* An 8192-bit RSA private key in PKCS#8 is about 4.8 KB of DER; an expanded ML-DSA-87 key 4.9 KB. */
 #define PK_DER_SCRATCH_RSA (TACIT_MPI_MAX_BITS / 8 * 5 + 512)
@@ -82,25 +88,24 @@ static int write_der(const tacit_pk_context *ctx, tacit_key_format format, unsig
     }
 #endif
 #if defined(TACIT_ED25519_C)
-    if (ctx->type == TACIT_PK_ED25519) {
-        if (format == TACIT_KEY_FORMAT_PKCS8) {
-            *label = "PRIVATE KEY";
-            ret = tacit_ed25519_write_key_der(&ctx->u.ed25519, format, der, size, dlen);
-        } else if (format == TACIT_KEY_FORMAT_SPKI) {
-            *label = "PUBLIC KEY";
-            ret = tacit_ed25519_write_public_key_der(&ctx->u.ed25519, format, der, size, dlen);
-        }
+    if (ctx->type == TACIT_PK_ED25519 &&
+        (format == TACIT_KEY_FORMAT_PKCS8 || format == TACIT_KEY_FORMAT_SPKI)) {
+        /* PKCS#8 holds the 32-byte seed (RFC 8410) */
+        *label = format == TACIT_KEY_FORMAT_PKCS8 ? "PRIVATE KEY" : "PUBLIC KEY";
+        ret = tacit_curve25519_write(TACIT_CURVE25519_OID_ED25519, format,
+                                     format == TACIT_KEY_FORMAT_PKCS8 ? ctx->u.ed25519.seed
+                                                                      : ctx->u.ed25519.pub,
+                                     der, size, dlen);
     }
 #endif
 #if defined(TACIT_X25519_C)
-    if (ctx->type == TACIT_PK_X25519) {
-        if (format == TACIT_KEY_FORMAT_PKCS8) {
-            *label = "PRIVATE KEY";
-            ret = tacit_x25519_write_key_der(&ctx->u.x25519, format, der, size, dlen);
-        } else if (format == TACIT_KEY_FORMAT_SPKI) {
-            *label = "PUBLIC KEY";
-            ret = tacit_x25519_write_public_key_der(&ctx->u.x25519, format, der, size, dlen);
-        }
+    if (ctx->type == TACIT_PK_X25519 &&
+        (format == TACIT_KEY_FORMAT_PKCS8 || format == TACIT_KEY_FORMAT_SPKI)) {
+        *label = format == TACIT_KEY_FORMAT_PKCS8 ? "PRIVATE KEY" : "PUBLIC KEY";
+        ret = tacit_curve25519_write(TACIT_CURVE25519_OID_X25519, format,
+                                     format == TACIT_KEY_FORMAT_PKCS8 ? ctx->u.x25519.priv
+                                                                      : ctx->u.x25519.pub,
+                                     der, size, dlen);
     }
 #endif
     if (ctx->type == TACIT_PK_MLKEM || ctx->type == TACIT_PK_MLDSA) {

@@ -101,4 +101,49 @@ int tacit_rsa_write_der_as(const tacit_rsa_context *ctx, int private_key, tacit_
 int tacit_rsa_parse_pkcs1_priv(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
 int tacit_rsa_parse_pkcs1_pub(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
 
+/* ---- keys in DER and PEM (internal: tacit_pk is the public door, pk.h) ---------------- */
+
+/*
+ * A private key, PKCS#1 RSAPrivateKey (two-prime, version 0) or PKCS#8
+ * PrivateKeyInfo (unencrypted, rsaEncryption or id-RSASSA-PSS), recognised
+ * from the DER; the whole buffer must be the key.  The key is checked
+ * (tacit_rsa_check_priv) before it is accepted.  Errors: the asn1 reader's
+ * TACIT_ERR_ASN1_* for malformed DER, TACIT_ERR_RSA_WRONG_KEY_TYPE (another
+ * algorithm), TACIT_ERR_RSA_UNSUPPORTED (multi-prime), TACIT_ERR_RSA_KEY_CHECK_FAILED.
+ * On error ctx is left empty.
+ */
+int tacit_rsa_parse_key_der(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
+/*
+ * The same from the first PEM block in pem[0 .. len): "RSA PRIVATE KEY"
+ * (PKCS#1) or "PRIVATE KEY" (PKCS#8); the label must match the contents.
+ * Another label: TACIT_ERR_RSA_WRONG_KEY_TYPE; PEM errors: TACIT_ERR_PEM_* /
+ * TACIT_ERR_BASE64_*.
+ */
+int tacit_rsa_parse_key_pem(tacit_rsa_context *ctx, const unsigned char *pem, size_t len);
+
+/* A public key: SubjectPublicKeyInfo or PKCS#1 RSAPublicKey, recognised from the DER. */
+int tacit_rsa_parse_public_key_der(tacit_rsa_context *ctx, const unsigned char *der, size_t len);
+/* "PUBLIC KEY" (SPKI) or "RSA PUBLIC KEY" (PKCS#1); the label must match the contents. */
+int tacit_rsa_parse_public_key_pem(tacit_rsa_context *ctx, const unsigned char *pem, size_t len);
+
+/*
+ * Write the private key as TACIT_KEY_FORMAT_PKCS1 or _PKCS8 DER at the start
+ * of out[0 .. out_size); *out_len = its length.  Too small a buffer (out may
+ * be NULL to ask): TACIT_ERR_BUFFER_TOO_SMALL, *out_len = the size needed,
+ * out untouched.  Temporary copies of the key are zeroized.
+ */
+int tacit_rsa_write_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
+                            unsigned char *out, size_t out_size, size_t *out_len);
+/*
+ * The same as PEM text (no NUL terminator; *out_len is the text length, or
+ * the size needed on TACIT_ERR_BUFFER_TOO_SMALL, when out is zeroed).
+ */
+int tacit_rsa_write_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
+                            unsigned char *out, size_t out_size, size_t *out_len);
+/* The public key as TACIT_KEY_FORMAT_SPKI or _PKCS1. */
+int tacit_rsa_write_public_key_der(const tacit_rsa_context *ctx, tacit_key_format format,
+                                   unsigned char *out, size_t out_size, size_t *out_len);
+int tacit_rsa_write_public_key_pem(const tacit_rsa_context *ctx, tacit_key_format format,
+                                   unsigned char *out, size_t out_size, size_t *out_len);
+
 #endif /* TACIT_RSA_INTERNAL_H */

@@ -684,8 +684,54 @@ if have_cmd kem; then
     expect 2 "kem encaps without -o" t kem encaps -k "$W/k768.pub.der"
     expect 2 "kem, no operation" t kem
     expect 2 "genkey mlkem, unknown size" t genkey mlkem999
+    # the one door: ML-KEM keys through genkey ml-kem-N and the generic pubkey
+    expect 0 "genkey ml-kem-1024" t genkey ml-kem-1024 -o "$W/k1024.pem"
+    expect 0 "pubkey of an ML-KEM key" t pubkey -k "$W/k768.der" --der -o "$W/k768.pub2.der"
+    same_file "pubkey and kem pubkey agree" "$W/k768.pub.der" "$W/k768.pub2.der"
+    expect 3 "kem pubkey of a public key" t kem pubkey -k "$W/k768.pub.der"
+    expect 3 "kem encaps to an EC key" t kem encaps -k "$I/p256.pub.pem" -o "$W/x.ct"
 else
     skip "kem (ML-KEM compiled out)"
+fi
+
+# ---- ML-DSA: genkey ml-dsa-N, sign/verify -a ml-dsa-N, pubkey; Wycheproof keys -------------
+if t genkey ml-dsa-44 -o "$W/d44.pem" >/dev/null 2>&1; then
+    printf 'a post-quantum message\n' >"$W/mdsa.txt"
+    for ps in 44 65 87; do
+        expect 0 "genkey ml-dsa-$ps" t genkey ml-dsa-$ps -o "$W/d$ps.pem"
+        expect 0 "pubkey ml-dsa-$ps" t pubkey -k "$W/d$ps.pem" -o "$W/d$ps.pub.pem"
+        expect 0 "sign ml-dsa-$ps" t sign -k "$W/d$ps.pem" -a ml-dsa-$ps -i "$W/mdsa.txt" -o "$W/d$ps.sig"
+        expect 0 "verify ml-dsa-$ps" t verify -k "$W/d$ps.pub.pem" -a ml-dsa-$ps -s "$W/d$ps.sig" -i "$W/mdsa.txt"
+        expect 1 "verify ml-dsa-$ps, other message" t verify -k "$W/d$ps.pub.pem" -a ml-dsa-$ps -s "$W/d$ps.sig" -i "$W/d$ps.pub.pem"
+    done
+    expect 0 "verify with the private key" t verify -k "$W/d65.pem" -a mldsa65 -s "$W/d65.sig" -i "$W/mdsa.txt"
+    expect 0 "genkey ml-dsa-65 --der" t genkey mldsa65 --der -o "$W/d65.der"
+    [ "$(wc -c <"$W/d65.der" | tr -d ' ')" = 54 ] && ok || bad "genkey ml-dsa-65 --der: not the 54-byte seed form"
+    [ "$(mode_of "$W/d65.der")" = 600 ] && ok || bad "genkey ml-dsa-65: mode $(mode_of "$W/d65.der")"
+    expect 3 "sign ml-dsa-65 with an ML-DSA-44 key" t sign -k "$W/d44.pem" -a ml-dsa-65 -i "$W/mdsa.txt"
+    expect 3 "verify ml-dsa-44 with an ML-DSA-65 key" t verify -k "$W/d65.pub.pem" -a ml-dsa-44 -s "$W/d44.sig" -i "$W/mdsa.txt"
+    expect 3 "sign ml-dsa-44 with a public key" t sign -k "$W/d44.pub.pem" -a ml-dsa-44 -i "$W/mdsa.txt"
+    expect 2 "genkey ml-dsa, unknown set" t genkey ml-dsa-99
+    # Wycheproof: the PKCS#8 seed-form key of mldsa_44_sign_seed group 1 gives the SPKI of
+    # mldsa_44_verify group 1 (the same key), and that SPKI verifies the file's first valid
+    # signature with an empty context
+    WP="$SHARED/vectors/wycheproof"
+    if [ -f "$WP/mldsa_44_sign_seed_test.txt" ] && [ -f "$WP/mldsa_44_verify_test.txt" ] &&
+        command -v xxd >/dev/null 2>&1; then
+        awk '$1=="key" && $2=="pkcs8" {print $3; exit}' "$WP/mldsa_44_sign_seed_test.txt" | xxd -r -p >"$W/wp44.p8.der"
+        awk '$1=="key" && $2=="spki" {print $3; exit}' "$WP/mldsa_44_verify_test.txt" | xxd -r -p >"$W/wp44.spki.der"
+        expect 0 "pubkey of the Wycheproof ML-DSA-44 PKCS#8 key" t pubkey -k "$W/wp44.p8.der" --der -o "$W/wp44.pub.der"
+        same_file "Wycheproof ML-DSA-44 SPKI" "$W/wp44.pub.der" "$W/wp44.spki.der"
+        awk '$1=="test" && $3=="valid" && $6=="-" {print ($4=="-" ? "" : $4); exit}' "$WP/mldsa_44_verify_test.txt" | xxd -r -p >"$W/wp44.msg"
+        awk '$1=="test" && $3=="valid" && $6=="-" {print $5; exit}' "$WP/mldsa_44_verify_test.txt" | xxd -r -p >"$W/wp44.sig"
+        expect 0 "verify a Wycheproof ML-DSA-44 signature" t verify -k "$W/wp44.spki.der" -a ml-dsa-44 -s "$W/wp44.sig" -i "$W/wp44.msg"
+        expect 0 "sign with the Wycheproof key" t sign -k "$W/wp44.p8.der" -a ml-dsa-44 -i "$W/mdsa.txt" -o "$W/wp44.tacit.sig"
+        expect 0 "verify it with the Wycheproof SPKI" t verify -k "$W/wp44.spki.der" -a ml-dsa-44 -s "$W/wp44.tacit.sig" -i "$W/mdsa.txt"
+    else
+        skip "Wycheproof ML-DSA keys (no ../shared or no xxd)"
+    fi
+else
+    skip "ML-DSA (compiled out)"
 fi
 
 if have_cmd genkey && [ "$have_ec" = 1 ]; then

@@ -15,6 +15,7 @@
 #include "tacit/hmac_drbg.h"
 #include "tacit/pem.h"
 #include "tacit/rsa.h"
+#include "rsa/rsa_internal.h"
 
 #if defined(TACIT_TEST_HOOKS)
 

@@ -16,6 +16,7 @@
 #include "harness.h"
 
 #include "tacit/ed25519.h"
+#include "tacit/pk.h"
 #include "curve25519/ed25519_internal.h"
 #include "bignum/bignum_core.h"
 #include "curve25519/curve25519_fe.h"
@@ -72,37 +73,40 @@ exit:
     return;
 }
 
-#if defined(TACIT_ASN1_C) && defined(TACIT_PEM_C)
-/* A key's life through its file formats: PKCS#8 DER read with the seed
- * secret, used, and written back as PEM (base64 of the secret). */
+#if defined(TACIT_PK_C)
+/* A key's life through its file formats (tacit_pk, the one door): PKCS#8 DER
+ * read with the seed secret, used, and written back as PEM (base64 of the
+ * secret). */
 static void test_key_file_ct(void)
 {
     unsigned char der[48] = { 0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
                               0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20 };
     unsigned char pem[200], sig[64];
-    tacit_ed25519_key key;
+    tacit_pk_context pk;
     size_t olen = 0, i;
     int ret;
 
+    tacit_pk_init(&pk);
     for (i = 16; i < 48; i++) {
         der[i] = (unsigned char)(i * 11);
     }
     TACIT_TEST_CF_SECRET(der + 16, 32);
-    ret = tacit_ed25519_parse_key_der(&key, der, sizeof(der));
+    ret = tacit_pk_parse_key(&pk, der, sizeof(der));
     TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
     TEST_EQUAL(ret, 0);
-    TACIT_TEST_CF_PUBLIC(key.pub, sizeof(key.pub));
-    ret = tacit_ed25519_sign(&key, der, 5, sig, sizeof(sig), &olen);
+    TEST_ASSERT(tacit_pk_ed25519(&pk) != NULL);
+    TACIT_TEST_CF_PUBLIC(tacit_pk_ed25519(&pk)->pub, 32);
+    ret = tacit_ed25519_sign(tacit_pk_ed25519(&pk), der, 5, sig, sizeof(sig), &olen);
     TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
     TEST_EQUAL(ret, 0);
-    ret = tacit_ed25519_write_key_pem(&key, TACIT_KEY_FORMAT_PKCS8, pem, sizeof(pem), &olen);
+    ret = tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_PEM, pem, sizeof(pem),
+                         &olen);
     TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
     TEST_EQUAL(ret, 0);
     TACIT_TEST_CF_PUBLIC(pem, sizeof(pem));
     TACIT_TEST_CF_PUBLIC(sig, sizeof(sig));
-    tacit_ed25519_key_free(&key);
 exit:
-    return;
+    tacit_pk_free(&pk);
 }
 #endif
 
@@ -171,7 +175,7 @@ int main(int argc, char **argv)
             tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
         }
 #endif
-#if defined(TACIT_ASN1_C) && defined(TACIT_PEM_C)
+#if defined(TACIT_PK_C)
         RUN_TEST(test_key_file_ct);
 #endif
     }

@@ -8,6 +8,7 @@
 #include "ec/ecp_internal.h"
 
 #include "tacit/ecdh.h"
+#include "ec/ecp_internal.h"
 
 static uint64_t rng_state = 0xA5A5A5A5DEADBEEFu;
 static int test_rng(void *p, unsigned char *out, size_t len)

@@ -11,6 +11,7 @@
 #include "tacit/ecdh.h"
 #include "tacit/ecdsa.h"
 #include "tacit/ecp.h"
+#include "ec/ecp_internal.h"
 #include "fuzz_util.h"
 
 static const tacit_ecp_group_id curves[] = { TACIT_ECP_SECP256R1, TACIT_ECP_SECP384R1,

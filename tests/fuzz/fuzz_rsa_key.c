@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tacit/rsa.h"
+#include "rsa/rsa_internal.h"
 #include "fuzz_util.h"
 
 static void use_private(tacit_rsa_context *rsa, fuzz_rng *rng)

@@ -23,6 +23,8 @@
 
 #include "tacit/ecdsa.h"
 #include "tacit/rsa.h"
+#include "rsa/rsa_internal.h"
+#include "ec/ecp_internal.h"
 #include "fuzz_util.h"
 
 static int ready;

@@ -1135,111 +1135,7 @@ exit:
     set_kernel(0);
 }
 
-#if defined(TACIT_ASN1_C)
-/* DER keys: the seed-form PKCS#8 and SPKI round trips, the expanded and "both" forms. */
-static void test_key_der(void)
-{
-    /* the seed form's first 22 bytes (draft-ietf-lamps-kyber-certificates, ML-KEM-768) */
-    static const unsigned char prefix768[22] = { 0x30, 0x54, 0x02, 0x01, 0x00, 0x30, 0x0b, 0x06,
-                                                 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04,
-                                                 0x04, 0x02, 0x04, 0x42, 0x80, 0x40 };
-    unsigned char seed[64], ek[TACIT_MLKEM_MAX_EK_BYTES], dk[TACIT_MLKEM_MAX_DK_BYTES];
-    unsigned char ek2[TACIT_MLKEM_MAX_EK_BYTES], dk2[TACIT_MLKEM_MAX_DK_BYTES];
-    unsigned char der[3300], *w;
-    size_t len, i;
-    int pi;
-    tacit_mlkem_params q;
-
-    for (i = 0; i < 64; i++) {
-        seed[i] = (unsigned char)(i * 3 + 1);
-    }
-    for (pi = 0; pi < 3; pi++) {
-        tacit_mlkem_params p = pset[pi];
-        size_t ekl = tacit_mlkem_ek_bytes(p), dkl = tacit_mlkem_dk_bytes(p);
-        TEST_EQUAL(tacit_mlkem_keygen_seed(p, seed, ek, dk), 0);
-        TEST_EQUAL(tacit_mlkem_write_private_der(p, seed, NULL, 0, &len),
-                   TACIT_ERR_BUFFER_TOO_SMALL);
-        TEST_EQUAL(len, 86);
-        TEST_EQUAL(tacit_mlkem_write_private_der(p, seed, der, sizeof(der), &len), 0);
-        if (p == TACIT_MLKEM_768) {
-            TEST_MEM_EQ(der, 22, prefix768, 22);
-        }
-        TEST_EQUAL(tacit_mlkem_parse_private_der(der, len, &q, dk2, ek2), 0);
-        TEST_EQUAL(q, p);
-        TEST_MEM_EQ(dk2, dkl, dk, dkl);
-        TEST_MEM_EQ(ek2, ekl, ek, ekl);
-        TEST_EQUAL(tacit_mlkem_parse_private_der(der, len - 1, &q, dk2, NULL) != 0, 1);
-
-        TEST_EQUAL(tacit_mlkem_write_public_der(p, ek, der, sizeof(der), &len), 0);
-        TEST_EQUAL(len, ekl + 22);
-        TEST_EQUAL(tacit_mlkem_parse_public_der(der, len, &q, ek2), 0);
-        TEST_EQUAL(q, p);
-        TEST_MEM_EQ(ek2, ekl, ek, ekl);
-        der[16] = 9; /* another OID */
-        TEST_EQUAL(tacit_mlkem_parse_public_der(der, len, &q, ek2), TACIT_ERR_BAD_INPUT);
-
-        /* expanded form: PKCS#8 { 0, alg, OCTET STRING { OCTET STRING dk } } */
-        w = der;
-        *w++ = 0x30;
-        *w++ = 0x82;
-        *w++ = (unsigned char)((dkl + 4 + 4 + 16) >> 8);
-        *w++ = (unsigned char)(dkl + 4 + 4 + 16);
-        memcpy(w, prefix768 + 2, 16);
-        w[15] = (unsigned char)(pi + 1);
-        w += 16;
-        *w++ = 0x04;
-        *w++ = 0x82;
-        *w++ = (unsigned char)((dkl + 4) >> 8);
-        *w++ = (unsigned char)(dkl + 4);
-        *w++ = 0x04;
-        *w++ = 0x82;
-        *w++ = (unsigned char)(dkl >> 8);
-        *w++ = (unsigned char)dkl;
-        memcpy(w, dk, dkl);
-        len = (size_t)(w - der) + dkl;
-        TEST_EQUAL(tacit_mlkem_parse_private_der(der, len, &q, dk2, ek2), 0);
-        TEST_MEM_EQ(dk2, dkl, dk, dkl);
-        TEST_MEM_EQ(ek2, ekl, ek, ekl);
-        w[dkl - 40] ^= 1; /* the hash inside dk */
-        TEST_EQUAL(tacit_mlkem_parse_private_der(der, len, &q, dk2, ek2), TACIT_ERR_BAD_INPUT);
-        w[dkl - 40] ^= 1;
-
-        /* both: OCTET STRING { SEQUENCE { OCTET STRING seed, OCTET STRING dk } } */
-        w = der;
-        *w++ = 0x30;
-        *w++ = 0x82;
-        *w++ = (unsigned char)((dkl + 4 + 66 + 4 + 4 + 16) >> 8);
-        *w++ = (unsigned char)(dkl + 4 + 66 + 4 + 4 + 16);
-        memcpy(w, prefix768 + 2, 16);
-        w[15] = (unsigned char)(pi + 1);
-        w += 16;
-        *w++ = 0x04;
-        *w++ = 0x82;
-        *w++ = (unsigned char)((dkl + 4 + 66 + 4) >> 8);
-        *w++ = (unsigned char)(dkl + 4 + 66 + 4);
-        *w++ = 0x30;
-        *w++ = 0x82;
-        *w++ = (unsigned char)((dkl + 4 + 66) >> 8);
-        *w++ = (unsigned char)(dkl + 4 + 66);
-        *w++ = 0x04;
-        *w++ = 0x40;
-        memcpy(w, seed, 64);
-        w += 64;
-        *w++ = 0x04;
-        *w++ = 0x82;
-        *w++ = (unsigned char)(dkl >> 8);
-        *w++ = (unsigned char)dkl;
-        memcpy(w, dk, dkl);
-        len = (size_t)(w - der) + dkl;
-        TEST_EQUAL(tacit_mlkem_parse_private_der(der, len, &q, dk2, NULL), 0);
-        TEST_MEM_EQ(dk2, dkl, dk, dkl);
-        w[5] ^= 1; /* dkPKE no longer what the seed gives */
-        TEST_EQUAL(tacit_mlkem_parse_private_der(der, len, &q, dk2, NULL), TACIT_ERR_BAD_INPUT);
-    }
-exit:
-    return;
-}
-#endif
+/* DER and PEM keys: tacit_pk (tests/pk/test_pk_pq.c). */
 
 static void test_kernels_listed(void)
 {
@@ -1264,9 +1160,6 @@ int main(int argc, char **argv)
     RUN_TEST(test_kernel_encodings);
     RUN_TEST(test_fill_cap);
     RUN_TEST(test_round_trip);
-#if defined(TACIT_ASN1_C)
-    RUN_TEST(test_key_der);
-#endif
     RUN_TEST(test_wycheproof);
     RUN_TEST(test_cctv_intermediate);
     RUN_TEST(test_cctv_strcmp_unlucky);

@@ -189,6 +189,10 @@ static void test_generate_roundtrip(void)
                                                    TACIT_MLKEM_1024 };
         static const char *names[] = { "ML-KEM-512", "ML-KEM-768", "ML-KEM-1024" };
         static const size_t bits[] = { 512, 768, 1024 };
+        unsigned char prefix[22] = { 0x30, 0x54, 0x02, 0x01, 0x00, 0x30, 0x0b, 0x06,
+                                     0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04,
+                                     0x04, 0x02, 0x04, 0x42, 0x80, 0x40 };
+        unsigned char der[1700];
         size_t i;
         for (i = 0; i < 3; i++) {
             TEST_EQUAL(tacit_pk_gen_mlkem(&pk, sets[i], NULL, NULL), 0);
@@ -197,11 +201,23 @@ static void test_generate_roundtrip(void)
             TEST_EQUAL(tacit_pk_describe(&pk, desc, sizeof(desc)), 0);
             TEST_ASSERT(strcmp(desc, names[i]) == 0);
             TEST_EQUAL(tacit_pk_pq(&pk)->seed_len, 64);
-            /* the seed form: 86 bytes */
+            /* the seed form: 86 bytes, starting as draft-ietf-lamps-kyber-certificates shows */
             TEST_EQUAL(
                 tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_DER, NULL, 0, &need),
                 TACIT_ERR_BUFFER_TOO_SMALL);
             TEST_EQUAL(need, 86);
+            TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_DER, der,
+                                      sizeof(der), &need),
+                       0);
+            prefix[17] = (unsigned char)(i + 1);
+            TEST_MEM_EQ(der, 22, prefix, 22);
+            TEST_MEM_EQ(der + 22, 64, tacit_pk_pq(&pk)->seed, 64);
+            /* SPKI: 22 bytes, then ek */
+            TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_SPKI, TACIT_KEY_ENCODING_DER, der,
+                                      sizeof(der), &need),
+                       0);
+            TEST_EQUAL(need, tacit_mlkem_ek_bytes(sets[i]) + 22);
+            TEST_MEM_EQ(der + 22, need - 22, tacit_pk_pq(&pk)->pub, tacit_pk_pq(&pk)->pub_len);
             roundtrip_all(&pk);
             /* formats ML-KEM does not have, and a stray encoding */
             TEST_EQUAL(

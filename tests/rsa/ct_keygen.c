@@ -23,6 +23,7 @@
 #include "tacit/rsa.h"
 
 #include "bignum/bignum_core.h"
+#include "ec/ecp_internal.h"
 
 /* A deterministic generator (so runs are repeatable) whose output is secret. */
 static tacit_hmac_drbg_context drbg;

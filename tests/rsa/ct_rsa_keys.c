@@ -20,6 +20,7 @@
 
 #include "tacit/pem.h"
 #include "tacit/rsa.h"
+#include "rsa/rsa_internal.h"
 
 static const char key_pem[] = "-----BEGIN PRIVATE KEY-----\n"
                               "MIIEvwIBADANBgkqhkiG9w0BAQEFAASCBKkwggSlAgEAAoIBAQC8SaFppfaGNtfZ\n"

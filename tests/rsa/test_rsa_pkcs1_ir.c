@@ -13,6 +13,7 @@
 
 #include "tacit/hmac_drbg.h"
 #include "tacit/rsa.h"
+#include "rsa/rsa_internal.h"
 
 static const char key2048_pem[] =
     "-----BEGIN PRIVATE KEY-----\n"

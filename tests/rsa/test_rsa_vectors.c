@@ -15,6 +15,7 @@
 #include "test_rsa_util.h"
 
 #include "tacit/md.h"
+#include "rsa/rsa_internal.h"
 
 static int import_group_key(const wp_reader *r, tacit_rsa_context *rsa, int private_key)
 {
