@@ -9,6 +9,9 @@
 
 #include "tacit/asn1.h"
 #include "tacit/pk.h"
+#if defined(TACIT_X509_C)
+#include "tacit/x509.h"
+#endif
 
 #if defined(TACIT_PK_C) && (defined(TACIT_MLKEM_C) || defined(TACIT_MLDSA_C))
 
@@ -559,10 +562,207 @@ exit:;
 }
 #endif
 
+/* A file of tests/data/pk (made by make_pq.py with python3-cryptography / OpenSSL 4.0). */
+static unsigned char *read_data(const char *name, size_t *len)
+{
+    char path[512];
+    FILE *f;
+    unsigned char *buf = NULL;
+    long n;
+
+#if defined(TACIT_TEST_DATA_DIR)
+    snprintf(path, sizeof(path), "%s/pk/%s", TACIT_TEST_DATA_DIR, name);
+#else
+    snprintf(path, sizeof(path), "tests/data/pk/%s", name);
+#endif
+    f = fopen(path, "rb");
+    if (f == NULL) {
+        return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        buf = (unsigned char *)malloc((size_t)n + 1);
+        if (buf != NULL && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+            free(buf);
+            buf = NULL;
+        }
+        if (buf != NULL) {
+            *len = (size_t)n;
+        }
+    }
+    fclose(f);
+    return buf;
+}
+
+/*
+ * Another implementation's keys (python3-cryptography 48 on OpenSSL 4.0): its PKCS#8
+ * (seed form) and SPKI, DER and PEM, give the same key; written back by tacit, the same bytes;
+ * its ML-DSA signatures verify, ML-KEM ciphertexts decapsulate to its shared secrets.
+ */
+static void test_other_implementation(void)
+{
+    static const char *names[] = { "mldsa44", "mldsa65", "mldsa87", "mlkem768", "mlkem1024" };
+    static const char *exts[] = { ".p8.der", ".p8.pem", ".pub.der", ".pub.pem" };
+    unsigned char *file = NULL, *raw = NULL, *extra = NULL, *extra2 = NULL, *out = NULL;
+    size_t flen = 0, rlen = 0, elen = 0, e2len = 0, olen, i, j;
+    char fname[64];
+    tacit_pk_context pk;
+    int found = 0;
+
+    tacit_pk_init(&pk);
+    out = (unsigned char *)malloc(8192);
+    TEST_ASSERT(out != NULL);
+    for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        int kem = names[i][2] == 'k';
+#if !defined(TACIT_MLKEM_C)
+        if (kem) {
+            continue;
+        }
+#endif
+#if !defined(TACIT_MLDSA_C)
+        if (!kem) {
+            continue;
+        }
+#endif
+        snprintf(fname, sizeof(fname), "%s.pub.raw", names[i]);
+        raw = read_data(fname, &rlen);
+        if (raw == NULL) {
+            continue;
+        }
+        found++;
+        for (j = 0; j < 4; j++) {
+            const tacit_pk_pq_key *k;
+            int priv = j < 2;
+            snprintf(fname, sizeof(fname), "%s%s", names[i], exts[j]);
+            file = read_data(fname, &flen);
+            TEST_ASSERT(file != NULL);
+            TEST_EQUAL(tacit_pk_parse_key(&pk, file, flen), 0);
+            TEST_EQUAL(tacit_pk_get_type(&pk), kem ? TACIT_PK_MLKEM : TACIT_PK_MLDSA);
+            TEST_EQUAL(pk.is_private, priv);
+            k = tacit_pk_pq(&pk);
+            TEST_MEM_EQ(k->pub, k->pub_len, raw, rlen);
+            TEST_EQUAL(tacit_pk_write(&pk, priv ? TACIT_KEY_FORMAT_PKCS8 : TACIT_KEY_FORMAT_SPKI,
+                                      j % 2 ? TACIT_KEY_ENCODING_PEM : TACIT_KEY_ENCODING_DER, out,
+                                      8192, &olen),
+                       0);
+            TEST_MEM_EQ(out, olen, file, flen);
+            free(file);
+            file = NULL;
+        }
+        /* the private key is loaded last but one: reload it for the checks below */
+        snprintf(fname, sizeof(fname), "%s.p8.der", names[i]);
+        file = read_data(fname, &flen);
+        TEST_ASSERT(file != NULL);
+        TEST_EQUAL(tacit_pk_parse_key(&pk, file, flen), 0);
+        if (kem) {
+#if defined(TACIT_MLKEM_C)
+            const tacit_pk_pq_key *k = tacit_pk_pq(&pk);
+            unsigned char ss[32];
+            snprintf(fname, sizeof(fname), "%s.ct", names[i]);
+            extra = read_data(fname, &elen);
+            snprintf(fname, sizeof(fname), "%s.ss", names[i]);
+            extra2 = read_data(fname, &e2len);
+            TEST_ASSERT(extra != NULL && extra2 != NULL);
+            TEST_EQUAL(elen, tacit_mlkem_ct_bytes((tacit_mlkem_params)k->params));
+            TEST_EQUAL(tacit_mlkem_decaps((tacit_mlkem_params)k->params, k->priv, extra, ss), 0);
+            TEST_MEM_EQ(ss, 32, extra2, e2len);
+#endif
+        } else {
+#if defined(TACIT_MLDSA_C)
+            tacit_pk_sig_alg alg;
+            char alg_name[16];
+            snprintf(alg_name, sizeof(alg_name), "mldsa%s", names[i] + 5);
+            TEST_EQUAL(tacit_pk_sig_alg_from_name(alg_name, &alg), 0);
+            snprintf(fname, sizeof(fname), "%s.msg.sig", names[i]);
+            extra = read_data(fname, &elen);
+            extra2 = read_data("msg.txt", &e2len);
+            TEST_ASSERT(extra != NULL && extra2 != NULL);
+            TEST_EQUAL(tacit_pk_verify(&pk, &alg, extra2, e2len, extra, elen, 0), 0);
+            extra[elen / 3] ^= 0x20;
+            TEST_EQUAL(tacit_pk_verify(&pk, &alg, extra2, e2len, extra, elen, 0),
+                       TACIT_ERR_VERIFY_FAILED);
+#endif
+        }
+        free(raw);
+        free(file);
+        free(extra);
+        free(extra2);
+        raw = file = extra = extra2 = NULL;
+    }
+    if (found == 0) {
+        TEST_SKIP("tests/data/pk not found");
+    }
+exit:
+    free(raw);
+    free(file);
+    free(extra);
+    free(extra2);
+    free(out);
+    tacit_pk_free(&pk);
+}
+
+#if defined(TACIT_X509_C) && defined(TACIT_MLDSA_C)
+/* RFC 9881: an ML-DSA-65 root and the ML-DSA-44 leaf it signed (tests/data/pk/make_pq.py). */
+static void test_mldsa_certificates(void)
+{
+    unsigned char *root_der = NULL, *leaf_der = NULL, *bad_der = NULL;
+    size_t root_len = 0, leaf_len = 0, bad_len = 0;
+    tacit_x509_crt leaf, bad;
+    tacit_x509_store anchors;
+    tacit_x509_verify_params params;
+    tacit_x509_reason reason = TACIT_X509_OK;
+    tacit_pk_context pk;
+    int ret;
+
+    tacit_x509_store_init(&anchors);
+    tacit_pk_init(&pk);
+    root_der = read_data("mldsa-root.crt.der", &root_len);
+    leaf_der = read_data("mldsa-leaf.crt.der", &leaf_len);
+    bad_der = read_data("mldsa-leaf-badsig.crt.der", &bad_len);
+    if (root_der == NULL || leaf_der == NULL || bad_der == NULL) {
+        TEST_SKIP("tests/data/pk not found");
+    }
+    TEST_EQUAL(tacit_x509_store_add_der(&anchors, root_der, root_len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&leaf, leaf_der, leaf_len), 0);
+    TEST_EQUAL(tacit_x509_parse_crt(&bad, bad_der, bad_len), 0);
+    TEST_EQUAL(tacit_x509_crt_get_pk(&leaf, &pk), 0);
+    TEST_EQUAL(tacit_pk_get_type(&pk), TACIT_PK_MLDSA);
+    TEST_EQUAL(tacit_pk_bitlen(&pk), 44);
+    /* the root's self-signature, then the chain */
+    TEST_EQUAL(tacit_x509_check_signature(tacit_x509_store_get(&anchors, 0),
+                                          tacit_x509_store_get(&anchors, 0), 0, &reason),
+               0);
+    tacit_x509_verify_params_init(&params);
+    params.time = 1767225600; /* 2026-01-01 */
+    params.host = "pq.example";
+    ret = tacit_x509_verify(&leaf, NULL, &anchors, &params, &reason);
+    if (ret != 0) {
+        printf("\n    %s", tacit_x509_reason_text(reason));
+    }
+    TEST_EQUAL(ret, 0);
+    TEST_EQUAL(reason, TACIT_X509_OK);
+    TEST_EQUAL(tacit_x509_verify(&bad, NULL, &anchors, &params, &reason),
+               TACIT_ERR_X509_VERIFY_FAILED);
+    TEST_EQUAL(reason, TACIT_X509_BAD_SIGNATURE);
+    /* the leaf's ML-DSA-44 key cannot have signed the root (ML-DSA-65 signature algorithm) */
+    TEST_EQUAL(tacit_x509_check_signature(tacit_x509_store_get(&anchors, 0), &leaf, 0, &reason),
+               TACIT_ERR_X509_VERIFY_FAILED);
+exit:
+    tacit_pk_free(&pk);
+    tacit_x509_store_free(&anchors);
+    free(root_der);
+    free(leaf_der);
+    free(bad_der);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
     RUN_TEST(test_generate_roundtrip);
+    RUN_TEST(test_other_implementation);
+#if defined(TACIT_X509_C) && defined(TACIT_MLDSA_C)
+    RUN_TEST(test_mldsa_certificates);
+#endif
 #if defined(TACIT_MLDSA_C)
     RUN_TEST(test_mldsa_wycheproof);
     RUN_TEST(test_mldsa_both_forms);
