@@ -203,6 +203,40 @@ int tacit_pk_gen_x25519(tacit_pk_context *ctx, tacit_rng_func f_rng, void *p_rng
 }
 #endif
 
+#if defined(TACIT_MLKEM_C) || defined(TACIT_MLDSA_C)
+static int gen_pq(tacit_pk_context *ctx, tacit_pk_type type, int params, tacit_rng_func f_rng,
+                  void *p_rng)
+{
+    int ret;
+
+    if (ctx == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_pk_free(ctx);
+    ret = tacit_pk_pq_gen(ctx, type, params, f_rng, p_rng);
+    if (ret != 0) {
+        tacit_pk_free(ctx);
+    }
+    return ret;
+}
+
+#if defined(TACIT_MLKEM_C)
+int tacit_pk_gen_mlkem(tacit_pk_context *ctx, tacit_mlkem_params params, tacit_rng_func f_rng,
+                       void *p_rng)
+{
+    return gen_pq(ctx, TACIT_PK_MLKEM, (int)params, f_rng, p_rng);
+}
+#endif
+
+#if defined(TACIT_MLDSA_C)
+int tacit_pk_gen_mldsa(tacit_pk_context *ctx, tacit_mldsa_params params, tacit_rng_func f_rng,
+                       void *p_rng)
+{
+    return gen_pq(ctx, TACIT_PK_MLDSA, (int)params, f_rng, p_rng);
+}
+#endif
+#endif /* TACIT_MLKEM_C || TACIT_MLDSA_C */
+
 #else
 typedef int tacit_pk_unused;
 #endif /* TACIT_PK_C */

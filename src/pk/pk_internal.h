@@ -27,6 +27,11 @@ int tacit_pk_pq_write_der(const tacit_pk_context *ctx, tacit_key_format format, 
 const char *tacit_pk_pq_name(const tacit_pk_context *ctx);
 size_t tacit_pk_pq_number(const tacit_pk_context *ctx);
 
+/* A new key (seed from f_rng, already resolved or NULL) into ctx, empty; on error the caller
+ * frees ctx. */
+int tacit_pk_pq_gen(tacit_pk_context *ctx, tacit_pk_type type, int params, tacit_rng_func f_rng,
+                    void *p_rng);
+
 /* Release the key (zeroized). */
 void tacit_pk_pq_free(tacit_pk_context *ctx);
 

@@ -315,7 +315,7 @@ int tacit_pk_pq_parse(tacit_pk_context *ctx, const tacit_asn1_key_info *info, in
         }
     }
     if (ret != 0) {
-        tacit_pk_free(ctx);
+        tacit_pk_pq_free(ctx); /* the caller (pk_parse.c) empties the rest */
     }
     return ret;
 }
@@ -417,17 +417,16 @@ int tacit_pk_pq_write_der(const tacit_pk_context *ctx, tacit_key_format format, 
 
 /* ---- generation -------------------------------------------------------------- */
 
-static int gen(tacit_pk_context *ctx, tacit_pk_type type, int params, tacit_rng_func f_rng,
-               void *p_rng)
+int tacit_pk_pq_gen(tacit_pk_context *ctx, tacit_pk_type type, int params, tacit_rng_func f_rng,
+                    void *p_rng)
 {
     const pq_alg *a = alg_of_params(type, params);
     unsigned char *pub, *priv;
     int ret;
 
-    if (ctx == NULL || a == NULL) {
+    if (a == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    tacit_pk_free(ctx);
     f_rng = tacit_rng_or_default(f_rng, &p_rng);
     if ((ret = key_new(ctx, a, 1, &pub, &priv)) != 0) {
         return ret;
@@ -438,27 +437,8 @@ static int gen(tacit_pk_context *ctx, tacit_pk_type type, int params, tacit_rng_
         ctx->u.pq->seed_len = a->seed_len;
         ret = expand_seed(a, ctx->u.pq->seed, pub, priv);
     }
-    if (ret != 0) {
-        tacit_pk_free(ctx);
-    }
     return ret;
 }
-
-#if defined(TACIT_MLKEM_C)
-int tacit_pk_gen_mlkem(tacit_pk_context *ctx, tacit_mlkem_params params, tacit_rng_func f_rng,
-                       void *p_rng)
-{
-    return gen(ctx, TACIT_PK_MLKEM, (int)params, f_rng, p_rng);
-}
-#endif
-
-#if defined(TACIT_MLDSA_C)
-int tacit_pk_gen_mldsa(tacit_pk_context *ctx, tacit_mldsa_params params, tacit_rng_func f_rng,
-                       void *p_rng)
-{
-    return gen(ctx, TACIT_PK_MLDSA, (int)params, f_rng, p_rng);
-}
-#endif
 
 #else
 typedef int tacit_pk_pq_unused;
