@@ -49,7 +49,7 @@ void tacit_hmac256_mac(const tacit_hmac256_key *k, const unsigned char *a, size_
                        unsigned char out[32])
 {
     uint32_t st[8];
-    unsigned char buf[64], inner[32];
+    unsigned char buf[64];
     uint64_t total = 64; /* the K0 ^ ipad block */
     const unsigned char *tail = buf;
 
@@ -73,11 +73,7 @@ void tacit_hmac256_mac(const tacit_hmac256_key *k, const unsigned char *a, size_
             tacit_sha_block64_update(st, buf, &total, c, clen, tacit_sha256_raw_blocks);
         }
     }
-    tacit_sha256_raw_final(st, tail, (size_t)(total & 63), total, inner, 32);
-    memcpy(st, k->outer, sizeof(st));
-    tacit_sha256_raw_final(st, inner, 32, 64 + 32, out, 32);
-    tacit_platform_zeroize(st, sizeof(st));
-    tacit_platform_zeroize(inner, sizeof(inner));
+    tacit_sha256_raw_hmac_final(st, tail, (size_t)(total & 63), total, k->outer, out);
     if (tail == buf) {
         tacit_platform_zeroize(buf, sizeof(buf));
     }

@@ -261,11 +261,11 @@ void tacit_sha256_raw_blocks(uint32_t state[8], const unsigned char *p, size_t n
 /* 0x80 then zeros: the padding is copied, not built byte by byte (no rep stos either). */
 static const unsigned char PAD[64] = { 0x80 }; /* at most 64 bytes are copied */
 
-void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t tail_len,
-                            uint64_t total, unsigned char *out, size_t out_len)
+/* The padded final block(s) of a tail_len-byte tail of a total-byte message; returns 64 or 128. */
+static size_t pad_final(unsigned char blk[128], const unsigned char *tail, size_t tail_len,
+                        uint64_t total)
 {
-    unsigned char blk[128];
-    size_t nb = tail_len < 56 ? 64 : 128, i;
+    size_t nb = tail_len < 56 ? 64 : 128;
     uint64_t bits = total << 3;
 
     if (tail_len > 0) {
@@ -274,6 +274,15 @@ void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t
     memcpy(blk + tail_len, PAD, nb - 8 - tail_len);
     store_be32(blk + nb - 8, (uint32_t)(bits >> 32));
     store_be32(blk + nb - 4, (uint32_t)bits);
+    return nb;
+}
+
+void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t tail_len,
+                            uint64_t total, unsigned char *out, size_t out_len)
+{
+    unsigned char blk[128];
+    size_t nb = pad_final(blk, tail, tail_len, total), i;
+
     sha256_blocks(state, blk, nb / 64);
     for (i = 0; i < 7; i++) {
         store_be32(out + 4 * i, state[i]);
@@ -283,6 +292,32 @@ void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t
     }
     tacit_platform_zeroize(blk, nb);
 }
+
+#if !defined(TACIT_SHA_COMPACT) /* hmac_internal.h: not in size-first builds */
+void tacit_sha256_raw_hmac_final(uint32_t state[8], const unsigned char *tail, size_t tail_len,
+                                 uint64_t total, const uint32_t outer[8], unsigned char out[32])
+{
+    unsigned char inner[32];
+    uint32_t st[8];
+
+#if defined(TACIT_SHA_X86)
+    if (tacit_sha_cpu() & TACIT_SHA_CPU_SHANI) {
+        unsigned char blk[128];
+        size_t nb = pad_final(blk, tail, tail_len, total);
+
+        tacit_sha256_shani_hmac_final(state, blk, nb / 64, outer, out);
+        tacit_platform_zeroize(blk, nb);
+        tacit_platform_zeroize(state, 32);
+        return;
+    }
+#endif
+    tacit_sha256_raw_final(state, tail, tail_len, total, inner, 32);
+    memcpy(st, outer, sizeof(st));
+    tacit_sha256_raw_final(st, inner, 32, 64 + 32, out, 32);
+    tacit_platform_zeroize(inner, sizeof(inner));
+    tacit_platform_zeroize(state, 32);
+}
+#endif
 
 int tacit_sha256_finish(tacit_sha256_context *ctx, unsigned char *out)
 {

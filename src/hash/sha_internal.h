@@ -68,6 +68,9 @@ void tacit_sha512_avx512_blocks(uint64_t state[8], const unsigned char *p, size_
 
 /* Compress nblocks 64-byte blocks with the SHA extensions. */
 void tacit_sha256_shani_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks);
+/* HMAC-SHA256's inner final block(s) and outer block in registers (see tacit_sha256_raw_hmac_final). */
+void tacit_sha256_shani_hmac_final(const uint32_t inner[8], const unsigned char *blk,
+                                   size_t nblocks, const uint32_t outer[8], unsigned char out[32]);
 
 /*
  * For a copy of the unrolled code compiled for BMI2: the generic body is
@@ -93,6 +96,13 @@ extern const uint32_t tacit_sha256_iv[8];
 void tacit_sha256_raw_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks);
 void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t tail_len,
                             uint64_t total, unsigned char *out, size_t out_len);
+/*
+ * HMAC-SHA256's end: finish the inner hash (state, as raw_final) and hash
+ * its digest from the outer state; out receives the 32-byte tag.  With the
+ * SHA extensions the inner digest stays in registers.  state is wiped.
+ */
+void tacit_sha256_raw_hmac_final(uint32_t state[8], const unsigned char *tail, size_t tail_len,
+                                 uint64_t total, const uint32_t outer[8], unsigned char out[32]);
 #endif
 
 #if defined(TACIT_TEST_HOOKS)

@@ -3,17 +3,23 @@
  * then the message.  tacit hashes the message streamed in the pieces the
  * split bytes give (SHAKE squeezed in pieces too, output length from the
  * selector), OpenSSL in one call; the outputs must be equal.  Also HKDF
- * (SHA-256 and SHA3-256) on the message cut into salt/ikm/info.
+ * (SHA-256 and SHA3-256) on the message cut into salt/ikm/info, the SHA-2
+ * one-shots (context-free paths) and one-shot HMAC-SHA256/384 (key: a
+ * selector-chosen prefix of the message) against OpenSSL.
  */
 #include <stdint.h>
 #include <string.h>
 
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/kdf.h>
 
 #include "fuzz_util.h"
 #include "tacit/hkdf.h"
+#include "tacit/hmac.h"
+#include "tacit/sha256.h"
 #include "tacit/sha3.h"
+#include "tacit/sha512.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -54,6 +60,31 @@ static void check_hkdf(tacit_md_type t, const EVP_MD *md, const uint8_t *p, size
                EVP_PKEY_derive(c, b, &bl) > 0 && bl == out_len);
     EVP_PKEY_CTX_free(c);
     FUZZ_CHECK(memcmp(a, b, out_len) == 0);
+}
+
+static void check_sha2(const uint8_t *p, size_t n, unsigned sel)
+{
+    unsigned char a[64], b[64];
+    unsigned int bl = 0;
+    size_t kl = (size_t)sel * 3 % 160;
+
+    FUZZ_CHECK(tacit_sha256(p, n, a) == 0 && EVP_Digest(p, n, b, NULL, EVP_sha256(), NULL) == 1);
+    FUZZ_CHECK(memcmp(a, b, 32) == 0);
+    FUZZ_CHECK(tacit_sha224(p, n, a) == 0 && EVP_Digest(p, n, b, NULL, EVP_sha224(), NULL) == 1);
+    FUZZ_CHECK(memcmp(a, b, 28) == 0);
+    FUZZ_CHECK(tacit_sha512(p, n, a) == 0 && EVP_Digest(p, n, b, NULL, EVP_sha512(), NULL) == 1);
+    FUZZ_CHECK(memcmp(a, b, 64) == 0);
+    FUZZ_CHECK(tacit_sha384(p, n, a) == 0 && EVP_Digest(p, n, b, NULL, EVP_sha384(), NULL) == 1);
+    FUZZ_CHECK(memcmp(a, b, 48) == 0);
+    if (kl > n) {
+        kl = n;
+    }
+    FUZZ_CHECK(tacit_hmac(TACIT_MD_SHA256, p, kl, p + kl, n - kl, a) == 0);
+    FUZZ_CHECK(HMAC(EVP_sha256(), p, (int)kl, p + kl, n - kl, b, &bl) != NULL && bl == 32);
+    FUZZ_CHECK(memcmp(a, b, 32) == 0);
+    FUZZ_CHECK(tacit_hmac(TACIT_MD_SHA384, p, kl, p + kl, n - kl, a) == 0);
+    FUZZ_CHECK(HMAC(EVP_sha384(), p, (int)kl, p + kl, n - kl, b, &bl) != NULL && bl == 48);
+    FUZZ_CHECK(memcmp(a, b, 48) == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -128,5 +159,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     check_hkdf((sel & 0x40) ? TACIT_MD_SHA3_256 : TACIT_MD_SHA256,
                (sel & 0x40) ? EVP_sha3_256() : EVP_sha256(), msg, mlen, 1 + (sel >> 2) % 200);
+    check_sha2(msg, mlen, sel);
     return 0;
 }

@@ -87,6 +87,74 @@ void tacit_sha256_shani_blocks(uint32_t state[8], const unsigned char *p, size_t
     /* Ten vector registers suffice: no message-derived value is spilled to the stack. */
 }
 
+/* Compress one 64-byte block given as four schedule registers (lane 0 first) into abef/cdgh. */
+#define COMPRESS_WORDS(m0, m1, m2, m3)                                                             \
+    do {                                                                                           \
+        __m128i sa_ = abef, sc_ = cdgh;                                                            \
+        QROUNDS(m0, 0);                                                                            \
+        QROUNDS(m1, 4);                                                                            \
+        QROUNDS(m2, 8);                                                                            \
+        QROUNDS(m3, 12);                                                                           \
+        for (i = 16; i < 64; i += 16) {                                                            \
+            SCHEDULE(m0, m1, m2, m3);                                                              \
+            QROUNDS(m0, i);                                                                        \
+            SCHEDULE(m1, m2, m3, m0);                                                              \
+            QROUNDS(m1, i + 4);                                                                    \
+            SCHEDULE(m2, m3, m0, m1);                                                              \
+            QROUNDS(m2, i + 8);                                                                    \
+            SCHEDULE(m3, m0, m1, m2);                                                              \
+            QROUNDS(m3, i + 12);                                                                   \
+        }                                                                                          \
+        abef = _mm_add_epi32(abef, sa_);                                                           \
+        cdgh = _mm_add_epi32(cdgh, sc_);                                                           \
+    } while (0)
+
+/*
+ * HMAC-SHA256's last two steps in registers: the inner hash's padded final
+ * block(s) blk (nblocks 1 or 2) from inner, then the outer block (the inner
+ * digest as words 0..7, 0x80000000, zeros, length 768 bits) from outer;
+ * out receives the tag.  The inner digest never goes through memory.
+ */
+SHANI_TARGET
+void tacit_sha256_shani_hmac_final(const uint32_t inner[8], const unsigned char *blk,
+                                   size_t nblocks, const uint32_t outer[8], unsigned char out[32])
+{
+    const __m128i bswap = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    __m128i abef, cdgh, tmp, m0, m1, m2, m3;
+    int i;
+
+    tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)inner), 0xb1);
+    cdgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(inner + 4)), 0x1b);
+    abef = _mm_alignr_epi8(tmp, cdgh, 8);
+    cdgh = _mm_blend_epi16(cdgh, tmp, 0xf0);
+    while (nblocks-- > 0) {
+        m0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blk + 0)), bswap);
+        m1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blk + 16)), bswap);
+        m2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blk + 32)), bswap);
+        m3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blk + 48)), bswap);
+        COMPRESS_WORDS(m0, m1, m2, m3);
+        blk += 64;
+    }
+    /* the inner digest as message words: (a,b,c,d), (e,f,g,h) */
+    tmp = _mm_shuffle_epi32(abef, 0x1b);
+    cdgh = _mm_shuffle_epi32(cdgh, 0xb1);
+    m0 = _mm_blend_epi16(tmp, cdgh, 0xf0);
+    m1 = _mm_alignr_epi8(cdgh, tmp, 8);
+    m2 = _mm_set_epi32(0, 0, 0, (int)0x80000000u);
+    m3 = _mm_set_epi32(768, 0, 0, 0);
+
+    tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)outer), 0xb1);
+    cdgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(outer + 4)), 0x1b);
+    abef = _mm_alignr_epi8(tmp, cdgh, 8);
+    cdgh = _mm_blend_epi16(cdgh, tmp, 0xf0);
+    COMPRESS_WORDS(m0, m1, m2, m3);
+
+    tmp = _mm_shuffle_epi32(abef, 0x1b);
+    cdgh = _mm_shuffle_epi32(cdgh, 0xb1);
+    _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(_mm_blend_epi16(tmp, cdgh, 0xf0), bswap));
+    _mm_storeu_si128((__m128i *)(out + 16), _mm_shuffle_epi8(_mm_alignr_epi8(cdgh, tmp, 8), bswap));
+}
+
 #else
 typedef int tacit_sha256_shani_unused;
 #endif
