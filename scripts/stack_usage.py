@@ -41,6 +41,14 @@ INDIRECT = [
      [r'^tacit_mlkem_(ntt|invntt|basemul_acc)_c$', r'^tacit_mlkem_rej_uniform_unsafe$',
       r'^tacit_mlkem_(acc_reduce|poly_(reduce|tomont|tobytes|frombytes|check_modulus|'
       r'compress|decompress|frommsg|tomsg|cbd))$']),
+    # ML-DSA's polynomial kernels (through tacit_mldsa_kernel; the portable ones on Arm)
+    (r'^tacit_mldsa_expand_a(_x4)?$', [r'^tacit_mldsa_rej_uniform_unsafe$']),
+    (r'^(mat_times_vec(\.constprop\.\d+)?|verify_mu_unsafe|tacit_mldsa_keygen_seed|sign_load_key)$',
+     [r'^tacit_mldsa_(ntt|invntt_tomont|pointwise|pointwise_acc|poly_decompose|poly_use_hint)_c$']),
+    (r'^(sign_internal|sign_attempt)$',
+     [r'^tacit_mldsa_(ntt|invntt_tomont|pointwise|pointwise_acc|poly_decompose|poly_use_hint|'
+      r'sample_in_ball)_c$']),
+    (r'^sign_common$', [RNG]),
     # the entropy source (supplied by the firmware) and memset: not counted
     (r'^(tacit_hmac_drbg_seed|drbg_reseed_source|tacit_platform_zeroize)$', []),
 ]

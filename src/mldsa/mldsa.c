@@ -672,11 +672,21 @@ static int hints_valid_unsafe(const unsigned char *y, const tacit_mldsa_param_se
     return 1;
 }
 
+/*
+ * Verification keeps z (NTT domain) and c; with TACIT_MLDSA_SMALL_STACK it
+ * keeps three polynomials only, unpacking and transforming z_j from the
+ * signature again for every row (k l NTTs instead of l) and c for every
+ * row (the boot-loader case: about 4 KiB of stack).
+ */
 typedef struct verify_ws {
+#if defined(TACIT_MLDSA_SMALL_STACK)
+    tacit_mldsa_poly w, a, t; /* t: z_j, then c; a: A[i][j], then c t1 */
+#else
     tacit_mldsa_poly z[TACIT_MLDSA_LMAX]; /* NTT domain */
     tacit_mldsa_poly c, t1;
     tacit_mldsa_poly w[W_ROWS];
     tacit_mldsa_poly a[ROW_BUF];
+#endif
     unsigned char w1buf[192];
     unsigned char ctilde2[64];
 } verify_ws;
@@ -703,42 +713,65 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
         return TACIT_ERR_VERIFY_FAILED;
     }
     for (j = 0; j < ps->l; j++) {
-        tacit_mldsa_unpack(ws.z[j].c, sig + ps->ctilde_bytes + j * z_bytes(ps), ps->z_bits,
-                           ps->gamma1);
-        if (tacit_mldsa_poly_norm_mask(&ws.z[j], ps->gamma1 - (int32_t)ps->beta) != 0) {
+#if defined(TACIT_MLDSA_SMALL_STACK)
+        tacit_mldsa_poly *zj = &ws.t;
+#else
+        tacit_mldsa_poly *zj = &ws.z[j];
+#endif
+        tacit_mldsa_unpack(zj->c, sig + ps->ctilde_bytes + j * z_bytes(ps), ps->z_bits, ps->gamma1);
+        if (tacit_mldsa_poly_norm_mask(zj, ps->gamma1 - (int32_t)ps->beta) != 0) {
             return TACIT_ERR_VERIFY_FAILED;
         }
-        kern->ntt(ws.z[j].c);
+#if !defined(TACIT_MLDSA_SMALL_STACK)
+        kern->ntt(zj->c);
+#endif
     }
+#if !defined(TACIT_MLDSA_SMALL_STACK)
     tacit_mldsa_sample_in_ball_unsafe(&ws.c, sig, ps->ctilde_bytes, ps->tau);
     kern->ntt(ws.c.c);
+#endif
 
     tacit_shake_init(&hc, TACIT_SHAKE256);
     tacit_shake_absorb(&hc, mu, 64);
     hidx = 0;
     for (i = 0; i < ps->k; i++) {
         unsigned end = hy[ps->omega + i];
-        tacit_mldsa_poly *w = &ws.w[W_ROWS == 1 ? 0 : i];
+#if defined(TACIT_MLDSA_SMALL_STACK)
+        tacit_mldsa_poly *w = &ws.w, *c = &ws.t, *t1 = &ws.a;
+        /* A z, row i: z_j from the signature again */
+        memset(w, 0, sizeof(*w));
+        for (j = 0; j < ps->l; j++) {
+            tacit_mldsa_expand_a(&ws.a, pk, i, j);
+            tacit_mldsa_unpack(ws.t.c, sig + ps->ctilde_bytes + j * z_bytes(ps), ps->z_bits,
+                               ps->gamma1);
+            kern->ntt(ws.t.c);
+            kern->pointwise_acc(w->c, ws.a.c, ws.t.c);
+        }
+        tacit_mldsa_sample_in_ball_unsafe(c, sig, ps->ctilde_bytes, ps->tau);
+        kern->ntt(c->c);
+#else
+        tacit_mldsa_poly *w = &ws.w[W_ROWS == 1 ? 0 : i], *c = &ws.c, *t1 = &ws.t1;
         if (W_ROWS == 1 || i == 0) { /* A z: all rows at once, or row i */
             mat_times_vec(kern, ws.w, ws.a, pk, i, W_ROWS == 1 ? 1 : ps->k, ws.z, ps->l);
         }
+#endif
         /* - c t1 2^d */
-        tacit_mldsa_unpack(ws.t1.c, pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, 10, 0);
+        tacit_mldsa_unpack(t1->c, pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, 10, 0);
         for (n = 0; n < TACIT_MLDSA_N; n++) {
-            ws.t1.c[n] <<= TACIT_MLDSA_D;
+            t1->c[n] <<= TACIT_MLDSA_D;
         }
-        kern->ntt(ws.t1.c);
-        kern->pointwise(ws.t1.c, ws.t1.c, ws.c.c);
-        tacit_mldsa_poly_sub(w, w, &ws.t1);
+        kern->ntt(t1->c);
+        kern->pointwise(t1->c, t1->c, c->c);
+        tacit_mldsa_poly_sub(w, w, t1);
         tacit_mldsa_poly_reduce(w);
         kern->invntt_tomont(w->c);
         tacit_mldsa_poly_caddq(w);
         /* w1' = UseHint(h, w') */
-        memset(ws.t1.c, 0, sizeof(ws.t1.c));
+        memset(t1->c, 0, sizeof(t1->c));
         for (; hidx < end; hidx++) {
-            ws.t1.c[hy[hidx]] = 1;
+            t1->c[hy[hidx]] = 1;
         }
-        kern->use_hint(w->c, w->c, ws.t1.c, ps->gamma2);
+        kern->use_hint(w->c, w->c, t1->c, ps->gamma2);
         tacit_mldsa_pack(ws.w1buf, w->c, ps->w1_bits, 0);
         tacit_shake_absorb(&hc, ws.w1buf, w1_bytes(ps));
     }

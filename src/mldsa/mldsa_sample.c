@@ -38,12 +38,19 @@ unsigned tacit_mldsa_rej_uniform_unsafe(int32_t *a, unsigned ctr, const unsigned
     return ctr;
 }
 
+/* SHAKE128 blocks squeezed at first for one entry of A (one with SMALL_STACK). */
+#if defined(TACIT_MLDSA_SMALL_STACK)
+#define EXPAND_A_BLOCKS 1
+#else
+#define EXPAND_A_BLOCKS 5
+#endif
+
 void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsigned row,
                           unsigned col)
 {
     uint64_t st[25];
     unsigned char seed[34];
-    unsigned char buf[5 * TACIT_SHAKE128_RATE];
+    unsigned char buf[EXPAND_A_BLOCKS * TACIT_SHAKE128_RATE];
     const tacit_mldsa_kernel *kern = tacit_mldsa_kernel_get();
     unsigned ctr;
 
@@ -51,7 +58,7 @@ void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsi
     seed[32] = (unsigned char)col;
     seed[33] = (unsigned char)row;
     tacit_shake128_absorb_once(st, seed, sizeof(seed));
-    tacit_shake128_squeezeblocks(st, buf, 5);
+    tacit_shake128_squeezeblocks(st, buf, EXPAND_A_BLOCKS);
     ctr = kern->rej_uniform(a->c, 0, buf, sizeof(buf));
     while (ctr < TACIT_MLDSA_N) {
         tacit_shake128_squeezeblocks(st, buf, 1);
