@@ -291,7 +291,8 @@ void tacit_mldsa_pack(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsign
 {
     unsigned i;
 
-    switch (bits) { /* public: one unrolled loop per width */
+    switch (bits) { /* public: one unrolled loop per width (one loop for all at -Os) */
+#if !defined(__OPTIMIZE_SIZE__)
         PACK_WIDTH(3);
         PACK_WIDTH(4);
         PACK_WIDTH(6);
@@ -299,6 +300,7 @@ void tacit_mldsa_pack(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsign
         PACK_WIDTH(13);
         PACK_WIDTH(18);
         PACK_WIDTH(20);
+#endif
     default:
         for (i = 0; i < TACIT_MLDSA_N; i += 8) {
             pack8(out + i / 8 * bits, a + i, bits, off);
@@ -313,6 +315,7 @@ void tacit_mldsa_unpack(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsig
     unsigned i;
 
     switch (bits) {
+#if !defined(__OPTIMIZE_SIZE__)
         UNPACK_WIDTH(3);
         UNPACK_WIDTH(4);
         UNPACK_WIDTH(6);
@@ -320,6 +323,7 @@ void tacit_mldsa_unpack(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsig
         UNPACK_WIDTH(13);
         UNPACK_WIDTH(18);
         UNPACK_WIDTH(20);
+#endif
     default:
         for (i = 0; i < TACIT_MLDSA_N; i += 8) {
             unpack8(a + i, in + i / 8 * bits, bits, off);
