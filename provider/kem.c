@@ -22,6 +22,7 @@
 
 #if defined(TACIT_MLKEM_C) && defined(TACIT_X25519_C)
 
+#include "tacit/constant_time.h"
 #include "tacit/hmac_drbg.h"
 #include "tacit/mlkem.h"
 #include "tacit/platform.h"
@@ -270,10 +271,11 @@ static int kem_key_import(void *vkey, int selection, const OSSL_PARAM params[])
                 return 0;
             }
             ok = kem_set_seed(k, seed->data);
+            /* a given expanded key must be the seed's (secret data: compared in constant time) */
             if (ok && priv != NULL &&
                 (priv->data_type != OSSL_PARAM_OCTET_STRING ||
                  priv->data_size != kem_info[k->alg].priv ||
-                 memcmp(priv->data, k->priv, priv->data_size) != 0)) {
+                 tacit_ct_memcmp(priv->data, k->priv, priv->data_size) != 0)) {
                 TP_ERR(k->pc, TP_R_KEY_MISMATCH, "ML-KEM private key does not match its seed");
                 ok = 0;
             }
@@ -370,6 +372,10 @@ static int kem_key_get_params(void *vkey, OSSL_PARAM params[])
         (!k->has_priv || !OSSL_PARAM_set_octet_string(p, k->priv, ki->priv))) {
         return 0;
     }
+    if ((p = OSSL_PARAM_locate(params, "seed")) != NULL &&
+        (!k->has_seed || !OSSL_PARAM_set_octet_string(p, k->seed, sizeof(k->seed)))) {
+        return 0;
+    }
     return 1;
 }
 
@@ -380,6 +386,7 @@ static const OSSL_PARAM kem_gettable[] = {
     OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0),
+    OSSL_PARAM_octet_string("seed", NULL, 0),
     OSSL_PARAM_END
 };
 

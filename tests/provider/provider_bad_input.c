@@ -636,6 +636,32 @@ static void kem(const char *name, size_t publen, size_t ctlen_want, size_t sslen
     } else {
         expect_ok("private key export", 0);
     }
+    /* ML-KEM: the 64-byte seed d || z rebuilds the key; a private key not the seed's is refused */
+    if (publen != 1216) {
+        unsigned char seed[64], pub2[1568];
+        size_t slen = 0, plen = 0;
+        OSSL_PARAM q[3];
+
+        snprintf(what, sizeof(what), "%s: key from its exported seed", name);
+        if (EVP_PKEY_get_octet_string_param(k, "seed", seed, sizeof(seed), &slen) && slen == 64) {
+            q[0] = OSSL_PARAM_construct_octet_string("seed", seed, 64);
+            q[1] = OSSL_PARAM_construct_end();
+            bad = fromdata(name, EVP_PKEY_KEYPAIR, q);
+            expect_ok(what, bad != NULL &&
+                                EVP_PKEY_get_octet_string_param(bad, OSSL_PKEY_PARAM_PUB_KEY, pub2,
+                                                                sizeof(pub2), &plen) &&
+                                plen == publen && memcmp(pub2, pubbuf, publen) == 0);
+            EVP_PKEY_free(bad);
+            q[1] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, junk, len);
+            q[2] = OSSL_PARAM_construct_end();
+            bad = fromdata(name, EVP_PKEY_KEYPAIR, q);
+            snprintf(what, sizeof(what), "%s: seed with another private key", name);
+            expect_fail(what, bad != NULL, 1);
+            EVP_PKEY_free(bad);
+        } else {
+            expect_ok(what, 0);
+        }
+    }
     /* libssl's server: a parameters-only key given the client's share */
     bad = keygen(name, NULL);
     snprintf(what, sizeof(what), "%s: short encoded public key refused", name);
