@@ -104,9 +104,9 @@ static void sample_ntt(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
 }
 
 #if TACIT_MLKEM_FULL_MATRIX
-/* Four SampleNTT at once: a[i] from rho || xy[i][0] || xy[i][1]. */
+/* Four SampleNTT at once: a[i] from rho || xy[2 i] || xy[2 i + 1]. */
 static void sample_ntt_x4(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a[4],
-                          const unsigned char rho[32], const unsigned char xy[4][2])
+                          const unsigned char rho[32], const unsigned char *xy)
 {
     tacit_shake_x4 st;
     unsigned char seed[4][34];
@@ -115,8 +115,8 @@ static void sample_ntt_x4(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a[4],
 
     for (i = 0; i < 4; i++) {
         memcpy(seed[i], rho, 32);
-        seed[i][32] = xy[i][0];
-        seed[i][33] = xy[i][1];
+        seed[i][32] = xy[2 * i];
+        seed[i][33] = xy[2 * i + 1];
     }
     tacit_shake128_x4_absorb_once(&st, seed[0], seed[1], seed[2], seed[3], 34);
     tacit_shake128_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], TACIT_MLKEM_XOF_BLOCKS);
@@ -156,7 +156,7 @@ static void gen_matrix(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
         out[1] = &a[e + 1];
         out[2] = &a[e + 2];
         out[3] = &a[e + 3];
-        sample_ntt_x4(kr, out, rho, (const unsigned char(*)[2]) & xy[e]);
+        sample_ntt_x4(kr, out, rho, &xy[e][0]);
     }
     for (; e < n; e++) {
         if (last != NULL && e == n - 1) {
@@ -183,9 +183,9 @@ typedef struct {
  * squeezes out_len bytes; a finished stream rides along.  With fill, the
  * last stream (absorbed in one block) instead squeezes a whole block at
  * every permutation after its padding, while fill has room (fill_cap
- * bytes), until the others are done: *fill_len is what it produced (at
- * least one block) and fill_state its state after its last block, to
- * squeeze more from.
+ * bytes), until the others are done and it has out_len bytes (or no more
+ * room): *fill_len is what it produced (at least one block) and fill_state
+ * its state after its last block, to squeeze more from.
  */
 static void sponge_x4(const x4_stream *sp, unsigned n, unsigned char *fill, size_t fill_cap,
                       size_t *fill_len, uint64_t fill_state[25])
@@ -235,6 +235,8 @@ static void sponge_x4(const x4_stream *sp, unsigned n, unsigned char *fill, size
                 /* its state after its last block (later permutations are not its) */
                 tacit_keccak_x4_get_state(&st, j, fill_state);
             }
+            /* at least out_len bytes while there is room */
+            busy |= got[j] < sp[j].out_len && got[j] + sp[j].rate <= fill_cap;
         }
     }
     if (fill != NULL) {
@@ -373,9 +375,52 @@ static void pke_keygen(const tacit_mlkem_kernels *kr, const tacit_mlkem_param_se
     int32_t acc[TACIT_MLKEM_N];
 #if TACIT_MLKEM_FULL_MATRIX
     TACIT_MLKEM_ALIGN tacit_mlkem_poly a[16], noise[8];
-    gen_matrix(kr, a, rho, k, 0, NULL);
+    if (k == 3 && tacit_keccak_x4_parallel()) {
+        /*
+         * ML-KEM-768: noise 0-3 four at a time; noise 4, 5 (SHAKE256) and the
+         * matrix's ninth entry (SHAKE128, at least three blocks) in one x4 run.
+         */
+        TACIT_MLKEM_ALIGN tacit_mlkem_poly entry;
+        unsigned char in[2][33], buf[2][TACIT_SHAKE256_RATE], seed[34];
+        unsigned char xof[FILL_BLOCKS * TACIT_SHAKE128_RATE];
+        x4_stream sp[3];
+        size_t fill_len;
+        uint64_t st[25];
+        sample_cbd_all(kr, noise, sigma, 4, 4, ps->eta1, ps->eta1);
+        for (i = 0; i < 2; i++) {
+            memcpy(in[i], sigma, 32);
+            in[i][32] = (unsigned char)(4 + i);
+            sp[i].in = in[i];
+            sp[i].in_len = 33;
+            sp[i].rate = TACIT_SHAKE256_RATE;
+            sp[i].ds = 0x1F;
+            sp[i].out = buf[i];
+            sp[i].out_len = 64 * ps->eta1; /* eta1 = 2: one block */
+        }
+        memcpy(seed, rho, 32);
+        seed[32] = 2;
+        seed[33] = 2;
+        sp[2].in = seed;
+        sp[2].in_len = sizeof(seed);
+        sp[2].rate = TACIT_SHAKE128_RATE;
+        sp[2].ds = 0x1F;
+        sp[2].out = NULL;
+        sp[2].out_len = XOF_BUF_BYTES;
+        sponge_x4(sp, 3, xof, FILL_CAP(sizeof(xof)), &fill_len, st);
+        kr->poly_cbd(&noise[4], buf[0], ps->eta1);
+        kr->poly_cbd(&noise[5], buf[1], ps->eta1);
+        tacit_platform_zeroize(buf, sizeof(buf));
+        tacit_platform_zeroize(in, sizeof(in));
+        /* a function of rho only (public) */
+        tacit_ct_declassify(xof, fill_len);
+        tacit_ct_declassify(st, sizeof(st));
+        sample_ntt_from(kr, &entry, xof, fill_len, st);
+        gen_matrix(kr, a, rho, k, 0, &entry);
+    } else {
+        gen_matrix(kr, a, rho, k, 0, NULL);
+        sample_cbd_all(kr, noise, sigma, 2 * k, 2 * k, ps->eta1, ps->eta1);
+    }
     mat = a;
-    sample_cbd_all(kr, noise, sigma, 2 * k, 2 * k, ps->eta1, ps->eta1);
     pre = noise;
 #endif
 

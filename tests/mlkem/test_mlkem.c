@@ -451,8 +451,9 @@ exit:
 }
 
 /*
- * Encapsulation and decapsulation of ML-KEM-768 sample the matrix's ninth
- * entry alongside their hashes (on a vector Keccak): with its buffer cut to
+ * Key generation, encapsulation and decapsulation of ML-KEM-768 sample the
+ * matrix's ninth entry alongside other streams (on a vector Keccak): with its
+ * buffer cut to
  * one, two or three blocks (the hook) they must squeeze on and agree with
  * the normal run (default kernel: the vector Keccak).
  */
@@ -461,6 +462,7 @@ static void test_fill_cap(void)
 #if defined(TACIT_TEST_HOOKS)
     static const size_t caps[] = { 168, 336, 504 };
     unsigned char seed[64], m[32], ek[TACIT_MLKEM768_EK_BYTES], dk[TACIT_MLKEM768_DK_BYTES];
+    unsigned char ek2[TACIT_MLKEM768_EK_BYTES], dk2[TACIT_MLKEM768_DK_BYTES];
     unsigned char ct[TACIT_MLKEM768_CT_BYTES], ct2[TACIT_MLKEM768_CT_BYTES];
     unsigned char ss[32], ss2[32], ss3[32], ss4[32];
     unsigned t, c, i;
@@ -477,6 +479,9 @@ static void test_fill_cap(void)
         TEST_EQUAL(tacit_mlkem_encaps_m(TACIT_MLKEM_768, ek, m, ct, ss), 0);
         for (c = 0; c < 3; c++) {
             tacit_mlkem_fill_cap_hook = caps[c];
+            TEST_EQUAL(tacit_mlkem_keygen_seed(TACIT_MLKEM_768, seed, ek2, dk2), 0);
+            TEST_MEM_EQ(ek2, sizeof(ek2), ek, sizeof(ek));
+            TEST_MEM_EQ(dk2, sizeof(dk2), dk, sizeof(dk));
             TEST_EQUAL(tacit_mlkem_encaps_m(TACIT_MLKEM_768, ek, m, ct2, ss2), 0);
             TEST_MEM_EQ(ct2, sizeof(ct2), ct, sizeof(ct));
             TEST_MEM_EQ(ss2, 32, ss, 32);
