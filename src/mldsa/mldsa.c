@@ -477,8 +477,12 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         tacit_mldsa_poly_reduce(&ws->r0);
         tacit_mldsa_poly_caddq(&ws->r0);
         kern->decompose(ws->r0.c, ws->tmp.c, ws->r0.c, ps->gamma2);
+        /*
+         * h = (r1 != HighBits(r + c t0)): both are below 44, so the top bit of
+         * 0 - (a ^ b) is the answer (arithmetic only: the loop vectorizes)
+         */
         for (n = 0; n < TACIT_MLDSA_N; n++) {
-            uint32_t h = tacit_ct_mask_ne_u32((uint32_t)ws->r1[i].c[n], (uint32_t)ws->r0.c[n]) & 1;
+            uint32_t h = (0u - ((uint32_t)ws->r1[i].c[n] ^ (uint32_t)ws->r0.c[n])) >> 31;
             ws->hint[i][n] = (unsigned char)h;
             hints += h;
         }

@@ -24,8 +24,16 @@
  * step), and only then one more bit (not done yet) is declassified and
  * more blocks are squeezed.
  */
-static inline void tacit_mldsa_sample_in_ball_body(tacit_mldsa_poly *c, const unsigned char *ctilde,
-                                                   size_t ctilde_len, unsigned tau)
+#if defined(__GNUC__) || defined(__clang__)
+#define TACIT_MLDSA_SIB_INLINE static inline __attribute__((always_inline))
+#else
+#define TACIT_MLDSA_SIB_INLINE static inline
+#endif
+
+/* always inlined: the AVX2 caller compiles it for its own target */
+TACIT_MLDSA_SIB_INLINE void tacit_mldsa_sample_in_ball_body(tacit_mldsa_poly *c,
+                                                            const unsigned char *ctilde,
+                                                            size_t ctilde_len, unsigned tau)
 {
     uint64_t st[25];
     unsigned char buf[TACIT_SHAKE256_RATE];
