@@ -159,6 +159,10 @@ static void print_sig_alg(const tacit_x509_crt *c)
                 : alg.md == TACIT_MD_SHA384 ? 2
                                             : 3;
         printf("signature: %sWithRSAEncryption\n", names[i]);
+    } else if (alg.scheme == TACIT_PK_SIG_ED25519) {
+        printf("signature: Ed25519\n");
+    } else if (alg.scheme == TACIT_PK_SIG_MLDSA) {
+        printf("signature: ML-DSA-%u\n", alg.curve_bits);
     } else {
         printf("signature: RSASSA-PSS %s, MGF1-%s, salt %d\n", md_label(alg.md),
                md_label(alg.mgf1_md), alg.saltlen);

@@ -730,6 +730,20 @@ if t genkey ml-dsa-44 -o "$W/d44.pem" >/dev/null 2>&1; then
     else
         skip "Wycheproof ML-DSA keys (no ../shared or no xxd)"
     fi
+    # RFC 9881 certificates made by python3-cryptography / OpenSSL 4.0 (tests/data/pk/make_pq.py)
+    PQD=$(cd "$(dirname "$0")/../data/pk" 2>/dev/null && pwd)
+    if [ -n "$PQD" ] && [ -f "$PQD/mldsa-root.crt.pem" ]; then
+        expect 0 "x509 show an ML-DSA certificate" t x509 show "$PQD/mldsa-leaf.crt.der"
+        grep -q "^key: ML-DSA-44" "$W/out" && grep -q "^signature: ML-DSA-65" "$W/out" && ok ||
+            bad "x509 show: ML-DSA key or signature not named: $(cat "$W/out")"
+        expect 0 "x509 verify an ML-DSA chain" t x509 verify --roots "$PQD/mldsa-root.crt.pem" --host pq.example "$PQD/mldsa-leaf.crt.der"
+        expect 1 "x509 verify an ML-DSA certificate with a bad signature" t x509 verify --roots "$PQD/mldsa-root.crt.pem" --host pq.example "$PQD/mldsa-leaf-badsig.crt.der"
+        expect 0 "verify python-cryptography's ML-DSA-87 signature" t verify -k "$PQD/mldsa87.pub.pem" -a ml-dsa-87 -s "$PQD/mldsa87.msg.sig" -i "$PQD/msg.txt"
+        expect 0 "kem decaps python-cryptography's ML-KEM-1024 ciphertext" t kem decaps -k "$PQD/mlkem1024.p8.pem" -i "$PQD/mlkem1024.ct" --ss "$W/py1024.ss"
+        same_file "ML-KEM-1024 shared secret of python-cryptography" "$W/py1024.ss" "$PQD/mlkem1024.ss"
+    else
+        skip "tests/data/pk not found"
+    fi
 else
     skip "ML-DSA (compiled out)"
 fi

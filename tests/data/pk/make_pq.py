@@ -6,6 +6,7 @@ signature (empty context) of msg.txt per parameter set; an ML-KEM ciphertext and
 shared secret; an ML-DSA-65 root certificate and an ML-DSA-44 leaf it signed.  Run
 once (python3 make_pq.py) in this directory; the outputs are committed.  The seeds
 are fixed, so the keys are the same on every run (signatures are randomised)."""
+import base64
 import datetime
 import hashlib
 
@@ -125,6 +126,9 @@ leaf = pq_cert(x509.CertificateBuilder().subject_name(name("pq.example")).issuer
                .add_extension(x509.AuthorityKeyIdentifier(root_kid, None, None), critical=False),
                leaf_key, 44, root_key, 65)
 save("mldsa-root.crt.der", root)
+save("mldsa-root.crt.pem", b"-----BEGIN CERTIFICATE-----\n" +
+     b"\n".join(base64.b64encode(root)[i:i + 64] for i in range(0, len(base64.b64encode(root)), 64)) +
+     b"\n-----END CERTIFICATE-----\n")
 save("mldsa-leaf.crt.der", leaf)
 # the same leaf with one bit of its signature flipped
 bad = bytearray(leaf)
