@@ -556,7 +556,11 @@ static int avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_u
     if (!tacit_mpi_core_cpu_has_avx2()) {
         return 0;
     }
-    tacit_mpi_core_avx2_divsteps(F, D, G, M, limbs, inv_steps(limbs), T);
+    if (limbs >= TACIT_MPI_AVX2_DIVSTEPS_WIDE_LIMBS) { /* public: the size */
+        tacit_mpi_core_avx2_divsteps_wide(F, D, G, M, limbs, inv_steps(limbs), T);
+    } else {
+        tacit_mpi_core_avx2_divsteps(F, D, G, M, limbs, inv_steps(limbs), T);
+    }
     return 1;
 }
 #else

@@ -71,6 +71,12 @@ size_t tacit_mpi_core_avx2_divsteps_working_limbs(size_t limbs);
 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G,
                                   const tacit_mpi_uint *M, size_t limbs, size_t steps,
                                   tacit_mpi_uint *T);
+/* The same for limbs >= TACIT_MPI_AVX2_DIVSTEPS_WIDE_LIMBS (61 digits of 30 bits
+ * or more), with more of the update overlapping the steps (inv_avx2.c). */
+#define TACIT_MPI_AVX2_DIVSTEPS_WIDE_LIMBS 29
+void tacit_mpi_core_avx2_divsteps_wide(tacit_mpi_uint *F, tacit_mpi_uint *D,
+                                       const tacit_mpi_uint *G, const tacit_mpi_uint *M,
+                                       size_t limbs, size_t steps, tacit_mpi_uint *T);
 tacit_mpi_uint tacit_mpi_core_adx_mla(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n,
                                       tacit_mpi_uint b);
 void tacit_mpi_core_adx_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,

@@ -280,6 +280,51 @@ static void test_core_inv_gcd_div(void)
 #endif
 }
 
+/*
+ * The AVX2 divsteps for large moduli (inv_avx2.c, 29 limbs and more: two,
+ * three or four digits of the update after each step) at 2048, 3072 and
+ * 4096 bits, every operand secret; the result checked.
+ */
+static void run_core_inv_wide(size_t L)
+{
+    tacit_mpi_uint A[4096 / BIL], M[4096 / BIL], X[4096 / BIL], G[4096 / BIL], R[4096 / BIL];
+    tacit_mpi_uint P[8192 / BIL], Q[8192 / BIL], m;
+    tacit_mpi_uint *T = NULL;
+    size_t tl = tacit_mpi_core_inv_mod_odd_ct_working_limbs(L);
+
+    if (tl < tacit_mpi_core_gcd_ct_working_limbs(L)) {
+        tl = tacit_mpi_core_gcd_ct_working_limbs(L);
+    }
+    T = calloc(tl + 4 * L + 2, sizeof(*T));
+    TEST_ASSERT(T != NULL);
+    rnd_modulus(M, L);
+    rnd_limbs(A, L);
+    SECRET(A, L * sizeof(*A));
+    SECRET(M, L * sizeof(*M));
+    m = tacit_mpi_core_inv_mod_odd_ct(X, A, M, L, T);
+    tacit_mpi_core_gcd_ct(G, A, M, L, T);
+    PUBLIC(&m, sizeof(m));
+    PUBLIC(X, L * sizeof(*X));
+    PUBLIC(G, L * sizeof(*G));
+    PUBLIC(A, L * sizeof(*A));
+    PUBLIC(M, L * sizeof(*M));
+    if (m != 0) {
+        tacit_mpi_core_mul(P, X, L, A, L);
+        tacit_mpi_core_divmod_ct(Q, R, P, 2 * L, M, L, T);
+        TEST_EQUAL(R[0], 1);
+        TEST_EQUAL(G[0], 1);
+    }
+exit:
+    free(T);
+}
+
+static void test_core_inv_wide(void)
+{
+    run_core_inv_wide(2048 / BIL);
+    run_core_inv_wide(3072 / BIL);
+    run_core_inv_wide(4096 / BIL);
+}
+
 /* tacit_mpi inv_mod / gcd / mod_mpi / div_mpi with A secret, N public (1024 bits). */
 static void test_mpi_inv_gcd_mod(void)
 {
@@ -347,6 +392,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_mpi_exp_mod);
     RUN_TEST(test_core_adx_asm);
     RUN_TEST(test_core_inv_gcd_div);
+    RUN_TEST(test_core_inv_wide);
     RUN_TEST(test_mpi_inv_gcd_mod);
     return TEST_MAIN_END();
 }
