@@ -154,7 +154,7 @@ static void mat_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly *w,
 
 typedef struct keygen_ws {
     tacit_mldsa_poly s1hat[TACIT_MLDSA_LMAX];
-    tacit_mldsa_poly a[ROW_BUF], t[W_ROWS], s2;
+    tacit_mldsa_poly a[ROW_BUF], t[W_ROWS], t1;
     unsigned char seedbuf[128]; /* rho, rho', K */
 } keygen_ws;
 
@@ -166,6 +166,7 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
     keygen_ws ws;
     unsigned char in[34];
     unsigned char *sk_s1, *sk_s2, *sk_t0;
+    tacit_mldsa_poly *s2;
     unsigned i, j, n;
 
     if (ps == NULL || seed == NULL || pk == NULL || sk == NULL) {
@@ -186,8 +187,24 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
     memcpy(sk, ws.seedbuf, 32);
     memcpy(sk + 32, ws.seedbuf + 96, 32);
 
-    for (j = 0; j < ps->l; j++) {
+    j = 0;
+#if ROW_BUF == 4
+    /* s1 four at a time while at least two are left (a spare lane into a[]) */
+    while (ps->l - j >= 2) {
+        tacit_mldsa_poly *ss[4];
+        unsigned nonce[4], t, cnt = ps->l - j < 4 ? ps->l - j : 4;
+        for (t = 0; t < 4; t++) {
+            ss[t] = t < cnt ? &ws.s1hat[j + t] : &ws.a[t];
+            nonce[t] = j + (t < cnt ? t : 0);
+        }
+        tacit_mldsa_expand_s_x4(ss, ws.seedbuf + 32, nonce, ps->eta);
+        j += cnt;
+    }
+#endif
+    for (; j < ps->l; j++) {
         tacit_mldsa_expand_s(&ws.s1hat[j], ws.seedbuf + 32, j, ps->eta);
+    }
+    for (j = 0; j < ps->l; j++) {
         tacit_mldsa_pack(sk_s1 + j * eta_bytes(ps), ws.s1hat[j].c, ps->eta_bits, (int32_t)ps->eta);
         kern->ntt(ws.s1hat[j].c);
     }
@@ -199,17 +216,36 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
         }
         tacit_mldsa_poly_reduce(t);
         kern->invntt_tomont(t->c);
-        tacit_mldsa_expand_s(&ws.s2, ws.seedbuf + 32, ps->l + i, ps->eta);
-        tacit_mldsa_pack(sk_s2 + i * eta_bytes(ps), ws.s2.c, ps->eta_bits, (int32_t)ps->eta);
-        tacit_mldsa_poly_add(t, t, &ws.s2);
+#if ROW_BUF == 4
+        /* s2 of rows i .. i + 3 into a[] at every fourth row (four streams while two are left) */
+        if ((i & 3) == 0) {
+            tacit_mldsa_poly *ss[4];
+            unsigned nonce[4], u, cnt = ps->k - i < 4 ? ps->k - i : 4;
+            for (u = 0; u < 4; u++) {
+                ss[u] = &ws.a[u];
+                nonce[u] = ps->l + i + (u < cnt ? u : 0);
+            }
+            if (cnt >= 2) {
+                tacit_mldsa_expand_s_x4(ss, ws.seedbuf + 32, nonce, ps->eta);
+            } else {
+                tacit_mldsa_expand_s(&ws.a[0], ws.seedbuf + 32, nonce[0], ps->eta);
+            }
+        }
+        s2 = &ws.a[i & 3];
+#else
+        s2 = &ws.a[0];
+        tacit_mldsa_expand_s(s2, ws.seedbuf + 32, ps->l + i, ps->eta);
+#endif
+        tacit_mldsa_pack(sk_s2 + i * eta_bytes(ps), s2->c, ps->eta_bits, (int32_t)ps->eta);
+        tacit_mldsa_poly_add(t, t, s2);
         tacit_mldsa_poly_reduce(t);
         tacit_mldsa_poly_caddq(t);
         for (n = 0; n < TACIT_MLDSA_N; n++) {
-            tacit_mldsa_power2round(&ws.a[0].c[n], &t->c[n], t->c[n]);
+            tacit_mldsa_power2round(&ws.t1.c[n], &t->c[n], t->c[n]);
         }
         /* t1 is the public key */
-        tacit_ct_declassify(ws.a[0].c, sizeof(ws.a[0].c));
-        tacit_mldsa_pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.a[0].c, 10, 0);
+        tacit_ct_declassify(ws.t1.c, sizeof(ws.t1.c));
+        tacit_mldsa_pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.t1.c, 10, 0);
         tacit_mldsa_pack(sk_t0 + i * TACIT_MLDSA_POLY_T0_BYTES, t->c, 13, 1 << (TACIT_MLDSA_D - 1));
     }
     /* tr = H(pk, 64) */

@@ -138,6 +138,9 @@ void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_m
 /* s = RejBoundedPoly(rho' || nonce (2 bytes LE)), coefficients in [-eta, eta]. */
 void tacit_mldsa_expand_s(tacit_mldsa_poly *s, const unsigned char rhop[64], unsigned nonce,
                           unsigned eta);
+/* Four at once (nonce[t] for s[t]; the parallel SHAKE256). */
+void tacit_mldsa_expand_s_x4(tacit_mldsa_poly *s[4], const unsigned char rhop[64],
+                             const unsigned nonce[4], unsigned eta);
 /* y = ExpandMask entry: BitUnpack(SHAKE256(rho'' || nonce), gamma1). */
 void tacit_mldsa_expand_mask(tacit_mldsa_poly *y, const unsigned char rhopp[64], unsigned nonce,
                              const tacit_mldsa_param_set *ps);

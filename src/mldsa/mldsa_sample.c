@@ -106,14 +106,37 @@ void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_m
  * positions are independent of the coefficients kept, and rho' serves
  * only this sampling).
  */
+/* Append the accepted coefficients of the nibbles of buf to a (from ctr on, up to N). */
+static unsigned rej_eta(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len,
+                        unsigned eta)
+{
+    uint32_t limit = eta == 2 ? 15 : 9; /* public parameter */
+    size_t i;
+
+    for (i = 0; i < 2 * len && ctr < TACIT_MLDSA_N; i++) {
+        uint32_t z = (uint32_t)(buf[i >> 1] >> ((i & 1) * 4)) & 15;
+        int32_t v;
+        uint32_t ok;
+        if (eta == 2) {
+            /* 2 - (z mod 5) for z < 15: z mod 5 = z - 5 floor(z * 205 / 1024) */
+            v = 2 - (int32_t)(z - 5 * ((z * 205) >> 10));
+        } else {
+            v = 4 - (int32_t)z;
+        }
+        ok = tacit_ct_declassify_u32((z - limit) >> 31);
+        a[ctr] = v;
+        ctr += ok;
+    }
+    return ctr;
+}
+
 void tacit_mldsa_expand_s(tacit_mldsa_poly *s, const unsigned char rhop[64], unsigned nonce,
                           unsigned eta)
 {
     uint64_t st[25];
     unsigned char seed[66];
     unsigned char buf[TACIT_SHAKE256_RATE];
-    unsigned ctr = 0, i;
-    uint32_t limit = eta == 2 ? 15 : 9; /* public parameter */
+    unsigned ctr = 0;
 
     memcpy(seed, rhop, 64);
     seed[64] = (unsigned char)nonce;
@@ -121,23 +144,37 @@ void tacit_mldsa_expand_s(tacit_mldsa_poly *s, const unsigned char rhop[64], uns
     tacit_shake256_absorb_once(st, seed, sizeof(seed));
     while (ctr < TACIT_MLDSA_N) {
         tacit_shake256_squeezeblocks(st, buf, 1);
-        for (i = 0; i < 2 * TACIT_SHAKE256_RATE && ctr < TACIT_MLDSA_N; i++) {
-            uint32_t z = (uint32_t)(buf[i >> 1] >> ((i & 1) * 4)) & 15;
-            int32_t v;
-            uint32_t ok;
-            if (eta == 2) {
-                /* 2 - (z mod 5) for z < 15: z mod 5 = z - 5 floor(z * 205 / 1024) */
-                v = 2 - (int32_t)(z - 5 * ((z * 205) >> 10));
-            } else {
-                v = 4 - (int32_t)z;
-            }
-            ok = tacit_ct_declassify_u32((z - limit) >> 31);
-            s->c[ctr] = v;
-            ctr += ok;
-        }
+        ctr = rej_eta(s->c, ctr, buf, sizeof(buf), eta);
     }
     tacit_platform_zeroize(buf, sizeof(buf));
     tacit_platform_zeroize(st, sizeof(st));
+    tacit_platform_zeroize(seed, sizeof(seed));
+}
+
+void tacit_mldsa_expand_s_x4(tacit_mldsa_poly *s[4], const unsigned char rhop[64],
+                             const unsigned nonce[4], unsigned eta)
+{
+    tacit_shake_x4 st;
+    unsigned char seed[4][66];
+    unsigned char buf[4][TACIT_SHAKE256_RATE];
+    unsigned ctr[4] = { 0, 0, 0, 0 }, t;
+
+    for (t = 0; t < 4; t++) {
+        memcpy(seed[t], rhop, 64);
+        seed[t][64] = (unsigned char)nonce[t];
+        seed[t][65] = (unsigned char)(nonce[t] >> 8);
+    }
+    tacit_shake256_x4_absorb_once(&st, seed[0], seed[1], seed[2], seed[3], 66);
+    /* whether a stream still needs a block is declassified (as the skipped nibbles) */
+    while (ctr[0] < TACIT_MLDSA_N || ctr[1] < TACIT_MLDSA_N || ctr[2] < TACIT_MLDSA_N ||
+           ctr[3] < TACIT_MLDSA_N) {
+        tacit_shake256_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], 1);
+        for (t = 0; t < 4; t++) {
+            ctr[t] = rej_eta(s[t]->c, ctr[t], buf[t], TACIT_SHAKE256_RATE, eta);
+        }
+    }
+    tacit_platform_zeroize(buf, sizeof(buf));
+    tacit_platform_zeroize(&st, sizeof(st));
     tacit_platform_zeroize(seed, sizeof(seed));
 }
 
