@@ -17,27 +17,6 @@
 #include "tacit/platform.h"
 #include "tacit/sha3.h"
 
-/*
- * Append the accepted 23-bit candidates of buf to a (from ctr on).
- * Leaks: which candidates of buf are below q, and how many.
- * Only for: the matrix A, expanded from the public seed rho.
- */
-unsigned tacit_mldsa_rej_uniform_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
-                                        size_t len)
-{
-    size_t pos = 0;
-
-    while (ctr < TACIT_MLDSA_N && pos + 3 <= len) {
-        uint32_t t = (uint32_t)buf[pos] | ((uint32_t)buf[pos + 1] << 8) |
-                     ((uint32_t)(buf[pos + 2] & 0x7f) << 16);
-        pos += 3;
-        if (t < TACIT_MLDSA_Q) {
-            a[ctr++] = (int32_t)t;
-        }
-    }
-    return ctr;
-}
-
 /* SHAKE128 blocks squeezed at first for one entry of A (one with SMALL_STACK). */
 #if defined(TACIT_MLDSA_SMALL_STACK)
 #define EXPAND_A_BLOCKS 1
@@ -246,12 +225,6 @@ void tacit_mldsa_sample_in_ball_unsafe(tacit_mldsa_poly *c, const unsigned char 
         c->c[j] = 1 - 2 * (int32_t)(signs & 1);
         signs >>= 1;
     }
-}
-
-void tacit_mldsa_sample_in_ball_c(tacit_mldsa_poly *c, const unsigned char *ctilde,
-                                  size_t ctilde_len, unsigned tau)
-{
-    tacit_mldsa_sample_in_ball_body(c, ctilde, ctilde_len, tau);
 }
 
 #else
