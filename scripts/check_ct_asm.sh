@@ -899,6 +899,11 @@ divcheck() {
     for opt in -O0 -O1 -O2 -O3 -Os; do
         grep -v '^#' scripts/ct_div_free.txt | while read -r src; do
             [ -n "$src" ] || continue
+            if [ ! -f "$src" ]; then
+                echo "FAIL  $src is listed in scripts/ct_div_free.txt but does not exist"
+                echo fail >>"$tmp/divfail"
+                continue
+            fi
             if ! $cc $target $opt -std=c99 -Iinclude -Isrc -S -o "$tmp/div.s" "$src" 2>"$tmp/err"; then
                 echo "skip  $cc $target $opt $src (cannot compile: $(head -1 "$tmp/err"))"
                 continue
