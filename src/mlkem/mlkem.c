@@ -36,6 +36,11 @@
 #define TACIT_MLKEM_FULL_MATRIX 0
 #endif
 
+#if defined(TACIT_TEST_HOOKS)
+/* Defined in every test build; only the full-matrix path reads it (FILL_CAP). */
+size_t tacit_mlkem_fill_cap_hook;
+#endif
+
 #define POLY_BYTES TACIT_MLKEM_POLY_BYTES
 #define XOF_BUF_BYTES (TACIT_MLKEM_XOF_BLOCKS * TACIT_SHAKE128_RATE)
 #define SHA3_256_RATE 136
@@ -266,7 +271,6 @@ static void sample_ntt_from(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
  */
 #define FILL_BLOCKS 10
 #if defined(TACIT_TEST_HOOKS)
-size_t tacit_mlkem_fill_cap_hook;
 #define FILL_CAP(cap) (tacit_mlkem_fill_cap_hook != 0 ? tacit_mlkem_fill_cap_hook : (cap))
 #else
 #define FILL_CAP(cap) (cap)
