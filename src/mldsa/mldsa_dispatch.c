@@ -10,21 +10,7 @@
 
 #if defined(TACIT_HAVE_CPU_X86) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define MLDSA_AVX2 1
-/* x86_64/poly_avx2.c */
-void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N]);
-void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N]);
-void tacit_mldsa_pointwise_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
-                                const int32_t b[TACIT_MLDSA_N]);
-void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
-                                    const int32_t b[TACIT_MLDSA_N]);
-void tacit_mldsa_poly_decompose_avx2(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
-                                     const int32_t a[TACIT_MLDSA_N], int32_t gamma2);
-void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
-                                    const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
-unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
-                                             size_t len);
-void tacit_mldsa_sample_in_ball_avx2(tacit_mldsa_poly *c, const unsigned char *ctilde,
-                                     size_t ctilde_len, unsigned tau);
+#include "mldsa/x86_64/poly_avx2.h"
 
 static const tacit_mldsa_kernel kernel_avx2 = {
     "avx2",

@@ -1,0 +1,29 @@
+/*
+ * The AVX2 kernels of ML-DSA (poly_avx2.c), declared once for their file and
+ * for the area's dispatch (mldsa_dispatch.c), which puts them in its kernel
+ * table.  Each does what the portable entry of the table does, bit for bit.
+ */
+#ifndef TACIT_MLDSA_X86_64_POLY_AVX2_H
+#define TACIT_MLDSA_X86_64_POLY_AVX2_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mldsa/mldsa_internal.h"
+
+void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_pointwise_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                const int32_t b[TACIT_MLDSA_N]);
+void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                    const int32_t b[TACIT_MLDSA_N]);
+void tacit_mldsa_poly_decompose_avx2(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
+                                     const int32_t a[TACIT_MLDSA_N], int32_t gamma2);
+void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
+                                    const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
+unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
+                                             size_t len);
+void tacit_mldsa_sample_in_ball_avx2(tacit_mldsa_poly *c, const unsigned char *ctilde,
+                                     size_t ctilde_len, unsigned tau);
+
+#endif /* TACIT_MLDSA_X86_64_POLY_AVX2_H */
