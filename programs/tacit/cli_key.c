@@ -286,6 +286,24 @@ int cli_alg_enc(const char *name, cli_alg *alg)
     return -1;
 }
 
+int cli_alg_digest(const char *cmd, const cli_alg *alg, const unsigned char *msg, size_t mlen,
+                   unsigned char *hash, size_t *hlen)
+{
+    int ret;
+
+    *hlen = 0;
+    if (alg->scheme == CLI_ALG_ED25519 || alg->scheme == CLI_ALG_MLDSA) {
+        return CLI_OK;
+    }
+    ret = tacit_md(alg->md, msg, mlen, hash);
+    if (ret != 0) {
+        cli_err(cmd, "cannot hash the message: %s", cli_strerror(ret));
+        return CLI_ERROR;
+    }
+    *hlen = tacit_md_size(alg->md);
+    return CLI_OK;
+}
+
 int cli_key_check_alg(const char *cmd, const cli_key *key, const cli_alg *alg, const char *name)
 {
     cli_key_kind want = alg->scheme == CLI_ALG_ECDSA     ? CLI_KEY_EC

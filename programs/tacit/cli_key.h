@@ -113,6 +113,13 @@ int cli_alg_enc(const char *name, cli_alg *alg);
 /* Check the key fits the algorithm ("ecdsa-sha256 needs an EC key, ... is RSA-2048"). */
 int cli_key_check_alg(const char *cmd, const cli_key *key, const cli_alg *alg, const char *name);
 /*
+ * What sign and verify feed the algorithm: the digest of msg with alg's hash into hash
+ * (TACIT_MD_MAX_SIZE bytes) and its length into *hlen; Ed25519 and ML-DSA hash inside, so for
+ * them nothing is computed (*hlen = 0).  CLI_OK, or an error printed for cmd.
+ */
+int cli_alg_digest(const char *cmd, const cli_alg *alg, const unsigned char *msg, size_t mlen,
+                   unsigned char *hash, size_t *hlen);
+/*
  * An id-RSASSA-PSS key with RSASSA-PSS-params (RFC 4055 3.3) signs and verifies with its own hash
  * and MGF1 hash and a salt of at least its saltLength: CLI_OK when md and saltlen (-1: not fixed)
  * fit, else an error printed for cmd.

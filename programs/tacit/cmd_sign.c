@@ -88,14 +88,8 @@ int cmd_sign(int argc, char **argv)
     if (rc != CLI_OK) {
         goto exit;
     }
-    hlen = tacit_md_size(alg.md);
-    /* Ed25519 and ML-DSA sign the message itself (they hash inside) */
-    ret = alg.scheme == CLI_ALG_ED25519 || alg.scheme == CLI_ALG_MLDSA
-              ? 0
-              : tacit_md(alg.md, msg, mlen, hash);
-    if (ret != 0) {
-        cli_err("sign", "cannot hash the message: %s", cli_strerror(ret));
-        rc = CLI_ERROR;
+    rc = cli_alg_digest("sign", &alg, msg, mlen, hash, &hlen);
+    if (rc != CLI_OK) {
         goto exit;
     }
     sigsize = TACIT_PK_MAX_SIG_LEN + 16; /* an 8192-bit RSA signature, ML-DSA-87, any ECDSA */

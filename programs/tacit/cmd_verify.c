@@ -182,14 +182,8 @@ int cmd_verify(int argc, char **argv)
     if (rc != CLI_OK) {
         goto exit;
     }
-    hlen = tacit_md_size(alg.md);
-    /* Ed25519 and ML-DSA sign the message itself (they hash inside) */
-    ret = alg.scheme == CLI_ALG_ED25519 || alg.scheme == CLI_ALG_MLDSA
-              ? 0
-              : tacit_md(alg.md, msg, mlen, hash);
-    if (ret != 0) {
-        cli_err("verify", "cannot hash the message: %s", cli_strerror(ret));
-        rc = CLI_ERROR;
+    rc = cli_alg_digest("verify", &alg, msg, mlen, hash, &hlen);
+    if (rc != CLI_OK) {
         goto exit;
     }
     ret = TACIT_ERR_NOT_SUPPORTED;
