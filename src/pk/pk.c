@@ -109,19 +109,13 @@ tacit_ecp_keypair *tacit_pk_ec(tacit_pk_context *ctx)
 }
 #endif
 
-#if defined(TACIT_RSA_C)
-int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent, tacit_rng_func f_rng,
-                     void *p_rng)
+/*
+ * Key generation, one shape for every type: the context is emptied and given its type, the
+ * algorithm fills the key, and on failure the context is emptied again (a half-made key is wiped,
+ * never left behind).
+ */
+static int gen_finish(tacit_pk_context *ctx, int ret)
 {
-    int ret;
-
-    if (ctx == NULL) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    tacit_pk_free(ctx);
-    tacit_rsa_init(&ctx->u.rsa);
-    ctx->type = TACIT_PK_RSA;
-    ret = tacit_rsa_gen_key(&ctx->u.rsa, nbits, exponent, f_rng, p_rng);
     if (ret != 0) {
         tacit_pk_free(ctx);
         return ret;
@@ -129,27 +123,32 @@ int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent, ta
     ctx->is_private = 1;
     return 0;
 }
+
+#if defined(TACIT_RSA_C)
+int tacit_pk_gen_rsa(tacit_pk_context *ctx, unsigned int nbits, int exponent, tacit_rng_func f_rng,
+                     void *p_rng)
+{
+    if (ctx == NULL) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_pk_free(ctx);
+    tacit_rsa_init(&ctx->u.rsa);
+    ctx->type = TACIT_PK_RSA;
+    return gen_finish(ctx, tacit_rsa_gen_key(&ctx->u.rsa, nbits, exponent, f_rng, p_rng));
+}
 #endif
 
 #if defined(TACIT_ECP_C)
 int tacit_pk_gen_ec(tacit_pk_context *ctx, tacit_ecp_group_id grp, tacit_rng_func f_rng,
                     void *p_rng)
 {
-    int ret;
-
     if (ctx == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     tacit_pk_free(ctx);
     tacit_ecp_keypair_init(&ctx->u.ec);
     ctx->type = TACIT_PK_EC;
-    ret = tacit_ecp_gen_key(&ctx->u.ec, grp, f_rng, p_rng);
-    if (ret != 0) {
-        tacit_pk_free(ctx);
-        return ret;
-    }
-    ctx->is_private = 1;
-    return 0;
+    return gen_finish(ctx, tacit_ecp_gen_key(&ctx->u.ec, grp, f_rng, p_rng));
 }
 #endif
 
@@ -161,20 +160,12 @@ tacit_ed25519_key *tacit_pk_ed25519(tacit_pk_context *ctx)
 
 int tacit_pk_gen_ed25519(tacit_pk_context *ctx, tacit_rng_func f_rng, void *p_rng)
 {
-    int ret;
-
     if (ctx == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     tacit_pk_free(ctx);
     ctx->type = TACIT_PK_ED25519;
-    ret = tacit_ed25519_gen_key(&ctx->u.ed25519, f_rng, p_rng);
-    if (ret != 0) {
-        tacit_pk_free(ctx);
-        return ret;
-    }
-    ctx->is_private = 1;
-    return 0;
+    return gen_finish(ctx, tacit_ed25519_gen_key(&ctx->u.ed25519, f_rng, p_rng));
 }
 #endif
 
@@ -186,38 +177,25 @@ tacit_x25519_key *tacit_pk_x25519(tacit_pk_context *ctx)
 
 int tacit_pk_gen_x25519(tacit_pk_context *ctx, tacit_rng_func f_rng, void *p_rng)
 {
-    int ret;
-
     if (ctx == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     tacit_pk_free(ctx);
     ctx->type = TACIT_PK_X25519;
-    ret = tacit_x25519_gen_key(&ctx->u.x25519, f_rng, p_rng);
-    if (ret != 0) {
-        tacit_pk_free(ctx);
-        return ret;
-    }
-    ctx->is_private = 1;
-    return 0;
+    return gen_finish(ctx, tacit_x25519_gen_key(&ctx->u.x25519, f_rng, p_rng));
 }
 #endif
 
 #if defined(TACIT_MLKEM_C) || defined(TACIT_MLDSA_C)
+/* tacit_pk_pq_gen sets the type and allocates the key itself */
 static int gen_pq(tacit_pk_context *ctx, tacit_pk_type type, int params, tacit_rng_func f_rng,
                   void *p_rng)
 {
-    int ret;
-
     if (ctx == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     tacit_pk_free(ctx);
-    ret = tacit_pk_pq_gen(ctx, type, params, f_rng, p_rng);
-    if (ret != 0) {
-        tacit_pk_free(ctx);
-    }
-    return ret;
+    return gen_finish(ctx, tacit_pk_pq_gen(ctx, type, params, f_rng, p_rng));
 }
 
 #if defined(TACIT_MLKEM_C)
