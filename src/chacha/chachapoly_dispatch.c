@@ -1,8 +1,10 @@
 /*
  * The one place ChaCha20-Poly1305 picks its kernels, from the CPU probe
  * (core/cpu_x86.h): ChaCha20 on 16 blocks (AVX-512) or 8 (AVX2), Poly1305
- * in radix 2^44 on eight lanes (AVX-512 IFMA) or scalar radix 2^64 with
- * MULX (BMI2); portable C otherwise.  Read on every call, so the test hook
+ * in radix 2^44 on eight lanes (AVX-512 IFMA), in radix 2^26 on four lanes
+ * (AVX2 and BMI2) or scalar radix 2^64 with MULX (BMI2); portable C
+ * otherwise.  One pass over the data from 1 KiB with AVX-512 IFMA, from
+ * 2 KiB with AVX2 (when there is no AVX-512).  Read on every call, so the test hook
  * tacit_cpu_hook_disable forces each path.  Elsewhere (no x86-64) the choice
  * is the portable C, constant, in chacha_internal.h.
  */

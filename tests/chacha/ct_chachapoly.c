@@ -4,7 +4,9 @@
  * on seal; ciphertext and tag on open) are marked undefined, and any branch
  * or memory index that depends on them is reported.  Paths: the portable C
  * (Poly1305 radix 2^64, or 2^32 in the 32-bit-limb builds), and on x86-64
- * the AVX2 ChaCha20 with the MULX Poly1305.  The AVX-512 ChaCha20 and the
+ * the AVX2 ChaCha20 with the AVX2 (four-lane radix 2^26) Poly1305 and the
+ * AVX2 one-pass kernel (2600 bytes), and the MULX Poly1305 (with the
+ * portable ChaCha20).  The AVX-512 ChaCha20 and the
  * IFMA Poly1305 cannot run here (valgrind has no AVX-512): a C model of the
  * IFMA lanes runs here instead (the AVX-512 ChaCha20's model is the
  * portable ChaCha20), and the compiled kernels are scanned by
@@ -30,9 +32,13 @@ static void fill(unsigned char *p, size_t n, unsigned seed)
     }
 }
 
-/* The kernels valgrind can run: portable first, then AVX2 + MULX where there is a CPU probe. */
+/*
+ * The kernels valgrind can run: portable first, then where there is a CPU
+ * probe AVX2 ChaCha20 + AVX2 Poly1305 (an AVX2-only CPU), and MULX Poly1305.
+ */
 #if defined(TACIT_HAVE_CPU_X86) && defined(TACIT_TEST_HOOKS)
-static const unsigned ct_hooks[] = { ~0u, TACIT_CPU_AVX512 | TACIT_CPU_IFMA };
+static const unsigned ct_hooks[] = { ~0u, TACIT_CPU_AVX512 | TACIT_CPU_IFMA,
+                                     TACIT_CPU_AVX512 | TACIT_CPU_IFMA | TACIT_CPU_AVX2 };
 #define N_CT (sizeof(ct_hooks) / sizeof(ct_hooks[0]))
 #define SET_HOOK(i) (tacit_cpu_hook_disable = ct_hooks[i])
 #define RESET_HOOK() (tacit_cpu_hook_disable = 0)
@@ -44,8 +50,8 @@ static const unsigned ct_hooks[] = { ~0u, TACIT_CPU_AVX512 | TACIT_CPU_IFMA };
 
 static void test_seal_open_secret(void)
 {
-    static const size_t lens[] = { 0, 1, 63, 64, 65, 255, 256, 300, 1350 };
-    static unsigned char key[32], nonce[24], aad[29], pt[1350], ct[1350 + 16], out[1350 + 16];
+    static const size_t lens[] = { 0, 1, 63, 64, 65, 255, 256, 300, 1350, 2600 };
+    static unsigned char key[32], nonce[24], aad[29], pt[2600], ct[2600 + 16], out[2600 + 16];
     tacit_aead_context ctx;
     size_t li, k, olen, x;
     int ret;

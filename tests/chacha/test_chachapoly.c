@@ -48,11 +48,16 @@ static size_t unhex(unsigned char *out, size_t max, const char *hex)
 /* ---- kernels ------------------------------------------------------------ */
 
 #if defined(TACIT_HAVE_CPU_X86) && defined(TACIT_TEST_HOOKS)
-/* hook values: all kernels, no IFMA Poly1305, AVX2 ChaCha20 + MULX, no BMI2 either, portable */
+/*
+ * hook values: all kernels (AVX-512 ChaCha20, IFMA one pass); AVX-512 ChaCha20 +
+ * AVX2 Poly1305; AVX2 ChaCha20 + AVX2 Poly1305 (an AVX2-only CPU); portable
+ * ChaCha20 + MULX Poly1305; AVX2 ChaCha20 + portable Poly1305; portable.
+ */
 static const unsigned kernel_hooks[] = {
     0,
     TACIT_CPU_IFMA,
     TACIT_CPU_AVX512 | TACIT_CPU_IFMA,
+    TACIT_CPU_AVX512 | TACIT_CPU_IFMA | TACIT_CPU_AVX2,
     TACIT_CPU_AVX512 | TACIT_CPU_IFMA | TACIT_CPU_BMI2 | TACIT_CPU_ADX,
     ~0u,
 };
@@ -166,6 +171,93 @@ static void test_poly1305_edges(void)
     }
 exit:
     return;
+}
+
+/*
+ * Every kernel's Poly1305 bulk (tacit_chachapoly_kernels_get under each hook)
+ * against the portable C, on 0..100 blocks, with a nonzero h on entry:
+ * random keys and data, all-ones blocks, r = 0, 1 and the largest clamped
+ * r, s = 0 and all ones, and sums that land on 5p + d, 10p + d, 20p + d for
+ * small d (r = 1: h is the plain sum, so the lanes' reductions meet p).
+ */
+static void poly_kernel_case(const tacit_chachapoly_kernels *k, const unsigned char key[32],
+                             const unsigned char *m, size_t nb, size_t pre, int *ok)
+{
+    tacit_poly1305_state ps;
+    unsigned char tag[16], ref[16];
+
+    tacit_poly1305(ref, key, m, 16 * nb);
+    tacit_poly1305_init(&ps, key);
+    tacit_poly1305_blocks_c(&ps, m, pre, 1); /* h nonzero when the kernel starts */
+    k->poly_blocks(&ps, m + 16 * pre, nb - pre);
+    tacit_poly1305_final(&ps, tag);
+    if (memcmp(tag, ref, 16) != 0) {
+        printf("      poly kernel mismatch: %zu blocks (%zu before)\n", nb, pre);
+        *ok = 0;
+    }
+}
+
+static void test_poly1305_kernels(void)
+{
+    static unsigned char m[16 * 100];
+    unsigned char key[32];
+    tacit_chachapoly_kernels k;
+    size_t kk, nb, i, t, pre;
+    uint64_t x = 0x243f6a8885a308d3u;
+    int ok = 1, d;
+
+    for (kk = 0; kk < N_KERNELS && ok; kk++) {
+        set_kernel(kk);
+        tacit_chachapoly_kernels_get(&k);
+        for (t = 0; t < 8 && ok; t++) {
+            for (i = 0; i < 32; i++) {
+                x = x * 6364136223846793005u + 1442695040888963407u;
+                key[i] = (unsigned char)(x >> 56);
+            }
+            if (t == 1 || t == 4) { /* largest clamped r */
+                memset(key, 0xff, 16);
+            }
+            if (t == 2) { /* r = 0 */
+                memset(key, 0, 16);
+            }
+            if (t == 3) { /* r = 1 */
+                memset(key, 0, 16);
+                key[0] = 1;
+            }
+            if (t == 1 || t == 3) { /* s all ones */
+                memset(key + 16, 0xff, 16);
+            }
+            if (t == 4) { /* s = 0 */
+                memset(key + 16, 0, 16);
+            }
+            for (i = 0; i < sizeof(m); i++) {
+                x = x * 6364136223846793005u + 1442695040888963407u;
+                m[i] = (t >= 5 && t != 6) ? (unsigned char)(x >> 56) : 0xff;
+            }
+            for (nb = 0; nb <= 100 && ok; nb++) {
+                pre = nb > 20 ? (nb * 7) % 5 : 0;
+                poly_kernel_case(&k, key, m, nb, pre, &ok);
+            }
+        }
+        /* r = 1, s random: h = sum of the blocks (each plus 2^128) = c p + d */
+        memset(key, 0, 16);
+        key[0] = 1;
+        for (t = 1; t <= 4 && ok; t *= 2) { /* 16 t blocks: 4 t all ones, the rest 0 */
+            for (d = -3; d <= 8 && ok; d++) {
+                nb = 16 * t;
+                memset(m, 0xff, 16 * 4 * t);
+                memset(m + 16 * 4 * t, 0, 16 * (nb - 4 * t));
+                /* sum = 4t (2^128 - 1) - 21t + d + 16t 2^128 = 5t p + d */
+                m[16 * (4 * t - 1)] = (unsigned char)(0xff - 21 * t + d);
+                for (pre = 0; pre <= 3 && ok; pre += 3) {
+                    poly_kernel_case(&k, key, m, nb, pre, &ok);
+                }
+            }
+        }
+    }
+    TEST_ASSERT(ok);
+exit:
+    reset_kernel();
 }
 
 static void test_poly1305_keygen_262(void)
@@ -565,6 +657,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_cipher_242);
     RUN_TEST(test_poly1305_252);
     RUN_TEST(test_poly1305_edges);
+    RUN_TEST(test_poly1305_kernels);
     RUN_TEST(test_poly1305_keygen_262);
     RUN_TEST(test_aead_282);
     RUN_TEST(test_hchacha20);
