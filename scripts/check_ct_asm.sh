@@ -352,6 +352,7 @@ for i in range(8, 16):
     for n in ('r%d' % i, 'r%dd' % i, 'r%dw' % i, 'r%db' % i):
         GPR[n] = 'r%d' % i
 VW = {'x': 16, 'y': 32, 'z': 64}
+VSEC_ALL = set(('vsec', str(i)) for i in range(32))
 
 def width(op):
     n = op.lstrip('%')
@@ -469,7 +470,7 @@ def analyze(fn, entry):
                 return op.startswith('*') and tainted(op[1:])
             n = op.lstrip('%')
             if re.match(r'^[xyz]mm\d+$', n):
-                return True
+                return ('vsec', n[3:]) in t
             if re.match(r'^k[0-7]$', n):
                 return n in t
             if n in GPR:
@@ -486,6 +487,18 @@ def analyze(fn, entry):
             if '%rip' in op:
                 return False
             return d not in public_disp
+        # a vector register is secret (at entry, after a call, and from any
+        # write) unless its last write was a plain move of a public value (a
+        # general-purpose register, a stack slot or another vector register:
+        # compilers park pointers and lengths in vector registers)
+        if ops and re.match(r'^%[xyz]mm\d+$', ops[-1]):
+            vn = ops[-1][4:]
+            mp0 = memparts(ops[0]) if len(ops) == 2 else None
+            if (re.match(r'^v?mov(d|q|dq[au](32|64)?|[au]p[sd])$', mn) and len(ops) == 2
+                    and (mp0 is None or mp0[0] in ('rsp', 'rbp')) and not tainted(ops[0])):
+                t.discard(('vsec', vn))
+            else:
+                t.add(('vsec', vn))
         # addresses
         if report:
             for op in ops:
@@ -523,6 +536,7 @@ def analyze(fn, entry):
             for k_ in list(t):
                 if isinstance(k_, str) and k_ in ('rax', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11', 'flags'):
                     t.discard(k_)
+            t.update(VSEC_ALL)  # the callee may leave secrets in any vector register
             # a memcpy/memset to a stack buffer: its bytes are secret from now on (conservative)
             for k_ in list(t):
                 if isinstance(k_, tuple) and k_[0] in ('p', 'c') and k_[1] in ('rax', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11'):
@@ -670,7 +684,7 @@ def analyze(fn, entry):
         if bi + 1 < len(blocks): out.append(bi + 1)
         return out
     IN = [None] * len(blocks)
-    IN[0] = set(entry)
+    IN[0] = set(entry) | VSEC_ALL
     work = [0]
     while work:
         bi = work.pop()

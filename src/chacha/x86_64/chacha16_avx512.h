@@ -11,6 +11,8 @@
 
 #include <immintrin.h>
 
+#include "chacha/x86_64/chacha_x86.h"
+
 #define CH16_QR(a, b, c, d)                                                                        \
     do {                                                                                           \
         a = _mm512_add_epi32(a, b);                                                                \
@@ -23,6 +25,14 @@
         b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 7);                                           \
     } while (0)
 
+#define CH16_DIAGONALS(x)                                                                          \
+    do {                                                                                           \
+        CH16_QR(x[0], x[5], x[10], x[15]);                                                         \
+        CH16_QR(x[1], x[6], x[11], x[12]);                                                         \
+        CH16_QR(x[2], x[7], x[8], x[13]);                                                          \
+        CH16_QR(x[3], x[4], x[9], x[14]);                                                          \
+    } while (0)
+
 /* One double round on x[16]. */
 #define CH16_DOUBLE_ROUND(x)                                                                       \
     do {                                                                                           \
@@ -30,10 +40,51 @@
         CH16_QR(x[1], x[5], x[9], x[13]);                                                          \
         CH16_QR(x[2], x[6], x[10], x[14]);                                                         \
         CH16_QR(x[3], x[7], x[11], x[15]);                                                         \
-        CH16_QR(x[0], x[5], x[10], x[15]);                                                         \
-        CH16_QR(x[1], x[6], x[11], x[12]);                                                         \
-        CH16_QR(x[2], x[7], x[8], x[13]);                                                          \
-        CH16_QR(x[3], x[4], x[9], x[14]);                                                          \
+        CH16_DIAGONALS(x);                                                                         \
+    } while (0)
+
+/*
+ * x = the state s after the first double round: columns 1..3 of its column
+ * round are the same for every block (tacit_chacha_first_columns, scalar),
+ * so only column 0 (with the counters) is computed in vectors.
+ */
+#define CH16_FIRST_DOUBLE_ROUND(x, s, st)                                                          \
+    do {                                                                                           \
+        uint32_t p_[16];                                                                           \
+        int j_;                                                                                    \
+        tacit_chacha_first_columns(p_, (st));                                                      \
+        for (j_ = 0; j_ < 16; j_++) {                                                              \
+            x[j_] = (j_ & 3) == 0 ? s[j_] : _mm512_set1_epi32((int)p_[j_]);                        \
+        }                                                                                          \
+        CH16_QR(x[0], x[4], x[8], x[12]);                                                          \
+        CH16_DIAGONALS(x);                                                                         \
+    } while (0)
+
+/*
+ * The same from vectors: pre = s after the column round of columns 1..3
+ * (CH16_PRECOMPUTE, once for a run of batches), then column 0 and the
+ * diagonals per batch; no key-derived word in a general-purpose register
+ * (the one-pass kernel's choice).
+ */
+#define CH16_PRECOMPUTE(pre, s)                                                                    \
+    do {                                                                                           \
+        int j_;                                                                                    \
+        for (j_ = 0; j_ < 16; j_++) {                                                              \
+            pre[j_] = s[j_];                                                                       \
+        }                                                                                          \
+        CH16_QR(pre[1], pre[5], pre[9], pre[13]);                                                  \
+        CH16_QR(pre[2], pre[6], pre[10], pre[14]);                                                 \
+        CH16_QR(pre[3], pre[7], pre[11], pre[15]);                                                 \
+    } while (0)
+
+#define CH16_FIRST_DOUBLE_ROUND_PRE(x, s, pre)                                                     \
+    do {                                                                                           \
+        int j_;                                                                                    \
+        for (j_ = 0; j_ < 16; j_++) {                                                              \
+            x[j_] = (j_ & 3) == 0 ? s[j_] : pre[j_];                                               \
+        }                                                                                          \
+        CH16_QR(x[0], x[4], x[8], x[12]);                                                          \
+        CH16_DIAGONALS(x);                                                                         \
     } while (0)
 
 #define CH16_TRANSPOSE4(x0, x1, x2, x3)                                                            \

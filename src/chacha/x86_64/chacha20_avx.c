@@ -55,10 +55,8 @@ AVX512_TARGET static void chacha16_avx512(const uint32_t st[16], uint32_t ctr,
     int i;
 
     CH16_INIT(s, st, ctr);
-    for (i = 0; i < 16; i++) {
-        x[i] = s[i];
-    }
-    for (i = 0; i < 10; i++) {
+    CH16_FIRST_DOUBLE_ROUND(x, s, st);
+    for (i = 1; i < 10; i++) {
         CH16_DOUBLE_ROUND(x);
     }
     CH16_FINISH(x, s, in, out);

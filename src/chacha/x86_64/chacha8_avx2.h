@@ -12,6 +12,8 @@
 
 #include <immintrin.h>
 
+#include "chacha/x86_64/chacha_x86.h"
+
 /* rotations: AVX2 by shuffles and shifts, AVX-512VL by VPROLD */
 #define ROT16_2(x) _mm256_shuffle_epi8((x), rot16)
 #define ROT8_2(x) _mm256_shuffle_epi8((x), rot8)
@@ -55,17 +57,84 @@
                                  _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));                       \
     } while (0)
 
+/* Two quarter rounds at once, step by step (more independent work between dependent ops). */
+#define QR8X2(a, b, c, d, e, f, g, h, R16, R12, R8, R7)                                            \
+    do {                                                                                           \
+        a = _mm256_add_epi32(a, b);                                                                \
+        e = _mm256_add_epi32(e, f);                                                                \
+        d = R16(_mm256_xor_si256(d, a));                                                           \
+        h = R16(_mm256_xor_si256(h, e));                                                           \
+        c = _mm256_add_epi32(c, d);                                                                \
+        g = _mm256_add_epi32(g, h);                                                                \
+        b = R12(_mm256_xor_si256(b, c));                                                           \
+        f = R12(_mm256_xor_si256(f, g));                                                           \
+        a = _mm256_add_epi32(a, b);                                                                \
+        e = _mm256_add_epi32(e, f);                                                                \
+        d = R8(_mm256_xor_si256(d, a));                                                            \
+        h = R8(_mm256_xor_si256(h, e));                                                            \
+        c = _mm256_add_epi32(c, d);                                                                \
+        g = _mm256_add_epi32(g, h);                                                                \
+        b = R7(_mm256_xor_si256(b, c));                                                            \
+        f = R7(_mm256_xor_si256(f, g));                                                            \
+    } while (0)
+
 /* One double round on x[16]. */
 #define CH8_DOUBLE_ROUND(x, R16, R12, R8, R7)                                                      \
     do {                                                                                           \
+        QR8X2(x[0], x[4], x[8], x[12], x[1], x[5], x[9], x[13], R16, R12, R8, R7);                 \
+        QR8X2(x[2], x[6], x[10], x[14], x[3], x[7], x[11], x[15], R16, R12, R8, R7);               \
+        CH8_DIAGONALS(x, R16, R12, R8, R7);                                                        \
+    } while (0)
+
+#define CH8_DIAGONALS(x, R16, R12, R8, R7)                                                         \
+    do {                                                                                           \
+        QR8X2(x[0], x[5], x[10], x[15], x[1], x[6], x[11], x[12], R16, R12, R8, R7);               \
+        QR8X2(x[2], x[7], x[8], x[13], x[3], x[4], x[9], x[14], R16, R12, R8, R7);                 \
+    } while (0)
+
+/*
+ * x = the state s after the first double round: columns 1..3 of its column
+ * round are the same for every block (tacit_chacha_first_columns, scalar),
+ * so only column 0 (with the counters) is computed in vectors.
+ */
+#define CH8_FIRST_DOUBLE_ROUND(x, s, st, R16, R12, R8, R7)                                         \
+    do {                                                                                           \
+        uint32_t p_[16];                                                                           \
+        int j_;                                                                                    \
+        tacit_chacha_first_columns(p_, (st));                                                      \
+        for (j_ = 0; j_ < 16; j_++) {                                                              \
+            x[j_] = (j_ & 3) == 0 ? s[j_] : _mm256_set1_epi32((int)p_[j_]);                        \
+        }                                                                                          \
         QR8(x[0], x[4], x[8], x[12], R16, R12, R8, R7);                                            \
-        QR8(x[1], x[5], x[9], x[13], R16, R12, R8, R7);                                            \
-        QR8(x[2], x[6], x[10], x[14], R16, R12, R8, R7);                                           \
-        QR8(x[3], x[7], x[11], x[15], R16, R12, R8, R7);                                           \
-        QR8(x[0], x[5], x[10], x[15], R16, R12, R8, R7);                                           \
-        QR8(x[1], x[6], x[11], x[12], R16, R12, R8, R7);                                           \
-        QR8(x[2], x[7], x[8], x[13], R16, R12, R8, R7);                                            \
-        QR8(x[3], x[4], x[9], x[14], R16, R12, R8, R7);                                            \
+        CH8_DIAGONALS(x, R16, R12, R8, R7);                                                        \
+    } while (0)
+
+/*
+ * The same from vectors: pre = s after the column round of columns 1..3
+ * (CH8_PRECOMPUTE, once for a run of batches: those columns do not involve
+ * the counter), then column 0 and the diagonals per batch.  All in vector
+ * registers (the one-pass kernel's choice: no key-derived word in a
+ * general-purpose register next to its pointers).
+ */
+#define CH8_PRECOMPUTE(pre, s, R16, R12, R8, R7)                                                   \
+    do {                                                                                           \
+        int j_;                                                                                    \
+        for (j_ = 0; j_ < 16; j_++) {                                                              \
+            pre[j_] = s[j_];                                                                       \
+        }                                                                                          \
+        QR8X2(pre[1], pre[5], pre[9], pre[13], pre[2], pre[6], pre[10], pre[14], R16, R12, R8,     \
+              R7);                                                                                 \
+        QR8(pre[3], pre[7], pre[11], pre[15], R16, R12, R8, R7);                                   \
+    } while (0)
+
+#define CH8_FIRST_DOUBLE_ROUND_PRE(x, s, pre, R16, R12, R8, R7)                                    \
+    do {                                                                                           \
+        int j_;                                                                                    \
+        for (j_ = 0; j_ < 16; j_++) {                                                              \
+            x[j_] = (j_ & 3) == 0 ? s[j_] : pre[j_];                                               \
+        }                                                                                          \
+        QR8(x[0], x[4], x[8], x[12], R16, R12, R8, R7);                                            \
+        CH8_DIAGONALS(x, R16, R12, R8, R7);                                                        \
     } while (0)
 
 /* x += s, transpose, XOR 512 bytes of in into out (XOR_STORE_256 names them in and out). */
@@ -94,10 +163,8 @@
     __m256i x[16], s[16];                                                                          \
     int i;                                                                                         \
     CH8_INIT(s, st, ctr);                                                                          \
-    for (i = 0; i < 16; i++) {                                                                     \
-        x[i] = s[i];                                                                               \
-    }                                                                                              \
-    for (i = 0; i < 10; i++) {                                                                     \
+    CH8_FIRST_DOUBLE_ROUND(x, s, st, R16, R12, R8, R7);                                            \
+    for (i = 1; i < 10; i++) {                                                                     \
         CH8_DOUBLE_ROUND(x, R16, R12, R8, R7);                                                     \
     }                                                                                              \
     CH8_FINISH(x, s);

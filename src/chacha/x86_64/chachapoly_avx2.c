@@ -59,7 +59,7 @@ size_t tacit_chachapoly_fused_avx2(const uint32_t st[16], const unsigned char *i
                                           0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
     size_t n = len / 512, c;
     uint32_t ctr = st[12];
-    __m256i x[16], s[16];
+    __m256i x[16], s[16], pre[16];
     const unsigned char *pin;
     const __m256i m26 = _mm256_set1_epi64x(0x3ffffff), hibit = _mm256_set1_epi64x(1 << 24);
     __m256i H0, H1, H2, H3, H4, M0, M1, M2, M3, M4;
@@ -77,14 +77,16 @@ size_t tacit_chachapoly_fused_avx2(const uint32_t st[16], const unsigned char *i
     H2 = v.h[2];
     H3 = v.h[3];
     H4 = v.h[4];
+    CH8_INIT(s, st, ctr);
+    CH8_PRECOMPUTE(pre, s, ROT16_2, R12_F, ROT8_2, R7_F);
     for (c = 0; c < n; c++) {
         pin = decrypt ? in : (c > 0 ? out - 512 : NULL);
         CH8_INIT(s, st, ctr);
-        for (i = 0; i < 16; i++) {
-            x[i] = s[i];
-        }
+        CH8_FIRST_DOUBLE_ROUND_PRE(x, s, pre, ROT16_2, R12_F, ROT8_2, R7_F);
         for (i = 0; i < 10; i++) {
-            CH8_DOUBLE_ROUND(x, ROT16_2, R12_F, ROT8_2, R7_F);
+            if (i > 0) {
+                CH8_DOUBLE_ROUND(x, ROT16_2, R12_F, ROT8_2, R7_F);
+            }
             if (pin != NULL && i < 8) {
                 VSTEP(pin + 64 * i);
             }

@@ -222,7 +222,7 @@ size_t tacit_chachapoly_fused_avx512(const uint32_t st[16], const unsigned char 
 {
     size_t n = len / 1024, c;
     uint32_t ctr = st[12];
-    __m512i x[16], s[16];
+    __m512i x[16], s[16], pre[16];
     const unsigned char *pin;
     int i;
     IFMA_DECLS;
@@ -231,14 +231,16 @@ size_t tacit_chachapoly_fused_avx512(const uint32_t st[16], const unsigned char 
         return 0;
     }
     IFMA_BEGIN(ps);
+    CH16_INIT(s, st, ctr);
+    CH16_PRECOMPUTE(pre, s);
     for (c = 0; c < n; c++) {
         pin = decrypt ? in : (c > 0 ? out - 1024 : NULL);
         CH16_INIT(s, st, ctr);
-        for (i = 0; i < 16; i++) {
-            x[i] = s[i];
-        }
+        CH16_FIRST_DOUBLE_ROUND_PRE(x, s, pre);
         for (i = 0; i < 10; i++) {
-            CH16_DOUBLE_ROUND(x);
+            if (i > 0) {
+                CH16_DOUBLE_ROUND(x);
+            }
             if (pin != NULL && i < 8) {
                 IFMA_STEP(pin + 128 * i);
             }
