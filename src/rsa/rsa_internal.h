@@ -81,6 +81,28 @@ int tacit_rsa_pss_verify_min_salt(const tacit_rsa_context *ctx, tacit_md_type md
                                   const unsigned char *hash, size_t hlen, const unsigned char *sig,
                                   size_t siglen);
 
+/*
+ * The T of an RSASSA-PKCS1-v1_5 block 00 01 FF..FF 00 || T: raw = 0,
+ * DigestInfo(md, in) (in the hash, in_len its size); raw = 1, the caller's
+ * in itself (md unused).
+ */
+typedef struct {
+    int raw;
+    tacit_md_type md;
+    const unsigned char *in;
+    size_t in_len;
+} tacit_rsa_pkcs1_t;
+
+/*
+ * The bodies of tacit_rsa_pkcs1_sign / _verify (rsa_pkcs1.c) and of their
+ * _raw forms (rsa_pkcs1_raw.c), with the same errors in the same order.
+ */
+int tacit_rsa_pkcs1_sign_t(const tacit_rsa_context *ctx, const tacit_rsa_pkcs1_t *t,
+                           unsigned char *sig, size_t sig_size, size_t *sig_len,
+                           tacit_rng_func f_rng, void *p_rng);
+int tacit_rsa_pkcs1_verify_t(const tacit_rsa_context *ctx, const tacit_rsa_pkcs1_t *t,
+                             const unsigned char *sig, size_t sig_len);
+
 /* Parse a PKCS#1 RSAPrivateKey / RSAPublicKey that is exactly der[0 .. len). */
 /* The AlgorithmIdentifier of a key's PKCS#8 / SPKI envelope: OID and complete parameters DER. */
 typedef struct {

@@ -7,6 +7,9 @@
  * lenient ASN.1 parsing of the block (Bleichenbacher's e = 3 attack and its
  * descendants).  DigestInfo always carries the NULL parameters; the variant
  * without them (tolerated by some verifiers) is rejected.
+ *
+ * The sign and verify bodies (tacit_rsa_pkcs1_sign_t / _verify_t) also
+ * serve rsa_pkcs1_raw.c, whose T is the caller's bytes without DigestInfo.
  */
 #include "rsa/rsa_internal.h"
 
@@ -82,9 +85,38 @@ static int encode_emsa_pkcs1(tacit_md_type md, const unsigned char *hash, size_t
     return 0;
 }
 
-int tacit_rsa_pkcs1_sign(const tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
-                         size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
-                         tacit_rng_func f_rng, void *p_rng)
+/*
+ * em[0 .. k) = 00 01 FF..FF 00 || in, at least 8 bytes of FF: the raw T of
+ * rsa_pkcs1_raw.c (no DigestInfo).
+ */
+static int encode_raw(const unsigned char *in, size_t in_len, unsigned char *em, size_t k)
+{
+    if (in == NULL && in_len > 0) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if (k < 11 || in_len > k - 11) {
+        return TACIT_ERR_RSA_MESSAGE_TOO_LONG;
+    }
+    em[0] = 0x00;
+    em[1] = 0x01;
+    memset(em + 2, 0xFF, k - in_len - 3);
+    em[k - in_len - 1] = 0x00;
+    if (in_len > 0) {
+        memcpy(em + k - in_len, in, in_len);
+    }
+    return 0;
+}
+
+/* The block for t: T = DigestInfo(md, in) or, if t->raw, T = in. */
+static int encode_t(const tacit_rsa_pkcs1_t *t, unsigned char *em, size_t k)
+{
+    return t->raw ? encode_raw(t->in, t->in_len, em, k)
+                  : encode_emsa_pkcs1(t->md, t->in, t->in_len, em, k);
+}
+
+int tacit_rsa_pkcs1_sign_t(const tacit_rsa_context *ctx, const tacit_rsa_pkcs1_t *t,
+                           unsigned char *sig, size_t sig_size, size_t *sig_len,
+                           tacit_rng_func f_rng, void *p_rng)
 {
     unsigned char *em;
     int ret;
@@ -92,7 +124,7 @@ int tacit_rsa_pkcs1_sign(const tacit_rsa_context *ctx, tacit_md_type md, const u
     if (ctx == NULL || sig_len == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (md == TACIT_MD_SHA1) {
+    if (!t->raw && t->md == TACIT_MD_SHA1) {
         return TACIT_ERR_RSA_BAD_HASH; /* SHA-1 is for verifying old signatures only */
     }
     if (!ctx->is_private) {
@@ -106,17 +138,17 @@ int tacit_rsa_pkcs1_sign(const tacit_rsa_context *ctx, tacit_md_type md, const u
     if (em == NULL) {
         return TACIT_ERR_ALLOC_FAILED;
     }
-    ret = encode_emsa_pkcs1(md, hash, hlen, em, ctx->len);
+    ret = encode_t(t, em, ctx->len);
     if (ret == 0) {
         ret = tacit_rsa_private(ctx, em, ctx->len, sig, sig_size, sig_len, f_rng, p_rng);
     }
+    tacit_platform_zeroize(em, ctx->len);
     tacit_platform_free(em);
     return ret;
 }
 
-int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
-                           const unsigned char *hash, size_t hlen, const unsigned char *sig,
-                           size_t sig_len)
+int tacit_rsa_pkcs1_verify_t(const tacit_rsa_context *ctx, const tacit_rsa_pkcs1_t *t,
+                             const unsigned char *sig, size_t sig_len)
 {
     unsigned char *em, *expected;
     size_t emlen;
@@ -136,7 +168,7 @@ int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
         return TACIT_ERR_ALLOC_FAILED;
     }
     expected = em + ctx->len;
-    if ((ret = encode_emsa_pkcs1(md, hash, hlen, expected, ctx->len)) != 0) {
+    if ((ret = encode_t(t, expected, ctx->len)) != 0) {
         goto cleanup;
     }
     if ((ret = tacit_rsa_public(ctx, sig, sig_len, em, ctx->len, &emlen)) != 0) {
@@ -146,6 +178,24 @@ int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
 cleanup:
     tacit_platform_free(em);
     return ret;
+}
+
+int tacit_rsa_pkcs1_sign(const tacit_rsa_context *ctx, tacit_md_type md, const unsigned char *hash,
+                         size_t hlen, unsigned char *sig, size_t sig_size, size_t *sig_len,
+                         tacit_rng_func f_rng, void *p_rng)
+{
+    const tacit_rsa_pkcs1_t t = { 0, md, hash, hlen };
+
+    return tacit_rsa_pkcs1_sign_t(ctx, &t, sig, sig_size, sig_len, f_rng, p_rng);
+}
+
+int tacit_rsa_pkcs1_verify(const tacit_rsa_context *ctx, tacit_md_type md,
+                           const unsigned char *hash, size_t hlen, const unsigned char *sig,
+                           size_t sig_len)
+{
+    const tacit_rsa_pkcs1_t t = { 0, md, hash, hlen };
+
+    return tacit_rsa_pkcs1_verify_t(ctx, &t, sig, sig_len);
 }
 
 #else
