@@ -197,6 +197,14 @@ static mvec mv_permt2(mvec lo, mvec hi, const int *idx)
     return r;
 }
 static const int mv_up1_pair_idx[8] = { 11, 0, 1, 2, 15, 4, 5, 6 };
+static const int mv_sqr_spread0_idx[8] = { 0, 8, 1, 9, 4, 12, 5, 13 };
+static const int mv_sqr_spread1_idx[8] = { 2, 10, 3, 11, 6, 14, 7, 15 };
+/* masked VPMADD52LUQ / HUQ: the lanes outside k (a constant of the source) keep c */
+static mvec mv_mask_madd(mvec c, uint32_t k, mvec a, mvec b, int hi)
+{
+    mvec r = mv_madd(c, a, b, hi);
+    return mv_mask_mov(c, k, r);
+}
 
 #define IFMA_ATTR
 #define V_T mvec
@@ -224,6 +232,10 @@ static const int mv_up1_pair_idx[8] = { 11, 0, 1, 2, 15, 4, 5, 6 };
 #define V_SET1_PAIR(x0, x1) mv_set1_pair((uint64_t)(x0), (uint64_t)(x1))
 #define V_UP1_PAIR(cur, prev) mv_permt2((cur), (prev), mv_up1_pair_idx)
 #define V_LANE_AT(v, n) ((v).l[(n)])
+#define V_MASK_MADDLO(c, k, a, b) mv_mask_madd((c), (k), (a), (b), 0)
+#define V_MASK_MADDHI(c, k, a, b) mv_mask_madd((c), (k), (a), (b), 1)
+#define V_SQR_SPREAD0(lo, hi) mv_permt2((lo), (hi), mv_sqr_spread0_idx)
+#define V_SQR_SPREAD1(lo, hi) mv_permt2((lo), (hi), mv_sqr_spread1_idx)
 
 #define IFMA_CAT2(a, b) a##_##b
 #define IFMA_CAT(a, b) IFMA_CAT2(a, b)

@@ -179,6 +179,39 @@ static inline __attribute__((always_inline, target("avx512f"))) uint64_t ifma_la
     return (n & 1) ? (uint64_t)_mm_extract_epi64(x, 1) : (uint64_t)_mm_cvtsi128_si64(x);
 }
 #define V_LANE_AT(v, n) ifma_lane_at((v), (n))
+#define V_MASK_MADDLO(c, k, a, b) _mm512_mask_madd52lo_epu64((c), (k), (a), (b))
+#define V_MASK_MADDHI(c, k, a, b) _mm512_mask_madd52hi_epu64((c), (k), (a), (b))
+/*
+ * The paired rows' multiply-adds take their vector straight from memory
+ * (inline assembly: GCC 12 otherwise keeps some of the many loaded
+ * variants in registers and spills them, a store and a reload more per
+ * use on a load-bound loop).
+ */
+#define IFMA_MADD_MEM(name, insn)                                                                  \
+    static inline __attribute__((always_inline, target("avx512f,avx512ifma"))) __m512i name(       \
+        __m512i c, const uint64_t *p, __m512i b)                                                   \
+    {                                                                                              \
+        __asm__(insn " %2, %1, %0" : "+v"(c) : "v"(b), "m"(*(const __m512i *)(const void *)p));    \
+        return c;                                                                                  \
+    }                                                                                              \
+    static inline __attribute__((always_inline, target("avx512f,avx512ifma")))                     \
+    __m512i name##_k(__m512i c, __mmask8 k, const uint64_t *p, __m512i b)                          \
+    {                                                                                              \
+        __asm__(insn " %3, %2, %0%{%1%}"                                                           \
+                : "+v"(c)                                                                          \
+                : "Yk"(k), "v"(b), "m"(*(const __m512i *)(const void *)p));                        \
+        return c;                                                                                  \
+    }
+IFMA_MADD_MEM(ifma_maddlo_mem, "vpmadd52luq")
+IFMA_MADD_MEM(ifma_maddhi_mem, "vpmadd52huq")
+#define V_MADDLO_MEM(c, p, b) ifma_maddlo_mem((c), (p), (b))
+#define V_MADDHI_MEM(c, p, b) ifma_maddhi_mem((c), (p), (b))
+#define V_MASK_MADDLO_MEM(c, k, p, b) ifma_maddlo_mem_k((c), (k), (p), (b))
+#define V_MASK_MADDHI_MEM(c, k, p, b) ifma_maddhi_mem_k((c), (k), (p), (b))
+#define V_SQR_SPREAD0(lo, hi)                                                                      \
+    _mm512_permutex2var_epi64((lo), _mm512_set_epi64(13, 5, 12, 4, 9, 1, 8, 0), (hi))
+#define V_SQR_SPREAD1(lo, hi)                                                                      \
+    _mm512_permutex2var_epi64((lo), _mm512_set_epi64(15, 7, 14, 6, 11, 3, 10, 2), (hi))
 #define IFMA_PAIR
 #define IFMA_NV 5
 #define IFMA_TAG p5

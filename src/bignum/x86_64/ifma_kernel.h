@@ -582,7 +582,21 @@ static IFMA_ATTR void IFMA_FN(ladder2)(uint64_t *const *Y, uint64_t *const *tabl
  *   V_UP1_PAIR(cur, prev)  each half one lane up: prev[3], cur[0..2], prev[7], cur[4..6]
  *                          (a two-source permute)
  *   V_LANE_AT(v, n)        lane n (a constant once inlined) as a uint64_t
+ *   V_MASK_MADDLO(c, k, a, b), V_MASK_MADDHI(c, k, a, b)
+ *                          V_MADDLO / V_MADDHI in the lanes of k (a constant), c elsewhere
+ *   V_SQR_SPREAD0(lo, hi)  lo[0], hi[0], lo[1], hi[1], lo[4], hi[4], lo[5], hi[5]
+ *   V_SQR_SPREAD1(lo, hi)  lo[2], hi[2], lo[3], hi[3], lo[6], hi[6], lo[7], hi[7]
+ *                          (two-source permutes: the squares' halves at their digits)
  */
+/* multiply-adds whose vector operand is read from memory (the includer may
+ * make them one instruction with a memory operand, never cached in a register) */
+#if !defined(V_MADDLO_MEM)
+#define V_MADDLO_MEM(c, p, b) V_MADDLO((c), V_LOAD(p), (b))
+#define V_MADDHI_MEM(c, p, b) V_MADDHI((c), V_LOAD(p), (b))
+#define V_MASK_MADDLO_MEM(c, k, p, b) V_MASK_MADDLO((c), (k), V_LOAD(p), (b))
+#define V_MASK_MADDHI_MEM(c, k, p, b) V_MASK_MADDHI((c), (k), V_LOAD(p), (b))
+#endif
+
 #define IFMA_HD (4 * IFMA_NV)
 #define IFMA_HMASK (((uint64_t)1 << IFMA_HD) - 1)
 
@@ -647,25 +661,68 @@ static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(ps_row)(V_T 
 
     for (j = 0; j <= IFMA_NV; j++) {
         if (!(k == 0 && j == IFMA_NV)) {
-            acc[j] = V_MADDLO(acc[j], V_LOAD(src + IFMA_PLO(k, j)), f);
+            acc[j] = V_MADDLO_MEM(acc[j], src + IFMA_PLO(k, j), f);
         }
         if (!(k == 3 && j == 0)) {
-            acc[j] = V_MADDHI(acc[j], V_LOAD(src + IFMA_PHI(k, j)), f);
+            acc[j] = V_MADDHI_MEM(acc[j], src + IFMA_PHI(k, j), f);
+        }
+    }
+}
+
+/*
+ * The paired lane mask (the same lanes t = 0..3 in both halves) of the t
+ * with 4 J + t > th: see ps_row_sqr.
+ */
+#define IFMA_SQR_LANES(J, th)                                                                      \
+    (4 * (J) > (th)        ? 0xFFu                                                                 \
+     : 4 * (J) + 3 <= (th) ? 0u                                                                    \
+                           : (0xFu & ~((1u << ((th)-4 * (J) + 1)) - 1u)) * 0x11u)
+
+/*
+ * ps_row for the squaring at step j = 4 w + k: only the products a_i a_j
+ * with i > j (each counted once: the caller doubles the sum), skipping the
+ * window vectors below w (digits i <= j only) and masking the lanes of
+ * vectors w and w + 1 that hold i <= j.  X_k's vector jj holds a's digits
+ * 4 jj - k + t: the low half of a_i a_j lands in window vector jj when
+ * 4 (jj - w) + t > 2 k, the high half (from X_(k+1)) when 4 (jj - w) + t
+ * > 2 k + 1.  w, k are constants once inlined: every mask is too.
+ */
+static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(ps_row_sqr)(V_T *acc,
+                                                                                const uint64_t *src,
+                                                                                V_T f, int k, int w)
+{
+    int j;
+
+    for (j = w; j <= IFMA_NV; j++) {
+        unsigned lo = IFMA_SQR_LANES(j - w, 2 * k), hi = IFMA_SQR_LANES(j - w, 2 * k + 1);
+
+        if (!(k == 0 && j == IFMA_NV) && lo != 0) {
+            acc[j] = lo == 0xFFu ? V_MADDLO_MEM(acc[j], src + IFMA_PLO(k, j), f)
+                                 : V_MASK_MADDLO_MEM(acc[j], U64_TO_K(lo), src + IFMA_PLO(k, j), f);
+        }
+        if (!(k == 3 && j == 0) && hi != 0) {
+            acc[j] = hi == 0xFFu ? V_MADDHI_MEM(acc[j], src + IFMA_PHI(k, j), f)
+                                 : V_MASK_MADDHI_MEM(acc[j], U64_TO_K(hi), src + IFMA_PHI(k, j), f);
         }
     }
 }
 
 static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(ps_step)(
-    V_T *W, V_T *Z, const uint64_t *av, const uint64_t *mv, const uint64_t *bw, int k,
-    IFMA_FN(ps_state) * st)
+    V_T *W, V_T *Z, const uint64_t *av, const uint64_t *mv, const uint64_t *bw, int k, int w,
+    int sq, IFMA_FN(ps_state) * st)
 {
     V_T bv = V_SET1_PAIR(bw[k], bw[4 + k]), yv;
     uint64_t u[2], y[2], z2[2];
     int q;
 
-    IFMA_FN(ps_row)(W, av, bv, k);
+    if (sq) {
+        IFMA_FN(ps_row_sqr)(W, av, bv, k, w);
+    } else {
+        IFMA_FN(ps_row)(W, av, bv, k);
+    }
     for (q = 0; q < 2; q++) {
-        u[q] = st->c[q] + V_LANE_AT(W[0], 4 * q + k) + st->s0[q];
+        /* squaring: W holds each a_i a_j (i > j) once, the doubled sum is the value */
+        u[q] = st->c[q] + (V_LANE_AT(W[0], 4 * q + k) << sq) + st->s0[q];
         z2[q] = V_LANE_AT(Z[(k + 2) / 4], 4 * q + (k + 2) % 4);
         y[q] = (u[q] * st->k0[q]) & IFMA_M52;
     }
@@ -709,9 +766,9 @@ static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(ps_step)(
  */
 static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_ps)(
     uint64_t *out, const uint64_t *av, const uint64_t *b, const uint64_t *mv,
-    const tacit_ifma_mod *const *md)
+    const tacit_ifma_mod *const *md, int sq)
 {
-    V_T W[IFMA_NV + 1], Z[IFMA_NV + 1], R[IFMA_NV], H[IFMA_NV];
+    V_T W[IFMA_NV + 1], Z[IFMA_NV + 1], R[IFMA_NV], H[IFMA_NV], D[2 * IFMA_NV];
     V_T m52 = V_SET1(IFMA_M52), zero = V_ZERO();
     IFMA_FN(ps_state) st;
     uint64_t g[2], p[2], carries[2];
@@ -727,25 +784,51 @@ static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_ps)(
         st.m1s[q] = md[q]->m1 << 12;
         st.m2[q] = md[q]->m[2];
     }
+    for (v = 0; v < 2 * IFMA_NV; v++) {
+        D[v] = zero;
+    }
+    if (sq) {
+        /*
+         * The squares a_i^2 (the diagonal): low half at digit 2 i, high half
+         * at 2 i + 1, i.e. vector v's lanes spread over vectors 2 v, 2 v + 1.
+         * They start in Z (Z's digits 0 and 1 in the scalar state), which
+         * is added to the doubled W at the end.
+         */
+        for (v = 0; v < IFMA_NV; v++) {
+            V_T x = V_LOAD(b + 8 * v);
+            V_T lo = V_MADDLO(zero, x, x), hi = V_MADDHI(zero, x, x);
+            D[2 * v] = V_SQR_SPREAD0(lo, hi);
+            D[2 * v + 1] = V_SQR_SPREAD1(lo, hi);
+        }
+        for (q = 0; q < 2; q++) {
+            st.s0[q] = V_LANE_AT(D[0], 4 * q);
+            st.t[q] = V_LANE_AT(D[0], 4 * q + 1);
+        }
+    }
     for (v = 0; v <= IFMA_NV; v++) {
         W[v] = zero;
-        Z[v] = zero;
+        Z[v] = D[v];
     }
     /* unrolled, so that the windows stay in registers */
 #pragma GCC unroll 16
     for (w = 0; w < IFMA_NV; w++) {
-        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 0, &st);
-        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 1, &st);
-        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 2, &st);
-        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 3, &st);
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 0, (int)w, sq, &st);
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 1, (int)w, sq, &st);
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 2, (int)w, sq, &st);
+        IFMA_FN(ps_step)(W, Z, av, mv, b + 8 * w, 3, (int)w, sq, &st);
         for (v = 0; v < IFMA_NV; v++) {
             W[v] = W[v + 1];
             Z[v] = Z[v + 1];
         }
         W[IFMA_NV] = zero;
-        Z[IFMA_NV] = zero;
+        Z[IFMA_NV] = w + IFMA_NV + 1 < 2 * IFMA_NV ? D[w + IFMA_NV + 1] : zero;
     }
 
+    if (sq) {
+        for (v = 0; v < IFMA_NV; v++) {
+            W[v] = V_ADD(W[v], W[v]);
+        }
+    }
     R[0] = V_ADD(W[0], V_MASK_MOV(zero, U64_TO_K(0x11), V_SET1_PAIR(st.c[0], st.c[1])));
     for (v = 0; v < IFMA_NV; v++) {
         R[v] = V_ADD(v == 0 ? R[0] : W[v], Z[v]);
@@ -779,7 +862,19 @@ static IFMA_ATTR void IFMA_FN(amm_ps1)(uint64_t *out, const uint64_t *a, const u
                                        const tacit_ifma_mod *const *md)
 {
     IFMA_FN(pair_variants)(avar, a);
-    IFMA_FN(amm_ps)(out, avar, b, mv, md);
+    IFMA_FN(amm_ps)(out, avar, b, mv, md, 0);
+}
+
+/*
+ * out = a * a / R' mod m_q in each half (as amm_ps1 with b = a), with the
+ * squaring's half of the a products: each a_i a_j (i > j) once, doubled
+ * at the end, plus the squares a_i^2 (see amm_ps, ps_row_sqr).
+ */
+static IFMA_ATTR void IFMA_FN(sqr_ps1)(uint64_t *out, const uint64_t *a, const uint64_t *mv,
+                                       uint64_t *avar, const tacit_ifma_mod *const *md)
+{
+    IFMA_FN(pair_variants)(avar, a);
+    IFMA_FN(amm_ps)(out, avar, a, mv, md, 1);
 }
 
 /*
@@ -839,7 +934,7 @@ static IFMA_ATTR void IFMA_FN(ladder2p)(uint64_t *const *Y, uint64_t *work,
     while (pos > 0) {
         pos -= w;
         for (i = 0; i < w; i++) {
-            IFMA_FN(amm_ps1)(py, py, py, mv, av, md);
+            IFMA_FN(sqr_ps1)(py, py, mv, av, md);
         }
         IFMA_FN(select_pair)
         (sel, table, count, tacit_ifma_exp_bits(E[0], elimbs, pos, w),
@@ -855,5 +950,6 @@ static IFMA_ATTR void IFMA_FN(ladder2p)(uint64_t *const *Y, uint64_t *work,
 #undef IFMA_PSLOT
 #undef IFMA_PLO
 #undef IFMA_PHI
+#undef IFMA_SQR_LANES
 
 #endif /* IFMA_PAIR */
