@@ -598,7 +598,9 @@ static IFMA_ATTR void IFMA_FN(ladder2)(uint64_t *const *Y, uint64_t *const *tabl
 #endif
 
 #define IFMA_HD (4 * IFMA_NV)
-#define IFMA_HMASK (((uint64_t)1 << IFMA_HD) - 1)
+/* the lanes of the first half / the second in IFMA_NV 8-bit lane masks side by side */
+#define IFMA_H0 ((((uint64_t)1 << (8 * IFMA_NV)) - 1) / 0xFF * 0x0F)
+#define IFMA_H1 (IFMA_H0 << 4)
 
 /*
  * Product scanning on the paired layout: no lane moves inside the loop.
@@ -771,7 +773,7 @@ static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_ps)(
     V_T W[IFMA_NV + 1], Z[IFMA_NV + 1], R[IFMA_NV], H[IFMA_NV], D[2 * IFMA_NV];
     V_T m52 = V_SET1(IFMA_M52), zero = V_ZERO();
     IFMA_FN(ps_state) st;
-    uint64_t g[2], p[2], carries[2];
+    uint64_t g, p, carries;
     size_t w, v, q;
 
     for (q = 0; q < 2; q++) {
@@ -838,20 +840,21 @@ static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_ps)(
     for (v = 0; v < IFMA_NV; v++) {
         R[v] = V_ADD(R[v], V_UP1_PAIR(H[v], v > 0 ? H[v - 1] : zero));
     }
-    g[0] = g[1] = p[0] = p[1] = 0;
+    /*
+     * The lane masks side by side, vector v at bits 8 v .. 8 v + 7: each
+     * half's lanes are every other nibble.  Each half's carries are added
+     * with the other half's nibbles set to "propagate", so that a carry
+     * out of lane 3 of vector v crosses them into lane 0 of vector v + 1.
+     */
+    g = p = 0;
     for (v = 0; v < IFMA_NV; v++) {
-        uint64_t kg = K_TO_U64(V_CMPGT(R[v], m52)), kp = K_TO_U64(V_CMPEQ(R[v], m52));
-        for (q = 0; q < 2; q++) {
-            g[q] |= ((kg >> (4 * q)) & 0xF) << (4 * v);
-            p[q] |= ((kp >> (4 * q)) & 0xF) << (4 * v);
-        }
+        g |= K_TO_U64(V_CMPGT(R[v], m52)) << (8 * v);
+        p |= K_TO_U64(V_CMPEQ(R[v], m52)) << (8 * v);
     }
-    for (q = 0; q < 2; q++) {
-        carries[q] = (((g[q] << 1) + p[q]) ^ p[q]) & IFMA_HMASK;
-    }
+    carries = (((((g & IFMA_H0) << 1) + (p | IFMA_H1)) ^ (p | IFMA_H1)) & IFMA_H0) |
+              (((((g & IFMA_H1) << 1) + (p | IFMA_H0)) ^ (p | IFMA_H0)) & IFMA_H1);
     for (v = 0; v < IFMA_NV; v++) {
-        uint64_t kk = ((carries[0] >> (4 * v)) & 0xF) | (((carries[1] >> (4 * v)) & 0xF) << 4);
-        R[v] = V_MASK_ADD(R[v], U64_TO_K(kk), V_SET1(1));
+        R[v] = V_MASK_ADD(R[v], U64_TO_K((carries >> (8 * v)) & 0xFF), V_SET1(1));
         V_STORE(out + 8 * v, V_AND(R[v], m52));
     }
 }
@@ -945,7 +948,8 @@ static IFMA_ATTR void IFMA_FN(ladder2p)(uint64_t *const *Y, uint64_t *work,
 }
 
 #undef IFMA_HD
-#undef IFMA_HMASK
+#undef IFMA_H0
+#undef IFMA_H1
 #undef IFMA_PVAR_WORDS
 #undef IFMA_PSLOT
 #undef IFMA_PLO
