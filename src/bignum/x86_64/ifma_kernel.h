@@ -83,11 +83,11 @@ typedef struct {
 
 /*
  * The scratch of ladder2p for halves of d digits, in uint64_t: the table
- * (2^IFMA_WINDOW_MAX paired entries), Y and the selected entry, 2 d words
- * each, and the shifted copies of the moduli and of a factor (amm_ps), 8 d
- * + 64 words each.
+ * (2^IFMA_WINDOW_MAX paired entries) and the selected entry, 2 d words
+ * each, and the shifted copies of the moduli and of the ladder's value
+ * (amm_ps; the value itself is one of them), 8 d + 64 words each.
  */
-#define IFMA_PAIR_WORDS(d) ((((size_t)1 << IFMA_WINDOW_MAX) + 2) * 2 * (d) + 2 * (8 * (d) + 64))
+#define IFMA_PAIR_WORDS(d) ((((size_t)1 << IFMA_WINDOW_MAX) + 1) * 2 * (d) + 2 * (8 * (d) + 64))
 
 /*
  * The paired layout of two numbers x0, x1 of d digits (d a multiple of 4):
@@ -615,27 +615,53 @@ static IFMA_ATTR void IFMA_FN(ladder2)(uint64_t *const *Y, uint64_t *const *tabl
 #define IFMA_PLO(k, j) IFMA_PSLOT((k), (j) + 1)
 #define IFMA_PHI(k, j) ((k) < 3 ? IFMA_PSLOT((k) + 1, (j) + 1) : IFMA_PSLOT(0, (j)))
 
-static IFMA_ATTR void IFMA_FN(pair_variants)(uint64_t *var, const uint64_t *x)
+/*
+ * X_1..X_3 of x (in registers) into var, and X_0 too if x0; the slots
+ * that are always zero (slot 0 of each X_k, slot IFMA_NV + 1 of X_0) are
+ * not written: var holds them already (pair_variants wrote them).
+ */
+static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(pair_variants_v)(uint64_t *var,
+                                                                                     const V_T *x,
+                                                                                     int x0)
 {
     V_T cur[IFMA_NV + 1], nxt[IFMA_NV + 1], zero = V_ZERO();
-    size_t k, j;
+    int k, j;
+
+    for (j = 0; j < IFMA_NV; j++) {
+        cur[j] = x[j];
+    }
+    cur[IFMA_NV] = zero;
+    for (k = 0; k < 4; k++) {
+        if (k > 0 || x0) {
+            for (j = 0; j < (k > 0 ? IFMA_NV + 1 : IFMA_NV); j++) {
+                V_STORE(var + IFMA_PSLOT(k, j + 1), cur[j]);
+            }
+        }
+        if (k < 3) {
+            for (j = 0; j <= IFMA_NV; j++) {
+                nxt[j] = V_UP1_PAIR(cur[j], j > 0 ? cur[j - 1] : zero);
+            }
+            for (j = 0; j <= IFMA_NV; j++) {
+                cur[j] = nxt[j];
+            }
+        }
+    }
+}
+
+/* All the variants of x (paired, in memory) into var, the zero slots too. */
+static IFMA_ATTR void IFMA_FN(pair_variants)(uint64_t *var, const uint64_t *x)
+{
+    V_T cur[IFMA_NV], zero = V_ZERO();
+    int k, j;
 
     for (j = 0; j < IFMA_NV; j++) {
         cur[j] = V_LOAD(x + 8 * j);
     }
-    cur[IFMA_NV] = zero;
     for (k = 0; k < 4; k++) {
         V_STORE(var + IFMA_PSLOT(k, 0), zero);
-        for (j = 0; j <= IFMA_NV; j++) {
-            V_STORE(var + IFMA_PSLOT(k, j + 1), cur[j]);
-        }
-        for (j = 0; j <= IFMA_NV; j++) {
-            nxt[j] = V_UP1_PAIR(cur[j], j > 0 ? cur[j - 1] : zero);
-        }
-        for (j = 0; j <= IFMA_NV; j++) {
-            cur[j] = nxt[j];
-        }
     }
+    V_STORE(var + IFMA_PSLOT(0, IFMA_NV + 1), zero);
+    IFMA_FN(pair_variants_v)(var, cur, 1);
 }
 
 /*
@@ -768,7 +794,7 @@ static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(ps_step)(
  */
 static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_ps)(
     uint64_t *out, const uint64_t *av, const uint64_t *b, const uint64_t *mv,
-    const tacit_ifma_mod *const *md, int sq)
+    const tacit_ifma_mod *const *md, int sq, uint64_t *ovar)
 {
     V_T W[IFMA_NV + 1], Z[IFMA_NV + 1], R[IFMA_NV], H[IFMA_NV], D[2 * IFMA_NV];
     V_T m52 = V_SET1(IFMA_M52), zero = V_ZERO();
@@ -854,30 +880,38 @@ static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(amm_ps)(
     carries = (((((g & IFMA_H0) << 1) + (p | IFMA_H1)) ^ (p | IFMA_H1)) & IFMA_H0) |
               (((((g & IFMA_H1) << 1) + (p | IFMA_H0)) ^ (p | IFMA_H0)) & IFMA_H1);
     for (v = 0; v < IFMA_NV; v++) {
-        R[v] = V_MASK_ADD(R[v], U64_TO_K((carries >> (8 * v)) & 0xFF), V_SET1(1));
-        V_STORE(out + 8 * v, V_AND(R[v], m52));
+        R[v] = V_AND(V_MASK_ADD(R[v], U64_TO_K((carries >> (8 * v)) & 0xFF), V_SET1(1)), m52);
+        V_STORE(out + 8 * v, R[v]);
+    }
+    if (ovar != NULL) {
+        IFMA_FN(pair_variants_v)(ovar, R, 0);
     }
 }
 
-/* amm_ps with a's variants made first into avar (IFMA_PVAR_WORDS words). */
-static IFMA_ATTR void IFMA_FN(amm_ps1)(uint64_t *out, const uint64_t *a, const uint64_t *b,
-                                       const uint64_t *mv, uint64_t *avar,
-                                       const tacit_ifma_mod *const *md)
+/* amm_ps for the table: out = a * b, a's variants av (made once). */
+static IFMA_ATTR void IFMA_FN(amm_pt)(uint64_t *out, const uint64_t *av, const uint64_t *b,
+                                      const uint64_t *mv, const tacit_ifma_mod *const *md)
 {
-    IFMA_FN(pair_variants)(avar, a);
-    IFMA_FN(amm_ps)(out, avar, b, mv, md, 0);
+    IFMA_FN(amm_ps)(out, av, b, mv, md, 0, NULL);
 }
 
 /*
- * out = a * a / R' mod m_q in each half (as amm_ps1 with b = a), with the
- * squaring's half of the a products: each a_i a_j (i > j) once, doubled
- * at the end, plus the squares a_i^2 (see amm_ps, ps_row_sqr).
+ * The ladder's products on x = X_0 of av (slots 1..IFMA_NV, where x
+ * lives): x = x * b (amm_pv) or x = x * x (sqr_pv, the squaring's half of
+ * the a products: each a_i a_j, i > j, once, doubled at the end, plus the
+ * squares a_i^2; see amm_ps, ps_row_sqr), and av = the result's variants,
+ * made from the registers that hold it (no reload, no call).
  */
-static IFMA_ATTR void IFMA_FN(sqr_ps1)(uint64_t *out, const uint64_t *a, const uint64_t *mv,
-                                       uint64_t *avar, const tacit_ifma_mod *const *md)
+static IFMA_ATTR void IFMA_FN(amm_pv)(uint64_t *av, const uint64_t *b, const uint64_t *mv,
+                                      const tacit_ifma_mod *const *md)
 {
-    IFMA_FN(pair_variants)(avar, a);
-    IFMA_FN(amm_ps)(out, avar, a, mv, md, 1);
+    IFMA_FN(amm_ps)(av + IFMA_PSLOT(0, 1), av, b, mv, md, 0, av);
+}
+
+static IFMA_ATTR void IFMA_FN(sqr_pv)(uint64_t *av, const uint64_t *mv,
+                                      const tacit_ifma_mod *const *md)
+{
+    IFMA_FN(amm_ps)(av + IFMA_PSLOT(0, 1), av, av + IFMA_PSLOT(0, 1), mv, md, 1, av);
 }
 
 /*
@@ -919,30 +953,33 @@ static IFMA_ATTR void IFMA_FN(ladder2p)(uint64_t *const *Y, uint64_t *work,
 {
     size_t count = (size_t)1 << w, ebits = elimbs * 64, i, pos, first, pd = 2 * IFMA_HD;
     uint64_t *table = work, *mv = table + ((size_t)1 << IFMA_WINDOW_MAX) * pd;
-    uint64_t *py = mv + IFMA_PVAR_WORDS, *sel = py + pd, *av = sel + pd;
+    uint64_t *sel = mv + IFMA_PVAR_WORDS, *av = sel + pd, *py = av + IFMA_PSLOT(0, 1);
 
-    /* the paired moduli go to py first, then their variants to mv */
-    ifma_pair_interleave(py, md[0]->m, md[1]->m, IFMA_HD);
-    IFMA_FN(pair_variants)(mv, py);
+    /* the paired moduli go to sel first, then their variants to mv */
+    ifma_pair_interleave(sel, md[0]->m, md[1]->m, IFMA_HD);
+    IFMA_FN(pair_variants)(mv, sel);
     ifma_pair_interleave(table, t0[0], t0[1], IFMA_HD);
     ifma_pair_interleave(table + pd, t1[0], t1[1], IFMA_HD);
+    /* t1's variants for the table, then (zero slots kept) the ladder's value's */
+    IFMA_FN(pair_variants)(av, table + pd);
     for (i = 2; i < count; i++) {
-        IFMA_FN(amm_ps1)(table + i * pd, table + pd, table + (i - 1) * pd, mv, av, md);
+        IFMA_FN(amm_pt)(table + i * pd, av, table + (i - 1) * pd, mv, md);
     }
     first = ebits % w == 0 ? w : ebits % w;
     pos = ebits - first;
     IFMA_FN(select_pair)
     (py, table, count, tacit_ifma_exp_bits(E[0], elimbs, pos, first),
      tacit_ifma_exp_bits(E[1], elimbs, pos, first));
+    IFMA_FN(pair_variants)(av, py);
     while (pos > 0) {
         pos -= w;
         for (i = 0; i < w; i++) {
-            IFMA_FN(sqr_ps1)(py, py, mv, av, md);
+            IFMA_FN(sqr_pv)(av, mv, md);
         }
         IFMA_FN(select_pair)
         (sel, table, count, tacit_ifma_exp_bits(E[0], elimbs, pos, w),
          tacit_ifma_exp_bits(E[1], elimbs, pos, w));
-        IFMA_FN(amm_ps1)(py, py, sel, mv, av, md);
+        IFMA_FN(amm_pv)(av, sel, mv, md);
     }
     ifma_pair_split(Y[0], Y[1], py, IFMA_HD);
 }
