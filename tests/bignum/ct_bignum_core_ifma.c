@@ -14,7 +14,7 @@
  * masks; the two-source permutes of the paired layout as lane picks at
  * fixed indices), in the configurations the library uses at those sizes (4
  * lanes x 5 vectors for 1024 bits, 8 x 5 for 2048, and the paired ladder:
- * both 1024-bit halves in 8 x 5).  It runs at the CRT-half sizes of
+ * both 1024-bit halves in 8 x 5, with its own squaring).  It runs at the CRT-half sizes of
  * RSA-2048 and RSA-4096, one exponentiation and the interleaved pair of
  * tacit_mpi_core_exp_mod_x2 (at 1024 bits in both of its kernels), with the bases, the exponents, the
  * moduli and RR marked secret, and its results are checked against
@@ -26,7 +26,8 @@
  * A^E mod N.  What it does not prove: anything about the machine code the
  * compiler makes from the intrinsics (the native build has the same source
  * control flow, but it is not the same object code), nor that the
- * instructions behind the intrinsics (VPMADD52LUQ/HUQ, VALIGNQ, VPERMT2Q,
+ * instructions behind the intrinsics (VPMADD52LUQ/HUQ, masked or not, the
+ * paired squaring's constant lane masks included, VALIGNQ, VPERMT2Q,
  * VEXTRACTI32X4, VPEXTRQ, VPBROADCASTQ, VPCMPUQ, masked VMOVDQA64/VPADDQ,
  * KMOV) take data-independent time: that rests on the vendors'
  * documentation (none of them is on Intel's list of
