@@ -9,6 +9,7 @@
 
 #if defined(TACIT_MLDSA_C)
 
+#include <stddef.h>
 #include <string.h>
 
 #include "core/common.h"
@@ -340,10 +341,14 @@ typedef struct sign_ws {
     tacit_mldsa_poly s2[TACIT_MLDSA_KMAX]; /* NTT domain */
     tacit_mldsa_poly t0[TACIT_MLDSA_KMAX]; /* NTT domain */
     tacit_mldsa_poly y[TACIT_MLDSA_LMAX];
-    tacit_mldsa_poly z[TACIT_MLDSA_LMAX]; /* y in the NTT domain, then z */
-    tacit_mldsa_poly w[TACIT_MLDSA_KMAX];
-    tacit_mldsa_poly r1[TACIT_MLDSA_KMAX]; /* HighBits(w - c s2) */
+    tacit_mldsa_poly z[TACIT_MLDSA_LMAX];  /* y in the NTT domain, then z */
+    tacit_mldsa_poly w[TACIT_MLDSA_KMAX];  /* w = A y, then LowBits(w) */
+    tacit_mldsa_poly r1[TACIT_MLDSA_KMAX]; /* HighBits(w) */
     tacit_mldsa_poly c, tmp, r0;
+#if !defined(TACIT_MLDSA_SMALL_STACK)
+    tacit_mldsa_poly ybuf[4]; /* masks made four at a time; ybuf[ypos..3] are the next ones */
+    unsigned ypos;
+#endif
     unsigned char hint[TACIT_MLDSA_KMAX][TACIT_MLDSA_N];
     unsigned char w1buf[TACIT_MLDSA_KMAX * 192];
     unsigned char rhopp[64];
@@ -428,6 +433,35 @@ static int sign_load_key(sign_ws *ws, const tacit_mldsa_param_set *ps,
     return tacit_ct_declassify_u32(bad) != 0 ? TACIT_ERR_BAD_INPUT : 0;
 }
 
+/*
+ * y_j = ExpandMask(rho'', kappa + j) for j < l.  The parallel SHAKE256 makes
+ * four masks a run; those beyond this attempt are kept for the next one
+ * (its nonces follow on), so every run's four streams are used but at the
+ * end of the signing.
+ */
+static void sign_masks(sign_ws *ws, const tacit_mldsa_param_set *ps, unsigned kappa)
+{
+    unsigned j;
+
+    for (j = 0; j < ps->l; j++) {
+#if defined(TACIT_MLDSA_SMALL_STACK)
+        tacit_mldsa_expand_mask(&ws->y[j], ws->rhopp, kappa + j, ps);
+#else
+        if (ws->ypos == 4) {
+            tacit_mldsa_poly *yy[4];
+            unsigned nonce[4], t;
+            for (t = 0; t < 4; t++) {
+                yy[t] = &ws->ybuf[t];
+                nonce[t] = kappa + j + t;
+            }
+            tacit_mldsa_expand_mask_x4(yy, ws->rhopp, nonce, ps);
+            ws->ypos = 0;
+        }
+        ws->y[j] = ws->ybuf[ws->ypos++];
+#endif
+    }
+}
+
 /* One attempt with mask nonce kappa: 0 and sig written, or 1 (rejected). */
 static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
                         const tacit_mldsa_kernel *kern, const unsigned char *rho,
@@ -437,37 +471,21 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
     uint32_t reject = 0, hints = 0;
     tacit_shake_context hc;
 
-    j = 0;
-#if !defined(TACIT_MLDSA_SMALL_STACK)
-    /* four at a time while at least two are left (a spare lane repeats one: z as scratch) */
-    while (ps->l - j >= 2) {
-        tacit_mldsa_poly *yy[4];
-        unsigned nonce[4], t, cnt = ps->l - j < 4 ? ps->l - j : 4;
-        for (t = 0; t < 4; t++) {
-            yy[t] = t < cnt ? &ws->y[j + t] : &ws->z[t];
-            nonce[t] = kappa + j + (t < cnt ? t : 0);
-        }
-        tacit_mldsa_expand_mask_x4(yy, ws->rhopp, nonce, ps);
-        j += cnt;
-    }
-#endif
-    for (; j < ps->l; j++) {
-        tacit_mldsa_expand_mask(&ws->y[j], ws->rhopp, kappa + j, ps);
-    }
+    sign_masks(ws, ps, kappa);
     for (j = 0; j < ps->l; j++) {
         ws->z[j] = ws->y[j];
         kern->ntt(ws->z[j].c);
     }
+    /* w = A y; w1 = HighBits(w) (packed for the challenge), w keeps LowBits(w) */
     for (i = 0; i < ps->k; i++) {
-        memset(&ws->w[i], 0, sizeof(ws->w[i]));
-        for (j = 0; j < ps->l; j++) {
+        kern->pointwise(ws->w[i].c, sign_a(ws, ps, rho, i, 0)->c, ws->z[0].c);
+        for (j = 1; j < ps->l; j++) {
             kern->pointwise_acc(ws->w[i].c, sign_a(ws, ps, rho, i, j)->c, ws->z[j].c);
         }
-        tacit_mldsa_poly_reduce(&ws->w[i]);
+        kern->reduce(ws->w[i].c);
         kern->invntt_tomont(ws->w[i].c);
-        tacit_mldsa_poly_caddq(&ws->w[i]);
-        kern->decompose(ws->tmp.c, ws->r0.c, ws->w[i].c, ps->gamma2);
-        tacit_mldsa_pack(ws->w1buf + i * w1_bytes(ps), ws->tmp.c, ps->w1_bits, 0);
+        kern->split_w(ws->r1[i].c, ws->w[i].c, ws->w[i].c, ps->gamma2);
+        tacit_mldsa_pack(ws->w1buf + i * w1_bytes(ps), ws->r1[i].c, ps->w1_bits, 0);
     }
     tacit_shake_init(&hc, TACIT_SHAKE256);
     tacit_shake_absorb(&hc, mu, 64);
@@ -488,40 +506,20 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
     for (j = 0; j < ps->l; j++) {
         kern->pointwise(ws->z[j].c, ws->c.c, ws->s1[j].c);
         kern->invntt_tomont(ws->z[j].c);
-        tacit_mldsa_poly_add(&ws->z[j], &ws->z[j], &ws->y[j]);
-        tacit_mldsa_poly_reduce(&ws->z[j]);
-        reject |= tacit_mldsa_poly_norm_mask(&ws->z[j], ps->gamma1 - (int32_t)ps->beta);
+        reject |= kern->make_z(ws->z[j].c, ws->y[j].c, ps->gamma1 - (int32_t)ps->beta);
     }
-    /* r = w - c s2, ||LowBits(r)|| < gamma2 - beta */
+    /*
+     * ||LowBits(w - c s2)|| < gamma2 - beta, ||c t0|| < gamma2 and the hints
+     * MakeHint(-c t0, w - c s2 + c t0), from LowBits(w) and HighBits(w)
+     * (tacit_mldsa_make_hint_c says why that is the same)
+     */
     for (i = 0; i < ps->k; i++) {
         kern->pointwise(ws->tmp.c, ws->c.c, ws->s2[i].c);
         kern->invntt_tomont(ws->tmp.c);
-        tacit_mldsa_poly_sub(&ws->w[i], &ws->w[i], &ws->tmp);
-        tacit_mldsa_poly_reduce(&ws->w[i]);
-        tacit_mldsa_poly_caddq(&ws->w[i]);
-        kern->decompose(ws->r1[i].c, ws->tmp.c, ws->w[i].c, ps->gamma2);
-        reject |= tacit_mldsa_poly_norm_mask(&ws->tmp, ps->gamma2 - (int32_t)ps->beta);
-    }
-    /* ||c t0|| < gamma2, at most omega hints */
-    for (i = 0; i < ps->k; i++) {
-        kern->pointwise(ws->tmp.c, ws->c.c, ws->t0[i].c);
-        kern->invntt_tomont(ws->tmp.c);
-        tacit_mldsa_poly_reduce(&ws->tmp);
-        reject |= tacit_mldsa_poly_norm_mask(&ws->tmp, ps->gamma2);
-        /* h = MakeHint(-c t0, w - c s2 + c t0): HighBits(r + c t0) != HighBits(r) */
-        tacit_mldsa_poly_add(&ws->r0, &ws->w[i], &ws->tmp);
-        tacit_mldsa_poly_reduce(&ws->r0);
-        tacit_mldsa_poly_caddq(&ws->r0);
-        kern->decompose(ws->r0.c, ws->tmp.c, ws->r0.c, ps->gamma2);
-        /*
-         * h = (r1 != HighBits(r + c t0)): both are below 44, so the top bit of
-         * 0 - (a ^ b) is the answer (arithmetic only: the loop vectorizes)
-         */
-        for (n = 0; n < TACIT_MLDSA_N; n++) {
-            uint32_t h = (0u - ((uint32_t)ws->r1[i].c[n] ^ (uint32_t)ws->r0.c[n])) >> 31;
-            ws->hint[i][n] = (unsigned char)h;
-            hints += h;
-        }
+        kern->pointwise(ws->r0.c, ws->c.c, ws->t0[i].c);
+        kern->invntt_tomont(ws->r0.c);
+        reject |= kern->make_hint(ws->hint[i], ws->w[i].c, ws->r1[i].c, ws->tmp.c, ws->r0.c,
+                                  ps->gamma2, (int32_t)ps->beta, &hints);
     }
     reject |= tacit_ct_mask_gt_u32(hints, ps->omega);
     if (tacit_ct_declassify_u32(reject) != 0) {
@@ -566,6 +564,9 @@ static int sign_internal(const tacit_mldsa_param_set *ps, const unsigned char *s
 
     memcpy(rho, sk, 32);
     tacit_ct_declassify(rho, 32); /* rho is part of the public key */
+#if !defined(TACIT_MLDSA_SMALL_STACK)
+    ws.ypos = 4;
+#endif
     if ((ret = sign_load_key(&ws, ps, kern, sk)) != 0) {
         goto cleanup;
     }
@@ -581,7 +582,9 @@ static int sign_internal(const tacit_mldsa_param_set *ps, const unsigned char *s
         }
     }
 cleanup:
-    tacit_platform_zeroize(&ws, sizeof(ws));
+    /* everything but the matrix A (public, and the largest part) */
+    tacit_platform_zeroize((unsigned char *)&ws + offsetof(sign_ws, s1),
+                           sizeof(ws) - offsetof(sign_ws, s1));
     return ret;
 }
 

@@ -20,6 +20,10 @@ static const tacit_mldsa_kernel kernel_avx2 = {
     tacit_mldsa_pointwise_acc_avx2,
     tacit_mldsa_poly_decompose_avx2,
     tacit_mldsa_poly_use_hint_avx2,
+    tacit_mldsa_reduce_avx2,
+    tacit_mldsa_split_w_avx2,
+    tacit_mldsa_make_z_avx2,
+    tacit_mldsa_make_hint_avx2,
     tacit_mldsa_rej_uniform_avx2_unsafe,
     tacit_mldsa_sample_in_ball_avx2,
 };
@@ -33,6 +37,10 @@ static const tacit_mldsa_kernel kernel_c = {
     tacit_mldsa_pointwise_acc_c,
     tacit_mldsa_poly_decompose_c,
     tacit_mldsa_poly_use_hint_c,
+    tacit_mldsa_reduce_c,
+    tacit_mldsa_split_w_c,
+    tacit_mldsa_make_z_c,
+    tacit_mldsa_make_hint_c,
     tacit_mldsa_rej_uniform_unsafe,
     tacit_mldsa_sample_in_ball_c,
 };

@@ -106,6 +106,27 @@ void tacit_mldsa_poly_decompose_c(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_ML
 void tacit_mldsa_poly_use_hint_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                                  const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
 
+/*
+ * Signing's passes between transforms (mldsa_sign_kernels.c; the kernel
+ * table's portable entries):
+ * - reduce: a = reduce32(a) (before an inverse NTT);
+ * - split_w: w1 = HighBits(w mod q), w0 = LowBits(w mod q) for |w| < q (w0 may be w);
+ * - make_z: z = reduce32(z + y) (z = c s1 from the inverse NTT); all-ones if
+ *   some |z| >= bound;
+ * - make_hint: the two LowBits tests of an attempt's row and its hints
+ *   h[n] in {0, 1} (from w0, w1 of split_w and c s2, c t0 from the inverse
+ *   NTT); adds the number of hints to *count; all-ones if rejected.
+ */
+void tacit_mldsa_reduce_c(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_split_w_c(int32_t w1[TACIT_MLDSA_N], int32_t w0[TACIT_MLDSA_N],
+                           const int32_t w[TACIT_MLDSA_N], int32_t gamma2);
+uint32_t tacit_mldsa_make_z_c(int32_t z[TACIT_MLDSA_N], const int32_t y[TACIT_MLDSA_N],
+                              int32_t bound);
+uint32_t tacit_mldsa_make_hint_c(unsigned char h[TACIT_MLDSA_N], const int32_t w0[TACIT_MLDSA_N],
+                                 const int32_t w1[TACIT_MLDSA_N], const int32_t cs2[TACIT_MLDSA_N],
+                                 const int32_t ct0[TACIT_MLDSA_N], int32_t gamma2, int32_t beta,
+                                 uint32_t *count);
+
 /* All-ones if some coefficient (centred, |a| < q/2) has |a| >= bound, else 0. */
 uint32_t tacit_mldsa_poly_norm_mask(const tacit_mldsa_poly *a, int32_t bound);
 

@@ -23,6 +23,15 @@ typedef struct tacit_mldsa_kernel {
     /* r = UseHint(h, a), h in {0, 1} (r may be a); public data (verification) */
     void (*use_hint)(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                      const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
+    /* signing's passes (mldsa_internal.h: tacit_mldsa_reduce_c and the next three) */
+    void (*reduce)(int32_t a[TACIT_MLDSA_N]);
+    void (*split_w)(int32_t w1[TACIT_MLDSA_N], int32_t w0[TACIT_MLDSA_N],
+                    const int32_t w[TACIT_MLDSA_N], int32_t gamma2);
+    uint32_t (*make_z)(int32_t z[TACIT_MLDSA_N], const int32_t y[TACIT_MLDSA_N], int32_t bound);
+    uint32_t (*make_hint)(unsigned char h[TACIT_MLDSA_N], const int32_t w0[TACIT_MLDSA_N],
+                          const int32_t w1[TACIT_MLDSA_N], const int32_t cs2[TACIT_MLDSA_N],
+                          const int32_t ct0[TACIT_MLDSA_N], int32_t gamma2, int32_t beta,
+                          uint32_t *count);
     /* tacit_mldsa_rej_uniform_unsafe (public data: the matrix A) */
     unsigned (*rej_uniform)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len);
     /* tacit_mldsa_sample_in_ball_c (constant time in ctilde) */

@@ -214,6 +214,67 @@ static void test_kernels_differential(void)
             tacit_mldsa_poly_use_hint_c(r1.c, x1.c, b.c, (Q - 1) / (round & 1 ? 88 : 32));
             kern->use_hint(r2.c, x1.c, b.c, (Q - 1) / (round & 1 ? 88 : 32));
             TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
+            /* signing's passes: reduce, split_w, make_z, make_hint */
+            {
+                static tacit_mldsa_poly y1, y2;
+                static unsigned char h1[256], h2[256];
+                int32_t g2 = (Q - 1) / (round & 1 ? 88 : 32), beta = round & 1 ? 78 : 196;
+                int32_t m = round & 1 ? 44 : 16, bz = (1 << 19) - 196;
+                uint32_t cnt1 = 7, cnt2 = 7, bad1, bad2;
+                for (i = 0; i < 256; i++) {
+                    x1.c[i] = (int32_t)(test_rand_u32() >> 1) - (1 << 30);
+                }
+                x2 = x1;
+                tacit_mldsa_reduce_c(x1.c);
+                kern->reduce(x2.c);
+                TEST_ASSERT(memcmp(x1.c, x2.c, sizeof(x1.c)) == 0);
+                /* b: |b| < q (round 0: the extremes) */
+                tacit_mldsa_split_w_c(r1.c, x1.c, b.c, g2);
+                kern->split_w(r2.c, x2.c, b.c, g2);
+                TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
+                TEST_ASSERT(memcmp(x1.c, x2.c, sizeof(x1.c)) == 0);
+                /* z = c s1 (|.| < q, small values near bz - y in odd rounds) + y */
+                for (i = 0; i < 256; i++) {
+                    y1.c[i] = (int32_t)(test_rand_u32() % (1u << 20)) - (1 << 19) + 1;
+                    x1.c[i] = round & 1
+                                  ? (int32_t)(test_rand_u32() % 500) - 250 - y1.c[i] +
+                                        (i & 1 ? bz : -bz) + (i & 2 ? Q : 0)
+                                  : (int32_t)(test_rand_u32() % (2 * (uint32_t)Q - 1)) - (Q - 1);
+                }
+                x2 = x1;
+                bad1 = tacit_mldsa_make_z_c(x1.c, y1.c, round % 4 == 3 ? (1 << 23) : bz);
+                bad2 = kern->make_z(x2.c, y1.c, round % 4 == 3 ? (1 << 23) : bz);
+                TEST_EQUAL(bad1, bad2);
+                TEST_ASSERT(bad1 == 0 || bad1 == 0xffffffffu);
+                TEST_ASSERT(memcmp(x1.c, x2.c, sizeof(x1.c)) == 0);
+                /* a row: w0 in [-g2, g2], w1 < m, c s2 and c t0 small (+- q) or anything */
+                for (i = 0; i < 256; i++) {
+                    uint32_t sel = test_rand_u32();
+                    x1.c[i] = (int32_t)(test_rand_u32() % (2 * (uint32_t)g2 + 1)) - g2;
+                    r1.c[i] = (int32_t)(test_rand_u32() % (uint32_t)m);
+                    y1.c[i] = (int32_t)(test_rand_u32() % (2 * (uint32_t)beta + 1)) - beta;
+                    y2.c[i] = (int32_t)(test_rand_u32() % (2 * (uint32_t)g2 + 1)) - g2;
+                    if (sel % 7 == 0) { /* a0 = w0 - cs2 + ct0 at the edges */
+                        y2.c[i] =
+                            (sel & 8 ? g2 : -g2) - x1.c[i] + y1.c[i] + (int32_t)(sel >> 4) % 3 - 1;
+                    }
+                    if (sel % 5 == 0) {
+                        r1.c[i] = 0;
+                    }
+                    y1.c[i] += sel & 16 ? Q : sel & 32 ? -Q : 0;
+                    y2.c[i] += sel & 64 ? Q : sel & 128 ? -Q : 0;
+                    if (round % 8 == 7) { /* anything (rejected) */
+                        y2.c[i] = (int32_t)(test_rand_u32() % (2 * (uint32_t)Q - 1)) - (Q - 1);
+                    }
+                }
+                memset(h1, 9, sizeof(h1));
+                memset(h2, 9, sizeof(h2));
+                bad1 = tacit_mldsa_make_hint_c(h1, x1.c, r1.c, y1.c, y2.c, g2, beta, &cnt1);
+                bad2 = kern->make_hint(h2, x1.c, r1.c, y1.c, y2.c, g2, beta, &cnt2);
+                TEST_EQUAL(bad1, bad2);
+                TEST_EQUAL(cnt1, cnt2);
+                TEST_ASSERT(memcmp(h1, h2, sizeof(h1)) == 0);
+            }
             /* RejNTTPoly's sampler: random bytes (the top bit of every third mostly set in
              * odd rounds: many rejections), various lengths and starting counts */
             {
@@ -238,6 +299,67 @@ static void test_kernels_differential(void)
     }
 exit:
     set_kernel(0);
+}
+
+/*
+ * make_hint's rule (from LowBits(w), HighBits(w), c s2 and c t0) is FIPS
+ * 204's MakeHint(-c t0, w - c s2 + c t0) whenever the attempt passes the
+ * two LowBits tests: random rows that pass, many near the edges (w near 0
+ * and q - 1, w0 - c s2 + c t0 near +-gamma2).
+ */
+static void test_make_hint_fips(void)
+{
+    static int32_t w0[256], w1[256], cs2[256], ct0[256];
+    static unsigned char h[256];
+    unsigned round, i;
+
+    for (round = 0; round < 400; round++) {
+        int32_t g2 = (Q - 1) / (round & 1 ? 88 : 32), beta = round & 1 ? 78 : 196;
+        uint32_t cnt = 0, want = 0, bad;
+        for (i = 0; i < 256; i++) {
+            for (;;) {
+                uint32_t sel = test_rand_u32();
+                int32_t w = (int32_t)(test_rand_u32() % Q), lo, hi, r, a0;
+                if (sel % 4 == 0) {
+                    w = (int32_t)(test_rand_u32() % (3 * (uint32_t)g2));
+                    w = sel & 4 ? w : Q - 1 - w;
+                }
+                cs2[i] = (int32_t)(test_rand_u32() % (2 * (uint32_t)beta + 1)) - beta;
+                hi = tacit_mldsa_decompose(&lo, w, g2);
+                ct0[i] = (int32_t)(test_rand_u32() % (2 * (uint32_t)g2 - 1)) - (g2 - 1);
+                if (sel % 3 == 0) {
+                    ct0[i] = (sel & 8 ? g2 : -g2) - (lo - cs2[i]) + (int32_t)((sel >> 4) % 5) - 2;
+                }
+                a0 = lo - cs2[i];
+                if (a0 >= g2 - beta || -a0 >= g2 - beta || ct0[i] >= g2 || -ct0[i] >= g2) {
+                    continue;
+                }
+                w0[i] = lo;
+                w1[i] = hi;
+                /* FIPS: HighBits(r + c t0) != HighBits(r), r = w - c s2 mod q */
+                r = (w - cs2[i] + Q) % Q;
+                {
+                    int32_t l2, h1 = tacit_mldsa_decompose(&l2, r, g2);
+                    int32_t h2 = tacit_mldsa_decompose(&l2, (r + ct0[i] + Q) % Q, g2);
+                    want += h1 != h2;
+                    h[i] = (unsigned char)(h1 != h2);
+                }
+                /* representatives from the inverse NTT: +- q */
+                cs2[i] += sel & 32 ? Q : 0;
+                ct0[i] -= sel & 64 ? Q : 0;
+                break;
+            }
+        }
+        {
+            static unsigned char got[256];
+            bad = tacit_mldsa_make_hint_c(got, w0, w1, cs2, ct0, g2, beta, &cnt);
+            TEST_EQUAL(bad, 0);
+            TEST_EQUAL(cnt, want);
+            TEST_ASSERT(memcmp(got, h, sizeof(h)) == 0);
+        }
+    }
+exit:
+    return;
 }
 
 /* The constant-time SampleInBall gives the same c as the branching one. */
@@ -718,6 +840,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_power2round_all);
     RUN_TEST(test_ntt_schoolbook);
     RUN_TEST(test_kernels_differential);
+    RUN_TEST(test_make_hint_fips);
     RUN_TEST(test_pack_roundtrip);
     RUN_TEST(test_sample_in_ball_ct);
     RUN_TEST(test_wycheproof_44_sign_seed);

@@ -296,6 +296,116 @@ AVX2 void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t
     }
 }
 
+/* reduce32 per lane: a - round(a / 2^23) q */
+static inline AVX2 __m256i reduce8(__m256i a)
+{
+    __m256i t = _mm256_srai_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(1 << 22)), 23);
+    return _mm256_sub_epi32(a, _mm256_mullo_epi32(t, _mm256_set1_epi32(TACIT_MLDSA_Q)));
+}
+
+/* all-ones lanes where |x| >= bound (bm1 = bound - 1) */
+static inline AVX2 __m256i over8(__m256i x, __m256i bm1)
+{
+    return _mm256_cmpgt_epi32(_mm256_abs_epi32(x), bm1);
+}
+
+/* all-ones if some lane of bad is nonzero (no branch) */
+static inline AVX2 uint32_t any_mask(__m256i bad)
+{
+    uint32_t m = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(bad));
+    return 0u - ((m | (0u - m)) >> 31);
+}
+
+AVX2 void tacit_mldsa_reduce_avx2(int32_t a[TACIT_MLDSA_N])
+{
+    unsigned j;
+    for (j = 0; j < TACIT_MLDSA_N; j += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)&a[j]);
+        _mm256_storeu_si256((__m256i *)&a[j], reduce8(x));
+    }
+}
+
+AVX2 void tacit_mldsa_split_w_avx2(int32_t w1[TACIT_MLDSA_N], int32_t w0[TACIT_MLDSA_N],
+                                   const int32_t w[TACIT_MLDSA_N], int32_t gamma2)
+{
+    const __m256i q = _mm256_set1_epi32(TACIT_MLDSA_Q);
+    unsigned j;
+    for (j = 0; j < TACIT_MLDSA_N; j += 8) {
+        __m256i lo, hi, x = _mm256_loadu_si256((const __m256i *)&w[j]);
+        x = _mm256_add_epi32(x, _mm256_and_si256(_mm256_srai_epi32(x, 31), q));
+        hi = decompose8(&lo, x, gamma2);
+        _mm256_storeu_si256((__m256i *)&w1[j], hi);
+        _mm256_storeu_si256((__m256i *)&w0[j], lo);
+    }
+}
+
+AVX2 uint32_t tacit_mldsa_make_z_avx2(int32_t z[TACIT_MLDSA_N], const int32_t y[TACIT_MLDSA_N],
+                                      int32_t bound)
+{
+    const __m256i bm1 = _mm256_set1_epi32(bound - 1);
+    __m256i bad = _mm256_setzero_si256();
+    unsigned j;
+
+    for (j = 0; j < TACIT_MLDSA_N; j += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)&z[j]);
+        x = reduce8(_mm256_add_epi32(x, _mm256_loadu_si256((const __m256i *)&y[j])));
+        _mm256_storeu_si256((__m256i *)&z[j], x);
+        bad = _mm256_or_si256(bad, over8(x, bm1));
+    }
+    return any_mask(bad);
+}
+
+/* As tacit_mldsa_make_hint_c, 32 coefficients a step (the hint bytes packed from 4 vectors). */
+AVX2 uint32_t tacit_mldsa_make_hint_avx2(unsigned char h[TACIT_MLDSA_N],
+                                         const int32_t w0[TACIT_MLDSA_N],
+                                         const int32_t w1[TACIT_MLDSA_N],
+                                         const int32_t cs2[TACIT_MLDSA_N],
+                                         const int32_t ct0[TACIT_MLDSA_N], int32_t gamma2,
+                                         int32_t beta, uint32_t *count)
+{
+    const __m256i g = _mm256_set1_epi32(gamma2), ng = _mm256_set1_epi32(-gamma2);
+    const __m256i b1 = _mm256_set1_epi32(gamma2 - beta - 1), b2 = _mm256_set1_epi32(gamma2 - 1);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    __m256i bad = zero, cnt = zero;
+    unsigned j, u;
+
+    for (j = 0; j < TACIT_MLDSA_N; j += 32) {
+        __m256i hv[4], p0, p1;
+        for (u = 0; u < 4; u++) {
+            unsigned o = j + 8 * u;
+            __m256i r0 = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)&w0[o]),
+                                          _mm256_loadu_si256((const __m256i *)&cs2[o]));
+            __m256i t = reduce8(_mm256_loadu_si256((const __m256i *)&ct0[o]));
+            __m256i a0, gt, lt, eq, nz;
+            r0 = reduce8(r0);
+            bad = _mm256_or_si256(bad, _mm256_or_si256(over8(r0, b1), over8(t, b2)));
+            a0 = _mm256_add_epi32(r0, t);
+            gt = _mm256_cmpgt_epi32(a0, g);
+            lt = _mm256_cmpgt_epi32(ng, a0);
+            eq = _mm256_cmpeq_epi32(a0, ng);
+            nz = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)&w1[o]), zero);
+            /* 0 or -1 per lane */
+            hv[u] = _mm256_or_si256(_mm256_or_si256(gt, lt), _mm256_and_si256(eq, nz));
+            cnt = _mm256_sub_epi32(cnt, hv[u]);
+        }
+        /* -1 -> 1 as bytes, in coefficient order */
+        p0 = _mm256_packs_epi32(hv[0], hv[1]);
+        p1 = _mm256_packs_epi32(hv[2], hv[3]);
+        p0 = _mm256_packs_epi16(p0, p1);
+        p0 = _mm256_permutevar8x32_epi32(p0, order);
+        p0 = _mm256_sub_epi8(zero, p0);
+        _mm256_storeu_si256((__m256i *)&h[j], p0);
+    }
+    {
+        __m128i c = _mm_add_epi32(_mm256_castsi256_si128(cnt), _mm256_extracti128_si256(cnt, 1));
+        c = _mm_add_epi32(c, _mm_shuffle_epi32(c, 0x4E));
+        c = _mm_add_epi32(c, _mm_shuffle_epi32(c, 0xB1));
+        *count += (uint32_t)_mm_cvtsi128_si32(c);
+    }
+    return any_mask(bad);
+}
+
 /*
  * As tacit_mldsa_rej_uniform_unsafe: eight candidates (24 bytes) a step
  * while eight more coefficients fit and a 32-byte load stays in buf, then

@@ -21,6 +21,16 @@ void tacit_mldsa_poly_decompose_avx2(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT
                                      const int32_t a[TACIT_MLDSA_N], int32_t gamma2);
 void tacit_mldsa_poly_use_hint_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                                     const int32_t h[TACIT_MLDSA_N], int32_t gamma2);
+void tacit_mldsa_reduce_avx2(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_split_w_avx2(int32_t w1[TACIT_MLDSA_N], int32_t w0[TACIT_MLDSA_N],
+                              const int32_t w[TACIT_MLDSA_N], int32_t gamma2);
+uint32_t tacit_mldsa_make_z_avx2(int32_t z[TACIT_MLDSA_N], const int32_t y[TACIT_MLDSA_N],
+                                 int32_t bound);
+uint32_t tacit_mldsa_make_hint_avx2(unsigned char h[TACIT_MLDSA_N], const int32_t w0[TACIT_MLDSA_N],
+                                    const int32_t w1[TACIT_MLDSA_N],
+                                    const int32_t cs2[TACIT_MLDSA_N],
+                                    const int32_t ct0[TACIT_MLDSA_N], int32_t gamma2, int32_t beta,
+                                    uint32_t *count);
 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
                                              size_t len);
 void tacit_mldsa_sample_in_ball_avx2(tacit_mldsa_poly *c, const unsigned char *ctilde,

@@ -1,0 +1,91 @@
+/*
+ * The portable entries of ML-DSA's kernel table for the arithmetic that
+ * signing does between its transforms, each one pass over a polynomial
+ * (the AVX2 kernels in x86_64/poly_avx2.c compute the same, bit for bit):
+ * the reduction before an inverse NTT, the split of w into HighBits and
+ * LowBits, z with its norm test, and the row test that yields the hints.
+ */
+#include "tacit/config.h"
+
+#if defined(TACIT_MLDSA_C)
+
+#include "core/constant_time_internal.h"
+#include "mldsa/mldsa_internal.h"
+
+void tacit_mldsa_reduce_c(int32_t a[TACIT_MLDSA_N])
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        a[i] = tacit_mldsa_reduce32(a[i]);
+    }
+}
+
+void tacit_mldsa_split_w_c(int32_t w1[TACIT_MLDSA_N], int32_t w0[TACIT_MLDSA_N],
+                           const int32_t w[TACIT_MLDSA_N], int32_t gamma2)
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        int32_t lo, hi = tacit_mldsa_decompose(&lo, tacit_mldsa_caddq(w[i]), gamma2);
+        w1[i] = hi;
+        w0[i] = lo;
+    }
+}
+
+/* 1 if |x| >= bound (|x| < 2^30, bound > 0) */
+static inline uint32_t over(int32_t x, int32_t bound)
+{
+    int32_t s = x >> 31;
+    return (uint32_t)(bound - 1 - ((x ^ s) - s)) >> 31;
+}
+
+uint32_t tacit_mldsa_make_z_c(int32_t z[TACIT_MLDSA_N], const int32_t y[TACIT_MLDSA_N],
+                              int32_t bound)
+{
+    uint32_t bad = 0;
+    unsigned i;
+
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        int32_t x = tacit_mldsa_reduce32(z[i] + y[i]);
+        z[i] = x;
+        bad |= over(x, bound);
+    }
+    return tacit_ct_mask_from_bit_u32(bad);
+}
+
+/*
+ * With r0 = w0 - c s2 and a0 = r0 + c t0 (exact integers after the
+ * reductions): rejected if |r0| >= gamma2 - beta or |c t0| >= gamma2.
+ * When neither holds, HighBits(w - c s2) = w1, LowBits(w - c s2) = r0 and
+ * FIPS 204's MakeHint(-c t0, w - c s2 + c t0) is 1 exactly when a0 leaves
+ * (-gamma2, gamma2], except a0 = -gamma2 with w1 = 0 (Decompose's wrap at
+ * q - 1): so the hint is computed from a0 and w1 without a second
+ * Decompose.  A rejected attempt's hints are never used.
+ */
+uint32_t tacit_mldsa_make_hint_c(unsigned char h[TACIT_MLDSA_N], const int32_t w0[TACIT_MLDSA_N],
+                                 const int32_t w1[TACIT_MLDSA_N], const int32_t cs2[TACIT_MLDSA_N],
+                                 const int32_t ct0[TACIT_MLDSA_N], int32_t gamma2, int32_t beta,
+                                 uint32_t *count)
+{
+    uint32_t bad = 0, cnt = 0;
+    unsigned i;
+
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        int32_t r0 = tacit_mldsa_reduce32(w0[i] - cs2[i]);
+        int32_t t = tacit_mldsa_reduce32(ct0[i]);
+        int32_t a0 = r0 + t;
+        uint32_t gt = (uint32_t)(gamma2 - a0) >> 31;     /* a0 > gamma2 */
+        uint32_t lt = (uint32_t)(a0 + gamma2) >> 31;     /* a0 < -gamma2 */
+        uint32_t le = (uint32_t)(a0 + gamma2 - 1) >> 31; /* a0 <= -gamma2 */
+        uint32_t nz = (0u - (uint32_t)w1[i]) >> 31;      /* w1 != 0 (w1 >= 0) */
+        uint32_t hint = gt | lt | (le & nz);
+        bad |= over(r0, gamma2 - beta) | over(t, gamma2);
+        h[i] = (unsigned char)hint;
+        cnt += hint;
+    }
+    *count += cnt;
+    return tacit_ct_mask_from_bit_u32(bad);
+}
+
+#else
+typedef int tacit_mldsa_sign_kernels_unused;
+#endif /* TACIT_MLDSA_C */
