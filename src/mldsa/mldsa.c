@@ -485,7 +485,7 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         kern->reduce(ws->w[i].c);
         kern->invntt_tomont(ws->w[i].c);
         kern->split_w(ws->r1[i].c, ws->w[i].c, ws->w[i].c, ps->gamma2);
-        tacit_mldsa_pack(ws->w1buf + i * w1_bytes(ps), ws->r1[i].c, ps->w1_bits, 0);
+        kern->pack_w1(ws->w1buf + i * w1_bytes(ps), ws->r1[i].c, ps->w1_bits);
     }
     tacit_shake_init(&hc, TACIT_SHAKE256);
     tacit_shake_absorb(&hc, mu, 64);
@@ -761,7 +761,7 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
 #else
         tacit_mldsa_poly *zj = &ws.z[j];
 #endif
-        tacit_mldsa_unpack(zj->c, sig + ps->ctilde_bytes + j * z_bytes(ps), ps->z_bits, ps->gamma1);
+        kern->unpack_z(zj->c, sig + ps->ctilde_bytes + j * z_bytes(ps), ps->z_bits);
         if (tacit_mldsa_poly_norm_mask(zj, ps->gamma1 - (int32_t)ps->beta) != 0) {
             return TACIT_ERR_VERIFY_FAILED;
         }
@@ -785,8 +785,7 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
         memset(w, 0, sizeof(*w));
         for (j = 0; j < ps->l; j++) {
             tacit_mldsa_expand_a(&ws.a, pk, i, j);
-            tacit_mldsa_unpack(ws.t.c, sig + ps->ctilde_bytes + j * z_bytes(ps), ps->z_bits,
-                               ps->gamma1);
+            kern->unpack_z(ws.t.c, sig + ps->ctilde_bytes + j * z_bytes(ps), ps->z_bits);
             kern->ntt(ws.t.c);
             kern->pointwise_acc(w->c, ws.a.c, ws.t.c);
         }

@@ -24,6 +24,8 @@ static const tacit_mldsa_kernel kernel_avx2 = {
     tacit_mldsa_split_w_avx2,
     tacit_mldsa_make_z_avx2,
     tacit_mldsa_make_hint_avx2,
+    tacit_mldsa_unpack_z_avx2,
+    tacit_mldsa_pack_w1_avx2,
     tacit_mldsa_rej_uniform_avx2_unsafe,
     tacit_mldsa_sample_in_ball_avx2,
 };
@@ -41,6 +43,8 @@ static const tacit_mldsa_kernel kernel_c = {
     tacit_mldsa_split_w_c,
     tacit_mldsa_make_z_c,
     tacit_mldsa_make_hint_c,
+    tacit_mldsa_unpack_z_c,
+    tacit_mldsa_pack_w1_c,
     tacit_mldsa_rej_uniform_unsafe,
     tacit_mldsa_sample_in_ball_c,
 };

@@ -127,6 +127,15 @@ uint32_t tacit_mldsa_make_hint_c(unsigned char h[TACIT_MLDSA_N], const int32_t w
                                  const int32_t ct0[TACIT_MLDSA_N], int32_t gamma2, int32_t beta,
                                  uint32_t *count);
 
+/*
+ * The mask's and w1's packings (the kernel table's portable entries):
+ * unpack_z: a[i] = gamma1 - v[i] for the z_bits-bit fields v of in
+ * (gamma1 = 2^(z_bits - 1), z_bits 18 or 20; reads z_bits * 32 bytes);
+ * pack_w1: SimpleBitPack of a, bits 4 or 6 each.
+ */
+void tacit_mldsa_unpack_z_c(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned z_bits);
+void tacit_mldsa_pack_w1_c(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits);
+
 /* All-ones if some coefficient (centred, |a| < q/2) has |a| >= bound, else 0. */
 uint32_t tacit_mldsa_poly_norm_mask(const tacit_mldsa_poly *a, int32_t bound);
 

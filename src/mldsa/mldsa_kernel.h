@@ -32,6 +32,8 @@ typedef struct tacit_mldsa_kernel {
                           const int32_t w1[TACIT_MLDSA_N], const int32_t cs2[TACIT_MLDSA_N],
                           const int32_t ct0[TACIT_MLDSA_N], int32_t gamma2, int32_t beta,
                           uint32_t *count);
+    void (*unpack_z)(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned z_bits);
+    void (*pack_w1)(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits);
     /* tacit_mldsa_rej_uniform_unsafe (public data: the matrix A) */
     unsigned (*rej_uniform)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len);
     /* tacit_mldsa_sample_in_ball_c (constant time in ctilde) */

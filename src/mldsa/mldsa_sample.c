@@ -169,7 +169,7 @@ void tacit_mldsa_expand_mask(tacit_mldsa_poly *y, const unsigned char rhopp[64],
     seed[65] = (unsigned char)(nonce >> 8);
     tacit_shake256_absorb_once(st, seed, sizeof(seed));
     tacit_shake256_squeezeblocks(st, buf, 5);
-    tacit_mldsa_unpack(y->c, buf, ps->z_bits, ps->gamma1);
+    tacit_mldsa_kernel_get()->unpack_z(y->c, buf, ps->z_bits);
     tacit_platform_zeroize(buf, sizeof(buf));
     tacit_platform_zeroize(st, sizeof(st));
     tacit_platform_zeroize(seed, sizeof(seed));
@@ -178,6 +178,7 @@ void tacit_mldsa_expand_mask(tacit_mldsa_poly *y, const unsigned char rhopp[64],
 void tacit_mldsa_expand_mask_x4(tacit_mldsa_poly *y[4], const unsigned char rhopp[64],
                                 const unsigned nonce[4], const tacit_mldsa_param_set *ps)
 {
+    const tacit_mldsa_kernel *kern = tacit_mldsa_kernel_get();
     tacit_shake_x4 st;
     unsigned char seed[4][66];
     unsigned char buf[4][5 * TACIT_SHAKE256_RATE];
@@ -191,7 +192,7 @@ void tacit_mldsa_expand_mask_x4(tacit_mldsa_poly *y[4], const unsigned char rhop
     tacit_shake256_x4_absorb_once(&st, seed[0], seed[1], seed[2], seed[3], 66);
     tacit_shake256_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], 5);
     for (t = 0; t < 4; t++) {
-        tacit_mldsa_unpack(y[t]->c, buf[t], ps->z_bits, ps->gamma1);
+        kern->unpack_z(y[t]->c, buf[t], ps->z_bits);
     }
     tacit_platform_zeroize(buf, sizeof(buf));
     tacit_platform_zeroize(&st, sizeof(st));

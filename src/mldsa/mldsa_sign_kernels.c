@@ -86,6 +86,16 @@ uint32_t tacit_mldsa_make_hint_c(unsigned char h[TACIT_MLDSA_N], const int32_t w
     return tacit_ct_mask_from_bit_u32(bad);
 }
 
+void tacit_mldsa_unpack_z_c(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned z_bits)
+{
+    tacit_mldsa_unpack(a, in, z_bits, (int32_t)1 << (z_bits - 1));
+}
+
+void tacit_mldsa_pack_w1_c(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits)
+{
+    tacit_mldsa_pack(out, a, bits, 0);
+}
+
 #else
 typedef int tacit_mldsa_sign_kernels_unused;
 #endif /* TACIT_MLDSA_C */

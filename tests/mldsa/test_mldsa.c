@@ -275,6 +275,31 @@ static void test_kernels_differential(void)
                 TEST_EQUAL(cnt1, cnt2);
                 TEST_ASSERT(memcmp(h1, h2, sizeof(h1)) == 0);
             }
+            /* unpack_z (18 and 20 bits, exactly z_bits * 32 bytes read) and pack_w1 (4 and 6) */
+            {
+                unsigned zb = round & 1 ? 18 : 20, wb = round & 2 ? 6 : 4;
+                unsigned char *zin = (unsigned char *)malloc(zb * 32);
+                static unsigned char o1[192], o2[192];
+                TEST_ASSERT(zin != NULL);
+                for (i = 0; i < zb * 32; i++) {
+                    zin[i] = (unsigned char)(round == 0 ? 0xff : test_rand_u32());
+                }
+                tacit_mldsa_unpack_z_c(x1.c, zin, zb);
+                kern->unpack_z(x2.c, zin, zb);
+                free(zin);
+                TEST_ASSERT(memcmp(x1.c, x2.c, sizeof(x1.c)) == 0);
+                for (i = 0; i < 256; i++) {
+                    x1.c[i] = (int32_t)(test_rand_u32() % (wb == 4 ? 16 : 44));
+                    if (round == 0) {
+                        x1.c[i] = wb == 4 ? 15 : 43;
+                    }
+                }
+                memset(o1, 0xa5, sizeof(o1));
+                memset(o2, 0xa5, sizeof(o2));
+                tacit_mldsa_pack_w1_c(o1, x1.c, wb);
+                kern->pack_w1(o2, x1.c, wb);
+                TEST_ASSERT(memcmp(o1, o2, sizeof(o1)) == 0);
+            }
             /* RejNTTPoly's sampler: random bytes (the top bit of every third mostly set in
              * odd rounds: many rejections), various lengths and starting counts */
             {

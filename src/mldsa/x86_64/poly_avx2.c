@@ -25,11 +25,13 @@
 #if defined(TACIT_MLDSA_C) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 
 #include <immintrin.h>
+#include <string.h>
 
 #include "mldsa/mldsa_internal.h"
 #include "mldsa/mldsa_sample_ct.h"
 #include "mldsa/x86_64/mldsa_avx2_tables_gen.h"
 #include "mldsa/x86_64/poly_avx2.h"
+#include "tacit/platform.h"
 
 #define AVX2 __attribute__((target("avx2")))
 
@@ -404,6 +406,78 @@ AVX2 uint32_t tacit_mldsa_make_hint_avx2(unsigned char h[TACIT_MLDSA_N],
         *count += (uint32_t)_mm_cvtsi128_si32(c);
     }
     return any_mask(bad);
+}
+
+/*
+ * Eight z_bits-bit fields from in (z_bits bytes): four in each 128-bit
+ * half (the high half's bytes from in + z_bits / 2), each gathered from the
+ * three bytes it touches and shifted into place; gamma1 - v.
+ */
+static inline AVX2 __m256i unpack_z8(const unsigned char *in, unsigned z_bits)
+{
+    __m128i lo = _mm_loadu_si128((const __m128i *)in);
+    __m128i hi = _mm_loadu_si128((const __m128i *)(in + z_bits / 2));
+    __m256i x = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+    __m256i idx, sh, mask, g1;
+
+    if (z_bits == 20) {
+        idx = _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1, 0, 1, 2, -1, 2,
+                               3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1);
+        sh = _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
+    } else {
+        idx = _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1, 0, 1, 2, -1, 2,
+                               3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1);
+        sh = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    }
+    mask = _mm256_set1_epi32((1 << z_bits) - 1);
+    g1 = _mm256_set1_epi32(1 << (z_bits - 1));
+    x = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, idx), sh), mask);
+    return _mm256_sub_epi32(g1, x);
+}
+
+/*
+ * As tacit_mldsa_unpack_z_c; the 16-byte loads stay inside the z_bits * 32
+ * input bytes (the last group through a copy).
+ */
+AVX2 void tacit_mldsa_unpack_z_avx2(int32_t a[TACIT_MLDSA_N], const unsigned char *in,
+                                    unsigned z_bits)
+{
+    unsigned char tail[48];
+    unsigned j;
+
+    for (j = 0; j + 8 < TACIT_MLDSA_N; j += 8) {
+        _mm256_storeu_si256((__m256i *)&a[j], unpack_z8(in + j / 8 * z_bits, z_bits));
+    }
+    memcpy(tail, in + 31 * z_bits, z_bits);
+    memset(tail + z_bits, 0, sizeof(tail) - z_bits);
+    _mm256_storeu_si256((__m256i *)&a[j], unpack_z8(tail, z_bits));
+    tacit_platform_zeroize(tail, sizeof(tail));
+}
+
+/* As tacit_mldsa_pack_w1_c: 4-bit fields 32 coefficients a step; 6 bits portable. */
+AVX2 void tacit_mldsa_pack_w1_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_N],
+                                   unsigned bits)
+{
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const __m256i pair = _mm256_set1_epi16(0x1001); /* b[2i] + 16 b[2i + 1] */
+    unsigned j;
+
+    if (bits != 4) {
+        tacit_mldsa_pack(out, a, bits, 0);
+        return;
+    }
+    for (j = 0; j < TACIT_MLDSA_N; j += 32) {
+        __m256i v0 = _mm256_loadu_si256((const __m256i *)&a[j]);
+        __m256i v1 = _mm256_loadu_si256((const __m256i *)&a[j + 8]);
+        __m256i v2 = _mm256_loadu_si256((const __m256i *)&a[j + 16]);
+        __m256i v3 = _mm256_loadu_si256((const __m256i *)&a[j + 24]);
+        __m256i b = _mm256_packus_epi16(_mm256_packus_epi32(v0, v1), _mm256_packus_epi32(v2, v3));
+        __m128i r;
+        b = _mm256_permutevar8x32_epi32(b, order); /* 32 bytes in coefficient order */
+        b = _mm256_maddubs_epi16(b, pair);
+        r = _mm_packus_epi16(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
+        _mm_storeu_si128((__m128i *)&out[j / 2], r);
+    }
 }
 
 /*

@@ -31,6 +31,8 @@ uint32_t tacit_mldsa_make_hint_avx2(unsigned char h[TACIT_MLDSA_N], const int32_
                                     const int32_t cs2[TACIT_MLDSA_N],
                                     const int32_t ct0[TACIT_MLDSA_N], int32_t gamma2, int32_t beta,
                                     uint32_t *count);
+void tacit_mldsa_unpack_z_avx2(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned z_bits);
+void tacit_mldsa_pack_w1_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits);
 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
                                              size_t len);
 void tacit_mldsa_sample_in_ball_avx2(tacit_mldsa_poly *c, const unsigned char *ctilde,
