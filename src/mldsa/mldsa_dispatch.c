@@ -27,6 +27,7 @@ static const tacit_mldsa_kernel kernel_avx2 = {
     tacit_mldsa_unpack_z_avx2,
     tacit_mldsa_pack_w1_avx2,
     tacit_mldsa_rej_uniform_avx2_unsafe,
+    tacit_mldsa_rej_eta_avx2,
     tacit_mldsa_sample_in_ball_avx2,
 };
 #endif
@@ -46,6 +47,7 @@ static const tacit_mldsa_kernel kernel_c = {
     tacit_mldsa_unpack_z_c,
     tacit_mldsa_pack_w1_c,
     tacit_mldsa_rej_uniform_unsafe,
+    tacit_mldsa_rej_eta_c,
     tacit_mldsa_sample_in_ball_c,
 };
 

@@ -158,6 +158,15 @@ void tacit_mldsa_unpack(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsig
  */
 unsigned tacit_mldsa_rej_uniform_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
                                         size_t len);
+/*
+ * RejBoundedPoly's sampler: append the coefficients of the nibbles of buf
+ * below the bound (15 for eta = 2, 9 for eta = 4) to a (from ctr on, up to
+ * N), values computed without a branch; returns the new count.  Whether a
+ * nibble is skipped is declassified (the skipped positions are independent
+ * of the coefficients kept, and rho' serves only this sampling).
+ */
+unsigned tacit_mldsa_rej_eta_c(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len,
+                               unsigned eta);
 /* A[row][col] in the NTT domain (RejNTTPoly of rho || col || row). */
 void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsigned row,
                           unsigned col);

@@ -36,6 +36,9 @@ typedef struct tacit_mldsa_kernel {
     void (*pack_w1)(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits);
     /* tacit_mldsa_rej_uniform_unsafe (public data: the matrix A) */
     unsigned (*rej_uniform)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len);
+    /* tacit_mldsa_rej_eta_c (the skipped nibbles declassified) */
+    unsigned (*rej_eta)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len,
+                        unsigned eta);
     /* tacit_mldsa_sample_in_ball_c (constant time in ctilde) */
     void (*sample_in_ball)(tacit_mldsa_poly *c, const unsigned char *ctilde, size_t ctilde_len,
                            unsigned tau);

@@ -79,36 +79,6 @@ void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_m
     }
 }
 
-/*
- * RejBoundedPoly.  The coefficient values are computed without a branch
- * or a division; whether a nibble is skipped is declassified (the skipped
- * positions are independent of the coefficients kept, and rho' serves
- * only this sampling).
- */
-/* Append the accepted coefficients of the nibbles of buf to a (from ctr on, up to N). */
-static unsigned rej_eta(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len,
-                        unsigned eta)
-{
-    uint32_t limit = eta == 2 ? 15 : 9; /* public parameter */
-    size_t i;
-
-    for (i = 0; i < 2 * len && ctr < TACIT_MLDSA_N; i++) {
-        uint32_t z = (uint32_t)(buf[i >> 1] >> ((i & 1) * 4)) & 15;
-        int32_t v;
-        uint32_t ok;
-        if (eta == 2) {
-            /* 2 - (z mod 5) for z < 15: z mod 5 = z - 5 floor(z * 205 / 1024) */
-            v = 2 - (int32_t)(z - 5 * ((z * 205) >> 10));
-        } else {
-            v = 4 - (int32_t)z;
-        }
-        ok = tacit_ct_declassify_u32((z - limit) >> 31);
-        a[ctr] = v;
-        ctr += ok;
-    }
-    return ctr;
-}
-
 void tacit_mldsa_expand_s(tacit_mldsa_poly *s, const unsigned char rhop[64], unsigned nonce,
                           unsigned eta)
 {
@@ -123,7 +93,7 @@ void tacit_mldsa_expand_s(tacit_mldsa_poly *s, const unsigned char rhop[64], uns
     tacit_shake256_absorb_once(st, seed, sizeof(seed));
     while (ctr < TACIT_MLDSA_N) {
         tacit_shake256_squeezeblocks(st, buf, 1);
-        ctr = rej_eta(s->c, ctr, buf, sizeof(buf), eta);
+        ctr = tacit_mldsa_kernel_get()->rej_eta(s->c, ctr, buf, sizeof(buf), eta);
     }
     tacit_platform_zeroize(buf, sizeof(buf));
     tacit_platform_zeroize(st, sizeof(st));
@@ -133,6 +103,7 @@ void tacit_mldsa_expand_s(tacit_mldsa_poly *s, const unsigned char rhop[64], uns
 void tacit_mldsa_expand_s_x4(tacit_mldsa_poly *s[4], const unsigned char rhop[64],
                              const unsigned nonce[4], unsigned eta)
 {
+    const tacit_mldsa_kernel *kern = tacit_mldsa_kernel_get();
     tacit_shake_x4 st;
     unsigned char seed[4][66];
     unsigned char buf[4][TACIT_SHAKE256_RATE];
@@ -149,7 +120,7 @@ void tacit_mldsa_expand_s_x4(tacit_mldsa_poly *s[4], const unsigned char rhop[64
            ctr[3] < TACIT_MLDSA_N) {
         tacit_shake256_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], 1);
         for (t = 0; t < 4; t++) {
-            ctr[t] = rej_eta(s[t]->c, ctr[t], buf[t], TACIT_SHAKE256_RATE, eta);
+            ctr[t] = kern->rej_eta(s[t]->c, ctr[t], buf[t], TACIT_SHAKE256_RATE, eta);
         }
     }
     tacit_platform_zeroize(buf, sizeof(buf));

@@ -275,6 +275,22 @@ static void test_kernels_differential(void)
                 TEST_EQUAL(cnt1, cnt2);
                 TEST_ASSERT(memcmp(h1, h2, sizeof(h1)) == 0);
             }
+            /* RejBoundedPoly's sampler: both eta, various lengths and starting counts */
+            {
+                static unsigned char ebuf[136];
+                unsigned eta = round & 1 ? 4 : 2, c0 = round % 3 == 0 ? 0 : test_rand_u32() % 257;
+                size_t len = round % 4 == 0 ? sizeof(ebuf) : test_rand_u32() % (sizeof(ebuf) + 1);
+                unsigned e1, e2;
+                for (i = 0; i < sizeof(ebuf); i++) {
+                    ebuf[i] = (unsigned char)test_rand_u32();
+                }
+                memset(r1.c, 0, sizeof(r1.c));
+                memset(r2.c, 0, sizeof(r2.c));
+                e1 = tacit_mldsa_rej_eta_c(r1.c, c0, ebuf, len, eta);
+                e2 = kern->rej_eta(r2.c, c0, ebuf, len, eta);
+                TEST_EQUAL(e1, e2);
+                TEST_ASSERT(memcmp(r1.c, r2.c, e1 * sizeof(int32_t)) == 0);
+            }
             /* unpack_z (18 and 20 bits, exactly z_bits * 32 bytes read) and pack_w1 (4 and 6) */
             {
                 unsigned zb = round & 1 ? 18 : 20, wb = round & 2 ? 6 : 4;

@@ -31,6 +31,7 @@
 #include "mldsa/mldsa_sample_ct.h"
 #include "mldsa/x86_64/mldsa_avx2_tables_gen.h"
 #include "mldsa/x86_64/poly_avx2.h"
+#include "tacit/constant_time.h"
 #include "tacit/platform.h"
 
 #define AVX2 __attribute__((target("avx2")))
@@ -512,6 +513,42 @@ AVX2 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr,
         pos += 24;
     }
     return tacit_mldsa_rej_uniform_unsafe(a, ctr, buf + pos, len - pos);
+}
+
+/*
+ * As tacit_mldsa_rej_eta_c: eight nibbles (4 bytes) a step while eight
+ * more coefficients fit, the accepted ones packed with vpermd; the 8-bit
+ * acceptance mask is what is declassified (the same facts as the portable
+ * per-nibble bits); the portable loop for the rest.
+ */
+AVX2 unsigned tacit_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const unsigned char *buf,
+                                       size_t len, unsigned eta)
+{
+    const __m256i shifts = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+    const __m256i bound = _mm256_set1_epi32(eta == 2 ? 15 : 9);
+    const __m256i e = _mm256_set1_epi32((int)eta);
+    size_t pos = 0;
+
+    while (ctr + 8 <= TACIT_MLDSA_N && pos + 4 <= len) {
+        uint32_t word = (uint32_t)buf[pos] | ((uint32_t)buf[pos + 1] << 8) |
+                        ((uint32_t)buf[pos + 2] << 16) | ((uint32_t)buf[pos + 3] << 24);
+        __m256i z = _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32((int)word), shifts),
+                                     _mm256_set1_epi32(15));
+        __m256i v, perm;
+        unsigned m =
+            (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(bound, z)));
+        if (eta == 2) { /* 2 - (z mod 5), z mod 5 = z - 5 floor(z * 205 / 1024) */
+            __m256i d = _mm256_srli_epi32(_mm256_mullo_epi32(z, _mm256_set1_epi32(205)), 10);
+            z = _mm256_sub_epi32(z, _mm256_mullo_epi32(d, _mm256_set1_epi32(5)));
+        }
+        v = _mm256_sub_epi32(e, z);
+        m = tacit_ct_declassify_u32(m);
+        perm = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)rej_idx[m]));
+        _mm256_storeu_si256((__m256i *)(a + ctr), _mm256_permutevar8x32_epi32(v, perm));
+        ctr += (unsigned)__builtin_popcount(m);
+        pos += 4;
+    }
+    return tacit_mldsa_rej_eta_c(a, ctr, buf + pos, len - pos, eta);
 }
 
 /* The constant-time SampleInBall of mldsa_sample_ct.h, vectorized by the compiler for AVX2. */
