@@ -168,7 +168,7 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
     unsigned char in[34];
     unsigned char *sk_s1, *sk_s2, *sk_t0;
     tacit_mldsa_poly *s2;
-    unsigned i, j, n;
+    unsigned i, j;
 
     if (ps == NULL || seed == NULL || pk == NULL || sk == NULL) {
         return TACIT_ERR_BAD_INPUT;
@@ -215,7 +215,7 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
             mat_times_vec(kern, ws.t, ws.a, ws.seedbuf, i, W_ROWS == 1 ? 1 : ps->k, ws.s1hat,
                           ps->l);
         }
-        tacit_mldsa_poly_reduce(t);
+        kern->reduce(t->c);
         kern->invntt_tomont(t->c);
 #if ROW_BUF == 4
         /* s2 of rows i .. i + 3 into a[] at every fourth row (four streams while two are left) */
@@ -239,11 +239,7 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
 #endif
         tacit_mldsa_pack(sk_s2 + i * eta_bytes(ps), s2->c, ps->eta_bits, (int32_t)ps->eta);
         tacit_mldsa_poly_add(t, t, s2);
-        tacit_mldsa_poly_reduce(t);
-        tacit_mldsa_poly_caddq(t);
-        for (n = 0; n < TACIT_MLDSA_N; n++) {
-            tacit_mldsa_power2round(&ws.t1.c[n], &t->c[n], t->c[n]);
-        }
+        kern->power2round(ws.t1.c, t->c, t->c);
         /* t1 is the public key */
         tacit_ct_declassify(ws.t1.c, sizeof(ws.t1.c));
         tacit_mldsa_pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.t1.c, 10, 0);
@@ -478,11 +474,15 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
     }
     /* w = A y; w1 = HighBits(w) (packed for the challenge), w keeps LowBits(w) */
     for (i = 0; i < ps->k; i++) {
+#if defined(TACIT_MLDSA_SMALL_STACK)
         kern->pointwise(ws->w[i].c, sign_a(ws, ps, rho, i, 0)->c, ws->z[0].c);
         for (j = 1; j < ps->l; j++) {
             kern->pointwise_acc(ws->w[i].c, sign_a(ws, ps, rho, i, j)->c, ws->z[j].c);
         }
         kern->reduce(ws->w[i].c);
+#else
+        kern->matvec_row(ws->w[i].c, sign_a(ws, ps, rho, i, 0), ws->z, ps->l);
+#endif
         kern->invntt_tomont(ws->w[i].c);
         kern->split_w(ws->r1[i].c, ws->w[i].c, ws->w[i].c, ps->gamma2);
         kern->pack_w1(ws->w1buf + i * w1_bytes(ps), ws->r1[i].c, ps->w1_bits);

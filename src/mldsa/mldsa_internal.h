@@ -136,6 +136,17 @@ uint32_t tacit_mldsa_make_hint_c(unsigned char h[TACIT_MLDSA_N], const int32_t w
 void tacit_mldsa_unpack_z_c(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned z_bits);
 void tacit_mldsa_pack_w1_c(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits);
 
+/*
+ * Signing's row of A y: r = reduce32(sum_{j < l} a[j] v[j]) (Montgomery
+ * products summed in order, as pointwise then pointwise_acc, then reduce);
+ * and key generation's t = A s1 + s2 split: t1, t0 = Power2Round(t mod q)
+ * for t = reduce32(a) (a from the inverse NTT plus s2).
+ */
+void tacit_mldsa_matvec_row_c(int32_t r[TACIT_MLDSA_N], const tacit_mldsa_poly *a,
+                              const tacit_mldsa_poly *v, unsigned l);
+void tacit_mldsa_power2round_poly_c(int32_t t1[TACIT_MLDSA_N], int32_t t0[TACIT_MLDSA_N],
+                                    const int32_t a[TACIT_MLDSA_N]);
+
 /* All-ones if some coefficient (centred, |a| < q/2) has |a| >= bound, else 0. */
 uint32_t tacit_mldsa_poly_norm_mask(const tacit_mldsa_poly *a, int32_t bound);
 

@@ -34,6 +34,10 @@ typedef struct tacit_mldsa_kernel {
                           uint32_t *count);
     void (*unpack_z)(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned z_bits);
     void (*pack_w1)(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits);
+    void (*matvec_row)(int32_t r[TACIT_MLDSA_N], const tacit_mldsa_poly *a,
+                       const tacit_mldsa_poly *v, unsigned l);
+    void (*power2round)(int32_t t1[TACIT_MLDSA_N], int32_t t0[TACIT_MLDSA_N],
+                        const int32_t a[TACIT_MLDSA_N]);
     /* tacit_mldsa_rej_uniform_unsafe (public data: the matrix A) */
     unsigned (*rej_uniform)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len);
     /* tacit_mldsa_rej_eta_c (the skipped nibbles declassified) */

@@ -2,8 +2,10 @@
  * The portable entries of ML-DSA's kernel table for the arithmetic that
  * signing does between its transforms, each one pass over a polynomial
  * (the AVX2 kernels in x86_64/poly_avx2.c compute the same, bit for bit):
- * the reduction before an inverse NTT, the split of w into HighBits and
- * LowBits, z with its norm test, and the row test that yields the hints.
+ * the reduction before an inverse NTT, a row of A y, the split of w into
+ * HighBits and LowBits, z with its norm test, the row test that yields the
+ * hints, the packings of the masks and of w1; and key generation's
+ * Power2Round of t.
  */
 #include "tacit/config.h"
 
@@ -94,6 +96,27 @@ void tacit_mldsa_unpack_z_c(int32_t a[TACIT_MLDSA_N], const unsigned char *in, u
 void tacit_mldsa_pack_w1_c(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits)
 {
     tacit_mldsa_pack(out, a, bits, 0);
+}
+
+void tacit_mldsa_matvec_row_c(int32_t r[TACIT_MLDSA_N], const tacit_mldsa_poly *a,
+                              const tacit_mldsa_poly *v, unsigned l)
+{
+    unsigned j;
+
+    tacit_mldsa_pointwise_c(r, a[0].c, v[0].c);
+    for (j = 1; j < l; j++) {
+        tacit_mldsa_pointwise_acc_c(r, a[j].c, v[j].c);
+    }
+    tacit_mldsa_reduce_c(r);
+}
+
+void tacit_mldsa_power2round_poly_c(int32_t t1[TACIT_MLDSA_N], int32_t t0[TACIT_MLDSA_N],
+                                    const int32_t a[TACIT_MLDSA_N])
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        tacit_mldsa_power2round(&t1[i], &t0[i], tacit_mldsa_caddq(tacit_mldsa_reduce32(a[i])));
+    }
 }
 
 #else

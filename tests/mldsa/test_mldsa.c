@@ -275,6 +275,32 @@ static void test_kernels_differential(void)
                 TEST_EQUAL(cnt1, cnt2);
                 TEST_ASSERT(memcmp(h1, h2, sizeof(h1)) == 0);
             }
+            /* a row of A y (l = 1 .. 7, products of |.| < q) and Power2Round of t */
+            {
+                static tacit_mldsa_poly ra[7], rv[7];
+                unsigned l = 1 + round % 7, j;
+                for (j = 0; j < l; j++) {
+                    for (i = 0; i < 256; i++) {
+                        ra[j].c[i] = (int32_t)(test_rand_u32() % (2 * (uint32_t)Q - 1)) - (Q - 1);
+                        rv[j].c[i] =
+                            round == 0
+                                ? Q - 1
+                                : (int32_t)(test_rand_u32() % (2 * (uint32_t)Q - 1)) - (Q - 1);
+                    }
+                }
+                tacit_mldsa_matvec_row_c(r1.c, ra, rv, l);
+                kern->matvec_row(r2.c, ra, rv, l);
+                TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
+                for (i = 0; i < 256; i++) { /* inverse NTT output (|.| < q) plus s2 */
+                    x1.c[i] = round == 0
+                                  ? (int32_t)i - 128 + (i & 1 ? Q + 3 : -Q - 3)
+                                  : (int32_t)(test_rand_u32() % (2 * (uint32_t)Q + 7)) - (Q + 3);
+                }
+                tacit_mldsa_power2round_poly_c(r1.c, x2.c, x1.c);
+                kern->power2round(r2.c, x1.c, x1.c);
+                TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
+                TEST_ASSERT(memcmp(x2.c, x1.c, sizeof(x1.c)) == 0);
+            }
             /* RejBoundedPoly's sampler: both eta, various lengths and starting counts */
             {
                 static unsigned char ebuf[136];

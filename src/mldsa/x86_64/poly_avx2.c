@@ -409,6 +409,38 @@ AVX2 uint32_t tacit_mldsa_make_hint_avx2(unsigned char h[TACIT_MLDSA_N],
     return any_mask(bad);
 }
 
+AVX2 void tacit_mldsa_matvec_row_avx2(int32_t r[TACIT_MLDSA_N], const tacit_mldsa_poly *a,
+                                      const tacit_mldsa_poly *v, unsigned l)
+{
+    unsigned i, j;
+    for (i = 0; i < TACIT_MLDSA_N; i += 8) {
+        __m256i acc = _mm256_setzero_si256();
+        for (j = 0; j < l; j++) {
+            __m256i x = _mm256_loadu_si256((const __m256i *)&a[j].c[i]);
+            __m256i y = _mm256_loadu_si256((const __m256i *)&v[j].c[i]);
+            acc = _mm256_add_epi32(acc, montmul(x, y, qinv_times(y)));
+        }
+        _mm256_storeu_si256((__m256i *)&r[i], reduce8(acc));
+    }
+}
+
+/* As tacit_mldsa_power2round_poly_c: t1 = (t + 2^12 - 1) >> 13, t0 = t - t1 2^13. */
+AVX2 void tacit_mldsa_power2round_poly_avx2(int32_t t1[TACIT_MLDSA_N], int32_t t0[TACIT_MLDSA_N],
+                                            const int32_t a[TACIT_MLDSA_N])
+{
+    const __m256i q = _mm256_set1_epi32(TACIT_MLDSA_Q);
+    const __m256i half = _mm256_set1_epi32((1 << (TACIT_MLDSA_D - 1)) - 1);
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i += 8) {
+        __m256i t = reduce8(_mm256_loadu_si256((const __m256i *)&a[i])), hi;
+        t = _mm256_add_epi32(t, _mm256_and_si256(_mm256_srai_epi32(t, 31), q));
+        hi = _mm256_srai_epi32(_mm256_add_epi32(t, half), TACIT_MLDSA_D);
+        _mm256_storeu_si256((__m256i *)&t1[i], hi);
+        _mm256_storeu_si256((__m256i *)&t0[i],
+                            _mm256_sub_epi32(t, _mm256_slli_epi32(hi, TACIT_MLDSA_D)));
+    }
+}
+
 /*
  * Eight z_bits-bit fields from in (z_bits bytes): four in each 128-bit
  * half (the high half's bytes from in + z_bits / 2), each gathered from the

@@ -33,6 +33,10 @@ uint32_t tacit_mldsa_make_hint_avx2(unsigned char h[TACIT_MLDSA_N], const int32_
                                     uint32_t *count);
 void tacit_mldsa_unpack_z_avx2(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned z_bits);
 void tacit_mldsa_pack_w1_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits);
+void tacit_mldsa_matvec_row_avx2(int32_t r[TACIT_MLDSA_N], const tacit_mldsa_poly *a,
+                                 const tacit_mldsa_poly *v, unsigned l);
+void tacit_mldsa_power2round_poly_avx2(int32_t t1[TACIT_MLDSA_N], int32_t t0[TACIT_MLDSA_N],
+                                       const int32_t a[TACIT_MLDSA_N]);
 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
                                              size_t len);
 unsigned tacit_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len,
