@@ -333,8 +333,8 @@ int tacit_mldsa_mu(tacit_mldsa_params p, const unsigned char *pk, const unsigned
 
 typedef struct sign_ws {
     tacit_mldsa_poly a[SIGN_A_ENTRIES];
-    tacit_mldsa_poly s1[TACIT_MLDSA_LMAX]; /* NTT domain */
-    tacit_mldsa_poly s2[TACIT_MLDSA_KMAX]; /* NTT domain */
+    tacit_mldsa_poly s1[TACIT_MLDSA_LMAX]; /* s1_j + 2^9 s2_j, NTT domain (l <= k) */
+    tacit_mldsa_poly s2[TACIT_MLDSA_KMAX]; /* NTT domain for rows i >= l */
     tacit_mldsa_poly t0[TACIT_MLDSA_KMAX]; /* NTT domain */
     tacit_mldsa_poly y[TACIT_MLDSA_LMAX];
     tacit_mldsa_poly z[TACIT_MLDSA_LMAX];  /* y in the NTT domain, then z */
@@ -410,17 +410,26 @@ static int sign_load_key(sign_ws *ws, const tacit_mldsa_param_set *ps,
 {
     const unsigned char *p = sk + 128;
     uint32_t bad = 0;
-    unsigned i;
+    unsigned i, n;
 
-    for (i = 0; i < ps->l; i++, p += eta_bytes(ps)) {
-        tacit_mldsa_unpack(ws->s1[i].c, p, ps->eta_bits, (int32_t)ps->eta);
-        bad |= tacit_mldsa_poly_norm_mask(&ws->s1[i], (int32_t)ps->eta + 1);
-        kern->ntt(ws->s1[i].c);
+    for (i = 0; i < ps->l + ps->k; i++, p += eta_bytes(ps)) {
+        tacit_mldsa_poly *s = i < ps->l ? &ws->s1[i] : &ws->s2[i - ps->l];
+        tacit_mldsa_unpack(s->c, p, ps->eta_bits, (int32_t)ps->eta);
+        bad |= tacit_mldsa_poly_norm_mask(s, (int32_t)ps->eta + 1);
     }
-    for (i = 0; i < ps->k; i++, p += eta_bytes(ps)) {
-        tacit_mldsa_unpack(ws->s2[i].c, p, ps->eta_bits, (int32_t)ps->eta);
-        bad |= tacit_mldsa_poly_norm_mask(&ws->s2[i], (int32_t)ps->eta + 1);
-        kern->ntt(ws->s2[i].c);
+    /*
+     * c s1_j and c s2_j from one inverse NTT: |c s| <= beta < 2^8, so
+     * c (s1_j + 2^9 s2_j) is below q / 2 and splits exactly (make_z_cs2)
+     */
+    for (i = 0; i < ps->k; i++) {
+        if (i < ps->l) {
+            for (n = 0; n < TACIT_MLDSA_N; n++) {
+                ws->s1[i].c[n] += ws->s2[i].c[n] * (1 << 9);
+            }
+            kern->ntt(ws->s1[i].c);
+        } else {
+            kern->ntt(ws->s2[i].c);
+        }
     }
     for (i = 0; i < ps->k; i++, p += TACIT_MLDSA_POLY_T0_BYTES) {
         tacit_mldsa_unpack(ws->t0[i].c, p, 13, 1 << (TACIT_MLDSA_D - 1));
@@ -502,20 +511,23 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
      * attempts to be known).  Neither which test failed nor the challenge
      * of a rejected attempt is revealed.
      */
-    /* z = y + c s1, ||z|| < gamma1 - beta */
-    for (j = 0; j < ps->l; j++) {
-        kern->pointwise(ws->z[j].c, ws->c.c, ws->s1[j].c);
-        kern->invntt_tomont(ws->z[j].c);
-        reject |= kern->make_z(ws->z[j].c, ws->y[j].c, ps->gamma1 - (int32_t)ps->beta);
-    }
     /*
-     * ||LowBits(w - c s2)|| < gamma2 - beta, ||c t0|| < gamma2 and the hints
-     * MakeHint(-c t0, w - c s2 + c t0), from LowBits(w) and HighBits(w)
+     * Row by row: z_j = y_j + c s1_j with ||z_j|| < gamma1 - beta (c s1_j
+     * and c s2_j from one transform for j < l), then ||LowBits(w_i - c s2_i)||
+     * < gamma2 - beta, ||c t0_i|| < gamma2 and the hints MakeHint(-c t0_i,
+     * w_i - c s2_i + c t0_i), from LowBits(w_i) and HighBits(w_i)
      * (tacit_mldsa_make_hint_c says why that is the same)
      */
     for (i = 0; i < ps->k; i++) {
-        kern->pointwise(ws->tmp.c, ws->c.c, ws->s2[i].c);
-        kern->invntt_tomont(ws->tmp.c);
+        if (i < ps->l) {
+            kern->pointwise(ws->z[i].c, ws->c.c, ws->s1[i].c);
+            kern->invntt_tomont(ws->z[i].c);
+            reject |=
+                kern->make_z_cs2(ws->z[i].c, ws->tmp.c, ws->y[i].c, ps->gamma1 - (int32_t)ps->beta);
+        } else {
+            kern->pointwise(ws->tmp.c, ws->c.c, ws->s2[i].c);
+            kern->invntt_tomont(ws->tmp.c);
+        }
         kern->pointwise(ws->r0.c, ws->c.c, ws->t0[i].c);
         kern->invntt_tomont(ws->r0.c);
         reject |= kern->make_hint(ws->hint[i], ws->w[i].c, ws->r1[i].c, ws->tmp.c, ws->r0.c,

@@ -147,6 +147,15 @@ void tacit_mldsa_matvec_row_c(int32_t r[TACIT_MLDSA_N], const tacit_mldsa_poly *
 void tacit_mldsa_power2round_poly_c(int32_t t1[TACIT_MLDSA_N], int32_t t0[TACIT_MLDSA_N],
                                     const int32_t a[TACIT_MLDSA_N]);
 
+/*
+ * make_z_cs2: z holds c (s1 + 2^9 s2) from the inverse NTT (|.| < q,
+ * the true value below 2^17 in magnitude); splits it into c s1 (the
+ * centred remainder mod 2^9) and c s2 (exact), then z = y + c s1 and
+ * cs2 = c s2; all-ones if some |z| >= bound.
+ */
+uint32_t tacit_mldsa_make_z_cs2_c(int32_t z[TACIT_MLDSA_N], int32_t cs2[TACIT_MLDSA_N],
+                                  const int32_t y[TACIT_MLDSA_N], int32_t bound);
+
 /* All-ones if some coefficient (centred, |a| < q/2) has |a| >= bound, else 0. */
 uint32_t tacit_mldsa_poly_norm_mask(const tacit_mldsa_poly *a, int32_t bound);
 

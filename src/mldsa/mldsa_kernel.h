@@ -28,6 +28,8 @@ typedef struct tacit_mldsa_kernel {
     void (*split_w)(int32_t w1[TACIT_MLDSA_N], int32_t w0[TACIT_MLDSA_N],
                     const int32_t w[TACIT_MLDSA_N], int32_t gamma2);
     uint32_t (*make_z)(int32_t z[TACIT_MLDSA_N], const int32_t y[TACIT_MLDSA_N], int32_t bound);
+    uint32_t (*make_z_cs2)(int32_t z[TACIT_MLDSA_N], int32_t cs2[TACIT_MLDSA_N],
+                           const int32_t y[TACIT_MLDSA_N], int32_t bound);
     uint32_t (*make_hint)(unsigned char h[TACIT_MLDSA_N], const int32_t w0[TACIT_MLDSA_N],
                           const int32_t w1[TACIT_MLDSA_N], const int32_t cs2[TACIT_MLDSA_N],
                           const int32_t ct0[TACIT_MLDSA_N], int32_t gamma2, int32_t beta,

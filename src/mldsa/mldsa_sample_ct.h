@@ -30,16 +30,17 @@
 #define TACIT_MLDSA_SIB_INLINE static inline
 #endif
 
-/* always inlined: the AVX2 caller compiles it for its own target */
-TACIT_MLDSA_SIB_INLINE void tacit_mldsa_sample_in_ball_body(tacit_mldsa_poly *c,
-                                                            const unsigned char *ctilde,
-                                                            size_t ctilde_len, unsigned tau)
+/*
+ * The slots: pos[t], sgn[t] (1: -1) for t < tau (pos[t] = N for t >= tau).
+ * Always inlined: the AVX2 caller compiles it for its own target.
+ */
+TACIT_MLDSA_SIB_INLINE void tacit_mldsa_sample_in_ball_slots(uint16_t pos[64], uint16_t sgn[64],
+                                                             const unsigned char *ctilde,
+                                                             size_t ctilde_len, unsigned tau)
 {
     uint64_t st[25];
     unsigned char buf[TACIT_SHAKE256_RATE];
-    uint16_t pos[64], sgn[64]; /* tau <= 64 slots; the unused ones stay empty */
-    uint16_t hit[TACIT_MLDSA_N], neg[TACIT_MLDSA_N];
-    uint32_t i = TACIT_MLDSA_N - tau, t, k;
+    uint32_t i = TACIT_MLDSA_N - tau, t;
     size_t start = 8, b;
 
     tacit_shake256_absorb_once(st, ctilde, ctilde_len);
@@ -75,7 +76,21 @@ TACIT_MLDSA_SIB_INLINE void tacit_mldsa_sample_in_ball_body(tacit_mldsa_poly *c,
         tacit_shake256_squeezeblocks(st, buf, 1);
         start = 0;
     }
-    /* c[k] = +-1 where a slot sits at k (16-bit lanes, k innermost: vectorized) */
+    tacit_platform_zeroize(buf, sizeof(buf));
+    tacit_platform_zeroize(st, sizeof(st));
+}
+
+/* The portable body: slots, then c[k] = +-1 where a slot sits at k. */
+TACIT_MLDSA_SIB_INLINE void tacit_mldsa_sample_in_ball_body(tacit_mldsa_poly *c,
+                                                            const unsigned char *ctilde,
+                                                            size_t ctilde_len, unsigned tau)
+{
+    uint16_t pos[64], sgn[64]; /* tau <= 64 slots; the unused ones stay empty */
+    uint16_t hit[TACIT_MLDSA_N], neg[TACIT_MLDSA_N];
+    uint32_t t, k;
+
+    tacit_mldsa_sample_in_ball_slots(pos, sgn, ctilde, ctilde_len, tau);
+    /* 16-bit lanes, k innermost: vectorized */
     memset(hit, 0, sizeof(hit));
     memset(neg, 0, sizeof(neg));
     for (t = 0; t < tau; t++) {
@@ -89,8 +104,6 @@ TACIT_MLDSA_SIB_INLINE void tacit_mldsa_sample_in_ball_body(tacit_mldsa_poly *c,
     for (k = 0; k < TACIT_MLDSA_N; k++) {
         c->c[k] = (int32_t)((uint32_t)(hit[k] & 1) | (0u - (uint32_t)(neg[k] & 1)));
     }
-    tacit_platform_zeroize(buf, sizeof(buf));
-    tacit_platform_zeroize(st, sizeof(st));
     tacit_platform_zeroize(pos, sizeof(pos));
     tacit_platform_zeroize(sgn, sizeof(sgn));
     tacit_platform_zeroize(hit, sizeof(hit));

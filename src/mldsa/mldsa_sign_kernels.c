@@ -54,6 +54,23 @@ uint32_t tacit_mldsa_make_z_c(int32_t z[TACIT_MLDSA_N], const int32_t y[TACIT_ML
     return tacit_ct_mask_from_bit_u32(bad);
 }
 
+uint32_t tacit_mldsa_make_z_cs2_c(int32_t z[TACIT_MLDSA_N], int32_t cs2[TACIT_MLDSA_N],
+                                  const int32_t y[TACIT_MLDSA_N], int32_t bound)
+{
+    uint32_t bad = 0;
+    unsigned i;
+
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        int32_t v = tacit_mldsa_reduce32(z[i]);
+        int32_t lo = (int32_t)(((uint32_t)v + 256u) & 511u) - 256;
+        int32_t x = y[i] + lo;
+        cs2[i] = (v - lo) >> 9; /* exact: v - lo is a multiple of 2^9 */
+        z[i] = x;
+        bad |= over(x, bound);
+    }
+    return tacit_ct_mask_from_bit_u32(bad);
+}
+
 /*
  * With r0 = w0 - c s2 and a0 = r0 + c t0 (exact integers after the
  * reductions): rejected if |r0| >= gamma2 - beta or |c t0| >= gamma2.

@@ -247,6 +247,26 @@ static void test_kernels_differential(void)
                 TEST_EQUAL(bad1, bad2);
                 TEST_ASSERT(bad1 == 0 || bad1 == 0xffffffffu);
                 TEST_ASSERT(memcmp(x1.c, x2.c, sizeof(x1.c)) == 0);
+                /* c (s1 + 2^9 s2) from the inverse NTT (+- q), split; y near the bound */
+                for (i = 0; i < 256; i++) {
+                    uint32_t sel = test_rand_u32();
+                    int32_t u = (int32_t)(test_rand_u32() % 393) - 196;
+                    int32_t w = (int32_t)(test_rand_u32() % 393) - 196;
+                    y1.c[i] = (int32_t)(test_rand_u32() % (1u << 20)) - (1 << 19) + 1;
+                    x1.c[i] = u + 512 * w + (sel & 1 ? Q : sel & 2 ? -Q : 0);
+                    if (round == 0) {
+                        x1.c[i] = (i & 1 ? 196 + 512 * 196 : -196 - 512 * 196) +
+                                  (i & 2 ? Q : -Q) * (int32_t)(i & 4 ? 1 : 0);
+                    }
+                }
+                x2 = x1;
+                memset(r1.c, 0, sizeof(r1.c));
+                memset(r2.c, 0, sizeof(r2.c));
+                bad1 = tacit_mldsa_make_z_cs2_c(x1.c, r1.c, y1.c, round % 4 == 3 ? (1 << 23) : bz);
+                bad2 = kern->make_z_cs2(x2.c, r2.c, y1.c, round % 4 == 3 ? (1 << 23) : bz);
+                TEST_EQUAL(bad1, bad2);
+                TEST_ASSERT(memcmp(x1.c, x2.c, sizeof(x1.c)) == 0);
+                TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
                 /* a row: w0 in [-g2, g2], w1 < m, c s2 and c t0 small (+- q) or anything */
                 for (i = 0; i < 256; i++) {
                     uint32_t sel = test_rand_u32();

@@ -358,6 +358,25 @@ AVX2 uint32_t tacit_mldsa_make_z_avx2(int32_t z[TACIT_MLDSA_N], const int32_t y[
     return any_mask(bad);
 }
 
+AVX2 uint32_t tacit_mldsa_make_z_cs2_avx2(int32_t z[TACIT_MLDSA_N], int32_t cs2[TACIT_MLDSA_N],
+                                          const int32_t y[TACIT_MLDSA_N], int32_t bound)
+{
+    const __m256i bm1 = _mm256_set1_epi32(bound - 1);
+    const __m256i h = _mm256_set1_epi32(256), m = _mm256_set1_epi32(511);
+    __m256i bad = _mm256_setzero_si256();
+    unsigned j;
+
+    for (j = 0; j < TACIT_MLDSA_N; j += 8) {
+        __m256i v = reduce8(_mm256_loadu_si256((const __m256i *)&z[j]));
+        __m256i lo = _mm256_sub_epi32(_mm256_and_si256(_mm256_add_epi32(v, h), m), h);
+        __m256i x = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)&y[j]), lo);
+        _mm256_storeu_si256((__m256i *)&cs2[j], _mm256_srai_epi32(_mm256_sub_epi32(v, lo), 9));
+        _mm256_storeu_si256((__m256i *)&z[j], x);
+        bad = _mm256_or_si256(bad, over8(x, bm1));
+    }
+    return any_mask(bad);
+}
+
 /* As tacit_mldsa_make_hint_c, 32 coefficients a step (the hint bytes packed from 4 vectors). */
 AVX2 uint32_t tacit_mldsa_make_hint_avx2(unsigned char h[TACIT_MLDSA_N],
                                          const int32_t w0[TACIT_MLDSA_N],
@@ -583,11 +602,43 @@ AVX2 unsigned tacit_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const unsigned 
     return tacit_mldsa_rej_eta_c(a, ctr, buf + pos, len - pos, eta);
 }
 
-/* The constant-time SampleInBall of mldsa_sample_ct.h, vectorized by the compiler for AVX2. */
+/*
+ * The constant-time SampleInBall of mldsa_sample_ct.h: its slots (the
+ * compiler vectorizes the slot loop for AVX2), then c from two 256-bit
+ * maps of the occupied and the negative positions: slot t's bit is 1
+ * shifted left by pos - 64 L in 64-bit lane L (vpsllvq gives 0 for a count
+ * out of 0..63; no memory index), and each byte of the maps gives eight
+ * coefficients.
+ */
 AVX2 void tacit_mldsa_sample_in_ball_avx2(tacit_mldsa_poly *c, const unsigned char *ctilde,
                                           size_t ctilde_len, unsigned tau)
 {
-    tacit_mldsa_sample_in_ball_body(c, ctilde, ctilde_len, tau);
+    const __m256i base = _mm256_setr_epi64x(0, 64, 128, 192);
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    uint16_t pos[64], sgn[64];
+    unsigned char hb[32], nb[32];
+    __m256i hit = _mm256_setzero_si256(), neg = _mm256_setzero_si256();
+    unsigned t, k;
+
+    tacit_mldsa_sample_in_ball_slots(pos, sgn, ctilde, ctilde_len, tau);
+    for (t = 0; t < tau; t++) {
+        __m256i p = _mm256_set1_epi64x((long long)pos[t]);
+        __m256i bit = _mm256_sllv_epi64(one, _mm256_sub_epi64(p, base));
+        hit = _mm256_or_si256(hit, bit);
+        neg = _mm256_or_si256(neg, _mm256_and_si256(bit, _mm256_set1_epi64x(-(long long)sgn[t])));
+    }
+    _mm256_storeu_si256((__m256i *)hb, hit);
+    _mm256_storeu_si256((__m256i *)nb, neg);
+    for (k = 0; k < 32; k++) {
+        __m256i h = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(hb[k]), bits), bits);
+        __m256i n = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(nb[k]), bits), bits);
+        _mm256_storeu_si256((__m256i *)&c->c[8 * k], _mm256_or_si256(_mm256_srli_epi32(h, 31), n));
+    }
+    tacit_platform_zeroize(pos, sizeof(pos));
+    tacit_platform_zeroize(sgn, sizeof(sgn));
+    tacit_platform_zeroize(hb, sizeof(hb));
+    tacit_platform_zeroize(nb, sizeof(nb));
 }
 
 #else

@@ -26,6 +26,8 @@ void tacit_mldsa_split_w_avx2(int32_t w1[TACIT_MLDSA_N], int32_t w0[TACIT_MLDSA_
                               const int32_t w[TACIT_MLDSA_N], int32_t gamma2);
 uint32_t tacit_mldsa_make_z_avx2(int32_t z[TACIT_MLDSA_N], const int32_t y[TACIT_MLDSA_N],
                                  int32_t bound);
+uint32_t tacit_mldsa_make_z_cs2_avx2(int32_t z[TACIT_MLDSA_N], int32_t cs2[TACIT_MLDSA_N],
+                                     const int32_t y[TACIT_MLDSA_N], int32_t bound);
 uint32_t tacit_mldsa_make_hint_avx2(unsigned char h[TACIT_MLDSA_N], const int32_t w0[TACIT_MLDSA_N],
                                     const int32_t w1[TACIT_MLDSA_N],
                                     const int32_t cs2[TACIT_MLDSA_N],
