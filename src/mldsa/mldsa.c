@@ -206,7 +206,7 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
         tacit_mldsa_expand_s(&ws.s1hat[j], ws.seedbuf + 32, j, ps->eta);
     }
     for (j = 0; j < ps->l; j++) {
-        tacit_mldsa_pack(sk_s1 + j * eta_bytes(ps), ws.s1hat[j].c, ps->eta_bits, (int32_t)ps->eta);
+        kern->pack(sk_s1 + j * eta_bytes(ps), ws.s1hat[j].c, ps->eta_bits, (int32_t)ps->eta);
         kern->ntt(ws.s1hat[j].c);
     }
     for (i = 0; i < ps->k; i++) {
@@ -237,13 +237,13 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
         s2 = &ws.a[0];
         tacit_mldsa_expand_s(s2, ws.seedbuf + 32, ps->l + i, ps->eta);
 #endif
-        tacit_mldsa_pack(sk_s2 + i * eta_bytes(ps), s2->c, ps->eta_bits, (int32_t)ps->eta);
+        kern->pack(sk_s2 + i * eta_bytes(ps), s2->c, ps->eta_bits, (int32_t)ps->eta);
         tacit_mldsa_poly_add(t, t, s2);
         kern->power2round(ws.t1.c, t->c, t->c);
         /* t1 is the public key */
         tacit_ct_declassify(ws.t1.c, sizeof(ws.t1.c));
-        tacit_mldsa_pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.t1.c, 10, 0);
-        tacit_mldsa_pack(sk_t0 + i * TACIT_MLDSA_POLY_T0_BYTES, t->c, 13, 1 << (TACIT_MLDSA_D - 1));
+        kern->pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.t1.c, 10, 0);
+        kern->pack(sk_t0 + i * TACIT_MLDSA_POLY_T0_BYTES, t->c, 13, 1 << (TACIT_MLDSA_D - 1));
     }
     /* tr = H(pk, 64) */
     shake256_3(sk + 64, 64, pk, ps->pk_bytes, NULL, 0, NULL, 0);
@@ -826,7 +826,7 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
             t1->c[hy[hidx]] = 1;
         }
         kern->use_hint(w->c, w->c, t1->c, ps->gamma2);
-        tacit_mldsa_pack(ws.w1buf, w->c, ps->w1_bits, 0);
+        kern->pack_w1(ws.w1buf, w->c, ps->w1_bits);
         tacit_shake_absorb(&hc, ws.w1buf, w1_bytes(ps));
     }
     tacit_shake_squeeze(&hc, ws.ctilde2, ps->ctilde_bytes);

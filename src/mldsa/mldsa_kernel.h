@@ -40,6 +40,8 @@ typedef struct tacit_mldsa_kernel {
                        const tacit_mldsa_poly *v, unsigned l);
     void (*power2round)(int32_t t1[TACIT_MLDSA_N], int32_t t0[TACIT_MLDSA_N],
                         const int32_t a[TACIT_MLDSA_N]);
+    /* tacit_mldsa_pack */
+    void (*pack)(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits, int32_t off);
     /* tacit_mldsa_rej_uniform_unsafe (public data: the matrix A) */
     unsigned (*rej_uniform)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len);
     /* tacit_mldsa_rej_eta_c (the skipped nibbles declassified) */

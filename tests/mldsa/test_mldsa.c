@@ -321,6 +321,25 @@ static void test_kernels_differential(void)
                 TEST_ASSERT(memcmp(r1.c, r2.c, sizeof(r1.c)) == 0);
                 TEST_ASSERT(memcmp(x2.c, x1.c, sizeof(x1.c)) == 0);
             }
+            /* pack: every width ML-DSA uses, with and without offset, nothing written beyond */
+            {
+                static const unsigned widths[7] = { 3, 4, 6, 10, 13, 18, 20 };
+                static const int32_t offs[7] = { 2, 4, 0, 0, 1 << 12, 1 << 17, 1 << 19 };
+                static unsigned char p1[20 * 32 + 16], p2[20 * 32 + 16];
+                unsigned wi = round % 7, wb = widths[wi];
+                int32_t off = offs[wi];
+                for (i = 0; i < 256; i++) {
+                    uint32_t span = off != 0 ? 2 * (uint32_t)off : 1u << wb;
+                    uint32_t v = round < 7 ? span - 1 : test_rand_u32() % span;
+                    x1.c[i] = off != 0 ? off - (int32_t)v : (int32_t)v;
+                }
+                memset(p1, 0x5a, sizeof(p1));
+                memset(p2, 0x5a, sizeof(p2));
+                tacit_mldsa_pack(p1, x1.c, wb, off);
+                kern->pack(p2, x1.c, wb, off);
+                TEST_ASSERT(memcmp(p1, p2, sizeof(p1)) == 0);
+                TEST_EQUAL(p2[wb * 32], 0x5a);
+            }
             /* RejBoundedPoly's sampler: both eta, various lengths and starting counts */
             {
                 static unsigned char ebuf[136];

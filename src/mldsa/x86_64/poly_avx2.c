@@ -461,6 +461,51 @@ AVX2 void tacit_mldsa_power2round_poly_avx2(int32_t t1[TACIT_MLDSA_N], int32_t t
 }
 
 /*
+ * As tacit_mldsa_pack, for bits <= 13 (the wider ones portable): eight
+ * fields a step joined in pairs in the 64-bit lanes, pairs of pairs in
+ * each 128-bit half, and the halves in two 64-bit words, stored as 16
+ * bytes of which the next group overwrites all but its bits bytes (the
+ * last groups through a copy, so nothing beyond the 32 bits bytes is
+ * written).
+ */
+AVX2 void tacit_mldsa_pack_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits,
+                                int32_t off)
+{
+    const __m256i lo32 = _mm256_set1_epi64x(0xffffffff);
+    const __m256i vmask = _mm256_set1_epi32((int32_t)((1u << bits) - 1));
+    const __m128i sb = _mm_cvtsi32_si128((int)bits), s2b = _mm_cvtsi32_si128((int)(2 * bits));
+    const __m256i o = _mm256_set1_epi32(off);
+    unsigned char tmp[16];
+    unsigned g, t;
+
+    if (bits > 13) {
+        tacit_mldsa_pack(out, a, bits, off);
+        return;
+    }
+    for (g = 0; g < TACIT_MLDSA_N / 8; g++) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)&a[8 * g]), p;
+        uint64_t lo, hi, w0, w1;
+        unsigned char *dst = g * bits + 16 <= 32 * bits ? out + g * bits : tmp;
+        v = _mm256_and_si256(off != 0 ? _mm256_sub_epi32(o, v) : v, vmask);
+        p = _mm256_or_si256(_mm256_and_si256(v, lo32),
+                            _mm256_sll_epi64(_mm256_srli_epi64(v, 32), sb));
+        p = _mm256_or_si256(p, _mm256_sll_epi64(_mm256_srli_si256(p, 8), s2b));
+        lo = (uint64_t)_mm256_extract_epi64(p, 0);
+        hi = (uint64_t)_mm256_extract_epi64(p, 2);
+        w0 = lo | (hi << (4 * bits));
+        w1 = hi >> (64 - 4 * bits);
+        for (t = 0; t < 8; t++) {
+            dst[t] = (unsigned char)(w0 >> (8 * t));
+            dst[8 + t] = (unsigned char)(w1 >> (8 * t));
+        }
+        if (dst == tmp) {
+            memcpy(out + g * bits, tmp, bits);
+        }
+    }
+    tacit_platform_zeroize(tmp, sizeof(tmp));
+}
+
+/*
  * Eight z_bits-bit fields from in (z_bits bytes): four in each 128-bit
  * half (the high half's bytes from in + z_bits / 2), each gathered from the
  * three bytes it touches and shifted into place; gamma1 - v.

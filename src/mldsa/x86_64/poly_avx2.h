@@ -39,6 +39,8 @@ void tacit_mldsa_matvec_row_avx2(int32_t r[TACIT_MLDSA_N], const tacit_mldsa_pol
                                  const tacit_mldsa_poly *v, unsigned l);
 void tacit_mldsa_power2round_poly_avx2(int32_t t1[TACIT_MLDSA_N], int32_t t0[TACIT_MLDSA_N],
                                        const int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_pack_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits,
+                           int32_t off);
 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
                                              size_t len);
 unsigned tacit_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len,
