@@ -414,7 +414,7 @@ static int sign_load_key(sign_ws *ws, const tacit_mldsa_param_set *ps,
 
     for (i = 0; i < ps->l + ps->k; i++, p += eta_bytes(ps)) {
         tacit_mldsa_poly *s = i < ps->l ? &ws->s1[i] : &ws->s2[i - ps->l];
-        tacit_mldsa_unpack(s->c, p, ps->eta_bits, (int32_t)ps->eta);
+        kern->unpack(s->c, p, ps->eta_bits, (int32_t)ps->eta);
         bad |= tacit_mldsa_poly_norm_mask(s, (int32_t)ps->eta + 1);
     }
     /*
@@ -432,7 +432,7 @@ static int sign_load_key(sign_ws *ws, const tacit_mldsa_param_set *ps,
         }
     }
     for (i = 0; i < ps->k; i++, p += TACIT_MLDSA_POLY_T0_BYTES) {
-        tacit_mldsa_unpack(ws->t0[i].c, p, 13, 1 << (TACIT_MLDSA_D - 1));
+        kern->unpack(ws->t0[i].c, p, 13, 1 << (TACIT_MLDSA_D - 1));
         kern->ntt(ws->t0[i].c);
     }
     return tacit_ct_declassify_u32(bad) != 0 ? TACIT_ERR_BAD_INPUT : 0;
@@ -810,7 +810,7 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
         }
 #endif
         /* - c t1 2^d */
-        tacit_mldsa_unpack(t1->c, pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, 10, 0);
+        kern->unpack(t1->c, pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, 10, 0);
         for (n = 0; n < TACIT_MLDSA_N; n++) {
             t1->c[n] <<= TACIT_MLDSA_D;
         }

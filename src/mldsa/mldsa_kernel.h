@@ -42,6 +42,8 @@ typedef struct tacit_mldsa_kernel {
                         const int32_t a[TACIT_MLDSA_N]);
     /* tacit_mldsa_pack */
     void (*pack)(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits, int32_t off);
+    /* tacit_mldsa_unpack */
+    void (*unpack)(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned bits, int32_t off);
     /* tacit_mldsa_rej_uniform_unsafe (public data: the matrix A) */
     unsigned (*rej_uniform)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len);
     /* tacit_mldsa_rej_eta_c (the skipped nibbles declassified) */

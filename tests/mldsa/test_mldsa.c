@@ -339,6 +339,18 @@ static void test_kernels_differential(void)
                 kern->pack(p2, x1.c, wb, off);
                 TEST_ASSERT(memcmp(p1, p2, sizeof(p1)) == 0);
                 TEST_EQUAL(p2[wb * 32], 0x5a);
+                /* unpack: random bytes from a buffer of exactly 32 wb bytes (ASan: no read beyond) */
+                {
+                    unsigned char *ub = (unsigned char *)malloc(wb * 32);
+                    TEST_ASSERT(ub != NULL);
+                    for (i = 0; i < wb * 32; i++) {
+                        ub[i] = (unsigned char)(round < 7 ? 0xff : test_rand_u32());
+                    }
+                    tacit_mldsa_unpack(x1.c, ub, wb, off);
+                    kern->unpack(x2.c, ub, wb, off);
+                    free(ub);
+                    TEST_ASSERT(memcmp(x1.c, x2.c, sizeof(x1.c)) == 0);
+                }
             }
             /* RejBoundedPoly's sampler: both eta, various lengths and starting counts */
             {

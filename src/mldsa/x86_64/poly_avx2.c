@@ -506,6 +506,56 @@ AVX2 void tacit_mldsa_pack_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_
 }
 
 /*
+ * As tacit_mldsa_unpack, for the widths ML-DSA uses (3, 4, 6, 10, 13, 18,
+ * 20: a field and its bit offset in a byte fit in three bytes): eight
+ * fields a step, four in each 128-bit half (the high half's bytes from
+ * 4 bits / 8 on), each gathered by vpshufb from its three bytes and
+ * shifted into place (the masks built once per call from the public
+ * width); the 16-byte loads stay inside the 32 bits input bytes (the
+ * last groups through a copy).
+ */
+AVX2 void tacit_mldsa_unpack_avx2(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned bits,
+                                  int32_t off)
+{
+    unsigned char ix[32], tmp[48];
+    int32_t sh[8];
+    unsigned h, u, g, hoff = 4 * bits / 8;
+    const size_t total = 32 * (size_t)bits;
+    __m256i idx, shv, vmask = _mm256_set1_epi32((int32_t)((1u << bits) - 1));
+    const __m256i o = _mm256_set1_epi32(off);
+
+    for (h = 0; h < 2; h++) {
+        unsigned base = h != 0 ? (4 * bits) % 8 : 0;
+        for (u = 0; u < 4; u++) {
+            unsigned bp = base + u * bits;
+            ix[16 * h + 4 * u] = (unsigned char)(bp / 8);
+            ix[16 * h + 4 * u + 1] = (unsigned char)(bp / 8 + 1);
+            ix[16 * h + 4 * u + 2] = (unsigned char)(bp / 8 + 2);
+            ix[16 * h + 4 * u + 3] = 0x80;
+            sh[4 * h + u] = (int32_t)(bp % 8);
+        }
+    }
+    idx = _mm256_loadu_si256((const __m256i *)ix);
+    shv = _mm256_loadu_si256((const __m256i *)sh);
+    for (g = 0; g < TACIT_MLDSA_N / 8; g++) {
+        const unsigned char *src = in + g * bits;
+        __m128i lo, hi;
+        __m256i x;
+        if (g * bits + hoff + 16 > total) {
+            memset(tmp, 0, sizeof(tmp));
+            memcpy(tmp, src, total - g * bits);
+            src = tmp;
+        }
+        lo = _mm_loadu_si128((const __m128i *)src);
+        hi = _mm_loadu_si128((const __m128i *)(src + hoff));
+        x = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        x = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, idx), shv), vmask);
+        _mm256_storeu_si256((__m256i *)&a[8 * g], off != 0 ? _mm256_sub_epi32(o, x) : x);
+    }
+    tacit_platform_zeroize(tmp, sizeof(tmp));
+}
+
+/*
  * Eight z_bits-bit fields from in (z_bits bytes): four in each 128-bit
  * half (the high half's bytes from in + z_bits / 2), each gathered from the
  * three bytes it touches and shifted into place; gamma1 - v.

@@ -41,6 +41,8 @@ void tacit_mldsa_power2round_poly_avx2(int32_t t1[TACIT_MLDSA_N], int32_t t0[TAC
                                        const int32_t a[TACIT_MLDSA_N]);
 void tacit_mldsa_pack_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits,
                            int32_t off);
+void tacit_mldsa_unpack_avx2(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned bits,
+                             int32_t off);
 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
                                              size_t len);
 unsigned tacit_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len,
