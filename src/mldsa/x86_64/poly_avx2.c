@@ -698,8 +698,64 @@ AVX2 unsigned tacit_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const unsigned 
 }
 
 /*
- * The constant-time SampleInBall of mldsa_sample_ct.h: its slots (the
- * compiler vectorizes the slot loop for AVX2), then c from two 256-bit
+ * tacit_mldsa_sample_in_ball_slots with the slot loop written for AVX2:
+ * the 64 slot positions in four vectors of 16-bit lanes; for each
+ * candidate byte j, "move" (the slot at position j goes to i) and "fill"
+ * (slot i - (N - tau) is set to j) are compares and blends, under the
+ * acceptance mask (j <= i and i < N) broadcast.  The same slots as the
+ * portable loop, which the differential test checks.
+ */
+static AVX2 void sib_slots_avx2(uint16_t pos[64], uint16_t sgn[64], const unsigned char *ctilde,
+                                size_t ctilde_len, unsigned tau)
+{
+    uint64_t st[25];
+    unsigned char buf[TACIT_SHAKE256_RATE];
+    uint32_t i = TACIT_MLDSA_N - tau, t;
+    size_t start = 8, b;
+    __m256i p[4], tidx[4];
+
+    tacit_shake256_absorb_once(st, ctilde, ctilde_len);
+    tacit_shake256_squeezeblocks(st, buf, 1);
+    for (t = 0; t < 64; t++) {
+        sgn[t] = (uint16_t)((buf[t >> 3] >> (t & 7)) & 1); /* 1: -1 */
+    }
+    for (t = 0; t < 4; t++) {
+        p[t] = _mm256_set1_epi16(TACIT_MLDSA_N); /* empty */
+        tidx[t] = _mm256_add_epi16(
+            _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+            _mm256_set1_epi16((short)(16 * t)));
+    }
+    for (;;) {
+        for (b = start; b < TACIT_SHAKE256_RATE; b++) {
+            uint32_t j = buf[b];
+            uint32_t acc = tacit_ct_mask_le_u32(j, i) & tacit_ct_mask_lt_u32(i, TACIT_MLDSA_N);
+            __m256i jv = _mm256_set1_epi16((short)j), iv = _mm256_set1_epi16((short)i);
+            __m256i sv = _mm256_set1_epi16((short)(i - (TACIT_MLDSA_N - tau)));
+            __m256i av = _mm256_set1_epi16((short)acc);
+            for (t = 0; t < 4; t++) {
+                __m256i move = _mm256_and_si256(_mm256_cmpeq_epi16(p[t], jv), av);
+                __m256i fill = _mm256_and_si256(_mm256_cmpeq_epi16(tidx[t], sv), av);
+                p[t] = _mm256_blendv_epi8(p[t], iv, move);
+                p[t] = _mm256_blendv_epi8(p[t], jv, fill);
+            }
+            i += acc & 1;
+        }
+        if (tacit_ct_declassify_u32(tacit_ct_mask_lt_u32(i, TACIT_MLDSA_N)) == 0) {
+            break;
+        }
+        tacit_shake256_squeezeblocks(st, buf, 1);
+        start = 0;
+    }
+    for (t = 0; t < 4; t++) {
+        _mm256_storeu_si256((__m256i *)&pos[16 * t], p[t]);
+    }
+    tacit_platform_zeroize(buf, sizeof(buf));
+    tacit_platform_zeroize(st, sizeof(st));
+}
+
+/*
+ * The constant-time SampleInBall of mldsa_sample_ct.h: its slots
+ * (sib_slots_avx2), then c from two 256-bit
  * maps of the occupied and the negative positions: slot t's bit is 1
  * shifted left by pos - 64 L in 64-bit lane L (vpsllvq gives 0 for a count
  * out of 0..63; no memory index), and each byte of the maps gives eight
@@ -716,7 +772,7 @@ AVX2 void tacit_mldsa_sample_in_ball_avx2(tacit_mldsa_poly *c, const unsigned ch
     __m256i hit = _mm256_setzero_si256(), neg = _mm256_setzero_si256();
     unsigned t, k;
 
-    tacit_mldsa_sample_in_ball_slots(pos, sgn, ctilde, ctilde_len, tau);
+    sib_slots_avx2(pos, sgn, ctilde, ctilde_len, tau);
     for (t = 0; t < tau; t++) {
         __m256i p = _mm256_set1_epi64x((long long)pos[t]);
         __m256i bit = _mm256_sllv_epi64(one, _mm256_sub_epi64(p, base));
