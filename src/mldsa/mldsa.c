@@ -155,6 +155,9 @@ static void mat_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly *w,
 
 typedef struct keygen_ws {
     tacit_mldsa_poly s1hat[TACIT_MLDSA_LMAX];
+#if ROW_BUF == 4
+    tacit_mldsa_poly s2[TACIT_MLDSA_KMAX];
+#endif
     tacit_mldsa_poly a[ROW_BUF], t[W_ROWS], t1;
     unsigned char seedbuf[128]; /* rho, rho', K */
 } keygen_ws;
@@ -190,21 +193,29 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
 
     j = 0;
 #if ROW_BUF == 4
-    /* s1 four at a time while at least two are left (a spare lane into a[]) */
-    while (ps->l - j >= 2) {
+    /*
+     * s1 and s2 (nonces 0 .. l + k - 1) four at a time while at least two
+     * are left (a spare lane into a[])
+     */
+    while (ps->l + ps->k - j >= 2) {
         tacit_mldsa_poly *ss[4];
-        unsigned nonce[4], t, cnt = ps->l - j < 4 ? ps->l - j : 4;
+        unsigned nonce[4], t, n = ps->l + ps->k - j, cnt = n < 4 ? n : 4;
         for (t = 0; t < 4; t++) {
-            ss[t] = t < cnt ? &ws.s1hat[j + t] : &ws.a[t];
-            nonce[t] = j + (t < cnt ? t : 0);
+            unsigned e = j + t;
+            ss[t] = t >= cnt ? &ws.a[t] : e < ps->l ? &ws.s1hat[e] : &ws.s2[e - ps->l];
+            nonce[t] = t < cnt ? e : j;
         }
         tacit_mldsa_expand_s_x4(ss, ws.seedbuf + 32, nonce, ps->eta);
         j += cnt;
     }
-#endif
+    if (j < ps->l + ps->k) { /* the last one (ps->k >= ps->l: an s2) */
+        tacit_mldsa_expand_s(&ws.s2[j - ps->l], ws.seedbuf + 32, j, ps->eta);
+    }
+#else
     for (; j < ps->l; j++) {
         tacit_mldsa_expand_s(&ws.s1hat[j], ws.seedbuf + 32, j, ps->eta);
     }
+#endif
     for (j = 0; j < ps->l; j++) {
         kern->pack(sk_s1 + j * eta_bytes(ps), ws.s1hat[j].c, ps->eta_bits, (int32_t)ps->eta);
         kern->ntt(ws.s1hat[j].c);
@@ -218,21 +229,7 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
         kern->reduce(t->c);
         kern->invntt_tomont(t->c);
 #if ROW_BUF == 4
-        /* s2 of rows i .. i + 3 into a[] at every fourth row (four streams while two are left) */
-        if ((i & 3) == 0) {
-            tacit_mldsa_poly *ss[4];
-            unsigned nonce[4], u, cnt = ps->k - i < 4 ? ps->k - i : 4;
-            for (u = 0; u < 4; u++) {
-                ss[u] = &ws.a[u];
-                nonce[u] = ps->l + i + (u < cnt ? u : 0);
-            }
-            if (cnt >= 2) {
-                tacit_mldsa_expand_s_x4(ss, ws.seedbuf + 32, nonce, ps->eta);
-            } else {
-                tacit_mldsa_expand_s(&ws.a[0], ws.seedbuf + 32, nonce[0], ps->eta);
-            }
-        }
-        s2 = &ws.a[i & 3];
+        s2 = &ws.s2[i];
 #else
         s2 = &ws.a[0];
         tacit_mldsa_expand_s(s2, ws.seedbuf + 32, ps->l + i, ps->eta);
