@@ -668,6 +668,72 @@ size_t tacit_mpi_core_gcd_ct_working_limbs(size_t limbs)
 }
 
 /*
+ * Trailing zero bits of x (biL for 0): x & -x keeps the lowest set bit, so
+ * (x & -x) - 1 has exactly ctz(x) ones (all ones for 0), counted by the
+ * SWAR popcount.  No branch and no shift by a secret count.
+ */
+static size_t limb_ctz(tacit_mpi_uint x)
+{
+    tacit_mpi_uint v = (x & ((tacit_mpi_uint)0 - x)) - 1;
+    const tacit_mpi_uint k1 = (tacit_mpi_uint)0x5555555555555555u,
+                         k2 = (tacit_mpi_uint)0x3333333333333333u,
+                         k4 = (tacit_mpi_uint)0x0F0F0F0F0F0F0F0Fu,
+                         h01 = (tacit_mpi_uint)0x0101010101010101u;
+
+    v -= (v >> 1) & k1;
+    v = (v & k2) + ((v >> 2) & k2);
+    v = (v + (v >> 4)) & k4;
+    return (size_t)((tacit_mpi_uint)(v * h01) >> (TACIT_MPI_LIMB_BITS - 8));
+}
+
+/*
+ * The gcd's start (tacit_mpi_core_gcd_prologue_ct's contract: X = A / 2^k,
+ * Y = B / 2^k, k = ctz(A | B), X the odd one; returns k, *nz = "A or B
+ * nonzero"), here with one count a limb instead of one a bit, and both
+ * right shifts fused into one in-place masked pass per bit of k (no copy,
+ * no separate select): at 1024 bits the former prologue and the final
+ * shift were a fifth of the gcd.
+ */
+static size_t gcd_prologue(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi_uint *A,
+                           const tacit_mpi_uint *B, size_t limbs, tacit_mpi_uint *nz)
+{
+    size_t k = 0, i, j, s;
+    tacit_mpi_uint seen = 0;
+
+    for (i = 0; i < limbs; i++) {
+        tacit_mpi_uint t = A[i] | B[i], tz = tacit_ct_mask_nonzero_limb(t);
+        /* limbs below the first nonzero one count biL each (limb_ctz(0) = biL) */
+        k += limb_ctz(t) & (size_t)~seen;
+        seen |= tz;
+        X[i] = A[i];
+        Y[i] = B[i];
+    }
+    *nz = seen;
+    /* k < limbs biL unless A = B = 0 (then X = Y = 0 whatever is shifted) */
+    for (j = 0; ((size_t)1 << j) < limbs * TACIT_MPI_LIMB_BITS; j++) {
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((k >> j) & 1));
+        size_t ls, bs;
+        s = (size_t)1 << j;
+        ls = s / TACIT_MPI_LIMB_BITS;
+        bs = s % TACIT_MPI_LIMB_BITS;
+        /* in place from the bottom: X[i] takes bits from X[i + ls] and X[i + ls + 1] */
+        for (i = 0; i < limbs; i++) {
+            tacit_mpi_uint x1 = i + ls < limbs ? X[i + ls] : 0, y1 = i + ls < limbs ? Y[i + ls] : 0;
+            tacit_mpi_uint x2 = i + ls + 1 < limbs ? X[i + ls + 1] : 0;
+            tacit_mpi_uint y2 = i + ls + 1 < limbs ? Y[i + ls + 1] : 0;
+            if (bs != 0) { /* public */
+                x1 = (x1 >> bs) | (x2 << (TACIT_MPI_LIMB_BITS - bs));
+                y1 = (y1 >> bs) | (y2 << (TACIT_MPI_LIMB_BITS - bs));
+            }
+            X[i] = (x1 & m) | (X[i] & ~m);
+            Y[i] = (y1 & m) | (Y[i] & ~m);
+        }
+    }
+    tacit_mpi_core_cond_swap(X, Y, limbs, tacit_ct_mask_from_bit_limb((X[0] & 1) ^ 1));
+    return k;
+}
+
+/*
  * gcd(A, B) = 2^k gcd(a, b) with k the common power of two (a secret
  * count: masked shifts) and one of a = A / 2^k, b = B / 2^k odd, made a;
  * then the divsteps run on f = a + 2 b and g = b (the same gcd, g <= f, see
@@ -687,7 +753,7 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
     tacit_mpi_uint nz;
     size_t i, k;
 
-    k = tacit_mpi_core_gcd_prologue_ct(a, b, A, B, limbs, S, &nz);
+    k = gcd_prologue(a, b, A, B, limbs, &nz);
     f_start(V, a, b, limbs);
     if (!avx2_divsteps(V, R, b, a, limbs, R + limbs + 1)) {
         to_digits(f, K, V, limbs + 1);
@@ -703,7 +769,7 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
         from_digits(V, limbs + 1, f, K);
     }
     cond_neg(V, limbs + 1, (tacit_mpi_uint)0 - (V[limbs] >> (TACIT_MPI_LIMB_BITS - 1)));
-    tacit_mpi_core_shift_l_secret(V, limbs, k, bits);
+    tacit_mpi_core_shift_l_secret(V, limbs, k, bits - 1); /* k < bits unless A = B = 0 */
     for (i = 0; i < limbs; i++) {
         G[i] = V[i] & nz;
     }

@@ -153,37 +153,59 @@ static void scratch_free(tacit_mpi_uint *T, size_t limbs)
     }
 }
 
+/*
+ * Scratch of up to GCD_STACK_LIMBS limbs (4 KiB: operands up to 1024 bits,
+ * B's zero-extended copy included) on the stack outside -Os builds: the
+ * heap scratch and B's heap copy were some 8% of a 256-bit gcd.
+ */
+#if !defined(__OPTIMIZE_SIZE__)
+#define GCD_STACK_LIMBS 512
+#endif
+
 int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
 {
-    tacit_mpi a, b;
-    tacit_mpi_uint *T;
+    tacit_mpi a;
+    tacit_mpi_uint *T, *Bp;
     size_t n, tl;
     int ret;
+#if defined(GCD_STACK_LIMBS)
+    tacit_mpi_uint stack_T[GCD_STACK_LIMBS];
+#endif
 
     if (G == NULL || A == NULL || B == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
     n = A->n > B->n ? A->n : B->n;
     n = n > 0 ? n : 1;
-    tl = tacit_mpi_core_gcd_ct_working_limbs(n);
+    tl = tacit_mpi_core_gcd_ct_working_limbs(n) + n; /* and B zero-extended */
     if ((ret = load(&a, A, n)) != 0) {
         return ret;
     }
-    if ((ret = load(&b, B, n)) != 0) {
-        tacit_mpi_free(&a);
-        return ret;
-    }
+#if defined(GCD_STACK_LIMBS)
+    T = tl <= GCD_STACK_LIMBS ? stack_T : scratch(tl); /* public: the size */
+#else
     T = scratch(tl);
+#endif
     if (T == NULL) {
         ret = TACIT_ERR_ALLOC_FAILED;
     } else {
-        tacit_mpi_core_gcd_ct(a.p, a.p, b.p, n, T);
+        Bp = T + (tl - n);
+        memset(Bp, 0, n * sizeof(*Bp));
+        if (B->n > 0) {
+            memcpy(Bp, B->p, B->n * sizeof(*Bp)); /* B->n <= n */
+        }
+        tacit_mpi_core_gcd_ct(a.p, a.p, Bp, n, T);
         tacit_mpi_swap(G, &a);
         ret = 0;
     }
+#if defined(GCD_STACK_LIMBS)
+    if (T == stack_T) {
+        tacit_platform_zeroize(stack_T, tl * sizeof(*T));
+        T = NULL;
+    }
+#endif
     scratch_free(T, tl);
     tacit_mpi_free(&a);
-    tacit_mpi_free(&b);
     return ret;
 }
 
