@@ -169,6 +169,88 @@ exit:
 }
 
 /*
+ * The gcd's common power of two (counted a limb at a time, shifted out and
+ * back by masked passes, bignum_core_inv.c): A = x 2^i and B = y 2^j for
+ * shifts at and around every limb boundary and up to the top bit, one or
+ * both zero, x and y odd or not; the core gcd and tacit_mpi_gcd against
+ * GMP.
+ */
+static void test_gcd_twos(void)
+{
+    tacit_mpi_uint A[MAXL], B[MAXL], X[MAXL];
+    tacit_mpi mA, mB, mX;
+    mpz_t a, b, x;
+    size_t sizes[] = { 1, 2, 3, 4, 5, 16, 17, 33, 64 }, si, it;
+
+    tacit_mpi_init(&mA);
+    tacit_mpi_init(&mB);
+    tacit_mpi_init(&mX);
+    mpz_inits(a, b, x, NULL);
+    for (si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+        size_t limbs = sizes[si], bits = limbs * TACIT_MPI_LIMB_BITS;
+        for (it = 0; it < bits / 8 + 24; it++) {
+            /* shifts: every value for one limb, else near limb edges or random */
+            size_t i = it % 5 == 0 ? (it / 5) * TACIT_MPI_LIMB_BITS % bits + (it % 3)
+                                   : (size_t)(rnd64() % bits);
+            size_t j = it % 7 == 0 ? i : (size_t)(rnd64() % bits);
+            i %= bits;
+            rnd_limbs(A, limbs, bits);
+            rnd_limbs(B, limbs, bits);
+            if (it % 2 == 0) {
+                A[0] |= 1;
+            }
+            to_mpz(a, A, limbs);
+            to_mpz(b, B, limbs);
+            mpz_mul_2exp(a, a, i);
+            mpz_mul_2exp(b, b, j);
+            mpz_fdiv_r_2exp(a, a, bits);
+            mpz_fdiv_r_2exp(b, b, bits);
+            if (it % 11 == 3) {
+                mpz_set_ui(a, 0);
+            }
+            if (it % 13 == 5) {
+                mpz_set_ui(b, 0);
+            }
+            if (it == 1) {
+                mpz_set_ui(a, 0);
+                mpz_set_ui(b, 0);
+            }
+            if (it == 2) { /* 2^(bits-1) and itself: k = bits - 1 */
+                mpz_set_ui(a, 0);
+                mpz_setbit(a, bits - 1);
+                mpz_set(b, a);
+            }
+            memset(A, 0, sizeof(A));
+            memset(B, 0, sizeof(B));
+            mpz_export(A, NULL, -1, sizeof(*A), 0, 0, a);
+            mpz_export(B, NULL, -1, sizeof(*B), 0, 0, b);
+            mpz_gcd(x, a, b);
+            tacit_mpi_core_gcd_ct(X, A, B, limbs, T);
+            TEST_ASSERT(same_limbs(X, limbs, x));
+            TEST_EQUAL(load_mpi(&mA, A, limbs), 0);
+            TEST_EQUAL(load_mpi(&mB, B, limbs), 0);
+            TEST_EQUAL(tacit_mpi_gcd(&mX, &mA, &mB), 0);
+            TEST_ASSERT(same_mpi(&mX, x));
+            /* operands of different limb counts (B shorter) */
+            if (limbs > 1) {
+                mpz_fdiv_r_2exp(b, b, (limbs - 1) * TACIT_MPI_LIMB_BITS);
+                mpz_gcd(x, a, b);
+                TEST_EQUAL(load_mpi(&mB, B, limbs - 1), 0);
+                TEST_EQUAL(tacit_mpi_gcd(&mX, &mA, &mB), 0);
+                TEST_ASSERT(same_mpi(&mX, x));
+                TEST_EQUAL(tacit_mpi_gcd(&mX, &mB, &mA), 0);
+                TEST_ASSERT(same_mpi(&mX, x));
+            }
+        }
+    }
+exit:
+    tacit_mpi_free(&mA);
+    tacit_mpi_free(&mB);
+    tacit_mpi_free(&mX);
+    mpz_clears(a, b, x, NULL);
+}
+
+/*
  * Fixed edge cases at every digit-count parity of the x86-64 update pass
  * (it does the digits two at a time, one first for an odd count): moduli
  * 3, 2^k - 1, 2^(k-1) + 1 and a random odd one of the full width, and
@@ -332,6 +414,7 @@ static void test_gmp_inv_gcd(void)
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
     test_inv_gcd();
     test_inv_edges();
+    test_gcd_twos();
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
     if (!tacit_mpi_core_cpu_has_avx2()) {
         TEST_SKIP("the AVX2 divsteps: this CPU has no AVX2 (the scalar ones ran)");
@@ -339,6 +422,7 @@ static void test_gmp_inv_gcd(void)
 #endif
     test_inv_gcd();
     test_inv_edges();
+    test_gcd_twos();
 #else
     TEST_SKIP_NO_PEER("GMP");
 #endif
