@@ -1,7 +1,10 @@
 /*
- * The body of the AVX2 divsteps (inv_avx2.c), included twice.  INV_WIDE 0:
- * tacit_mpi_core_avx2_divsteps, the batches interleave one digit of the
- * update with each step.  INV_WIDE 1: the body of
+ * The body of the AVX2 divsteps (inv_avx2.c), included three times, with
+ * VD (bits per digit = divsteps per batch) and DIVSTEPS_B (the batch's
+ * steps) defined.  INV_SMALL 1 (VD 28): avx2_divsteps_small, up to
+ * SMALL_LIMBS limbs, where every digit of the update fits after a step.
+ * INV_WIDE 0 (VD 30): tacit_mpi_core_avx2_divsteps, the batches interleave
+ * one digit of the update with each step.  INV_WIDE 1: the body of
  * tacit_mpi_core_avx2_divsteps_wide (inlined there with wide = 1), which
  * for 61 digits and more interleaves two, three or four (VNEXT60/90/120),
  * so that the steps (integer units) overlap more of the update (vector
@@ -16,35 +19,46 @@
 static inline __attribute__((always_inline)) AVX2 void avx2_divsteps_wide_body(
     tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G, const tacit_mpi_uint *M,
     size_t limbs, size_t steps, tacit_mpi_uint *T, int wide)
+#elif INV_SMALL
+static AVX2 void avx2_divsteps_small(tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G,
+                                     const tacit_mpi_uint *M, size_t limbs, size_t steps,
+                                     tacit_mpi_uint *T)
 #else
 AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
                                        const tacit_mpi_uint *G, const tacit_mpi_uint *M,
                                        size_t limbs, size_t steps, tacit_mpi_uint *T)
 #endif
 {
-    const size_t K = vdigits(limbs), batches = (steps + VD - 1) / VD;
+    const size_t K = vdigits(limbs, VD), batches = (steps + VD - 1) / VD;
     __m256i *S = (__m256i *)(void *)(((uintptr_t)T + 31) & ~(uintptr_t)31), *Mb = S + K;
     __m256i *q, *mq, *const qend = S + K;
     inv_sd *s = (inv_sd *)(void *)S, *mw = (inv_sd *)(void *)Mb, r[4], m[4];
     inv_ud mi = 0 - tacit_mpi_core_mont_init(M), a, b, nf, ng, fw, gw, p[4];
     inv_ud z = ~(inv_ud)0; /* zeta = -(delta + 1/2), delta = 1/2 */
     const __m256i vmask = _mm256_set1_epi64x((long long)VMASK);
-    /* the bias 2^62 taken back by the carry's shift (2^32) and put on again */
-    const __m256i kb = _mm256_set1_epi64x((long long)(((inv_ud)1 << 62) - ((inv_ud)1 << 32)));
+    /* the bias 2^62 taken back by the carry's shift (2^(62 - VD)) and put on again */
+    const __m256i kb =
+        _mm256_set1_epi64x((long long)(((inv_ud)1 << 62) - ((inv_ud)1 << (62 - VD))));
     __m256i acc, c1, c2, c3;
     size_t i, bi;
 
+#if !INV_WIDE && !INV_SMALL
+    if (limbs <= SMALL_LIMBS) { /* public: the size */
+        avx2_divsteps_small(F, D, G, M, limbs, steps, T);
+        return;
+    }
+#endif
     memset(s, 0, 8 * K * sizeof(*s));
-    to_lane(s, K, 0, F, limbs + 1);
-    to_lane(s, K, 1, G, limbs);
+    to_lane(s, K, 0, F, limbs + 1, VD);
+    to_lane(s, K, 1, G, limbs, VD);
     s[2] = 2; /* d: f = M + 2 A = 2 A (mod M) */
     s[3] = 1; /* e: g = A */
-    to_lane(mw, K, 0, M, limbs);
+    to_lane(mw, K, 0, M, limbs, VD);
     for (i = 0; i < K; i++) {
         mw[4 * i + 1] = mw[4 * i + 2] = mw[4 * i + 3] = mw[4 * i];
     }
 
-    DIVSTEPS30((inv_ud)s[0], (inv_ud)s[1], VNONE);
+    DIVSTEPS_B((inv_ud)s[0], (inv_ud)s[1], VNONE);
     for (bi = 0; bi < batches; bi++) {
         /* d, e: M added for a negative one, and a multiple of M for zero low bits */
         inv_ud sd = (inv_ud)0 - ((inv_ud)s[4 * (K - 1) + 2] >> 63);
@@ -61,7 +75,7 @@ AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
         c1 = _mm256_set_epi64x(r[3], r[0], r[3], r[0]);
         c2 = _mm256_set_epi64x(r[2], r[1], r[2], r[1]);
         c3 = _mm256_set_epi64x((long long)me, (long long)md, 0, 0);
-        /* the next batch's words: bits 30..63 of t (f, g) are right, 30 are needed */
+        /* the next batch's words: bits VD..2 VD - 1 of t (f, g) are right, VD are needed */
         fw = ((inv_ud)r[0] * flo + (inv_ud)r[1] * glo) >> VD;
         gw = ((inv_ud)r[2] * flo + (inv_ud)r[3] * glo) >> VD;
         /* digit 0: its low bits are zero, nothing is stored */
@@ -78,32 +92,33 @@ AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
             /* the last batch: no steps after it */
 #if INV_WIDE
         } else if (wide && K >= 121) {
-            DIVSTEPS30(fw, gw, VNEXT120);
+            DIVSTEPS_B(fw, gw, VNEXT120);
             q += 120;
             mq += 120;
         } else if (wide && K >= 91) {
-            DIVSTEPS30(fw, gw, VNEXT90);
+            DIVSTEPS_B(fw, gw, VNEXT90);
             q += 90;
             mq += 90;
         } else if (wide && K >= 61) {
-            DIVSTEPS30(fw, gw, VNEXT60);
+            DIVSTEPS_B(fw, gw, VNEXT60);
             q += 60;
             mq += 60;
 #endif
-        } else if (K >= 31) {
-            DIVSTEPS30(fw, gw, VNEXT30);
-            q += 30;
-            mq += 30;
+        } else if (K >= VD + 1) {
+            DIVSTEPS_B(fw, gw, VNEXTD);
+            q += VD;
+            mq += VD;
         } else {
-            DIVSTEPS30(fw, gw, VNEXT);
+            DIVSTEPS_B(fw, gw, VNEXT);
         }
         for (; q < qend; q++, mq++) {
             VDIGIT(q, mq);
         }
         /* the top digit: the signed carry */
-        _mm256_store_si256(S + K - 1, _mm256_sub_epi64(_mm256_srli_epi64(acc, VD),
-                                                       _mm256_set1_epi64x((long long)1 << 32)));
+        _mm256_store_si256(S + K - 1,
+                           _mm256_sub_epi64(_mm256_srli_epi64(acc, VD),
+                                            _mm256_set1_epi64x((long long)1 << (62 - VD))));
     }
-    from_lane(F, limbs + 1, s, K);
-    from_lane(D, limbs + 1, s + 2, K);
+    from_lane(F, limbs + 1, s, K, VD);
+    from_lane(D, limbs + 1, s + 2, K, VD);
 }
