@@ -169,6 +169,68 @@ exit:
 }
 
 /*
+ * Inputs that take many divsteps: consecutive Fibonacci numbers (every
+ * quotient of Euclid's algorithm 1) filling 1 .. 16, 32 and 64 limbs, and
+ * M = 2^b - 1 with A = 2^(b-1) or 2^(b-1) + 1 (long runs of halvings);
+ * the inverse (A on either side of M) and the gcd against GMP at the
+ * fixed step count of every size.
+ */
+static void test_inv_hard(void)
+{
+    tacit_mpi_uint A[MAXL], M[MAXL], X[MAXL], mask;
+    mpz_t a, m, x, f1;
+    size_t limbs, v;
+    int ok;
+
+    mpz_inits(a, m, x, f1, NULL);
+    for (limbs = 1; limbs <= 64; limbs = limbs < 16 ? limbs + 1 : 2 * limbs) {
+        size_t bits = limbs * TACIT_MPI_LIMB_BITS;
+        unsigned long k = 1;
+        /* the largest k with F(k+1) < 2^bits */
+        do {
+            k++;
+            mpz_fib_ui(x, k + 1);
+        } while (mpz_sizeinbase(x, 2) <= bits);
+        k--;
+        for (v = 0; v < 4; v++) {
+            if (v < 2) {
+                mpz_fib2_ui(x, f1, k + v - 1); /* F(k+v-1), F(k+v-2) */
+                mpz_fib_ui(a, k + v);
+                mpz_set(m, x);
+                if (mpz_even_p(m)) { /* M odd: F(k+v) and F(k+v-1) are not both even */
+                    mpz_swap(m, a);
+                }
+            } else {
+                mpz_set_ui(m, 0);
+                mpz_setbit(m, bits);
+                mpz_sub_ui(m, m, 1);
+                mpz_set_ui(a, 0);
+                mpz_setbit(a, bits - 1);
+                mpz_add_ui(a, a, v - 2);
+            }
+            memset(A, 0, sizeof(A));
+            memset(M, 0, sizeof(M));
+            mpz_export(A, NULL, -1, sizeof(*A), 0, 0, a);
+            mpz_export(M, NULL, -1, sizeof(*M), 0, 0, m);
+            if (mpz_cmp_ui(m, 1) > 0) {
+                mask = tacit_mpi_core_inv_mod_odd_ct(X, A, M, limbs, T);
+                ok = mpz_invert(x, a, m);
+                TEST_EQUAL(mask != 0, ok != 0);
+                if (!ok) {
+                    mpz_set_ui(x, 0);
+                }
+                TEST_ASSERT(same_limbs(X, limbs, x));
+            }
+            tacit_mpi_core_gcd_ct(X, A, M, limbs, T);
+            mpz_gcd(x, a, m);
+            TEST_ASSERT(same_limbs(X, limbs, x));
+        }
+    }
+exit:
+    mpz_clears(a, m, x, f1, NULL);
+}
+
+/*
  * The gcd's common power of two (counted a limb at a time, shifted out and
  * back by masked passes, bignum_core_inv.c): A = x 2^i and B = y 2^j for
  * shifts at and around every limb boundary and up to the top bit, one or
@@ -415,6 +477,7 @@ static void test_gmp_inv_gcd(void)
     test_inv_gcd();
     test_inv_edges();
     test_gcd_twos();
+    test_inv_hard();
     tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
     if (!tacit_mpi_core_cpu_has_avx2()) {
         TEST_SKIP("the AVX2 divsteps: this CPU has no AVX2 (the scalar ones ran)");
@@ -423,6 +486,7 @@ static void test_gmp_inv_gcd(void)
     test_inv_gcd();
     test_inv_edges();
     test_gcd_twos();
+    test_inv_hard();
 #else
     TEST_SKIP_NO_PEER("GMP");
 #endif
