@@ -320,6 +320,10 @@ exit:
 
 static void test_core_inv_wide(void)
 {
+    /* and the AVX2 batches of 28 steps (up to 12 limbs: 256, 512, 768 bits) */
+    run_core_inv_wide(256 / BIL);
+    run_core_inv_wide(512 / BIL);
+    run_core_inv_wide(768 / BIL);
     run_core_inv_wide(2048 / BIL);
     run_core_inv_wide(3072 / BIL);
     run_core_inv_wide(4096 / BIL);
