@@ -87,7 +87,8 @@ static size_t vdigits(size_t limbs, unsigned vd)
 size_t tacit_mpi_core_avx2_divsteps_working_limbs(size_t limbs)
 {
     /* the blocks of f, g, d, e and of M (broadcast), and 32-byte alignment */
-    return 8 * vdigits(limbs, limbs <= SMALL_LIMBS ? 28 : 30) + 4;
+    /* (constant digit widths: no division instruction) */
+    return 8 * (limbs <= SMALL_LIMBS ? vdigits(limbs, 28) : vdigits(limbs, 30)) + 4;
 }
 
 /* Lane `lane` of the K blocks at x = the digits (vd bits) of A (limbs limbs). */
