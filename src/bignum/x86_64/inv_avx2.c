@@ -284,7 +284,7 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K, un
 #undef INV_SMALL
 #undef DIVSTEPS_B
 #undef VD
-/* tacit_mpi_core_avx2_divsteps (which calls the small one up to SMALL_LIMBS) and the wide one */
+/* avx2_divsteps_narrow and the wide one */
 #define VD 30
 #define DIVSTEPS_B DIVSTEPS30
 #define INV_SMALL 0
@@ -293,6 +293,18 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K, un
 #define INV_WIDE 1
 #include "bignum/x86_64/inv_avx2_body.h"
 #undef INV_WIDE
+
+/* the size (public) picks the body */
+AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
+                                       const tacit_mpi_uint *G, const tacit_mpi_uint *M,
+                                       size_t limbs, size_t steps, tacit_mpi_uint *T)
+{
+    if (limbs <= SMALL_LIMBS) {
+        avx2_divsteps_small(F, D, G, M, limbs, steps, T);
+    } else {
+        avx2_divsteps_narrow(F, D, G, M, limbs, steps, T);
+    }
+}
 
 AVX2 void tacit_mpi_core_avx2_divsteps_wide(tacit_mpi_uint *F, tacit_mpi_uint *D,
                                             const tacit_mpi_uint *G, const tacit_mpi_uint *M,

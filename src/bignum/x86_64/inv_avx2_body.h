@@ -3,7 +3,7 @@
  * VD (bits per digit = divsteps per batch) and DIVSTEPS_B (the batch's
  * steps) defined.  INV_SMALL 1 (VD 28): avx2_divsteps_small, up to
  * SMALL_LIMBS limbs, where every digit of the update fits after a step.
- * INV_WIDE 0 (VD 30): tacit_mpi_core_avx2_divsteps, the batches interleave
+ * INV_WIDE 0 (VD 30): avx2_divsteps_narrow, the batches interleave
  * one digit of the update with each step.  INV_WIDE 1: the body of
  * tacit_mpi_core_avx2_divsteps_wide (inlined there with wide = 1), which
  * for 61 digits and more interleaves two, three or four (VNEXT60/90/120),
@@ -20,13 +20,15 @@ static inline __attribute__((always_inline)) AVX2 void avx2_divsteps_wide_body(
     tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G, const tacit_mpi_uint *M,
     size_t limbs, size_t steps, tacit_mpi_uint *T, int wide)
 #elif INV_SMALL
-static AVX2 void avx2_divsteps_small(tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G,
-                                     const tacit_mpi_uint *M, size_t limbs, size_t steps,
-                                     tacit_mpi_uint *T)
+static __attribute__((noinline)) AVX2 void avx2_divsteps_small(tacit_mpi_uint *F, tacit_mpi_uint *D,
+                                                               const tacit_mpi_uint *G,
+                                                               const tacit_mpi_uint *M,
+                                                               size_t limbs, size_t steps,
+                                                               tacit_mpi_uint *T)
 #else
-AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
-                                       const tacit_mpi_uint *G, const tacit_mpi_uint *M,
-                                       size_t limbs, size_t steps, tacit_mpi_uint *T)
+static __attribute__((noinline)) AVX2 void avx2_divsteps_narrow(
+    tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G, const tacit_mpi_uint *M,
+    size_t limbs, size_t steps, tacit_mpi_uint *T)
 #endif
 {
     const size_t K = vdigits(limbs, VD), batches = (steps + VD - 1) / VD;
@@ -42,12 +44,6 @@ AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
     __m256i acc, c1, c2, c3;
     size_t i, bi;
 
-#if !INV_WIDE && !INV_SMALL
-    if (limbs <= SMALL_LIMBS) { /* public: the size */
-        avx2_divsteps_small(F, D, G, M, limbs, steps, T);
-        return;
-    }
-#endif
     memset(s, 0, 8 * K * sizeof(*s));
     to_lane(s, K, 0, F, limbs + 1, VD);
     to_lane(s, K, 1, G, limbs, VD);
