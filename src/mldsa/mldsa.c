@@ -226,7 +226,7 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
             mat_times_vec(kern, ws.t, ws.a, ws.seedbuf, i, W_ROWS == 1 ? 1 : ps->k, ws.s1hat,
                           ps->l);
         }
-        kern->reduce(t->c);
+        TACIT_MLDSA_SK(kern, reduce, tacit_mldsa_reduce_c)(t->c);
         kern->invntt_tomont(t->c);
 #if ROW_BUF == 4
         s2 = &ws.s2[i];
@@ -236,7 +236,7 @@ int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], 
 #endif
         kern->pack(sk_s2 + i * eta_bytes(ps), s2->c, ps->eta_bits, (int32_t)ps->eta);
         tacit_mldsa_poly_add(t, t, s2);
-        kern->power2round(ws.t1.c, t->c, t->c);
+        TACIT_MLDSA_SK(kern, power2round, tacit_mldsa_power2round_poly_c)(ws.t1.c, t->c, t->c);
         /* t1 is the public key */
         tacit_ct_declassify(ws.t1.c, sizeof(ws.t1.c));
         kern->pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.t1.c, 10, 0);
@@ -485,12 +485,14 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         for (j = 1; j < ps->l; j++) {
             kern->pointwise_acc(ws->w[i].c, sign_a(ws, ps, rho, i, j)->c, ws->z[j].c);
         }
-        kern->reduce(ws->w[i].c);
+        TACIT_MLDSA_SK(kern, reduce, tacit_mldsa_reduce_c)(ws->w[i].c);
 #else
-        kern->matvec_row(ws->w[i].c, sign_a(ws, ps, rho, i, 0), ws->z, ps->l);
+        TACIT_MLDSA_SK(kern, matvec_row, tacit_mldsa_matvec_row_c)
+        (ws->w[i].c, sign_a(ws, ps, rho, i, 0), ws->z, ps->l);
 #endif
         kern->invntt_tomont(ws->w[i].c);
-        kern->split_w(ws->r1[i].c, ws->w[i].c, ws->w[i].c, ps->gamma2);
+        TACIT_MLDSA_SK(kern, split_w, tacit_mldsa_split_w_c)
+        (ws->r1[i].c, ws->w[i].c, ws->w[i].c, ps->gamma2);
         kern->pack_w1(ws->w1buf + i * w1_bytes(ps), ws->r1[i].c, ps->w1_bits);
     }
     tacit_shake_init(&hc, TACIT_SHAKE256);
@@ -519,16 +521,17 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         if (i < ps->l) {
             kern->pointwise(ws->z[i].c, ws->c.c, ws->s1[i].c);
             kern->invntt_tomont(ws->z[i].c);
-            reject |=
-                kern->make_z_cs2(ws->z[i].c, ws->tmp.c, ws->y[i].c, ps->gamma1 - (int32_t)ps->beta);
+            reject |= TACIT_MLDSA_SK(kern, make_z_cs2, tacit_mldsa_make_z_cs2_c)(
+                ws->z[i].c, ws->tmp.c, ws->y[i].c, ps->gamma1 - (int32_t)ps->beta);
         } else {
             kern->pointwise(ws->tmp.c, ws->c.c, ws->s2[i].c);
             kern->invntt_tomont(ws->tmp.c);
         }
         kern->pointwise(ws->r0.c, ws->c.c, ws->t0[i].c);
         kern->invntt_tomont(ws->r0.c);
-        reject |= kern->make_hint(ws->hint[i], ws->w[i].c, ws->r1[i].c, ws->tmp.c, ws->r0.c,
-                                  ps->gamma2, (int32_t)ps->beta, &hints);
+        reject |= TACIT_MLDSA_SK(kern, make_hint, tacit_mldsa_make_hint_c)(
+            ws->hint[i], ws->w[i].c, ws->r1[i].c, ws->tmp.c, ws->r0.c, ps->gamma2,
+            (int32_t)ps->beta, &hints);
     }
     reject |= tacit_ct_mask_gt_u32(hints, ps->omega);
     if (tacit_ct_declassify_u32(reject) != 0) {

@@ -37,6 +37,12 @@ static const tacit_mldsa_kernel kernel_avx2 = {
 };
 #endif
 
+#if defined(TACIT_MLDSA_SIGN_KERNELS)
+#define SK(f) f
+#else
+#define SK(f) NULL /* called directly (mldsa_kernel.h) */
+#endif
+
 static const tacit_mldsa_kernel kernel_c = {
     "portable",
     tacit_mldsa_ntt_c,
@@ -45,19 +51,19 @@ static const tacit_mldsa_kernel kernel_c = {
     tacit_mldsa_pointwise_acc_c,
     tacit_mldsa_poly_decompose_c,
     tacit_mldsa_poly_use_hint_c,
-    tacit_mldsa_reduce_c,
-    tacit_mldsa_split_w_c,
-    tacit_mldsa_make_z_c,
-    tacit_mldsa_make_z_cs2_c,
-    tacit_mldsa_make_hint_c,
+    SK(tacit_mldsa_reduce_c),
+    SK(tacit_mldsa_split_w_c),
+    SK(tacit_mldsa_make_z_c),
+    SK(tacit_mldsa_make_z_cs2_c),
+    SK(tacit_mldsa_make_hint_c),
     tacit_mldsa_unpack_z_c,
     tacit_mldsa_pack_w1_c,
-    tacit_mldsa_matvec_row_c,
-    tacit_mldsa_power2round_poly_c,
+    SK(tacit_mldsa_matvec_row_c),
+    SK(tacit_mldsa_power2round_poly_c),
     tacit_mldsa_pack,
     tacit_mldsa_unpack,
     tacit_mldsa_rej_uniform_unsafe,
-    tacit_mldsa_rej_eta_c,
+    SK(tacit_mldsa_rej_eta_c),
     tacit_mldsa_sample_in_ball_c,
 };
 

@@ -7,6 +7,7 @@
 #ifndef TACIT_MLDSA_KERNEL_H
 #define TACIT_MLDSA_KERNEL_H
 
+#include "core/cpu_x86.h"
 #include "mldsa/mldsa_internal.h"
 
 typedef struct tacit_mldsa_kernel {
@@ -55,5 +56,19 @@ typedef struct tacit_mldsa_kernel {
 } tacit_mldsa_kernel;
 
 const tacit_mldsa_kernel *tacit_mldsa_kernel_get(void);
+
+/*
+ * The entries only signing and key generation use (reduce, split_w,
+ * make_z, make_z_cs2, make_hint, matvec_row, power2round, rej_eta) have a
+ * platform version on x86-64 only; elsewhere the table leaves them NULL and
+ * the callers call the portable function directly, so that a verify-only
+ * program (the boot loader) links none of them.
+ */
+#if defined(TACIT_HAVE_CPU_X86) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define TACIT_MLDSA_SIGN_KERNELS 1
+#define TACIT_MLDSA_SK(kern, entry, portable) ((kern)->entry)
+#else
+#define TACIT_MLDSA_SK(kern, entry, portable) ((void)(kern), (portable))
+#endif
 
 #endif /* TACIT_MLDSA_KERNEL_H */

@@ -93,7 +93,8 @@ void tacit_mldsa_expand_s(tacit_mldsa_poly *s, const unsigned char rhop[64], uns
     tacit_shake256_absorb_once(st, seed, sizeof(seed));
     while (ctr < TACIT_MLDSA_N) {
         tacit_shake256_squeezeblocks(st, buf, 1);
-        ctr = tacit_mldsa_kernel_get()->rej_eta(s->c, ctr, buf, sizeof(buf), eta);
+        ctr = TACIT_MLDSA_SK(tacit_mldsa_kernel_get(), rej_eta,
+                             tacit_mldsa_rej_eta_c)(s->c, ctr, buf, sizeof(buf), eta);
     }
     tacit_platform_zeroize(buf, sizeof(buf));
     tacit_platform_zeroize(st, sizeof(st));
@@ -120,7 +121,8 @@ void tacit_mldsa_expand_s_x4(tacit_mldsa_poly *s[4], const unsigned char rhop[64
            ctr[3] < TACIT_MLDSA_N) {
         tacit_shake256_x4_squeezeblocks(&st, buf[0], buf[1], buf[2], buf[3], 1);
         for (t = 0; t < 4; t++) {
-            ctr[t] = kern->rej_eta(s[t]->c, ctr[t], buf[t], TACIT_SHAKE256_RATE, eta);
+            ctr[t] = TACIT_MLDSA_SK(kern, rej_eta, tacit_mldsa_rej_eta_c)(s[t]->c, ctr[t], buf[t],
+                                                                          TACIT_SHAKE256_RATE, eta);
         }
     }
     tacit_platform_zeroize(buf, sizeof(buf));
