@@ -250,12 +250,21 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const ta
         return;
     }
 #endif
-    /* table[i] = A^i R mod N; A is not read after this, so X may alias it */
+    /*
+     * table[i] = A^i R mod N; A is not read after this, so X may alias it.
+     * The even entries are squares of table[i / 2] (a squaring is about a
+     * third cheaper than a multiplication on the MULX/ADX kernels).
+     */
     tacit_mpi_core_from_mont(table, RR, N, limbs, mm, W);
     tacit_mpi_core_to_mont(table + limbs, A, N, limbs, mm, RR, W);
     adx = ladder_adx(limbs);
     for (i = 2; i < count; i++) {
-        ladder_mul(adx, table + i * limbs, table + (i - 1) * limbs, table + limbs, N, limbs, mm, W);
+        if (i % 2 == 0) {
+            ladder_sqr(adx, table + i * limbs, table + (i / 2) * limbs, N, limbs, mm, W);
+        } else {
+            ladder_mul(adx, table + i * limbs, table + (i - 1) * limbs, table + limbs, N, limbs, mm,
+                       W);
+        }
     }
 
     /* every window: w squarings, one scan of the whole table, one multiplication */
