@@ -49,14 +49,37 @@ static void store32_le(unsigned char *p, uint32_t v)
 #if defined(__OPTIMIZE_SIZE__)
 static void chacha20_rounds(uint32_t x[16])
 {
-    static const unsigned char q[8][4] = { { 0, 4, 8, 12 },  { 1, 5, 9, 13 },  { 2, 6, 10, 14 },
-                                           { 3, 7, 11, 15 }, { 0, 5, 10, 15 }, { 1, 6, 11, 12 },
-                                           { 2, 7, 8, 13 },  { 3, 4, 9, 14 } };
-    int i, j;
+    uint32_t a, b, c, d;
+    unsigned i, k, s, ia, ib, ic, id;
 
+    /*
+     * One quarter round a turn, its four words in registers: turns 0..3 of
+     * each double round are the columns (k, k + 4, k + 8, k + 12), turns
+     * 4..7 the diagonals (k, 4 + (k + 1) % 4, 8 + (k + 2) % 4, 12 + (k + 3) % 4).
+     */
     for (i = 0; i < 80; i++) {
-        j = i & 7;
-        QR(x, q[j][0], q[j][1], q[j][2], q[j][3]);
+        k = i & 3;
+        s = (i >> 2) & 1;
+        ia = k;
+        ib = 4 + ((k + s) & 3);
+        ic = 8 + ((k + 2 * s) & 3);
+        id = 12 + ((k + 3 * s) & 3);
+        a = x[ia];
+        b = x[ib];
+        c = x[ic];
+        d = x[id];
+        a += b;
+        d = ROTL32(d ^ a, 16);
+        c += d;
+        b = ROTL32(b ^ c, 12);
+        a += b;
+        d = ROTL32(d ^ a, 8);
+        c += d;
+        b = ROTL32(b ^ c, 7);
+        x[ia] = a;
+        x[ib] = b;
+        x[ic] = c;
+        x[id] = d;
     }
 }
 #else
@@ -77,31 +100,27 @@ static void chacha20_rounds(uint32_t x[16])
 }
 #endif
 
-/* Every word but the key: the constant, the block counter, the nonce. */
-static TACIT_NOINLINE void chacha20_frame(uint32_t st[16], uint32_t counter,
-                                          const unsigned char nonce[12])
+/* n little-endian words from p. */
+static void load_words(uint32_t *w, const unsigned char *p, int n)
 {
     int i;
 
-    st[0] = 0x61707865u; /* "expand 32-byte k" */
-    st[1] = 0x3320646eu;
-    st[2] = 0x79622d32u;
-    st[3] = 0x6b206574u;
-    st[12] = counter;
-    for (i = 0; i < 3; i++) {
-        st[13 + i] = load32_le(nonce + 4 * i);
+    for (i = 0; i < n; i++) {
+        w[i] = load32_le(p + 4 * i);
     }
 }
+
+/* The constant words 0..3 ("expand 32-byte k"). */
+static const unsigned char sigma[16] = { 'e', 'x', 'p', 'a', 'n', 'd', ' ', '3',
+                                         '2', '-', 'b', 'y', 't', 'e', ' ', 'k' };
 
 void tacit_chacha20_setup(uint32_t st[16], const unsigned char key[32], uint32_t counter,
                           const unsigned char nonce[12])
 {
-    int i;
-
-    chacha20_frame(st, counter, nonce);
-    for (i = 0; i < 8; i++) {
-        st[4 + i] = load32_le(key + 4 * i);
-    }
+    load_words(st, sigma, 4);
+    load_words(st + 4, key, 8);
+    st[12] = counter;
+    load_words(st + 13, nonce, 3);
 }
 
 void tacit_xchacha20_setup(uint32_t st[16], const unsigned char key[32],
@@ -112,13 +131,14 @@ void tacit_xchacha20_setup(uint32_t st[16], const unsigned char key[32],
     /* HChaCha20 in place: the subkey is words 0..3 and 12..15 of the permuted state */
     tacit_chacha20_setup(st, key, load32_le(nonce), nonce + 4);
     chacha20_rounds(st);
-    for (i = 0; i < 4; i++) {
-        st[4 + i] = st[i];
-        st[8 + i] = st[12 + i];
+    for (i = 0; i < 8; i++) {
+        st[4 + i] = st[i + 2 * (i & 4)]; /* words 0..3 then 12..15 */
     }
-    /* the nonce: 4 zero bytes || nonce[16..24) */
-    chacha20_frame(st, 0, nonce + 12);
+    /* the constant, counter 0, the nonce 4 zero bytes || nonce[16..24) */
+    load_words(st, sigma, 4);
+    st[12] = 0;
     st[13] = 0;
+    load_words(st + 14, nonce + 16, 2);
 }
 
 /* One ChaCha20 block: out = (20 rounds of in) + in. */

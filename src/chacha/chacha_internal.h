@@ -34,7 +34,7 @@ typedef struct {
     uint64_t pad[2]; /* s, added at the end */
 #else
     uint32_t h[5];   /* accumulator, h[4] a few bits */
-    uint32_t r[4];   /* clamped key r */
+    uint32_t w[8];   /* 0, s1, s2, s3, r0, r1, r2, r3: clamped r, s_k = r_k + (r_k >> 2) */
     uint32_t pad[4]; /* s */
 #endif
 } tacit_poly1305_state;

@@ -64,22 +64,26 @@ static uint32_t poly_load32(const unsigned char *p)
 
 void tacit_poly1305_init(tacit_poly1305_state *ps, const unsigned char key[32])
 {
+    uint32_t r;
     int i;
 
     for (i = 0; i < 4; i++) {
         ps->h[i] = 0;
-        ps->r[i] = poly_load32(key + 4 * i) & (i == 0 ? 0x0fffffffu : 0x0ffffffcu);
+        r = poly_load32(key + 4 * i) & (i == 0 ? 0x0fffffffu : 0x0ffffffcu);
+        ps->w[4 + i] = r;
+        ps->w[i] = r + (r >> 2);
         ps->pad[i] = poly_load32(key + 16 + 4 * i);
     }
     ps->h[4] = 0;
+    ps->w[0] = 0; /* t4 r0 stays at 2^128 */
 }
 
 /*
  * h = h0 + h1 2^32 + h2 2^64 + h3 2^96 + h4 2^128 (h4 at most 4 between
  * blocks), r = r0 + ... + r3 2^96 with r0..r3 < 2^28 and r1..r3 multiples
  * of 4, so a product t_j r_k at 2^(32 (j + k)) >= 2^128 (k >= 1) is
- * 2^(32 (j + k - 4)) (t_j 5 r_k / 4): w[] holds 0, s1, s2, s3, r0, r1, r2, r3
- * with s_k = r_k + (r_k >> 2) < 2^29, and limb i < 4 of the product is
+ * 2^(32 (j + k - 4)) (t_j 5 r_k / 4): ps->w[] holds 0, s1, s2, s3, r0, r1, r2, r3
+ * with s_k = r_k + (r_k >> 2) < 2^29 (set by init), and limb i < 4 of the product is
  * sum_j t_j w[4 + i - j] (w[0] = 0: t4 r0 stays at 2^128, limb 4, with the
  * carry below 2^32).  Each sum is below 2^63 with its carry in; the part of
  * h from 2^130 up comes back times 5, which leaves h4 at most 4.
@@ -87,17 +91,11 @@ void tacit_poly1305_init(tacit_poly1305_state *ps, const unsigned char key[32])
 void tacit_poly1305_blocks_c(tacit_poly1305_state *ps, const unsigned char *m, size_t nblocks,
                              uint32_t hibit)
 {
-    uint32_t w[8], t[5], *h = ps->h;
+    const uint32_t *w = ps->w;
+    uint32_t t[5], *h = ps->h;
     uint64_t d;
     int i, j;
 
-    w[0] = 0;
-    for (i = 0; i < 4; i++) {
-        w[4 + i] = ps->r[i];
-        if (i > 0) {
-            w[i] = ps->r[i] + (ps->r[i] >> 2);
-        }
-    }
     for (; nblocks > 0; nblocks--, m += 16) {
         /* t = h + m + hibit 2^128 (t4 at most 6) */
         d = 0;
@@ -131,27 +129,35 @@ void tacit_poly1305_blocks_c(tacit_poly1305_state *ps, const unsigned char *m, s
     }
 }
 
+static void poly_store32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+}
+
 static void poly_final(const tacit_poly1305_state *ps, unsigned char tag[16])
 {
-    uint32_t g[4], mask;
+    uint32_t mask;
     uint64_t d = 5;
     int i;
 
-    /* g = h + 5; h >= p exactly when g reaches 2^130 (h < 2^131 - 5 here) */
+    /*
+     * h >= p exactly when h + 5 reaches 2^130 (h < 2^131 - 5 here); then
+     * h - p = h + 5 - 2^130, and mod 2^128 the tag is h + 5 + s: so add
+     * 5 & mask, with mask all ones when h >= p.
+     */
     for (i = 0; i < 4; i++) {
         d += ps->h[i];
-        g[i] = (uint32_t)d;
         d >>= 32;
     }
     mask = tacit_ct_barrier_u32(0u - ((ps->h[4] + (uint32_t)d) >> 2));
     /* + s mod 2^128 */
-    d = 0;
+    d = 5 & mask;
     for (i = 0; i < 4; i++) {
-        d += (uint64_t)((ps->h[i] & ~mask) | (g[i] & mask)) + ps->pad[i];
-        tag[4 * i] = (unsigned char)d;
-        tag[4 * i + 1] = (unsigned char)(d >> 8);
-        tag[4 * i + 2] = (unsigned char)(d >> 16);
-        tag[4 * i + 3] = (unsigned char)(d >> 24);
+        d += (uint64_t)ps->h[i] + ps->pad[i];
+        poly_store32(tag + 4 * i, (uint32_t)d);
         d >>= 32;
     }
 }
