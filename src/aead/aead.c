@@ -298,10 +298,8 @@ static int aead_run(const tacit_aead_context *ctx, int enc, const unsigned char 
     }
     tacit_platform_zeroize(tag, sizeof(tag));
     if (diff != 0) {
-        /* the plaintext never becomes visible */
-        if (len != 0) {
-            tacit_platform_zeroize(out, len);
-        }
+        /* the plaintext never becomes visible (len may be 0: zeroize accepts it) */
+        tacit_platform_zeroize(out, len);
         return TACIT_ERR_AUTH_FAILED;
     }
     *out_len = len;

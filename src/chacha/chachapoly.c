@@ -39,23 +39,12 @@ static void poly_padded(const tacit_chachapoly_kernels *k, tacit_poly1305_state 
 #endif
     if (len % 16 != 0) {
         buf += 16 * full;
-        for (full = 0; full < 16; full++) { /* loops: no memcpy in firmware images */
-            last[full] = full < len % 16 ? buf[full] : 0;
+        len %= 16;
+        for (full = 0; full < 16; full++) { /* a loop: no memcpy in firmware images */
+            last[full] = full < len ? buf[full] : 0;
         }
         tacit_poly1305_blocks_c(ps, last, 1, 1);
     }
-}
-
-/* Behind tacit_aead_* (aead/aead_internal.h): the state holds the 32-byte key. */
-int tacit_chachapoly_aead_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
-                                 size_t key_len)
-{
-    size_t i;
-
-    for (i = 0; i < key_len; i++) { /* 32, checked by aead.c; no memcpy in firmware images */
-        ((unsigned char *)state)[i] = key[i];
-    }
-    return 0;
 }
 
 void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned char *nonce,
@@ -68,7 +57,7 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
     tacit_poly1305_state ps;
     uint32_t st[16];
     unsigned char pk[32], lens[16];
-    size_t i, total = len;
+    size_t i;
 #if defined(TACIT_CHACHAPOLY_DISPATCH)
     size_t n;
 #endif
@@ -86,9 +75,13 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
     tacit_poly1305_init(&ps, pk);
     tacit_platform_zeroize(pk, sizeof(pk));
 
-    poly_padded(&k, &ps, aad, aad_len);
+    for (i = 0; i < 8; i++) {
+        lens[i] = (unsigned char)((uint64_t)aad_len >> (8 * i));
+        lens[8 + i] = (unsigned char)((uint64_t)len >> (8 * i));
+    }
     st[12] = 1;
 #if defined(TACIT_CHACHAPOLY_DISPATCH)
+    poly_padded(&k, &ps, aad, aad_len);
     if (k.fused != NULL && len > 0) { /* len 0: in and out may be NULL */
         n = k.fused(st, in, out, len, &ps, !enc);
         st[12] += (uint32_t)(n / 64);
@@ -110,21 +103,30 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
         out += n;
         len -= n;
     }
+    poly_padded(&k, &ps, lens, 16);
 #else
-    /* portable C only (firmware): one piece, no kernel table */
-    if (!enc) {
-        poly_padded(&k, &ps, in, len);
-    }
-    k.xor_stream(st, in, out, len);
-    if (enc) {
-        poly_padded(&k, &ps, out, len);
+    /*
+     * portable C only (firmware): no kernel table, one call site each for
+     * Poly1305 and ChaCha20 over four pieces: the aad, the ciphertext
+     * authenticated before (open) or after (seal) the keystream runs over
+     * it, the lengths.
+     */
+    enc = enc != 0;
+    for (i = 0; i < 4; i++) {
+        if (i == 2 - (size_t)enc) {
+            tacit_chacha20_xor_c(st, in, out, len);
+        } else {
+            poly_padded(&k, &ps,
+                        i == 0   ? aad
+                        : i == 3 ? lens
+                        : enc    ? out
+                                 : in,
+                        i == 0   ? aad_len
+                        : i == 3 ? 16
+                                 : len);
+        }
     }
 #endif
-    for (i = 0; i < 8; i++) {
-        lens[i] = (unsigned char)((uint64_t)aad_len >> (8 * i));
-        lens[8 + i] = (unsigned char)((uint64_t)total >> (8 * i));
-    }
-    poly_padded(&k, &ps, lens, 16);
     tacit_poly1305_final(&ps, tag);
     tacit_platform_zeroize(st, sizeof(st));
 }
