@@ -17,6 +17,8 @@
 #include "hash/keccak.h"
 #include "mldsa/mldsa_internal.h"
 #include "mldsa/mldsa_kernel.h"
+#include "mldsa/mldsa_matrix.h"
+#include "mldsa/mldsa_sign_stream.h"
 #include "tacit/constant_time.h"
 #include "tacit/mldsa.h"
 #include "tacit/sha3.h"
@@ -97,154 +99,77 @@ static void shake256_3(unsigned char *out, size_t out_len, const unsigned char *
     tacit_shake_free(&ctx);
 }
 
-/*
- * Where the matrix is streamed (key generation, verification): entries of
- * A expanded four at a time with the parallel SHAKE128, into W_ROWS = k
- * accumulated rows at once; with TACIT_MLDSA_SMALL_STACK one entry and one
- * row at a time.
- */
-#if defined(TACIT_MLDSA_SMALL_STACK)
-#define ROW_BUF 1
-#define W_ROWS 1
-#else
-#define ROW_BUF 4
-#define W_ROWS TACIT_MLDSA_KMAX
-#endif
-
-/* w[r] = sum_j A[i0 + r][j] v[j] (NTT domain) for r < rows, A expanded from rho into abuf. */
-static void mat_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly *w,
-                          tacit_mldsa_poly abuf[ROW_BUF], const unsigned char *rho, unsigned i0,
-                          unsigned rows, const tacit_mldsa_poly *v, unsigned l)
-{
-    unsigned e = 0, n = rows * l, row = 0, col = 0;
-
-    memset(w, 0, rows * sizeof(*w));
-#if ROW_BUF == 4
-    /* four entries at a time while at least two are left (a spare lane repeats one) */
-    while (n - e >= 2) {
-        unsigned char idx[4][2];
-        unsigned er[4], ec[4], t, cnt = n - e < 4 ? n - e : 4;
-        for (t = 0; t < 4; t++) {
-            er[t] = t < cnt ? row : er[0];
-            ec[t] = t < cnt ? col : ec[0];
-            idx[t][0] = (unsigned char)(i0 + er[t]);
-            idx[t][1] = (unsigned char)ec[t];
-            if (t < cnt && ++col == l) {
-                col = 0;
-                row++;
-            }
-        }
-        tacit_mldsa_expand_a_x4(&abuf[0], &abuf[1], &abuf[2], &abuf[3], rho, idx);
-        for (t = 0; t < cnt; t++) {
-            kern->pointwise_acc(w[er[t]].c, abuf[t].c, v[ec[t]].c);
-        }
-        e += cnt;
-    }
-#endif
-    for (; e < n; e++) {
-        tacit_mldsa_expand_a(&abuf[0], rho, i0 + row, col);
-        kern->pointwise_acc(w[row].c, abuf[0].c, v[col].c);
-        if (++col == l) {
-            col = 0;
-            row++;
-        }
-    }
-}
+/* The matrix streaming of verification (mldsa_matrix.h). */
+#define ROW_BUF TACIT_MLDSA_ROW_BUF
+#define W_ROWS TACIT_MLDSA_W_ROWS
 
 /* ---- key generation ------------------------------------------------------ */
 
-typedef struct keygen_ws {
-    tacit_mldsa_poly s1hat[TACIT_MLDSA_LMAX];
+/*
+ * s1 || s2 = ExpandS(rho') (nonces 0 .. l + k - 1) packed into sk_s1 as
+ * they come (not inlined: its polynomials are off the stack before t is
+ * computed).
+ */
+static TACIT_NOINLINE void keygen_expand_s(const tacit_mldsa_param_set *ps,
+                                           const unsigned char rhop[64], unsigned char *sk_s1)
+{
+    const tacit_mldsa_kernel *kern = tacit_mldsa_kernel_get();
+    tacit_mldsa_poly s[ROW_BUF];
+    unsigned j = 0, n = ps->l + ps->k;
+
 #if ROW_BUF == 4
-    tacit_mldsa_poly s2[TACIT_MLDSA_KMAX];
+    /* four at a time while at least two are left (a spare lane repeats one) */
+    while (n - j >= 2) {
+        tacit_mldsa_poly *ss[4];
+        unsigned nonce[4], t, cnt = n - j < 4 ? n - j : 4;
+        for (t = 0; t < 4; t++) {
+            ss[t] = &s[t];
+            nonce[t] = j + (t < cnt ? t : 0);
+        }
+        tacit_mldsa_expand_s_x4(ss, rhop, nonce, ps->eta);
+        for (t = 0; t < cnt; t++) {
+            kern->pack(sk_s1 + (j + t) * eta_bytes(ps), s[t].c, ps->eta_bits, (int32_t)ps->eta);
+        }
+        j += cnt;
+    }
 #endif
-    tacit_mldsa_poly a[ROW_BUF], t[W_ROWS], t1;
-    unsigned char seedbuf[128]; /* rho, rho', K */
-} keygen_ws;
+    for (; j < n; j++) {
+        tacit_mldsa_expand_s(&s[0], rhop, j, ps->eta);
+        kern->pack(sk_s1 + j * eta_bytes(ps), s[0].c, ps->eta_bits, (int32_t)ps->eta);
+    }
+    tacit_platform_zeroize(s, sizeof(s));
+}
 
 int tacit_mldsa_keygen_seed(tacit_mldsa_params p, const unsigned char seed[32], unsigned char *pk,
                             unsigned char *sk)
 {
     const tacit_mldsa_param_set *ps = tacit_mldsa_param_get(p);
-    const tacit_mldsa_kernel *kern;
-    keygen_ws ws;
+    unsigned char seedbuf[128]; /* rho, rho', K */
     unsigned char in[34];
-    unsigned char *sk_s1, *sk_s2, *sk_t0;
-    tacit_mldsa_poly *s2;
-    unsigned i, j;
+    unsigned char *sk_s1, *sk_t0;
 
     if (ps == NULL || seed == NULL || pk == NULL || sk == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    kern = tacit_mldsa_kernel_get();
     memcpy(in, seed, 32);
     in[32] = (unsigned char)ps->k;
     in[33] = (unsigned char)ps->l;
-    shake256_3(ws.seedbuf, 128, in, sizeof(in), NULL, 0, NULL, 0);
+    shake256_3(seedbuf, 128, in, sizeof(in), NULL, 0, NULL, 0);
     /* rho is public (it goes into the public key) */
-    tacit_ct_declassify(ws.seedbuf, 32);
+    tacit_ct_declassify(seedbuf, 32);
 
     sk_s1 = sk + 128;
-    sk_s2 = sk_s1 + ps->l * eta_bytes(ps);
-    sk_t0 = sk_s2 + ps->k * eta_bytes(ps);
-    memcpy(pk, ws.seedbuf, 32);
-    memcpy(sk, ws.seedbuf, 32);
-    memcpy(sk + 32, ws.seedbuf + 96, 32);
+    sk_t0 = sk_s1 + (ps->l + ps->k) * eta_bytes(ps);
+    memcpy(pk, seedbuf, 32);
+    memcpy(sk, seedbuf, 32);
+    memcpy(sk + 32, seedbuf + 96, 32);
 
-    j = 0;
-#if ROW_BUF == 4
-    /*
-     * s1 and s2 (nonces 0 .. l + k - 1) four at a time while at least two
-     * are left (a spare lane into a[])
-     */
-    while (ps->l + ps->k - j >= 2) {
-        tacit_mldsa_poly *ss[4];
-        unsigned nonce[4], t, n = ps->l + ps->k - j, cnt = n < 4 ? n : 4;
-        for (t = 0; t < 4; t++) {
-            unsigned e = j + t;
-            ss[t] = t >= cnt ? &ws.a[t] : e < ps->l ? &ws.s1hat[e] : &ws.s2[e - ps->l];
-            nonce[t] = t < cnt ? e : j;
-        }
-        tacit_mldsa_expand_s_x4(ss, ws.seedbuf + 32, nonce, ps->eta);
-        j += cnt;
-    }
-    if (j < ps->l + ps->k) { /* the last one (ps->k >= ps->l: an s2) */
-        tacit_mldsa_expand_s(&ws.s2[j - ps->l], ws.seedbuf + 32, j, ps->eta);
-    }
-#else
-    for (; j < ps->l; j++) {
-        tacit_mldsa_expand_s(&ws.s1hat[j], ws.seedbuf + 32, j, ps->eta);
-    }
-#endif
-    for (j = 0; j < ps->l; j++) {
-        kern->pack(sk_s1 + j * eta_bytes(ps), ws.s1hat[j].c, ps->eta_bits, (int32_t)ps->eta);
-        kern->ntt(ws.s1hat[j].c);
-    }
-    for (i = 0; i < ps->k; i++) {
-        tacit_mldsa_poly *t = &ws.t[W_ROWS == 1 ? 0 : i];
-        if (W_ROWS == 1 || i == 0) { /* A s1: all rows at once, or row i */
-            mat_times_vec(kern, ws.t, ws.a, ws.seedbuf, i, W_ROWS == 1 ? 1 : ps->k, ws.s1hat,
-                          ps->l);
-        }
-        TACIT_MLDSA_SK(kern, reduce, tacit_mldsa_reduce_c)(t->c);
-        kern->invntt_tomont(t->c);
-#if ROW_BUF == 4
-        s2 = &ws.s2[i];
-#else
-        s2 = &ws.a[0];
-        tacit_mldsa_expand_s(s2, ws.seedbuf + 32, ps->l + i, ps->eta);
-#endif
-        kern->pack(sk_s2 + i * eta_bytes(ps), s2->c, ps->eta_bits, (int32_t)ps->eta);
-        tacit_mldsa_poly_add(t, t, s2);
-        TACIT_MLDSA_SK(kern, power2round, tacit_mldsa_power2round_poly_c)(ws.t1.c, t->c, t->c);
-        /* t1 is the public key */
-        tacit_ct_declassify(ws.t1.c, sizeof(ws.t1.c));
-        kern->pack(pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, ws.t1.c, 10, 0);
-        kern->pack(sk_t0 + i * TACIT_MLDSA_POLY_T0_BYTES, t->c, 13, 1 << (TACIT_MLDSA_D - 1));
-    }
+    keygen_expand_s(ps, seedbuf + 32, sk_s1);
+    /* t = A s1 + s2: t1 into pk, t0 into sk (s1, s2 in range: the mask is 0) */
+    (void)tacit_mldsa_make_t(ps, seedbuf, sk_s1, pk + 32, sk_t0, NULL);
     /* tr = H(pk, 64) */
     shake256_3(sk + 64, 64, pk, ps->pk_bytes, NULL, 0, NULL, 0);
-    tacit_platform_zeroize(&ws, sizeof(ws));
+    tacit_platform_zeroize(seedbuf, sizeof(seedbuf));
     tacit_platform_zeroize(in, sizeof(in));
     return 0;
 }
@@ -322,6 +247,13 @@ int tacit_mldsa_mu(tacit_mldsa_params p, const unsigned char *pk, const unsigned
 
 /* ---- signing ------------------------------------------------------------- */
 
+/*
+ * With TACIT_MLDSA_SMALL_STACK signing is the streaming signer
+ * (mldsa_sign_stream.c: a few polynomials of stack, the same signatures).
+ */
+#if defined(TACIT_MLDSA_SMALL_STACK)
+#define sign_internal tacit_mldsa_sign_stream
+#else
 #if defined(TACIT_MLDSA_SMALL_STACK)
 #define SIGN_A_ENTRIES 1
 #else
@@ -600,6 +532,8 @@ cleanup:
     return ret;
 }
 
+#endif /* !TACIT_MLDSA_SMALL_STACK */
+
 static int sign_common(tacit_mldsa_params p, const unsigned char *sk, const unsigned char *mu_in,
                        const unsigned char *msg, size_t msg_len, const unsigned char *ctx,
                        size_t ctx_len, const unsigned char *rnd_in, unsigned char *sig,
@@ -806,7 +740,8 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
 #else
         tacit_mldsa_poly *w = &ws.w[W_ROWS == 1 ? 0 : i], *c = &ws.c, *t1 = &ws.t1;
         if (W_ROWS == 1 || i == 0) { /* A z: all rows at once, or row i */
-            mat_times_vec(kern, ws.w, ws.a, pk, i, W_ROWS == 1 ? 1 : ps->k, ws.z, ps->l);
+            tacit_mldsa_mat_times_vec(kern, ws.w, ws.a, pk, i, W_ROWS == 1 ? 1 : ps->k, ws.z,
+                                      ps->l);
         }
 #endif
         /* - c t1 2^d */

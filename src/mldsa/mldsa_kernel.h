@@ -14,6 +14,7 @@ typedef struct tacit_mldsa_kernel {
     const char *name;
     void (*ntt)(int32_t a[TACIT_MLDSA_N]);
     void (*invntt_tomont)(int32_t a[TACIT_MLDSA_N]);
+    /* elementwise: r may be a or b (the streaming signer relies on it) */
     void (*pointwise)(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                       const int32_t b[TACIT_MLDSA_N]);
     void (*pointwise_acc)(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],

@@ -3,7 +3,8 @@
  * build) the seed xi, the private key and the random bytes rnd are marked
  * undefined, and any branch or memory index that depends on them is
  * reported.  Covered: key generation from the seed and from an RNG,
- * hedged and deterministic signing (message and external mu), every
+ * hedged and deterministic signing (message and external mu), the
+ * streaming signer of small-stack builds (mldsa_sign_stream.c), every
  * parameter set, every kernel this CPU can run.  What the library makes
  * public on purpose goes through tacit_ct_declassify (one bit per signing
  * attempt: rejected or not; the signature, the public key, ExpandS's
@@ -24,6 +25,7 @@
 #include "core/cpu_x86.h"
 #include "mldsa/mldsa_internal.h"
 #include "mldsa/mldsa_kernel.h"
+#include "mldsa/mldsa_sign_stream.h"
 
 static int secret_rng(void *p, unsigned char *out, size_t len)
 {
@@ -44,7 +46,7 @@ static void test_mldsa_ct(void)
     static const tacit_mldsa_params sets[3] = { TACIT_MLDSA_44, TACIT_MLDSA_65, TACIT_MLDSA_87 };
     static unsigned char pk[TACIT_MLDSA_MAX_PK_BYTES], sk[TACIT_MLDSA_MAX_SK_BYTES];
     static unsigned char sig[TACIT_MLDSA_MAX_SIG_BYTES];
-    unsigned char seed[32], msg[33], mu[64];
+    unsigned char seed[32], msg[33], mu[64], rnd[32];
     size_t sig_len = 0;
     unsigned s, k, i, ctr = 0;
     int ret;
@@ -99,6 +101,18 @@ static void test_mldsa_ct(void)
             TEST_EQUAL(ret, 0);
             TACIT_TEST_CF_PUBLIC(sig, sig_len);
             TEST_EQUAL(tacit_mldsa_verify_mu(p, pk, mu, sig, sig_len), 0);
+
+            /* the streaming signer (TACIT_MLDSA_SMALL_STACK builds) with a secret rnd */
+            for (i = 0; i < 32; i++) {
+                rnd[i] = (unsigned char)(i * 5 + ctr);
+            }
+            TACIT_TEST_CF_SECRET(sk, skb);
+            TACIT_TEST_CF_SECRET(rnd, sizeof(rnd));
+            ret = tacit_mldsa_sign_stream(tacit_mldsa_param_get(p), sk, mu, rnd, sig);
+            TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
+            TEST_EQUAL(ret, 0);
+            TACIT_TEST_CF_PUBLIC(sig, tacit_mldsa_sig_bytes(p));
+            TEST_EQUAL(tacit_mldsa_verify_mu(p, pk, mu, sig, tacit_mldsa_sig_bytes(p)), 0);
             TACIT_TEST_CF_PUBLIC(sk, skb);
         }
     }

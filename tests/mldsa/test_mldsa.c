@@ -16,6 +16,7 @@
 #include "core/cpu_x86.h"
 #include "mldsa/mldsa_internal.h"
 #include "mldsa/mldsa_kernel.h"
+#include "mldsa/mldsa_sign_stream.h"
 #include "test_rand.h"
 
 static uint32_t test_rand_u32(void)
@@ -950,6 +951,53 @@ exit:
     set_kernel(0);
 }
 
+/*
+ * The streaming signer (the signer of TACIT_MLDSA_SMALL_STACK builds) gives
+ * the normal signer's signatures bit for bit: deterministic and hedged
+ * (rnd given), every parameter set, every kernel, messages that need
+ * several attempts; a key with an s1 coefficient out of range is refused.
+ */
+static void test_sign_stream(void)
+{
+    static const tacit_mldsa_params sets[3] = { TACIT_MLDSA_44, TACIT_MLDSA_65, TACIT_MLDSA_87 };
+    unsigned char pk[TACIT_MLDSA_MAX_PK_BYTES], sk[TACIT_MLDSA_MAX_SK_BYTES];
+    unsigned char sig[TACIT_MLDSA_MAX_SIG_BYTES], sig2[TACIT_MLDSA_MAX_SIG_BYTES];
+    unsigned char seed[32], mu[64], rnd[32];
+    size_t sig_len = 0;
+    unsigned s, k, m, i;
+
+    for (s = 0; s < 3; s++) {
+        tacit_mldsa_params p = sets[s];
+        const tacit_mldsa_param_set *ps = tacit_mldsa_param_get(p);
+        for (k = 0; k < N_KERNELS; k++) {
+            set_kernel(k);
+            for (i = 0; i < 32; i++) {
+                seed[i] = (unsigned char)(i * 13 + s * 7 + k);
+            }
+            TEST_EQUAL(tacit_mldsa_keygen_seed(p, seed, pk, sk), 0);
+            for (m = 0; m < 6; m++) {
+                for (i = 0; i < 64; i++) {
+                    mu[i] = (unsigned char)(test_rand_u32() >> 7);
+                }
+                for (i = 0; i < 32; i++) {
+                    rnd[i] = m & 1 ? (unsigned char)(test_rand_u32() >> 9) : 0;
+                }
+                TEST_EQUAL(tacit_mldsa_sign_mu_rnd(p, sk, mu, rnd, sig, sizeof(sig), &sig_len), 0);
+                memset(sig2, 0xa5, sizeof(sig2));
+                TEST_EQUAL(tacit_mldsa_sign_stream(ps, sk, mu, rnd, sig2), 0);
+                TEST_MEM_EQ(sig2, ps->sig_bytes, sig, sig_len);
+            }
+            /* s1[0][0] = eta - 7 (3-bit field 7, or 4-bit 15): out of range */
+            sk[128] |= (unsigned char)((1u << ps->eta_bits) - 1);
+            TEST_EQUAL(tacit_mldsa_sign_stream(ps, sk, mu, rnd, sig2), TACIT_ERR_BAD_INPUT);
+            TEST_EQUAL(tacit_mldsa_sign_mu_rnd(p, sk, mu, rnd, sig, sizeof(sig), &sig_len),
+                       TACIT_ERR_BAD_INPUT);
+        }
+    }
+exit:
+    set_kernel(0);
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -969,6 +1017,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_wycheproof_44_verify);
     RUN_TEST(test_wycheproof_87_verify);
     RUN_TEST(test_roundtrip);
+    RUN_TEST(test_sign_stream);
     return TEST_MAIN_END();
 }
 
