@@ -16,7 +16,8 @@
 # configurations, Ed25519 key generation, signing and verification plus
 # X25519 key generation and agreement ("c25519", reported, no limit); for
 # mldsa_verify, a program that only verifies an ML-DSA-65 signature
-# ("mldsa", the boot-loader case; reported, no limit); for the aes_gcm /
+# ("mldsa", the boot-loader case; reported, no limit) and one that only
+# signs (deterministic, the streaming signer of the small-stack build); for the aes_gcm /
 # aes_ccm configurations, an AES-128 seal + open program through
 # tacit_aead_* beyond an empty one ("aes-128-gcm program: N bytes"); the
 # same with ChaCha20-Poly1305 for chachapoly ("chacha20-poly1305 program").
@@ -193,18 +194,33 @@ linked_size_mldsa() {
 #include <stddef.h>
 #include "tacit/mldsa.h"
 int main(void);
+#if defined(MLDSA_SIGN)
+/* the firmware's entropy source (sign_det links the default RNG's code, never calls it) */
+int tacit_entropy_default(void *p_unused, unsigned char *out, size_t len);
+int tacit_entropy_default(void *p_unused, unsigned char *out, size_t len)
+{
+    (void)p_unused;
+    (void)out;
+    return len != 0 ? -1 : 0;
+}
+#endif
 int main(void)
 {
     static unsigned char pk[TACIT_MLDSA65_PK_BYTES], msg[64], sig[TACIT_MLDSA65_SIG_BYTES];
 #if defined(MLDSA)
     return tacit_mldsa_verify(TACIT_MLDSA_65, pk, msg, sizeof(msg), NULL, 0, sig, sizeof(sig));
+#elif defined(MLDSA_SIGN)
+    static unsigned char sk[TACIT_MLDSA65_SK_BYTES];
+    size_t len;
+    return tacit_mldsa_sign_det(TACIT_MLDSA_65, sk, msg, sizeof(msg), NULL, 0, sig, sizeof(sig),
+                                &len) + pk[0];
 #else
     return pk[0] + msg[0] + sig[0];
 #endif
 }
 DRIVER
-    for v in empty mldsa; do
-        def=; [ $v = mldsa ] && def=-DMLDSA
+    for v in empty mldsa sign; do
+        def=; [ $v = mldsa ] && def=-DMLDSA; [ $v = sign ] && def=-DMLDSA_SIGN
         if ! $CC $CFLAGS $def -DTACIT_CONFIG_FILE="\"$PWD/$cfg\"" -Iinclude -c "$out/mldsa_verify.c" -o "$out/driver-$v.obj" 2>"$out/link.log" ||
            ! $CC $CFLAGS --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections \
                  "$out/driver-$v.obj" "$out"/*.o -o "$out/$v.elf" 2>>"$out/link.log"; then
@@ -218,6 +234,9 @@ DRIVER
     echo "linked with --gc-sections (newlib-nano): ML-DSA-65 verify-only program $mt bytes .text;" \
          "beyond an empty program: $((mt - et)) bytes = $(awk -v b=$((mt - et)) 'BEGIN { printf "%.1f KiB", b / 1024 }')" \
          "(SHA-3/SHAKE included)"
+    st=$($SIZE -B "$out/sign.elf" | awk 'NR == 2 { print $1 }')
+    echo "  ML-DSA-65 deterministic sign-only program (the streaming signer): $st bytes .text;" \
+         "beyond an empty program: $((st - et)) bytes = $(awk -v b=$((st - et)) 'BEGIN { printf "%.1f KiB", b / 1024 }')"
 }
 
 # AES-128 seal + open through tacit_aead_* (variant AEAD) beyond the same

@@ -1,10 +1,12 @@
 /*
  * Firmware configuration: an ML-DSA (FIPS 204) verifier, the boot-loader
- * case: SHA-3/SHAKE and ML-DSA, TACIT_MLDSA_SMALL_STACK (signing, if
- * linked at all, re-expands A in every attempt).  HMAC_DRBG (with SHA-256)
+ * case: SHA-3/SHAKE and ML-DSA, TACIT_MLDSA_SMALL_STACK (verification,
+ * key generation and the streaming signer of mldsa_sign_stream.c in a few
+ * KiB of stack: the HSM / microcontroller signer too).  HMAC_DRBG (with SHA-256)
  * is there for key generation and hedged signing only: a verifier linked
  * with --gc-sections does not carry it.  No bignum, no ASN.1.  scripts/code_size.sh reports the size of an ML-DSA-65
- * verify-only program, scripts/stack_usage.sh its worst-case stack.
+ * verify-only and of a sign-only program, scripts/stack_usage.sh the
+ * worst-case stack (with limits).
  * Host suites: test_mldsa ct_mldsa
  */
 #ifndef TACIT_MLDSA_VERIFY_H
