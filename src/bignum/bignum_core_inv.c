@@ -687,28 +687,35 @@ static size_t limb_ctz(tacit_mpi_uint x)
 }
 
 /*
- * The gcd's start (tacit_mpi_core_gcd_prologue_ct's contract: X = A / 2^k,
- * Y = B / 2^k, k = ctz(A | B), X the odd one; returns k, *nz = "A or B
- * nonzero"), here with one count a limb instead of one a bit, and both
- * right shifts fused into one in-place masked pass per bit of k (no copy,
- * no separate select): at 1024 bits the former prologue and the final
- * shift were a fifth of the gcd.
+ * The gcd's start: X = the one of A, B with bit k set, over 2^k (odd), Y =
+ * the other one as it is, k = ctz(A | B); returns k and sets *nz = "A or B
+ * nonzero".  gcd(A, B) = 2^k gcd(X, Y): X is odd, so Y's powers of two do
+ * not change the gcd and Y needs no shift (tacit_mpi_core_gcd_prologue_ct
+ * shifts both).  k is counted a limb at a time; which operand has bit k
+ * comes from the lowest set bit of A | B (masked to the first nonzero
+ * limb); the shift is one in-place masked pass per bit of k.  At 1024 bits
+ * the former prologue (a count a bit, two shifts with copies and selects)
+ * and the final shift were a fifth of the gcd.
  */
 static size_t gcd_prologue(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi_uint *A,
                            const tacit_mpi_uint *B, size_t limbs, tacit_mpi_uint *nz)
 {
     size_t k = 0, i, j, s;
-    tacit_mpi_uint seen = 0;
+    tacit_mpi_uint seen = 0, abit = 0, am;
 
     for (i = 0; i < limbs; i++) {
         tacit_mpi_uint t = A[i] | B[i], tz = tacit_ct_mask_nonzero_limb(t);
         /* limbs below the first nonzero one count biL each (limb_ctz(0) = biL) */
         k += limb_ctz(t) & (size_t)~seen;
+        abit |= A[i] & (t & ((tacit_mpi_uint)0 - t)) & ~seen; /* bit k of A */
         seen |= tz;
-        X[i] = A[i];
-        Y[i] = B[i];
     }
     *nz = seen;
+    am = tacit_ct_mask_nonzero_limb(abit);
+    for (i = 0; i < limbs; i++) {
+        X[i] = (A[i] & am) | (B[i] & ~am);
+        Y[i] = (B[i] & am) | (A[i] & ~am);
+    }
     /* k < limbs biL unless A = B = 0 (then X = Y = 0 whatever is shifted) */
     for (j = 0; ((size_t)1 << j) < limbs * TACIT_MPI_LIMB_BITS; j++) {
         tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((k >> j) & 1));
@@ -718,25 +725,21 @@ static size_t gcd_prologue(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi
         bs = s % TACIT_MPI_LIMB_BITS;
         /* in place from the bottom: X[i] takes bits from X[i + ls] and X[i + ls + 1] */
         for (i = 0; i < limbs; i++) {
-            tacit_mpi_uint x1 = i + ls < limbs ? X[i + ls] : 0, y1 = i + ls < limbs ? Y[i + ls] : 0;
+            tacit_mpi_uint x1 = i + ls < limbs ? X[i + ls] : 0;
             tacit_mpi_uint x2 = i + ls + 1 < limbs ? X[i + ls + 1] : 0;
-            tacit_mpi_uint y2 = i + ls + 1 < limbs ? Y[i + ls + 1] : 0;
             if (bs != 0) { /* public */
                 x1 = (x1 >> bs) | (x2 << (TACIT_MPI_LIMB_BITS - bs));
-                y1 = (y1 >> bs) | (y2 << (TACIT_MPI_LIMB_BITS - bs));
             }
             X[i] = (x1 & m) | (X[i] & ~m);
-            Y[i] = (y1 & m) | (Y[i] & ~m);
         }
     }
-    tacit_mpi_core_cond_swap(X, Y, limbs, tacit_ct_mask_from_bit_limb((X[0] & 1) ^ 1));
     return k;
 }
 
 /*
  * gcd(A, B) = 2^k gcd(a, b) with k the common power of two (a secret
- * count: masked shifts) and one of a = A / 2^k, b = B / 2^k odd, made a;
- * then the divsteps run on f = a + 2 b and g = b (the same gcd, g <= f, see
+ * count: masked shifts), a the one of A / 2^k, B / 2^k that is odd and b
+ * the other operand unshifted (see gcd_prologue); then the divsteps run on f = a + 2 b and g = b (the same gcd, g <= f, see
  * f_start) until g = 0 and f = +-gcd: the inverse's divsteps with M = a
  * and A = b, whose cofactors are not needed.  A = B = 0 runs on garbage
  * and the result is masked to 0.
