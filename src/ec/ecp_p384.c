@@ -28,10 +28,17 @@ static const tacit_mpi_uint P384_P[ECP_N] = {
 };
 
 #if defined(TACIT_ECP_X86_64_ASM)
-/* x86-64: the asm Comba reduction (the MULX/ADX build, x86_64/p384_adx.c, is faster still) */
-static inline void p384_reduce(tacit_mpi_uint *r, const tacit_mpi_uint *t)
+#include "ec/x86_64/p384_asm_gen.h"
+
+/*
+ * x86-64 without BMI2/ADX: the prime's own reduction in mulq asm (two
+ * products by constants per step instead of six by p's limbs; the
+ * MULX/ADX build, x86_64/p384_adx.c, is faster still).  t is overwritten.
+ */
+static inline void p384_reduce(tacit_mpi_uint *r, tacit_mpi_uint *t)
 {
-    ecp_fe_mont_reduce(r, t, P384_P, ECP_N, P384_MM);
+    ecp_asm_p384_redc_mulq(t);
+    ecp_fe_final_sub(r, t, t[ECP_N], P384_P, ECP_N);
 }
 #else
 /*
@@ -54,7 +61,7 @@ static inline uint32_t p384_digit(const tacit_mpi_uint *t, size_t i)
 #endif
 }
 
-static inline void p384_reduce(tacit_mpi_uint *r, const tacit_mpi_uint *t)
+static inline void p384_reduce(tacit_mpi_uint *r, tacit_mpi_uint *t)
 {
     uint32_t q[12], v[12];
     tacit_mpi_uint w[ECP_N];
@@ -102,7 +109,11 @@ static inline void fe_mul(tacit_mpi_uint *r, const tacit_mpi_uint *a, const taci
 {
     tacit_mpi_uint t[2 * ECP_N];
 
+#if defined(TACIT_ECP_X86_64_ASM)
+    ecp_asm_mul_6(t, a, b);
+#else
     ecp_fe_mul_wide(t, a, b, ECP_N);
+#endif
     p384_reduce(r, t);
 }
 
