@@ -47,12 +47,23 @@ tacit_mpi_uint tacit_ecp_is_zero_ct(const tacit_mpi_uint *a, size_t n)
 
 void tacit_ecp_from_bytes(tacit_mpi_uint *r, size_t n, const unsigned char *buf, size_t blen)
 {
-    size_t i;
+    size_t i, full = blen / TACIT_MPI_LIMB_BYTES;
 
     for (i = 0; i < n; i++) {
         r[i] = 0;
     }
-    for (i = 0; i < blen && i < n * TACIT_MPI_LIMB_BYTES; i++) {
+    /* whole limbs first, a limb at a time (the lengths are public) */
+    for (i = 0; i < full && i < n; i++) {
+        const unsigned char *p = buf + blen - (i + 1) * TACIT_MPI_LIMB_BYTES;
+        tacit_mpi_uint v = 0;
+        size_t j;
+
+        for (j = 0; j < TACIT_MPI_LIMB_BYTES; j++) {
+            v = (v << 8) | p[j];
+        }
+        r[i] = v;
+    }
+    for (i = full * TACIT_MPI_LIMB_BYTES; i < blen && i < n * TACIT_MPI_LIMB_BYTES; i++) {
         r[i / TACIT_MPI_LIMB_BYTES] |= (tacit_mpi_uint)buf[blen - 1 - i]
                                        << (8 * (i % TACIT_MPI_LIMB_BYTES));
     }
