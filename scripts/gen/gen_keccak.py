@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generate src/hash/keccak_round_gen.h: one round of Keccak-f[1600] on 25
-named 64-bit lanes, as a C macro, in two forms.
+named lanes, as C macros: two forms on 64-bit lanes, a generic one for SIMD
+kernels and one on the bit-interleaved 32-bit form (KECCAK_ROUND_INTER32).
 
     python3 scripts/gen/gen_keccak.py > src/hash/keccak_round_gen.h
 
@@ -140,8 +141,50 @@ def emit_generic():
     return lines
 
 
-def macro(mname, lines):
-    out = ["#define %s(A, E, rc) \\" % mname, "    do { \\"]
+def emit_inter32():
+    """The plain round on the bit-interleaved 32-bit form: lane L is two words,
+    L##0 holding its even bits and L##1 its odd bits, so that ROL64 by 2m is
+    ROL32 by m on both words and ROL64 by 2m + 1 swaps them (new even word =
+    old odd word rotated by m + 1, new odd word = old even word rotated by m).
+    rc is given as its two interleaved words (rc0, rc1)."""
+    lines = []
+
+    def rot64(w0, w1, n):
+        m = n // 2
+        r = lambda e, k: "ROL32(%s, %d)" % (e, k) if k % 32 else e
+        if n % 2 == 0:
+            return r(w0, m), r(w1, m)
+        return r(w1, m + 1), r(w0, m)
+
+    for x in range(5):
+        for h in "01":
+            lines.append("C%s%s = %s;" % (COLS[x], h, " ^ ".join("A##%s%s" % (name(x, y), h) for y in range(5))))
+    for x in range(5):
+        a, b = COLS[(x + 4) % 5], COLS[(x + 1) % 5]
+        r0, r1 = rot64("C%s0" % b, "C%s1" % b, 1)
+        lines.append("D%s0 = C%s0 ^ %s;" % (COLS[x], a, r0))
+        lines.append("D%s1 = C%s1 ^ %s;" % (COLS[x], a, r1))
+    for y in range(5):
+        for x in range(5):
+            sx, sy = (x + 3 * y) % 5, x
+            i = sx + 5 * sy
+            w0 = "(A##%s0 ^ D%s0)" % (name(sx, sy), COLS[sx])
+            w1 = "(A##%s1 ^ D%s1)" % (name(sx, sy), COLS[sx])
+            r0, r1 = rot64(w0, w1, R[i])
+            lines.append("B%s0 = %s;" % (COLS[x], r0))
+            lines.append("B%s1 = %s;" % (COLS[x], r1))
+        for h in "01":
+            for x in range(5):
+                lines.append("E##%s%s = B%s%s ^ (~B%s%s & B%s%s);" % (name(x, y), h, COLS[x], h,
+                                                                   COLS[(x + 1) % 5], h, COLS[(x + 2) % 5], h))
+        if y == 0:
+            lines.append("E##ba0 ^= (rc0);")
+            lines.append("E##ba1 ^= (rc1);")
+    return lines
+
+
+def macro(mname, lines, args="A, E, rc"):
+    out = ["#define %s(%s) \\" % (mname, args), "    do { \\"]
     for l in lines:
         out.append("        %s \\" % l)
     out.append("    } while (0)")
@@ -163,6 +206,13 @@ def main():
     print()
     print("/* The plain round on abstract operations (XOR5, XOR, ROL, CHI, XOR_RC) for SIMD kernels. */")
     print(macro("KECCAK_ROUND_GENERIC", emit_generic()))
+    print()
+    print("/*")
+    print(" * The plain round on the bit-interleaved form (32-bit targets): lane L as")
+    print(" * L##0 (even bits) and L##1 (odd bits).  Needs locals Ca0..Cu1, Da0..Du1,")
+    print(" * Ba0..Bu1 (uint32_t) and ROL32 (n in 1..31).")
+    print(" */")
+    print(macro("KECCAK_ROUND_INTER32", emit_inter32(), "A, E, rc0, rc1"))
     print()
     print("#endif")
 

@@ -2,6 +2,8 @@
  * The sponge helpers SHA-3, SHAKE and the block API share, on top of the
  * permutation keccak_dispatch.c picks (tacit_keccak_f1600).
  *
+ * Lanes go in and out through LANE_IN / LANE_OUT: the identity, except on
+ * 32-bit targets where the state is kept bit-interleaved (keccak_internal.h).
  * Everything here indexes memory by byte position only: no branch or
  * address depends on the data.
  */
@@ -12,6 +14,9 @@
 #include <string.h>
 
 #include "hash/keccak_internal.h"
+
+#define LANE_IN TACIT_KECCAK_LANE_IN
+#define LANE_OUT TACIT_KECCAK_LANE_OUT
 
 static uint64_t load64_le(const unsigned char *p)
 {
@@ -39,7 +44,7 @@ unsigned tacit_keccak_absorb(uint64_t state[25], unsigned pos, unsigned rate,
 
     /* finish a partial block byte by byte */
     while (in_len > 0 && (pos & 7) != 0) {
-        state[pos >> 3] ^= (uint64_t)*in++ << (8 * (pos & 7));
+        state[pos >> 3] ^= LANE_IN((uint64_t)*in++ << (8 * (pos & 7)));
         in_len--;
         if (++pos == rate) {
             tacit_keccak_f1600(state);
@@ -50,7 +55,7 @@ unsigned tacit_keccak_absorb(uint64_t state[25], unsigned pos, unsigned rate,
     if (pos == 0) {
         while (in_len >= rate) {
             for (i = 0; i < rate / 8; i++) {
-                state[i] ^= load64_le(in + 8 * i);
+                state[i] ^= LANE_IN(load64_le(in + 8 * i));
             }
             tacit_keccak_f1600(state);
             in += rate;
@@ -59,7 +64,7 @@ unsigned tacit_keccak_absorb(uint64_t state[25], unsigned pos, unsigned rate,
     }
     /* whole lanes, then bytes */
     while (in_len >= 8) {
-        state[pos >> 3] ^= load64_le(in);
+        state[pos >> 3] ^= LANE_IN(load64_le(in));
         in += 8;
         in_len -= 8;
         pos += 8;
@@ -69,7 +74,7 @@ unsigned tacit_keccak_absorb(uint64_t state[25], unsigned pos, unsigned rate,
         }
     }
     while (in_len > 0) {
-        state[pos >> 3] ^= (uint64_t)*in++ << (8 * (pos & 7));
+        state[pos >> 3] ^= LANE_IN((uint64_t)*in++ << (8 * (pos & 7)));
         in_len--;
         pos++; /* in_len < 8 and pos was a lane boundary before these: pos < rate */
     }
@@ -78,8 +83,8 @@ unsigned tacit_keccak_absorb(uint64_t state[25], unsigned pos, unsigned rate,
 
 void tacit_keccak_pad(uint64_t state[25], unsigned pos, unsigned rate, unsigned char dsbyte)
 {
-    state[pos >> 3] ^= (uint64_t)dsbyte << (8 * (pos & 7));
-    state[(rate - 1) >> 3] ^= 0x80ULL << 56;
+    state[pos >> 3] ^= LANE_IN((uint64_t)dsbyte << (8 * (pos & 7)));
+    state[(rate - 1) >> 3] ^= LANE_IN(0x80ULL << 56);
 }
 
 unsigned tacit_keccak_squeeze(uint64_t state[25], unsigned pos, unsigned rate, unsigned char *out,
@@ -91,12 +96,12 @@ unsigned tacit_keccak_squeeze(uint64_t state[25], unsigned pos, unsigned rate, u
             pos = 0;
         }
         if ((pos & 7) == 0 && out_len >= 8) {
-            store64_le(out, state[pos >> 3]);
+            store64_le(out, LANE_OUT(state[pos >> 3]));
             out += 8;
             out_len -= 8;
             pos += 8;
         } else {
-            *out++ = (unsigned char)(state[pos >> 3] >> (8 * (pos & 7)));
+            *out++ = (unsigned char)(LANE_OUT(state[pos >> 3]) >> (8 * (pos & 7)));
             out_len--;
             pos++;
         }
@@ -131,7 +136,7 @@ static void squeezeblocks(uint64_t state[25], unsigned char *out, size_t nblocks
     while (nblocks-- > 0) {
         tacit_keccak_f1600(state);
         for (i = 0; i < rate / 8; i++) {
-            store64_le(out + 8 * i, state[i]);
+            store64_le(out + 8 * i, LANE_OUT(state[i]));
         }
         out += rate;
     }

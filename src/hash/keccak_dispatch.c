@@ -3,13 +3,15 @@
  * answer, hash_dispatch.c), and the four-way SHAKE API of keccak.h on top of it.
  *
  *   single state: AVX-512VL (the four-way round on xmm, one lane used),
- *                 else the portable C of keccak.c;
+ *                 else the portable C (keccak_f1600.c, 64-bit lanes; on
+ *                 32-bit targets keccak_f1600_inter32.c, bit-interleaved);
  *   four states:  AVX-512VL (vprolq, vpternlogq on ymm), else AVX2, else
  *                 four portable permutations.
  *
  * The four-way layout (lane i of stream j at s[4 * i + j]) is the same for
  * every kernel, so a state may be absorbed with one and squeezed with
- * another.  Kernels are chosen by CPU features only, never by data.
+ * another.  Lanes go in and out through LANE_IN / LANE_OUT (bit-interleaved
+ * state on 32-bit targets, keccak_internal.h).  Kernels are chosen by CPU features only, never by data.
  */
 #include "tacit/config.h"
 
@@ -19,6 +21,9 @@
 
 #include "hash/keccak_internal.h"
 
+#define LANE_IN TACIT_KECCAK_LANE_IN
+#define LANE_OUT TACIT_KECCAK_LANE_OUT
+
 void tacit_keccak_f1600(uint64_t state[25])
 {
 #if defined(TACIT_KECCAK_X86_64)
@@ -27,7 +32,7 @@ void tacit_keccak_f1600(uint64_t state[25])
         return;
     }
 #endif
-    tacit_keccak_f1600_portable(state);
+    tacit_keccak_f1600_scalar(state);
 }
 
 /* Four portable permutations on the interleaved layout. */
@@ -40,7 +45,7 @@ static void keccak_x4_portable(uint64_t s[100])
         for (i = 0; i < 25; i++) {
             t[i] = s[4 * i + j];
         }
-        tacit_keccak_f1600_portable(t);
+        tacit_keccak_f1600_scalar(t);
         for (i = 0; i < 25; i++) {
             s[4 * i + j] = t[i];
         }
@@ -90,7 +95,7 @@ static void x4_absorb_once(tacit_shake_x4 *st, const unsigned char *in[4], size_
     while (in_len - off >= rate) {
         for (i = 0; i < rate / 8; i++) {
             for (j = 0; j < 4; j++) {
-                st->s[4 * i + j] ^= load64_le(in[j] + off + 8 * i);
+                st->s[4 * i + j] ^= LANE_IN(load64_le(in[j] + off + 8 * i));
             }
         }
         tacit_keccak_f1600_x4(st->s);
@@ -98,13 +103,13 @@ static void x4_absorb_once(tacit_shake_x4 *st, const unsigned char *in[4], size_
     }
     for (i = 0; i < in_len - off; i++) {
         for (j = 0; j < 4; j++) {
-            st->s[4 * (i >> 3) + j] ^= (uint64_t)in[j][off + i] << (8 * (i & 7));
+            st->s[4 * (i >> 3) + j] ^= LANE_IN((uint64_t)in[j][off + i] << (8 * (i & 7)));
         }
     }
     for (j = 0; j < 4; j++) {
         i = (unsigned)(in_len - off);
-        st->s[4 * (i >> 3) + j] ^= (uint64_t)0x1F << (8 * (i & 7));
-        st->s[4 * ((rate - 1) >> 3) + j] ^= 0x80ULL << 56;
+        st->s[4 * (i >> 3) + j] ^= LANE_IN((uint64_t)0x1F << (8 * (i & 7)));
+        st->s[4 * ((rate - 1) >> 3) + j] ^= LANE_IN(0x80ULL << 56);
     }
 }
 
@@ -117,7 +122,7 @@ static void x4_squeezeblocks(tacit_shake_x4 *st, unsigned char *out[4], size_t n
         tacit_keccak_f1600_x4(st->s);
         for (j = 0; j < 4; j++) {
             for (i = 0; i < rate / 8; i++) {
-                store64_le(out[j] + 8 * i, st->s[4 * i + j]);
+                store64_le(out[j] + 8 * i, LANE_OUT(st->s[4 * i + j]));
             }
             out[j] += rate;
         }
@@ -142,13 +147,13 @@ void tacit_keccak_x4_xor_bytes(tacit_shake_x4 *st, unsigned j, unsigned off,
                                const unsigned char *in, size_t len)
 {
     for (; len > 0 && (off & 7) != 0; len--, off++) {
-        st->s[4 * (off >> 3) + j] ^= (uint64_t)*in++ << (8 * (off & 7));
+        st->s[4 * (off >> 3) + j] ^= LANE_IN((uint64_t)*in++ << (8 * (off & 7)));
     }
     for (; len >= 8; len -= 8, off += 8, in += 8) {
-        st->s[4 * (off >> 3) + j] ^= load64_le(in);
+        st->s[4 * (off >> 3) + j] ^= LANE_IN(load64_le(in));
     }
     for (; len > 0; len--, off++) {
-        st->s[4 * (off >> 3) + j] ^= (uint64_t)*in++ << (8 * (off & 7));
+        st->s[4 * (off >> 3) + j] ^= LANE_IN((uint64_t)*in++ << (8 * (off & 7)));
     }
 }
 
@@ -156,13 +161,13 @@ void tacit_keccak_x4_extract_bytes(const tacit_shake_x4 *st, unsigned j, unsigne
                                    unsigned char *out, size_t len)
 {
     for (; len > 0 && (off & 7) != 0; len--, off++) {
-        *out++ = (unsigned char)(st->s[4 * (off >> 3) + j] >> (8 * (off & 7)));
+        *out++ = (unsigned char)(LANE_OUT(st->s[4 * (off >> 3) + j]) >> (8 * (off & 7)));
     }
     for (; len >= 8; len -= 8, off += 8, out += 8) {
-        store64_le(out, st->s[4 * (off >> 3) + j]);
+        store64_le(out, LANE_OUT(st->s[4 * (off >> 3) + j]));
     }
     for (; len > 0; len--, off++) {
-        *out++ = (unsigned char)(st->s[4 * (off >> 3) + j] >> (8 * (off & 7)));
+        *out++ = (unsigned char)(LANE_OUT(st->s[4 * (off >> 3) + j]) >> (8 * (off & 7)));
     }
 }
 

@@ -28,6 +28,40 @@ extern const uint64_t tacit_keccak_rc[24];
 void tacit_keccak_f1600_portable(uint64_t state[25]);
 
 /*
+ * Portable C on the bit-interleaved 32-bit form (keccak_f1600_inter32.c):
+ * lane = (even bits) | (odd bits) << 32.  _raw permutes a state held in that
+ * form; tacit_keccak_f1600_inter32 converts a plain state in and out (tests).
+ */
+void tacit_keccak_f1600_inter32_raw(uint64_t state[25]);
+void tacit_keccak_f1600_inter32(uint64_t state[25]);
+uint64_t tacit_keccak_lane_to_inter32(uint64_t lane);
+uint64_t tacit_keccak_lane_from_inter32(uint64_t w);
+
+/*
+ * TACIT_KECCAK_INTER32: the bit-interleaved kernel, chosen at compile time
+ * on targets with 32-bit registers (UINTPTR_MAX is 2^32 - 1: Thumb, armhf,
+ * i386), in 32-bit-limb builds (TACIT_MPI_LIMB_BITS 32, which stand in for
+ * those targets on a 64-bit host), or when the config defines
+ * TACIT_KECCAK_INTERLEAVED.  Then every sponge state (single, x4, x8) holds
+ * its lanes in the interleaved form between calls, the x86-64 vector
+ * kernels are not used, and the sponge code converts each lane it XORs in
+ * or reads out with TACIT_KECCAK_LANE_IN / TACIT_KECCAK_LANE_OUT (identity
+ * otherwise).
+ */
+#if defined(TACIT_KECCAK_INTERLEAVED) || UINTPTR_MAX == 0xffffffffU ||                             \
+    (defined(TACIT_MPI_LIMB_BITS) && TACIT_MPI_LIMB_BITS == 32)
+#define TACIT_KECCAK_INTER32 1
+#undef TACIT_KECCAK_X86_64
+#define tacit_keccak_f1600_scalar tacit_keccak_f1600_inter32_raw
+#define TACIT_KECCAK_LANE_IN(v) tacit_keccak_lane_to_inter32(v)
+#define TACIT_KECCAK_LANE_OUT(w) tacit_keccak_lane_from_inter32(w)
+#else
+#define tacit_keccak_f1600_scalar tacit_keccak_f1600_portable
+#define TACIT_KECCAK_LANE_IN(v) (v)
+#define TACIT_KECCAK_LANE_OUT(w) (w)
+#endif
+
+/*
  * Four permutations on the interleaved layout of tacit_shake_x4: lane i of
  * state j is s[4 * i + j].
  */

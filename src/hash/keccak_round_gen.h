@@ -202,4 +202,135 @@
         E##su = CHI(Bu, Ba, Be); \
     } while (0)
 
+/*
+ * The plain round on the bit-interleaved form (32-bit targets): lane L as
+ * L##0 (even bits) and L##1 (odd bits).  Needs locals Ca0..Cu1, Da0..Du1,
+ * Ba0..Bu1 (uint32_t) and ROL32 (n in 1..31).
+ */
+#define KECCAK_ROUND_INTER32(A, E, rc0, rc1) \
+    do { \
+        Ca0 = A##ba0 ^ A##ga0 ^ A##ka0 ^ A##ma0 ^ A##sa0; \
+        Ca1 = A##ba1 ^ A##ga1 ^ A##ka1 ^ A##ma1 ^ A##sa1; \
+        Ce0 = A##be0 ^ A##ge0 ^ A##ke0 ^ A##me0 ^ A##se0; \
+        Ce1 = A##be1 ^ A##ge1 ^ A##ke1 ^ A##me1 ^ A##se1; \
+        Ci0 = A##bi0 ^ A##gi0 ^ A##ki0 ^ A##mi0 ^ A##si0; \
+        Ci1 = A##bi1 ^ A##gi1 ^ A##ki1 ^ A##mi1 ^ A##si1; \
+        Co0 = A##bo0 ^ A##go0 ^ A##ko0 ^ A##mo0 ^ A##so0; \
+        Co1 = A##bo1 ^ A##go1 ^ A##ko1 ^ A##mo1 ^ A##so1; \
+        Cu0 = A##bu0 ^ A##gu0 ^ A##ku0 ^ A##mu0 ^ A##su0; \
+        Cu1 = A##bu1 ^ A##gu1 ^ A##ku1 ^ A##mu1 ^ A##su1; \
+        Da0 = Cu0 ^ ROL32(Ce1, 1); \
+        Da1 = Cu1 ^ Ce0; \
+        De0 = Ca0 ^ ROL32(Ci1, 1); \
+        De1 = Ca1 ^ Ci0; \
+        Di0 = Ce0 ^ ROL32(Co1, 1); \
+        Di1 = Ce1 ^ Co0; \
+        Do0 = Ci0 ^ ROL32(Cu1, 1); \
+        Do1 = Ci1 ^ Cu0; \
+        Du0 = Co0 ^ ROL32(Ca1, 1); \
+        Du1 = Co1 ^ Ca0; \
+        Ba0 = (A##ba0 ^ Da0); \
+        Ba1 = (A##ba1 ^ Da1); \
+        Be0 = ROL32((A##ge0 ^ De0), 22); \
+        Be1 = ROL32((A##ge1 ^ De1), 22); \
+        Bi0 = ROL32((A##ki1 ^ Di1), 22); \
+        Bi1 = ROL32((A##ki0 ^ Di0), 21); \
+        Bo0 = ROL32((A##mo1 ^ Do1), 11); \
+        Bo1 = ROL32((A##mo0 ^ Do0), 10); \
+        Bu0 = ROL32((A##su0 ^ Du0), 7); \
+        Bu1 = ROL32((A##su1 ^ Du1), 7); \
+        E##ba0 = Ba0 ^ (~Be0 & Bi0); \
+        E##be0 = Be0 ^ (~Bi0 & Bo0); \
+        E##bi0 = Bi0 ^ (~Bo0 & Bu0); \
+        E##bo0 = Bo0 ^ (~Bu0 & Ba0); \
+        E##bu0 = Bu0 ^ (~Ba0 & Be0); \
+        E##ba1 = Ba1 ^ (~Be1 & Bi1); \
+        E##be1 = Be1 ^ (~Bi1 & Bo1); \
+        E##bi1 = Bi1 ^ (~Bo1 & Bu1); \
+        E##bo1 = Bo1 ^ (~Bu1 & Ba1); \
+        E##bu1 = Bu1 ^ (~Ba1 & Be1); \
+        E##ba0 ^= (rc0); \
+        E##ba1 ^= (rc1); \
+        Ba0 = ROL32((A##bo0 ^ Do0), 14); \
+        Ba1 = ROL32((A##bo1 ^ Do1), 14); \
+        Be0 = ROL32((A##gu0 ^ Du0), 10); \
+        Be1 = ROL32((A##gu1 ^ Du1), 10); \
+        Bi0 = ROL32((A##ka1 ^ Da1), 2); \
+        Bi1 = ROL32((A##ka0 ^ Da0), 1); \
+        Bo0 = ROL32((A##me1 ^ De1), 23); \
+        Bo1 = ROL32((A##me0 ^ De0), 22); \
+        Bu0 = ROL32((A##si1 ^ Di1), 31); \
+        Bu1 = ROL32((A##si0 ^ Di0), 30); \
+        E##ga0 = Ba0 ^ (~Be0 & Bi0); \
+        E##ge0 = Be0 ^ (~Bi0 & Bo0); \
+        E##gi0 = Bi0 ^ (~Bo0 & Bu0); \
+        E##go0 = Bo0 ^ (~Bu0 & Ba0); \
+        E##gu0 = Bu0 ^ (~Ba0 & Be0); \
+        E##ga1 = Ba1 ^ (~Be1 & Bi1); \
+        E##ge1 = Be1 ^ (~Bi1 & Bo1); \
+        E##gi1 = Bi1 ^ (~Bo1 & Bu1); \
+        E##go1 = Bo1 ^ (~Bu1 & Ba1); \
+        E##gu1 = Bu1 ^ (~Ba1 & Be1); \
+        Ba0 = ROL32((A##be1 ^ De1), 1); \
+        Ba1 = (A##be0 ^ De0); \
+        Be0 = ROL32((A##gi0 ^ Di0), 3); \
+        Be1 = ROL32((A##gi1 ^ Di1), 3); \
+        Bi0 = ROL32((A##ko1 ^ Do1), 13); \
+        Bi1 = ROL32((A##ko0 ^ Do0), 12); \
+        Bo0 = ROL32((A##mu0 ^ Du0), 4); \
+        Bo1 = ROL32((A##mu1 ^ Du1), 4); \
+        Bu0 = ROL32((A##sa0 ^ Da0), 9); \
+        Bu1 = ROL32((A##sa1 ^ Da1), 9); \
+        E##ka0 = Ba0 ^ (~Be0 & Bi0); \
+        E##ke0 = Be0 ^ (~Bi0 & Bo0); \
+        E##ki0 = Bi0 ^ (~Bo0 & Bu0); \
+        E##ko0 = Bo0 ^ (~Bu0 & Ba0); \
+        E##ku0 = Bu0 ^ (~Ba0 & Be0); \
+        E##ka1 = Ba1 ^ (~Be1 & Bi1); \
+        E##ke1 = Be1 ^ (~Bi1 & Bo1); \
+        E##ki1 = Bi1 ^ (~Bo1 & Bu1); \
+        E##ko1 = Bo1 ^ (~Bu1 & Ba1); \
+        E##ku1 = Bu1 ^ (~Ba1 & Be1); \
+        Ba0 = ROL32((A##bu1 ^ Du1), 14); \
+        Ba1 = ROL32((A##bu0 ^ Du0), 13); \
+        Be0 = ROL32((A##ga0 ^ Da0), 18); \
+        Be1 = ROL32((A##ga1 ^ Da1), 18); \
+        Bi0 = ROL32((A##ke0 ^ De0), 5); \
+        Bi1 = ROL32((A##ke1 ^ De1), 5); \
+        Bo0 = ROL32((A##mi1 ^ Di1), 8); \
+        Bo1 = ROL32((A##mi0 ^ Di0), 7); \
+        Bu0 = ROL32((A##so0 ^ Do0), 28); \
+        Bu1 = ROL32((A##so1 ^ Do1), 28); \
+        E##ma0 = Ba0 ^ (~Be0 & Bi0); \
+        E##me0 = Be0 ^ (~Bi0 & Bo0); \
+        E##mi0 = Bi0 ^ (~Bo0 & Bu0); \
+        E##mo0 = Bo0 ^ (~Bu0 & Ba0); \
+        E##mu0 = Bu0 ^ (~Ba0 & Be0); \
+        E##ma1 = Ba1 ^ (~Be1 & Bi1); \
+        E##me1 = Be1 ^ (~Bi1 & Bo1); \
+        E##mi1 = Bi1 ^ (~Bo1 & Bu1); \
+        E##mo1 = Bo1 ^ (~Bu1 & Ba1); \
+        E##mu1 = Bu1 ^ (~Ba1 & Be1); \
+        Ba0 = ROL32((A##bi0 ^ Di0), 31); \
+        Ba1 = ROL32((A##bi1 ^ Di1), 31); \
+        Be0 = ROL32((A##go1 ^ Do1), 28); \
+        Be1 = ROL32((A##go0 ^ Do0), 27); \
+        Bi0 = ROL32((A##ku1 ^ Du1), 20); \
+        Bi1 = ROL32((A##ku0 ^ Du0), 19); \
+        Bo0 = ROL32((A##ma1 ^ Da1), 21); \
+        Bo1 = ROL32((A##ma0 ^ Da0), 20); \
+        Bu0 = ROL32((A##se0 ^ De0), 1); \
+        Bu1 = ROL32((A##se1 ^ De1), 1); \
+        E##sa0 = Ba0 ^ (~Be0 & Bi0); \
+        E##se0 = Be0 ^ (~Bi0 & Bo0); \
+        E##si0 = Bi0 ^ (~Bo0 & Bu0); \
+        E##so0 = Bo0 ^ (~Bu0 & Ba0); \
+        E##su0 = Bu0 ^ (~Ba0 & Be0); \
+        E##sa1 = Ba1 ^ (~Be1 & Bi1); \
+        E##se1 = Be1 ^ (~Bi1 & Bo1); \
+        E##si1 = Bi1 ^ (~Bo1 & Bu1); \
+        E##so1 = Bo1 ^ (~Bu1 & Ba1); \
+        E##su1 = Bu1 ^ (~Ba1 & Be1); \
+    } while (0)
+
 #endif

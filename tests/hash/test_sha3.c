@@ -404,6 +404,18 @@ static void test_kernels_agree(void)
             ref4[i] = s4[i] = rnd64();
         }
         tacit_keccak_f1600_portable(ref);
+        {
+            /* the bit-interleaved 32-bit kernel, whatever this target's scalar choice */
+            uint64_t b[25], w;
+            memcpy(b, s, sizeof(b));
+            tacit_keccak_f1600_inter32(b);
+            TEST_MEM_EQ(b, sizeof(b), ref, sizeof(ref));
+            w = tacit_keccak_lane_to_inter32(s[it % 25]);
+            for (i = 0; i < 64; i++) {
+                TEST_EQUAL((s[it % 25] >> i) & 1, (w >> ((i & 1) * 32 + i / 2)) & 1);
+            }
+            TEST_EQUAL(tacit_keccak_lane_from_inter32(w), s[it % 25]);
+        }
         for (j = 0; j < 4; j++) {
             uint64_t t[25];
             for (i = 0; i < 25; i++) {
@@ -417,10 +429,21 @@ static void test_kernels_agree(void)
         for (k = 0; k < N_KERNELS; k++) {
             uint64_t a[25], a4[100];
             set_kernel(k);
-            memcpy(a, s, sizeof(a));
-            memcpy(a4, s4, sizeof(a4));
+            /* the dispatch's permutations take the sponge's lane form */
+            for (i = 0; i < 25; i++) {
+                a[i] = TACIT_KECCAK_LANE_IN(s[i]);
+            }
+            for (i = 0; i < 100; i++) {
+                a4[i] = TACIT_KECCAK_LANE_IN(s4[i]);
+            }
             tacit_keccak_f1600(a);
             tacit_keccak_f1600_x4(a4);
+            for (i = 0; i < 25; i++) {
+                a[i] = TACIT_KECCAK_LANE_OUT(a[i]);
+            }
+            for (i = 0; i < 100; i++) {
+                a4[i] = TACIT_KECCAK_LANE_OUT(a4[i]);
+            }
             TEST_MEM_EQ(a, sizeof(a), ref, sizeof(ref));
             TEST_MEM_EQ(a4, sizeof(a4), ref4, sizeof(ref4));
         }
@@ -428,6 +451,9 @@ static void test_kernels_agree(void)
     /* FIPS 202 permutation of the zero state: first lane (Keccak team's KeccakF-1600 KAT) */
     memset(s, 0, sizeof(s));
     tacit_keccak_f1600_portable(s);
+    TEST_EQUAL(s[0], 0xF1258F7940E1DDE7ULL);
+    memset(s, 0, sizeof(s));
+    tacit_keccak_f1600_inter32(s);
     TEST_EQUAL(s[0], 0xF1258F7940E1DDE7ULL);
 exit:
     set_kernel(0);
