@@ -905,6 +905,37 @@ else
     echo "skip  ChaCha20-Poly1305 kernels (needs an x86-64 host and python3)"
 fi
 
+# ---- the x86-64 Keccak kernels: the same tracer, nothing public ----
+# src/hash/x86_64/keccak_x4_avx2.c (four-way AVX2 and AVX-512VL, one-state
+# AVX-512VL) and keccak_x8_avx512.c (eight-way AVX-512F): valgrind runs the
+# AVX2 kernel in ct_sha3 / ct_mlkem / ct_mldsa, not the AVX-512 ones.  Every
+# vector register and every load from memory that is not the stack is
+# secret (the states; the round constants too): no branch, address,
+# division or mask may depend on them.  The negative controls above show
+# that the tracer catches such leaks.
+if [ "$(uname -m)" = x86_64 ] && command -v python3 >/dev/null; then
+    for cc in gcc clang; do
+        command -v $cc >/dev/null || continue
+        for src in src/hash/x86_64/keccak_x4_avx2.c src/hash/x86_64/keccak_x8_avx512.c; do
+            for opt in -O2 -O3 -Os; do
+                if ! $cc $opt -std=c99 -Iinclude -Isrc -S -o "$tmp/kc.s" "$src" 2>"$tmp/err"; then
+                    echo "skip  $cc $opt $src (cannot compile: $(head -1 "$tmp/err"))"
+                    continue
+                fi
+                if out=$(python3 "$tmp/secret.py" "$tmp/kc.s" none); then
+                    echo "ok    $cc $opt $src:$(echo "$out" | sed 's/^ *//' | tr '\n' ';' | sed 's/;$//')"
+                else
+                    echo "FAIL  $cc $opt $src: a secret reaches:"
+                    echo "$out" | sed 's/^/        /'
+                    fail=1
+                fi
+            done
+        done
+    done
+else
+    echo "skip  Keccak kernels (needs an x86-64 host and python3)"
+fi
+
 # ---- no division in the lattice code (ML-KEM, ML-DSA) ----
 # Every source listed in scripts/ct_div_free.txt is compiled at -O0 .. -Os
 # with gcc and clang for x86-64, 32-bit Arm and Thumb (Cortex-M3/M4, where

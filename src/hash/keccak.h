@@ -57,6 +57,32 @@ void tacit_keccak_x4_extract_bytes(const tacit_shake_x4 *st, unsigned j, unsigne
 void tacit_keccak_x4_get_state(const tacit_shake_x4 *st, unsigned j, uint64_t state[25]);
 int tacit_keccak_x4_parallel(void);
 
+/*
+ * Eight SHAKE states: with AVX-512 one permutation runs all eight (a state
+ * per 64-bit lane of the zmm registers: tacit_keccak_x8_parallel() is 1),
+ * elsewhere as two four-way permutations (private layout: lane i of stream
+ * j at s[8 * i + j]).
+ */
+typedef struct tacit_shake_x8 {
+    uint64_t s[25 * 8];
+} tacit_shake_x8;
+
+/*
+ * Absorb eight inputs in one go, in[j] of in_len[j] bytes (the lengths may
+ * differ; they are public: the number of permutations depends on them),
+ * and pad: the streams are then ready to squeeze.
+ */
+void tacit_shake128_x8_absorb_once(tacit_shake_x8 *st, const unsigned char *const in[8],
+                                   const size_t in_len[8]);
+void tacit_shake256_x8_absorb_once(tacit_shake_x8 *st, const unsigned char *const in[8],
+                                   const size_t in_len[8]);
+/* Squeeze nblocks whole blocks (168 or 136 bytes each) from each stream j into out[j]. */
+void tacit_shake128_x8_squeezeblocks(tacit_shake_x8 *st, unsigned char *const out[8],
+                                     size_t nblocks);
+void tacit_shake256_x8_squeezeblocks(tacit_shake_x8 *st, unsigned char *const out[8],
+                                     size_t nblocks);
+int tacit_keccak_x8_parallel(void);
+
 /* Single-stream block helpers for callers that squeeze whole blocks (ML-KEM, ML-DSA). */
 void tacit_shake128_absorb_once(uint64_t state[25], const unsigned char *in, size_t in_len);
 void tacit_shake256_absorb_once(uint64_t state[25], const unsigned char *in, size_t in_len);

@@ -6,7 +6,8 @@
  *                 else the portable C (keccak_f1600.c, 64-bit lanes; on
  *                 32-bit targets keccak_f1600_inter32.c, bit-interleaved);
  *   four states:  AVX-512VL (vprolq, vpternlogq on ymm), else AVX2, else
- *                 four portable permutations.
+ *                 four portable permutations;
+ *   eight states: AVX-512 (zmm), else two four-way permutations.
  *
  * The four-way layout (lane i of stream j at s[4 * i + j]) is the same for
  * every kernel, so a state may be absorbed with one and squeezed with
@@ -69,6 +70,38 @@ void tacit_keccak_f1600_x4(uint64_t s[100])
     keccak_x4_portable(s);
 }
 
+/* Eight permutations as two four-way ones (copied to and from the x4 layout). */
+static void keccak_x8_halves(uint64_t s[200])
+{
+    uint64_t t[100];
+    unsigned h, i, j;
+
+    for (h = 0; h < 2; h++) {
+        for (i = 0; i < 25; i++) {
+            for (j = 0; j < 4; j++) {
+                t[4 * i + j] = s[8 * i + 4 * h + j];
+            }
+        }
+        tacit_keccak_f1600_x4(t);
+        for (i = 0; i < 25; i++) {
+            for (j = 0; j < 4; j++) {
+                s[8 * i + 4 * h + j] = t[4 * i + j];
+            }
+        }
+    }
+}
+
+void tacit_keccak_f1600_x8(uint64_t s[200])
+{
+#if defined(TACIT_KECCAK_X86_64)
+    if (tacit_keccak_cpu() & TACIT_CPU_AVX512) {
+        tacit_keccak_f1600_x8_avx512(s);
+        return;
+    }
+#endif
+    keccak_x8_halves(s);
+}
+
 static uint64_t load64_le(const unsigned char *p)
 {
     return (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16) |
@@ -83,6 +116,29 @@ static void store64_le(unsigned char *p, uint64_t v)
     for (k = 0; k < 8; k++) {
         p[k] = (unsigned char)(v >> (8 * k));
     }
+}
+
+/*
+ * A stream's last partial block (rem < rate bytes at p) and the SHAKE
+ * padding, XORed into its lanes s[0], s[stride], ...: a lane at a time,
+ * each assembled in a register (bytewise read-modify-writes of the state
+ * made a long store-forwarding chain before the vector permutation).
+ */
+static void xor_last_block(uint64_t *s, unsigned stride, const unsigned char *p, size_t rem,
+                           unsigned rate)
+{
+    uint64_t w = 0;
+    size_t i, k;
+
+    for (i = 0; i + 8 <= rem; i += 8) {
+        s[stride * (i >> 3)] ^= LANE_IN(load64_le(p + i));
+    }
+    for (k = 0; i + k < rem; k++) {
+        w |= (uint64_t)p[i + k] << (8 * k);
+    }
+    w |= (uint64_t)0x1F << (8 * k);
+    s[stride * (i >> 3)] ^= LANE_IN(w);
+    s[stride * ((rate - 1) >> 3)] ^= LANE_IN(0x80ULL << 56);
 }
 
 static void x4_absorb_once(tacit_shake_x4 *st, const unsigned char *in[4], size_t in_len,
@@ -101,15 +157,8 @@ static void x4_absorb_once(tacit_shake_x4 *st, const unsigned char *in[4], size_
         tacit_keccak_f1600_x4(st->s);
         off += rate;
     }
-    for (i = 0; i < in_len - off; i++) {
-        for (j = 0; j < 4; j++) {
-            st->s[4 * (i >> 3) + j] ^= LANE_IN((uint64_t)in[j][off + i] << (8 * (i & 7)));
-        }
-    }
     for (j = 0; j < 4; j++) {
-        i = (unsigned)(in_len - off);
-        st->s[4 * (i >> 3) + j] ^= LANE_IN((uint64_t)0x1F << (8 * (i & 7)));
-        st->s[4 * ((rate - 1) >> 3) + j] ^= LANE_IN(0x80ULL << 56);
+        xor_last_block(st->s + j, 4, in[j] + off, in_len - off, rate);
     }
 }
 
@@ -127,6 +176,99 @@ static void x4_squeezeblocks(tacit_shake_x4 *st, unsigned char *out[4], size_t n
             out[j] += rate;
         }
     }
+}
+
+/*
+ * The eight streams absorb their whole blocks side by side; a stream with
+ * fewer blocks than the longest waits, its lanes kept aside across the
+ * permutations that are not its own.  Then each XORs in its last partial
+ * block and the padding.  Branches depend on the (public) lengths only.
+ */
+static void x8_absorb_once(tacit_shake_x8 *st, const unsigned char *const in[8],
+                           const size_t in_len[8], unsigned rate)
+{
+    uint64_t keep[25 * 8];
+    size_t nfull[8], most = 0, b;
+    unsigned i, j;
+
+    memset(st->s, 0, sizeof(st->s));
+    for (j = 0; j < 8; j++) {
+        nfull[j] = in_len[j] / rate;
+        most = nfull[j] > most ? nfull[j] : most;
+    }
+    for (b = 0; b < most; b++) {
+        for (j = 0; j < 8; j++) {
+            if (b < nfull[j]) {
+                for (i = 0; i < rate / 8; i++) {
+                    st->s[8 * i + j] ^= LANE_IN(load64_le(in[j] + b * rate + 8 * i));
+                }
+            } else {
+                for (i = 0; i < 25; i++) {
+                    keep[8 * i + j] = st->s[8 * i + j];
+                }
+            }
+        }
+        tacit_keccak_f1600_x8(st->s);
+        for (j = 0; j < 8; j++) {
+            if (b >= nfull[j]) {
+                for (i = 0; i < 25; i++) {
+                    st->s[8 * i + j] = keep[8 * i + j];
+                }
+            }
+        }
+    }
+    for (j = 0; j < 8; j++) {
+        xor_last_block(st->s + j, 8, in[j] + nfull[j] * rate, in_len[j] - nfull[j] * rate, rate);
+    }
+}
+
+static void x8_squeezeblocks(tacit_shake_x8 *st, unsigned char *const out[8], size_t nblocks,
+                             unsigned rate)
+{
+    size_t b;
+    unsigned i, j;
+
+    for (b = 0; b < nblocks; b++) {
+        tacit_keccak_f1600_x8(st->s);
+        for (j = 0; j < 8; j++) {
+            for (i = 0; i < rate / 8; i++) {
+                store64_le(out[j] + b * rate + 8 * i, LANE_OUT(st->s[8 * i + j]));
+            }
+        }
+    }
+}
+
+void tacit_shake128_x8_absorb_once(tacit_shake_x8 *st, const unsigned char *const in[8],
+                                   const size_t in_len[8])
+{
+    x8_absorb_once(st, in, in_len, TACIT_SHAKE128_RATE);
+}
+
+void tacit_shake256_x8_absorb_once(tacit_shake_x8 *st, const unsigned char *const in[8],
+                                   const size_t in_len[8])
+{
+    x8_absorb_once(st, in, in_len, TACIT_SHAKE256_RATE);
+}
+
+void tacit_shake128_x8_squeezeblocks(tacit_shake_x8 *st, unsigned char *const out[8],
+                                     size_t nblocks)
+{
+    x8_squeezeblocks(st, out, nblocks, TACIT_SHAKE128_RATE);
+}
+
+void tacit_shake256_x8_squeezeblocks(tacit_shake_x8 *st, unsigned char *const out[8],
+                                     size_t nblocks)
+{
+    x8_squeezeblocks(st, out, nblocks, TACIT_SHAKE256_RATE);
+}
+
+int tacit_keccak_x8_parallel(void)
+{
+#if defined(TACIT_KECCAK_X86_64)
+    return (tacit_keccak_cpu() & TACIT_CPU_AVX512) != 0;
+#else
+    return 0;
+#endif
 }
 
 int tacit_keccak_x4_parallel(void)

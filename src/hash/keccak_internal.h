@@ -67,6 +67,9 @@ uint64_t tacit_keccak_lane_from_inter32(uint64_t w);
  */
 void tacit_keccak_f1600_x4(uint64_t s[100]);
 
+/* Eight permutations on the tacit_shake_x8 layout: lane i of state j is s[8 * i + j]. */
+void tacit_keccak_f1600_x8(uint64_t s[200]);
+
 #if defined(TACIT_KECCAK_X86_64)
 /* The TACIT_CPU_* bits of this CPU, for the Keccak kernels (hash_dispatch.c). */
 unsigned tacit_keccak_cpu(void);
@@ -74,6 +77,8 @@ unsigned tacit_keccak_cpu(void);
 void tacit_keccak_f1600_x4_avx2(uint64_t s[100]);
 /* The same four-way in x86_64/keccak_x4_avx2.c, with vprolq/vpternlogq (TACIT_CPU_AVX512). */
 void tacit_keccak_f1600_x4_avx512(uint64_t s[100]);
+/* x86_64/keccak_x8_avx512.c: eight states in the zmm lanes (needs TACIT_CPU_AVX512). */
+void tacit_keccak_f1600_x8_avx512(uint64_t s[200]);
 /* One state, that round on xmm registers (x86_64/keccak_x4_avx2.c; TACIT_CPU_AVX512). */
 void tacit_keccak_f1600_avx512(uint64_t state[25]);
 #endif

@@ -138,6 +138,46 @@ static void sample_ntt_x4(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a[4],
 }
 
 /*
+ * Eight SampleNTT at once (AVX-512: one eight-way permutation costs about
+ * 0.86 of two four-way ones on Zen 4): a[i] from rho || xy[2 i] || xy[2 i + 1].
+ */
+static void sample_ntt_x8(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
+                          const unsigned char rho[32], const unsigned char *xy)
+{
+    tacit_shake_x8 st;
+    unsigned char seed[8][34];
+    TACIT_MLKEM_ALIGN unsigned char buf[8][XOF_BUF_BYTES];
+    const unsigned char *in[8];
+    unsigned char *out[8];
+    size_t len[8];
+    unsigned ctr[8], i, more;
+
+    for (i = 0; i < 8; i++) {
+        memcpy(seed[i], rho, 32);
+        seed[i][32] = xy[2 * i];
+        seed[i][33] = xy[2 * i + 1];
+        in[i] = seed[i];
+        len[i] = 34;
+        out[i] = buf[i];
+    }
+    tacit_shake128_x8_absorb_once(&st, in, len);
+    tacit_shake128_x8_squeezeblocks(&st, out, TACIT_MLKEM_XOF_BLOCKS);
+    more = 0;
+    for (i = 0; i < 8; i++) {
+        ctr[i] = kr->rej_uniform(a[i].c, 0, buf[i], XOF_BUF_BYTES);
+        more |= ctr[i] < TACIT_MLKEM_N;
+    }
+    while (more) {
+        tacit_shake128_x8_squeezeblocks(&st, out, 1);
+        more = 0;
+        for (i = 0; i < 8; i++) {
+            ctr[i] = kr->rej_uniform(a[i].c, ctr[i], buf[i], TACIT_SHAKE128_RATE);
+            more |= ctr[i] < TACIT_MLKEM_N;
+        }
+    }
+}
+
+/*
  * The whole matrix, row-major: entry (i, j) is A[i][j] = SampleNTT(rho || j || i),
  * or its transpose A[j][i] = SampleNTT(rho || i || j).
  */
@@ -155,7 +195,13 @@ static void gen_matrix(const tacit_mlkem_kernels *kr, tacit_mlkem_poly *a,
             xy[e][1] = (unsigned char)(transposed ? j : i);
         }
     }
-    for (e = 0; e + 4 <= n; e += 4) {
+    e = 0;
+    if (tacit_keccak_x8_parallel()) {
+        for (; e + 8 <= n; e += 8) {
+            sample_ntt_x8(kr, &a[e], rho, &xy[e][0]);
+        }
+    }
+    for (; e + 4 <= n; e += 4) {
         tacit_mlkem_poly *out[4];
         out[0] = &a[e];
         out[1] = &a[e + 1];

@@ -1,8 +1,9 @@
 /*
  * SHA-3 and SHAKE: FIPS 202 / NIST example values (typed in), differential
  * against OpenSSL libcrypto (random lengths 0..2000 streamed in random
- * pieces, long inputs, SHAKE squeezed in random pieces), the block and
- * four-way APIs of hash/keccak.h against the one-shots, md.h, bad input;
+ * pieces, long inputs, SHAKE squeezed in random pieces), the block,
+ * four-way and eight-way APIs of hash/keccak.h against the one-shots (and
+ * the bit-interleaved 32-bit permutation against the 64-bit one), md.h, bad input;
  * every Keccak kernel this CPU runs (tacit_cpu_hook_disable).
  */
 #include "harness.h"
@@ -390,9 +391,77 @@ exit:
     set_kernel(0);
 }
 
-/* Every kernel's permutation against the portable one on random states (single and x4). */
+/*
+ * The eight-way API against eight single SHAKEs: SHAKE128 and SHAKE256,
+ * a different input length in each stream (0 to 4 blocks and more, and all
+ * equal), squeezed in two calls; every kernel.
+ */
+static void test_x8(void)
+{
+    static unsigned char in[8][700], ref[8][6 * 168], out[8][6 * 168];
+    const unsigned char *inp[8];
+    unsigned char *outp[8];
+    size_t len[8];
+    tacit_shake_x8 x8;
+    size_t k, i, j, nb, rate;
+    int w;
+
+    for (k = 0; k < N_KERNELS; k++) {
+        set_kernel(k);
+        for (w = 0; w < 2; w++) {
+            rate = w == 0 ? TACIT_SHAKE128_RATE : TACIT_SHAKE256_RATE;
+            for (i = 0; i < 30; i++) {
+                nb = 1 + (size_t)(rnd64() % 5);
+                for (j = 0; j < 8; j++) {
+                    /* i % 3 == 0: all of one length (as ML-KEM's matrix); else each its own */
+                    if (i % 3 == 0) {
+                        len[j] = j > 0 ? len[0] : i == 0 ? 34 : (size_t)(rnd64() % sizeof(in[0]));
+                    } else if (i == 1) {
+                        len[j] = j * rate / 2; /* 0, half a block, ... 3.5 blocks */
+                    } else {
+                        len[j] = (size_t)(rnd64() % sizeof(in[0]));
+                    }
+                    rnd_fill(in[j], len[j]);
+                    inp[j] = in[j];
+                    if (w == 0) {
+                        TEST_EQUAL(tacit_shake128(in[j], len[j], ref[j], nb * rate), 0);
+                    } else {
+                        TEST_EQUAL(tacit_shake256(in[j], len[j], ref[j], nb * rate), 0);
+                    }
+                }
+                memset(out, 0, sizeof(out));
+                for (j = 0; j < 8; j++) {
+                    outp[j] = out[j];
+                }
+                if (w == 0) {
+                    tacit_shake128_x8_absorb_once(&x8, inp, len);
+                    tacit_shake128_x8_squeezeblocks(&x8, outp, 1);
+                } else {
+                    tacit_shake256_x8_absorb_once(&x8, inp, len);
+                    tacit_shake256_x8_squeezeblocks(&x8, outp, 1);
+                }
+                for (j = 0; j < 8; j++) {
+                    outp[j] = out[j] + rate;
+                }
+                if (w == 0) {
+                    tacit_shake128_x8_squeezeblocks(&x8, outp, nb - 1);
+                } else {
+                    tacit_shake256_x8_squeezeblocks(&x8, outp, nb - 1);
+                }
+                for (j = 0; j < 8; j++) {
+                    TEST_MEM_EQ(out[j], nb * rate, ref[j], nb * rate);
+                }
+            }
+        }
+    }
+exit:
+    set_kernel(0);
+}
+
+/* Every kernel's permutation against the portable one on random states (single, x4, x8). */
 static void test_kernels_agree(void)
 {
+    static uint64_t s8[200], ref8[200];
     uint64_t s[25], ref[25], s4[100], ref4[100];
     size_t k, i, j, it;
 
@@ -402,6 +471,19 @@ static void test_kernels_agree(void)
         }
         for (i = 0; i < 100; i++) {
             ref4[i] = s4[i] = rnd64();
+        }
+        for (i = 0; i < 200; i++) {
+            ref8[i] = s8[i] = rnd64();
+        }
+        for (j = 0; j < 8; j++) {
+            uint64_t t[25];
+            for (i = 0; i < 25; i++) {
+                t[i] = ref8[8 * i + j];
+            }
+            tacit_keccak_f1600_portable(t);
+            for (i = 0; i < 25; i++) {
+                ref8[8 * i + j] = t[i];
+            }
         }
         tacit_keccak_f1600_portable(ref);
         {
@@ -427,7 +509,7 @@ static void test_kernels_agree(void)
             }
         }
         for (k = 0; k < N_KERNELS; k++) {
-            uint64_t a[25], a4[100];
+            uint64_t a[25], a4[100], a8[200];
             set_kernel(k);
             /* the dispatch's permutations take the sponge's lane form */
             for (i = 0; i < 25; i++) {
@@ -436,8 +518,16 @@ static void test_kernels_agree(void)
             for (i = 0; i < 100; i++) {
                 a4[i] = TACIT_KECCAK_LANE_IN(s4[i]);
             }
+            for (i = 0; i < 200; i++) {
+                a8[i] = TACIT_KECCAK_LANE_IN(s8[i]);
+            }
             tacit_keccak_f1600(a);
             tacit_keccak_f1600_x4(a4);
+            tacit_keccak_f1600_x8(a8);
+            for (i = 0; i < 200; i++) {
+                a8[i] = TACIT_KECCAK_LANE_OUT(a8[i]);
+            }
+            TEST_MEM_EQ(a8, sizeof(a8), ref8, sizeof(ref8));
             for (i = 0; i < 25; i++) {
                 a[i] = TACIT_KECCAK_LANE_OUT(a[i]);
             }
@@ -535,6 +625,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_openssl_differential);
     RUN_TEST(test_long_input);
     RUN_TEST(test_block_and_x4);
+    RUN_TEST(test_x8);
     RUN_TEST(test_md_interface);
     RUN_TEST(test_bad_input);
     return TEST_MAIN_END();
