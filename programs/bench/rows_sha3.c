@@ -4,7 +4,8 @@
  * (extract + expand), against OpenSSL (EVP one-shots; HKDF through
  * EVP_PKEY_HKDF), nettle, libgcrypt and mbed TLS where they have them; and
  * the four-way SHAKE128 (absorb 34 bytes, squeeze 3 blocks: one ML-KEM
- * matrix row batch) against four single streams.
+ * matrix row batch) against four single streams, and the eight-way one
+ * against two four-way runs and eight single streams.
  */
 #include "bench.h"
 
@@ -39,7 +40,7 @@
 
 typedef struct {
     size_t len;
-    unsigned char out[4 * 3 * 168];
+    unsigned char out[8 * 3 * 168];
     unsigned char msg[]; /* len bytes */
 } s3_state;
 
@@ -48,13 +49,13 @@ static const size_t len16 = 16, len32 = 32, len34 = 34, len1m = 1024 * 1024;
 static void *s3_setup(const void *arg)
 {
     size_t len = *(const size_t *)arg, i;
-    s3_state *s = (s3_state *)malloc(sizeof(*s) + len + 4 * 64);
+    s3_state *s = (s3_state *)malloc(sizeof(*s) + len + 8 * 64);
 
     if (s == NULL) {
         return NULL;
     }
     s->len = len;
-    for (i = 0; i < len + 4 * 64; i++) {
+    for (i = 0; i < len + 8 * 64; i++) {
         s->msg[i] = (unsigned char)(i * 31 + 7);
     }
     return s;
@@ -102,6 +103,53 @@ static int tacit_4x1(void *st)
     int j;
 
     for (j = 0; j < 4; j++) {
+        tacit_shake128_absorb_once(a, s->msg + j, s->len);
+        tacit_shake128_squeezeblocks(a, s->out + 504 * j, 3);
+    }
+    return 0;
+}
+
+static int tacit_x8(void *st)
+{
+    s3_state *s = (s3_state *)st;
+    tacit_shake_x8 x;
+    const unsigned char *in[8];
+    unsigned char *out[8];
+    size_t len[8];
+    int j;
+
+    for (j = 0; j < 8; j++) {
+        in[j] = s->msg + j;
+        len[j] = s->len;
+        out[j] = s->out + 504 * j;
+    }
+    tacit_shake128_x8_absorb_once(&x, in, len);
+    tacit_shake128_x8_squeezeblocks(&x, out, 3);
+    return 0;
+}
+
+static int tacit_2x4(void *st)
+{
+    s3_state *s = (s3_state *)st;
+    tacit_shake_x4 x;
+    int h;
+
+    for (h = 0; h < 8; h += 4) {
+        unsigned char *o = s->out + 504 * h;
+        tacit_shake128_x4_absorb_once(&x, s->msg + h, s->msg + h + 1, s->msg + h + 2,
+                                      s->msg + h + 3, s->len);
+        tacit_shake128_x4_squeezeblocks(&x, o, o + 504, o + 1008, o + 1512, 3);
+    }
+    return 0;
+}
+
+static int tacit_8x1(void *st)
+{
+    s3_state *s = (s3_state *)st;
+    uint64_t a[25];
+    int j;
+
+    for (j = 0; j < 8; j++) {
         tacit_shake128_absorb_once(a, s->msg + j, s->len);
         tacit_shake128_squeezeblocks(a, s->out + 504 * j, 3);
     }
@@ -239,6 +287,13 @@ const bench_row bench_rows_sha3[] = {
       4 * 3 * 168,
       &len34,
       { T(tacit_x4), { "tacit-4x1", s3_setup, tacit_4x1, s3_teardown, 1 } } },
+    { "shake128-x8",
+      "SHAKE128 x8 vs 2 x4 and 8x1 (34 B, 3 blocks)",
+      8 * 3 * 168,
+      &len34,
+      { T(tacit_x8),
+        { "tacit-2x4", s3_setup, tacit_2x4, s3_teardown, 1 },
+        { "tacit-8x1", s3_setup, tacit_8x1, s3_teardown, 1 } } },
     { NULL, NULL, 0, NULL, { { NULL, NULL, NULL, NULL, 0 } } },
 };
 

@@ -12,8 +12,8 @@
 
 /* Each bit: the CPU has the instructions, and the OS saves the registers they use. */
 #define TACIT_CPU_SSSE3 0x01u
-#define TACIT_CPU_SHANI 0x02u /* SHA extensions and SSE4.1 */
-#define TACIT_CPU_BMI2 0x04u
+#define TACIT_CPU_SHANI 0x02u     /* SHA extensions and SSE4.1 */
+#define TACIT_CPU_BMI2 0x04u      /* BMI2 and BMI1 (MULX, RORX, ANDN) */
 #define TACIT_CPU_ADX 0x08u       /* BMI2 and ADX: MULX, ADCX, ADOX */
 #define TACIT_CPU_AVX2 0x10u      /* AVX2; XMM and YMM state */
 #define TACIT_CPU_AVX512 0x20u    /* AVX-512F and VL; opmask and ZMM state too */

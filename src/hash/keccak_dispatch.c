@@ -3,6 +3,7 @@
  * answer, hash_dispatch.c), and the four-way SHAKE API of keccak.h on top of it.
  *
  *   single state: AVX-512VL (the four-way round on xmm, one lane used),
+ *                 else BMI1 + BMI2 (ANDN, RORX; x86_64/keccak_bmi.c),
  *                 else the portable C (keccak_f1600.c, 64-bit lanes; on
  *                 32-bit targets keccak_f1600_inter32.c, bit-interleaved);
  *   four states:  AVX-512VL (vprolq, vpternlogq on ymm), else AVX2, else
@@ -28,8 +29,14 @@
 void tacit_keccak_f1600(uint64_t state[25])
 {
 #if defined(TACIT_KECCAK_X86_64)
-    if (tacit_keccak_cpu() & TACIT_CPU_AVX512) {
+    unsigned cpu = tacit_keccak_cpu();
+
+    if (cpu & TACIT_CPU_AVX512) {
         tacit_keccak_f1600_avx512(state);
+        return;
+    }
+    if (cpu & TACIT_CPU_BMI2) {
+        tacit_keccak_f1600_bmi(state);
         return;
     }
 #endif

@@ -21,13 +21,12 @@
 #include <string.h>
 
 #include "hash/keccak_internal.h"
+#include "hash/keccak_f1600_scalar.h"
 #include "hash/keccak_round_gen.h"
 
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__BMI__)
 #define KECCAK_LANE_COMPLEMENT 1
 #endif
-
-#define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 
 const uint64_t tacit_keccak_rc[24] = {
     0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808AULL, 0x8000000080008000ULL,
@@ -55,72 +54,10 @@ static void complement_lanes(uint64_t s[25])
 
 void tacit_keccak_f1600_portable(uint64_t state[25])
 {
-    uint64_t Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki, Ako, Aku;
-    uint64_t Ama, Ame, Ami, Amo, Amu, Asa, Ase, Asi, Aso, Asu;
-    uint64_t Eba, Ebe, Ebi, Ebo, Ebu, Ega, Ege, Egi, Ego, Egu, Eka, Eke, Eki, Eko, Eku;
-    uint64_t Ema, Eme, Emi, Emo, Emu, Esa, Ese, Esi, Eso, Esu;
-    uint64_t Ca, Ce, Ci, Co, Cu, Da, De, Di, Do, Du, Ba, Be, Bi, Bo, Bu;
-    unsigned r;
-
 #if defined(KECCAK_LANE_COMPLEMENT)
     complement_lanes(state);
 #endif
-    Aba = state[0];
-    Abe = state[1];
-    Abi = state[2];
-    Abo = state[3];
-    Abu = state[4];
-    Aga = state[5];
-    Age = state[6];
-    Agi = state[7];
-    Ago = state[8];
-    Agu = state[9];
-    Aka = state[10];
-    Ake = state[11];
-    Aki = state[12];
-    Ako = state[13];
-    Aku = state[14];
-    Ama = state[15];
-    Ame = state[16];
-    Ami = state[17];
-    Amo = state[18];
-    Amu = state[19];
-    Asa = state[20];
-    Ase = state[21];
-    Asi = state[22];
-    Aso = state[23];
-    Asu = state[24];
-
-    for (r = 0; r < 24; r += 2) {
-        KECCAK_ROUND(A, E, tacit_keccak_rc[r]);
-        KECCAK_ROUND(E, A, tacit_keccak_rc[r + 1]);
-    }
-
-    state[0] = Aba;
-    state[1] = Abe;
-    state[2] = Abi;
-    state[3] = Abo;
-    state[4] = Abu;
-    state[5] = Aga;
-    state[6] = Age;
-    state[7] = Agi;
-    state[8] = Ago;
-    state[9] = Agu;
-    state[10] = Aka;
-    state[11] = Ake;
-    state[12] = Aki;
-    state[13] = Ako;
-    state[14] = Aku;
-    state[15] = Ama;
-    state[16] = Ame;
-    state[17] = Ami;
-    state[18] = Amo;
-    state[19] = Amu;
-    state[20] = Asa;
-    state[21] = Ase;
-    state[22] = Asi;
-    state[23] = Aso;
-    state[24] = Asu;
+    KECCAK_F1600_SCALAR(KECCAK_ROUND, state);
 #if defined(KECCAK_LANE_COMPLEMENT)
     complement_lanes(state);
 #endif

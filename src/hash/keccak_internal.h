@@ -79,6 +79,8 @@ void tacit_keccak_f1600_x4_avx2(uint64_t s[100]);
 void tacit_keccak_f1600_x4_avx512(uint64_t s[100]);
 /* x86_64/keccak_x8_avx512.c: eight states in the zmm lanes (needs TACIT_CPU_AVX512). */
 void tacit_keccak_f1600_x8_avx512(uint64_t s[200]);
+/* x86_64/keccak_bmi.c: one state in general registers, ANDN and RORX (TACIT_CPU_BMI2). */
+void tacit_keccak_f1600_bmi(uint64_t state[25]);
 /* One state, that round on xmm registers (x86_64/keccak_x4_avx2.c; TACIT_CPU_AVX512). */
 void tacit_keccak_f1600_avx512(uint64_t state[25]);
 #endif

@@ -87,24 +87,25 @@ void tacit_sha3_free(tacit_sha3_context *ctx)
     }
 }
 
+/*
+ * One-shots on a bare state (no context to clear, start, finish and wipe):
+ * absorb, pad, read the digest, wipe the state.
+ */
 static int sha3_oneshot(tacit_md_type type, const unsigned char *in, size_t in_len,
                         unsigned char *out)
 {
-    tacit_sha3_context ctx;
-    int ret;
+    uint64_t state[25];
+    unsigned n = sha3_out_len(type), rate = 200 - 2 * n, pos;
 
-    if ((in == NULL && in_len > 0) || out == NULL) {
+    if ((in == NULL && in_len > 0) || out == NULL || n == 0) {
         return TACIT_ERR_BAD_INPUT;
     }
-    ret = tacit_sha3_starts(&ctx, type);
-    if (ret == 0) {
-        ret = tacit_sha3_update(&ctx, in, in_len);
-    }
-    if (ret == 0) {
-        ret = tacit_sha3_finish(&ctx, out);
-    }
-    tacit_sha3_free(&ctx);
-    return ret;
+    memset(state, 0, sizeof(state));
+    pos = tacit_keccak_absorb(state, 0, rate, in, in_len);
+    tacit_keccak_pad(state, pos, rate, SHA3_DS);
+    tacit_keccak_squeeze(state, rate, rate, out, n);
+    tacit_platform_zeroize(state, sizeof(state));
+    return 0;
 }
 
 int tacit_sha3_224(const unsigned char *in, size_t in_len, unsigned char *out)
@@ -174,34 +175,31 @@ void tacit_shake_free(tacit_shake_context *ctx)
     tacit_sha3_free(ctx);
 }
 
-static int shake_oneshot(tacit_shake_type type, const unsigned char *in, size_t in_len,
-                         unsigned char *out, size_t out_len)
+static int shake_oneshot(unsigned rate, const unsigned char *in, size_t in_len, unsigned char *out,
+                         size_t out_len)
 {
-    tacit_shake_context ctx;
-    int ret;
+    uint64_t state[25];
+    unsigned pos;
 
     if ((in == NULL && in_len > 0) || (out == NULL && out_len > 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    ret = tacit_shake_init(&ctx, type);
-    if (ret == 0) {
-        ret = tacit_shake_absorb(&ctx, in, in_len);
-    }
-    if (ret == 0) {
-        ret = tacit_shake_squeeze(&ctx, out, out_len);
-    }
-    tacit_shake_free(&ctx);
-    return ret;
+    memset(state, 0, sizeof(state));
+    pos = tacit_keccak_absorb(state, 0, rate, in, in_len);
+    tacit_keccak_pad(state, pos, rate, SHAKE_DS);
+    tacit_keccak_squeeze(state, rate, rate, out, out_len);
+    tacit_platform_zeroize(state, sizeof(state));
+    return 0;
 }
 
 int tacit_shake128(const unsigned char *in, size_t in_len, unsigned char *out, size_t out_len)
 {
-    return shake_oneshot(TACIT_SHAKE128, in, in_len, out, out_len);
+    return shake_oneshot(TACIT_SHAKE128_RATE, in, in_len, out, out_len);
 }
 
 int tacit_shake256(const unsigned char *in, size_t in_len, unsigned char *out, size_t out_len)
 {
-    return shake_oneshot(TACIT_SHAKE256, in, in_len, out, out_len);
+    return shake_oneshot(TACIT_SHAKE256_RATE, in, in_len, out, out_len);
 }
 
 #else

@@ -67,7 +67,7 @@ static unsigned probe(void)
     if (((b >> 29) & 1) && sse41) {
         f |= TACIT_CPU_SHANI;
     }
-    if ((b >> 8) & 1) {
+    if (((b >> 8) & 1) && ((b >> 3) & 1)) { /* BMI2 and BMI1 (every BMI2 CPU has both) */
         f |= TACIT_CPU_BMI2;
         if ((b >> 19) & 1) {
             f |= TACIT_CPU_ADX;
