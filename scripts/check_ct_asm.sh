@@ -907,8 +907,9 @@ fi
 
 # ---- the x86-64 Keccak kernels: the same tracer, nothing public ----
 # src/hash/x86_64/keccak_x4_avx2.c (four-way AVX2 and AVX-512VL, one-state
-# AVX-512VL) and keccak_x8_avx512.c (eight-way AVX-512F): valgrind runs the
-# AVX2 kernel in ct_sha3 / ct_mlkem / ct_mldsa, not the AVX-512 ones.  Every
+# AVX-512VL), keccak_x8_avx512.c (eight-way AVX-512F) and keccak_bmi.c (one
+# state, ANDN and RORX): valgrind runs the AVX2 and BMI kernels in ct_sha3 /
+# ct_mlkem / ct_mldsa, not the AVX-512 ones.  Every
 # vector register and every load from memory that is not the stack is
 # secret (the states; the round constants too): no branch, address,
 # division or mask may depend on them.  The negative controls above show
@@ -916,7 +917,8 @@ fi
 if [ "$(uname -m)" = x86_64 ] && command -v python3 >/dev/null; then
     for cc in gcc clang; do
         command -v $cc >/dev/null || continue
-        for src in src/hash/x86_64/keccak_x4_avx2.c src/hash/x86_64/keccak_x8_avx512.c; do
+        for src in src/hash/x86_64/keccak_x4_avx2.c src/hash/x86_64/keccak_x8_avx512.c \
+                   src/hash/x86_64/keccak_bmi.c; do
             for opt in -O2 -O3 -Os; do
                 if ! $cc $opt -std=c99 -Iinclude -Isrc -S -o "$tmp/kc.s" "$src" 2>"$tmp/err"; then
                     echo "skip  $cc $opt $src (cannot compile: $(head -1 "$tmp/err"))"

@@ -5,7 +5,10 @@
  * selector), OpenSSL in one call; the outputs must be equal.  Also HKDF
  * (SHA-256 and SHA3-256) on the message cut into salt/ikm/info, the SHA-2
  * one-shots (context-free paths) and one-shot HMAC-SHA256/384 (key: a
- * selector-chosen prefix of the message) against OpenSSL.
+ * selector-chosen prefix of the message) against OpenSSL.  The one-shots
+ * tacit_sha3_* / tacit_shake* (their own bare-state path) against the same
+ * reference, and the eight-way SHAKE (src/hash/keccak.h) on eight pieces
+ * of the message of different lengths against OpenSSL's SHAKE of each.
  */
 #include <stdint.h>
 #include <string.h>
@@ -20,6 +23,8 @@
 #include "tacit/sha256.h"
 #include "tacit/sha3.h"
 #include "tacit/sha512.h"
+
+#include "hash/keccak.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -85,6 +90,71 @@ static void check_sha2(const uint8_t *p, size_t n, unsigned sel)
     FUZZ_CHECK(tacit_hmac(TACIT_MD_SHA384, p, kl, p + kl, n - kl, a) == 0);
     FUZZ_CHECK(HMAC(EVP_sha384(), p, (int)kl, p + kl, n - kl, b, &bl) != NULL && bl == 48);
     FUZZ_CHECK(memcmp(a, b, 48) == 0);
+}
+
+/* Eight streams: piece j is msg[start_j .. start_j + len_j), from the split bytes. */
+static void check_x8(const uint8_t *msg, size_t mlen, const uint8_t *split, size_t nsplit,
+                     unsigned sel)
+{
+    static unsigned char out[8][2 * 168], ref[2 * 168];
+    const unsigned char *in[8];
+    unsigned char *outp[8];
+    size_t len[8], j, rate = (sel & 0x80) ? 136 : 168;
+    tacit_shake_x8 st;
+    EVP_MD_CTX *e;
+
+    for (j = 0; j < 8; j++) {
+        size_t start = mlen == 0 ? 0 : (j * 37 + (j < nsplit ? split[j] : 0)) % (mlen + 1);
+        size_t l = (size_t)(j < nsplit ? split[j] * 5 : j * 61);
+        len[j] = l > mlen - start ? mlen - start : l;
+        in[j] = msg + start;
+        outp[j] = out[j];
+    }
+    if (sel & 0x80) {
+        tacit_shake256_x8_absorb_once(&st, in, len);
+        tacit_shake256_x8_squeezeblocks(&st, outp, 2);
+    } else {
+        tacit_shake128_x8_absorb_once(&st, in, len);
+        tacit_shake128_x8_squeezeblocks(&st, outp, 2);
+    }
+    for (j = 0; j < 8; j++) {
+        e = EVP_MD_CTX_new();
+        FUZZ_CHECK(
+            e != NULL &&
+            EVP_DigestInit_ex(e, (sel & 0x80) ? EVP_shake256() : EVP_shake128(), NULL) == 1 &&
+            EVP_DigestUpdate(e, in[j], len[j]) == 1 && EVP_DigestFinalXOF(e, ref, 2 * rate) == 1);
+        EVP_MD_CTX_free(e);
+        FUZZ_CHECK(memcmp(out[j], ref, 2 * rate) == 0);
+    }
+}
+
+/* The one-shots against the reference (digest or olen bytes of XOF output). */
+static void check_oneshot(unsigned sel, const uint8_t *msg, size_t mlen, const unsigned char *ref,
+                          size_t olen)
+{
+    unsigned char out[600];
+
+    switch (sel % 6) {
+    case 0:
+        FUZZ_CHECK(tacit_sha3_224(msg, mlen, out) == 0);
+        break;
+    case 1:
+        FUZZ_CHECK(tacit_sha3_256(msg, mlen, out) == 0);
+        break;
+    case 2:
+        FUZZ_CHECK(tacit_sha3_384(msg, mlen, out) == 0);
+        break;
+    case 3:
+        FUZZ_CHECK(tacit_sha3_512(msg, mlen, out) == 0);
+        break;
+    case 4:
+        FUZZ_CHECK(tacit_shake128(msg, mlen, out, olen) == 0);
+        break;
+    default:
+        FUZZ_CHECK(tacit_shake256(msg, mlen, out, olen) == 0);
+        break;
+    }
+    FUZZ_CHECK(memcmp(out, ref, olen) == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -156,6 +226,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     tacit_sha3_free(&ctx);
     FUZZ_CHECK(memcmp(out, ref, olen) == 0);
+    check_oneshot(sel, msg, mlen, ref, olen);
+    check_x8(msg, mlen, split, nsplit, sel);
 
     check_hkdf((sel & 0x40) ? TACIT_MD_SHA3_256 : TACIT_MD_SHA256,
                (sel & 0x40) ? EVP_sha3_256() : EVP_sha256(), msg, mlen, 1 + (sel >> 2) % 200);
