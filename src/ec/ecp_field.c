@@ -154,7 +154,7 @@ void tacit_ecp_fe_pow_unsafe(const tacit_ecp_curve *c, tacit_mpi_uint *r, const 
 int tacit_ecp_mont_inv_ct(tacit_mpi_uint *r, const tacit_mpi_uint *a, const tacit_mpi_uint *m,
                           const tacit_mpi_uint *rr, tacit_ecp_mul_func mul, size_t n)
 {
-    /* 184 limbs needed for P-521 by the AVX2 divsteps (x86-64), 80 by the scalar ones */
+    /* 192 limbs needed for P-521 by the AVX2 divsteps (x86-64), 80 by the scalar ones */
 #if TACIT_MPI_LIMB_BITS == 64
     tacit_mpi_uint T[21 * TACIT_ECP_N + 16], r3[TACIT_ECP_N];
 #else

@@ -122,7 +122,7 @@ static void invert_for_ladder(fe4 h, const fe4 f)
 {
     static const tacit_mpi_uint p[4] = { 0xffffffffffffffedu, 0xffffffffffffffffu,
                                          0xffffffffffffffffu, 0x7fffffffffffffffu };
-    tacit_mpi_uint a[4], x[4], T[96]; /* 86 limbs for the AVX2 divsteps */
+    tacit_mpi_uint a[4], x[4], T[96]; /* 94 limbs for the AVX2 divsteps */
     int i;
 
     if (tacit_mpi_core_inv_mod_odd_ct_working_limbs(4) > sizeof(T) / sizeof(T[0])) {
