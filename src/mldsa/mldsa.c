@@ -254,14 +254,8 @@ int tacit_mldsa_mu(tacit_mldsa_params p, const unsigned char *pk, const unsigned
 #if defined(TACIT_MLDSA_SMALL_STACK)
 #define sign_internal tacit_mldsa_sign_stream
 #else
-#if defined(TACIT_MLDSA_SMALL_STACK)
-#define SIGN_A_ENTRIES 1
-#else
-#define SIGN_A_ENTRIES (TACIT_MLDSA_KMAX * TACIT_MLDSA_LMAX)
-#endif
-
 typedef struct sign_ws {
-    tacit_mldsa_poly a[SIGN_A_ENTRIES];
+    tacit_mldsa_poly a[TACIT_MLDSA_KMAX * TACIT_MLDSA_LMAX]; /* all of A, expanded once */
     tacit_mldsa_poly s1[TACIT_MLDSA_LMAX]; /* s1_j + 2^9 s2_j, NTT domain (l <= k) */
     tacit_mldsa_poly s2[TACIT_MLDSA_KMAX]; /* NTT domain for rows i >= l */
     tacit_mldsa_poly t0[TACIT_MLDSA_KMAX]; /* NTT domain */
@@ -270,10 +264,8 @@ typedef struct sign_ws {
     tacit_mldsa_poly w[TACIT_MLDSA_KMAX];  /* w = A y, then LowBits(w) */
     tacit_mldsa_poly r1[TACIT_MLDSA_KMAX]; /* HighBits(w) */
     tacit_mldsa_poly c, tmp, r0;
-#if !defined(TACIT_MLDSA_SMALL_STACK)
     tacit_mldsa_poly ybuf[4]; /* masks made four at a time; ybuf[ypos..3] are the next ones */
     unsigned ypos;
-#endif
     unsigned char hint[TACIT_MLDSA_KMAX][TACIT_MLDSA_N];
     unsigned char w1buf[TACIT_MLDSA_KMAX * 192];
     unsigned char rhopp[64];
@@ -281,28 +273,17 @@ typedef struct sign_ws {
     unsigned char ctilde[64];
 } sign_ws;
 
-/* A[i][j] from the cache, or expanded into ws->a[0]. */
+/* A[i][j] from the expanded matrix (rho: the streaming signer's form expands it here). */
 static const tacit_mldsa_poly *sign_a(sign_ws *ws, const tacit_mldsa_param_set *ps,
                                       const unsigned char *rho, unsigned i, unsigned j)
 {
-#if defined(TACIT_MLDSA_SMALL_STACK)
-    tacit_mldsa_expand_a(&ws->a[0], rho, i, j);
-    (void)ps;
-    return &ws->a[0];
-#else
     (void)rho;
     return &ws->a[i * ps->l + j];
-#endif
 }
 
 static void sign_expand_matrix(sign_ws *ws, const tacit_mldsa_param_set *ps,
                                const unsigned char *rho)
 {
-#if defined(TACIT_MLDSA_SMALL_STACK)
-    (void)ws;
-    (void)ps;
-    (void)rho;
-#else
     unsigned n = ps->k * ps->l, e, t, row = 0, col = 0;
     unsigned char idx[4][2];
 
@@ -326,7 +307,6 @@ static void sign_expand_matrix(sign_ws *ws, const tacit_mldsa_param_set *ps,
             row++;
         }
     }
-#endif
 }
 
 /*
@@ -378,9 +358,6 @@ static void sign_masks(sign_ws *ws, const tacit_mldsa_param_set *ps, unsigned ka
     unsigned j;
 
     for (j = 0; j < ps->l; j++) {
-#if defined(TACIT_MLDSA_SMALL_STACK)
-        tacit_mldsa_expand_mask(&ws->y[j], ws->rhopp, kappa + j, ps);
-#else
         if (ws->ypos == 4) {
             tacit_mldsa_poly *yy[4];
             unsigned nonce[4], t;
@@ -392,7 +369,6 @@ static void sign_masks(sign_ws *ws, const tacit_mldsa_param_set *ps, unsigned ka
             ws->ypos = 0;
         }
         ws->y[j] = ws->ybuf[ws->ypos++];
-#endif
     }
 }
 
@@ -412,16 +388,8 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
     }
     /* w = A y; w1 = HighBits(w) (packed for the challenge), w keeps LowBits(w) */
     for (i = 0; i < ps->k; i++) {
-#if defined(TACIT_MLDSA_SMALL_STACK)
-        kern->pointwise(ws->w[i].c, sign_a(ws, ps, rho, i, 0)->c, ws->z[0].c);
-        for (j = 1; j < ps->l; j++) {
-            kern->pointwise_acc(ws->w[i].c, sign_a(ws, ps, rho, i, j)->c, ws->z[j].c);
-        }
-        TACIT_MLDSA_SK(kern, reduce, tacit_mldsa_reduce_c)(ws->w[i].c);
-#else
         TACIT_MLDSA_SK(kern, matvec_row, tacit_mldsa_matvec_row_c)
         (ws->w[i].c, sign_a(ws, ps, rho, i, 0), ws->z, ps->l);
-#endif
         kern->invntt_tomont(ws->w[i].c);
         TACIT_MLDSA_SK(kern, split_w, tacit_mldsa_split_w_c)
         (ws->r1[i].c, ws->w[i].c, ws->w[i].c, ps->gamma2);
@@ -508,9 +476,7 @@ static int sign_internal(const tacit_mldsa_param_set *ps, const unsigned char *s
 
     memcpy(rho, sk, 32);
     tacit_ct_declassify(rho, 32); /* rho is part of the public key */
-#if !defined(TACIT_MLDSA_SMALL_STACK)
     ws.ypos = 4;
-#endif
     if ((ret = sign_load_key(&ws, ps, kern, sk)) != 0) {
         goto cleanup;
     }
