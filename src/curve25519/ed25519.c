@@ -89,6 +89,7 @@ int tacit_ed25519_key_from_public(tacit_ed25519_key *key, const unsigned char *p
         return TACIT_ERR_BAD_INPUT;
     }
     memset(key, 0, sizeof(*key));
+    /* the _unsafe decoding is for public points: pub is a public key */
     if (len != TACIT_ED25519_KEY_SIZE || tacit_ge25519_frombytes_negate_unsafe(&A, pub) != 0) {
         return TACIT_ERR_CURVE25519_BAD_KEY;
     }
@@ -239,6 +240,10 @@ int tacit_ed25519_verify_ext(const tacit_ed25519_key *key, tacit_ed25519_variant
     if (dlen < 0) {
         return TACIT_ERR_BAD_INPUT;
     }
+    /*
+     * Verification only: every input of the _unsafe calls below (the public key, the
+     * signature, k = H(dom, R, A, M) of public values) is public.  Signing never calls this.
+     */
     if (sig_len != TACIT_ED25519_SIG_SIZE || !tacit_sc25519_is_canonical(sig + 32) ||
         tacit_ge25519_frombytes_negate_unsafe(&A, key->pub) != 0) {
         return TACIT_ERR_VERIFY_FAILED;
