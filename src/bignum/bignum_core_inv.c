@@ -659,9 +659,9 @@ size_t tacit_mpi_core_gcd_ct_working_limbs(size_t limbs)
     size_t n = (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
 
 #if INV_HAVE_AVX2
-    /* and D, the unused cofactor */
-    if (n < tacit_mpi_core_avx2_divsteps_working_limbs(limbs) + limbs + 1) {
-        n = tacit_mpi_core_avx2_divsteps_working_limbs(limbs) + limbs + 1;
+    /* the AVX2 gcd divsteps (no cofactor) */
+    if (n < tacit_mpi_core_avx2_divsteps_working_limbs(limbs)) {
+        n = tacit_mpi_core_avx2_divsteps_working_limbs(limbs);
     }
 #endif
     return n + 5 * limbs + 2;
@@ -758,7 +758,7 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
 
     k = gcd_prologue(a, b, A, B, limbs, &nz);
     f_start(V, a, b, limbs);
-    if (!avx2_divsteps(V, R, b, a, limbs, R + limbs + 1)) {
+    if (!avx2_divsteps(V, NULL, b, a, limbs, R)) { /* D = NULL: no cofactors */
         to_digits(f, K, V, limbs + 1);
         to_digits(g, K, b, limbs);
         for (i = 0; i < batches; i++) {

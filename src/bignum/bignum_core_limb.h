@@ -64,7 +64,8 @@ void tacit_mpi_core_avx2_table_select(tacit_mpi_uint *X, const tacit_mpi_uint *t
  * tacit_mpi_core_cpu_has_avx2): `steps` divsteps (rounded up to a multiple
  * of 30) from f = F (limbs + 1 limbs, odd) and g = G (limbs limbs), with
  * the cofactors d = 2, e = 1 of f, g modulo the odd M: on return F = f and
- * D (limbs + 1 limbs) = d, both two's complement, d in (-2M, M).  T has
+ * D (limbs + 1 limbs) = d, both two's complement, d in (-2M, M).  D = NULL
+ * (the gcd): F only, without the cofactors (M is not read).  T has
  * tacit_mpi_core_avx2_divsteps_working_limbs(limbs) limbs.  Constant time.
  */
 size_t tacit_mpi_core_avx2_divsteps_working_limbs(size_t limbs);

@@ -142,8 +142,12 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K, un
         __m256i p_ = _mm256_add_epi64(                                                             \
             _mm256_mul_epi32(_mm256_load_si256(q), c1),                                            \
             _mm256_mul_epi32(_mm256_shuffle_epi32(_mm256_load_si256(q), 0x4E), c2));               \
-        p_ = _mm256_add_epi64(p_,                                                                  \
-                              _mm256_add_epi64(_mm256_mul_epi32(_mm256_load_si256(mq), c3), kb));  \
+        if (INV_GCD) { /* the gcd: no d, e, M */                                                   \
+            p_ = _mm256_add_epi64(p_, kb);                                                         \
+        } else {                                                                                   \
+            p_ = _mm256_add_epi64(                                                                 \
+                p_, _mm256_add_epi64(_mm256_mul_epi32(_mm256_load_si256(mq), c3), kb));            \
+        }                                                                                          \
         __asm__("" : "+x"(p_));                                                                    \
         acc = _mm256_add_epi64(_mm256_srli_epi64(acc, VD), p_);                                    \
         _mm256_store_si256((q)-1, _mm256_and_si256(acc, vmask));                                   \
@@ -275,12 +279,33 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K, un
         COMBINE();                                                                                 \
     } while (0)
 
+/*
+ * Each body twice: for the inverse (INV_GCD 0) and for the gcd (INV_GCD 1,
+ * names ending in _gcd), which needs neither the cofactors d, e nor M:
+ * no third product and no multiple of M a digit (9 vector instructions a
+ * digit instead of 11), no md, me a batch.  The d, e lanes start at zero
+ * and stay zero.  Zen 4, core gcd, min TSC ticks: 256 bits 3042 -> 2756,
+ * 1024 bits 12714 -> 11596, 2048 bits 33462 -> 26962, 4096 bits 105.9k ->
+ * 85.9k.
+ */
+#define INV_NAME_(f, g) f##g
+#define INV_NAME_X(f, g) INV_NAME_(f, g)
+#define INV_NAME(f) INV_NAME_X(f, INV_SUFFIX)
 /* up to SMALL_LIMBS limbs: static avx2_divsteps_small */
 #define VD 28
 #define DIVSTEPS_B DIVSTEPS28
 #define INV_SMALL 1
 #define INV_WIDE 0
+#define INV_GCD 0
+#define INV_SUFFIX
 #include "bignum/x86_64/inv_avx2_body.h"
+#undef INV_GCD
+#undef INV_SUFFIX
+#define INV_GCD 1
+#define INV_SUFFIX _gcd
+#include "bignum/x86_64/inv_avx2_body.h"
+#undef INV_GCD
+#undef INV_SUFFIX
 #undef INV_SMALL
 #undef DIVSTEPS_B
 #undef VD
@@ -288,18 +313,46 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K, un
 #define VD 30
 #define DIVSTEPS_B DIVSTEPS30
 #define INV_SMALL 0
+#define INV_GCD 0
+#define INV_SUFFIX
+#include "bignum/x86_64/inv_avx2_body.h"
+#undef INV_WIDE
+#define INV_WIDE 1
+#include "bignum/x86_64/inv_avx2_body.h"
+#undef INV_GCD
+#undef INV_SUFFIX
+#define INV_GCD 1
+#define INV_SUFFIX _gcd
+#undef INV_WIDE
+#define INV_WIDE 0
 #include "bignum/x86_64/inv_avx2_body.h"
 #undef INV_WIDE
 #define INV_WIDE 1
 #include "bignum/x86_64/inv_avx2_body.h"
 #undef INV_WIDE
+#undef INV_GCD
+#undef INV_SUFFIX
 
-/* the size (public) picks the body */
+static __attribute__((noinline)) AVX2 void avx2_divsteps_wide_gcd(tacit_mpi_uint *F,
+                                                                  const tacit_mpi_uint *G,
+                                                                  size_t limbs, size_t steps,
+                                                                  tacit_mpi_uint *T)
+{
+    avx2_divsteps_wide_body_gcd(F, NULL, G, NULL, limbs, steps, T, 1);
+}
+
+/* the size (public) picks the body; D = NULL (public) the gcd's */
 AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
                                        const tacit_mpi_uint *G, const tacit_mpi_uint *M,
                                        size_t limbs, size_t steps, tacit_mpi_uint *T)
 {
-    if (limbs <= SMALL_LIMBS) {
+    if (D == NULL) {
+        if (limbs <= SMALL_LIMBS) {
+            avx2_divsteps_small_gcd(F, D, G, M, limbs, steps, T);
+        } else {
+            avx2_divsteps_narrow_gcd(F, D, G, M, limbs, steps, T);
+        }
+    } else if (limbs <= SMALL_LIMBS) {
         avx2_divsteps_small(F, D, G, M, limbs, steps, T);
     } else {
         avx2_divsteps_narrow(F, D, G, M, limbs, steps, T);
@@ -310,6 +363,10 @@ AVX2 void tacit_mpi_core_avx2_divsteps_wide(tacit_mpi_uint *F, tacit_mpi_uint *D
                                             const tacit_mpi_uint *G, const tacit_mpi_uint *M,
                                             size_t limbs, size_t steps, tacit_mpi_uint *T)
 {
+    if (D == NULL) {
+        avx2_divsteps_wide_gcd(F, G, limbs, steps, T);
+        return;
+    }
     avx2_divsteps_wide_body(F, D, G, M, limbs, steps, T, 1);
 }
 

@@ -16,17 +16,15 @@
  */
 #if INV_WIDE
 /* inlined into tacit_mpi_core_avx2_divsteps_wide with wide = 1 (that form compiled faster) */
-static inline __attribute__((always_inline)) AVX2 void avx2_divsteps_wide_body(
+static inline __attribute__((always_inline)) AVX2 void INV_NAME(avx2_divsteps_wide_body)(
     tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G, const tacit_mpi_uint *M,
     size_t limbs, size_t steps, tacit_mpi_uint *T, int wide)
 #elif INV_SMALL
-static __attribute__((noinline)) AVX2 void avx2_divsteps_small(tacit_mpi_uint *F, tacit_mpi_uint *D,
-                                                               const tacit_mpi_uint *G,
-                                                               const tacit_mpi_uint *M,
-                                                               size_t limbs, size_t steps,
-                                                               tacit_mpi_uint *T)
+static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_small)(
+    tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G, const tacit_mpi_uint *M,
+    size_t limbs, size_t steps, tacit_mpi_uint *T)
 #else
-static __attribute__((noinline)) AVX2 void avx2_divsteps_narrow(
+static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_narrow)(
     tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G, const tacit_mpi_uint *M,
     size_t limbs, size_t steps, tacit_mpi_uint *T)
 #endif
@@ -35,7 +33,7 @@ static __attribute__((noinline)) AVX2 void avx2_divsteps_narrow(
     __m256i *S = (__m256i *)(void *)(((uintptr_t)T + 31) & ~(uintptr_t)31), *Mb = S + K;
     __m256i *q, *mq, *const qend = S + K;
     inv_sd *s = (inv_sd *)(void *)S, *mw = (inv_sd *)(void *)Mb, r[4], m[4];
-    inv_ud mi = 0 - tacit_mpi_core_mont_init(M), a, b, nf, ng, fw, gw, p[4];
+    inv_ud mi = INV_GCD ? 0 : 0 - tacit_mpi_core_mont_init(M), a, b, nf, ng, fw, gw, p[4];
     inv_ud z = ~(inv_ud)0; /* zeta = -(delta + 1/2), delta = 1/2 */
     const __m256i vmask = _mm256_set1_epi64x((long long)VMASK);
     /* the bias 2^62 taken back by the carry's shift (2^(62 - VD)) and put on again */
@@ -47,15 +45,24 @@ static __attribute__((noinline)) AVX2 void avx2_divsteps_narrow(
     memset(s, 0, 8 * K * sizeof(*s));
     to_lane(s, K, 0, F, limbs + 1, VD);
     to_lane(s, K, 1, G, limbs, VD);
+#if INV_GCD
+    /* the gcd: no cofactors (the lanes d, e stay zero), no M */
+    (void)D, (void)M, (void)mw, (void)mi, (void)i;
+#else
     s[2] = 2; /* d: f = M + 2 A = 2 A (mod M) */
     s[3] = 1; /* e: g = A */
     to_lane(mw, K, 0, M, limbs, VD);
     for (i = 0; i < K; i++) {
         mw[4 * i + 1] = mw[4 * i + 2] = mw[4 * i + 3] = mw[4 * i];
     }
+#endif
 
     DIVSTEPS_B((inv_ud)s[0], (inv_ud)s[1], VNONE);
     for (bi = 0; bi < batches; bi++) {
+        inv_ud flo = (inv_ud)s[0] + ((inv_ud)s[4] << VD), glo = (inv_ud)s[1] + ((inv_ud)s[5] << VD);
+#if INV_GCD
+        c3 = _mm256_setzero_si256(); /* not used */
+#else
         /* d, e: M added for a negative one, and a multiple of M for zero low bits */
         inv_ud sd = (inv_ud)0 - ((inv_ud)s[4 * (K - 1) + 2] >> 63);
         inv_ud se = (inv_ud)0 - ((inv_ud)s[4 * (K - 1) + 3] >> 63);
@@ -63,14 +70,14 @@ static __attribute__((noinline)) AVX2 void avx2_divsteps_narrow(
         inv_ud me = ((inv_ud)r[2] & sd) + ((inv_ud)r[3] & se);
         inv_ud cd = (inv_ud)r[0] * (inv_ud)s[2] + (inv_ud)r[1] * (inv_ud)s[3];
         inv_ud ce = (inv_ud)r[2] * (inv_ud)s[2] + (inv_ud)r[3] * (inv_ud)s[3];
-        inv_ud flo = (inv_ud)s[0] + ((inv_ud)s[4] << VD), glo = (inv_ud)s[1] + ((inv_ud)s[5] << VD);
 
         md -= (mi * cd + md) & VMASK;
         me -= (mi * ce + me) & VMASK;
+        c3 = _mm256_set_epi64x((long long)me, (long long)md, 0, 0);
+#endif
         /* lanes f, g, d, e times (f, g, d, e) and times (g, f, e, d) */
         c1 = _mm256_set_epi64x(r[3], r[0], r[3], r[0]);
         c2 = _mm256_set_epi64x(r[2], r[1], r[2], r[1]);
-        c3 = _mm256_set_epi64x((long long)me, (long long)md, 0, 0);
         /* the next batch's words: bits VD..2 VD - 1 of t (f, g) are right, VD are needed */
         fw = ((inv_ud)r[0] * flo + (inv_ud)r[1] * glo) >> VD;
         gw = ((inv_ud)r[2] * flo + (inv_ud)r[3] * glo) >> VD;
@@ -79,7 +86,9 @@ static __attribute__((noinline)) AVX2 void avx2_divsteps_narrow(
             __m256i v = _mm256_load_si256(S), pp;
             pp = _mm256_add_epi64(_mm256_mul_epi32(v, c1),
                                   _mm256_mul_epi32(_mm256_shuffle_epi32(v, 0x4E), c2));
-            pp = _mm256_add_epi64(pp, _mm256_mul_epi32(_mm256_load_si256(Mb), c3));
+            if (!INV_GCD) {
+                pp = _mm256_add_epi64(pp, _mm256_mul_epi32(_mm256_load_si256(Mb), c3));
+            }
             acc = _mm256_add_epi64(pp, _mm256_set1_epi64x((long long)((inv_ud)1 << 62)));
         }
         q = S + 1;
@@ -116,5 +125,7 @@ static __attribute__((noinline)) AVX2 void avx2_divsteps_narrow(
                                             _mm256_set1_epi64x((long long)1 << (62 - VD))));
     }
     from_lane(F, limbs + 1, s, K, VD);
+#if !INV_GCD
     from_lane(D, limbs + 1, s + 2, K, VD);
+#endif
 }
