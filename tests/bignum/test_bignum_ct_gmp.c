@@ -170,7 +170,7 @@ exit:
 
 /*
  * Inputs that take many divsteps: consecutive Fibonacci numbers (every
- * quotient of Euclid's algorithm 1) filling 1 .. 16, 32 and 64 limbs, and
+ * quotient of Euclid's algorithm 1) filling 1 .. 16, 20, 24, 28, 32 and 64 limbs, and
  * M = 2^b - 1 with A = 2^(b-1) or 2^(b-1) + 1 (long runs of halvings);
  * the inverse (A on either side of M) and the gcd against GMP at the
  * fixed step count of every size.
@@ -183,7 +183,9 @@ static void test_inv_hard(void)
     int ok;
 
     mpz_inits(a, m, x, f1, NULL);
-    for (limbs = 1; limbs <= 64; limbs = limbs < 16 ? limbs + 1 : 2 * limbs) {
+    for (limbs = 1; limbs <= 64; limbs = limbs < 16   ? limbs + 1
+                                         : limbs < 32 ? limbs + 4
+                                                      : 2 * limbs) {
         size_t bits = limbs * TACIT_MPI_LIMB_BITS;
         unsigned long k = 1;
         /* the largest k with F(k+1) < 2^bits */
