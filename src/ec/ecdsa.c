@@ -26,6 +26,7 @@
 #include "tacit/ecdsa.h"
 #include "tacit/asn1.h"
 #include "tacit/hmac_drbg.h"
+#include "hash/hmac_internal.h"
 
 #if defined(TACIT_ECDSA_C)
 
@@ -91,6 +92,61 @@ static void bits2int(const tacit_ecp_curve *c, tacit_mpi_uint *k, const unsigned
  * probability ~2^-32 on P-256, less elsewhere) draws the earlier
  * candidates again.
  */
+#if defined(TACIT_HMAC256_FAST)
+/*
+ * RFC 6979 section 3.2 with SHA-256, candidate 0: the steps of nonce()
+ * below on bare HMAC-SHA256 states (hash/hmac_internal.h), without the
+ * DRBG's md contexts.  Step b/c's key K = 0 is 32 zero bytes, whose padded
+ * block is the empty key's: its two states (SHA-256 of the IV over 64
+ * bytes 0x36 and 64 bytes 0x5c, constants) are below instead of two
+ * compressions per signature.  The same bytes as the DRBG's: the RFC 6979
+ * and hedged vectors of test_ecdsa run through here.  18 compressions for
+ * a P-256 nonce.
+ */
+static const tacit_hmac256_key hmac256_zero_key = {
+    { 0xf454deadu, 0x9725214fu, 0x90daf2a0u, 0xdf1228eau, 0x64e5750fu, 0xa3924181u, 0x824a932bu,
+      0xf8e04e32u },
+    { 0xd385480fu, 0x7abb6477u, 0x37c9c538u, 0x5dd82467u, 0x8e043a72u, 0x753434b0u, 0xdeb82818u,
+      0x361d45a6u }
+};
+
+static void nonce_sha256(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
+                         const tacit_mpi_uint *e, const unsigned char *extra, size_t elen,
+                         tacit_mpi_uint *k)
+{
+    tacit_hmac256_key K;
+    /* V || sep || int2octets(x) || bits2octets(h1) || extra */
+    unsigned char m[32 + 1 + 2 * TACIT_ECP_MAX_BYTES + 32], x[TACIT_ECP_MAX_BYTES + 32], v[32];
+    size_t mlen = 33 + 2 * c->bytes + elen, off, n;
+
+    memset(m, 0x01, 32); /* V = 0x01 ... */
+    m[32] = 0x00;
+    tacit_ecp_to_bytes(key->d, c->limbs, m + 33, c->bytes);
+    tacit_ecp_to_bytes(e, c->limbs, m + 33 + c->bytes, c->bytes);
+    if (elen > 0) {
+        memcpy(m + 33 + 2 * c->bytes, extra, elen);
+    }
+    tacit_hmac256_mac(&hmac256_zero_key, m, mlen, NULL, 0, NULL, 0, x); /* K = HMAC_0(V||00||.) */
+    tacit_hmac256_setkey(&K, x, 32);
+    tacit_hmac256_mac(&K, m, 32, NULL, 0, NULL, 0, v); /* V = HMAC_K(V) */
+    memcpy(m, v, 32);
+    m[32] = 0x01;
+    tacit_hmac256_mac(&K, m, mlen, NULL, 0, NULL, 0, x); /* K = HMAC_K(V||01||.) */
+    tacit_hmac256_setkey(&K, x, 32);
+    tacit_hmac256_mac(&K, m, 32, NULL, 0, NULL, 0, v); /* V = HMAC_K(V) */
+    for (off = 0; off < c->bytes; off += n) {          /* step h.2: V = HMAC_K(V) */
+        tacit_hmac256_mac(&K, v, 32, NULL, 0, NULL, 0, v);
+        n = c->bytes - off < 32 ? c->bytes - off : 32;
+        memcpy(x + off, v, n);
+    }
+    bits2int(c, k, x);
+    tacit_platform_zeroize(&K, sizeof(K));
+    tacit_platform_zeroize(m, sizeof(m));
+    tacit_platform_zeroize(x, sizeof(x));
+    tacit_platform_zeroize(v, sizeof(v));
+}
+#endif
+
 TACIT_NOINLINE static int nonce(const tacit_ecp_curve *c, const tacit_ecp_keypair *key,
                                 tacit_md_type md, const tacit_mpi_uint *e,
                                 const unsigned char *extra, size_t elen, int index,
@@ -101,6 +157,12 @@ TACIT_NOINLINE static int nonce(const tacit_ecp_curve *c, const tacit_ecp_keypai
     size_t off, n;
     int ret, i;
 
+#if defined(TACIT_HMAC256_FAST)
+    if (md == TACIT_MD_SHA256 && index == 0) { /* public: the hash, the retry count */
+        nonce_sha256(c, key, e, extra, elen, k);
+        return 0;
+    }
+#endif
     tacit_hmac_drbg_init(&drbg);
     tacit_ecp_to_bytes(key->d, c->limbs, x, c->bytes);
     tacit_ecp_to_bytes(e, c->limbs, h1, c->bytes);
@@ -251,32 +313,50 @@ cleanup:
 #if !defined(TACIT_ECP_SMALL)
 /*
  * The random bytes of one signature from one f_rng call: the hedge (32
- * bytes) and the two combs' blinding scalars (c->bytes each, the signing's
- * k G and the fault check's v G), in the order they are asked for.  Each
- * call of the default generator costs a DRBG generate and a getpid() system
- * call, about as much as a fifth of a P-256 signature for the three.  Bytes
- * are handed out once and wiped; a request beyond the pool (a rejected
- * blinding candidate, a nonce retry: probability ~2^-32 on P-256) goes to
- * f_rng itself.
+ * bytes) and the signing comb's blinding scalar (c->bytes), in the order
+ * they are asked for.  Each call of the default generator costs a DRBG
+ * generate and a getpid() system call (about 1.5k cycles, plus 300 a
+ * 32-byte block).  Bytes are handed out once and wiped.  The fault
+ * check's blinding (the next request of c->bytes) is the signing's
+ * blinding bytes with every byte XORed with 0x5c: uniform and secret as
+ * they are, and never equal to them, so the two combs never start from
+ * the same randomized point; the coordinate randomization asks for an
+ * unpredictable value per scalar multiplication, not for independent ones.
+ * A request beyond that (a rejected blinding candidate, a nonce retry:
+ * probability ~2^-32 on P-256) goes to f_rng itself.
  */
 typedef struct {
     tacit_rng_func f_rng;
     void *p_rng;
-    size_t pos, len;
-    unsigned char buf[32 + 2 * TACIT_ECP_MAX_BYTES];
+    size_t pos, len, last_len;
+    unsigned char buf[32 + TACIT_ECP_MAX_BYTES];
+    unsigned char last[TACIT_ECP_MAX_BYTES]; /* the last request served from buf */
 } rng_pool;
 
 static int pool_rng(void *ctx, unsigned char *out, size_t len)
 {
     rng_pool *p = (rng_pool *)ctx;
+    size_t i;
 
-    if (len > p->len - p->pos) {
-        return p->f_rng(p->p_rng, out, len);
+    if (len <= p->len - p->pos) {
+        memcpy(out, p->buf + p->pos, len);
+        if (len <= sizeof(p->last)) { /* public: lengths */
+            memcpy(p->last, out, len);
+            p->last_len = len;
+        }
+        tacit_platform_zeroize(p->buf + p->pos, len);
+        p->pos += len;
+        return 0;
     }
-    memcpy(out, p->buf + p->pos, len);
-    tacit_platform_zeroize(p->buf + p->pos, len);
-    p->pos += len;
-    return 0;
+    if (len == p->last_len) { /* once: the derived blinding */
+        for (i = 0; i < len; i++) {
+            out[i] = (unsigned char)(p->last[i] ^ 0x5c);
+        }
+        tacit_platform_zeroize(p->last, sizeof(p->last));
+        p->last_len = 0;
+        return 0;
+    }
+    return p->f_rng(p->p_rng, out, len);
 }
 #endif
 
@@ -300,11 +380,8 @@ static int sign_checked(const tacit_ecp_curve *c, const tacit_ecp_keypair *key, 
     pool.f_rng = f_rng;
     pool.p_rng = p_rng;
     pool.pos = 0;
-#if defined(TACIT_ECDSA_NO_FAULT_CHECK)
+    pool.last_len = 0;
     pool.len = (hedge ? 32 : 0) + c->bytes;
-#else
-    pool.len = (hedge ? 32 : 0) + 2 * c->bytes;
-#endif
     if (f_rng(p_rng, pool.buf, pool.len) != 0) {
         tacit_platform_zeroize(&pool, sizeof(pool));
         return TACIT_ERR_RNG_FAILED;

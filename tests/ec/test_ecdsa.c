@@ -558,7 +558,7 @@ exit:
 static int rfc6979_kv(unsigned char K[32], unsigned char V[32], int sep, const unsigned char *data,
                       size_t dlen)
 {
-    unsigned char in[32 + 1 + 64];
+    unsigned char in[32 + 1 + 96];
 
     memcpy(in, V, 32);
     in[32] = (unsigned char)sep;
@@ -658,6 +658,70 @@ exit:
 #endif
 }
 
+#if defined(TACIT_TEST_HOOKS)
+/* A fixed "random" stream for test_hedged_nonce: byte i of each call is 3 + 7 i. */
+static int fixed_rng(void *p, unsigned char *out, size_t len)
+{
+    size_t i;
+
+    (void)p;
+    for (i = 0; i < len; i++) {
+        out[i] = (unsigned char)(3 + 7 * i);
+    }
+    return 0;
+}
+
+/*
+ * The hedged nonce (RFC 6979 section 3.6: the 32 random bytes, the first
+ * the signer draws, appended to the seed material) against the RFC's steps
+ * computed here: r = x(k G) for the key and message of A.2.5.
+ */
+#endif
+static void test_hedged_nonce(void)
+{
+#if !defined(TACIT_TEST_HOOKS)
+    TEST_SKIP("built without TACIT_TEST_HOOKS (rfc6979_kv)");
+exit:;
+#else
+    static const char *x_hex = "C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721";
+    static const char *h_hex = "AF2BDBE1AA9B6EC1E2ADE1D694F41FC71A831D0268E9891562113D8A62ADD1BF";
+    const tacit_ecp_curve *c = tacit_ecp_curve_get(TACIT_ECP_SECP256R1);
+    unsigned char x[32], h[32], K[32], V[32], data[96], rb[32], sig[64];
+    tacit_mpi_uint rx[TACIT_ECP_MAX_LIMBS];
+    tacit_ecp_keypair key, kk;
+    size_t slen;
+
+    tacit_ecp_keypair_init(&key);
+    tacit_ecp_keypair_init(&kk);
+    if (c == NULL) {
+        TEST_SKIP("P-256 compiled out");
+    }
+    TEST_EQUAL(ecc_hex_fixed(x_hex, x, 32), 0);
+    TEST_EQUAL(ecc_hex_fixed(h_hex, h, 32), 0);
+    TEST_EQUAL(tacit_ecp_set_private(&key, TACIT_ECP_SECP256R1, x, 32), 0);
+    memset(V, 0x01, 32);
+    memset(K, 0x00, 32);
+    memcpy(data, x, 32);
+    memcpy(data + 32, h, 32);
+    TEST_EQUAL(fixed_rng(NULL, data + 64, 32), 0);
+    TEST_EQUAL(rfc6979_kv(K, V, 0x00, data, 96), 0);
+    TEST_EQUAL(rfc6979_kv(K, V, 0x01, data, 96), 0);
+    TEST_EQUAL(tacit_hmac(TACIT_MD_SHA256, K, 32, V, 32, V), 0); /* candidate 0 */
+    TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, h, 32, sig, sizeof(sig), &slen,
+                                    fixed_rng, NULL),
+               0);
+    TEST_EQUAL(slen, 64);
+    TEST_EQUAL(tacit_ecdsa_verify_raw(&key, h, 32, sig, slen), 0);
+    TEST_EQUAL(tacit_ecp_set_private(&kk, TACIT_ECP_SECP256R1, V, 32), 0);
+    tacit_ecp_sc_reduce_once(c, rx, kk.Qx);
+    tacit_ecp_to_bytes(rx, c->limbs, rb, 32);
+    TEST_MEM_EQ(sig, 32, rb, 32);
+exit:
+    tacit_ecp_keypair_free(&key);
+    tacit_ecp_keypair_free(&kk);
+#endif
+}
+
 /*
  * The Wycheproof vectors and the OpenSSL interop again on the baseline
  * fields where tacit_ecp_curve_get picks a MULX/ADX build (P-256, P-384).
@@ -691,6 +755,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_bad_inputs);
     RUN_TEST(test_fault_check);
     RUN_TEST(test_nonce_retry);
+    RUN_TEST(test_hedged_nonce);
     RUN_TEST(test_baseline_kernels);
     return TEST_MAIN_END();
 }
