@@ -627,7 +627,75 @@ def p256_jac_add_adx(mixed):
     return L, 21
 
 
-def emit_point_block(out, name, L, frame, doc):
+def p256_jac_madd_ops():
+    """The mixed addition of p256_jac_add_adx(True) as a list of its field
+    operations (each a list of lines), for p256_jac_madd_scan."""
+    X1, Y1, Z1, X2, Y2, Z2, X3, Y3, Z3 = range(1, 10)
+    ZZ1, ZZ2, U1, U2, S1, S2, H, R, HH, HHH, V = range(10, 21)
+    U1, S1 = X1, Y1
+    return [f_sqr(ZZ1, Z1), f_mul(U2, X2, ZZ1), f_mul(S2, Y2, Z1), f_mul(S2, S2, ZZ1),
+            f_sub(H, U2, U1), f_sub(R, S2, S1), f_sqr(HH, H), f_mul(HHH, HH, H), f_mul(V, U1, HH),
+            f_mul(Z3, Z1, H), f_sqr(X3, R), f_sub(X3, X3, HHH), f_sub2(X3, X3, V),
+            f_sub(Y3, V, X3), f_mul(Y3, Y3, R), f_mul(S2, S1, HHH), f_sub(Y3, Y3, S2)]
+
+
+# Element 21 of the scanning block's frame: the next table's address, the
+# index to select from it (entries 0..63; anything else selects nothing)
+# and the address of the 64 bytes the entry goes to.
+SCAN_SLOT = 32 * 21
+
+
+def scan_avx2():
+    """The same with AVX2: per entry a compare, two loads ANDed with its mask
+    and ORed into the two halves."""
+    pro = ["vpbroadcastq %d(%%[s]), %%%%ymm0" % (SCAN_SLOT + 8),
+           "vpxor %%ymm1, %%ymm1, %%ymm1",          # counter
+           "vpcmpeqq %%ymm3, %%ymm3, %%ymm3",       # all ones
+           "vpsubq %%ymm3, %%ymm1, %%ymm2",         # 1
+           "vpxor %%ymm4, %%ymm4, %%ymm4", "vpxor %%ymm5, %%ymm5, %%ymm5"]
+    steps = []
+    for j in range(32):
+        st = []
+        for e in (2 * j, 2 * j + 1):
+            st += ["vpcmpeqq %%ymm0, %%ymm1, %%ymm3", "vpaddq %%ymm2, %%ymm1, %%ymm1",
+                   "vpand %d(%%[g0]), %%%%ymm3, %%%%ymm6" % (64 * e),
+                   "vpand %d(%%[g0]), %%%%ymm3, %%%%ymm7" % (64 * e + 32),
+                   "vpor %%ymm6, %%ymm4, %%ymm4", "vpor %%ymm7, %%ymm5, %%ymm5"]
+        steps.append(st)
+    epi = ["movq %d(%%[s]), %%[g0]" % (SCAN_SLOT + 16),
+           "vmovdqu %%ymm4, (%[g0])", "vmovdqu %%ymm5, 32(%[g0])", "vzeroupper"]
+    return pro, steps, epi, ["xmm%d" % i for i in range(8)]
+
+
+def p256_jac_madd_scan(scan):
+    """The mixed addition with the comb's next table scan woven in: two
+    entries of the scan after each field operation (the pool registers are
+    free between operations; %[g0] holds the table address in a piece).
+    The products keep the multiplier busy while the table's loads come from
+    L2 behind them, instead of the scan waiting for the addition or the
+    addition for the scan.  The instructions executed do not depend on any
+    value: the scan is the fixed sequence of select_avx2.c (AVX2 only: an
+    AVX-512 scan would need its opmask registers, which a block inlined
+    into code built without AVX-512 cannot clobber; on Zen 4 a 64-byte
+    load is two 32-byte ones anyway)."""
+    pro, steps, epi, clobbers = scan
+    ops = p256_jac_madd_ops()
+    L = list(pro)
+    per = (len(steps) + len(ops) - 2) // (len(ops) - 1)
+    k = 0
+    for i, op in enumerate(ops):
+        L += op
+        if k < len(steps):
+            L.append("movq %d(%%[s]), %%[g0]" % SCAN_SLOT)
+            for st in steps[k:k + per]:
+                L += st
+            k += per
+    assert k >= len(steps)
+    L += epi
+    return L, clobbers
+
+
+def emit_point_block(out, name, L, frame, doc, clobbers=()):
     regs = ", ".join("[g%d] \"=&r\"(g%d)" % (i, i) for i in range(11))
     out.append(doc)
     out.append("static inline void %s(uint64_t *s)\n{\n" % name +
@@ -635,7 +703,7 @@ def emit_point_block(out, name, L, frame, doc):
                "    __asm__ __volatile__(\n" + emit(L) + "\n"
                "        : " + regs + "\n"
                "        : [s] \"r\"(s)\n"
-               "        : \"rdx\", \"cc\", \"memory\");\n" +
+               "        : \"rdx\", \"cc\", \"memory\"" + "".join(", \"%s\"" % c for c in clobbers) + ");\n" +
                "".join("    (void)g%d;\n" % i for i in range(11)) + "}\n")
     out.append("#define %s_FRAME %d /* field elements in its frame s[] */\n" % (name.upper(), frame))
 
@@ -652,6 +720,13 @@ def emit_p256_points(out):
                          "/* P-256 Jacobian %s, BMI2 + ADX, one block: s[4 .. 16) = P, s[16 .. %d) = Q,\n"
                          " * the sum to s[28 .. 40); s[0], s[1] as above. */" % (
                              "mixed addition (Q affine)" if mixed else "addition", 24 if mixed else 28))
+    L, clobbers = p256_jac_madd_scan(scan_avx2())
+    emit_point_block(out, "ecp_asm_p256_jac_madd_scan_avx2", L, 22,
+                     "/*\n * The mixed addition of ecp_asm_p256_jac_madd_adx (same frame) with the comb's\n"
+                     " * next table scan woven in (scripts/gen/gen_ecp_asm.py): s[84] = the table (64\n"
+                     " * affine points of 64 bytes), s[85] = the index (0..63, else no entry: 0),\n"
+                     " * s[86] = where the entry goes (64 bytes).  BMI2 + ADX + AVX2.\n */",
+                     clobbers)
 
 
 def main():

@@ -106,28 +106,62 @@ static void p256_adx_add(tacit_mpi_uint *R, const tacit_mpi_uint *P, const tacit
 #include "ec/ecp_p256_inv.h"
 
 #if defined(TACIT_ECP_P256_COMB7)
+/* 1 if the AVX2 scan runs inside the addition block, 0: separate scans */
+static int comb_scan_path(void)
+{
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_ecp_test_select_path == TACIT_ECP_SELECT_C) {
+        return 0;
+    }
+#endif
+#if defined(TACIT_ECP_X86_64_AVX2)
+    return tacit_ecp_cpu_has_avx2();
+#else
+    return 0;
+#endif
+}
+
 /*
  * The comb of ecp_mul.c (mul_base_comb: the recoding, the proof that the
  * incomplete mixed addition is enough on every step, the blinding) with
  * the accumulator kept in the frame of the mixed-addition block: each step
- * selects its table entry into the frame, negates its y with a mask, runs
- * the block and takes the sum back unless the digit was 0, with no copies
- * in and out of the frame and no calls through the curve.
+ * negates its entry's y with a mask, runs the block and takes the sum back
+ * unless the digit was 0, with no copies in and out of the frame and no
+ * calls through the curve.  The entry of step t - 1 is read during step
+ * t's addition: the block ecp_asm_p256_jac_madd_scan_avx2 runs the
+ * constant-time table scan (every entry loaded, the index only in
+ * compares) between the addition's field operations, so that the scan's
+ * loads (the 148 KiB of tables sit in L2) overlap the products.  Without
+ * AVX2 the scan is tacit_ecp_select's, before the block.
  */
 void tacit_ecp_p256_adx_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const tacit_mpi_uint *K,
                              const tacit_mpi_uint *l)
 {
     static const uint64_t zero[4] = { 0, 0, 0, 0 };
-    uint64_t s[4 * ECP_ASM_P256_JAC_MADD_ADX_FRAME], ny[4], l2[4];
+    uint64_t s[4 * ECP_ASM_P256_JAC_MADD_SCAN_AVX2_FRAME], ny[4], l2[4], N[8];
     uint64_t *A = s + 4, *T = s + 16, *R = s + 28, m;
-    uint32_t mag, neg;
+    uint32_t mag, neg, nmag, nneg;
     size_t t, i;
+    int path = comb_scan_path();
 
     memcpy(s, ecp_asm_p256_k, sizeof(ecp_asm_p256_k));
+    s[86] = (uint64_t)(uintptr_t)N;
+    t = TACIT_ECP_COMB7_TABLES - 1;
+    tacit_ecp_booth_digit(K, ECP_N + 1, t, 7, &nmag, &nneg);
+    /* mag = 0 selects nothing (index wraps): the entry is 0 */
+    tacit_ecp_select(N, c->comb + t * 64 * 8, 8, 64, (size_t)nmag - 1u);
     for (t = TACIT_ECP_COMB7_TABLES; t-- > 0;) {
-        tacit_ecp_booth_digit(K, ECP_N + 1, t, 7, &mag, &neg);
-        /* mag = 0 selects nothing (index wraps): T = 0 */
-        tacit_ecp_select(T, c->comb + t * 64 * 8, 8, 64, (size_t)mag - 1u);
+        mag = nmag;
+        neg = nneg;
+        memcpy(T, N, sizeof(N));
+        if (t > 0) { /* public: the step */
+            tacit_ecp_booth_digit(K, ECP_N + 1, t - 1, 7, &nmag, &nneg);
+            s[84] = (uint64_t)(uintptr_t)(c->comb + (t - 1) * 64 * 8);
+            s[85] = (uint64_t)nmag - 1u;
+            if (path == 0 || t + 1 == TACIT_ECP_COMB7_TABLES) { /* public */
+                tacit_ecp_select(N, c->comb + (t - 1) * 64 * 8, 8, 64, (size_t)nmag - 1u);
+            }
+        }
         ecp_asm_p256_sub(ny, zero, T + 4);
         m = (uint64_t)0 - (uint64_t)(neg & 1u);
         for (i = 0; i < 4; i++) {
@@ -141,7 +175,12 @@ void tacit_ecp_p256_adx_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const 
             memcpy(A + 8, l, 4 * sizeof(uint64_t));
             continue;
         }
-        ecp_asm_p256_jac_madd_adx(s);
+        /* public: the CPU and the step */
+        if (path && t > 0) {
+            ecp_asm_p256_jac_madd_scan_avx2(s);
+        } else {
+            ecp_asm_p256_jac_madd_adx(s);
+        }
         /* B infinity (mag = 0): A stays */
         m = ~tacit_ct_mask_eq_limb((tacit_mpi_uint)mag, 0);
         for (i = 0; i < 12; i++) {
@@ -152,6 +191,7 @@ void tacit_ecp_p256_adx_comb(const tacit_ecp_curve *c, tacit_mpi_uint *J, const 
     tacit_platform_zeroize(s, sizeof(s));
     tacit_platform_zeroize(ny, sizeof(ny));
     tacit_platform_zeroize(l2, sizeof(l2));
+    tacit_platform_zeroize(N, sizeof(N));
 }
 #endif
 
