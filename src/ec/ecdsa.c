@@ -92,7 +92,8 @@ static void bits2int(const tacit_ecp_curve *c, tacit_mpi_uint *k, const unsigned
  * probability ~2^-32 on P-256, less elsewhere) draws the earlier
  * candidates again.
  */
-#if defined(TACIT_HMAC256_FAST)
+#if defined(TACIT_HMAC256_FAST) && !defined(TACIT_ECP_SMALL)
+#define ECDSA_NONCE_SHA256
 /*
  * RFC 6979 section 3.2 with SHA-256, candidate 0: the steps of nonce()
  * below on bare HMAC-SHA256 states (hash/hmac_internal.h), without the
@@ -101,7 +102,8 @@ static void bits2int(const tacit_ecp_curve *c, tacit_mpi_uint *k, const unsigned
  * bytes 0x36 and 64 bytes 0x5c, constants) are below instead of two
  * compressions per signature.  The same bytes as the DRBG's: the RFC 6979
  * and hedged vectors of test_ecdsa run through here.  18 compressions for
- * a P-256 nonce.
+ * a P-256 nonce.  Not in the small profile (TACIT_ECP_SMALL), whose
+ * size limit keeps the one DRBG path.
  */
 static const tacit_hmac256_key hmac256_zero_key = {
     { 0xf454deadu, 0x9725214fu, 0x90daf2a0u, 0xdf1228eau, 0x64e5750fu, 0xa3924181u, 0x824a932bu,
@@ -157,7 +159,7 @@ TACIT_NOINLINE static int nonce(const tacit_ecp_curve *c, const tacit_ecp_keypai
     size_t off, n;
     int ret, i;
 
-#if defined(TACIT_HMAC256_FAST)
+#if defined(ECDSA_NONCE_SHA256)
     if (md == TACIT_MD_SHA256 && index == 0) { /* public: the hash, the retry count */
         nonce_sha256(c, key, e, extra, elen, k);
         return 0;
