@@ -20,7 +20,9 @@
 #include <openssl/x509.h>
 #endif
 #if defined(TACIT_HAVE_MBEDTLS)
+#include <mbedtls/ecp.h>
 #include <mbedtls/pk.h>
+#include <mbedtls/rsa.h>
 #endif
 #if defined(TACIT_HAVE_BEARSSL)
 #include <bearssl.h>
@@ -123,6 +125,23 @@ static int mbedtls_parse(void *st)
     mbedtls_pk_free(&pk);
     return ret;
 }
+
+static int mbedtls_parse_check(void *st)
+{
+    const key_der *k = (const key_der *)st;
+    mbedtls_pk_context pk;
+    int ret;
+
+    mbedtls_pk_init(&pk);
+    ret = mbedtls_pk_parse_key(&pk, k->der, k->len, NULL, 0);
+    if (ret == 0 && mbedtls_pk_get_type(&pk) == MBEDTLS_PK_RSA) {
+        ret = mbedtls_rsa_check_privkey(mbedtls_pk_rsa(pk));
+    } else if (ret == 0 && mbedtls_pk_get_type(&pk) == MBEDTLS_PK_ECKEY) {
+        ret = mbedtls_ecp_check_pub_priv(mbedtls_pk_ec(pk), mbedtls_pk_ec(pk));
+    }
+    mbedtls_pk_free(&pk);
+    return ret;
+}
 #endif
 
 #if defined(TACIT_HAVE_BEARSSL)
@@ -135,24 +154,46 @@ static int bearssl_parse(void *st)
     br_skey_decoder_push(&dc, k->der, k->len);
     return br_skey_decoder_last_error(&dc) == 0 && br_skey_decoder_key_type(&dc) != 0 ? 0 : -1;
 }
+
+/* EC keys only: decode, then compute Q = d*G (the P-256 row) */
+static int bearssl_parse_pub(void *st)
+{
+    const key_der *k = (const key_der *)st;
+    br_skey_decoder_context dc;
+    const br_ec_private_key *sk;
+    br_ec_public_key pk;
+    unsigned char q[BR_EC_KBUF_PUB_MAX_SIZE];
+
+    br_skey_decoder_init(&dc);
+    br_skey_decoder_push(&dc, k->der, k->len);
+    if (br_skey_decoder_last_error(&dc) != 0 || (sk = br_skey_decoder_get_ec(&dc)) == NULL) {
+        return -1;
+    }
+    return br_ec_compute_pub(br_ec_get_default(), &pk, q, sk) != 0 ? 0 : -1;
+}
 #endif
 
 #define KEYLOAD_IMPLS                                                                              \
     { "tacit", der_setup, tacit_parse, der_teardown, 0 }, OPENSSL_IMPL MBEDTLS_IMPL BEARSSL_IMPL
+#define KEYLOAD_EC_IMPLS KEYLOAD_IMPLS BEARSSL_PUB_IMPL
 #if defined(TACIT_HAVE_OPENSSL)
 #define OPENSSL_IMPL { "openssl", der_setup, openssl_parse, der_teardown, 0 },
 #else
 #define OPENSSL_IMPL
 #endif
 #if defined(TACIT_HAVE_MBEDTLS)
-#define MBEDTLS_IMPL { "mbedtls", der_setup, mbedtls_parse, der_teardown, 0 },
+#define MBEDTLS_IMPL                                                                               \
+    { "mbedtls", der_setup, mbedtls_parse, der_teardown, 0 },                                      \
+        { "mbedtls+check", der_setup, mbedtls_parse_check, der_teardown, 0 },
 #else
 #define MBEDTLS_IMPL
 #endif
 #if defined(TACIT_HAVE_BEARSSL)
 #define BEARSSL_IMPL { "bearssl", der_setup, bearssl_parse, der_teardown, 0 },
+#define BEARSSL_PUB_IMPL { "bearssl+pub", der_setup, bearssl_parse_pub, der_teardown, 0 },
 #else
 #define BEARSSL_IMPL
+#define BEARSSL_PUB_IMPL
 #endif
 
 const bench_row bench_rows_keyload[] = {
@@ -166,6 +207,6 @@ const bench_row bench_rows_keyload[] = {
       0,
       bench_rsa_key_4096,
       { KEYLOAD_IMPLS } },
-    { "ec-p256-parse", "P-256 private key parse (PKCS#8 DER)", 0, NULL, { KEYLOAD_IMPLS } },
+    { "ec-p256-parse", "P-256 private key parse (PKCS#8 DER)", 0, NULL, { KEYLOAD_EC_IMPLS } },
     { NULL, NULL, 0, NULL, { { NULL, NULL, NULL, NULL, 0 } } },
 };

@@ -8,12 +8,13 @@
  * reduction (tacit_mpi_core_mod_ct) cannot do.  The divisor is normalised
  * by a secret shift (its top bit into the top of its last limb), each
  * quotient limb is estimated from the top two limbs of the remainder by a
- * bit-serial 2-by-1 division (no division instruction), the estimate is at
- * most 2 too large, and exactly two masked add-backs correct it.  Cost:
- * (alimbs + blimbs) * (biL + 4 * blimbs) limb operations, whatever the
- * values; about 30x less than one conditional subtraction per bit of the
- * dividend for RSA's 4096-by-2048-bit divisions.  Under -Os the binary
- * long division stays (smaller code).
+ * 2-by-1 division with the reciprocal of the divisor's top limb (two
+ * multiplications and two masked corrections; the reciprocal itself is one
+ * bit-serial division per call: no division instruction anywhere), the
+ * estimate is at most 2 too large, and exactly two masked add-backs correct
+ * it.  Cost: (alimbs + blimbs) * (4 * blimbs + a few) limb operations plus
+ * biL for the reciprocal, whatever the values.  Under -Os the binary long
+ * division stays (smaller code).
  */
 #include "tacit/config.h"
 
@@ -82,6 +83,38 @@ static tacit_mpi_uint div2by1(tacit_mpi_uint hi, tacit_mpi_uint lo, tacit_mpi_ui
     return q | full;
 }
 
+/*
+ * The reciprocal of a normalised d: v = floor((2^(2 biL) - 1) / d) - 2^biL,
+ * that is (~d : ~0) / d, with ~d < d (Moller and Granlund, "Improved
+ * division by invariant integers", IEEE Trans. Computers 60(2), 2011).
+ */
+static tacit_mpi_uint reciprocal(tacit_mpi_uint d)
+{
+    return div2by1(~d, ~(tacit_mpi_uint)0, d);
+}
+
+/*
+ * div2by1 with the reciprocal v of d (Moller and Granlund's algorithm 4):
+ * a product estimate, then at most one step down and one step up, both
+ * masked.  hi == d is clamped to all ones as above (the estimate is then
+ * meaningless and overwritten by the mask).
+ */
+static tacit_mpi_uint div2by1_inv(tacit_mpi_uint hi, tacit_mpi_uint lo, tacit_mpi_uint d,
+                                  tacit_mpi_uint v)
+{
+    tacit_mpi_uint full = tacit_ct_mask_eq_limb(hi, d), q1, q0, r, m;
+
+    q0 = tacit_mpi_muladd(&q1, v, hi, lo, 0); /* (q1:q0) = v hi + (hi:lo) */
+    q1 += hi + 1;
+    r = lo - q1 * d;
+    m = tacit_ct_mask_gt_limb(r, q0); /* one too large */
+    q1 += m;
+    r += d & m;
+    m = tacit_ct_mask_ge_limb(r, d); /* one too small (rare) */
+    q1 -= m;
+    return q1 | full;
+}
+
 void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
                               size_t alimbs, const tacit_mpi_uint *B, size_t blimbs,
                               tacit_mpi_uint *T)
@@ -91,6 +124,7 @@ void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_
     tacit_mpi_uint *AA = D + blimbs;    /* A << sh, n limbs */
     tacit_mpi_uint *r = AA + n;         /* the running remainder, blimbs + 1 limbs */
     tacit_mpi_uint *P = r + blimbs + 1; /* q * D, blimbs + 1 limbs */
+    tacit_mpi_uint v;                   /* the reciprocal of D's top limb */
 
     /* normalise: the top bit of B to the top of its last limb (sh secret) */
     sh = blimbs * TACIT_MPI_LIMB_BITS - tacit_mpi_core_bitlen_ct(B, blimbs);
@@ -103,6 +137,7 @@ void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_
     if (Q != NULL) {
         memset(Q, 0, alimbs * sizeof(*Q));
     }
+    v = reciprocal(D[blimbs - 1]);
     for (j = n; j-- > 0;) {
         tacit_mpi_uint q, neg, carry;
 
@@ -111,7 +146,7 @@ void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_
             r[k] = r[k - 1];
         }
         r[0] = AA[j];
-        q = div2by1(r[blimbs], r[blimbs - 1], D[blimbs - 1]);
+        q = div2by1_inv(r[blimbs], r[blimbs - 1], D[blimbs - 1], v);
         /* r -= q * D; negative (q one or two too large) shows as a borrow */
         memset(P, 0, (blimbs + 1) * sizeof(*P));
         P[blimbs] = tacit_mpi_core_mla(P, D, blimbs, q);
