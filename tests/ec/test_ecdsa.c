@@ -8,6 +8,7 @@
 #include "ec/ecp_internal.h"
 #include "tacit/ecdsa.h"
 #include "tacit/hmac.h"
+#include "tacit/hmac_drbg.h"
 #include "tacit/md.h"
 
 #if defined(TACIT_HAVE_OPENSSL)
@@ -658,8 +659,7 @@ exit:
 #endif
 }
 
-#if defined(TACIT_TEST_HOOKS)
-/* A fixed "random" stream for test_hedged_nonce: byte i of each call is 3 + 7 i. */
+/* A fixed "random" stream for the hedged nonce tests: byte i of each call is 3 + 7 i. */
 static int fixed_rng(void *p, unsigned char *out, size_t len)
 {
     size_t i;
@@ -676,7 +676,6 @@ static int fixed_rng(void *p, unsigned char *out, size_t len)
  * the signer draws, appended to the seed material) against the RFC's steps
  * computed here: r = x(k G) for the key and message of A.2.5.
  */
-#endif
 static void test_hedged_nonce(void)
 {
 #if !defined(TACIT_TEST_HOOKS)
@@ -723,6 +722,65 @@ exit:
 }
 
 /*
+ * The same on P-521 with SHA-256 (three HMAC blocks of T, bits2int shifts
+ * by 7 bits), the nonce computed with the HMAC_DRBG module: seeded with
+ * int2octets(x), bits2octets(h) and the 32 hedge bytes, candidate 0 is the
+ * first 66 bytes generated.
+ */
+static void test_hedged_nonce_p521(void)
+{
+#if !defined(TACIT_ECP_SECP521R1_C) || !defined(TACIT_HMAC_DRBG_C)
+    (void)fixed_rng; /* test_hedged_nonce may be skipped too */
+    TEST_SKIP("P-521 or HMAC_DRBG compiled out");
+exit:;
+#else
+    const tacit_ecp_curve *c = tacit_ecp_curve_get(TACIT_ECP_SECP521R1);
+    unsigned char x[66], h[32], h1[66], extra[32], T[66], kb[66], rb[66], sig[132];
+    tacit_mpi_uint rx[TACIT_ECP_MAX_LIMBS];
+    tacit_hmac_drbg_context drbg;
+    tacit_ecp_keypair key, kk;
+    size_t slen, i;
+
+    tacit_ecp_keypair_init(&key);
+    tacit_ecp_keypair_init(&kk);
+    tacit_hmac_drbg_init(&drbg);
+    for (i = 0; i < sizeof(x); i++) {
+        x[i] = (unsigned char)(0x5b * i + 17);
+    }
+    x[0] = 0x01; /* below n */
+    for (i = 0; i < sizeof(h); i++) {
+        h[i] = (unsigned char)(0xc3 ^ (i * 29));
+    }
+    memset(h1, 0, sizeof(h1)); /* e = h < 2^256 < n: h1 = h on 66 bytes */
+    memcpy(h1 + 34, h, 32);
+    TEST_EQUAL(tacit_ecp_set_private(&key, TACIT_ECP_SECP521R1, x, 66), 0);
+    TEST_EQUAL(fixed_rng(NULL, extra, 32), 0);
+    TEST_EQUAL(tacit_hmac_drbg_seed_buf(&drbg, TACIT_MD_SHA256, x, 66, h1, 66, extra, 32), 0);
+    TEST_EQUAL(tacit_hmac_drbg_generate(&drbg, T, 66, NULL, 0), 0);
+    /* k = the leftmost 521 bits of T: T >> 7 */
+    kb[0] = 0;
+    for (i = 1; i < 66; i++) {
+        kb[i] = (unsigned char)((T[i - 1] << 1) | (T[i] >> 7));
+    }
+    kb[0] = (unsigned char)(T[0] >> 7);
+    TEST_EQUAL(tacit_ecdsa_sign_raw(&key, TACIT_MD_SHA256, h, 32, sig, sizeof(sig), &slen,
+                                    fixed_rng, NULL),
+               0);
+    TEST_EQUAL(slen, 132);
+    TEST_EQUAL(tacit_ecdsa_verify_raw(&key, h, 32, sig, slen), 0);
+    /* candidate 0 in range for this key (else the signer took candidate 1) */
+    TEST_EQUAL(tacit_ecp_set_private(&kk, TACIT_ECP_SECP521R1, kb, 66), 0);
+    tacit_ecp_sc_reduce_once(c, rx, kk.Qx);
+    tacit_ecp_to_bytes(rx, c->limbs, rb, 66);
+    TEST_MEM_EQ(sig, 66, rb, 66);
+exit:
+    tacit_hmac_drbg_free(&drbg);
+    tacit_ecp_keypair_free(&key);
+    tacit_ecp_keypair_free(&kk);
+#endif
+}
+
+/*
  * The Wycheproof vectors and the OpenSSL interop again on the baseline
  * fields where tacit_ecp_curve_get picks a MULX/ADX build (P-256, P-384).
  */
@@ -756,6 +814,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_fault_check);
     RUN_TEST(test_nonce_retry);
     RUN_TEST(test_hedged_nonce);
+    RUN_TEST(test_hedged_nonce_p521);
     RUN_TEST(test_baseline_kernels);
     return TEST_MAIN_END();
 }
