@@ -205,10 +205,11 @@ size_t tacit_mpi_core_ctz_ct(const tacit_mpi_uint *A, size_t limbs)
 void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount,
                                    tacit_mpi_uint *T)
 {
-    size_t s;
+    size_t s, b;
 
-    for (s = 1; s <= maxcount && s != 0; s <<= 1) {
-        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((count / s) & 1));
+    /* bit b of count by a shift: count / s compiled to a div (timing varies with count) */
+    for (s = 1, b = 0; s <= maxcount && s != 0; s <<= 1, b++) {
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((count >> b) & 1));
         memcpy(T, X, limbs * sizeof(*T));
         tacit_mpi_core_shift_r(T, limbs, s);
         tacit_mpi_core_cond_assign(X, T, limbs, m);
@@ -217,10 +218,10 @@ void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count
 
 void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount)
 {
-    size_t s, i;
+    size_t s, i, b;
 
-    for (s = 1; s <= maxcount && s != 0; s <<= 1) {
-        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((count / s) & 1));
+    for (s = 1, b = 0; s <= maxcount && s != 0; s <<= 1, b++) {
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((count >> b) & 1));
         size_t ls = s / TACIT_MPI_LIMB_BITS, bs = s % TACIT_MPI_LIMB_BITS;
         /* in place from the top: X[i] takes bits from X[i - ls] and X[i - ls - 1] */
         for (i = limbs; i-- > 0;) {
