@@ -45,10 +45,11 @@ const int32_t tacit_mldsa_zetas[TACIT_MLDSA_N] = {
     3937738,  1400424,  -846154,  1976782,
 };
 
+#if defined(__OPTIMIZE_SIZE__)
 /*
  * Forward NTT (Cooley-Tukey, bit-reversed output order), in place.  Input
  * |a| < q or so; output coefficients grow by at most 8 q (no reduction
- * between layers).
+ * between layers).  (Size-optimised builds: one layer a pass.)
  */
 void tacit_mldsa_ntt_c(int32_t a[TACIT_MLDSA_N])
 {
@@ -89,6 +90,186 @@ void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N])
         a[j] = tacit_mldsa_mont_reduce((int64_t)f * a[j]);
     }
 }
+
+#else /* !__OPTIMIZE_SIZE__ */
+
+/*
+ * The same transforms, three layers a pass (two in the pass of the 128-
+ * and 64-apart pairs): eight coefficients a[i * stride] are loaded, go
+ * through three layers of butterflies in locals and are stored back, so a
+ * transform reads and writes the polynomial three times instead of eight
+ * (nine with the inverse's scaling), and the loops over short blocks are
+ * gone.  Every product is the same tacit_mldsa_mont_reduce of the same
+ * operands, and every sum the same, as in the one-layer-a-pass loops (kept
+ * for size-optimised builds above): the results are bit-identical, and so
+ * equal to the AVX2 kernels' (test_mldsa compares them).
+ *
+ * In the butterflies of a group of eight, the zetas of the three layers
+ * are entries k, 2k and 2k + 1, 4k .. 4k + 3 of the bit-reversed table.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define NTT_INLINE static inline __attribute__((always_inline))
+#else
+#define NTT_INLINE static inline
+#endif
+
+/*
+ * a z 2^-32 mod q as tacit_mldsa_mont_reduce((int64_t)a * z), bit for bit.
+ * q comes in as a 32-bit argument (the callers pass the constant): gcc then
+ * multiplies by it as a widening 32 x 32 -> 64 product, one instruction,
+ * where the 64-bit constant product of mont_reduce becomes five shifts and
+ * adds; these loops are bound by instruction count, not multiplier latency.
+ */
+NTT_INLINE int32_t mont_mul(int32_t a, int32_t z, int32_t q)
+{
+    int64_t p = (int64_t)a * z;
+    int32_t t = (int32_t)((uint32_t)p * (uint32_t)TACIT_MLDSA_QINV);
+    return (int32_t)((p - (int64_t)t * q) >> 32);
+}
+
+#define CT_BFLY(x, y, z)                                                                           \
+    do {                                                                                           \
+        int32_t t_ = mont_mul((y), (z), q);                                                        \
+        (y) = (x)-t_;                                                                              \
+        (x) = (x) + t_;                                                                            \
+    } while (0)
+
+#define GS_BFLY(x, y, z)                                                                           \
+    do {                                                                                           \
+        int32_t t_ = (x);                                                                          \
+        (x) = t_ + (y);                                                                            \
+        (y) = mont_mul(t_ - (y), (z), q);                                                          \
+    } while (0)
+
+/* Layers of half-distance 4, 2, 1 (in units of s) on a[0], a[s], .., a[7 s]. */
+NTT_INLINE void ntt8(int32_t *a, unsigned s, unsigned k, int32_t q)
+{
+    const int32_t *zt = tacit_mldsa_zetas;
+    int32_t x0 = a[0], x1 = a[s], x2 = a[2 * s], x3 = a[3 * s];
+    int32_t x4 = a[4 * s], x5 = a[5 * s], x6 = a[6 * s], x7 = a[7 * s];
+
+    CT_BFLY(x0, x4, zt[k]);
+    CT_BFLY(x1, x5, zt[k]);
+    CT_BFLY(x2, x6, zt[k]);
+    CT_BFLY(x3, x7, zt[k]);
+    CT_BFLY(x0, x2, zt[2 * k]);
+    CT_BFLY(x1, x3, zt[2 * k]);
+    CT_BFLY(x4, x6, zt[2 * k + 1]);
+    CT_BFLY(x5, x7, zt[2 * k + 1]);
+    CT_BFLY(x0, x1, zt[4 * k]);
+    CT_BFLY(x2, x3, zt[4 * k + 1]);
+    CT_BFLY(x4, x5, zt[4 * k + 2]);
+    CT_BFLY(x6, x7, zt[4 * k + 3]);
+    a[0] = x0;
+    a[s] = x1;
+    a[2 * s] = x2;
+    a[3 * s] = x3;
+    a[4 * s] = x4;
+    a[5 * s] = x5;
+    a[6 * s] = x6;
+    a[7 * s] = x7;
+}
+
+/*
+ * Forward NTT (Cooley-Tukey, bit-reversed output order), in place.  Input
+ * |a| < q or so; output coefficients grow by at most 8 q (no reduction
+ * between layers).
+ */
+void tacit_mldsa_ntt_c(int32_t a[TACIT_MLDSA_N])
+{
+    const int32_t q = TACIT_MLDSA_Q;
+    const int32_t z1 = tacit_mldsa_zetas[1], z2 = tacit_mldsa_zetas[2];
+    const int32_t z3 = tacit_mldsa_zetas[3];
+    unsigned j, b;
+
+    for (j = 0; j < 64; j++) { /* len 128, 64 */
+        int32_t x0 = a[j], x1 = a[j + 64], x2 = a[j + 128], x3 = a[j + 192];
+        CT_BFLY(x0, x2, z1);
+        CT_BFLY(x1, x3, z1);
+        CT_BFLY(x0, x1, z2);
+        CT_BFLY(x2, x3, z3);
+        a[j] = x0;
+        a[j + 64] = x1;
+        a[j + 128] = x2;
+        a[j + 192] = x3;
+    }
+    for (b = 0; b < 4; b++) { /* len 32, 16, 8 */
+        for (j = 0; j < 8; j++) {
+            ntt8(a + 64 * b + j, 8, 4 + b, q);
+        }
+    }
+    for (b = 0; b < 32; b++) { /* len 4, 2, 1 */
+        ntt8(a + 8 * b, 1, 32 + b, q);
+    }
+}
+
+/* Layers of half-distance 1, 2, 4 (in units of s) on a[0], a[s], .., a[7 s]. */
+NTT_INLINE void invntt8(int32_t *a, unsigned s, unsigned k, int32_t q)
+{
+    const int32_t *zt = tacit_mldsa_zetas;
+    int32_t x0 = a[0], x1 = a[s], x2 = a[2 * s], x3 = a[3 * s];
+    int32_t x4 = a[4 * s], x5 = a[5 * s], x6 = a[6 * s], x7 = a[7 * s];
+
+    GS_BFLY(x0, x1, -zt[4 * k + 3]);
+    GS_BFLY(x2, x3, -zt[4 * k + 2]);
+    GS_BFLY(x4, x5, -zt[4 * k + 1]);
+    GS_BFLY(x6, x7, -zt[4 * k]);
+    GS_BFLY(x0, x2, -zt[2 * k + 1]);
+    GS_BFLY(x1, x3, -zt[2 * k + 1]);
+    GS_BFLY(x4, x6, -zt[2 * k]);
+    GS_BFLY(x5, x7, -zt[2 * k]);
+    GS_BFLY(x0, x4, -zt[k]);
+    GS_BFLY(x1, x5, -zt[k]);
+    GS_BFLY(x2, x6, -zt[k]);
+    GS_BFLY(x3, x7, -zt[k]);
+    a[0] = x0;
+    a[s] = x1;
+    a[2 * s] = x2;
+    a[3 * s] = x3;
+    a[4 * s] = x4;
+    a[5 * s] = x5;
+    a[6 * s] = x6;
+    a[7 * s] = x7;
+}
+
+/*
+ * Inverse NTT (Gentleman-Sande) times 2^32 (the Montgomery factor a
+ * pointwise product left out): input |a| < q, output |a| < q.  The last
+ * pass multiplies its outputs by f = 2^64 / 256 mod q as they are stored.
+ */
+void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N])
+{
+    const int32_t q = TACIT_MLDSA_Q;
+    const int32_t f = 41978; /* 2^64 / 256 mod q */
+    const int32_t z1 = -tacit_mldsa_zetas[1], z2 = -tacit_mldsa_zetas[2];
+    const int32_t z3 = -tacit_mldsa_zetas[3];
+    unsigned j, b;
+
+    for (b = 0; b < 32; b++) { /* len 1, 2, 4 */
+        invntt8(a + 8 * b, 1, 63 - b, q);
+    }
+    for (b = 0; b < 4; b++) { /* len 8, 16, 32 */
+        for (j = 0; j < 8; j++) {
+            invntt8(a + 64 * b + j, 8, 7 - b, q);
+        }
+    }
+    for (j = 0; j < 64; j++) { /* len 64, 128, and the factor f */
+        int32_t x0 = a[j], x1 = a[j + 64], x2 = a[j + 128], x3 = a[j + 192];
+        GS_BFLY(x0, x1, z3);
+        GS_BFLY(x2, x3, z2);
+        GS_BFLY(x0, x2, z1);
+        GS_BFLY(x1, x3, z1);
+        a[j] = mont_mul(x0, f, q);
+        a[j + 64] = mont_mul(x1, f, q);
+        a[j + 128] = mont_mul(x2, f, q);
+        a[j + 192] = mont_mul(x3, f, q);
+    }
+}
+
+#undef CT_BFLY
+#undef GS_BFLY
+
+#endif /* __OPTIMIZE_SIZE__ */
 
 void tacit_mldsa_pointwise_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                              const int32_t b[TACIT_MLDSA_N])
