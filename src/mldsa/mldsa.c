@@ -629,21 +629,26 @@ static int hints_valid_unsafe(const unsigned char *y, const tacit_mldsa_param_se
 
 /*
  * Verification keeps z (NTT domain) and c; with TACIT_MLDSA_SMALL_STACK it
- * keeps three polynomials only, unpacking and transforming z_j from the
- * signature again for every row (k l NTTs instead of l) and c for every
- * row (the boot-loader case: about 4 KiB of stack).
+ * keeps two polynomials only (the boot-loader case: about 3.5 KiB of
+ * stack): row i of A z is accumulated entry by entry as A's candidates
+ * come out of SHAKE128 (A is never stored), z_j unpacked and transformed
+ * again for every row (k l NTTs instead of l); then the inverse NTT, and
+ * c t1_i 2^d subtracted in the normal domain from c's tau nonzero
+ * coefficients (no NTT of c or t1).
  */
 typedef struct verify_ws {
 #if defined(TACIT_MLDSA_SMALL_STACK)
-    tacit_mldsa_poly w, a, t; /* t: z_j, then c; a: A[i][j], then c t1 */
+    tacit_mldsa_poly w, t; /* t: z_j, then t1_i 2^d, then w1 packed */
+    unsigned char cpos[TACIT_MLDSA_TAU_MAX];
+    uint64_t cneg;
 #else
     tacit_mldsa_poly z[TACIT_MLDSA_LMAX]; /* NTT domain */
     tacit_mldsa_poly c, t1;
     tacit_mldsa_poly w[W_ROWS];
     tacit_mldsa_poly a[ROW_BUF];
-#endif
     unsigned char w1buf[192];
     unsigned char ctilde2[64];
+#endif
 } verify_ws;
 
 /*
@@ -658,6 +663,7 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
     verify_ws ws;
     tacit_shake_context hc;
     const unsigned char *hy;
+    unsigned char *ctilde2;
     unsigned i, j, n, hidx;
 
     if (sig_len != ps->sig_bytes) {
@@ -681,7 +687,9 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
         kern->ntt(zj->c);
 #endif
     }
-#if !defined(TACIT_MLDSA_SMALL_STACK)
+#if defined(TACIT_MLDSA_SMALL_STACK)
+    tacit_mldsa_sample_in_ball_sparse_unsafe(ws.cpos, &ws.cneg, sig, ps->ctilde_bytes, ps->tau);
+#else
     tacit_mldsa_sample_in_ball_unsafe(&ws.c, sig, ps->ctilde_bytes, ps->tau);
     kern->ntt(ws.c.c);
 #endif
@@ -692,24 +700,39 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
     for (i = 0; i < ps->k; i++) {
         unsigned end = hy[ps->omega + i];
 #if defined(TACIT_MLDSA_SMALL_STACK)
-        tacit_mldsa_poly *w = &ws.w, *c = &ws.t, *t1 = &ws.a;
-        /* A z, row i: z_j from the signature again */
-        memset(w, 0, sizeof(*w));
+        int32_t *w = ws.w.c, *t = ws.t.c;
+        unsigned char *w1buf = (unsigned char *)ws.t.c;
+        /* A z, row i: z_j from the signature again, A[i][j] as it is sampled */
+        memset(w, 0, sizeof(ws.w.c));
         for (j = 0; j < ps->l; j++) {
-            tacit_mldsa_expand_a(&ws.a, pk, i, j);
-            kern->unpack_z(ws.t.c, sig + ps->ctilde_bytes + j * z_bytes(ps), ps->z_bits);
-            kern->ntt(ws.t.c);
-            kern->pointwise_acc(w->c, ws.a.c, ws.t.c);
+            kern->unpack_z(t, sig + ps->ctilde_bytes + j * z_bytes(ps), ps->z_bits);
+            kern->ntt(t);
+            tacit_mldsa_expand_a_acc_unsafe(w, pk, i, j, t);
         }
-        tacit_mldsa_sample_in_ball_unsafe(c, sig, ps->ctilde_bytes, ps->tau);
-        kern->ntt(c->c);
+        tacit_mldsa_poly_reduce(&ws.w);
+        kern->invntt_tomont(w);
+        /* - c t1 2^d: |w| < q + tau 2^23 < 2^29 */
+        kern->unpack(t, pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, 10, 0);
+        for (n = 0; n < TACIT_MLDSA_N; n++) {
+            t[n] <<= TACIT_MLDSA_D;
+        }
+        tacit_mldsa_poly_sub_sparse_unsafe(w, t, ws.cpos, ws.cneg, ps->tau);
+        tacit_mldsa_poly_reduce(&ws.w);
+        tacit_mldsa_poly_caddq(&ws.w);
+        /* w1' = UseHint(h, w'), the row's hint indices in increasing order */
+        for (n = 0; n < TACIT_MLDSA_N; n++) {
+            unsigned h = hidx < end && hy[hidx] == n;
+            hidx += h;
+            w[n] = tacit_mldsa_use_hint(w[n], h, ps->gamma2);
+        }
+        kern->pack_w1(w1buf, w, ps->w1_bits);
+        tacit_shake_absorb(&hc, w1buf, w1_bytes(ps));
 #else
         tacit_mldsa_poly *w = &ws.w[W_ROWS == 1 ? 0 : i], *c = &ws.c, *t1 = &ws.t1;
         if (W_ROWS == 1 || i == 0) { /* A z: all rows at once, or row i */
             tacit_mldsa_mat_times_vec(kern, ws.w, ws.a, pk, i, W_ROWS == 1 ? 1 : ps->k, ws.z,
                                       ps->l);
         }
-#endif
         /* - c t1 2^d */
         kern->unpack(t1->c, pk + 32 + i * TACIT_MLDSA_POLY_T1_BYTES, 10, 0);
         for (n = 0; n < TACIT_MLDSA_N; n++) {
@@ -729,10 +752,16 @@ static int verify_mu_unsafe(const tacit_mldsa_param_set *ps, const unsigned char
         kern->use_hint(w->c, w->c, t1->c, ps->gamma2);
         kern->pack_w1(ws.w1buf, w->c, ps->w1_bits);
         tacit_shake_absorb(&hc, ws.w1buf, w1_bytes(ps));
+#endif
     }
-    tacit_shake_squeeze(&hc, ws.ctilde2, ps->ctilde_bytes);
+#if defined(TACIT_MLDSA_SMALL_STACK)
+    ctilde2 = (unsigned char *)ws.t.c;
+#else
+    ctilde2 = ws.ctilde2;
+#endif
+    tacit_shake_squeeze(&hc, ctilde2, ps->ctilde_bytes);
     tacit_shake_free(&hc);
-    if (tacit_ct_memcmp(ws.ctilde2, sig, ps->ctilde_bytes) != 0) {
+    if (tacit_ct_memcmp(ctilde2, sig, ps->ctilde_bytes) != 0) {
         return TACIT_ERR_VERIFY_FAILED;
     }
     return 0;

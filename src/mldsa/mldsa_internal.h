@@ -21,6 +21,7 @@
 #define TACIT_MLDSA_D 13
 #define TACIT_MLDSA_KMAX 8
 #define TACIT_MLDSA_LMAX 7
+#define TACIT_MLDSA_TAU_MAX 60
 
 typedef struct tacit_mldsa_poly {
     int32_t c[TACIT_MLDSA_N];
@@ -190,6 +191,13 @@ unsigned tacit_mldsa_rej_eta_c(int32_t *a, unsigned ctr, const unsigned char *bu
 /* A[row][col] in the NTT domain (RejNTTPoly of rho || col || row). */
 void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsigned row,
                           unsigned col);
+/*
+ * w += A[row][col] v (pointwise Montgomery products, as the kernels'
+ * pointwise_acc), the entry sampled one SHAKE128 block at a time and never
+ * stored (small-stack verification).
+ */
+void tacit_mldsa_expand_a_acc_unsafe(int32_t w[TACIT_MLDSA_N], const unsigned char rho[32],
+                                     unsigned row, unsigned col, const int32_t v[TACIT_MLDSA_N]);
 /* Four entries at once (parallel SHAKE128 where the CPU has it). */
 void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_mldsa_poly *a2,
                              tacit_mldsa_poly *a3, const unsigned char rho[32],
@@ -214,6 +222,24 @@ void tacit_mldsa_expand_mask_x4(tacit_mldsa_poly *y[4], const unsigned char rhop
  */
 void tacit_mldsa_sample_in_ball_unsafe(tacit_mldsa_poly *c, const unsigned char *ctilde,
                                        size_t ctilde_len, unsigned tau);
+/*
+ * The same c as a list: coefficient pos[t] is -1 if bit t of *neg is set,
+ * else 1 (t < tau); every other coefficient is 0.
+ * Leaks: ctilde, as tacit_mldsa_sample_in_ball_unsafe.
+ * Only for: a public ctilde (verification).
+ */
+void tacit_mldsa_sample_in_ball_sparse_unsafe(unsigned char pos[TACIT_MLDSA_TAU_MAX], uint64_t *neg,
+                                              const unsigned char *ctilde, size_t ctilde_len,
+                                              unsigned tau);
+/*
+ * w -= c t in Z[X]/(X^256 + 1), c given as by
+ * tacit_mldsa_sample_in_ball_sparse_unsafe (no reduction: the caller
+ * bounds |w| + tau max |t|).
+ * Leaks: the positions of c's nonzero coefficients.
+ * Only for: a public c (verification).
+ */
+void tacit_mldsa_poly_sub_sparse_unsafe(int32_t w[TACIT_MLDSA_N], const int32_t t[TACIT_MLDSA_N],
+                                        const unsigned char *pos, uint64_t neg, unsigned tau);
 /*
  * The same c, constant time in ctilde (signing: the challenge of a
  * rejected attempt stays secret; the kernel table's sample_in_ball).

@@ -289,6 +289,24 @@ void tacit_mldsa_pointwise_acc_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT
     }
 }
 
+void tacit_mldsa_poly_sub_sparse_unsafe(int32_t w[TACIT_MLDSA_N], const int32_t t[TACIT_MLDSA_N],
+                                        const unsigned char *pos, uint64_t neg, unsigned tau)
+{
+    unsigned k, m;
+
+    for (k = 0; k < tau; k++) {
+        /* X^p t: t[m] goes to w[m + p], negated to w[m + p - 256] where it wraps */
+        unsigned p = pos[k];
+        int32_t s = (neg >> k) & 1 ? -1 : 1;
+        for (m = 0; m < TACIT_MLDSA_N - p; m++) {
+            w[m + p] -= s * t[m];
+        }
+        for (; m < TACIT_MLDSA_N; m++) {
+            w[m + p - TACIT_MLDSA_N] += s * t[m];
+        }
+    }
+}
+
 void tacit_mldsa_poly_reduce(tacit_mldsa_poly *a)
 {
     unsigned i;

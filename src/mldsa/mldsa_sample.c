@@ -45,6 +45,36 @@ void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsi
     }
 }
 
+/*
+ * Leaks: which SHAKE128 candidates are below q (the rejection sampling of
+ * A's entry); nothing of v.
+ * Only for: the public matrix A (rho from the public key).
+ */
+void tacit_mldsa_expand_a_acc_unsafe(int32_t w[TACIT_MLDSA_N], const unsigned char rho[32],
+                                     unsigned row, unsigned col, const int32_t v[TACIT_MLDSA_N])
+{
+    uint64_t st[25];
+    unsigned char buf[TACIT_SHAKE128_RATE];
+    unsigned ctr = 0, pos;
+
+    memcpy(buf, rho, 32);
+    buf[32] = (unsigned char)col;
+    buf[33] = (unsigned char)row;
+    tacit_shake128_absorb_once(st, buf, 34);
+    while (ctr < TACIT_MLDSA_N) {
+        tacit_shake128_squeezeblocks(st, buf, 1);
+        for (pos = 0; pos < TACIT_SHAKE128_RATE && ctr < TACIT_MLDSA_N; pos += 3) {
+            uint32_t t = (uint32_t)buf[pos] | ((uint32_t)buf[pos + 1] << 8) |
+                         ((uint32_t)(buf[pos + 2] & 0x7f) << 16);
+            if (t < TACIT_MLDSA_Q) {
+                /* the same product as the kernels' pointwise_acc */
+                w[ctr] += tacit_mldsa_mont_reduce((int64_t)(int32_t)t * v[ctr]);
+                ctr++;
+            }
+        }
+    }
+}
+
 void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_mldsa_poly *a2,
                              tacit_mldsa_poly *a3, const unsigned char rho[32],
                              const unsigned char idx[4][2])
@@ -172,32 +202,54 @@ void tacit_mldsa_expand_mask_x4(tacit_mldsa_poly *y[4], const unsigned char rhop
     tacit_platform_zeroize(seed, sizeof(seed));
 }
 
-void tacit_mldsa_sample_in_ball_unsafe(tacit_mldsa_poly *c, const unsigned char *ctilde,
-                                       size_t ctilde_len, unsigned tau)
+void tacit_mldsa_sample_in_ball_sparse_unsafe(unsigned char pos[TACIT_MLDSA_TAU_MAX], uint64_t *neg,
+                                              const unsigned char *ctilde, size_t ctilde_len,
+                                              unsigned tau)
 {
     uint64_t st[25];
     unsigned char buf[TACIT_SHAKE256_RATE];
     uint64_t signs = 0;
-    unsigned pos, i, j;
+    unsigned at, i, j, t, n = 0;
 
     tacit_shake256_absorb_once(st, ctilde, ctilde_len);
     tacit_shake256_squeezeblocks(st, buf, 1);
     for (i = 0; i < 8; i++) {
         signs |= (uint64_t)buf[i] << (8 * i);
     }
-    pos = 8;
-    memset(c->c, 0, sizeof(c->c));
+    at = 8;
+    *neg = 0;
+    /* c[i] = c[j], c[j] = +-1: the entry at j (if any) moves to i; a new one at j */
     for (i = TACIT_MLDSA_N - tau; i < TACIT_MLDSA_N; i++) {
         do {
-            if (pos >= TACIT_SHAKE256_RATE) {
+            if (at >= TACIT_SHAKE256_RATE) {
                 tacit_shake256_squeezeblocks(st, buf, 1);
-                pos = 0;
+                at = 0;
             }
-            j = buf[pos++];
+            j = buf[at++];
         } while (j > i);
-        c->c[i] = c->c[j];
-        c->c[j] = 1 - 2 * (int32_t)(signs & 1);
+        for (t = 0; t < n; t++) {
+            if (pos[t] == j) {
+                pos[t] = (unsigned char)i;
+            }
+        }
+        pos[n] = (unsigned char)j;
+        *neg |= (signs & 1) << n;
         signs >>= 1;
+        n++;
+    }
+}
+
+void tacit_mldsa_sample_in_ball_unsafe(tacit_mldsa_poly *c, const unsigned char *ctilde,
+                                       size_t ctilde_len, unsigned tau)
+{
+    unsigned char pos[TACIT_MLDSA_TAU_MAX];
+    uint64_t neg;
+    unsigned t;
+
+    tacit_mldsa_sample_in_ball_sparse_unsafe(pos, &neg, ctilde, ctilde_len, tau);
+    memset(c->c, 0, sizeof(c->c));
+    for (t = 0; t < tau; t++) {
+        c->c[pos[t]] = 1 - 2 * (int32_t)((neg >> t) & 1);
     }
 }
 

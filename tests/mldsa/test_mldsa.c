@@ -998,6 +998,64 @@ exit:
     set_kernel(0);
 }
 
+/*
+ * The small-stack verifier's pieces: A's entry accumulated as it is sampled
+ * (against expand_a + the portable pointwise_acc, bit for bit), and c t
+ * from c's sparse form (against a schoolbook product with SampleInBall's
+ * polynomial).
+ */
+static void test_small_verify_parts(void)
+{
+    static tacit_mldsa_poly a, v, w1, w2, c, t;
+    static int64_t want[256];
+    unsigned char rho[32], ctilde[64], pos[TACIT_MLDSA_TAU_MAX];
+    static const unsigned taus[3] = { 39, 49, 60 };
+    uint64_t neg;
+    unsigned round, i, j;
+
+    for (round = 0; round < 12; round++) {
+        unsigned tau = taus[round % 3];
+        for (i = 0; i < 32; i++) {
+            rho[i] = (unsigned char)test_rand_u32();
+        }
+        for (i = 0; i < 64; i++) {
+            ctilde[i] = (unsigned char)test_rand_u32();
+        }
+        for (i = 0; i < 256; i++) {
+            v.c[i] = (int32_t)(test_rand_u32() % (18 * (uint32_t)Q)) - 9 * Q;
+            w1.c[i] = (int32_t)(test_rand_u32() % (2 * (uint32_t)Q)) - Q;
+            t.c[i] = (int32_t)(test_rand_u32() & 1023) << 13;
+        }
+        w2 = w1;
+        tacit_mldsa_expand_a(&a, rho, round, 7 - round % 8);
+        tacit_mldsa_pointwise_acc_c(w1.c, a.c, v.c);
+        tacit_mldsa_expand_a_acc_unsafe(w2.c, rho, round, 7 - round % 8, v.c);
+        TEST_ASSERT(memcmp(w1.c, w2.c, sizeof(w1.c)) == 0);
+
+        tacit_mldsa_sample_in_ball_unsafe(&c, ctilde, 32 + 16 * (round % 3), tau);
+        tacit_mldsa_sample_in_ball_sparse_unsafe(pos, &neg, ctilde, 32 + 16 * (round % 3), tau);
+        for (i = 0; i < 256; i++) {
+            want[i] = w1.c[i];
+        }
+        for (i = 0; i < 256; i++) {
+            for (j = 0; j < 256; j++) {
+                int64_t p = (int64_t)c.c[i] * t.c[j];
+                if (i + j < 256) {
+                    want[i + j] -= p;
+                } else {
+                    want[i + j - 256] += p;
+                }
+            }
+        }
+        tacit_mldsa_poly_sub_sparse_unsafe(w1.c, t.c, pos, neg, tau);
+        for (i = 0; i < 256; i++) {
+            TEST_EQUAL(w1.c[i], want[i]);
+        }
+    }
+exit:
+    return;
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -1018,6 +1076,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_wycheproof_87_verify);
     RUN_TEST(test_roundtrip);
     RUN_TEST(test_sign_stream);
+    RUN_TEST(test_small_verify_parts);
     return TEST_MAIN_END();
 }
 
