@@ -9,6 +9,12 @@
 #include "core/constant_time_internal.h"
 #include "mldsa/mldsa_internal.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define NTT_INLINE static inline __attribute__((always_inline))
+#else
+#define NTT_INLINE static inline
+#endif
+
 /*
  * zeta^brv8(k) * 2^32 mod q, centred, zeta = 1753 (a 512th root of unity
  * mod q), k = 0..255 in bit-reversed order (entry 0 is unused).
@@ -107,12 +113,6 @@ void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N])
  * In the butterflies of a group of eight, the zetas of the three layers
  * are entries k, 2k and 2k + 1, 4k .. 4k + 3 of the bit-reversed table.
  */
-#if defined(__GNUC__) || defined(__clang__)
-#define NTT_INLINE static inline __attribute__((always_inline))
-#else
-#define NTT_INLINE static inline
-#endif
-
 /*
  * a z 2^-32 mod q as tacit_mldsa_mont_reduce((int64_t)a * z), bit for bit.
  * q comes in as a 32-bit argument (the callers pass the constant): gcc then
@@ -350,9 +350,11 @@ void tacit_mldsa_power2round(int32_t *a1, int32_t *a0, int32_t a)
  * Decompose without a division: a1 = round(a / (2 gamma2)) by a multiply
  * and a shift (exact for every a in [0, q); the unit test checks all of
  * them), with the top value (a >= q - gamma2) mapped to a1 = 0 and
- * a0 = a - q as FIPS 204 asks.
+ * a0 = a - q as FIPS 204 asks.  The polynomial loops below inline it with
+ * gamma2 fixed for the whole loop (the branch on the public parameter is
+ * taken once, not per coefficient).
  */
-int32_t tacit_mldsa_decompose(int32_t *a0, int32_t a, int32_t gamma2)
+NTT_INLINE int32_t decompose(int32_t *a0, int32_t a, int32_t gamma2)
 {
     int32_t a1 = (a + 127) >> 7;
     int32_t r0;
@@ -370,9 +372,9 @@ int32_t tacit_mldsa_decompose(int32_t *a0, int32_t a, int32_t gamma2)
     return a1;
 }
 
-int32_t tacit_mldsa_use_hint(int32_t a, unsigned h, int32_t gamma2)
+NTT_INLINE int32_t use_hint(int32_t a, unsigned h, int32_t gamma2)
 {
-    int32_t a0, a1 = tacit_mldsa_decompose(&a0, a, gamma2);
+    int32_t a0, a1 = decompose(&a0, a, gamma2);
     int32_t m = gamma2 == (TACIT_MLDSA_Q - 1) / 32 ? 16 : 44; /* (q - 1) / (2 gamma2) */
     int32_t hm = -(int32_t)h;
     /* h = 1: a1 + 1 if a0 > 0, else a1 - 1, modulo m */
@@ -383,23 +385,51 @@ int32_t tacit_mldsa_use_hint(int32_t a, unsigned h, int32_t gamma2)
     return r;
 }
 
-void tacit_mldsa_poly_decompose_c(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
-                                  const int32_t a[TACIT_MLDSA_N], int32_t gamma2)
+int32_t tacit_mldsa_decompose(int32_t *a0, int32_t a, int32_t gamma2)
+{
+    return decompose(a0, a, gamma2);
+}
+
+int32_t tacit_mldsa_use_hint(int32_t a, unsigned h, int32_t gamma2)
+{
+    return use_hint(a, h, gamma2);
+}
+
+NTT_INLINE void decompose_loop(int32_t *r1, int32_t *r0, const int32_t *a, int32_t gamma2)
 {
     unsigned i;
     for (i = 0; i < TACIT_MLDSA_N; i++) {
-        int32_t lo, hi = tacit_mldsa_decompose(&lo, a[i], gamma2);
+        int32_t lo, hi = decompose(&lo, a[i], gamma2);
         r1[i] = hi;
         r0[i] = lo;
+    }
+}
+
+NTT_INLINE void use_hint_loop(int32_t *r, const int32_t *a, const int32_t *h, int32_t gamma2)
+{
+    unsigned i;
+    for (i = 0; i < TACIT_MLDSA_N; i++) {
+        r[i] = use_hint(a[i], (unsigned)h[i], gamma2);
+    }
+}
+
+void tacit_mldsa_poly_decompose_c(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
+                                  const int32_t a[TACIT_MLDSA_N], int32_t gamma2)
+{
+    if (gamma2 == (TACIT_MLDSA_Q - 1) / 32) { /* public parameter */
+        decompose_loop(r1, r0, a, (TACIT_MLDSA_Q - 1) / 32);
+    } else {
+        decompose_loop(r1, r0, a, (TACIT_MLDSA_Q - 1) / 88);
     }
 }
 
 void tacit_mldsa_poly_use_hint_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                                  const int32_t h[TACIT_MLDSA_N], int32_t gamma2)
 {
-    unsigned i;
-    for (i = 0; i < TACIT_MLDSA_N; i++) {
-        r[i] = tacit_mldsa_use_hint(a[i], (unsigned)h[i], gamma2);
+    if (gamma2 == (TACIT_MLDSA_Q - 1) / 32) { /* public parameter */
+        use_hint_loop(r, a, h, (TACIT_MLDSA_Q - 1) / 32);
+    } else {
+        use_hint_loop(r, a, h, (TACIT_MLDSA_Q - 1) / 88);
     }
 }
 
