@@ -9,7 +9,10 @@
 #include "core/constant_time_internal.h"
 #include "mldsa/mldsa_internal.h"
 
-#if defined(__GNUC__) || defined(__clang__)
+/* Inlined where speed is asked for; size-optimised builds keep one copy. */
+#if defined(__OPTIMIZE_SIZE__)
+#define NTT_INLINE static
+#elif defined(__GNUC__) || defined(__clang__)
 #define NTT_INLINE static inline __attribute__((always_inline))
 #else
 #define NTT_INLINE static inline
@@ -416,21 +419,29 @@ NTT_INLINE void use_hint_loop(int32_t *r, const int32_t *a, const int32_t *h, in
 void tacit_mldsa_poly_decompose_c(int32_t r1[TACIT_MLDSA_N], int32_t r0[TACIT_MLDSA_N],
                                   const int32_t a[TACIT_MLDSA_N], int32_t gamma2)
 {
+#if defined(__OPTIMIZE_SIZE__)
+    decompose_loop(r1, r0, a, gamma2);
+#else
     if (gamma2 == (TACIT_MLDSA_Q - 1) / 32) { /* public parameter */
         decompose_loop(r1, r0, a, (TACIT_MLDSA_Q - 1) / 32);
     } else {
         decompose_loop(r1, r0, a, (TACIT_MLDSA_Q - 1) / 88);
     }
+#endif
 }
 
 void tacit_mldsa_poly_use_hint_c(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                                  const int32_t h[TACIT_MLDSA_N], int32_t gamma2)
 {
+#if defined(__OPTIMIZE_SIZE__)
+    use_hint_loop(r, a, h, gamma2);
+#else
     if (gamma2 == (TACIT_MLDSA_Q - 1) / 32) { /* public parameter */
         use_hint_loop(r, a, h, (TACIT_MLDSA_Q - 1) / 32);
     } else {
         use_hint_loop(r, a, h, (TACIT_MLDSA_Q - 1) / 88);
     }
+#endif
 }
 
 uint32_t tacit_mldsa_poly_norm_mask(const tacit_mldsa_poly *a, int32_t bound)
