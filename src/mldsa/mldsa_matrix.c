@@ -58,9 +58,9 @@ typedef struct make_t_ws {
 #else
     tacit_mldsa_poly s1hat[TACIT_MLDSA_LMAX];
 #endif
-    tacit_mldsa_poly a[TACIT_MLDSA_ROW_BUF], t[TACIT_MLDSA_W_ROWS];
+    tacit_mldsa_poly t[TACIT_MLDSA_W_ROWS];
 #if !defined(TACIT_MLDSA_SMALL_STACK)
-    tacit_mldsa_poly s;
+    tacit_mldsa_poly a[TACIT_MLDSA_ROW_BUF], s;
 #endif
 } make_t_ws;
 
@@ -97,8 +97,7 @@ uint32_t tacit_mldsa_make_t(const tacit_mldsa_param_set *ps, const unsigned char
         for (j = 0; j < ps->l; j++) {
             bad |= unpack_eta(&ws.s, sk_s1 + j * eb, ps, kern);
             kern->ntt(ws.s.c);
-            tacit_mldsa_expand_a(&ws.a[0], rho, i, j);
-            kern->pointwise_acc(t->c, ws.a[0].c, ws.s.c);
+            tacit_mldsa_expand_a_acc_unsafe(t->c, rho, i, j, ws.s.c); /* A is public */
         }
 #else
         if (i == 0) { /* A s1: all rows at once */

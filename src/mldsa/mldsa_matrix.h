@@ -39,8 +39,9 @@ void tacit_mldsa_mat_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly 
  * is not NULL, else compared with t0_ref.  Returns all-ones if an s1/s2
  * coefficient is outside [-eta, eta] or t0 differs from t0_ref, else 0
  * (the caller decides what to reveal).  Constant time in s1, s2 and t0.
- * With TACIT_MLDSA_SMALL_STACK three polynomials of workspace (s1_j
- * unpacked and transformed again for every row).
+ * With TACIT_MLDSA_SMALL_STACK two polynomials of workspace (s1_j
+ * unpacked and transformed again for every row, A's entries accumulated as
+ * they are sampled).
  */
 uint32_t tacit_mldsa_make_t(const tacit_mldsa_param_set *ps, const unsigned char rho[32],
                             const unsigned char *sk_s1, unsigned char *pk_t1, unsigned char *t0_out,
