@@ -1,8 +1,9 @@
 /*
  * The streaming ML-DSA signer (see mldsa_sign_stream.h): the signer of
  * TACIT_MLDSA_SMALL_STACK builds.  Per attempt (mask nonce kappa):
- *   1. for each row i: w_i = InvNTT(sum_j A[i][j] NTT(y_j)), with A[i][j]
- *      and y_j expanded again for each product; HighBits(w_i) packed and
+ *   1. for each row i: w_i = InvNTT(sum_j A[i][j] NTT(y_j)), with y_j
+ *      expanded again for each product and A[i][j] accumulated as it is
+ *      sampled (never stored); HighBits(w_i) packed and
  *      absorbed into H(mu || w1) row by row;
  *   2. c~ squeezed, c = SampleInBall(c~) (constant time), kept as bytes and
  *      transformed again for each product;
@@ -51,7 +52,7 @@ static void unpack_eta(tacit_mldsa_poly *s, const unsigned char *p, const stream
     tacit_mldsa_unpack(s->c, p, key->ps->eta_bits, (int32_t)key->ps->eta);
 }
 
-/* ws->w = w_i = InvNTT(sum_j A[i][j] NTT(y_j)) in [0, q); uses ws->a, ws->y. */
+/* ws->w = w_i = InvNTT(sum_j A[i][j] NTT(y_j)) in [0, q); uses ws->y. */
 static void w_row(stream_ws *ws, const stream_key *key, unsigned kappa, unsigned i)
 {
     const tacit_mldsa_param_set *ps = key->ps;
@@ -62,8 +63,7 @@ static void w_row(stream_ws *ws, const stream_key *key, unsigned kappa, unsigned
     for (j = 0; j < ps->l; j++) {
         tacit_mldsa_expand_mask(&ws->y, ws->rhopp, kappa + j, ps);
         kern->ntt(ws->y.c);
-        tacit_mldsa_expand_a(&ws->a, ws->rho, i, j);
-        kern->pointwise_acc(ws->w.c, ws->a.c, ws->y.c);
+        tacit_mldsa_expand_a_acc_unsafe(ws->w.c, ws->rho, i, j, ws->y.c); /* A is public */
     }
     tacit_mldsa_poly_reduce(&ws->w);
     kern->invntt_tomont(ws->w.c);
