@@ -168,6 +168,8 @@ void tacit_mldsa_pack(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsign
 /* The inverse: a[i] = off - v[i] (off != 0) or v[i]. */
 void tacit_mldsa_unpack(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned bits,
                         int32_t off);
+/* The same for eight coefficients (bits bytes of in). */
+void tacit_mldsa_unpack8(int32_t a[8], const unsigned char *in, unsigned bits, int32_t off);
 
 /* ---- sampling ---- */
 

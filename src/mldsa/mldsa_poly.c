@@ -549,6 +549,11 @@ void tacit_mldsa_pack(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsign
     }
 }
 
+void tacit_mldsa_unpack8(int32_t a[8], const unsigned char *in, unsigned bits, int32_t off)
+{
+    unpack8(a, in, bits, off);
+}
+
 void tacit_mldsa_unpack(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned bits,
                         int32_t off)
 {

@@ -165,14 +165,35 @@ void tacit_mldsa_expand_mask(tacit_mldsa_poly *y, const unsigned char rhopp[64],
 {
     uint64_t st[25];
     unsigned char seed[66];
+#if defined(TACIT_MLDSA_SMALL_STACK)
+    /* one block at a time, unpacked eight coefficients (z_bits bytes) a step */
+    unsigned char buf[TACIT_SHAKE256_RATE + 24];
+    size_t have = 0, at = 0, zb = ps->z_bits;
+    unsigned g;
+#else
     unsigned char buf[5 * TACIT_SHAKE256_RATE]; /* 640 bytes needed at most */
+#endif
 
     memcpy(seed, rhopp, 64);
     seed[64] = (unsigned char)nonce;
     seed[65] = (unsigned char)(nonce >> 8);
     tacit_shake256_absorb_once(st, seed, sizeof(seed));
+#if defined(TACIT_MLDSA_SMALL_STACK)
+    for (g = 0; g < TACIT_MLDSA_N / 8; g++) {
+        if (have - at < zb) { /* public counts */
+            memmove(buf, buf + at, have - at);
+            have -= at;
+            at = 0;
+            tacit_shake256_squeezeblocks(st, buf + have, 1);
+            have += TACIT_SHAKE256_RATE;
+        }
+        tacit_mldsa_unpack8(y->c + 8 * g, buf + at, ps->z_bits, ps->gamma1);
+        at += zb;
+    }
+#else
     tacit_shake256_squeezeblocks(st, buf, 5);
     tacit_mldsa_kernel_get()->unpack_z(y->c, buf, ps->z_bits);
+#endif
     tacit_platform_zeroize(buf, sizeof(buf));
     tacit_platform_zeroize(st, sizeof(st));
     tacit_platform_zeroize(seed, sizeof(seed));
