@@ -60,11 +60,13 @@ int tacit_keccak_x4_parallel(void);
 /*
  * Eight SHAKE states: with AVX-512 one permutation runs all eight (a state
  * per 64-bit lane of the zmm registers: tacit_keccak_x8_parallel() is 1),
- * elsewhere as two four-way permutations (private layout: lane i of stream
- * j at s[8 * i + j]).
+ * elsewhere as two four-way states side by side (private layout, chosen at
+ * absorb: halves == 0, lane i of stream j at s[8 * i + j]; halves == 1, two
+ * tacit_shake_x4 states, streams 0..3 then 4..7).
  */
 typedef struct tacit_shake_x8 {
     uint64_t s[25 * 8];
+    unsigned halves;
 } tacit_shake_x8;
 
 /*

@@ -8,7 +8,8 @@
  *                 32-bit targets keccak_f1600_inter32.c, bit-interleaved);
  *   four states:  AVX-512VL (vprolq, vpternlogq on ymm), else AVX2, else
  *                 four portable permutations;
- *   eight states: AVX-512 (zmm), else two four-way permutations.
+ *   eight states: AVX-512 (zmm), else two four-way permutations (the x8
+ *                 SHAKE API then keeps two x4 states, see x8_absorb_once).
  *
  * The four-way layout (lane i of stream j at s[4 * i + j]) is the same for
  * every kernel, so a state may be absorbed with one and squeezed with
@@ -186,62 +187,93 @@ static void x4_squeezeblocks(tacit_shake_x4 *st, unsigned char *out[4], size_t n
 }
 
 /*
- * The eight streams absorb their whole blocks side by side; a stream with
- * fewer blocks than the longest waits, its lanes kept aside across the
- * permutations that are not its own.  Then each XORs in its last partial
- * block and the padding.  Branches depend on the (public) lengths only.
+ * ns streams (4 or 8, lane i of stream j at s[ns * i + j]) absorb their
+ * whole blocks side by side through perm; a stream with fewer blocks than
+ * the longest waits, its lanes kept aside across the permutations that are
+ * not its own.  Then each XORs in its last partial block and the padding.
+ * Branches depend on the (public) lengths only.
  */
-static void x8_absorb_once(tacit_shake_x8 *st, const unsigned char *const in[8],
-                           const size_t in_len[8], unsigned rate)
+static void multi_absorb(uint64_t *s, unsigned ns, void (*perm)(uint64_t *),
+                         const unsigned char *const in[], const size_t in_len[], unsigned rate)
 {
     uint64_t keep[25 * 8];
     size_t nfull[8], most = 0, b;
     unsigned i, j;
 
-    memset(st->s, 0, sizeof(st->s));
-    for (j = 0; j < 8; j++) {
+    memset(s, 0, 25 * ns * sizeof(uint64_t));
+    for (j = 0; j < ns; j++) {
         nfull[j] = in_len[j] / rate;
         most = nfull[j] > most ? nfull[j] : most;
     }
     for (b = 0; b < most; b++) {
-        for (j = 0; j < 8; j++) {
+        for (j = 0; j < ns; j++) {
             if (b < nfull[j]) {
                 for (i = 0; i < rate / 8; i++) {
-                    st->s[8 * i + j] ^= LANE_IN(load64_le(in[j] + b * rate + 8 * i));
+                    s[ns * i + j] ^= LANE_IN(load64_le(in[j] + b * rate + 8 * i));
                 }
             } else {
                 for (i = 0; i < 25; i++) {
-                    keep[8 * i + j] = st->s[8 * i + j];
+                    keep[ns * i + j] = s[ns * i + j];
                 }
             }
         }
-        tacit_keccak_f1600_x8(st->s);
-        for (j = 0; j < 8; j++) {
+        perm(s);
+        for (j = 0; j < ns; j++) {
             if (b >= nfull[j]) {
                 for (i = 0; i < 25; i++) {
-                    st->s[8 * i + j] = keep[8 * i + j];
+                    s[ns * i + j] = keep[ns * i + j];
                 }
             }
         }
     }
-    for (j = 0; j < 8; j++) {
-        xor_last_block(st->s + j, 8, in[j] + nfull[j] * rate, in_len[j] - nfull[j] * rate, rate);
+    for (j = 0; j < ns; j++) {
+        xor_last_block(s + j, ns, in[j] + nfull[j] * rate, in_len[j] - nfull[j] * rate, rate);
+    }
+}
+
+static void multi_squeezeblocks(uint64_t *s, unsigned ns, void (*perm)(uint64_t *),
+                                unsigned char *const out[], size_t nblocks, unsigned rate)
+{
+    size_t b;
+    unsigned i, j;
+
+    for (b = 0; b < nblocks; b++) {
+        perm(s);
+        for (j = 0; j < ns; j++) {
+            for (i = 0; i < rate / 8; i++) {
+                store64_le(out[j] + b * rate + 8 * i, LANE_OUT(s[ns * i + j]));
+            }
+        }
+    }
+}
+
+/*
+ * Eight streams: one eight-way state when the CPU runs the eight-way
+ * permutation, else two four-way states side by side (streams 0..3 in
+ * s[0..99], 4..7 in s[100..199], each in the x4 layout), each absorbed and
+ * squeezed as an x4 state: no copy between layouts around each
+ * permutation.  The choice is made once, at absorb, and kept in the state.
+ */
+static void x8_absorb_once(tacit_shake_x8 *st, const unsigned char *const in[8],
+                           const size_t in_len[8], unsigned rate)
+{
+    st->halves = tacit_keccak_x8_parallel() ? 0 : 1;
+    if (st->halves) {
+        multi_absorb(st->s, 4, tacit_keccak_f1600_x4, in, in_len, rate);
+        multi_absorb(st->s + 100, 4, tacit_keccak_f1600_x4, in + 4, in_len + 4, rate);
+    } else {
+        multi_absorb(st->s, 8, tacit_keccak_f1600_x8, in, in_len, rate);
     }
 }
 
 static void x8_squeezeblocks(tacit_shake_x8 *st, unsigned char *const out[8], size_t nblocks,
                              unsigned rate)
 {
-    size_t b;
-    unsigned i, j;
-
-    for (b = 0; b < nblocks; b++) {
-        tacit_keccak_f1600_x8(st->s);
-        for (j = 0; j < 8; j++) {
-            for (i = 0; i < rate / 8; i++) {
-                store64_le(out[j] + b * rate + 8 * i, LANE_OUT(st->s[8 * i + j]));
-            }
-        }
+    if (st->halves) {
+        multi_squeezeblocks(st->s, 4, tacit_keccak_f1600_x4, out, nblocks, rate);
+        multi_squeezeblocks(st->s + 100, 4, tacit_keccak_f1600_x4, out + 4, nblocks, rate);
+    } else {
+        multi_squeezeblocks(st->s, 8, tacit_keccak_f1600_x8, out, nblocks, rate);
     }
 }
 
