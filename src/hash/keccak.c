@@ -40,8 +40,6 @@ static void store64_le(unsigned char *p, uint64_t v)
 unsigned tacit_keccak_absorb(uint64_t state[25], unsigned pos, unsigned rate,
                              const unsigned char *in, size_t in_len)
 {
-    unsigned i;
-
     /* finish a partial block byte by byte */
     while (in_len > 0 && (pos & 7) != 0) {
         state[pos >> 3] ^= LANE_IN((uint64_t)*in++ << (8 * (pos & 7)));
@@ -52,15 +50,12 @@ unsigned tacit_keccak_absorb(uint64_t state[25], unsigned pos, unsigned rate,
         }
     }
     /* whole blocks */
-    if (pos == 0) {
-        while (in_len >= rate) {
-            for (i = 0; i < rate / 8; i++) {
-                state[i] ^= LANE_IN(load64_le(in + 8 * i));
-            }
-            tacit_keccak_f1600(state);
-            in += rate;
-            in_len -= rate;
-        }
+    if (pos == 0 && in_len >= rate) {
+        size_t nb = in_len / rate;
+
+        tacit_keccak_absorb_blocks(state, in, nb, rate);
+        in += nb * rate;
+        in_len -= nb * rate;
     }
     /* whole lanes, then bytes */
     while (in_len >= 8) {

@@ -126,6 +126,25 @@ static void store64_le(unsigned char *p, uint64_t v)
     }
 }
 
+void tacit_keccak_absorb_blocks(uint64_t state[25], const unsigned char *in, size_t nblocks,
+                                unsigned rate)
+{
+    unsigned i;
+
+#if defined(TACIT_KECCAK_X86_64)
+    if ((tacit_keccak_cpu() & (TACIT_CPU_AVX512 | TACIT_CPU_BMI2)) == TACIT_CPU_BMI2) {
+        tacit_keccak_absorb_blocks_bmi(state, in, nblocks, rate);
+        return;
+    }
+#endif
+    for (; nblocks > 0; nblocks--, in += rate) {
+        for (i = 0; i < rate / 8; i++) {
+            state[i] ^= LANE_IN(load64_le(in + 8 * i));
+        }
+        tacit_keccak_f1600(state);
+    }
+}
+
 /*
  * A stream's last partial block (rem < rate bytes at p) and the SHAKE
  * padding, XORed into its lanes s[0], s[stride], ...: a lane at a time,

@@ -81,6 +81,9 @@ void tacit_keccak_f1600_x4_avx512(uint64_t s[100]);
 void tacit_keccak_f1600_x8_avx512(uint64_t s[200]);
 /* x86_64/keccak_bmi.c: one state in general registers, ANDN and RORX (TACIT_CPU_BMI2). */
 void tacit_keccak_f1600_bmi(uint64_t state[25]);
+/* The same kernel XORing in and permuting whole blocks (x86_64/keccak_bmi.c; rate <= 168). */
+void tacit_keccak_absorb_blocks_bmi(uint64_t state[25], const unsigned char *in, size_t nblocks,
+                                    unsigned rate);
 /* One state, that round on xmm registers (x86_64/keccak_x4_avx2.c; TACIT_CPU_AVX512). */
 void tacit_keccak_f1600_avx512(uint64_t state[25]);
 #endif
@@ -89,6 +92,12 @@ void tacit_keccak_f1600_avx512(uint64_t state[25]);
  * Sponge helpers on one state (keccak.c).  pos is the byte offset in the
  * current block; rate in bytes (a multiple of 8, at most 168).
  */
+/*
+ * nblocks whole blocks of rate bytes XORed in from the start of the block,
+ * each permuted (keccak_dispatch.c picks the kernel).
+ */
+void tacit_keccak_absorb_blocks(uint64_t state[25], const unsigned char *in, size_t nblocks,
+                                unsigned rate);
 /* XOR in bytes, permuting at each full block; returns the new pos. */
 unsigned tacit_keccak_absorb(uint64_t state[25], unsigned pos, unsigned rate,
                              const unsigned char *in, size_t in_len);
