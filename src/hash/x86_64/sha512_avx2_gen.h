@@ -123,971 +123,971 @@
     ".p2align 6\n\t" \
     ".nops 56\n\t" \
     "1:\n\t" \
-    "addq 0(%%rsi), %%r11\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
     "andq %%r8, %%r15\n\t" \
     "vpalignr $8, %%ymm0, %%ymm1, %%ymm8\n\t" \
-    "rorxq $41, %%r8, %%rdi\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
-    "vpalignr $8, %%ymm4, %%ymm5, %%ymm9\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "leaq (%%r11,%%r15), %%r11\n\t" \
-    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
-    "andnq %%r10, %%r8, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm4, %%ymm5, %%ymm9\n\t" \
+    "addq 0(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
     "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
-    "leaq (%%r11,%%r15), %%r11\n\t" \
-    "vpaddq %%ymm9, %%ymm0, %%ymm0\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%rax, %%r13\n\t" \
-    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
-    "rorxq $39, %%rax, %%r15\n\t" \
-    "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%rbx, %%r13\n\t" \
+    "vpaddq %%ymm9, %%ymm0, %%ymm0\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpsllq $7, %%ymm8, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%rax, %%rdi\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
     "vpsllq $56, %%ymm11, %%ymm11\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
+    "movq %%r8, %%r15\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
     "leaq (%%r11,%%r14), %%r11\n\t" \
-    "movq %%r8, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
-    "addq 8(%%rsi), %%r10\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
     "andq %%rdx, %%r15\n\t" \
     "vpsrlq $19, %%ymm7, %%ymm10\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
-    "vpsllq $45, %%ymm7, %%ymm11\n\t" \
-    "leaq (%%r11,%%r12), %%r11\n\t" \
-    "leaq (%%r10,%%r15), %%r10\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "vpsllq $45, %%ymm7, %%ymm11\n\t" \
+    "addq 8(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
     "vpsrlq $61, %%ymm7, %%ymm11\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
-    "leaq (%%r10,%%r15), %%r10\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%r11, %%r14\n\t" \
-    "vpsllq $3, %%ymm7, %%ymm11\n\t" \
-    "rorxq $39, %%r11, %%r15\n\t" \
-    "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%rax, %%r14\n\t" \
-    "rorxq $34, %%r11, %%r12\n\t" \
-    "vpsrlq $6, %%ymm7, %%ymm11\n\t" \
-    "rorxq $28, %%r11, %%rdi\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
-    "xorq %%rax, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpaddq 1536(%%rsi), %%ymm0, %%ymm12\n\t" \
-    "leaq (%%r10,%%r13), %%r10\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "vmovdqu %%ymm12, 256(%%rsi)\n\t" \
-    "addq 32(%%rsi), %%r9\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "vpalignr $8, %%ymm1, %%ymm2, %%ymm8\n\t" \
-    "rorxq $41, %%rcx, %%rdi\n\t" \
-    "rorxq $18, %%rcx, %%r13\n\t" \
-    "vpalignr $8, %%ymm5, %%ymm6, %%ymm9\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
-    "andnq %%r8, %%rcx, %%r15\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
-    "rorxq $14, %%rcx, %%r12\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "vpaddq %%ymm9, %%ymm1, %%ymm1\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%r10, %%r13\n\t" \
-    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
-    "rorxq $39, %%r10, %%r15\n\t" \
-    "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%r11, %%r13\n\t" \
-    "rorxq $34, %%r10, %%r12\n\t" \
-    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
-    "rorxq $28, %%r10, %%rdi\n\t" \
-    "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "leaq (%%r9,%%r14), %%r9\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
-    "addq 40(%%rsi), %%r8\n\t" \
-    "andq %%rbx, %%r15\n\t" \
-    "vpsrlq $19, %%ymm0, %%ymm10\n\t" \
-    "rorxq $41, %%rbx, %%rdi\n\t" \
-    "rorxq $18, %%rbx, %%r14\n\t" \
-    "vpsllq $45, %%ymm0, %%ymm11\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "leaq (%%r8,%%r15), %%r8\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
-    "vpsrlq $61, %%ymm0, %%ymm11\n\t" \
-    "rorxq $14, %%rbx, %%r12\n\t" \
-    "leaq (%%r8,%%r15), %%r8\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%r9, %%r14\n\t" \
-    "vpsllq $3, %%ymm0, %%ymm11\n\t" \
-    "rorxq $39, %%r9, %%r15\n\t" \
-    "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%r10, %%r14\n\t" \
-    "rorxq $34, %%r9, %%r12\n\t" \
-    "vpsrlq $6, %%ymm0, %%ymm11\n\t" \
-    "rorxq $28, %%r9, %%rdi\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
-    "xorq %%r10, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpaddq 1568(%%rsi), %%ymm1, %%ymm12\n\t" \
-    "leaq (%%r8,%%r13), %%r8\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "vmovdqu %%ymm12, 288(%%rsi)\n\t" \
-    "addq 64(%%rsi), %%rdx\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "vpalignr $8, %%ymm2, %%ymm3, %%ymm8\n\t" \
-    "rorxq $41, %%rax, %%rdi\n\t" \
-    "rorxq $18, %%rax, %%r13\n\t" \
-    "vpalignr $8, %%ymm6, %%ymm7, %%ymm9\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
-    "andnq %%rcx, %%rax, %%r15\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
-    "rorxq $14, %%rax, %%r12\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "vpaddq %%ymm9, %%ymm2, %%ymm2\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%r8, %%r13\n\t" \
-    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
-    "rorxq $39, %%r8, %%r15\n\t" \
-    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%r9, %%r13\n\t" \
-    "rorxq $34, %%r8, %%r12\n\t" \
-    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
-    "rorxq $28, %%r8, %%rdi\n\t" \
-    "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "leaq (%%rdx,%%r14), %%rdx\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
-    "addq 72(%%rsi), %%rcx\n\t" \
-    "andq %%r11, %%r15\n\t" \
-    "vpsrlq $19, %%ymm1, %%ymm10\n\t" \
-    "rorxq $41, %%r11, %%rdi\n\t" \
-    "rorxq $18, %%r11, %%r14\n\t" \
-    "vpsllq $45, %%ymm1, %%ymm11\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
-    "vpsrlq $61, %%ymm1, %%ymm11\n\t" \
-    "rorxq $14, %%r11, %%r12\n\t" \
-    "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%rdx, %%r14\n\t" \
-    "vpsllq $3, %%ymm1, %%ymm11\n\t" \
-    "rorxq $39, %%rdx, %%r15\n\t" \
-    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%r8, %%r14\n\t" \
-    "rorxq $34, %%rdx, %%r12\n\t" \
-    "vpsrlq $6, %%ymm1, %%ymm11\n\t" \
-    "rorxq $28, %%rdx, %%rdi\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
-    "xorq %%r8, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpaddq 1600(%%rsi), %%ymm2, %%ymm12\n\t" \
-    "leaq (%%rcx,%%r13), %%rcx\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "vmovdqu %%ymm12, 320(%%rsi)\n\t" \
-    "addq 96(%%rsi), %%rbx\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "vpalignr $8, %%ymm3, %%ymm4, %%ymm8\n\t" \
-    "rorxq $41, %%r10, %%rdi\n\t" \
-    "rorxq $18, %%r10, %%r13\n\t" \
-    "vpalignr $8, %%ymm7, %%ymm0, %%ymm9\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
-    "andnq %%rax, %%r10, %%r15\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
-    "rorxq $14, %%r10, %%r12\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "vpaddq %%ymm9, %%ymm3, %%ymm3\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%rcx, %%r13\n\t" \
-    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
-    "rorxq $39, %%rcx, %%r15\n\t" \
-    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
-    "rorxq $34, %%rcx, %%r12\n\t" \
-    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
-    "rorxq $28, %%rcx, %%rdi\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "leaq (%%rbx,%%r14), %%rbx\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
-    "addq 104(%%rsi), %%rax\n\t" \
-    "andq %%r9, %%r15\n\t" \
-    "vpsrlq $19, %%ymm2, %%ymm10\n\t" \
-    "rorxq $41, %%r9, %%rdi\n\t" \
-    "rorxq $18, %%r9, %%r14\n\t" \
-    "vpsllq $45, %%ymm2, %%ymm11\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "leaq (%%rax,%%r15), %%rax\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
-    "vpsrlq $61, %%ymm2, %%ymm11\n\t" \
-    "rorxq $14, %%r9, %%r12\n\t" \
-    "leaq (%%rax,%%r15), %%rax\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%rbx, %%r14\n\t" \
-    "vpsllq $3, %%ymm2, %%ymm11\n\t" \
-    "rorxq $39, %%rbx, %%r15\n\t" \
-    "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
-    "rorxq $34, %%rbx, %%r12\n\t" \
-    "vpsrlq $6, %%ymm2, %%ymm11\n\t" \
-    "rorxq $28, %%rbx, %%rdi\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
-    "xorq %%rcx, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpaddq 1632(%%rsi), %%ymm3, %%ymm12\n\t" \
-    "leaq (%%rax,%%r13), %%rax\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "vmovdqu %%ymm12, 352(%%rsi)\n\t" \
-    "addq 128(%%rsi), %%r11\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "vpalignr $8, %%ymm4, %%ymm5, %%ymm8\n\t" \
-    "rorxq $41, %%r8, %%rdi\n\t" \
-    "rorxq $18, %%r8, %%r13\n\t" \
-    "vpalignr $8, %%ymm0, %%ymm1, %%ymm9\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "leaq (%%r11,%%r15), %%r11\n\t" \
-    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
-    "andnq %%r10, %%r8, %%r15\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
-    "rorxq $14, %%r8, %%r12\n\t" \
-    "leaq (%%r11,%%r15), %%r11\n\t" \
-    "vpaddq %%ymm9, %%ymm4, %%ymm4\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%rax, %%r13\n\t" \
-    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
-    "rorxq $39, %%rax, %%r15\n\t" \
-    "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
-    "rorxq $34, %%rax, %%r12\n\t" \
-    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
-    "rorxq $28, %%rax, %%rdi\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "leaq (%%r11,%%r14), %%r11\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
-    "addq 136(%%rsi), %%r10\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "vpsrlq $19, %%ymm3, %%ymm10\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "rorxq $18, %%rdx, %%r14\n\t" \
-    "vpsllq $45, %%ymm3, %%ymm11\n\t" \
-    "leaq (%%r11,%%r12), %%r11\n\t" \
-    "leaq (%%r10,%%r15), %%r10\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andnq %%r9, %%rdx, %%r15\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
-    "vpsrlq $61, %%ymm3, %%ymm11\n\t" \
-    "rorxq $14, %%rdx, %%r12\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm7, %%ymm11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r11, %%r14\n\t" \
-    "vpsllq $3, %%ymm3, %%ymm11\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "vpsrlq $6, %%ymm7, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
     "leaq (%%r10,%%rdi), %%r10\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%rax, %%r14\n\t" \
-    "rorxq $34, %%r11, %%r12\n\t" \
-    "vpsrlq $6, %%ymm3, %%ymm11\n\t" \
     "rorxq $28, %%r11, %%rdi\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
-    "xorq %%rax, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpaddq 1664(%%rsi), %%ymm4, %%ymm12\n\t" \
-    "leaq (%%r10,%%r13), %%r10\n\t" \
+    "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "vmovdqu %%ymm12, 384(%%rsi)\n\t" \
-    "addq 160(%%rsi), %%r9\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "vpalignr $8, %%ymm5, %%ymm6, %%ymm8\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1536(%%rsi), %%ymm0, %%ymm12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
+    "vmovdqu %%ymm12, 256(%%rsi)\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "vpalignr $8, %%ymm1, %%ymm2, %%ymm8\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
-    "vpalignr $8, %%ymm1, %%ymm2, %%ymm9\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
-    "andnq %%r8, %%rcx, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm5, %%ymm6, %%ymm9\n\t" \
+    "addq 32(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
     "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "vpaddq %%ymm9, %%ymm5, %%ymm5\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%r10, %%r13\n\t" \
-    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
-    "rorxq $39, %%r10, %%r15\n\t" \
-    "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r11, %%r13\n\t" \
+    "vpaddq %%ymm9, %%ymm1, %%ymm1\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpsllq $7, %%ymm8, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
     "vpsllq $56, %%ymm11, %%ymm11\n\t" \
-    "xorq %%r11, %%r14\n\t" \
+    "movq %%rcx, %%r15\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%r11, %%r14\n\t" \
     "leaq (%%r9,%%r14), %%r9\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
-    "addq 168(%%rsi), %%r8\n\t" \
-    "andq %%rbx, %%r15\n\t" \
-    "vpsrlq $19, %%ymm4, %%ymm10\n\t" \
+    "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "vpsrlq $19, %%ymm0, %%ymm10\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
-    "vpsllq $45, %%ymm4, %%ymm11\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsllq $45, %%ymm0, %%ymm11\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "movq %%r9, %%r14\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
+    "vpsrlq $61, %%ymm0, %%ymm11\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andnq %%rdx, %%rbx, %%r15\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
-    "vpsrlq $61, %%ymm4, %%ymm11\n\t" \
-    "rorxq $14, %%rbx, %%r12\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm0, %%ymm11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r9, %%r14\n\t" \
-    "vpsllq $3, %%ymm4, %%ymm11\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "vpsrlq $6, %%ymm0, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
     "leaq (%%r8,%%rdi), %%r8\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%r10, %%r14\n\t" \
-    "rorxq $34, %%r9, %%r12\n\t" \
-    "vpsrlq $6, %%ymm4, %%ymm11\n\t" \
     "rorxq $28, %%r9, %%rdi\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
-    "xorq %%r10, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpaddq 1696(%%rsi), %%ymm5, %%ymm12\n\t" \
-    "leaq (%%r8,%%r13), %%r8\n\t" \
+    "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "vmovdqu %%ymm12, 416(%%rsi)\n\t" \
-    "addq 192(%%rsi), %%rdx\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "vpalignr $8, %%ymm6, %%ymm7, %%ymm8\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1568(%%rsi), %%ymm1, %%ymm12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
+    "vmovdqu %%ymm12, 288(%%rsi)\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "vpalignr $8, %%ymm2, %%ymm3, %%ymm8\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
-    "vpalignr $8, %%ymm2, %%ymm3, %%ymm9\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
-    "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm6, %%ymm7, %%ymm9\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "vpaddq %%ymm9, %%ymm6, %%ymm6\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%r8, %%r13\n\t" \
-    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
-    "rorxq $39, %%r8, %%r15\n\t" \
-    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%r9, %%r13\n\t" \
+    "vpaddq %%ymm9, %%ymm2, %%ymm2\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpsllq $7, %%ymm8, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
     "vpsllq $56, %%ymm11, %%ymm11\n\t" \
-    "xorq %%r9, %%r14\n\t" \
+    "movq %%rax, %%r15\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%r9, %%r14\n\t" \
     "leaq (%%rdx,%%r14), %%rdx\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
-    "addq 200(%%rsi), %%rcx\n\t" \
-    "andq %%r11, %%r15\n\t" \
-    "vpsrlq $19, %%ymm5, %%ymm10\n\t" \
+    "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "vpsrlq $19, %%ymm1, %%ymm10\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
-    "vpsllq $45, %%ymm5, %%ymm11\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsllq $45, %%ymm1, %%ymm11\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "movq %%rdx, %%r14\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "vpsrlq $61, %%ymm1, %%ymm11\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andnq %%rbx, %%r11, %%r15\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
-    "vpsrlq $61, %%ymm5, %%ymm11\n\t" \
-    "rorxq $14, %%r11, %%r12\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm1, %%ymm11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rdx, %%r14\n\t" \
-    "vpsllq $3, %%ymm5, %%ymm11\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "vpsrlq $6, %%ymm1, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
     "leaq (%%rcx,%%rdi), %%rcx\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%r8, %%r14\n\t" \
-    "rorxq $34, %%rdx, %%r12\n\t" \
-    "vpsrlq $6, %%ymm5, %%ymm11\n\t" \
     "rorxq $28, %%rdx, %%rdi\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
-    "xorq %%r8, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "vpaddq 1728(%%rsi), %%ymm6, %%ymm12\n\t" \
-    "leaq (%%rcx,%%r13), %%rcx\n\t" \
+    "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "vmovdqu %%ymm12, 448(%%rsi)\n\t" \
-    "addq 224(%%rsi), %%rbx\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "vpalignr $8, %%ymm7, %%ymm0, %%ymm8\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1600(%%rsi), %%ymm2, %%ymm12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
+    "vmovdqu %%ymm12, 320(%%rsi)\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "vpalignr $8, %%ymm3, %%ymm4, %%ymm8\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
-    "vpalignr $8, %%ymm3, %%ymm4, %%ymm9\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
-    "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm7, %%ymm0, %%ymm9\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "vpaddq %%ymm9, %%ymm7, %%ymm7\n\t" \
-    "xorq %%r12, %%rdi\n\t" \
-    "movq %%rcx, %%r13\n\t" \
-    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
-    "rorxq $39, %%rcx, %%r15\n\t" \
-    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "xorq %%rdx, %%r13\n\t" \
+    "vpaddq %%ymm9, %%ymm3, %%ymm3\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpsllq $7, %%ymm8, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
     "rorxq $28, %%rcx, %%rdi\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
     "vpsllq $56, %%ymm11, %%ymm11\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
+    "movq %%r10, %%r15\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
     "leaq (%%rbx,%%r14), %%rbx\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
-    "addq 232(%%rsi), %%rax\n\t" \
-    "andq %%r9, %%r15\n\t" \
-    "vpsrlq $19, %%ymm6, %%ymm10\n\t" \
+    "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "vpsrlq $19, %%ymm2, %%ymm10\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
-    "vpsllq $45, %%ymm6, %%ymm11\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsllq $45, %%ymm2, %%ymm11\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "movq %%rbx, %%r14\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
+    "vpsrlq $61, %%ymm2, %%ymm11\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
     "andnq %%r11, %%r9, %%r15\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
-    "vpsrlq $61, %%ymm6, %%ymm11\n\t" \
-    "rorxq $14, %%r9, %%r12\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "vpsllq $3, %%ymm2, %%ymm11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rbx, %%r14\n\t" \
-    "vpsllq $3, %%ymm6, %%ymm11\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "vpsrlq $6, %%ymm2, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
     "leaq (%%rax,%%rdi), %%rax\n\t" \
     "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
-    "rorxq $34, %%rbx, %%r12\n\t" \
-    "vpsrlq $6, %%ymm6, %%ymm11\n\t" \
     "rorxq $28, %%rbx, %%rdi\n\t" \
     "leaq (%%r8,%%rax), %%r8\n\t" \
-    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
+    "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1632(%%rsi), %%ymm3, %%ymm12\n\t" \
     "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
+    "vmovdqu %%ymm12, 352(%%rsi)\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "vpalignr $8, %%ymm4, %%ymm5, %%ymm8\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm0, %%ymm1, %%ymm9\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "vpaddq %%ymm9, %%ymm4, %%ymm4\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "vpsrlq $19, %%ymm3, %%ymm10\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsllq $45, %%ymm3, %%ymm11\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "vpsrlq $61, %%ymm3, %%ymm11\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "vpsllq $3, %%ymm3, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "vpsrlq $6, %%ymm3, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1664(%%rsi), %%ymm4, %%ymm12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
+    "vmovdqu %%ymm12, 384(%%rsi)\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "vpalignr $8, %%ymm5, %%ymm6, %%ymm8\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm1, %%ymm2, %%ymm9\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "vpaddq %%ymm9, %%ymm5, %%ymm5\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
+    "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "vpsrlq $19, %%ymm4, %%ymm10\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsllq $45, %%ymm4, %%ymm11\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "vpsrlq $61, %%ymm4, %%ymm11\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "vpsllq $3, %%ymm4, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "vpsrlq $6, %%ymm4, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1696(%%rsi), %%ymm5, %%ymm12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
+    "vmovdqu %%ymm12, 416(%%rsi)\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "vpalignr $8, %%ymm6, %%ymm7, %%ymm8\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm2, %%ymm3, %%ymm9\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "vpaddq %%ymm9, %%ymm6, %%ymm6\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
+    "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "vpsrlq $19, %%ymm5, %%ymm10\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsllq $45, %%ymm5, %%ymm11\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "vpsrlq $61, %%ymm5, %%ymm11\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "vpsllq $3, %%ymm5, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "vpsrlq $6, %%ymm5, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpaddq 1728(%%rsi), %%ymm6, %%ymm12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
+    "vmovdqu %%ymm12, 448(%%rsi)\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "vpalignr $8, %%ymm7, %%ymm0, %%ymm8\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm3, %%ymm4, %%ymm9\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "vpsrlq $1, %%ymm8, %%ymm10\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "vpxor %%ymm10, %%ymm8, %%ymm11\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "vpaddq %%ymm9, %%ymm7, %%ymm7\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "vpsrlq $7, %%ymm11, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "vpsllq $7, %%ymm8, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "vpxor %%ymm11, %%ymm8, %%ymm11\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "vpsllq $56, %%ymm11, %%ymm11\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "vpsrlq $19, %%ymm6, %%ymm10\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "vpsllq $45, %%ymm6, %%ymm11\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "vpsrlq $61, %%ymm6, %%ymm11\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "vpsllq $3, %%ymm6, %%ymm11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "vpsrlq $6, %%ymm6, %%ymm11\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "vpxor %%ymm11, %%ymm10, %%ymm10\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
+    "movq %%r9, %%r15\n\t" \
     "xorq %%rdi, %%r12\n\t" \
     "vpaddq 1760(%%rsi), %%ymm7, %%ymm12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
     "leaq (%%rax,%%r13), %%rax\n\t" \
-    "movq %%r9, %%r15\n\t" \
     "vmovdqu %%ymm12, 480(%%rsi)\n\t" \
     "addq $256, %%rsi\n\t" \
     "vmovq %%xmm15, %%rdi\n\t" \
     "subq $1, %%rdi\n\t" \
     "vmovq %%rdi, %%xmm15\n\t" \
     "jnz 1b\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $41, %%r8, %%rdi\n\t" \
-    "rorxq $18, %%r8, %%r13\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
-    "andnq %%r10, %%r8, %%r15\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rax, %%r13\n\t" \
     "rorxq $39, %%rax, %%r15\n\t" \
-    "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
-    "rorxq $28, %%rax, %%rdi\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 8(%%rsi), %%r10\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "rorxq $18, %%rdx, %%r14\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
+    "movq %%r11, %%r14\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r11, %%r14\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
-    "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "xorq %%rax, %%r14\n\t" \
     "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
     "rorxq $28, %%r11, %%rdi\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rax, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r10,%%r13), %%r10\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "addq 32(%%rsi), %%r9\n\t" \
-    "andq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "andnq %%r8, %%rcx, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 32(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r10, %%r13\n\t" \
     "rorxq $39, %%r10, %%r15\n\t" \
-    "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "xorq %%r11, %%r13\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 40(%%rsi), %%r8\n\t" \
-    "andq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "leaq (%%r8,%%r15), %%r8\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
     "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r9, %%r14\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
-    "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "xorq %%r10, %%r14\n\t" \
     "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
     "rorxq $28, %%r9, %%rdi\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r10, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "addq 64(%%rsi), %%rdx\n\t" \
-    "andq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
     "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r8, %%r13\n\t" \
     "rorxq $39, %%r8, %%r15\n\t" \
-    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "xorq %%r9, %%r13\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 72(%%rsi), %%rcx\n\t" \
-    "andq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rdx, %%r14\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
-    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "xorq %%r8, %%r14\n\t" \
     "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
     "rorxq $28, %%rdx, %%rdi\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r8, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "addq 96(%%rsi), %%rbx\n\t" \
-    "andq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
     "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rcx, %%r13\n\t" \
     "rorxq $39, %%rcx, %%r15\n\t" \
-    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%rdi\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 104(%%rsi), %%rax\n\t" \
-    "andq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "leaq (%%rax,%%r15), %%rax\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
     "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rbx, %%r14\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
-    "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
     "rorxq $34, %%rbx, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%rdi\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rcx, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rax,%%r13), %%rax\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r9, %%r15\n\t" \
-    "addq 128(%%rsi), %%r11\n\t" \
-    "andq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "leaq (%%r11,%%r15), %%r11\n\t" \
-    "andnq %%r10, %%r8, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rax, %%r13\n\t" \
     "rorxq $39, %%rax, %%r15\n\t" \
-    "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
     "rorxq $28, %%rax, %%rdi\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r11,%%r14), %%r11\n\t" \
     "movq %%r8, %%r15\n\t" \
-    "addq 136(%%rsi), %%r10\n\t" \
-    "andq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
-    "leaq (%%r11,%%r12), %%r11\n\t" \
-    "leaq (%%r10,%%r15), %%r10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r11, %%r14\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
-    "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "xorq %%rax, %%r14\n\t" \
     "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
     "rorxq $28, %%r11, %%rdi\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rax, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r10,%%r13), %%r10\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "addq 160(%%rsi), %%r9\n\t" \
-    "andq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "andnq %%r8, %%rcx, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r10, %%r13\n\t" \
     "rorxq $39, %%r10, %%r15\n\t" \
-    "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "xorq %%r11, %%r13\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 168(%%rsi), %%r8\n\t" \
-    "andq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "leaq (%%r8,%%r15), %%r8\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
     "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r9, %%r14\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
-    "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "xorq %%r10, %%r14\n\t" \
     "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
     "rorxq $28, %%r9, %%rdi\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r10, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "addq 192(%%rsi), %%rdx\n\t" \
-    "andq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
     "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r8, %%r13\n\t" \
     "rorxq $39, %%r8, %%r15\n\t" \
-    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "xorq %%r9, %%r13\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 200(%%rsi), %%rcx\n\t" \
-    "andq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rdx, %%r14\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
-    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "xorq %%r8, %%r14\n\t" \
     "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
     "rorxq $28, %%rdx, %%rdi\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r8, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "addq 224(%%rsi), %%rbx\n\t" \
-    "andq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
     "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rcx, %%r13\n\t" \
     "rorxq $39, %%rcx, %%r15\n\t" \
-    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%rdi\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 232(%%rsi), %%rax\n\t" \
-    "andq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "leaq (%%rax,%%r15), %%rax\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
     "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rbx, %%r14\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
-    "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
     "rorxq $34, %%rbx, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%rdi\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rcx, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rax,%%r13), %%rax\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "addq $256, %%rsi\n\t" \
     "addq %%r12, %%rax\n\t" \
     "addq 1280(%%rsi), %%rax\n\t" \
@@ -1134,798 +1134,798 @@
     "xorq %%rcx, %%r14\n\t" \
     "xorl %%r12d, %%r12d\n\t" \
     "movq %%r9, %%r15\n\t" \
-    "addq 0(%%rsi), %%r11\n\t" \
-    "andq %%r8, %%r15\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "leaq (%%r11,%%r15), %%r11\n\t" \
-    "andnq %%r10, %%r8, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 0(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rax, %%r13\n\t" \
     "rorxq $39, %%rax, %%r15\n\t" \
-    "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
-    "rorxq $28, %%rax, %%rdi\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "movq %%r8, %%r15\n\t" \
-    "addq 8(%%rsi), %%r10\n\t" \
-    "andq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
-    "leaq (%%r11,%%r12), %%r11\n\t" \
-    "leaq (%%r10,%%r15), %%r10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 8(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r11, %%r14\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
-    "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "xorq %%rax, %%r14\n\t" \
     "rorxq $34, %%r11, %%r12\n\t" \
-    "rorxq $28, %%r11, %%rdi\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rax, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r10,%%r13), %%r10\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
     "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 32(%%rsi), %%r9\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $41, %%rcx, %%rdi\n\t" \
-    "rorxq $18, %%rcx, %%r13\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
-    "andnq %%r8, %%rcx, %%r15\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r10, %%r13\n\t" \
     "rorxq $39, %%r10, %%r15\n\t" \
-    "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "xorq %%r11, %%r13\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 40(%%rsi), %%r8\n\t" \
-    "andq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "leaq (%%r8,%%r15), %%r8\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
     "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r9, %%r14\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
-    "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "xorq %%r10, %%r14\n\t" \
     "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
     "rorxq $28, %%r9, %%rdi\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r10, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "addq 64(%%rsi), %%rdx\n\t" \
-    "andq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
     "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r8, %%r13\n\t" \
     "rorxq $39, %%r8, %%r15\n\t" \
-    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "xorq %%r9, %%r13\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 72(%%rsi), %%rcx\n\t" \
-    "andq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rdx, %%r14\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
-    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "xorq %%r8, %%r14\n\t" \
     "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
     "rorxq $28, %%rdx, %%rdi\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r8, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "addq 96(%%rsi), %%rbx\n\t" \
-    "andq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
     "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rcx, %%r13\n\t" \
     "rorxq $39, %%rcx, %%r15\n\t" \
-    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
     "rorxq $28, %%rcx, %%rdi\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 104(%%rsi), %%rax\n\t" \
-    "andq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "leaq (%%rax,%%r15), %%rax\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
     "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rbx, %%r14\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
-    "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
     "rorxq $34, %%rbx, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%rdi\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rcx, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rax,%%r13), %%rax\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r9, %%r15\n\t" \
-    "addq 128(%%rsi), %%r11\n\t" \
-    "andq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "leaq (%%r11,%%r15), %%r11\n\t" \
-    "andnq %%r10, %%r8, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rax, %%r13\n\t" \
     "rorxq $39, %%rax, %%r15\n\t" \
-    "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
-    "rorxq $28, %%rax, %%rdi\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "movq %%r8, %%r15\n\t" \
-    "addq 136(%%rsi), %%r10\n\t" \
-    "andq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
-    "leaq (%%r11,%%r12), %%r11\n\t" \
-    "leaq (%%r10,%%r15), %%r10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r11, %%r14\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
-    "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "xorq %%rax, %%r14\n\t" \
     "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
     "rorxq $28, %%r11, %%rdi\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rax, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r10,%%r13), %%r10\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "addq 160(%%rsi), %%r9\n\t" \
-    "andq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "andnq %%r8, %%rcx, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r10, %%r13\n\t" \
     "rorxq $39, %%r10, %%r15\n\t" \
-    "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "xorq %%r11, %%r13\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 168(%%rsi), %%r8\n\t" \
-    "andq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "leaq (%%r8,%%r15), %%r8\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
     "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r9, %%r14\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
-    "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "xorq %%r10, %%r14\n\t" \
     "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
     "rorxq $28, %%r9, %%rdi\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r10, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "addq 192(%%rsi), %%rdx\n\t" \
-    "andq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
     "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r8, %%r13\n\t" \
     "rorxq $39, %%r8, %%r15\n\t" \
-    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "xorq %%r9, %%r13\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 200(%%rsi), %%rcx\n\t" \
-    "andq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rdx, %%r14\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
-    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "xorq %%r8, %%r14\n\t" \
     "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
     "rorxq $28, %%rdx, %%rdi\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r8, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "addq 224(%%rsi), %%rbx\n\t" \
-    "andq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
     "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rcx, %%r13\n\t" \
     "rorxq $39, %%rcx, %%r15\n\t" \
-    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
     "rorxq $28, %%rcx, %%rdi\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 232(%%rsi), %%rax\n\t" \
-    "andq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "leaq (%%rax,%%r15), %%rax\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
     "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rbx, %%r14\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
-    "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
     "rorxq $34, %%rbx, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%rdi\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rcx, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rax,%%r13), %%rax\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "addq $256, %%rsi\n\t" \
-    "addq 0(%%rsi), %%r11\n\t" \
-    "andq %%r8, %%r15\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "leaq (%%r11,%%r15), %%r11\n\t" \
-    "andnq %%r10, %%r8, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 0(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rax, %%r13\n\t" \
     "rorxq $39, %%rax, %%r15\n\t" \
-    "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm0, %%ymm0\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
     "rorxq $28, %%rax, %%rdi\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r11,%%r14), %%r11\n\t" \
     "movq %%r8, %%r15\n\t" \
-    "addq 8(%%rsi), %%r10\n\t" \
-    "andq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
-    "leaq (%%r11,%%r12), %%r11\n\t" \
-    "leaq (%%r10,%%r15), %%r10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 8(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
     "vpaddq 1008(%%rsi), %%ymm0, %%ymm8\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r11, %%r14\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
-    "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "xorq %%rax, %%r14\n\t" \
     "rorxq $34, %%r11, %%r12\n\t" \
-    "rorxq $28, %%r11, %%rdi\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rax, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r10,%%r13), %%r10\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
     "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "vmovdqu %%ymm8, -272(%%rsi)\n\t" \
-    "addq 32(%%rsi), %%r9\n\t" \
-    "andq %%rcx, %%r15\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "andnq %%r8, %%rcx, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 32(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r10, %%r13\n\t" \
     "rorxq $39, %%r10, %%r15\n\t" \
-    "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "xorq %%r11, %%r13\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm1, %%ymm1\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 40(%%rsi), %%r8\n\t" \
-    "andq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "leaq (%%r8,%%r15), %%r8\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
     "vpaddq 1040(%%rsi), %%ymm1, %%ymm8\n\t" \
     "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r9, %%r14\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
-    "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "xorq %%r10, %%r14\n\t" \
     "rorxq $34, %%r9, %%r12\n\t" \
-    "rorxq $28, %%r9, %%rdi\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%r10, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r8,%%r13), %%r8\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
     "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "vmovdqu %%ymm8, -240(%%rsi)\n\t" \
-    "addq 64(%%rsi), %%rdx\n\t" \
-    "andq %%rax, %%r15\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
     "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r8, %%r13\n\t" \
     "rorxq $39, %%r8, %%r15\n\t" \
-    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "xorq %%r9, %%r13\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm2, %%ymm2\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 72(%%rsi), %%rcx\n\t" \
-    "andq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "vpaddq 1072(%%rsi), %%ymm2, %%ymm8\n\t" \
     "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rdx, %%r14\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
-    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "xorq %%r8, %%r14\n\t" \
     "rorxq $34, %%rdx, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%rdi\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%r8, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rcx,%%r13), %%rcx\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
     "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "vmovdqu %%ymm8, -208(%%rsi)\n\t" \
-    "addq 96(%%rsi), %%rbx\n\t" \
-    "andq %%r10, %%r15\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
     "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rcx, %%r13\n\t" \
     "rorxq $39, %%rcx, %%r15\n\t" \
-    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm3, %%ymm3\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
     "rorxq $28, %%rcx, %%rdi\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 104(%%rsi), %%rax\n\t" \
-    "andq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "leaq (%%rax,%%r15), %%rax\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
     "vpaddq 1104(%%rsi), %%ymm3, %%ymm8\n\t" \
     "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rbx, %%r14\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
-    "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
     "rorxq $34, %%rbx, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%rdi\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rcx, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rax,%%r13), %%rax\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "vmovdqu %%ymm8, -176(%%rsi)\n\t" \
-    "addq 128(%%rsi), %%r11\n\t" \
-    "andq %%r8, %%r15\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "leaq (%%r11,%%r15), %%r11\n\t" \
-    "andnq %%r10, %%r8, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rax, %%r13\n\t" \
     "rorxq $39, %%rax, %%r15\n\t" \
-    "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm4, %%ymm4\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
     "rorxq $28, %%rax, %%rdi\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r11,%%r14), %%r11\n\t" \
     "movq %%r8, %%r15\n\t" \
-    "addq 136(%%rsi), %%r10\n\t" \
-    "andq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
-    "leaq (%%r11,%%r12), %%r11\n\t" \
-    "leaq (%%r10,%%r15), %%r10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
     "vpaddq 1136(%%rsi), %%ymm4, %%ymm8\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r11, %%r14\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
-    "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "xorq %%rax, %%r14\n\t" \
     "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
     "rorxq $28, %%r11, %%rdi\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rax, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r10,%%r13), %%r10\n\t" \
     "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "vmovdqu %%ymm8, -144(%%rsi)\n\t" \
-    "addq 160(%%rsi), %%r9\n\t" \
-    "andq %%rcx, %%r15\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "andnq %%r8, %%rcx, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r10, %%r13\n\t" \
     "rorxq $39, %%r10, %%r15\n\t" \
-    "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "xorq %%r11, %%r13\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm5, %%ymm5\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 168(%%rsi), %%r8\n\t" \
-    "andq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "leaq (%%r8,%%r15), %%r8\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
     "vpaddq 1168(%%rsi), %%ymm5, %%ymm8\n\t" \
     "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r9, %%r14\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
-    "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "xorq %%r10, %%r14\n\t" \
     "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
     "rorxq $28, %%r9, %%rdi\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r10, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "vmovdqu %%ymm8, -112(%%rsi)\n\t" \
-    "addq 192(%%rsi), %%rdx\n\t" \
-    "andq %%rax, %%r15\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
     "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r8, %%r13\n\t" \
     "rorxq $39, %%r8, %%r15\n\t" \
-    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "xorq %%r9, %%r13\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm6, %%ymm6\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 200(%%rsi), %%rcx\n\t" \
-    "andq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "vpaddq 1200(%%rsi), %%ymm6, %%ymm8\n\t" \
     "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rdx, %%r14\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
-    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "xorq %%r8, %%r14\n\t" \
     "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
     "rorxq $28, %%rdx, %%rdi\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r8, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "vmovdqu %%ymm8, -80(%%rsi)\n\t" \
-    "addq 224(%%rsi), %%rbx\n\t" \
-    "andq %%r10, %%r15\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
     "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rcx, %%r13\n\t" \
     "rorxq $39, %%rcx, %%r15\n\t" \
-    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm7, %%ymm7\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
     "rorxq $28, %%rcx, %%rdi\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 232(%%rsi), %%rax\n\t" \
-    "andq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "leaq (%%rax,%%r15), %%rax\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
     "vpaddq 1232(%%rsi), %%ymm7, %%ymm8\n\t" \
     "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rbx, %%r14\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
-    "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
     "rorxq $34, %%rbx, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%rdi\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rcx, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rax,%%r13), %%rax\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "vmovdqu %%ymm8, -48(%%rsi)\n\t" \
     "addq $256, %%rsi\n\t" \
     "movl $3, %%edi\n\t" \
@@ -1933,390 +1933,390 @@
     ".p2align 6\n\t" \
     ".nops 56\n\t" \
     "2:\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $41, %%r8, %%rdi\n\t" \
-    "rorxq $18, %%r8, %%r13\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
-    "andnq %%r10, %%r8, %%r15\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rax, %%r13\n\t" \
     "rorxq $39, %%rax, %%r15\n\t" \
-    "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
-    "rorxq $28, %%rax, %%rdi\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 8(%%rsi), %%r10\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "rorxq $18, %%rdx, %%r14\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
+    "movq %%r11, %%r14\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
-    "xorq %%r14, %%rdi\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r11, %%r14\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
-    "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "xorq %%rax, %%r14\n\t" \
     "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
     "rorxq $28, %%r11, %%rdi\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rax, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r10,%%r13), %%r10\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "addq 32(%%rsi), %%r9\n\t" \
-    "andq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "andnq %%r8, %%rcx, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 32(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r10, %%r13\n\t" \
     "rorxq $39, %%r10, %%r15\n\t" \
-    "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "xorq %%r11, %%r13\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 40(%%rsi), %%r8\n\t" \
-    "andq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "leaq (%%r8,%%r15), %%r8\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
     "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r9, %%r14\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
-    "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "xorq %%r10, %%r14\n\t" \
     "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
     "rorxq $28, %%r9, %%rdi\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r10, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "addq 64(%%rsi), %%rdx\n\t" \
-    "andq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 64(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
     "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r8, %%r13\n\t" \
     "rorxq $39, %%r8, %%r15\n\t" \
-    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "xorq %%r9, %%r13\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 72(%%rsi), %%rcx\n\t" \
-    "andq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rdx, %%r14\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
-    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "xorq %%r8, %%r14\n\t" \
     "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
     "rorxq $28, %%rdx, %%rdi\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r8, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "addq 96(%%rsi), %%rbx\n\t" \
-    "andq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 96(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
     "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rcx, %%r13\n\t" \
     "rorxq $39, %%rcx, %%r15\n\t" \
-    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%rdi\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 104(%%rsi), %%rax\n\t" \
-    "andq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "leaq (%%rax,%%r15), %%rax\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
     "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rbx, %%r14\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
-    "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
     "rorxq $34, %%rbx, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%rdi\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rcx, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rax,%%r13), %%rax\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r9, %%r15\n\t" \
-    "addq 128(%%rsi), %%r11\n\t" \
-    "andq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "leaq (%%r11,%%r15), %%r11\n\t" \
-    "andnq %%r10, %%r8, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
     "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
     "leaq (%%r11,%%r15), %%r11\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rax, %%r13\n\t" \
     "rorxq $39, %%rax, %%r15\n\t" \
-    "leaq (%%r11,%%rdi), %%r11\n\t" \
-    "xorq %%rbx, %%r13\n\t" \
     "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
     "rorxq $28, %%rax, %%rdi\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r11,%%r14), %%r11\n\t" \
     "movq %%r8, %%r15\n\t" \
-    "addq 136(%%rsi), %%r10\n\t" \
-    "andq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
     "rorxq $18, %%rdx, %%r14\n\t" \
-    "leaq (%%r11,%%r12), %%r11\n\t" \
-    "leaq (%%r10,%%r15), %%r10\n\t" \
-    "andnq %%r9, %%rdx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
     "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
     "leaq (%%r10,%%r15), %%r10\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r11, %%r14\n\t" \
     "rorxq $39, %%r11, %%r15\n\t" \
-    "leaq (%%r10,%%rdi), %%r10\n\t" \
-    "xorq %%rax, %%r14\n\t" \
     "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
     "rorxq $28, %%r11, %%rdi\n\t" \
     "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%rax, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r10,%%r13), %%r10\n\t" \
     "movq %%rdx, %%r15\n\t" \
-    "addq 160(%%rsi), %%r9\n\t" \
-    "andq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "leaq (%%r9,%%r15), %%r9\n\t" \
-    "andnq %%r8, %%rcx, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
     "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
     "leaq (%%r9,%%r15), %%r9\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r10, %%r13\n\t" \
     "rorxq $39, %%r10, %%r15\n\t" \
-    "leaq (%%r9,%%rdi), %%r9\n\t" \
-    "xorq %%r11, %%r13\n\t" \
     "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
     "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r9,%%r14), %%r9\n\t" \
     "movq %%rcx, %%r15\n\t" \
-    "addq 168(%%rsi), %%r8\n\t" \
-    "andq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r11, %%r14\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
     "rorxq $18, %%rbx, %%r14\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "leaq (%%r8,%%r15), %%r8\n\t" \
-    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
     "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
     "leaq (%%r8,%%r15), %%r8\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r9, %%r14\n\t" \
     "rorxq $39, %%r9, %%r15\n\t" \
-    "leaq (%%r8,%%rdi), %%r8\n\t" \
-    "xorq %%r10, %%r14\n\t" \
     "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
     "rorxq $28, %%r9, %%rdi\n\t" \
     "leaq (%%rax,%%r8), %%rax\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r10, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%r8,%%r13), %%r8\n\t" \
     "movq %%rbx, %%r15\n\t" \
-    "addq 192(%%rsi), %%rdx\n\t" \
-    "andq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "leaq (%%rdx,%%r15), %%rdx\n\t" \
-    "andnq %%rcx, %%rax, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
     "leaq (%%rdx,%%r15), %%rdx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%r8, %%r13\n\t" \
     "rorxq $39, %%r8, %%r15\n\t" \
-    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
-    "xorq %%r9, %%r13\n\t" \
     "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
     "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "andq %%r13, %%r14\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "movq %%rax, %%r15\n\t" \
-    "addq 200(%%rsi), %%rcx\n\t" \
-    "andq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r9, %%r14\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
     "rorxq $18, %%r11, %%r14\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "leaq (%%rcx,%%r15), %%rcx\n\t" \
-    "andnq %%rbx, %%r11, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
     "leaq (%%rcx,%%r15), %%rcx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rdx, %%r14\n\t" \
     "rorxq $39, %%rdx, %%r15\n\t" \
-    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
-    "xorq %%r8, %%r14\n\t" \
     "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
     "rorxq $28, %%rdx, %%rdi\n\t" \
     "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "andq %%r14, %%r13\n\t" \
-    "xorq %%r15, %%r12\n\t" \
-    "xorq %%r8, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "movq %%r11, %%r15\n\t" \
-    "addq 224(%%rsi), %%rbx\n\t" \
-    "andq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "leaq (%%rbx,%%r15), %%rbx\n\t" \
-    "andnq %%rax, %%r10, %%r15\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
     "leaq (%%rbx,%%r15), %%rbx\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rcx, %%r13\n\t" \
     "rorxq $39, %%rcx, %%r15\n\t" \
-    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
-    "xorq %%rdx, %%r13\n\t" \
     "rorxq $34, %%rcx, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%rdi\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
     "andq %%r13, %%r14\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
     "movq %%r10, %%r15\n\t" \
-    "addq 232(%%rsi), %%rax\n\t" \
-    "andq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
     "rorxq $18, %%r9, %%r14\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "leaq (%%rax,%%r15), %%rax\n\t" \
-    "andnq %%r11, %%r9, %%r15\n\t" \
     "xorq %%r14, %%rdi\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
     "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
     "leaq (%%rax,%%r15), %%rax\n\t" \
     "xorq %%r12, %%rdi\n\t" \
-    "movq %%rbx, %%r14\n\t" \
     "rorxq $39, %%rbx, %%r15\n\t" \
-    "leaq (%%rax,%%rdi), %%rax\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
     "rorxq $34, %%rbx, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%rdi\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
     "andq %%r14, %%r13\n\t" \
     "xorq %%r15, %%r12\n\t" \
-    "xorq %%rcx, %%r13\n\t" \
-    "xorq %%rdi, %%r12\n\t" \
-    "leaq (%%rax,%%r13), %%rax\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
     "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "addq $256, %%rsi\n\t" \
     "vmovq %%xmm15, %%rdi\n\t" \
     "subq $1, %%rdi\n\t" \
@@ -2399,1035 +2399,906 @@
     "movq 2608(%%rsi), %%r10\n\t" \
     "movq 2616(%%rsi), %%r11\n\t" \
     "4:\n\t" \
-    "xorl %%r12d, %%r12d\n\t" \
     "movq %%rbx, %%r14\n\t" \
     "xorq %%rcx, %%r14\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
+    "xorl %%r12d, %%r12d\n\t" \
+    "movq %%r9, %%r15\n\t" \
     "movl $4, %%edi\n\t" \
     "vmovq %%rdi, %%xmm15\n\t" \
     "1:\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm0, %%ymm1, %%ymm8\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
-    "subq %%rdx, %%r15\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "vpalignr $8, %%ymm0, %%ymm1, %%ymm8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "andq %%r8, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
+    "movq %%rax, %%r13\n\t" \
     "vpalignr $8, %%ymm4, %%ymm5, %%ymm9\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "rorxq $41, %%r8, %%rdi\n\t" \
-    "rorxq $18, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
     "vpaddq %%ymm9, %%ymm0, %%ymm0\n\t" \
-    "rorxq $14, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
-    "leaq (%%r15,%%rdx), %%r11\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
-    "movq %%rax, %%r14\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "andq %%rbx, %%r15\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
-    "rorxq $39, %%rax, %%r12\n\t" \
-    "rorxq $34, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rax, %%r13\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 8(%%rsi), %%r10\n\t" \
-    "leaq (%%r11,%%r12), %%r11\n\t" \
-    "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
-    "subq %%rcx, %%r15\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "vprorq $19, %%ymm7, %%ymm10\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
-    "vprorq $61, %%ymm7, %%ymm11\n\t" \
-    "rorxq $18, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpsrlq $6, %%ymm7, %%ymm9\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "leaq (%%r15,%%rcx), %%r10\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "movq %%r11, %%r14\n\t" \
-    "xorq %%rax, %%r14\n\t" \
+    "andq %%rdx, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "rorxq $39, %%r11, %%r12\n\t" \
-    "rorxq $34, %%r11, %%r13\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "addq 8(%%rsi), %%r10\n\t" \
+    "vprorq $19, %%ymm7, %%ymm10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "vprorq $61, %%ymm7, %%ymm11\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "vpsrlq $6, %%ymm7, %%ymm9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "vpaddq %%ymm10, %%ymm0, %%ymm0\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%r15\n\t" \
     "vpaddq 1536(%%rsi), %%ymm0, %%ymm12\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "vmovdqu %%ymm12, 256(%%rsi)\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm1, %%ymm2, %%ymm8\n\t" \
     "addq 32(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
-    "subq %%rbx, %%r15\n\t" \
-    "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "vpalignr $8, %%ymm1, %%ymm2, %%ymm8\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "andq %%rcx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
+    "movq %%r10, %%r13\n\t" \
     "vpalignr $8, %%ymm5, %%ymm6, %%ymm9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "rorxq $41, %%rcx, %%rdi\n\t" \
-    "rorxq $18, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
     "vpaddq %%ymm9, %%ymm1, %%ymm1\n\t" \
-    "rorxq $14, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
-    "leaq (%%r15,%%rbx), %%r9\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
-    "movq %%r10, %%r14\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "andq %%r11, %%r15\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
-    "rorxq $39, %%r10, %%r12\n\t" \
-    "rorxq $34, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r10, %%r13\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r11, %%r14\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 40(%%rsi), %%r8\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
-    "subq %%rax, %%r15\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "vprorq $19, %%ymm0, %%ymm10\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
-    "vprorq $61, %%ymm0, %%ymm11\n\t" \
-    "rorxq $18, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpsrlq $6, %%ymm0, %%ymm9\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "leaq (%%r15,%%rax), %%r8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "movq %%r9, %%r14\n\t" \
-    "xorq %%r10, %%r14\n\t" \
+    "andq %%rbx, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "rorxq $39, %%r9, %%r12\n\t" \
-    "rorxq $34, %%r9, %%r13\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "addq 40(%%rsi), %%r8\n\t" \
+    "vprorq $19, %%ymm0, %%ymm10\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "vprorq $61, %%ymm0, %%ymm11\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "vpsrlq $6, %%ymm0, %%ymm9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "vpaddq %%ymm10, %%ymm1, %%ymm1\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%r15\n\t" \
     "vpaddq 1568(%%rsi), %%ymm1, %%ymm12\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "vmovdqu %%ymm12, 288(%%rsi)\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm2, %%ymm3, %%ymm8\n\t" \
     "addq 64(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
-    "subq %%r11, %%r15\n\t" \
-    "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "vpalignr $8, %%ymm2, %%ymm3, %%ymm8\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "andq %%rax, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
+    "movq %%r8, %%r13\n\t" \
     "vpalignr $8, %%ymm6, %%ymm7, %%ymm9\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "rorxq $41, %%rax, %%rdi\n\t" \
-    "rorxq $18, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
     "vpaddq %%ymm9, %%ymm2, %%ymm2\n\t" \
-    "rorxq $14, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
-    "leaq (%%r15,%%r11), %%rdx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
-    "movq %%r8, %%r14\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "andq %%r9, %%r15\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
-    "rorxq $39, %%r8, %%r12\n\t" \
-    "rorxq $34, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r8, %%r13\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r9, %%r14\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 72(%%rsi), %%rcx\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
-    "subq %%r10, %%r15\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "vprorq $19, %%ymm1, %%ymm10\n\t" \
-    "andq %%r11, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
-    "vprorq $61, %%ymm1, %%ymm11\n\t" \
-    "rorxq $18, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpsrlq $6, %%ymm1, %%ymm9\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "leaq (%%r15,%%r10), %%rcx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "movq %%rdx, %%r14\n\t" \
-    "xorq %%r8, %%r14\n\t" \
+    "andq %%r11, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $39, %%rdx, %%r12\n\t" \
-    "rorxq $34, %%rdx, %%r13\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "addq 72(%%rsi), %%rcx\n\t" \
+    "vprorq $19, %%ymm1, %%ymm10\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "vprorq $61, %%ymm1, %%ymm11\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "vpsrlq $6, %%ymm1, %%ymm9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "vpaddq %%ymm10, %%ymm2, %%ymm2\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%r15\n\t" \
     "vpaddq 1600(%%rsi), %%ymm2, %%ymm12\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "vmovdqu %%ymm12, 320(%%rsi)\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm3, %%ymm4, %%ymm8\n\t" \
     "addq 96(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "subq %%r9, %%r15\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "vpalignr $8, %%ymm3, %%ymm4, %%ymm8\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "andq %%r10, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
+    "movq %%rcx, %%r13\n\t" \
     "vpalignr $8, %%ymm7, %%ymm0, %%ymm9\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "rorxq $41, %%r10, %%rdi\n\t" \
-    "rorxq $18, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
     "vpaddq %%ymm9, %%ymm3, %%ymm3\n\t" \
-    "rorxq $14, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
-    "leaq (%%r15,%%r9), %%rbx\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
-    "movq %%rcx, %%r14\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "andq %%rdx, %%r15\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
-    "rorxq $39, %%rcx, %%r12\n\t" \
-    "rorxq $34, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%r13\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 104(%%rsi), %%rax\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
-    "subq %%r8, %%r15\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "vprorq $19, %%ymm2, %%ymm10\n\t" \
-    "andq %%r9, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
-    "vprorq $61, %%ymm2, %%ymm11\n\t" \
-    "rorxq $18, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpsrlq $6, %%ymm2, %%ymm9\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "leaq (%%r15,%%r8), %%rax\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "movq %%rbx, %%r14\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
+    "andq %%r9, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $39, %%rbx, %%r12\n\t" \
-    "rorxq $34, %%rbx, %%r13\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "addq 104(%%rsi), %%rax\n\t" \
+    "vprorq $19, %%ymm2, %%ymm10\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "vprorq $61, %%ymm2, %%ymm11\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "vpsrlq $6, %%ymm2, %%ymm9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "vpaddq %%ymm10, %%ymm3, %%ymm3\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r9, %%r15\n\t" \
     "vpaddq 1632(%%rsi), %%ymm3, %%ymm12\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "vmovdqu %%ymm12, 352(%%rsi)\n\t" \
-    "addq 128(%%rsi), %%r11\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "subq %%rdx, %%r15\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "vpalignr $8, %%ymm4, %%ymm5, %%ymm8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "andq %%r8, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "vpalignr $8, %%ymm0, %%ymm1, %%ymm9\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm4, %%ymm5, %%ymm8\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "vpalignr $8, %%ymm0, %%ymm1, %%ymm9\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
     "vpaddq %%ymm9, %%ymm4, %%ymm4\n\t" \
-    "rorxq $14, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
-    "leaq (%%r15,%%rdx), %%r11\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
-    "movq %%rax, %%r14\n\t" \
-    "xorq %%rbx, %%r14\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "andq %%rbx, %%r15\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
-    "rorxq $39, %%rax, %%r12\n\t" \
-    "rorxq $34, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rax, %%r13\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rbx, %%r14\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 136(%%rsi), %%r10\n\t" \
-    "leaq (%%r11,%%r12), %%r11\n\t" \
-    "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
-    "subq %%rcx, %%r15\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "vprorq $19, %%ymm3, %%ymm10\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
     "rorxq $41, %%rdx, %%rdi\n\t" \
-    "vprorq $61, %%ymm3, %%ymm11\n\t" \
-    "rorxq $18, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpsrlq $6, %%ymm3, %%ymm9\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "leaq (%%r15,%%rcx), %%r10\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "movq %%r11, %%r14\n\t" \
-    "xorq %%rax, %%r14\n\t" \
+    "andq %%rdx, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "rorxq $39, %%r11, %%r12\n\t" \
-    "rorxq $34, %%r11, %%r13\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "addq 136(%%rsi), %%r10\n\t" \
+    "vprorq $19, %%ymm3, %%ymm10\n\t" \
+    "leaq (%%r11,%%r12), %%r11\n\t" \
+    "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "vprorq $61, %%ymm3, %%ymm11\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
+    "xorq %%rax, %%r14\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "vpsrlq $6, %%ymm3, %%ymm9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "vpaddq %%ymm10, %%ymm4, %%ymm4\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%r15\n\t" \
     "vpaddq 1664(%%rsi), %%ymm4, %%ymm12\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "vmovdqu %%ymm12, 384(%%rsi)\n\t" \
-    "addq 160(%%rsi), %%r9\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "subq %%rbx, %%r15\n\t" \
-    "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "vpalignr $8, %%ymm5, %%ymm6, %%ymm8\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "andq %%rcx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "vpalignr $8, %%ymm1, %%ymm2, %%ymm9\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm5, %%ymm6, %%ymm8\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "vpalignr $8, %%ymm1, %%ymm2, %%ymm9\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
     "vpaddq %%ymm9, %%ymm5, %%ymm5\n\t" \
-    "rorxq $14, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
-    "leaq (%%r15,%%rbx), %%r9\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
-    "movq %%r10, %%r14\n\t" \
-    "xorq %%r11, %%r14\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "andq %%r11, %%r15\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
-    "rorxq $39, %%r10, %%r12\n\t" \
-    "rorxq $34, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r10, %%r13\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r11, %%r14\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 168(%%rsi), %%r8\n\t" \
-    "leaq (%%r9,%%r12), %%r9\n\t" \
-    "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
-    "subq %%rax, %%r15\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "vprorq $19, %%ymm4, %%ymm10\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
     "rorxq $41, %%rbx, %%rdi\n\t" \
-    "vprorq $61, %%ymm4, %%ymm11\n\t" \
-    "rorxq $18, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpsrlq $6, %%ymm4, %%ymm9\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "leaq (%%r15,%%rax), %%r8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "movq %%r9, %%r14\n\t" \
-    "xorq %%r10, %%r14\n\t" \
+    "andq %%rbx, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "rorxq $39, %%r9, %%r12\n\t" \
-    "rorxq $34, %%r9, %%r13\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "addq 168(%%rsi), %%r8\n\t" \
+    "vprorq $19, %%ymm4, %%ymm10\n\t" \
+    "leaq (%%r9,%%r12), %%r9\n\t" \
+    "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "vprorq $61, %%ymm4, %%ymm11\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
+    "xorq %%r10, %%r14\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "vpsrlq $6, %%ymm4, %%ymm9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "vpaddq %%ymm10, %%ymm5, %%ymm5\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%r15\n\t" \
     "vpaddq 1696(%%rsi), %%ymm5, %%ymm12\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "vmovdqu %%ymm12, 416(%%rsi)\n\t" \
-    "addq 192(%%rsi), %%rdx\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "subq %%r11, %%r15\n\t" \
-    "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "vpalignr $8, %%ymm6, %%ymm7, %%ymm8\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "andq %%rax, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "vpalignr $8, %%ymm2, %%ymm3, %%ymm9\n\t" \
-    "addq %%rdi, %%r11\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm6, %%ymm7, %%ymm8\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "vpalignr $8, %%ymm2, %%ymm3, %%ymm9\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
     "vpaddq %%ymm9, %%ymm6, %%ymm6\n\t" \
-    "rorxq $14, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
-    "leaq (%%r15,%%r11), %%rdx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
-    "movq %%r8, %%r14\n\t" \
-    "xorq %%r9, %%r14\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "andq %%r9, %%r15\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
-    "rorxq $39, %%r8, %%r12\n\t" \
-    "rorxq $34, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r8, %%r13\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r9, %%r14\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 200(%%rsi), %%rcx\n\t" \
-    "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
-    "subq %%r10, %%r15\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "vprorq $19, %%ymm5, %%ymm10\n\t" \
-    "andq %%r11, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
     "rorxq $41, %%r11, %%rdi\n\t" \
-    "vprorq $61, %%ymm5, %%ymm11\n\t" \
-    "rorxq $18, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpsrlq $6, %%ymm5, %%ymm9\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "leaq (%%r15,%%r10), %%rcx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "movq %%rdx, %%r14\n\t" \
-    "xorq %%r8, %%r14\n\t" \
+    "andq %%r11, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $39, %%rdx, %%r12\n\t" \
-    "rorxq $34, %%rdx, %%r13\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "addq 200(%%rsi), %%rcx\n\t" \
+    "vprorq $19, %%ymm5, %%ymm10\n\t" \
+    "leaq (%%rdx,%%r12), %%rdx\n\t" \
+    "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "vprorq $61, %%ymm5, %%ymm11\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
+    "xorq %%r8, %%r14\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "vpsrlq $6, %%ymm5, %%ymm9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "vpaddq %%ymm10, %%ymm6, %%ymm6\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%r15\n\t" \
     "vpaddq 1728(%%rsi), %%ymm6, %%ymm12\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "vmovdqu %%ymm12, 448(%%rsi)\n\t" \
-    "addq 224(%%rsi), %%rbx\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "subq %%r9, %%r15\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "vpalignr $8, %%ymm7, %%ymm0, %%ymm8\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "andq %%r10, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "vpalignr $8, %%ymm3, %%ymm4, %%ymm9\n\t" \
-    "addq %%rdi, %%r9\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
+    "vpalignr $8, %%ymm7, %%ymm0, %%ymm8\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "vpalignr $8, %%ymm3, %%ymm4, %%ymm9\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
     "vpaddq %%ymm9, %%ymm7, %%ymm7\n\t" \
-    "rorxq $14, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
     "vprorq $1, %%ymm8, %%ymm10\n\t" \
-    "leaq (%%r15,%%r9), %%rbx\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vprorq $8, %%ymm8, %%ymm11\n\t" \
-    "movq %%rcx, %%r14\n\t" \
-    "xorq %%rdx, %%r14\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "andq %%rdx, %%r15\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
     "vpsrlq $7, %%ymm8, %%ymm8\n\t" \
-    "rorxq $39, %%rcx, %%r12\n\t" \
-    "rorxq $34, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%r13\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rdx, %%r14\n\t" \
     "vpternlogq $0x96, %%ymm11, %%ymm8, %%ymm10\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 232(%%rsi), %%rax\n\t" \
-    "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
-    "subq %%r8, %%r15\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "vprorq $19, %%ymm6, %%ymm10\n\t" \
-    "andq %%r9, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
     "rorxq $41, %%r9, %%rdi\n\t" \
-    "vprorq $61, %%ymm6, %%ymm11\n\t" \
-    "rorxq $18, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "vpsrlq $6, %%ymm6, %%ymm9\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "leaq (%%r15,%%r8), %%rax\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "movq %%rbx, %%r14\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
+    "andq %%r9, %%r15\n\t" \
     "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $39, %%rbx, %%r12\n\t" \
-    "rorxq $34, %%rbx, %%r13\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
+    "addq 232(%%rsi), %%rax\n\t" \
+    "vprorq $19, %%ymm6, %%ymm10\n\t" \
+    "leaq (%%rbx,%%r12), %%rbx\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "vprorq $61, %%ymm6, %%ymm11\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "vpsrlq $6, %%ymm6, %%ymm9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "vpternlogq $0x96, %%ymm11, %%ymm9, %%ymm10\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "vpaddq %%ymm10, %%ymm7, %%ymm7\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r9, %%r15\n\t" \
     "vpaddq 1760(%%rsi), %%ymm7, %%ymm12\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "vmovdqu %%ymm12, 480(%%rsi)\n\t" \
     "addq $256, %%rsi\n\t" \
     "vmovq %%xmm15, %%rdi\n\t" \
     "subq $1, %%rdi\n\t" \
     "vmovq %%rdi, %%xmm15\n\t" \
     "jnz 1b\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
-    "subq %%rdx, %%r15\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "andq %%r8, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "rorxq $41, %%r8, %%rdi\n\t" \
-    "rorxq $18, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "leaq (%%r15,%%rdx), %%r11\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "movq %%rax, %%r14\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rbx, %%r14\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "andq %%rbx, %%r15\n\t" \
-    "rorxq $39, %%rax, %%r12\n\t" \
-    "rorxq $34, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 8(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
-    "subq %%rcx, %%r15\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "rorxq $18, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "leaq (%%r15,%%rcx), %%r10\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
     "xorq %%rax, %%r14\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "rorxq $39, %%r11, %%r12\n\t" \
-    "rorxq $34, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 32(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
-    "subq %%rbx, %%r15\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "andq %%rcx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "rorxq $41, %%rcx, %%rdi\n\t" \
-    "rorxq $18, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "leaq (%%r15,%%rbx), %%r9\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "movq %%r10, %%r14\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r11, %%r14\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "andq %%r11, %%r15\n\t" \
-    "rorxq $39, %%r10, %%r12\n\t" \
-    "rorxq $34, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 40(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
-    "subq %%rax, %%r15\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "rorxq $41, %%rbx, %%rdi\n\t" \
-    "rorxq $18, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "leaq (%%r15,%%rax), %%r8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
     "xorq %%r10, %%r14\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "rorxq $39, %%r9, %%r12\n\t" \
-    "rorxq $34, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 64(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
-    "subq %%r11, %%r15\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "andq %%rax, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "rorxq $41, %%rax, %%rdi\n\t" \
-    "rorxq $18, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "leaq (%%r15,%%r11), %%rdx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "movq %%r8, %%r14\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r9, %%r14\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "andq %%r9, %%r15\n\t" \
-    "rorxq $39, %%r8, %%r12\n\t" \
-    "rorxq $34, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 72(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "subq %%r10, %%r15\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "andq %%r11, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "rorxq $41, %%r11, %%rdi\n\t" \
-    "rorxq $18, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "leaq (%%r15,%%r10), %%rcx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
     "xorq %%r8, %%r14\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $39, %%rdx, %%r12\n\t" \
-    "rorxq $34, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 96(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "subq %%r9, %%r15\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "andq %%r10, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "rorxq $41, %%r10, %%rdi\n\t" \
-    "rorxq $18, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "leaq (%%r15,%%r9), %%rbx\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "movq %%rcx, %%r14\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rdx, %%r14\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "rorxq $39, %%rcx, %%r12\n\t" \
-    "rorxq $34, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 104(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "subq %%r8, %%r15\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "andq %%r9, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "rorxq $41, %%r9, %%rdi\n\t" \
-    "rorxq $18, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "leaq (%%r15,%%r8), %%rax\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
     "xorq %%rcx, %%r14\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $39, %%rbx, %%r12\n\t" \
-    "rorxq $34, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 128(%%rsi), %%r11\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "subq %%rdx, %%r15\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "andq %%r8, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "leaq (%%r15,%%rdx), %%r11\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "movq %%rax, %%r14\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rbx, %%r14\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "andq %%rbx, %%r15\n\t" \
-    "rorxq $39, %%rax, %%r12\n\t" \
-    "rorxq $34, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 136(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
-    "subq %%rcx, %%r15\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "rorxq $18, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "leaq (%%r15,%%rcx), %%r10\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
     "xorq %%rax, %%r14\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "rorxq $39, %%r11, %%r12\n\t" \
-    "rorxq $34, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 160(%%rsi), %%r9\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "subq %%rbx, %%r15\n\t" \
-    "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "andq %%rcx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "leaq (%%r15,%%rbx), %%r9\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "movq %%r10, %%r14\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r11, %%r14\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "andq %%r11, %%r15\n\t" \
-    "rorxq $39, %%r10, %%r12\n\t" \
-    "rorxq $34, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 168(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
-    "subq %%rax, %%r15\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "rorxq $41, %%rbx, %%rdi\n\t" \
-    "rorxq $18, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "leaq (%%r15,%%rax), %%r8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
     "xorq %%r10, %%r14\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "rorxq $39, %%r9, %%r12\n\t" \
-    "rorxq $34, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 192(%%rsi), %%rdx\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "subq %%r11, %%r15\n\t" \
-    "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "andq %%rax, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "leaq (%%r15,%%r11), %%rdx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "movq %%r8, %%r14\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r9, %%r14\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "andq %%r9, %%r15\n\t" \
-    "rorxq $39, %%r8, %%r12\n\t" \
-    "rorxq $34, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 200(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "subq %%r10, %%r15\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "andq %%r11, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "rorxq $41, %%r11, %%rdi\n\t" \
-    "rorxq $18, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "leaq (%%r15,%%r10), %%rcx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
     "xorq %%r8, %%r14\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $39, %%rdx, %%r12\n\t" \
-    "rorxq $34, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 224(%%rsi), %%rbx\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "subq %%r9, %%r15\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "andq %%r10, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "leaq (%%r15,%%r9), %%rbx\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "movq %%rcx, %%r14\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rdx, %%r14\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "rorxq $39, %%rcx, %%r12\n\t" \
-    "rorxq $34, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 232(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "subq %%r8, %%r15\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "andq %%r9, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "rorxq $41, %%r9, %%rdi\n\t" \
-    "rorxq $18, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "leaq (%%r15,%%r8), %%rax\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
     "xorq %%rcx, %%r14\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $39, %%rbx, %%r12\n\t" \
-    "rorxq $34, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "addq $256, %%rsi\n\t" \
     "addq %%r12, %%rax\n\t" \
     "addq 1280(%%rsi), %%rax\n\t" \
@@ -3470,1384 +3341,1191 @@
     "vinserti128 $1, 224(%%rdi), %%ymm6, %%ymm6\n\t" \
     "vmovdqu 112(%%rdi), %%xmm7\n\t" \
     "vinserti128 $1, 240(%%rdi), %%ymm7, %%ymm7\n\t" \
+    "movq %%rbx, %%r14\n\t" \
+    "xorq %%rcx, %%r14\n\t" \
     "xorl %%r12d, %%r12d\n\t" \
-    "movq %%rbx, %%r14\n\t" \
-    "xorq %%rcx, %%r14\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
-    "subq %%rdx, %%r15\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "andq %%r8, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "rorxq $41, %%r8, %%rdi\n\t" \
-    "rorxq $18, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "leaq (%%r15,%%rdx), %%r11\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "movq %%rax, %%r14\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rbx, %%r14\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "andq %%rbx, %%r15\n\t" \
-    "rorxq $39, %%rax, %%r12\n\t" \
-    "rorxq $34, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 8(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
-    "subq %%rcx, %%r15\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "rorxq $18, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "leaq (%%r15,%%rcx), %%r10\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
     "xorq %%rax, %%r14\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "rorxq $39, %%r11, %%r12\n\t" \
-    "rorxq $34, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 32(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
-    "subq %%rbx, %%r15\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "andq %%rcx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "rorxq $41, %%rcx, %%rdi\n\t" \
-    "rorxq $18, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "leaq (%%r15,%%rbx), %%r9\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "movq %%r10, %%r14\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r11, %%r14\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "andq %%r11, %%r15\n\t" \
-    "rorxq $39, %%r10, %%r12\n\t" \
-    "rorxq $34, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 40(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
-    "subq %%rax, %%r15\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "rorxq $41, %%rbx, %%rdi\n\t" \
-    "rorxq $18, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "leaq (%%r15,%%rax), %%r8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
     "xorq %%r10, %%r14\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "rorxq $39, %%r9, %%r12\n\t" \
-    "rorxq $34, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 64(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
-    "subq %%r11, %%r15\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "andq %%rax, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "rorxq $41, %%rax, %%rdi\n\t" \
-    "rorxq $18, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "leaq (%%r15,%%r11), %%rdx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "movq %%r8, %%r14\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r9, %%r14\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "andq %%r9, %%r15\n\t" \
-    "rorxq $39, %%r8, %%r12\n\t" \
-    "rorxq $34, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 72(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "subq %%r10, %%r15\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "andq %%r11, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "rorxq $41, %%r11, %%rdi\n\t" \
-    "rorxq $18, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "leaq (%%r15,%%r10), %%rcx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
     "xorq %%r8, %%r14\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $39, %%rdx, %%r12\n\t" \
-    "rorxq $34, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 96(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "subq %%r9, %%r15\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "andq %%r10, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "rorxq $41, %%r10, %%rdi\n\t" \
-    "rorxq $18, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "leaq (%%r15,%%r9), %%rbx\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "movq %%rcx, %%r14\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rdx, %%r14\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "rorxq $39, %%rcx, %%r12\n\t" \
-    "rorxq $34, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 104(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "subq %%r8, %%r15\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "andq %%r9, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "rorxq $41, %%r9, %%rdi\n\t" \
-    "rorxq $18, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "leaq (%%r15,%%r8), %%rax\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
     "xorq %%rcx, %%r14\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $39, %%rbx, %%r12\n\t" \
-    "rorxq $34, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 128(%%rsi), %%r11\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "subq %%rdx, %%r15\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "andq %%r8, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "leaq (%%r15,%%rdx), %%r11\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "movq %%rax, %%r14\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rbx, %%r14\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "andq %%rbx, %%r15\n\t" \
-    "rorxq $39, %%rax, %%r12\n\t" \
-    "rorxq $34, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 136(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
-    "subq %%rcx, %%r15\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "rorxq $18, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "leaq (%%r15,%%rcx), %%r10\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
     "xorq %%rax, %%r14\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "rorxq $39, %%r11, %%r12\n\t" \
-    "rorxq $34, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 160(%%rsi), %%r9\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "subq %%rbx, %%r15\n\t" \
-    "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "andq %%rcx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "leaq (%%r15,%%rbx), %%r9\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "movq %%r10, %%r14\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r11, %%r14\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "andq %%r11, %%r15\n\t" \
-    "rorxq $39, %%r10, %%r12\n\t" \
-    "rorxq $34, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 168(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
-    "subq %%rax, %%r15\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "rorxq $41, %%rbx, %%rdi\n\t" \
-    "rorxq $18, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "leaq (%%r15,%%rax), %%r8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
     "xorq %%r10, %%r14\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "rorxq $39, %%r9, %%r12\n\t" \
-    "rorxq $34, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 192(%%rsi), %%rdx\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "subq %%r11, %%r15\n\t" \
-    "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "andq %%rax, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "leaq (%%r15,%%r11), %%rdx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "movq %%r8, %%r14\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r9, %%r14\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "andq %%r9, %%r15\n\t" \
-    "rorxq $39, %%r8, %%r12\n\t" \
-    "rorxq $34, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 200(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "subq %%r10, %%r15\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "andq %%r11, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "rorxq $41, %%r11, %%rdi\n\t" \
-    "rorxq $18, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "leaq (%%r15,%%r10), %%rcx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
     "xorq %%r8, %%r14\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $39, %%rdx, %%r12\n\t" \
-    "rorxq $34, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 224(%%rsi), %%rbx\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "subq %%r9, %%r15\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "andq %%r10, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "leaq (%%r15,%%r9), %%rbx\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "movq %%rcx, %%r14\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rdx, %%r14\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "rorxq $39, %%rcx, %%r12\n\t" \
-    "rorxq $34, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 232(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "subq %%r8, %%r15\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "andq %%r9, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "rorxq $41, %%r9, %%rdi\n\t" \
-    "rorxq $18, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "leaq (%%r15,%%r8), %%rax\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
     "xorq %%rcx, %%r14\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $39, %%rbx, %%r12\n\t" \
-    "rorxq $34, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "addq $256, %%rsi\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
-    "subq %%rdx, %%r15\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "andq %%r8, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "rorxq $41, %%r8, %%rdi\n\t" \
-    "rorxq $18, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "leaq (%%r15,%%rdx), %%r11\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm0, %%ymm0\n\t" \
-    "movq %%rax, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rbx, %%r14\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "andq %%rbx, %%r15\n\t" \
-    "rorxq $39, %%rax, %%r12\n\t" \
-    "rorxq $34, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 8(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
-    "subq %%rcx, %%r15\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "vpaddq 1008(%%rsi), %%ymm0, %%ymm8\n\t" \
-    "rorxq $18, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "leaq (%%r15,%%rcx), %%r10\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "vpaddq 1008(%%rsi), %%ymm0, %%ymm8\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
     "xorq %%rax, %%r14\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "rorxq $39, %%r11, %%r12\n\t" \
-    "rorxq $34, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "vmovdqu %%ymm8, -272(%%rsi)\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 32(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
-    "subq %%rbx, %%r15\n\t" \
-    "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "andq %%rcx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "rorxq $41, %%rcx, %%rdi\n\t" \
-    "rorxq $18, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "leaq (%%r15,%%rbx), %%r9\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm1, %%ymm1\n\t" \
-    "movq %%r10, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r11, %%r14\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "andq %%r11, %%r15\n\t" \
-    "rorxq $39, %%r10, %%r12\n\t" \
-    "rorxq $34, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 40(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
-    "subq %%rax, %%r15\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "rorxq $41, %%rbx, %%rdi\n\t" \
-    "vpaddq 1040(%%rsi), %%ymm1, %%ymm8\n\t" \
-    "rorxq $18, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "leaq (%%r15,%%rax), %%r8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "vpaddq 1040(%%rsi), %%ymm1, %%ymm8\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
     "xorq %%r10, %%r14\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "rorxq $39, %%r9, %%r12\n\t" \
-    "rorxq $34, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "vmovdqu %%ymm8, -240(%%rsi)\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 64(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
-    "subq %%r11, %%r15\n\t" \
-    "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "andq %%rax, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "rorxq $41, %%rax, %%rdi\n\t" \
-    "rorxq $18, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "leaq (%%r15,%%r11), %%rdx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm2, %%ymm2\n\t" \
-    "movq %%r8, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r9, %%r14\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "andq %%r9, %%r15\n\t" \
-    "rorxq $39, %%r8, %%r12\n\t" \
-    "rorxq $34, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 72(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "subq %%r10, %%r15\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "andq %%r11, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "rorxq $41, %%r11, %%rdi\n\t" \
-    "vpaddq 1072(%%rsi), %%ymm2, %%ymm8\n\t" \
-    "rorxq $18, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "leaq (%%r15,%%r10), %%rcx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "vpaddq 1072(%%rsi), %%ymm2, %%ymm8\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
     "xorq %%r8, %%r14\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $39, %%rdx, %%r12\n\t" \
-    "rorxq $34, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "vmovdqu %%ymm8, -208(%%rsi)\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 96(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "subq %%r9, %%r15\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "andq %%r10, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "rorxq $41, %%r10, %%rdi\n\t" \
-    "rorxq $18, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "leaq (%%r15,%%r9), %%rbx\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm3, %%ymm3\n\t" \
-    "movq %%rcx, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rdx, %%r14\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "rorxq $39, %%rcx, %%r12\n\t" \
-    "rorxq $34, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 104(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "subq %%r8, %%r15\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "andq %%r9, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "rorxq $41, %%r9, %%rdi\n\t" \
-    "vpaddq 1104(%%rsi), %%ymm3, %%ymm8\n\t" \
-    "rorxq $18, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "leaq (%%r15,%%r8), %%rax\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "vpaddq 1104(%%rsi), %%ymm3, %%ymm8\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
     "xorq %%rcx, %%r14\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $39, %%rbx, %%r12\n\t" \
-    "rorxq $34, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "vmovdqu %%ymm8, -176(%%rsi)\n\t" \
-    "addq 128(%%rsi), %%r11\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "subq %%rdx, %%r15\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "andq %%r8, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "leaq (%%r15,%%rdx), %%r11\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm4, %%ymm4\n\t" \
-    "movq %%rax, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rbx, %%r14\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "andq %%rbx, %%r15\n\t" \
-    "rorxq $39, %%rax, %%r12\n\t" \
-    "rorxq $34, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 136(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
-    "subq %%rcx, %%r15\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "vpaddq 1136(%%rsi), %%ymm4, %%ymm8\n\t" \
-    "rorxq $18, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "leaq (%%r15,%%rcx), %%r10\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "vpaddq 1136(%%rsi), %%ymm4, %%ymm8\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
     "xorq %%rax, %%r14\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "rorxq $39, %%r11, %%r12\n\t" \
-    "rorxq $34, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "vmovdqu %%ymm8, -144(%%rsi)\n\t" \
-    "addq 160(%%rsi), %%r9\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "subq %%rbx, %%r15\n\t" \
-    "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "andq %%rcx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "leaq (%%r15,%%rbx), %%r9\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm5, %%ymm5\n\t" \
-    "movq %%r10, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r11, %%r14\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "andq %%r11, %%r15\n\t" \
-    "rorxq $39, %%r10, %%r12\n\t" \
-    "rorxq $34, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 168(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
-    "subq %%rax, %%r15\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "rorxq $41, %%rbx, %%rdi\n\t" \
-    "vpaddq 1168(%%rsi), %%ymm5, %%ymm8\n\t" \
-    "rorxq $18, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "leaq (%%r15,%%rax), %%r8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "vpaddq 1168(%%rsi), %%ymm5, %%ymm8\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
     "xorq %%r10, %%r14\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "rorxq $39, %%r9, %%r12\n\t" \
-    "rorxq $34, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "vmovdqu %%ymm8, -112(%%rsi)\n\t" \
-    "addq 192(%%rsi), %%rdx\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "subq %%r11, %%r15\n\t" \
-    "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "andq %%rax, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "leaq (%%r15,%%r11), %%rdx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm6, %%ymm6\n\t" \
-    "movq %%r8, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r9, %%r14\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "andq %%r9, %%r15\n\t" \
-    "rorxq $39, %%r8, %%r12\n\t" \
-    "rorxq $34, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 200(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "subq %%r10, %%r15\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "andq %%r11, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "rorxq $41, %%r11, %%rdi\n\t" \
-    "vpaddq 1200(%%rsi), %%ymm6, %%ymm8\n\t" \
-    "rorxq $18, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "leaq (%%r15,%%r10), %%rcx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "vpaddq 1200(%%rsi), %%ymm6, %%ymm8\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
     "xorq %%r8, %%r14\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $39, %%rdx, %%r12\n\t" \
-    "rorxq $34, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "vmovdqu %%ymm8, -80(%%rsi)\n\t" \
-    "addq 224(%%rsi), %%rbx\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "subq %%r9, %%r15\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "andq %%r10, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "leaq (%%r15,%%r9), %%rbx\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
     "vpshufb %%ymm14, %%ymm7, %%ymm7\n\t" \
-    "movq %%rcx, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rdx, %%r14\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "rorxq $39, %%rcx, %%r12\n\t" \
-    "rorxq $34, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 232(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "subq %%r8, %%r15\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "andq %%r9, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "rorxq $41, %%r9, %%rdi\n\t" \
-    "vpaddq 1232(%%rsi), %%ymm7, %%ymm8\n\t" \
-    "rorxq $18, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "leaq (%%r15,%%r8), %%rax\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "vpaddq 1232(%%rsi), %%ymm7, %%ymm8\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
     "xorq %%rcx, %%r14\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $39, %%rbx, %%r12\n\t" \
-    "rorxq $34, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "vmovdqu %%ymm8, -48(%%rsi)\n\t" \
     "addq $256, %%rsi\n\t" \
     "movl $3, %%edi\n\t" \
     "vmovq %%rdi, %%xmm15\n\t" \
     "2:\n\t" \
+    "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
+    "rorxq $18, %%r8, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 0(%%rsi), %%r11\n\t" \
     "leaq (%%rax,%%r12), %%rax\n\t" \
-    "subq %%rdx, %%r15\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
     "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "andq %%r8, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "rorxq $41, %%r8, %%rdi\n\t" \
-    "rorxq $18, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "leaq (%%r15,%%rdx), %%r11\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "movq %%rax, %%r14\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rbx, %%r14\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "andq %%rbx, %%r15\n\t" \
-    "rorxq $39, %%rax, %%r12\n\t" \
-    "rorxq $34, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 8(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
-    "subq %%rcx, %%r15\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "rorxq $18, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "leaq (%%r15,%%rcx), %%r10\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
     "xorq %%rax, %%r14\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "rorxq $39, %%r11, %%r12\n\t" \
-    "rorxq $34, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
+    "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
+    "rorxq $18, %%rcx, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 32(%%rsi), %%r9\n\t" \
     "leaq (%%r10,%%r12), %%r10\n\t" \
-    "subq %%rbx, %%r15\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
     "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "andq %%rcx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "rorxq $41, %%rcx, %%rdi\n\t" \
-    "rorxq $18, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "leaq (%%r15,%%rbx), %%r9\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "movq %%r10, %%r14\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r11, %%r14\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "andq %%r11, %%r15\n\t" \
-    "rorxq $39, %%r10, %%r12\n\t" \
-    "rorxq $34, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 40(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
-    "subq %%rax, %%r15\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "rorxq $41, %%rbx, %%rdi\n\t" \
-    "rorxq $18, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "leaq (%%r15,%%rax), %%r8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
     "xorq %%r10, %%r14\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "rorxq $39, %%r9, %%r12\n\t" \
-    "rorxq $34, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
+    "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
+    "rorxq $18, %%rax, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 64(%%rsi), %%rdx\n\t" \
     "leaq (%%r8,%%r12), %%r8\n\t" \
-    "subq %%r11, %%r15\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
     "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "andq %%rax, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "rorxq $41, %%rax, %%rdi\n\t" \
-    "rorxq $18, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "leaq (%%r15,%%r11), %%rdx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "movq %%r8, %%r14\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r9, %%r14\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "andq %%r9, %%r15\n\t" \
-    "rorxq $39, %%r8, %%r12\n\t" \
-    "rorxq $34, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 72(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "subq %%r10, %%r15\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "andq %%r11, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "rorxq $41, %%r11, %%rdi\n\t" \
-    "rorxq $18, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "leaq (%%r15,%%r10), %%rcx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
     "xorq %%r8, %%r14\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $39, %%rdx, %%r12\n\t" \
-    "rorxq $34, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
+    "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
+    "rorxq $18, %%r10, %%r13\n\t" \
+    "xorq %%r13, %%rdi\n\t" \
     "addq 96(%%rsi), %%rbx\n\t" \
     "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "subq %%r9, %%r15\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
     "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "andq %%r10, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "rorxq $41, %%r10, %%rdi\n\t" \
-    "rorxq $18, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "leaq (%%r15,%%r9), %%rbx\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "movq %%rcx, %%r14\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rdx, %%r14\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "rorxq $39, %%rcx, %%r12\n\t" \
-    "rorxq $34, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 104(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "subq %%r8, %%r15\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "andq %%r9, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "rorxq $41, %%r9, %%rdi\n\t" \
-    "rorxq $18, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "leaq (%%r15,%%r8), %%rax\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
     "xorq %%rcx, %%r14\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $39, %%rbx, %%r12\n\t" \
-    "rorxq $34, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 128(%%rsi), %%r11\n\t" \
-    "leaq (%%rax,%%r12), %%rax\n\t" \
-    "subq %%rdx, %%r15\n\t" \
-    "leaq (%%rdx,%%r11), %%rdx\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "andq %%r8, %%rdi\n\t" \
-    "xorq %%r10, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "rorxq $41, %%r8, %%rdi\n\t" \
+    "andq %%r8, %%r15\n\t" \
     "rorxq $18, %%r8, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "leaq (%%r15,%%rdx), %%r11\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "movq %%rax, %%r14\n\t" \
+    "addq 128(%%rsi), %%r11\n\t" \
+    "leaq (%%rax,%%r12), %%rax\n\t" \
+    "movq %%rax, %%r13\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "rorxq $14, %%r8, %%r12\n\t" \
+    "xorq %%rbx, %%r13\n\t" \
+    "andnq %%r10, %%r8, %%r15\n\t" \
+    "leaq (%%r11,%%r15), %%r11\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rax, %%r15\n\t" \
+    "rorxq $34, %%rax, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r11,%%rdi), %%r11\n\t" \
+    "rorxq $28, %%rax, %%rdi\n\t" \
+    "leaq (%%rdx,%%r11), %%rdx\n\t" \
+    "movq %%r8, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rbx, %%r14\n\t" \
-    "movq %%rax, %%r15\n\t" \
-    "andq %%rbx, %%r15\n\t" \
-    "rorxq $39, %%rax, %%r12\n\t" \
-    "rorxq $34, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r11,%%r14), %%r11\n\t" \
+    "rorxq $41, %%rdx, %%rdi\n\t" \
+    "andq %%rdx, %%r15\n\t" \
+    "rorxq $18, %%rdx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 136(%%rsi), %%r10\n\t" \
     "leaq (%%r11,%%r12), %%r11\n\t" \
-    "subq %%rcx, %%r15\n\t" \
-    "leaq (%%rcx,%%r10), %%rcx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "andq %%rdx, %%rdi\n\t" \
-    "xorq %%r9, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "rorxq $41, %%rdx, %%rdi\n\t" \
-    "rorxq $18, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
-    "leaq (%%r15,%%rcx), %%r10\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
     "movq %%r11, %%r14\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "rorxq $14, %%rdx, %%r12\n\t" \
     "xorq %%rax, %%r14\n\t" \
-    "movq %%r11, %%r15\n\t" \
-    "andq %%rax, %%r15\n\t" \
-    "rorxq $39, %%r11, %%r12\n\t" \
-    "rorxq $34, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 160(%%rsi), %%r9\n\t" \
-    "leaq (%%r10,%%r12), %%r10\n\t" \
-    "subq %%rbx, %%r15\n\t" \
-    "leaq (%%rbx,%%r9), %%rbx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "andq %%rcx, %%rdi\n\t" \
-    "xorq %%r8, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
+    "andnq %%r9, %%rdx, %%r15\n\t" \
+    "leaq (%%r10,%%r15), %%r10\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r11, %%r15\n\t" \
+    "rorxq $34, %%r11, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r10,%%rdi), %%r10\n\t" \
+    "rorxq $28, %%r11, %%rdi\n\t" \
+    "leaq (%%rcx,%%r10), %%rcx\n\t" \
+    "movq %%rdx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rax, %%r13\n\t" \
+    "leaq (%%r10,%%r13), %%r10\n\t" \
     "rorxq $41, %%rcx, %%rdi\n\t" \
+    "andq %%rcx, %%r15\n\t" \
     "rorxq $18, %%rcx, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "leaq (%%r15,%%rbx), %%r9\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "movq %%r10, %%r14\n\t" \
+    "addq 160(%%rsi), %%r9\n\t" \
+    "leaq (%%r10,%%r12), %%r10\n\t" \
+    "movq %%r10, %%r13\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "rorxq $14, %%rcx, %%r12\n\t" \
+    "xorq %%r11, %%r13\n\t" \
+    "andnq %%r8, %%rcx, %%r15\n\t" \
+    "leaq (%%r9,%%r15), %%r9\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r10, %%r15\n\t" \
+    "rorxq $34, %%r10, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r9,%%rdi), %%r9\n\t" \
+    "rorxq $28, %%r10, %%rdi\n\t" \
+    "leaq (%%rbx,%%r9), %%rbx\n\t" \
+    "movq %%rcx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r11, %%r14\n\t" \
-    "movq %%r10, %%r15\n\t" \
-    "andq %%r11, %%r15\n\t" \
-    "rorxq $39, %%r10, %%r12\n\t" \
-    "rorxq $34, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%r9,%%r14), %%r9\n\t" \
+    "rorxq $41, %%rbx, %%rdi\n\t" \
+    "andq %%rbx, %%r15\n\t" \
+    "rorxq $18, %%rbx, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 168(%%rsi), %%r8\n\t" \
     "leaq (%%r9,%%r12), %%r9\n\t" \
-    "subq %%rax, %%r15\n\t" \
-    "leaq (%%rax,%%r8), %%rax\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "andq %%rbx, %%rdi\n\t" \
-    "xorq %%rdx, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "rorxq $41, %%rbx, %%rdi\n\t" \
-    "rorxq $18, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
-    "leaq (%%r15,%%rax), %%r8\n\t" \
-    "movq %%r9, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
     "movq %%r9, %%r14\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "rorxq $14, %%rbx, %%r12\n\t" \
     "xorq %%r10, %%r14\n\t" \
-    "movq %%r9, %%r15\n\t" \
-    "andq %%r10, %%r15\n\t" \
-    "rorxq $39, %%r9, %%r12\n\t" \
-    "rorxq $34, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 192(%%rsi), %%rdx\n\t" \
-    "leaq (%%r8,%%r12), %%r8\n\t" \
-    "subq %%r11, %%r15\n\t" \
-    "leaq (%%r11,%%rdx), %%r11\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "andq %%rax, %%rdi\n\t" \
-    "xorq %%rcx, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
+    "andnq %%rdx, %%rbx, %%r15\n\t" \
+    "leaq (%%r8,%%r15), %%r8\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r9, %%r15\n\t" \
+    "rorxq $34, %%r9, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%r8,%%rdi), %%r8\n\t" \
+    "rorxq $28, %%r9, %%rdi\n\t" \
+    "leaq (%%rax,%%r8), %%rax\n\t" \
+    "movq %%rbx, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r10, %%r13\n\t" \
+    "leaq (%%r8,%%r13), %%r8\n\t" \
     "rorxq $41, %%rax, %%rdi\n\t" \
+    "andq %%rax, %%r15\n\t" \
     "rorxq $18, %%rax, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%rax, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r11\n\t" \
-    "leaq (%%r15,%%r11), %%rdx\n\t" \
-    "movq %%r8, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rdx\n\t" \
-    "movq %%r8, %%r14\n\t" \
+    "addq 192(%%rsi), %%rdx\n\t" \
+    "leaq (%%r8,%%r12), %%r8\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "rorxq $14, %%rax, %%r12\n\t" \
+    "xorq %%r9, %%r13\n\t" \
+    "andnq %%rcx, %%rax, %%r15\n\t" \
+    "leaq (%%rdx,%%r15), %%rdx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%r8, %%r15\n\t" \
+    "rorxq $34, %%r8, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rdx,%%rdi), %%rdx\n\t" \
+    "rorxq $28, %%r8, %%rdi\n\t" \
+    "leaq (%%r11,%%rdx), %%r11\n\t" \
+    "movq %%rax, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%r9, %%r14\n\t" \
-    "movq %%r8, %%r15\n\t" \
-    "andq %%r9, %%r15\n\t" \
-    "rorxq $39, %%r8, %%r12\n\t" \
-    "rorxq $34, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%r8, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rdx,%%r14), %%rdx\n\t" \
+    "rorxq $41, %%r11, %%rdi\n\t" \
+    "andq %%r11, %%r15\n\t" \
+    "rorxq $18, %%r11, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 200(%%rsi), %%rcx\n\t" \
     "leaq (%%rdx,%%r12), %%rdx\n\t" \
-    "subq %%r10, %%r15\n\t" \
-    "leaq (%%r10,%%rcx), %%r10\n\t" \
-    "movq %%rax, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "andq %%r11, %%rdi\n\t" \
-    "xorq %%rbx, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "rorxq $41, %%r11, %%rdi\n\t" \
-    "rorxq $18, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r11, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r10\n\t" \
-    "leaq (%%r15,%%r10), %%rcx\n\t" \
-    "movq %%rdx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rcx\n\t" \
     "movq %%rdx, %%r14\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "rorxq $14, %%r11, %%r12\n\t" \
     "xorq %%r8, %%r14\n\t" \
-    "movq %%rdx, %%r15\n\t" \
-    "andq %%r8, %%r15\n\t" \
-    "rorxq $39, %%rdx, %%r12\n\t" \
-    "rorxq $34, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rdx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "addq 224(%%rsi), %%rbx\n\t" \
-    "leaq (%%rcx,%%r12), %%rcx\n\t" \
-    "subq %%r9, %%r15\n\t" \
-    "leaq (%%r9,%%rbx), %%r9\n\t" \
-    "movq %%r11, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "andq %%r10, %%rdi\n\t" \
-    "xorq %%rax, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
+    "andnq %%rbx, %%r11, %%r15\n\t" \
+    "leaq (%%rcx,%%r15), %%rcx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rdx, %%r15\n\t" \
+    "rorxq $34, %%rdx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rcx,%%rdi), %%rcx\n\t" \
+    "rorxq $28, %%rdx, %%rdi\n\t" \
+    "leaq (%%r10,%%rcx), %%r10\n\t" \
+    "movq %%r11, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%r8, %%r13\n\t" \
+    "leaq (%%rcx,%%r13), %%rcx\n\t" \
     "rorxq $41, %%r10, %%rdi\n\t" \
+    "andq %%r10, %%r15\n\t" \
     "rorxq $18, %%r10, %%r13\n\t" \
     "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r10, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r9\n\t" \
-    "leaq (%%r15,%%r9), %%rbx\n\t" \
-    "movq %%rcx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rbx\n\t" \
-    "movq %%rcx, %%r14\n\t" \
+    "addq 224(%%rsi), %%rbx\n\t" \
+    "leaq (%%rcx,%%r12), %%rcx\n\t" \
+    "movq %%rcx, %%r13\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "rorxq $14, %%r10, %%r12\n\t" \
+    "xorq %%rdx, %%r13\n\t" \
+    "andnq %%rax, %%r10, %%r15\n\t" \
+    "leaq (%%rbx,%%r15), %%rbx\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rcx, %%r15\n\t" \
+    "rorxq $34, %%rcx, %%r12\n\t" \
+    "andq %%r13, %%r14\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rbx,%%rdi), %%rbx\n\t" \
+    "rorxq $28, %%rcx, %%rdi\n\t" \
+    "leaq (%%r9,%%rbx), %%r9\n\t" \
+    "movq %%r10, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
     "xorq %%rdx, %%r14\n\t" \
-    "movq %%rcx, %%r15\n\t" \
-    "andq %%rdx, %%r15\n\t" \
-    "rorxq $39, %%rcx, %%r12\n\t" \
-    "rorxq $34, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rcx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "leaq (%%rbx,%%r14), %%rbx\n\t" \
+    "rorxq $41, %%r9, %%rdi\n\t" \
+    "andq %%r9, %%r15\n\t" \
+    "rorxq $18, %%r9, %%r14\n\t" \
+    "xorq %%r14, %%rdi\n\t" \
     "addq 232(%%rsi), %%rax\n\t" \
     "leaq (%%rbx,%%r12), %%rbx\n\t" \
-    "subq %%r8, %%r15\n\t" \
-    "leaq (%%r8,%%rax), %%r8\n\t" \
-    "movq %%r10, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "andq %%r9, %%rdi\n\t" \
-    "xorq %%r11, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "rorxq $41, %%r9, %%rdi\n\t" \
-    "rorxq $18, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "rorxq $14, %%r9, %%r13\n\t" \
-    "xorq %%r13, %%rdi\n\t" \
-    "addq %%rdi, %%r8\n\t" \
-    "leaq (%%r15,%%r8), %%rax\n\t" \
-    "movq %%rbx, %%rdi\n\t" \
-    "andq %%r14, %%rdi\n\t" \
-    "addq %%rdi, %%rax\n\t" \
     "movq %%rbx, %%r14\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "rorxq $14, %%r9, %%r12\n\t" \
     "xorq %%rcx, %%r14\n\t" \
-    "movq %%rbx, %%r15\n\t" \
-    "andq %%rcx, %%r15\n\t" \
-    "rorxq $39, %%rbx, %%r12\n\t" \
-    "rorxq $34, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
-    "rorxq $28, %%rbx, %%r13\n\t" \
-    "xorq %%r13, %%r12\n\t" \
+    "andnq %%r11, %%r9, %%r15\n\t" \
+    "leaq (%%rax,%%r15), %%rax\n\t" \
+    "xorq %%r12, %%rdi\n\t" \
+    "rorxq $39, %%rbx, %%r15\n\t" \
+    "rorxq $34, %%rbx, %%r12\n\t" \
+    "andq %%r14, %%r13\n\t" \
+    "xorq %%r15, %%r12\n\t" \
+    "leaq (%%rax,%%rdi), %%rax\n\t" \
+    "rorxq $28, %%rbx, %%rdi\n\t" \
+    "leaq (%%r8,%%rax), %%r8\n\t" \
+    "movq %%r9, %%r15\n\t" \
+    "xorq %%rdi, %%r12\n\t" \
+    "xorq %%rcx, %%r13\n\t" \
+    "leaq (%%rax,%%r13), %%rax\n\t" \
     "addq $256, %%rsi\n\t" \
     "vmovq %%xmm15, %%rdi\n\t" \
     "subq $1, %%rdi\n\t" \
