@@ -299,7 +299,9 @@ size_t tacit_mpi_core_ctz_ct(const tacit_mpi_uint *A, size_t limbs);
 
 /*
  * X >>= count / X <<= count for a secret count <= maxcount (public): one
- * masked pass per bit of maxcount.  shift_r_secret: T has `limbs` limbs.
+ * masked pass per bit of maxcount (shift_l_secret: per bit of maxcount /
+ * biL, and one pass multiplying by 2^(count mod biL)).  shift_r_secret: T
+ * has `limbs` limbs.
  */
 void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount,
                                    tacit_mpi_uint *T);

@@ -216,6 +216,8 @@ void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count
     }
 }
 
+#if defined(__OPTIMIZE_SIZE__)
+/* -Os (firmware): one in-place masked pass per bit of count (the smaller code) */
 void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount)
 {
     size_t s, i, b;
@@ -232,6 +234,50 @@ void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count
         }
     }
 }
+
+#else
+/* 2^b for a secret b < biL: one masked step a bit of b (the shifts are public). */
+static tacit_mpi_uint pow2_secret(size_t b)
+{
+    tacit_mpi_uint p = 1;
+    unsigned j;
+
+    for (j = 0; ((size_t)1 << j) < TACIT_MPI_LIMB_BITS; j++) {
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((b >> j) & 1));
+        p = (p & ~m) | ((p << (1u << j)) & m);
+    }
+    return p;
+}
+
+/*
+ * Whole limbs: one in-place masked pass per bit of count / biL (up to
+ * maxcount); the bits below biL: one pass multiplying by 2^(count mod
+ * biL), the product's high limb carried into the next limb (a shift by a
+ * secret count without a shift instruction whose count is secret).  At
+ * 1024 bits 4 + 1 passes where one masked pass a bit of count took 10.
+ */
+void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount)
+{
+    tacit_mpi_uint p, hi, carry = 0;
+    size_t s, i;
+
+    for (s = TACIT_MPI_LIMB_BITS; s <= maxcount && s != 0; s <<= 1) {
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((count / s) & 1));
+        size_t ls = s / TACIT_MPI_LIMB_BITS;
+        /* in place from the top: X[i] takes X[i - ls] */
+        for (i = limbs; i-- > 0;) {
+            tacit_mpi_uint v = i >= ls ? X[i - ls] : 0;
+            X[i] = (v & m) | (X[i] & ~m);
+        }
+    }
+    p = pow2_secret(count % TACIT_MPI_LIMB_BITS);
+    for (i = 0; i < limbs; i++) {
+        tacit_mpi_uint lo = tacit_mpi_mul11(&hi, X[i], p);
+        X[i] = lo | carry;
+        carry = hi;
+    }
+}
+#endif /* __OPTIMIZE_SIZE__ */
 
 size_t tacit_mpi_core_gcd_prologue_ct(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi_uint *A,
                                       const tacit_mpi_uint *B, size_t limbs, tacit_mpi_uint *T,

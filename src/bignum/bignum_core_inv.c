@@ -686,6 +686,19 @@ static size_t limb_ctz(tacit_mpi_uint x)
     return (size_t)((tacit_mpi_uint)(v * h01) >> (TACIT_MPI_LIMB_BITS - 8));
 }
 
+/* 2^b for a secret b < biL: one masked step a bit of b (the shifts are public). */
+static tacit_mpi_uint pow2_ct(size_t b)
+{
+    tacit_mpi_uint p = 1;
+    unsigned j;
+
+    for (j = 0; ((size_t)1 << j) < TACIT_MPI_LIMB_BITS; j++) {
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((b >> j) & 1));
+        p = (p & ~m) | ((p << (1u << j)) & m);
+    }
+    return p;
+}
+
 /*
  * The gcd's start: X = the one of A, B with bit k set, over 2^k (odd), Y =
  * the other one as it is, k = ctz(A | B); returns k and sets *nz = "A or B
@@ -693,15 +706,16 @@ static size_t limb_ctz(tacit_mpi_uint x)
  * not change the gcd and Y needs no shift (tacit_mpi_core_gcd_prologue_ct
  * shifts both).  k is counted a limb at a time; which operand has bit k
  * comes from the lowest set bit of A | B (masked to the first nonzero
- * limb); the shift is one in-place masked pass per bit of k.  At 1024 bits
- * the former prologue (a count a bit, two shifts with copies and selects)
- * and the final shift were a fifth of the gcd.
+ * limb); the shift is one in-place masked pass per bit of k / biL and one
+ * multiplying pass for k mod biL (as tacit_mpi_core_shift_l_secret).  At
+ * 1024 bits the former prologue (a count a bit, two shifts with copies and
+ * selects) and the final shift were a fifth of the gcd.
  */
 static size_t gcd_prologue(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi_uint *A,
                            const tacit_mpi_uint *B, size_t limbs, tacit_mpi_uint *nz)
 {
-    size_t k = 0, i, j, s;
-    tacit_mpi_uint seen = 0, abit = 0, am;
+    size_t k = 0, i, s;
+    tacit_mpi_uint seen = 0, abit = 0, am, q, z, h, h1;
 
     for (i = 0; i < limbs; i++) {
         tacit_mpi_uint t = A[i] | B[i], tz = tacit_ct_mask_nonzero_limb(t);
@@ -717,21 +731,29 @@ static size_t gcd_prologue(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi
         Y[i] = (B[i] & am) | (A[i] & ~am);
     }
     /* k < limbs biL unless A = B = 0 (then X = Y = 0 whatever is shifted) */
-    for (j = 0; ((size_t)1 << j) < limbs * TACIT_MPI_LIMB_BITS; j++) {
-        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((k >> j) & 1));
-        size_t ls, bs;
-        s = (size_t)1 << j;
-        ls = s / TACIT_MPI_LIMB_BITS;
-        bs = s % TACIT_MPI_LIMB_BITS;
-        /* in place from the bottom: X[i] takes bits from X[i + ls] and X[i + ls + 1] */
+    /* whole limbs: one in-place masked pass per bit of k / biL */
+    for (s = TACIT_MPI_LIMB_BITS; s < limbs * TACIT_MPI_LIMB_BITS; s <<= 1) {
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((k / s) & 1));
+        size_t ls = s / TACIT_MPI_LIMB_BITS;
+        /* from the bottom: X[i] takes X[i + ls] */
         for (i = 0; i < limbs; i++) {
             tacit_mpi_uint x1 = i + ls < limbs ? X[i + ls] : 0;
-            tacit_mpi_uint x2 = i + ls + 1 < limbs ? X[i + ls + 1] : 0;
-            if (bs != 0) { /* public */
-                x1 = (x1 >> bs) | (x2 << (TACIT_MPI_LIMB_BITS - bs));
-            }
             X[i] = (x1 & m) | (X[i] & ~m);
         }
+    }
+    /*
+     * the bits b = k mod biL: X times 2^(biL - 1 - b) (no secret shift
+     * count), then shifted right by biL - 1: limb i of the product is lo_i
+     * | hi_(i-1) (disjoint bits), and limb i of the result its top bit with
+     * limb i + 1 of the product shifted left by one
+     */
+    q = pow2_ct(TACIT_MPI_LIMB_BITS - 1 - k % TACIT_MPI_LIMB_BITS);
+    z = tacit_mpi_mul11(&h, X[0], q);
+    for (i = 0; i < limbs; i++) {
+        tacit_mpi_uint lo = tacit_mpi_mul11(&h1, i + 1 < limbs ? X[i + 1] : 0, q), z1 = lo | h;
+        X[i] = (z >> (TACIT_MPI_LIMB_BITS - 1)) | (z1 << 1);
+        z = z1;
+        h = h1;
     }
     return k;
 }
