@@ -664,7 +664,9 @@ def scan_avx2():
         steps.append(st)
     epi = ["movq %d(%%[s]), %%[g0]" % (SCAN_SLOT + 16),
            "vmovdqu %%ymm4, (%[g0])", "vmovdqu %%ymm5, 32(%[g0])", "vzeroupper"]
-    return pro, steps, epi, ["xmm%d" % i for i in range(8)]
+    # all sixteen: the closing vzeroupper clears the upper halves of every
+    # one (code built with -mavx2 may keep a 256-bit value in any of them)
+    return pro, steps, epi, ["xmm%d" % i for i in range(16)]
 
 
 def p256_jac_madd_scan(scan):

@@ -9551,7 +9551,7 @@ static inline void ecp_asm_p256_jac_madd_scan_avx2(uint64_t *s)
         "vzeroupper\n\t"
         : [g0] "=&r"(g0), [g1] "=&r"(g1), [g2] "=&r"(g2), [g3] "=&r"(g3), [g4] "=&r"(g4), [g5] "=&r"(g5), [g6] "=&r"(g6), [g7] "=&r"(g7), [g8] "=&r"(g8), [g9] "=&r"(g9), [g10] "=&r"(g10)
         : [s] "r"(s)
-        : "rdx", "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7");
+        : "rdx", "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
     (void)g0;
     (void)g1;
     (void)g2;
