@@ -27,10 +27,10 @@ void tacit_mldsa_split_w_c(int32_t w1[TACIT_MLDSA_N], int32_t w0[TACIT_MLDSA_N],
 {
     unsigned i;
     for (i = 0; i < TACIT_MLDSA_N; i++) {
-        int32_t lo, hi = tacit_mldsa_decompose(&lo, tacit_mldsa_caddq(w[i]), gamma2);
-        w1[i] = hi;
-        w0[i] = lo;
+        w0[i] = tacit_mldsa_caddq(w[i]);
     }
+    /* the polynomial loop inlines Decompose with gamma2 fixed */
+    tacit_mldsa_poly_decompose_c(w1, w0, w0, gamma2);
 }
 
 /* 1 if |x| >= bound (|x| < 2^30, bound > 0) */
