@@ -108,11 +108,18 @@ def emit_round(lc):
             key = (len(nots), sum(op == "|" for _, op in combo))
             if best is None or key < best[0]:
                 best = (key, combo)
+        # the row's one complemented B, computed once into NB (the compiler
+        # would otherwise complement it once per use)
+        negs = sorted({(x + k) % 5 for x, (n, op) in enumerate(best[1]) for k in range(3) if n[k]})
+        if lc:
+            assert len(negs) <= 1, (y, negs)
+            for b in negs:
+                lines.append("NB = ~%s;" % bnames[b])
         for x, (n, op) in enumerate(best[1]):
             terms = []
             for k in range(3):
                 t = bnames[(x + k) % 5]
-                terms.append("~" + t if n[k] else t)
+                terms.append(("NB" if lc else "~" + t) if n[k] else t)
             lines.append("E##%s = %s ^ (%s %s %s);" % (name(x, y), terms[0], terms[1], op, terms[2]))
         if y == 0:
             lines.append("E##ba ^= (rc);")
@@ -183,8 +190,10 @@ def emit_inter32():
     return lines
 
 
-def macro(mname, lines, args="A, E, rc"):
+def macro(mname, lines, args="A, E, rc", decl=None):
     out = ["#define %s(%s) \\" % (mname, args), "    do { \\"]
+    if decl:
+        out.append("        %s \\" % decl)
     for l in lines:
         out.append("        %s \\" % l)
     out.append("    } while (0)")
@@ -202,7 +211,7 @@ def main():
     print("/* Needs locals Ca..Cu, Da..Du, Ba..Bu (uint64_t) and ROL64. */")
     print(macro("KECCAK_ROUND_PLAIN", emit_round(False)))
     print()
-    print(macro("KECCAK_ROUND_LC", emit_round(True)))
+    print(macro("KECCAK_ROUND_LC", emit_round(True), decl="uint64_t NB;"))
     print()
     print("/* The plain round on abstract operations (XOR5, XOR, ROL, CHI, XOR_RC) for SIMD kernels. */")
     print(macro("KECCAK_ROUND_GENERIC", emit_generic()))

@@ -7,7 +7,8 @@
  * two per loop iteration (state A to E, E back to A: no copies).  Where the
  * target has no and-not instruction (x86-64 without BMI1), the round runs on
  * the lane-complemented state (six lanes kept inverted, see the generator):
- * chi then needs one NOT per row instead of five.  The six lanes are
+ * chi then needs one NOT per row instead of five (computed once into NB:
+ * gcc would complement a lane once per use, 8 NOTs a round instead of 5).  The six lanes are
  * inverted on entry and on exit, so the state a caller sees is always the
  * plain FIPS 202 one.
  *

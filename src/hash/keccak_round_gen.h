@@ -73,6 +73,7 @@
 
 #define KECCAK_ROUND_LC(A, E, rc) \
     do { \
+        uint64_t NB; \
         Ca = A##ba ^ A##ga ^ A##ka ^ A##ma ^ A##sa; \
         Ce = A##be ^ A##ge ^ A##ke ^ A##me ^ A##se; \
         Ci = A##bi ^ A##gi ^ A##ki ^ A##mi ^ A##si; \
@@ -88,8 +89,9 @@
         Bi = ROL64(A##ki ^ Di, 43); \
         Bo = ROL64(A##mo ^ Do, 21); \
         Bu = ROL64(A##su ^ Du, 14); \
+        NB = ~Bi; \
         E##ba = Ba ^ (Be | Bi); \
-        E##be = Be ^ (~Bi | Bo); \
+        E##be = Be ^ (NB | Bo); \
         E##bi = Bi ^ (Bo & Bu); \
         E##bo = Bo ^ (Bu | Ba); \
         E##bu = Bu ^ (Ba & Be); \
@@ -99,9 +101,10 @@
         Bi = ROL64(A##ka ^ Da, 3); \
         Bo = ROL64(A##me ^ De, 45); \
         Bu = ROL64(A##si ^ Di, 61); \
+        NB = ~Bu; \
         E##ga = Ba ^ (Be | Bi); \
         E##ge = Be ^ (Bi & Bo); \
-        E##gi = Bi ^ (Bo | ~Bu); \
+        E##gi = Bi ^ (Bo | NB); \
         E##go = Bo ^ (Bu | Ba); \
         E##gu = Bu ^ (Ba & Be); \
         Ba = ROL64(A##be ^ De, 1); \
@@ -109,28 +112,31 @@
         Bi = ROL64(A##ko ^ Do, 25); \
         Bo = ROL64(A##mu ^ Du, 8); \
         Bu = ROL64(A##sa ^ Da, 18); \
+        NB = ~Bo; \
         E##ka = Ba ^ (Be | Bi); \
         E##ke = Be ^ (Bi & Bo); \
-        E##ki = Bi ^ (~Bo & Bu); \
-        E##ko = ~Bo ^ (Bu | Ba); \
+        E##ki = Bi ^ (NB & Bu); \
+        E##ko = NB ^ (Bu | Ba); \
         E##ku = Bu ^ (Ba & Be); \
         Ba = ROL64(A##bu ^ Du, 27); \
         Be = ROL64(A##ga ^ Da, 36); \
         Bi = ROL64(A##ke ^ De, 10); \
         Bo = ROL64(A##mi ^ Di, 15); \
         Bu = ROL64(A##so ^ Do, 56); \
+        NB = ~Bo; \
         E##ma = Ba ^ (Be & Bi); \
         E##me = Be ^ (Bi | Bo); \
-        E##mi = Bi ^ (~Bo | Bu); \
-        E##mo = ~Bo ^ (Bu & Ba); \
+        E##mi = Bi ^ (NB | Bu); \
+        E##mo = NB ^ (Bu & Ba); \
         E##mu = Bu ^ (Ba | Be); \
         Ba = ROL64(A##bi ^ Di, 62); \
         Be = ROL64(A##go ^ Do, 55); \
         Bi = ROL64(A##ku ^ Du, 39); \
         Bo = ROL64(A##ma ^ Da, 41); \
         Bu = ROL64(A##se ^ De, 2); \
-        E##sa = Ba ^ (~Be & Bi); \
-        E##se = ~Be ^ (Bi | Bo); \
+        NB = ~Be; \
+        E##sa = Ba ^ (NB & Bi); \
+        E##se = NB ^ (Bi | Bo); \
         E##si = Bi ^ (Bo & Bu); \
         E##so = Bo ^ (Bu | Ba); \
         E##su = Bu ^ (Ba & Be); \
