@@ -119,6 +119,16 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs)
     return (((size_t)1 << (w - 1)) + 1) * limbs + TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(limbs);
 }
 
+/* 1 if table_select takes the AVX2 scan: asked once per exponentiation. */
+static int table_avx2(void)
+{
+#if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM) && !defined(__OPTIMIZE_SIZE__)
+    return tacit_mpi_core_cpu_has_avx2();
+#else
+    return 0;
+#endif
+}
+
 /*
  * X = table[index] for a table of `count` entries of `limbs` limbs, index
  * secret: every entry is read, in full, every time, and ANDed with its
@@ -130,20 +140,23 @@ size_t tacit_mpi_core_exp_mod_unsafe_working_limbs(size_t limbs, size_t elimbs)
  * masks has count limbs of room.
  */
 static void table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t limbs, size_t count,
-                         size_t index, tacit_mpi_uint *masks)
+                         size_t index, tacit_mpi_uint *masks, int avx2)
 {
 #if defined(__OPTIMIZE_SIZE__)
     /* -Os (firmware): the shared one-entry-at-a-time scan, for code size */
     (void)masks;
+    (void)avx2;
     tacit_ct_table_select_limbs(X, table, limbs, count, index);
 #else
     size_t i, j, k, full = limbs - limbs % 4;
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
-    if (tacit_mpi_core_cpu_has_avx2()) {
+    if (avx2) {
         tacit_mpi_core_avx2_table_select(X, table, limbs, count, index);
         return;
     }
+#else
+    (void)avx2;
 #endif
     for (i = 0; i < count; i++) {
         masks[i] = tacit_ct_mask_eq_limb((tacit_mpi_uint)i, (tacit_mpi_uint)index);
@@ -235,7 +248,7 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const ta
     tacit_mpi_uint *masks = sel + limbs;
     tacit_mpi_uint *W = masks + count;
     size_t i, pos, first;
-    int adx;
+    int adx, avx2;
 
 #if defined(TACIT_TEST_HOOKS)
     tacit_mpi_core_test_exp_ct_calls++;
@@ -268,15 +281,16 @@ void tacit_mpi_core_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const ta
     }
 
     /* every window: w squarings, one scan of the whole table, one multiplication */
+    avx2 = table_avx2();
     first = ebits % w == 0 ? w : ebits % w;
     pos = ebits - first;
-    table_select(X, table, limbs, count, exp_bits(E, elimbs, pos, first), masks);
+    table_select(X, table, limbs, count, exp_bits(E, elimbs, pos, first), masks, avx2);
     while (pos > 0) {
         pos -= w;
         for (i = 0; i < w; i++) {
             ladder_sqr(adx, X, X, N, limbs, mm, W);
         }
-        table_select(sel, table, limbs, count, exp_bits(E, elimbs, pos, w), masks);
+        table_select(sel, table, limbs, count, exp_bits(E, elimbs, pos, w), masks, avx2);
         ladder_mul(adx, X, X, sel, N, limbs, mm, W);
     }
     tacit_mpi_core_from_mont(X, X, N, limbs, mm, W);

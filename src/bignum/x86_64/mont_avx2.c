@@ -49,8 +49,11 @@ AVX2 void tacit_mpi_core_avx2_table_select(tacit_mpi_uint *X, const tacit_mpi_ui
     for (; j + 16 <= limbs; j += 16) {
         __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
         const tacit_mpi_uint *t = table + j;
+        __m256i e = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1);
         for (i = 0; i < count; i++, t += limbs) {
-            __m256i m = entry_mask(i, idx);
+            /* the entry number counts up in a vector: no GPR-to-vector move per entry */
+            __m256i m = _mm256_cmpeq_epi64(e, idx);
+            e = _mm256_add_epi64(e, one);
             a0 = _mm256_or_si256(a0, _mm256_and_si256(m, load4(t)));
             a1 = _mm256_or_si256(a1, _mm256_and_si256(m, load4(t + 4)));
             a2 = _mm256_or_si256(a2, _mm256_and_si256(m, load4(t + 8)));
