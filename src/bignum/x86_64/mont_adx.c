@@ -28,6 +28,14 @@
 
 #if defined(TACIT_MPI_HAVE_X86_64_ADX_ASM)
 
+/*
+ * The pieces of a Montgomery product (rows, reduction, final subtraction)
+ * are inlined into the one function the ladders call: one frame, one set
+ * of callee-saved registers per product instead of one per piece (1% of a
+ * 1024-bit squaring).
+ */
+#define ADX_INLINE inline __attribute__((always_inline))
+
 /* ---- the repeated blocks ------------------------------------------------------ *
  * Operand names shared by the row kernels: %[x] the row being added into,
  * %[a] the multiplicand, RDX the multiplier limb, %[c] the carry limb
@@ -226,8 +234,9 @@ tacit_mpi_uint tacit_mpi_core_adx_redc_rows(tacit_mpi_uint *T, const tacit_mpi_u
  * X[0..n) = T[0..n) - (N[0..n) & mask) for n % 4 == 0, returning the
  * borrow: one SBB chain, four limbs per step.
  */
-static tacit_mpi_uint adx_sub_masked(tacit_mpi_uint *X, const tacit_mpi_uint *T,
-                                     const tacit_mpi_uint *N, size_t n, tacit_mpi_uint mask)
+static ADX_INLINE tacit_mpi_uint adx_sub_masked(tacit_mpi_uint *X, const tacit_mpi_uint *T,
+                                                const tacit_mpi_uint *N, size_t n,
+                                                tacit_mpi_uint mask)
 {
     tacit_mpi_uint r0, r1, r2, r3, borrow;
     size_t cnt = n / 4;
@@ -279,8 +288,8 @@ static tacit_mpi_uint adx_sub_masked(tacit_mpi_uint *X, const tacit_mpi_uint *T,
  * works with such values and reduces fully at its end).  One pass instead
  * of two.  X may alias A or B (read no more), never T.
  */
-static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t n,
-                      tacit_mpi_uint top, int lazy)
+static ADX_INLINE void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T,
+                                 const tacit_mpi_uint *N, size_t n, tacit_mpi_uint top, int lazy)
 {
     tacit_mpi_uint borrow, keep;
     size_t i;
@@ -583,8 +592,8 @@ static void adx_final(tacit_mpi_uint *X, const tacit_mpi_uint *T, const tacit_mp
  * eight limbs of B.  st: [0..8) multipliers, [9] passes, [10] chunks per
  * pass, [11] chunk counter, [12] n * 8, [13] next B, [14] A.
  */
-static void adx_w8_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
-                       size_t n)
+static ADX_INLINE void adx_w8_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                  const tacit_mpi_uint *B, size_t n)
 {
     tacit_mpi_uint st[16], r[9], lo, rdx;
     tacit_mpi_uint *tp = X;
@@ -626,7 +635,7 @@ static void adx_w8_mul(tacit_mpi_uint *X, const tacit_mpi_uint *A, const tacit_m
  * after the triangle (one fewer each pass), [11] chunk counter, [13]
  * A + 8g, [14] X + 16g.
  */
-static void adx_w8_sqr_offdiag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
+static ADX_INLINE void adx_w8_sqr_offdiag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
 {
     tacit_mpi_uint st[16], r[9], lo, rdx;
     tacit_mpi_uint *tp = X;
@@ -638,8 +647,9 @@ static void adx_w8_sqr_offdiag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_
     st[13] = (tacit_mpi_uint)(uintptr_t)A;
     st[14] = (tacit_mpi_uint)(uintptr_t)X;
     __asm__ volatile(/* the first pass, X not read: the window starts at zero */
-                     "mov 104(%[st]), %[ap]\n\t" W8_MULTIPLIERS "mov 112(%[st]), %[tp]\n\t" W8_ZERO
-                     W8_TRIANGLE W8_TURN "lea 64(%[ap]), %[ap]\n\t"
+                     "mov 104(%[st]), %[ap]\n\t" W8_MULTIPLIERS
+                     "mov 112(%[st]), %[tp]\n\t" W8_ZERO W8_TRIANGLE W8_TURN
+                     "lea 64(%[ap]), %[ap]\n\t"
                      "lea 64(%[tp]), %[tp]\n\t" W8_CHUNKS0 W8_STORE "addq $64, 104(%[st])\n\t"
                      "addq $128, 112(%[st])\n\t"
                      "decq 80(%[st])\n\t"
@@ -669,8 +679,8 @@ static void adx_w8_sqr_offdiag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_
  * multipliers, [8] mm, [9] passes, [10] chunks after the first, [11] chunk
  * counter, [12] n * 8, [13] the carry, [14] N.
  */
-static tacit_mpi_uint adx_w8_redc(tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t n,
-                                  tacit_mpi_uint mm)
+static ADX_INLINE tacit_mpi_uint adx_w8_redc(tacit_mpi_uint *T, const tacit_mpi_uint *N, size_t n,
+                                             tacit_mpi_uint mm)
 {
     tacit_mpi_uint st[16], r[9], lo, rdx;
     tacit_mpi_uint *tp = T;
@@ -882,7 +892,7 @@ void tacit_mpi_core_adx_redc(tacit_mpi_uint *X, tacit_mpi_uint *T, const tacit_m
     "mov %[x0], " #I "*16(%[x])\n\t"                                                               \
     "mov %[x1], " #I "*16+8(%[x])\n\t"
 
-static void adx_sqr_diag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
+static ADX_INLINE void adx_sqr_diag(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t n)
 {
     tacit_mpi_uint lo, hi, x0, x1, rdx;
     size_t cnt = n / 4;
