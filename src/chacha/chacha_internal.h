@@ -89,11 +89,23 @@ typedef size_t tacit_chachapoly_fused_fn(const uint32_t st[16], const unsigned c
                                          unsigned char *out, size_t len, tacit_poly1305_state *ps,
                                          int decrypt);
 
+/*
+ * Optional, with a fused kernel that works in batches of 512 bytes: when
+ * the last len % 512 bytes of the message are not empty and fit in seven
+ * 64-byte blocks, one batch gives the keystream of block 0 (the Poly1305
+ * key) in ks[0..64) and that of those last bytes in ks[64..); returns
+ * their number.  Otherwise returns 0 and writes nothing.  st[12] is 0.
+ */
+typedef size_t tacit_chachapoly_head_fn(const uint32_t st[16], size_t len, unsigned char ks[512]);
+
 /* The kernels of this CPU (the one dispatch point, chachapoly_dispatch.c). */
 typedef struct {
     tacit_chacha20_xor_fn *xor_stream;
     tacit_poly1305_blocks_fn *poly_blocks;
     tacit_chachapoly_fused_fn *fused; /* NULL: none */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    tacit_chachapoly_head_fn *head; /* NULL: none */
+#endif
 } tacit_chachapoly_kernels;
 
 /* Full blocks in portable C (hibit 1): the poly_blocks of CPUs without a kernel. */

@@ -59,7 +59,8 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
     unsigned char pk[32], lens[16];
     size_t i;
 #if defined(TACIT_CHACHAPOLY_DISPATCH)
-    size_t n;
+    size_t n, tail;
+    unsigned char ks[512];
 #endif
 
     if (nonce_len == 12) {
@@ -70,8 +71,16 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
     tacit_chachapoly_kernels_get(&k);
 
     /* block 0: the one-time Poly1305 key (keystream XOR zeros) */
-    memset(pk, 0, sizeof(pk));
-    tacit_chacha20_xor_c(st, pk, pk, sizeof(pk));
+#if defined(TACIT_CHACHAPOLY_DISPATCH)
+    tail = k.head != NULL ? k.head(st, len, ks) : 0; /* with the keystream of the last bytes */
+    if (tail > 0) {
+        memcpy(pk, ks, sizeof(pk));
+    } else
+#endif
+    {
+        memset(pk, 0, sizeof(pk));
+        tacit_chacha20_xor_c(st, pk, pk, sizeof(pk));
+    }
     tacit_poly1305_init(&ps, pk);
     tacit_platform_zeroize(pk, sizeof(pk));
 
@@ -82,6 +91,7 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
     st[12] = 1;
 #if defined(TACIT_CHACHAPOLY_DISPATCH)
     poly_padded(&k, &ps, aad, aad_len);
+    len -= tail; /* the last tail bytes: from ks, after the rest */
     if (k.fused != NULL && len > 0) { /* len 0: in and out may be NULL */
         n = k.fused(st, in, out, len, &ps, !enc);
         st[12] += (uint32_t)(n / 64);
@@ -102,6 +112,18 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
         in += n;
         out += n;
         len -= n;
+    }
+    if (tail > 0) {
+        if (!enc) {
+            poly_padded(&k, &ps, in, tail);
+        }
+        for (i = 0; i < tail; i++) {
+            out[i] = (unsigned char)(in[i] ^ ks[64 + i]);
+        }
+        if (enc) {
+            poly_padded(&k, &ps, out, tail);
+        }
+        tacit_platform_zeroize(ks, sizeof(ks));
     }
     poly_padded(&k, &ps, lens, 16);
 #else

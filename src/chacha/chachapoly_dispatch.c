@@ -19,6 +19,7 @@ void tacit_chachapoly_kernels_get(tacit_chachapoly_kernels *k)
     k->xor_stream = tacit_chacha20_xor_c;
     k->poly_blocks = tacit_poly1305_blocks_c1;
     k->fused = NULL;
+    k->head = NULL;
 #if defined(TACIT_CHACHA_X86)
     tacit_chachapoly_kernels_x86(k);
 #endif

@@ -22,7 +22,8 @@ void tacit_chachapoly_kernels_x86(tacit_chachapoly_kernels *k)
     } else if ((f & (TACIT_CPU_AVX2 | TACIT_CPU_BMI2)) == (TACIT_CPU_AVX2 | TACIT_CPU_BMI2)) {
         k->poly_blocks = tacit_poly1305_blocks_avx2;
         if (!(f & TACIT_CPU_AVX512)) { /* AVX-512 ChaCha20 and AVX2 Poly1305: two passes */
-            k->fused = tacit_chachapoly_fused_avx2;
+            k->fused = tacit_chachapoly_fused_avx2_mulx;
+            k->head = tacit_chachapoly_head_avx2;
         }
     } else if (f & TACIT_CPU_BMI2) {
         k->poly_blocks = tacit_poly1305_blocks_mulx;

@@ -1,0 +1,365 @@
+/*
+ * One pass of ChaCha20-Poly1305 on AVX2 with a scalar Poly1305 (see
+ * chacha_internal.h for the contract of a fused kernel), for CPUs with AVX2
+ * and BMI2 but not AVX-512.  ChaCha20 runs on eight blocks in 256-bit
+ * vectors and Poly1305 in radix 2^64 with MULX in the general-purpose
+ * registers, one instruction stream in which the two never wait for each
+ * other: the vector units do ChaCha20 while the integer units do the
+ * Poly1305 multiplications and carries.
+ *
+ * The rounds are inline assembly, so that the register allocation is ours:
+ * sixteen state vectors do not fit in sixteen YMM registers next to a
+ * temporary, so two words of row c (x8, x9 or x10, x11) wait in memory
+ * while the other two are used (swapped twice per double round, four stores
+ * and four loads), the byte-shuffle masks are memory operands, and two
+ * registers are the temporaries of the 12- and 7-bit rotations.  Between
+ * the quarter-round pairs come the 32 Poly1305 blocks of a 512-byte batch
+ * (one after 32 of the 38 pairs).  The additions of the state, the
+ * transpose and the XOR with the input stay in C (once per batch).
+ *
+ * Constant time: no branch or memory index depends on the key, the
+ * keystream or the data (ARX on every lane; MULX, IMUL, ADD/ADC, shifts and
+ * masks for Poly1305); the lengths and pointers are public.
+ */
+#include "chacha/x86_64/chacha_x86.h"
+
+#if defined(TACIT_CHACHA_X86) && defined(TACIT_POLY1305_R64)
+
+#include <immintrin.h>
+#include <string.h>
+
+#include "tacit/platform.h"
+#include "chacha/poly1305_r64.h"
+#include "chacha/x86_64/chacha8_avx2.h"
+
+#define MULX_AVX2_TARGET __attribute__((target("avx2,bmi2")))
+
+#define R12_M(x) ROTN_2(x, 12)
+#define R7_M(x) ROTN_2(x, 7)
+#define ROT16_P(x) _mm256_shuffle_epi8((x), w.rot16)
+#define ROT8_P(x) _mm256_shuffle_epi8((x), w.rot8)
+
+/*
+ * The memory the assembly works on (offsets fixed in the assembly text):
+ * the input state s (broadcast words, s[12] the eight counters of the
+ * batch), the state after the first column round of columns 1..3 (the
+ * same for every batch), the memory slot of x15, the shuffle masks and r.
+ */
+typedef struct {
+    __m256i s[16];   /* 0 */
+    __m256i pre[16]; /* 512; column 0 unused */
+    __m256i x15;     /* 1024 */
+    __m256i rot16;   /* 1056 */
+    __m256i rot8;    /* 1088 */
+    uint64_t r0;     /* 1120 */
+    uint64_t r1;     /* 1128 */
+    uint64_t s1;     /* 1136: r1 + (r1 >> 2) */
+    uint64_t pad_[3];
+} mulx_work;
+
+/*
+ * ---- ChaCha20: the four quarter rounds of a column or diagonal round in
+ * step (four independent chains of dependent instructions for the vector
+ * units), x0..x14 in ymm0..14, x15 in memory (offset 1024) and ymm15 the
+ * temporary: it holds the x15 of the quarter round that has it from its
+ * XOR to its addition into row c (then it is stored), and the shifted
+ * copies in the rotations by 12 and 7 (renamed, so one name serves four).
+ */
+#define Y(n) "%%ymm" #n
+
+#define ADD4(a0, b0, a1, b1, a2, b2, a3, b3)                                                       \
+    "vpaddd " Y(b0) ", " Y(a0) ", " Y(a0) "\n\t"                                                   \
+    "vpaddd " Y(b1) ", " Y(a1) ", " Y(a1) "\n\t"                                                   \
+    "vpaddd " Y(b2) ", " Y(a2) ", " Y(a2) "\n\t"                                                   \
+    "vpaddd " Y(b3) ", " Y(a3) ", " Y(a3) "\n\t"
+#define XOR4(a0, b0, a1, b1, a2, b2, a3, b3)                                                       \
+    "vpxor " Y(a0) ", " Y(b0) ", " Y(b0) "\n\t"                                                    \
+    "vpxor " Y(a1) ", " Y(b1) ", " Y(b1) "\n\t"                                                    \
+    "vpxor " Y(a2) ", " Y(b2) ", " Y(b2) "\n\t"                                                    \
+    "vpxor " Y(a3) ", " Y(b3) ", " Y(b3) "\n\t"
+#define ROTS(b, n) "vpslld $" #n ", " Y(b) ", %%ymm15\n\tvpsrld $32-" #n ", " Y(b) ", " Y(b)       \
+                   "\n\tvpor %%ymm15, " Y(b) ", " Y(b) "\n\t"
+#define ROT4(b0, b1, b2, b3, n) ROTS(b0, n) ROTS(b1, n) ROTS(b2, n) ROTS(b3, n)
+
+/* d ^= a, d <<<= 16 or 8 (mask at moff): three in registers, the fourth (x15) through ymm15 */
+#define DROT4(a0, d0, a1, d1, a2, d2, a3, moff)                                                    \
+    "vpxor " Y(a0) ", " Y(d0) ", " Y(d0) "\n\t"                                                    \
+    "vpxor " Y(a1) ", " Y(d1) ", " Y(d1) "\n\t"                                                    \
+    "vpxor " Y(a2) ", " Y(d2) ", " Y(d2) "\n\t"                                                    \
+    "vpxor 1024(%[k]), " Y(a3) ", %%ymm15\n\t"                                                      \
+    "vpshufb " #moff "(%[k]), " Y(d0) ", " Y(d0) "\n\t"                                            \
+    "vpshufb " #moff "(%[k]), " Y(d1) ", " Y(d1) "\n\t"                                            \
+    "vpshufb " #moff "(%[k]), " Y(d2) ", " Y(d2) "\n\t"                                            \
+    "vpshufb " #moff "(%[k]), %%ymm15, %%ymm15\n\t"                                                \
+    "vmovdqa %%ymm15, 1024(%[k])\n\t"
+
+/* c += d: the fourth from ymm15 */
+#define CADD4(c0, d0, c1, d1, c2, d2, c3)                                                          \
+    "vpaddd " Y(d0) ", " Y(c0) ", " Y(c0) "\n\t"                                                   \
+    "vpaddd " Y(d1) ", " Y(c1) ", " Y(c1) "\n\t"                                                   \
+    "vpaddd " Y(d2) ", " Y(c2) ", " Y(c2) "\n\t"                                                   \
+    "vpaddd %%ymm15, " Y(c3) ", " Y(c3) "\n\t"
+
+/* Quarter rounds (a_i, b_i, c_i, d_i), d3 = x15; s0 after the first half, s1 after the second. */
+#define QR4(a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, s0, s1)                    \
+    ADD4(a0, b0, a1, b1, a2, b2, a3, b3)                                                           \
+    DROT4(a0, d0, a1, d1, a2, d2, a3, 1056)                                                         \
+    CADD4(c0, d0, c1, d1, c2, d2, c3)                                                              \
+    XOR4(c0, b0, c1, b1, c2, b2, c3, b3)                                                           \
+    ROT4(b0, b1, b2, b3, 12)                                                                       \
+    s0                                                                                             \
+    ADD4(a0, b0, a1, b1, a2, b2, a3, b3)                                                           \
+    DROT4(a0, d0, a1, d1, a2, d2, a3, 1088)                                                         \
+    CADD4(c0, d0, c1, d1, c2, d2, c3)                                                              \
+    XOR4(c0, b0, c1, b1, c2, b2, c3, b3)                                                           \
+    ROT4(b0, b1, b2, b3, 7)                                                                        \
+    s1
+
+/* a column round and a diagonal round, each with two slots for Poly1305 (x15 in the 4th) */
+#define COLR(s0, s1) QR4(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, s0, s1)
+#define DIAGR(s0, s1) QR4(1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14, 0, 5, 10, s0, s1)
+
+/* the batch's state after the first column round of columns 1..3; x15 to its slot */
+#define LOAD_X \
+    "vmovdqa 0(%[k]), %%ymm0\n\t" \
+    "vmovdqa 544(%[k]), %%ymm1\n\t" \
+    "vmovdqa 576(%[k]), %%ymm2\n\t" \
+    "vmovdqa 608(%[k]), %%ymm3\n\t" \
+    "vmovdqa 128(%[k]), %%ymm4\n\t" \
+    "vmovdqa 672(%[k]), %%ymm5\n\t" \
+    "vmovdqa 704(%[k]), %%ymm6\n\t" \
+    "vmovdqa 736(%[k]), %%ymm7\n\t" \
+    "vmovdqa 256(%[k]), %%ymm8\n\t" \
+    "vmovdqa 800(%[k]), %%ymm9\n\t" \
+    "vmovdqa 832(%[k]), %%ymm10\n\t" \
+    "vmovdqa 864(%[k]), %%ymm11\n\t" \
+    "vmovdqa 384(%[k]), %%ymm12\n\t" \
+    "vmovdqa 928(%[k]), %%ymm13\n\t" \
+    "vmovdqa 960(%[k]), %%ymm14\n\t" \
+    "vmovdqa 992(%[k]), %%ymm15\n\t" \
+    "vmovdqa %%ymm15, 1024(%[k])\n\t"
+
+/* the first column round of column 0 (the counters): one quarter round */
+#define QR1(a, b, c, d)                                                                            \
+    "vpaddd " Y(b) ", " Y(a) ", " Y(a) "\n\t"                                                      \
+    "vpxor " Y(a) ", " Y(d) ", " Y(d) "\n\t"                                                       \
+    "vpshufb 1056(%[k]), " Y(d) ", " Y(d) "\n\t"                                                   \
+    "vpaddd " Y(d) ", " Y(c) ", " Y(c) "\n\t"                                                      \
+    "vpxor " Y(c) ", " Y(b) ", " Y(b) "\n\t" ROTS(b, 12)                                           \
+    "vpaddd " Y(b) ", " Y(a) ", " Y(a) "\n\t"                                                      \
+    "vpxor " Y(a) ", " Y(d) ", " Y(d) "\n\t"                                                       \
+    "vpshufb 1088(%[k]), " Y(d) ", " Y(d) "\n\t"                                                   \
+    "vpaddd " Y(d) ", " Y(c) ", " Y(c) "\n\t"                                                      \
+    "vpxor " Y(c) ", " Y(b) ", " Y(b) "\n\t" ROTS(b, 7)
+
+/*
+ * ---- The end of a batch: x += s, transpose, XOR with 512 bytes of in into
+ * out.  TR4 transposes the 4x4 words of a, b, c, d in each 128-bit lane
+ * with the free register t: the rows come out in c, a, t, d and b is free.
+ * Row i of group g (words 4g..4g+3) holds block i in its low lane and
+ * block 4 + i in its high lane.
+ */
+#define ADDS(i) "vpaddd " #i "*32(%[k]), " Y(i) ", " Y(i) "\n\t"
+#define TR4(a, b, c, d, t)                                                                         \
+    "vpunpckldq " Y(b) ", " Y(a) ", " Y(t) "\n\t"                                                  \
+    "vpunpckhdq " Y(b) ", " Y(a) ", " Y(b) "\n\t"                                                  \
+    "vpunpckldq " Y(d) ", " Y(c) ", " Y(a) "\n\t"                                                  \
+    "vpunpckhdq " Y(d) ", " Y(c) ", " Y(d) "\n\t"                                                  \
+    "vpunpcklqdq " Y(a) ", " Y(t) ", " Y(c) "\n\t"                                                 \
+    "vpunpckhqdq " Y(a) ", " Y(t) ", " Y(a) "\n\t"                                                 \
+    "vpunpcklqdq " Y(d) ", " Y(b) ", " Y(t) "\n\t"                                                 \
+    "vpunpckhqdq " Y(d) ", " Y(b) ", " Y(d) "\n\t"
+/* 32 bytes at off: the low (sel 0x20) or high (0x31) lanes of rows u (first) and v */
+#define OUT32(u, v, sel, t, off)                                                                   \
+    "vperm2i128 $" #sel ", " Y(v) ", " Y(u) ", " Y(t) "\n\t"                                       \
+    "vpxor " #off "(%[in]), " Y(t) ", " Y(t) "\n\t"                                                \
+    "vmovdqu " Y(t) ", " #off "(%[out])\n\t"
+/* rows u of one group and v of the next (bytes h..h+31 of blocks i and 4 + i) */
+#define OUT_ROW(u, v, t, i, h) OUT32(u, v, 0x20, t, 64 * i + h) OUT32(u, v, 0x31, t, 64 * i + 256 + h)
+
+#define FINISH                                                                                     \
+    ADDS(0) ADDS(1) ADDS(2) ADDS(3) ADDS(4) ADDS(5) ADDS(6) ADDS(7)                                \
+    TR4(0, 1, 2, 3, 15)                /* rows 2, 0, 15, 3; 1 free */                              \
+    TR4(4, 5, 6, 7, 1)                 /* rows 6, 4, 1, 7; 5 free */                               \
+    OUT_ROW(2, 6, 5, 0, 0)                                                                         \
+    OUT_ROW(0, 4, 5, 1, 0)                                                                         \
+    OUT_ROW(15, 1, 5, 2, 0)                                                                        \
+    OUT_ROW(3, 7, 5, 3, 0)                                                                         \
+    ADDS(8) ADDS(9) ADDS(10) ADDS(11) ADDS(12) ADDS(13) ADDS(14)                                   \
+    "vmovdqa 1024(%[k]), %%ymm3\n\t"                                                               \
+    "vpaddd 480(%[k]), %%ymm3, %%ymm3\n\t"                                                         \
+    TR4(8, 9, 10, 11, 0)               /* rows 10, 8, 0, 11; 9 free */                             \
+    TR4(12, 13, 14, 3, 1)              /* rows 14, 12, 1, 3; 13 free */                            \
+    OUT_ROW(10, 14, 9, 0, 32)                                                                      \
+    OUT_ROW(8, 12, 9, 1, 32)                                                                       \
+    OUT_ROW(0, 1, 9, 2, 32)                                                                        \
+    OUT_ROW(11, 3, 9, 3, 32)
+
+/*
+ * One batch: the first column round (column 0; columns 1..3 come
+ * precomputed), the diagonal round, then eight times a column and a
+ * diagonal round with four Poly1305 blocks (p advances by 64), then the
+ * last column and diagonal rounds and the finish.  A loop, not unrolled:
+ * about 650 instructions, so that the batch stays in the decoded-op cache
+ * (a fully unrolled batch, ~2300, ran at the decoders' rate on short
+ * messages).  The loop count is the constant 8.
+ */
+#define BATCH                                                                                      \
+    LOAD_X QR1(0, 4, 8, 12) DIAGR("", "")                                                          \
+    "movl $8, %k[cnt]\n\t"                                                                         \
+    "1:\n\t"                                                                                       \
+    COLR(POLY_BLK(0), POLY_BLK(16)) DIAGR(POLY_BLK(32), POLY_BLK(48))                              \
+    "addq $64, %[p]\n\t"                                                                           \
+    "decl %k[cnt]\n\t"                                                                             \
+    "jnz 1b\n\t"                                                                                   \
+    COLR("", "") DIAGR("", "") FINISH
+
+/*
+ * ---- Poly1305: one block, h = (h + m + 2^128) r, as tacit_poly_blocks_r64
+ * (poly1305_r64.h) with the same bounds: d0 = h0 r0 + h1 s1, d1 = h0 r1 +
+ * h1 r0 + h2 s1 + (d0 >> 64), d2 = h2 r0 + (d1 >> 64), then the part of d2
+ * from 2^130 up comes back times 5.  h0, h1, h2 in registers, r0, r1, s1
+ * memory operands, rdx the MULX multiplicand, t1..t4 temporaries.
+ */
+#define POLY_BLK(off)                                                                              \
+    "addq " #off "(%[p]), %[h0]\n\t"                                                               \
+    "adcq " #off "+8(%[p]), %[h1]\n\t"                                                             \
+    "adcq $1, %[h2]\n\t"                                                                           \
+    "movq %[h0], %%rdx\n\t"                                                                        \
+    "mulxq 1120(%[k]), %[h0], %[t1]\n\t"  /* h0 r0 */                                               \
+    "mulxq 1128(%[k]), %[t2], %[t3]\n\t"  /* h0 r1 */                                               \
+    "movq %[h1], %%rdx\n\t"                                                                        \
+    "mulxq 1136(%[k]), %[t4], %[h1]\n\t"  /* h1 s1 */                                               \
+    "addq %[t4], %[h0]\n\t"                                                                        \
+    "adcq %[h1], %[t1]\n\t"              /* d0 = t1:h0 */                                          \
+    "mulxq 1120(%[k]), %[t4], %[h1]\n\t"  /* h1 r0 */                                               \
+    "addq %[t4], %[t2]\n\t"                                                                        \
+    "adcq %[h1], %[t3]\n\t"                                                                        \
+    "movq %[h2], %[t4]\n\t"                                                                        \
+    "imulq 1136(%[k]), %[t4]\n\t"         /* h2 s1 */                                               \
+    "imulq 1120(%[k]), %[h2]\n\t"         /* h2 r0 */                                               \
+    "addq %[t4], %[t2]\n\t"                                                                        \
+    "adcq $0, %[t3]\n\t"                                                                           \
+    "addq %[t1], %[t2]\n\t"                                                                        \
+    "adcq %[h2], %[t3]\n\t"              /* d1 low = t2, d2 = t3 */                                \
+    "movq %[t3], %[h2]\n\t"                                                                        \
+    "andq $3, %[h2]\n\t"                                                                           \
+    "movq %[t3], %[t4]\n\t"                                                                        \
+    "shrq $2, %[t4]\n\t"                                                                           \
+    "andq $-4, %[t3]\n\t"                                                                          \
+    "addq %[t4], %[t3]\n\t"              /* (d2 >> 2) * 5 */                                       \
+    "movq %[t2], %[h1]\n\t"                                                                        \
+    "addq %[t3], %[h0]\n\t"                                                                        \
+    "adcq $0, %[h1]\n\t"                                                                           \
+    "adcq $0, %[h2]\n\t"
+
+/*
+ * The multiple of 512 bytes at the start of in: ChaCha20 on eight blocks
+ * with the 32 Poly1305 blocks of the previous 512 bytes of out (encrypting)
+ * or the current 512 of in (decrypting: read before they are overwritten,
+ * so in == out works) in the rounds.  Returns the bytes done (st[12] is
+ * the first counter).
+ */
+#define CLOBBERS                                                                                   \
+    "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",      \
+        "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
+
+MULX_AVX2_TARGET
+size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned char *in,
+                                        unsigned char *out, size_t len, tacit_poly1305_state *ps,
+                                        int decrypt)
+{
+    size_t n = len / 512, c;
+    const unsigned char *pin;
+    uint64_t h0, h1, h2, t1, t2, t3, t4;
+    uint32_t cnt;
+    mulx_work w;
+
+    if (n == 0) {
+        return 0;
+    }
+    h0 = ps->h[0];
+    h1 = ps->h[1];
+    h2 = ps->h[2];
+    w.r0 = ps->r[0];
+    w.r1 = ps->r[1];
+    w.s1 = w.r1 + (w.r1 >> 2);
+    w.rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6,
+                               7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    w.rot8 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7,
+                              4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+    CH8_INIT(w.s, st, st[12]);
+    CH8_PRECOMPUTE(w.pre, w.s, ROT16_P, R12_M, ROT8_P, R7_M);
+    for (c = 0; c < n; c++) {
+        /*
+         * Sealing, the first batch has no ciphertext before it: the
+         * Poly1305 steps run on its input (any 512 readable bytes) and
+         * their result is dropped.
+         */
+        int dummy = !decrypt && c == 0;
+        uint64_t g0 = h0, g1 = h1, g2 = h2;
+        pin = decrypt ? in : (c > 0 ? out - 512 : in);
+        __asm__ volatile(BATCH
+                         : [h0] "+r"(h0), [h1] "+r"(h1), [h2] "+r"(h2), [t1] "=&r"(t1),
+                           [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [p] "+r"(pin),
+                           [cnt] "=&r"(cnt)
+                         : [k] "r"(&w), [in] "r"(in), [out] "r"(out)
+                         : "rdx", "cc", CLOBBERS);
+        if (dummy) {
+            h0 = g0;
+            h1 = g1;
+            h2 = g2;
+        }
+        w.s[12] = _mm256_add_epi32(w.s[12], _mm256_set1_epi32(8));
+        in += 512;
+        out += 512;
+    }
+    ps->h[0] = h0;
+    ps->h[1] = h1;
+    ps->h[2] = h2;
+    if (!decrypt) { /* the last batch's ciphertext, with the vector units free */
+        tacit_poly1305_blocks_avx2(ps, out - 512, 32);
+    }
+    tacit_platform_zeroize(&w, sizeof(w));
+    return 512 * n;
+}
+
+/*
+ * Block 0 and the last len % 512 bytes in one batch (see
+ * tacit_chachapoly_head_fn): lane 0 has counter 0, lanes 1..7 the blocks
+ * of the tail (the data starts at block 1).  In C with intrinsics; once
+ * per message, in place of the scalar block 0 and a tail batch.
+ */
+MULX_AVX2_TARGET
+size_t tacit_chachapoly_head_avx2(const uint32_t st[16], size_t len, unsigned char ks[512])
+{
+    const __m256i rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2,
+                                           3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    const __m256i rot8 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3,
+                                          0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+    size_t t = len % 512;
+    uint32_t c = (uint32_t)(1 + (len - t) / 64);
+    const unsigned char *in = ks;
+    unsigned char *out = ks;
+    __m256i x[16], s[16];
+    int i;
+
+    if (t == 0 || t > 448) {
+        return 0;
+    }
+    memset(ks, 0, 512);
+    CH8_INIT(s, st, 0);
+    s[12] = _mm256_add_epi32(_mm256_set1_epi32((int)c),
+                             _mm256_setr_epi32(-1, 0, 1, 2, 3, 4, 5, 6));
+    s[12] = _mm256_blend_epi32(s[12], _mm256_setzero_si256(), 1); /* lane 0: block 0 */
+    CH8_FIRST_DOUBLE_ROUND(x, s, st, ROT16_2, R12_M, ROT8_2, R7_M);
+    for (i = 1; i < 10; i++) {
+        CH8_DOUBLE_ROUND(x, ROT16_2, R12_M, ROT8_2, R7_M);
+    }
+    CH8_FINISH(x, s);
+    return t;
+}
+
+#else
+typedef int tacit_chachapoly_avx2_mulx_unused;
+#endif
