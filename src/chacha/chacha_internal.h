@@ -90,11 +90,11 @@ typedef size_t tacit_chachapoly_fused_fn(const uint32_t st[16], const unsigned c
                                          int decrypt);
 
 /*
- * Optional, with a fused kernel that works in batches of 512 bytes: when
- * the last len % 512 bytes of the message are not empty and fit in seven
- * 64-byte blocks, one batch gives the keystream of block 0 (the Poly1305
- * key) in ks[0..64) and that of those last bytes in ks[64..); returns
- * their number.  Otherwise returns 0 and writes nothing.  st[12] is 0.
+ * Optional, with a fused kernel that works in batches of 512 bytes: the
+ * keystream of block 0 (the Poly1305 key) in ks[0..64); and when the last
+ * len % 512 bytes of the message are not empty and fit in seven 64-byte
+ * blocks, from the same batch, that of those last bytes in ks[64..) and
+ * their number returned.  Otherwise returns 0.  st[12] is 0.
  */
 typedef size_t tacit_chachapoly_head_fn(const uint32_t st[16], size_t len, unsigned char ks[512]);
 

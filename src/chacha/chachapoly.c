@@ -72,8 +72,9 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
 
     /* block 0: the one-time Poly1305 key (keystream XOR zeros) */
 #if defined(TACIT_CHACHAPOLY_DISPATCH)
-    tail = k.head != NULL ? k.head(st, len, ks) : 0; /* with the keystream of the last bytes */
-    if (tail > 0) {
+    tail = 0;
+    if (k.head != NULL) {
+        tail = k.head(st, len, ks); /* with the keystream of the last bytes */
         memcpy(pk, ks, sizeof(pk));
     } else
 #endif
@@ -123,7 +124,9 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
         if (enc) {
             poly_padded(&k, &ps, out, tail);
         }
-        tacit_platform_zeroize(ks, sizeof(ks));
+    }
+    if (k.head != NULL) {
+        tacit_platform_zeroize(ks, tail > 0 ? sizeof(ks) : 64);
     }
     poly_padded(&k, &ps, lens, 16);
 #else

@@ -325,6 +325,50 @@ size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned ch
 }
 
 /*
+ * The keystream of block 0 alone: sixteen words in general-purpose
+ * registers, the four quarter rounds of a round written out so that they
+ * run side by side (the portable tacit_chacha20_xor_c is written for
+ * size, and takes twice as long).
+ */
+static void block0_scalar(const uint32_t st[16], unsigned char ks[64])
+{
+    uint32_t x0 = st[0], x1 = st[1], x2 = st[2], x3 = st[3], x4 = st[4], x5 = st[5], x6 = st[6],
+             x7 = st[7], x8 = st[8], x9 = st[9], x10 = st[10], x11 = st[11], x12 = 0,
+             x13 = st[13], x14 = st[14], x15 = st[15];
+    uint32_t o[16];
+    int i;
+
+    for (i = 0; i < 10; i++) {
+        TACIT_CHACHA_QR32(x0, x4, x8, x12);
+        TACIT_CHACHA_QR32(x1, x5, x9, x13);
+        TACIT_CHACHA_QR32(x2, x6, x10, x14);
+        TACIT_CHACHA_QR32(x3, x7, x11, x15);
+        TACIT_CHACHA_QR32(x0, x5, x10, x15);
+        TACIT_CHACHA_QR32(x1, x6, x11, x12);
+        TACIT_CHACHA_QR32(x2, x7, x8, x13);
+        TACIT_CHACHA_QR32(x3, x4, x9, x14);
+    }
+    o[0] = x0 + st[0];
+    o[1] = x1 + st[1];
+    o[2] = x2 + st[2];
+    o[3] = x3 + st[3];
+    o[4] = x4 + st[4];
+    o[5] = x5 + st[5];
+    o[6] = x6 + st[6];
+    o[7] = x7 + st[7];
+    o[8] = x8 + st[8];
+    o[9] = x9 + st[9];
+    o[10] = x10 + st[10];
+    o[11] = x11 + st[11];
+    o[12] = x12;
+    o[13] = x13 + st[13];
+    o[14] = x14 + st[14];
+    o[15] = x15 + st[15];
+    memcpy(ks, o, 64); /* x86-64 is little-endian */
+    tacit_platform_zeroize(o, sizeof(o));
+}
+
+/*
  * Block 0 and the last len % 512 bytes in one batch (see
  * tacit_chachapoly_head_fn): lane 0 has counter 0, lanes 1..7 the blocks
  * of the tail (the data starts at block 1).  In C with intrinsics; once
@@ -345,6 +389,7 @@ size_t tacit_chachapoly_head_avx2(const uint32_t st[16], size_t len, unsigned ch
     int i;
 
     if (t == 0 || t > 448) {
+        block0_scalar(st, ks);
         return 0;
     }
     memset(ks, 0, 512);

@@ -16,6 +16,9 @@ void tacit_chachapoly_kernels_x86(tacit_chachapoly_kernels *k)
         k->xor_stream = tacit_chacha20_xor_avx2;
     }
 #if defined(TACIT_POLY1305_R64)
+    if (f & TACIT_CPU_AVX2) { /* block 0 and a short tail in one batch */
+        k->head = tacit_chachapoly_head_avx2;
+    }
     if (f & TACIT_CPU_IFMA) {
         k->poly_blocks = tacit_poly1305_blocks_ifma;
         k->fused = tacit_chachapoly_fused_avx512; /* IFMA implies AVX-512F/VL */
@@ -23,7 +26,6 @@ void tacit_chachapoly_kernels_x86(tacit_chachapoly_kernels *k)
         k->poly_blocks = tacit_poly1305_blocks_avx2;
         if (!(f & TACIT_CPU_AVX512)) { /* AVX-512 ChaCha20 and AVX2 Poly1305: two passes */
             k->fused = tacit_chachapoly_fused_avx2_mulx;
-            k->head = tacit_chachapoly_head_avx2;
         }
     } else if (f & TACIT_CPU_BMI2) {
         k->poly_blocks = tacit_poly1305_blocks_mulx;
