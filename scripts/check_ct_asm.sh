@@ -408,10 +408,9 @@ SFX = {'b': 1, 'w': 2, 'l': 4, 'q': 8}
 # external functions of ARITY, only their own argument registers count).
 ARITY = {'memset': ('rdi', 'rdx'), 'memcpy': ('rdi', 'rdx'),
          'tacit_platform_zeroize': ('rdi', 'rsi'),
-         # the AVX2 Poly1305 steps called by the AVX2 one-pass kernel (pointers only)
-         'tacit_poly1305_avx2_powers': ('rdi', 'rsi'),
-         'tacit_poly1305_avx2_begin': ('rdi', 'rsi', 'rdx'),
-         'tacit_poly1305_avx2_end': ('rdi', 'rsi', 'rdx')}
+         # the AVX2 Poly1305 called by the AVX2 one-pass kernel (state and
+         # data pointers, block count)
+         'tacit_poly1305_blocks_avx2': ('rdi', 'rsi', 'rdx')}
 calls = {}
 addr_taken = [f for f in funcs
               if re.search(r'^\s*(lea|mov)\w*\s+\$?%s(\(%%rip\))?,' % re.escape(f), '\n'.join(lines), re.M)]
@@ -802,9 +801,10 @@ fi
 
 # ---- the ChaCha20-Poly1305 kernels: the same tracer, nothing public ----
 # src/chacha/x86_64/: ChaCha20 AVX2 / AVX-512, Poly1305 MULX / AVX2 / AVX-512
-# IFMA and the one-pass AVX2 and AVX-512 kernels (valgrind runs the AVX2
-# ChaCha20, the AVX2 one pass, the AVX2 and the MULX Poly1305 in
-# ct_chachapoly, not the AVX-512 ones).  Every vector register and every
+# IFMA and the one-pass AVX2 (inline assembly with a MULX Poly1305:
+# chachapoly_avx2_mulx.c; the tracer reads the assembly text gcc emits) and
+# AVX-512 kernels (valgrind runs the AVX2 ChaCha20, the AVX2 one pass, the
+# AVX2 and the MULX Poly1305 in ct_chachapoly, not the AVX-512 ones).  Every vector register and every
 # load from memory that is not the stack is secret (key, nonce, counter,
 # Poly1305 state, data: no displacement is public); the secrets are in
 # memory and reach the kernel's own functions as arguments, so the tracer
@@ -892,7 +892,7 @@ if [ "$(uname -m)" = x86_64 ] && command -v python3 >/dev/null; then
     for cc in gcc clang; do
         command -v $cc >/dev/null || continue
         trace_nothing_public $cc src/chacha/x86_64/chacha20_avx.c src/chacha/x86_64/poly1305_x86.c \
-            src/chacha/x86_64/poly1305_avx2.c src/chacha/x86_64/chachapoly_avx2.c \
+            src/chacha/x86_64/poly1305_avx2.c src/chacha/x86_64/chachapoly_avx2_mulx.c \
             src/chacha/x86_64/chachapoly_x86.c
         for opt in -O2 -Os; do
             $cc $opt -S -o "$tmp/cneg.s" "$tmp/chacha_neg.c"

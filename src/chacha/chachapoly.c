@@ -92,7 +92,7 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
     st[12] = 1;
 #if defined(TACIT_CHACHAPOLY_DISPATCH)
     poly_padded(&k, &ps, aad, aad_len);
-    len -= tail; /* the last tail bytes: from ks, after the rest */
+    len -= tail;                      /* the last tail bytes: from ks, after the rest */
     if (k.fused != NULL && len > 0) { /* len 0: in and out may be NULL */
         n = k.fused(st, in, out, len, &ps, !enc);
         st[12] += (uint32_t)(n / 64);

@@ -1,7 +1,7 @@
 /*
  * ChaCha20 on eight blocks in 256-bit vectors (internal; the body shared by
- * the plain keystream kernels, chacha20_avx.c, and the one-pass AEAD kernel
- * with the MULX Poly1305, chachapoly_avx2.c).  Each state word is a vector
+ * the plain keystream kernels, chacha20_avx.c, and the block-0-and-tail
+ * batch of chachapoly_avx2_mulx.c).  Each state word is a vector
  * across the blocks (one block a 32-bit lane); after the rounds a transpose
  * turns the sixteen word vectors into eight 64-byte blocks.  The rotations
  * are parameters: AVX2 shuffles and shifts, or AVX-512VL VPROLD.  Include in
