@@ -50,8 +50,10 @@ static size_t unhex(unsigned char *out, size_t max, const char *hex)
 #if defined(TACIT_HAVE_CPU_X86) && defined(TACIT_TEST_HOOKS)
 /*
  * hook values: all kernels (AVX-512 ChaCha20, IFMA one pass); AVX-512 ChaCha20 +
- * AVX2 Poly1305; AVX2 ChaCha20 + AVX2 Poly1305 (an AVX2-only CPU); portable
- * ChaCha20 + MULX Poly1305; AVX2 ChaCha20 + portable Poly1305; portable.
+ * AVX2 Poly1305; AVX2 one pass with the MULX Poly1305 in the assembly, the AVX2
+ * Poly1305 elsewhere (an AVX2-only CPU); portable ChaCha20 + MULX Poly1305;
+ * AVX2 ChaCha20 + portable Poly1305; portable.  With AVX2, block 0 (and a
+ * tail of up to seven blocks) from the head batch, or the scalar block 0.
  */
 static const unsigned kernel_hooks[] = {
     0,
@@ -529,6 +531,56 @@ exit:
 }
 
 #if defined(TACIT_HAVE_SODIUM)
+/*
+ * Every kernel against the portable one on constant data (all zeros, all
+ * ones: the Poly1305 carries at their longest; 0x80), both directions, in
+ * place and not, at lengths around the one-pass and head batches.
+ */
+static void test_kernel_patterns(void)
+{
+    static const size_t lens[] = { 512, 960, 1024, 1350, 4096 + 448, 4096 + 449, 16384, 16385 };
+    static const unsigned char pats[] = { 0x00, 0xff, 0x80 };
+    static unsigned char in[16385], ref[16385], out[16385];
+    unsigned char key[32], nonce[12], aad[13], rtag[16], tag[16];
+    size_t li, pi, k, len;
+    int dec, inplace;
+
+    for (k = 0; k < sizeof(key); k++) {
+        key[k] = (unsigned char)(7 * k + 1);
+        nonce[k % sizeof(nonce)] = (unsigned char)(5 * k + 2);
+        aad[k % sizeof(aad)] = (unsigned char)(3 * k + 3);
+    }
+    for (li = 0; li < sizeof(lens) / sizeof(lens[0]); li++) {
+        len = lens[li];
+        for (pi = 0; pi < sizeof(pats); pi++) {
+            for (dec = 0; dec < 2; dec++) {
+                memset(in, pats[pi], len);
+                set_kernel(N_KERNELS - 1);
+                TEST_EQUAL(tacit_chachapoly_crypt(key, nonce, 12, aad, 13, in, len, ref, rtag, dec),
+                           0);
+                for (k = 0; k + 1 < N_KERNELS; k++) {
+                    for (inplace = 0; inplace < 2; inplace++) {
+                        unsigned char *o = inplace ? in : out;
+                        set_kernel(k);
+                        memset(in, pats[pi], len);
+                        TEST_EQUAL(
+                            tacit_chachapoly_crypt(key, nonce, 12, aad, 13, in, len, o, tag, dec),
+                            0);
+                        if (memcmp(o, ref, len) != 0 || memcmp(tag, rtag, 16) != 0) {
+                            printf("\n    len %zu pattern %02x %s kernel %zu%s", len, pats[pi],
+                                   dec ? "open" : "seal", k, inplace ? " in place" : "");
+                        }
+                        TEST_MEM_EQ(o, len, ref, len);
+                        TEST_MEM_EQ(tag, 16, rtag, 16);
+                    }
+                }
+            }
+        }
+    }
+exit:
+    reset_kernel();
+}
+
 static void test_poly1305_sodium(void)
 {
     unsigned char key[32], msg[600], tag[16], ref[16];
@@ -663,6 +715,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_hchacha20);
     RUN_TEST(test_wycheproof_xchacha);
     RUN_TEST(test_sweep);
+    RUN_TEST(test_kernel_patterns);
 #if defined(TACIT_HAVE_SODIUM)
     RUN_TEST(test_poly1305_sodium);
 #endif

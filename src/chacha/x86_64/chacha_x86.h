@@ -16,8 +16,8 @@ tacit_chacha20_xor_fn tacit_chacha20_xor_avx2;
 tacit_chacha20_xor_fn tacit_chacha20_xor_avx512;
 
 #if defined(TACIT_POLY1305_R64)
-tacit_poly1305_blocks_fn tacit_poly1305_blocks_mulx;
-tacit_poly1305_blocks_fn tacit_poly1305_blocks_avx2; /* AVX2 and BMI2 */
+tacit_poly1305_blocks_fn tacit_poly1305_blocks_mulx_asm; /* the one-pass kernel's block code */
+tacit_poly1305_blocks_fn tacit_poly1305_blocks_avx2;     /* AVX2 and BMI2 */
 tacit_poly1305_blocks_fn tacit_poly1305_blocks_ifma;
 tacit_chachapoly_fused_fn tacit_chachapoly_fused_avx512;
 tacit_chachapoly_fused_fn tacit_chachapoly_fused_avx2_mulx; /* AVX2 and BMI2 */

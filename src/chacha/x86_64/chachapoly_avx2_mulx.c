@@ -334,6 +334,36 @@ size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned ch
 }
 
 /*
+ * The same Poly1305 block code on its own (the poly_blocks kernel of CPUs
+ * with BMI2 and without AVX2, and so tested against the portable C by the
+ * Poly1305 kernel tests, carries at their limits included): r in a
+ * mulx_work at the offsets the assembly uses, one block a loop turn.
+ */
+__attribute__((target("bmi2"))) void tacit_poly1305_blocks_mulx_asm(tacit_poly1305_state *ps,
+                                                                    const unsigned char *m,
+                                                                    size_t nblocks)
+{
+    uint64_t h0 = ps->h[0], h1 = ps->h[1], h2 = ps->h[2], t1, t2, t3, t4;
+    uint64_t w[147]; /* the r0, r1, s1 words of a mulx_work at 1120, 1128, 1136 */
+
+    if (nblocks == 0) {
+        return;
+    }
+    w[140] = ps->r[0];
+    w[141] = ps->r[1];
+    w[142] = w[141] + (w[141] >> 2);
+    __asm__ volatile("1:\n\t" POLY_BLK(0) "addq $16, %[p]\n\tdecq %[n]\n\tjnz 1b\n\t"
+                     : [h0] "+r"(h0), [h1] "+r"(h1), [h2] "+r"(h2), [t1] "=&r"(t1), [t2] "=&r"(t2),
+                       [t3] "=&r"(t3), [t4] "=&r"(t4), [p] "+r"(m), [n] "+r"(nblocks)
+                     : [k] "r"(w)
+                     : "rdx", "cc", "memory");
+    ps->h[0] = h0;
+    ps->h[1] = h1;
+    ps->h[2] = h2;
+    tacit_platform_zeroize(&w[140], 3 * sizeof(uint64_t));
+}
+
+/*
  * The keystream of block 0 alone: sixteen words in general-purpose
  * registers, the four quarter rounds of a round written out so that they
  * run side by side (the portable tacit_chacha20_xor_c is written for

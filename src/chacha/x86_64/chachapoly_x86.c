@@ -28,7 +28,7 @@ void tacit_chachapoly_kernels_x86(tacit_chachapoly_kernels *k)
             k->fused = tacit_chachapoly_fused_avx2_mulx;
         }
     } else if (f & TACIT_CPU_BMI2) {
-        k->poly_blocks = tacit_poly1305_blocks_mulx;
+        k->poly_blocks = tacit_poly1305_blocks_mulx_asm;
     }
 #endif
 }

@@ -1,13 +1,14 @@
 /*
- * Poly1305 on x86-64 (see chacha_internal.h): the radix 2^64 scalar code
- * compiled for BMI2 (MULX), and for long inputs eight lanes of AVX-512
- * IFMA in radix 2^44 (limbs of 44, 44 and 42 bits; VPMADD52LUQ/HUQ give the
+ * Poly1305 on x86-64 (see chacha_internal.h) with AVX-512 IFMA: eight
+ * lanes in radix 2^44 (limbs of 44, 44 and 42 bits; VPMADD52LUQ/HUQ give the
  * low and high 52 bits of each 52x52 product).  Lane i carries the blocks
  * i, i + 8, i + 16, ... as its own Horner chain in r^8; at the end lane i
  * is multiplied by r^(8 - i) and the lanes are summed, which gives exactly
  * the sequential result.  Between steps each limb is carried into the next
  * (all three at once, the top one back times 5), which keeps every limb
- * below 2^46, inside the 52-bit multiplier inputs.  Constant time: no
+ * below 2^46, inside the 52-bit multiplier inputs (short inputs: the
+ * radix 2^64 C code; the MULX block code is in chachapoly_avx2_mulx.c).
+ * Constant time: no
  * branch or index on h, r or the message; the lengths are public.
  */
 #include "chacha/x86_64/chacha_x86.h"
@@ -19,17 +20,10 @@
 #include "chacha/poly1305_r64.h"
 #include "chacha/x86_64/chacha16_avx512.h"
 
-#define BMI2_TARGET __attribute__((target("bmi2")))
 #define IFMA_TARGET __attribute__((target("bmi2,avx2,avx512f,avx512vl,avx512ifma")))
 
 #define M44 0xfffffffffffu
 #define M42 0x3ffffffffffu
-
-BMI2_TARGET
-void tacit_poly1305_blocks_mulx(tacit_poly1305_state *ps, const unsigned char *m, size_t nblocks)
-{
-    tacit_poly_blocks_r64(ps, m, nblocks, 1);
-}
 
 /* radix 2^64 (h2 a few bits) -> radix 2^44 */
 static void to44(uint64_t l[3], const uint64_t h[3])
