@@ -41,8 +41,8 @@
 
 #define R12_M(x) ROTN_2(x, 12)
 #define R7_M(x) ROTN_2(x, 7)
-#define ROT16_P(x) _mm256_shuffle_epi8((x), w.rot16)
-#define ROT8_P(x) _mm256_shuffle_epi8((x), w.rot8)
+#define ROT16_W(x) _mm256_shuffle_epi8((x), w->rot16)
+#define ROT8_W(x) _mm256_shuffle_epi8((x), w->rot8)
 
 /*
  * The memory the assembly works on (offsets fixed in the assembly text):
@@ -273,6 +273,27 @@ typedef struct {
     "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",      \
         "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
 
+/* One batch from w, the Poly1305 blocks at pin; h0..h2, t1..t4, cnt, w in scope. */
+#define RUN_BATCH(src_, dst_)                                                                      \
+    __asm__ volatile(                                                                              \
+        BATCH                                                                                      \
+        : [h0] "+&r"(h0), [h1] "+&r"(h1), [h2] "+&r"(h2), [t1] "=&r"(t1), [t2] "=&r"(t2),          \
+          [t3] "=&r"(t3), [t4] "=&r"(t4), [p] "+&r"(pin), [cnt] "=&r"(cnt)                         \
+        : [k] "r"(&w), [in] "r"(src_), [out] "r"(dst_)                                             \
+        : "rdx", "cc", CLOBBERS)
+
+/* The masks, the input state from st (counters ctr .. ctr + 7) and its precomputed columns. */
+MULX_AVX2_TARGET
+static void work_init(mulx_work *w, const uint32_t st[16], uint32_t ctr)
+{
+    w->rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6,
+                                7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    w->rot8 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7,
+                               4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+    CH8_INIT(w->s, st, ctr);
+    CH8_PRECOMPUTE(w->pre, w->s, ROT16_W, R12_M, ROT8_W, R7_M);
+}
+
 MULX_AVX2_TARGET
 size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned char *in,
                                         unsigned char *out, size_t len, tacit_poly1305_state *ps,
@@ -293,12 +314,7 @@ size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned ch
     w.r0 = ps->r[0];
     w.r1 = ps->r[1];
     w.s1 = w.r1 + (w.r1 >> 2);
-    w.rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6,
-                               7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
-    w.rot8 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7,
-                              4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
-    CH8_INIT(w.s, st, st[12]);
-    CH8_PRECOMPUTE(w.pre, w.s, ROT16_P, R12_M, ROT8_P, R7_M);
+    work_init(&w, st, st[12]);
     for (c = 0; c < n; c++) {
         /*
          * Sealing, the first batch has no ciphertext before it: the
@@ -308,12 +324,7 @@ size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned ch
         int dummy = !decrypt && c == 0;
         uint64_t g0 = h0, g1 = h1, g2 = h2;
         pin = decrypt ? in : (c > 0 ? out - 512 : in);
-        __asm__ volatile(
-            BATCH
-            : [h0] "+r"(h0), [h1] "+r"(h1), [h2] "+r"(h2), [t1] "=&r"(t1), [t2] "=&r"(t2),
-              [t3] "=&r"(t3), [t4] "=&r"(t4), [p] "+r"(pin), [cnt] "=&r"(cnt)
-            : [k] "r"(&w), [in] "r"(in), [out] "r"(out)
-            : "rdx", "cc", CLOBBERS);
+        RUN_BATCH(in, out);
         if (dummy) {
             h0 = g0;
             h1 = g1;
@@ -352,11 +363,12 @@ __attribute__((target("bmi2"))) void tacit_poly1305_blocks_mulx_asm(tacit_poly13
     w[140] = ps->r[0];
     w[141] = ps->r[1];
     w[142] = w[141] + (w[141] >> 2);
-    __asm__ volatile("1:\n\t" POLY_BLK(0) "addq $16, %[p]\n\tdecq %[n]\n\tjnz 1b\n\t"
-                     : [h0] "+r"(h0), [h1] "+r"(h1), [h2] "+r"(h2), [t1] "=&r"(t1), [t2] "=&r"(t2),
-                       [t3] "=&r"(t3), [t4] "=&r"(t4), [p] "+r"(m), [n] "+r"(nblocks)
-                     : [k] "r"(w)
-                     : "rdx", "cc", "memory");
+    __asm__ volatile(
+        "1:\n\t" POLY_BLK(0) "addq $16, %[p]\n\tdecq %[n]\n\tjnz 1b\n\t"
+        : [h0] "+&r"(h0), [h1] "+&r"(h1), [h2] "+&r"(h2), [t1] "=&r"(t1), [t2] "=&r"(t2),
+          [t3] "=&r"(t3), [t4] "=&r"(t4), [p] "+&r"(m), [n] "+&r"(nblocks)
+        : [k] "r"(w)
+        : "rdx", "cc", "memory");
     ps->h[0] = h0;
     ps->h[1] = h1;
     ps->h[2] = h2;
@@ -422,36 +434,31 @@ static void block0_scalar(const uint32_t st[16], unsigned char ks[64])
 /*
  * Block 0 and the last len % 512 bytes in one batch (see
  * tacit_chachapoly_head_fn): lane 0 has counter 0, lanes 1..7 the blocks
- * of the tail (the data starts at block 1).  In C with intrinsics; once
- * per message, in place of the scalar block 0 and a tail batch.
+ * of the tail (the data starts at block 1), through the assembly batch
+ * (its Poly1305 steps on zeros, dropped); once per message, in place of
+ * the scalar block 0 and a tail batch.
  */
 MULX_AVX2_TARGET
 size_t tacit_chachapoly_head_avx2(const uint32_t st[16], size_t len, unsigned char ks[512])
 {
-    const __m256i rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2,
-                                           3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
-    const __m256i rot8 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3,
-                                          0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
     size_t t = len % 512;
-    uint32_t c = (uint32_t)(1 + (len - t) / 64);
-    const unsigned char *in = ks;
-    unsigned char *out = ks;
-    __m256i x[16], s[16];
-    int i;
+    uint32_t c = (uint32_t)(1 + (len - t) / 64), cnt;
+    const unsigned char *pin = ks;
+    uint64_t h0 = 0, h1 = 0, h2 = 0, t1, t2, t3, t4;
+    mulx_work w;
 
     if (t == 0 || t > 448) {
         block0_scalar(st, ks);
         return 0;
     }
+    work_init(&w, st, 0); /* the precomputed columns do not depend on the counters */
+    w.s[12] =
+        _mm256_add_epi32(_mm256_set1_epi32((int)c), _mm256_setr_epi32(-1, 0, 1, 2, 3, 4, 5, 6));
+    w.s[12] = _mm256_blend_epi32(w.s[12], _mm256_setzero_si256(), 1); /* lane 0: block 0 */
+    w.r0 = w.r1 = w.s1 = 0; /* the Poly1305 steps run on zeros, their result dropped */
     memset(ks, 0, 512);
-    CH8_INIT(s, st, 0);
-    s[12] = _mm256_add_epi32(_mm256_set1_epi32((int)c), _mm256_setr_epi32(-1, 0, 1, 2, 3, 4, 5, 6));
-    s[12] = _mm256_blend_epi32(s[12], _mm256_setzero_si256(), 1); /* lane 0: block 0 */
-    CH8_FIRST_DOUBLE_ROUND(x, s, st, ROT16_2, R12_M, ROT8_2, R7_M);
-    for (i = 1; i < 10; i++) {
-        CH8_DOUBLE_ROUND(x, ROT16_2, R12_M, ROT8_2, R7_M);
-    }
-    CH8_FINISH(x, s);
+    RUN_BATCH(ks, ks);
+    tacit_platform_zeroize(&w, sizeof(w));
     return t;
 }
 
