@@ -6,7 +6,7 @@
  * otherwise.  One pass over the data from 1 KiB with AVX-512 IFMA (radix
  * 2^44 lanes in the AVX-512 ChaCha20), from 512 bytes with AVX2 and BMI2
  * when there is no AVX-512 (scalar MULX Poly1305 stitched into
- * inline-assembly AVX2 ChaCha20, chachapoly_avx2_mulx.c); with AVX2, block
+ * inline-assembly AVX2 ChaCha20, chachapoly_avx2_mulx.c); with AVX2 and BMI2, block
  * 0 and a short tail (len % 512 in 1..448 bytes) in one AVX2 batch, block
  * 0 from scalar code otherwise.  Read on every call, so the test hook
  * tacit_cpu_hook_disable forces each path.  Elsewhere (no x86-64) the choice

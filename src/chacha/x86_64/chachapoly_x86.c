@@ -16,8 +16,8 @@ void tacit_chachapoly_kernels_x86(tacit_chachapoly_kernels *k)
         k->xor_stream = tacit_chacha20_xor_avx2;
     }
 #if defined(TACIT_POLY1305_R64)
-    if (f & TACIT_CPU_AVX2) { /* block 0 and a short tail in one batch */
-        k->head = tacit_chachapoly_head_avx2;
+    if ((f & (TACIT_CPU_AVX2 | TACIT_CPU_BMI2)) == (TACIT_CPU_AVX2 | TACIT_CPU_BMI2)) {
+        k->head = tacit_chachapoly_head_avx2; /* block 0 and a short tail in one batch */
     }
     if (f & TACIT_CPU_IFMA) {
         k->poly_blocks = tacit_poly1305_blocks_ifma;
