@@ -52,7 +52,7 @@ static size_t unhex(unsigned char *out, size_t max, const char *hex)
  * hook values: all kernels (AVX-512 ChaCha20, IFMA one pass); AVX-512 ChaCha20 +
  * AVX2 Poly1305; AVX2 one pass with the MULX Poly1305 in the assembly, the AVX2
  * Poly1305 elsewhere (an AVX2-only CPU); portable ChaCha20 + MULX Poly1305;
- * AVX2 ChaCha20 + portable Poly1305; portable.  With AVX2, block 0 (and a
+ * AVX2 ChaCha20 + portable Poly1305; portable.  With AVX2 and BMI2, block 0 (and a
  * tail of up to seven blocks) from the head batch, or the scalar block 0.
  */
 static const unsigned kernel_hooks[] = {
