@@ -434,31 +434,37 @@ static void block0_scalar(const uint32_t st[16], unsigned char ks[64])
 /*
  * Block 0 and the last len % 512 bytes in one batch (see
  * tacit_chachapoly_head_fn): lane 0 has counter 0, lanes 1..7 the blocks
- * of the tail (the data starts at block 1), through the assembly batch
- * (its Poly1305 steps on zeros, dropped); once per message, in place of
- * the scalar block 0 and a tail batch.
+ * of the tail (the data starts at block 1).  In C with intrinsics (faster
+ * here than the assembly batch with its setup and dropped Poly1305 steps);
+ * once per message, in place of the scalar block 0 and a tail batch.
  */
 MULX_AVX2_TARGET
 size_t tacit_chachapoly_head_avx2(const uint32_t st[16], size_t len, unsigned char ks[512])
 {
+    const __m256i rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2,
+                                           3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    const __m256i rot8 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3,
+                                          0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
     size_t t = len % 512;
-    uint32_t c = (uint32_t)(1 + (len - t) / 64), cnt;
-    const unsigned char *pin = ks;
-    uint64_t h0 = 0, h1 = 0, h2 = 0, t1, t2, t3, t4;
-    mulx_work w;
+    uint32_t c = (uint32_t)(1 + (len - t) / 64);
+    const unsigned char *in = ks;
+    unsigned char *out = ks;
+    __m256i x[16], s[16];
+    int i;
 
     if (t == 0 || t > 448) {
         block0_scalar(st, ks);
         return 0;
     }
-    work_init(&w, st, 0); /* the precomputed columns do not depend on the counters */
-    w.s[12] =
-        _mm256_add_epi32(_mm256_set1_epi32((int)c), _mm256_setr_epi32(-1, 0, 1, 2, 3, 4, 5, 6));
-    w.s[12] = _mm256_blend_epi32(w.s[12], _mm256_setzero_si256(), 1); /* lane 0: block 0 */
-    w.r0 = w.r1 = w.s1 = 0; /* the Poly1305 steps run on zeros, their result dropped */
     memset(ks, 0, 512);
-    RUN_BATCH(ks, ks);
-    tacit_platform_zeroize(&w, sizeof(w));
+    CH8_INIT(s, st, 0);
+    s[12] = _mm256_add_epi32(_mm256_set1_epi32((int)c), _mm256_setr_epi32(-1, 0, 1, 2, 3, 4, 5, 6));
+    s[12] = _mm256_blend_epi32(s[12], _mm256_setzero_si256(), 1); /* lane 0: block 0 */
+    CH8_FIRST_DOUBLE_ROUND(x, s, st, ROT16_2, R12_M, ROT8_2, R7_M);
+    for (i = 1; i < 10; i++) {
+        CH8_DOUBLE_ROUND(x, ROT16_2, R12_M, ROT8_2, R7_M);
+    }
+    CH8_FINISH(x, s);
     return t;
 }
 
