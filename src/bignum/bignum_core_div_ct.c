@@ -259,10 +259,12 @@ static tacit_mpi_uint pow2_secret(size_t b)
 void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount)
 {
     tacit_mpi_uint p, hi, carry = 0;
-    size_t s, i;
+    size_t s, i, b;
 
-    for (s = TACIT_MPI_LIMB_BITS; s <= maxcount && s != 0; s <<= 1) {
-        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((count / s) & 1));
+    /* s = 2^b: bit b of count by a shift (count / s would compile to a div on the secret) */
+    b = TACIT_MPI_LIMB_BITS == 64 ? 6 : 5;
+    for (s = TACIT_MPI_LIMB_BITS; s <= maxcount && s != 0; s <<= 1, b++) {
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((count >> b) & 1));
         size_t ls = s / TACIT_MPI_LIMB_BITS;
         /* in place from the top: X[i] takes X[i - ls] */
         for (i = limbs; i-- > 0;) {
