@@ -12,8 +12,18 @@
 
 typedef struct tacit_mldsa_kernel {
     const char *name;
+    /*
+     * The NTT domain is the kernel's own: ntt's output, invntt_tomont's
+     * input and ExpandA's output (rej_uniform puts the polynomial it
+     * completes in that order) are in the kernel's coefficient order, which
+     * only the elementwise entries see.  ntt_order is NULL for the portable
+     * order, else the permutation between the portable order and the
+     * kernel's (its own inverse; for the tests).  invntt_tomont's output is
+     * the portable one mod q, in (-q, q).
+     */
     void (*ntt)(int32_t a[TACIT_MLDSA_N]);
     void (*invntt_tomont)(int32_t a[TACIT_MLDSA_N]);
+    void (*ntt_order)(int32_t a[TACIT_MLDSA_N]);
     /* elementwise: r may be a or b (the streaming signer relies on it) */
     void (*pointwise)(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                       const int32_t b[TACIT_MLDSA_N]);
@@ -46,7 +56,7 @@ typedef struct tacit_mldsa_kernel {
     void (*pack)(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits, int32_t off);
     /* tacit_mldsa_unpack */
     void (*unpack)(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned bits, int32_t off);
-    /* tacit_mldsa_rej_uniform_unsafe (public data: the matrix A) */
+    /* tacit_mldsa_rej_uniform_unsafe (public data: the matrix A), then the NTT order */
     unsigned (*rej_uniform)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len);
     /* tacit_mldsa_rej_eta_c (the skipped nibbles declassified) */
     unsigned (*rej_eta)(int32_t *a, unsigned ctr, const unsigned char *buf, size_t len,

@@ -3,19 +3,24 @@
  * the pointwise Montgomery products on 8 coefficients a vector.  Chosen by
  * mldsa_dispatch.c when the CPU has AVX2.
  *
- * Every lane computes exactly what the portable code computes, in the same
- * coefficient order, so the results are bit-identical to mldsa_poly.c
- * (test_mldsa compares them).  The Montgomery product is the portable
- * formula split in halves: t = a b q^-1 mod 2^32 (vpmulld), then
+ * Every lane computes exactly what the portable code computes, so the
+ * results are bit-identical to mldsa_poly.c (test_mldsa compares them),
+ * except two things of the NTT domain: its coefficient order (the
+ * portable order transposed in 8 x 8 blocks, tacit_mldsa_ntt_order_avx2;
+ * the NTT's output, the inverse's input and ExpandA's output, nothing
+ * else sees it: the pointwise products do not care) and the inverse NTT's
+ * output representative (its final factor folded into the last layer:
+ * the same value mod q, in (-q, q)).  The Montgomery product is the
+ * portable formula split in halves: t = a b q^-1 mod 2^32 (vpmulld), then
  * (a b - t q) / 2^32 = hi(a b) - hi(t q) exactly (the low halves are
- * equal), the high halves from vpmuldq on the even and the odd lanes.
- * The NTT's first five layers pair whole vectors; the last three pair
- * lanes inside a pair of vectors, gathered by a 128-bit, 64-bit or 32-bit
- * shuffle, butterflied, and put back by the inverse shuffle.
+ * equal), the high halves from vpmuldq on the even and the odd lanes; the
+ * NTT's zetas come with z q^-1 and their odd lanes precomputed
+ * (mldsa_avx2_tables_gen.h).
  *
  * The rejection sampler of ExpandA takes eight 3-byte candidates a step
  * and packs the accepted ones with vpermd (indices in
- * mldsa_avx2_tables_gen.h), in the portable order.
+ * mldsa_avx2_tables_gen.h), in the portable order, and puts the finished
+ * polynomial in the NTT order.
  *
  * Nothing here branches on or indexes by coefficient data, except the
  * rejection sampler (public data, the matrix A: its _unsafe name says so).
@@ -44,14 +49,15 @@ static inline AVX2 __m256i odd_lanes(__m256i x)
 
 /*
  * a b 2^-32 mod q per lane, as tacit_mldsa_mont_reduce((int64_t)a * b);
- * bq = b q^-1 mod 2^32 (precomputed for the NTT's zetas).
+ * bq = b q^-1 mod 2^32 and bo = b's odd lanes moved to the even ones
+ * (precomputed for the NTT's zetas; bo = b for a broadcast b).
  */
-static inline AVX2 __m256i montmul(__m256i a, __m256i b, __m256i bq)
+static inline AVX2 __m256i montmul_pre(__m256i a, __m256i b, __m256i bo, __m256i bq)
 {
     const __m256i q = _mm256_set1_epi32(TACIT_MLDSA_Q);
     __m256i t = _mm256_mullo_epi32(a, bq);
     __m256i pe = _mm256_mul_epi32(a, b);
-    __m256i po = _mm256_mul_epi32(odd_lanes(a), odd_lanes(b));
+    __m256i po = _mm256_mul_epi32(odd_lanes(a), bo);
     __m256i te = _mm256_mul_epi32(t, q);
     __m256i to = _mm256_mul_epi32(odd_lanes(t), q);
     /* the high halves: even lanes' in the odd positions of pe - te */
@@ -65,57 +71,102 @@ static inline AVX2 __m256i qinv_times(__m256i z)
     return _mm256_mullo_epi32(z, _mm256_set1_epi32((int)TACIT_MLDSA_QINV));
 }
 
-/* Cooley-Tukey butterfly: (x, y) -> (x + z y, x - z y). */
-static inline AVX2 void ct_bfly(__m256i *x, __m256i *y, __m256i z, __m256i zq)
+static inline AVX2 __m256i montmul(__m256i a, __m256i b, __m256i bq)
 {
-    __m256i t = montmul(*y, z, zq);
+    return montmul_pre(a, b, odd_lanes(b), bq);
+}
+
+/* A zeta vector of the tables (mldsa_avx2_tables_gen.h): z q^-1, z, z's odd lanes. */
+typedef struct zvec {
+    __m256i zq, z, zo;
+} zvec;
+
+static inline AVX2 zvec zvec_load(const int32_t t[3][8])
+{
+    zvec r;
+    r.zq = _mm256_load_si256((const __m256i *)t[0]);
+    r.z = _mm256_load_si256((const __m256i *)t[1]);
+    r.zo = _mm256_load_si256((const __m256i *)t[2]);
+    return r;
+}
+
+static inline AVX2 zvec zvec_bcast(const int32_t t[2])
+{
+    zvec r;
+    r.z = _mm256_set1_epi32(t[0]);
+    r.zo = r.z;
+    r.zq = _mm256_set1_epi32(t[1]);
+    return r;
+}
+
+/* Cooley-Tukey butterfly: (x, y) -> (x + z y, x - z y). */
+static inline AVX2 void ct_bfly(__m256i *x, __m256i *y, zvec z)
+{
+    __m256i t = montmul_pre(*y, z.z, z.zo, z.zq);
     *y = _mm256_sub_epi32(*x, t);
     *x = _mm256_add_epi32(*x, t);
 }
 
 /* Gentleman-Sande butterfly: (x, y) -> (x + y, z (x - y)). */
-static inline AVX2 void gs_bfly(__m256i *x, __m256i *y, __m256i z, __m256i zq)
+static inline AVX2 void gs_bfly(__m256i *x, __m256i *y, zvec z)
 {
     __m256i t = *x;
     *x = _mm256_add_epi32(t, *y);
-    *y = montmul(_mm256_sub_epi32(t, *y), z, zq);
+    *y = montmul_pre(_mm256_sub_epi32(t, *y), z.z, z.zo, z.zq);
 }
 
-/* Eight zetas from zetas[base..base+7], arranged by idx, negated for the inverse. */
-static inline AVX2 __m256i load_zetas(unsigned base, __m256i idx, int neg)
+/* The 8 x 8 transposition of v[0..7] (vector c gets lane c of each). */
+static inline AVX2 void transpose8(__m256i v[8])
 {
-    __m256i z = _mm256_loadu_si256((const __m256i *)&tacit_mldsa_zetas[base]);
-    z = _mm256_permutevar8x32_epi32(z, idx);
-    return neg ? _mm256_sub_epi32(_mm256_setzero_si256(), z) : z;
+    __m256i t0 = _mm256_unpacklo_epi32(v[0], v[1]), t1 = _mm256_unpackhi_epi32(v[0], v[1]);
+    __m256i t2 = _mm256_unpacklo_epi32(v[2], v[3]), t3 = _mm256_unpackhi_epi32(v[2], v[3]);
+    __m256i t4 = _mm256_unpacklo_epi32(v[4], v[5]), t5 = _mm256_unpackhi_epi32(v[4], v[5]);
+    __m256i t6 = _mm256_unpacklo_epi32(v[6], v[7]), t7 = _mm256_unpackhi_epi32(v[6], v[7]);
+    __m256i u0 = _mm256_unpacklo_epi64(t0, t2), u1 = _mm256_unpackhi_epi64(t0, t2);
+    __m256i u2 = _mm256_unpacklo_epi64(t1, t3), u3 = _mm256_unpackhi_epi64(t1, t3);
+    __m256i u4 = _mm256_unpacklo_epi64(t4, t6), u5 = _mm256_unpackhi_epi64(t4, t6);
+    __m256i u6 = _mm256_unpacklo_epi64(t5, t7), u7 = _mm256_unpackhi_epi64(t5, t7);
+    v[0] = _mm256_permute2x128_si256(u0, u4, 0x20);
+    v[4] = _mm256_permute2x128_si256(u0, u4, 0x31);
+    v[1] = _mm256_permute2x128_si256(u1, u5, 0x20);
+    v[5] = _mm256_permute2x128_si256(u1, u5, 0x31);
+    v[2] = _mm256_permute2x128_si256(u2, u6, 0x20);
+    v[6] = _mm256_permute2x128_si256(u2, u6, 0x31);
+    v[3] = _mm256_permute2x128_si256(u3, u7, 0x20);
+    v[7] = _mm256_permute2x128_si256(u3, u7, 0x31);
 }
 
-/* The three in-vector shuffles (each its own inverse in the pair form). */
-static inline AVX2 void gather128(__m256i *x, __m256i *y, __m256i a, __m256i b)
+/*
+ * The kernel's NTT order: the portable order transposed in each 8 x 8
+ * block (position 64 g + 8 c + r holds coefficient 64 g + 8 r + c); the
+ * permutation is its own inverse.
+ */
+AVX2 void tacit_mldsa_ntt_order_avx2(int32_t a[TACIT_MLDSA_N])
 {
-    *x = _mm256_permute2x128_si256(a, b, 0x20);
-    *y = _mm256_permute2x128_si256(a, b, 0x31);
+    __m256i w[8];
+    unsigned g, c;
+    for (g = 0; g < 4; g++) {
+        for (c = 0; c < 8; c++) {
+            w[c] = _mm256_loadu_si256((const __m256i *)&a[64 * g + 8 * c]);
+        }
+        transpose8(w);
+        for (c = 0; c < 8; c++) {
+            _mm256_storeu_si256((__m256i *)&a[64 * g + 8 * c], w[c]);
+        }
+    }
 }
 
-static inline AVX2 void gather64(__m256i *x, __m256i *y, __m256i a, __m256i b)
-{
-    *x = _mm256_unpacklo_epi64(a, b);
-    *y = _mm256_unpackhi_epi64(a, b);
-}
-
-/* x = even lanes of a and b interleaved (a0 b0 a2 b2 ...), y = odd lanes */
-static inline AVX2 void gather32(__m256i *x, __m256i *y, __m256i a, __m256i b)
-{
-    *x = _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xAA);
-    *y = _mm256_blend_epi32(_mm256_srli_epi64(a, 32), b, 0xAA);
-}
-
+/*
+ * The portable NTT's butterflies, on the same values (bit for bit), with
+ * the output in the kernel's order: layers len = 128 .. 8 pair whole
+ * vectors; then each block of 8 vectors is transposed, so that layers
+ * len = 4, 2, 1 pair whole vectors too (lane r of vector c is coefficient
+ * 8 r + c of the block; the zetas per lane from the tables).
+ */
 AVX2 void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N])
 {
     __m256i v[32];
-    const __m256i idx4 = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
-    const __m256i idx2 = _mm256_setr_epi32(0, 0, 2, 2, 1, 1, 3, 3);
-    const __m256i idx1 = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    unsigned layer, blk, j, m, k = 1;
+    unsigned layer, blk, j, g, k = 1;
 
     for (j = 0; j < 32; j++) {
         v[j] = _mm256_loadu_si256((const __m256i *)&a[8 * j]);
@@ -124,86 +175,93 @@ AVX2 void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N])
     for (layer = 0; layer < 5; layer++) {
         unsigned half = 16u >> layer;
         for (blk = 0; blk < (1u << layer); blk++) {
-            __m256i z = _mm256_set1_epi32(tacit_mldsa_zetas[k++]);
-            __m256i zq = qinv_times(z);
+            zvec z = zvec_bcast(ntt_bcast[k++]);
             unsigned base = 2 * half * blk;
             for (j = base; j < base + half; j++) {
-                ct_bfly(&v[j], &v[j + half], z, zq);
+                ct_bfly(&v[j], &v[j + half], z);
             }
         }
     }
-    /* len = 4, 2, 1 on each pair of vectors (2m, 2m + 1) */
-    for (m = 0; m < 16; m++) {
-        __m256i x, y, z, va = v[2 * m], vb = v[2 * m + 1];
-        gather128(&x, &y, va, vb);
-        z = load_zetas(32 + 2 * m, idx4, 0);
-        ct_bfly(&x, &y, z, qinv_times(z));
-        gather128(&va, &vb, x, y);
-        gather64(&x, &y, va, vb);
-        z = load_zetas(64 + 4 * m, idx2, 0);
-        ct_bfly(&x, &y, z, qinv_times(z));
-        gather64(&va, &vb, x, y);
-        gather32(&x, &y, va, vb);
-        z = load_zetas(128 + 8 * m, idx1, 0);
-        ct_bfly(&x, &y, z, qinv_times(z));
-        /* back: a = x0 y0 x2 y2 ..., b = x1 y1 x3 y3 ... */
-        va = _mm256_blend_epi32(x, _mm256_slli_epi64(y, 32), 0xAA);
-        vb = _mm256_blend_epi32(_mm256_srli_epi64(x, 32), y, 0xAA);
-        _mm256_storeu_si256((__m256i *)&a[16 * m], va);
-        _mm256_storeu_si256((__m256i *)&a[16 * m + 8], vb);
+    for (g = 0; g < 4; g++) {
+        __m256i *w = &v[8 * g];
+        zvec z;
+        transpose8(w);
+        z = zvec_load(ntt_blk[g][0]); /* len = 4 */
+        ct_bfly(&w[0], &w[4], z);
+        ct_bfly(&w[1], &w[5], z);
+        ct_bfly(&w[2], &w[6], z);
+        ct_bfly(&w[3], &w[7], z);
+        z = zvec_load(ntt_blk[g][1]); /* len = 2 */
+        ct_bfly(&w[0], &w[2], z);
+        ct_bfly(&w[1], &w[3], z);
+        z = zvec_load(ntt_blk[g][2]);
+        ct_bfly(&w[4], &w[6], z);
+        ct_bfly(&w[5], &w[7], z);
+        for (j = 0; j < 4; j++) { /* len = 1 */
+            ct_bfly(&w[2 * j], &w[2 * j + 1], zvec_load(ntt_blk[g][3 + j]));
+        }
+        for (j = 0; j < 8; j++) {
+            _mm256_storeu_si256((__m256i *)&a[64 * g + 8 * j], w[j]);
+        }
     }
 }
 
+/*
+ * The portable inverse NTT on input in the kernel's order: layers
+ * len = 1, 2, 4 on whole vectors of each transposed block, the block
+ * transposed back, then len = 8 .. 128 on whole vectors.  The final factor
+ * 2^64 / 256 is folded into the last layer's zeta for its second half
+ * (z f 2^-32 precomputed): the output is the portable one mod q, in
+ * (-q, q) like it, but not always the same representative.
+ */
 AVX2 void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N])
 {
-    const __m256i idx4 = _mm256_setr_epi32(1, 1, 1, 1, 0, 0, 0, 0);
-    const __m256i idx2 = _mm256_setr_epi32(3, 3, 1, 1, 2, 2, 0, 0);
-    const __m256i idx1 = _mm256_setr_epi32(7, 3, 6, 2, 5, 1, 4, 0);
-    const __m256i f = _mm256_set1_epi32(41978); /* 2^64 / 256 mod q */
-    const __m256i fq = qinv_times(f);
-    __m256i *v = (__m256i *)a;
-    unsigned layer, blk, j, m, k;
+    __m256i v[32];
+    unsigned layer, blk, j, g;
 
-    /* len = 1, 2, 4 on each pair of vectors (2m, 2m + 1) */
-    for (m = 0; m < 16; m++) {
-        __m256i x, y, z;
-        __m256i va = _mm256_loadu_si256(&v[2 * m]);
-        __m256i vb = _mm256_loadu_si256(&v[2 * m + 1]);
-        gather32(&x, &y, va, vb);
-        z = load_zetas(248 - 8 * m, idx1, 1);
-        gs_bfly(&x, &y, z, qinv_times(z));
-        va = _mm256_blend_epi32(x, _mm256_slli_epi64(y, 32), 0xAA);
-        vb = _mm256_blend_epi32(_mm256_srli_epi64(x, 32), y, 0xAA);
-        gather64(&x, &y, va, vb);
-        z = load_zetas(124 - 4 * m, idx2, 1);
-        gs_bfly(&x, &y, z, qinv_times(z));
-        gather64(&va, &vb, x, y);
-        gather128(&x, &y, va, vb);
-        z = load_zetas(62 - 2 * m, idx4, 1);
-        gs_bfly(&x, &y, z, qinv_times(z));
-        gather128(&va, &vb, x, y);
-        _mm256_storeu_si256(&v[2 * m], va);
-        _mm256_storeu_si256(&v[2 * m + 1], vb);
+    for (g = 0; g < 4; g++) {
+        __m256i *w = &v[8 * g];
+        zvec z;
+        for (j = 0; j < 8; j++) {
+            w[j] = _mm256_loadu_si256((const __m256i *)&a[64 * g + 8 * j]);
+        }
+        for (j = 0; j < 4; j++) { /* len = 1 */
+            gs_bfly(&w[2 * j], &w[2 * j + 1], zvec_load(invntt_blk[g][j]));
+        }
+        z = zvec_load(invntt_blk[g][4]); /* len = 2 */
+        gs_bfly(&w[0], &w[2], z);
+        gs_bfly(&w[1], &w[3], z);
+        z = zvec_load(invntt_blk[g][5]);
+        gs_bfly(&w[4], &w[6], z);
+        gs_bfly(&w[5], &w[7], z);
+        z = zvec_load(invntt_blk[g][6]); /* len = 4 */
+        gs_bfly(&w[0], &w[4], z);
+        gs_bfly(&w[1], &w[5], z);
+        gs_bfly(&w[2], &w[6], z);
+        gs_bfly(&w[3], &w[7], z);
+        transpose8(w);
     }
-    /* len = 8 .. 128 (8 << layer): whole vectors in place; zeta -zetas[N / len - 1 - blk] */
-    for (layer = 0; layer < 5; layer++) {
+    /* len = 8 .. 64 (8 << layer): whole vectors; zeta -zetas[32 / 2^layer - 1 - blk] */
+    for (layer = 0; layer < 4; layer++) {
         unsigned half = 1u << layer;
         for (blk = 0; blk < (16u >> layer); blk++) {
-            __m256i z, zq;
+            zvec z = zvec_bcast(invntt_bcast[(32u >> layer) - 1 - blk]);
             unsigned base = 2 * half * blk;
-            k = (32u >> layer) - 1 - blk;
-            z = _mm256_set1_epi32(-tacit_mldsa_zetas[k]);
-            zq = qinv_times(z);
             for (j = base; j < base + half; j++) {
-                __m256i x = _mm256_loadu_si256(&v[j]), y = _mm256_loadu_si256(&v[j + half]);
-                gs_bfly(&x, &y, z, zq);
-                if (layer == 4) { /* the last layer: times f too */
-                    x = montmul(x, f, fq);
-                    y = montmul(y, f, fq);
-                }
-                _mm256_storeu_si256(&v[j], x);
-                _mm256_storeu_si256(&v[j + half], y);
+                gs_bfly(&v[j], &v[j + half], z);
             }
+        }
+    }
+    /* len = 128, with the factor f: x + y times f, x - y times -zetas[1] f */
+    {
+        const __m256i f = _mm256_set1_epi32(INVNTT_F), fq = _mm256_set1_epi32(INVNTT_FQ);
+        const __m256i zf = _mm256_set1_epi32(INVNTT_ZF), zfq = _mm256_set1_epi32(INVNTT_ZFQ);
+        for (j = 0; j < 16; j++) {
+            __m256i x = v[j], y = v[j + 16];
+            _mm256_storeu_si256((__m256i *)&a[8 * j],
+                                montmul_pre(_mm256_add_epi32(x, y), f, f, fq));
+            _mm256_storeu_si256((__m256i *)&a[8 * j + 128],
+                                montmul_pre(_mm256_sub_epi32(x, y), zf, zf, zfq));
         }
     }
 }
@@ -630,12 +688,27 @@ AVX2 void tacit_mldsa_pack_w1_avx2(unsigned char *out, const int32_t a[TACIT_MLD
 /*
  * As tacit_mldsa_rej_uniform_unsafe: eight candidates (24 bytes) a step
  * while eight more coefficients fit and a 32-byte load stays in buf, then
- * the portable loop for the rest.
+ * the portable loop for the rest; the call that completes the polynomial
+ * puts it in the kernel's NTT order (tacit_mldsa_ntt_order_avx2).
  * Leaks: which candidates of buf are below q, and how many.
  * Only for: the matrix A, expanded from the public seed rho.
  */
+static AVX2 unsigned rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
+                                             size_t len);
+
 AVX2 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr,
                                                   const unsigned char *buf, size_t len)
+{
+    unsigned r = rej_uniform_avx2_unsafe(a, ctr, buf, len);
+    if (ctr < TACIT_MLDSA_N && r == TACIT_MLDSA_N) {
+        tacit_mldsa_ntt_order_avx2(a);
+    }
+    return r;
+}
+
+/* The sampling of tacit_mldsa_rej_uniform_avx2_unsafe (same Leaks and Only for). */
+static AVX2 unsigned rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
+                                             size_t len)
 {
     const __m256i bound = _mm256_set1_epi32(TACIT_MLDSA_Q);
     const __m256i mask23 = _mm256_set1_epi32(0x7FFFFF);

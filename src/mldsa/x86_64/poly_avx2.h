@@ -1,7 +1,9 @@
 /*
  * The AVX2 kernels of ML-DSA (poly_avx2.c), declared once for their file and
  * for the area's dispatch (mldsa_dispatch.c), which puts them in its kernel
- * table.  Each does what the portable entry of the table does, bit for bit.
+ * table.  Each does what the portable entry of the table does, bit for bit,
+ * except in the NTT domain (its order, and the inverse NTT's output
+ * representative: poly_avx2.c).
  */
 #ifndef TACIT_MLDSA_X86_64_POLY_AVX2_H
 #define TACIT_MLDSA_X86_64_POLY_AVX2_H
@@ -13,6 +15,7 @@
 
 void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N]);
 void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N]);
+void tacit_mldsa_ntt_order_avx2(int32_t a[TACIT_MLDSA_N]);
 void tacit_mldsa_pointwise_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                                 const int32_t b[TACIT_MLDSA_N]);
 void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
