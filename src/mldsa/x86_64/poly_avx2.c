@@ -156,77 +156,101 @@ AVX2 void tacit_mldsa_ntt_order_avx2(int32_t a[TACIT_MLDSA_N])
     }
 }
 
+/* The broadcast zeta k of the NTT (inv = 0) or of the inverse (inv = 1). */
+#define BZ(inv, k) zvec_bcast((inv) ? invntt_bcast[k] : ntt_bcast[k])
+
 /*
  * The portable NTT's butterflies, on the same values (bit for bit), with
- * the output in the kernel's order: layers len = 128 .. 8 pair whole
- * vectors; then each block of 8 vectors is transposed, so that layers
- * len = 4, 2, 1 pair whole vectors too (lane r of vector c is coefficient
+ * the output in the kernel's order, in two passes over 8 vectors at a
+ * time: layers len = 128, 64, 32 on the vectors j0 + 4 i (i = 0 .. 7),
+ * then per block of 8 vectors len = 16 and 8, the block transposed, and
+ * len = 4, 2, 1 on whole vectors too (lane r of vector c is coefficient
  * 8 r + c of the block; the zetas per lane from the tables).
  */
 AVX2 void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N])
 {
-    __m256i v[32];
-    unsigned layer, blk, j, g, k = 1;
+    __m256i w[8];
+    unsigned j0, g, i;
 
-    for (j = 0; j < 32; j++) {
-        v[j] = _mm256_loadu_si256((const __m256i *)&a[8 * j]);
-    }
-    /* len = 128 .. 8: whole vectors, half = len / 8 vectors */
-    for (layer = 0; layer < 5; layer++) {
-        unsigned half = 16u >> layer;
-        for (blk = 0; blk < (1u << layer); blk++) {
-            zvec z = zvec_bcast(ntt_bcast[k++]);
-            unsigned base = 2 * half * blk;
-            for (j = base; j < base + half; j++) {
-                ct_bfly(&v[j], &v[j + half], z);
-            }
+    for (j0 = 0; j0 < 4; j0++) {
+        zvec z;
+        for (i = 0; i < 8; i++) {
+            w[i] = _mm256_loadu_si256((const __m256i *)&a[8 * (j0 + 4 * i)]);
+        }
+        z = BZ(0, 1); /* len = 128: vectors 16 apart */
+        for (i = 0; i < 4; i++) {
+            ct_bfly(&w[i], &w[i + 4], z);
+        }
+        z = BZ(0, 2); /* len = 64 */
+        ct_bfly(&w[0], &w[2], z);
+        ct_bfly(&w[1], &w[3], z);
+        z = BZ(0, 3);
+        ct_bfly(&w[4], &w[6], z);
+        ct_bfly(&w[5], &w[7], z);
+        for (i = 0; i < 4; i++) { /* len = 32 */
+            ct_bfly(&w[2 * i], &w[2 * i + 1], BZ(0, 4 + i));
+        }
+        for (i = 0; i < 8; i++) {
+            _mm256_storeu_si256((__m256i *)&a[8 * (j0 + 4 * i)], w[i]);
         }
     }
     for (g = 0; g < 4; g++) {
-        __m256i *w = &v[8 * g];
         zvec z;
+        for (i = 0; i < 8; i++) {
+            w[i] = _mm256_loadu_si256((const __m256i *)&a[64 * g + 8 * i]);
+        }
+        z = BZ(0, 8 + 2 * g); /* len = 16 */
+        ct_bfly(&w[0], &w[2], z);
+        ct_bfly(&w[1], &w[3], z);
+        z = BZ(0, 9 + 2 * g);
+        ct_bfly(&w[4], &w[6], z);
+        ct_bfly(&w[5], &w[7], z);
+        for (i = 0; i < 4; i++) { /* len = 8 */
+            ct_bfly(&w[2 * i], &w[2 * i + 1], BZ(0, 16 + 4 * g + i));
+        }
         transpose8(w);
         z = zvec_load(ntt_blk[g][0]); /* len = 4 */
-        ct_bfly(&w[0], &w[4], z);
-        ct_bfly(&w[1], &w[5], z);
-        ct_bfly(&w[2], &w[6], z);
-        ct_bfly(&w[3], &w[7], z);
+        for (i = 0; i < 4; i++) {
+            ct_bfly(&w[i], &w[i + 4], z);
+        }
         z = zvec_load(ntt_blk[g][1]); /* len = 2 */
         ct_bfly(&w[0], &w[2], z);
         ct_bfly(&w[1], &w[3], z);
         z = zvec_load(ntt_blk[g][2]);
         ct_bfly(&w[4], &w[6], z);
         ct_bfly(&w[5], &w[7], z);
-        for (j = 0; j < 4; j++) { /* len = 1 */
-            ct_bfly(&w[2 * j], &w[2 * j + 1], zvec_load(ntt_blk[g][3 + j]));
+        for (i = 0; i < 4; i++) { /* len = 1 */
+            ct_bfly(&w[2 * i], &w[2 * i + 1], zvec_load(ntt_blk[g][3 + i]));
         }
-        for (j = 0; j < 8; j++) {
-            _mm256_storeu_si256((__m256i *)&a[64 * g + 8 * j], w[j]);
+        for (i = 0; i < 8; i++) {
+            _mm256_storeu_si256((__m256i *)&a[64 * g + 8 * i], w[i]);
         }
     }
 }
 
 /*
- * The portable inverse NTT on input in the kernel's order: layers
- * len = 1, 2, 4 on whole vectors of each transposed block, the block
- * transposed back, then len = 8 .. 128 on whole vectors.  The final factor
+ * The portable inverse NTT on input in the kernel's order, in two passes
+ * over 8 vectors at a time: per block, len = 1, 2, 4 on whole vectors of
+ * the transposed block, the block transposed back, len = 8 and 16; then
+ * len = 32, 64, 128 on the vectors j0 + 4 i.  The final factor
  * 2^64 / 256 is folded into the last layer's zeta for its second half
  * (z f 2^-32 precomputed): the output is the portable one mod q, in
  * (-q, q) like it, but not always the same representative.
  */
 AVX2 void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N])
 {
-    __m256i v[32];
-    unsigned layer, blk, j, g;
+    const __m256i f = _mm256_set1_epi32(INVNTT_F), fq = _mm256_set1_epi32(INVNTT_FQ);
+    const __m256i zf = _mm256_set1_epi32(INVNTT_ZF), zfq = _mm256_set1_epi32(INVNTT_ZFQ);
+    __m256i w[8];
+    unsigned j0, g, i;
 
     for (g = 0; g < 4; g++) {
-        __m256i *w = &v[8 * g];
         zvec z;
-        for (j = 0; j < 8; j++) {
-            w[j] = _mm256_loadu_si256((const __m256i *)&a[64 * g + 8 * j]);
+        for (i = 0; i < 8; i++) {
+            w[i] = _mm256_loadu_si256((const __m256i *)&a[64 * g + 8 * i]);
         }
-        for (j = 0; j < 4; j++) { /* len = 1 */
-            gs_bfly(&w[2 * j], &w[2 * j + 1], zvec_load(invntt_blk[g][j]));
+        for (i = 0; i < 4; i++) { /* len = 1 */
+            gs_bfly(&w[2 * i], &w[2 * i + 1], zvec_load(invntt_blk[g][i]));
         }
         z = zvec_load(invntt_blk[g][4]); /* len = 2 */
         gs_bfly(&w[0], &w[2], z);
@@ -235,33 +259,45 @@ AVX2 void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N])
         gs_bfly(&w[4], &w[6], z);
         gs_bfly(&w[5], &w[7], z);
         z = zvec_load(invntt_blk[g][6]); /* len = 4 */
-        gs_bfly(&w[0], &w[4], z);
-        gs_bfly(&w[1], &w[5], z);
-        gs_bfly(&w[2], &w[6], z);
-        gs_bfly(&w[3], &w[7], z);
+        for (i = 0; i < 4; i++) {
+            gs_bfly(&w[i], &w[i + 4], z);
+        }
         transpose8(w);
-    }
-    /* len = 8 .. 64 (8 << layer): whole vectors; zeta -zetas[32 / 2^layer - 1 - blk] */
-    for (layer = 0; layer < 4; layer++) {
-        unsigned half = 1u << layer;
-        for (blk = 0; blk < (16u >> layer); blk++) {
-            zvec z = zvec_bcast(invntt_bcast[(32u >> layer) - 1 - blk]);
-            unsigned base = 2 * half * blk;
-            for (j = base; j < base + half; j++) {
-                gs_bfly(&v[j], &v[j + half], z);
-            }
+        for (i = 0; i < 4; i++) { /* len = 8: -zetas[31 - blk] */
+            gs_bfly(&w[2 * i], &w[2 * i + 1], BZ(1, 31 - 4 * g - i));
+        }
+        z = BZ(1, 15 - 2 * g); /* len = 16 */
+        gs_bfly(&w[0], &w[2], z);
+        gs_bfly(&w[1], &w[3], z);
+        z = BZ(1, 14 - 2 * g);
+        gs_bfly(&w[4], &w[6], z);
+        gs_bfly(&w[5], &w[7], z);
+        for (i = 0; i < 8; i++) {
+            _mm256_storeu_si256((__m256i *)&a[64 * g + 8 * i], w[i]);
         }
     }
-    /* len = 128, with the factor f: x + y times f, x - y times -zetas[1] f */
-    {
-        const __m256i f = _mm256_set1_epi32(INVNTT_F), fq = _mm256_set1_epi32(INVNTT_FQ);
-        const __m256i zf = _mm256_set1_epi32(INVNTT_ZF), zfq = _mm256_set1_epi32(INVNTT_ZFQ);
-        for (j = 0; j < 16; j++) {
-            __m256i x = v[j], y = v[j + 16];
-            _mm256_storeu_si256((__m256i *)&a[8 * j],
-                                montmul_pre(_mm256_add_epi32(x, y), f, f, fq));
-            _mm256_storeu_si256((__m256i *)&a[8 * j + 128],
-                                montmul_pre(_mm256_sub_epi32(x, y), zf, zf, zfq));
+    for (j0 = 0; j0 < 4; j0++) {
+        zvec z;
+        for (i = 0; i < 8; i++) {
+            w[i] = _mm256_loadu_si256((const __m256i *)&a[8 * (j0 + 4 * i)]);
+        }
+        for (i = 0; i < 4; i++) { /* len = 32: vectors 4 apart */
+            gs_bfly(&w[2 * i], &w[2 * i + 1], BZ(1, 7 - i));
+        }
+        z = BZ(1, 3); /* len = 64 */
+        gs_bfly(&w[0], &w[2], z);
+        gs_bfly(&w[1], &w[3], z);
+        z = BZ(1, 2);
+        gs_bfly(&w[4], &w[6], z);
+        gs_bfly(&w[5], &w[7], z);
+        /* len = 128, with the factor f: x + y times f, x - y times -zetas[1] f */
+        for (i = 0; i < 4; i++) {
+            __m256i x = w[i], y = w[i + 4];
+            w[i] = montmul_pre(_mm256_add_epi32(x, y), f, f, fq);
+            w[i + 4] = montmul_pre(_mm256_sub_epi32(x, y), zf, zf, zfq);
+        }
+        for (i = 0; i < 8; i++) {
+            _mm256_storeu_si256((__m256i *)&a[8 * (j0 + 4 * i)], w[i]);
         }
     }
 }
