@@ -722,27 +722,10 @@ AVX2 void tacit_mldsa_pack_w1_avx2(unsigned char *out, const int32_t a[TACIT_MLD
 }
 
 /*
- * As tacit_mldsa_rej_uniform_unsafe: eight candidates (24 bytes) a step
- * while eight more coefficients fit and a 32-byte load stays in buf, then
- * the portable loop for the rest; the call that completes the polynomial
- * puts it in the kernel's NTT order (tacit_mldsa_ntt_order_avx2).
+ * The sampling of tacit_mldsa_rej_uniform_avx2_unsafe, in the portable order.
  * Leaks: which candidates of buf are below q, and how many.
  * Only for: the matrix A, expanded from the public seed rho.
  */
-static AVX2 unsigned rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
-                                             size_t len);
-
-AVX2 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr,
-                                                  const unsigned char *buf, size_t len)
-{
-    unsigned r = rej_uniform_avx2_unsafe(a, ctr, buf, len);
-    if (ctr < TACIT_MLDSA_N && r == TACIT_MLDSA_N) {
-        tacit_mldsa_ntt_order_avx2(a);
-    }
-    return r;
-}
-
-/* The sampling of tacit_mldsa_rej_uniform_avx2_unsafe (same Leaks and Only for). */
 static AVX2 unsigned rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const unsigned char *buf,
                                              size_t len)
 {
@@ -768,6 +751,24 @@ static AVX2 unsigned rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr, const uns
         pos += 24;
     }
     return tacit_mldsa_rej_uniform_unsafe(a, ctr, buf + pos, len - pos);
+}
+
+/*
+ * As tacit_mldsa_rej_uniform_unsafe: eight candidates (24 bytes) a step
+ * while eight more coefficients fit and a 32-byte load stays in buf, then
+ * the portable loop for the rest; the call that completes the polynomial
+ * puts it in the kernel's NTT order (tacit_mldsa_ntt_order_avx2).
+ * Leaks: which candidates of buf are below q, and how many.
+ * Only for: the matrix A, expanded from the public seed rho.
+ */
+AVX2 unsigned tacit_mldsa_rej_uniform_avx2_unsafe(int32_t *a, unsigned ctr,
+                                                  const unsigned char *buf, size_t len)
+{
+    unsigned r = rej_uniform_avx2_unsafe(a, ctr, buf, len);
+    if (ctr < TACIT_MLDSA_N && r == TACIT_MLDSA_N) {
+        tacit_mldsa_ntt_order_avx2(a);
+    }
+    return r;
 }
 
 /*
