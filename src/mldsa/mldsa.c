@@ -300,12 +300,21 @@ static void sign_expand_matrix(sign_ws *ws, const tacit_mldsa_param_set *ps,
         tacit_mldsa_expand_a_x4(&ws->a[e], &ws->a[e + 1], &ws->a[e + 2], &ws->a[e + 3], rho,
                                 (const unsigned char(*)[2])idx);
     }
-    for (; e < n; e++) {
-        tacit_mldsa_expand_a(&ws->a[e], rho, row, col);
-        if (++col == ps->l) {
-            col = 0;
-            row++;
+    if (e < n) { /* the last entries, with the first masks in the spare lanes */
+        tacit_mldsa_poly *a[4], *y[4];
+        for (t = 0; t < 4; t++) {
+            a[t] = &ws->a[e + (t < n - e ? t : 0)];
+            y[t] = &ws->ybuf[t];
+            idx[t][0] = (unsigned char)row;
+            idx[t][1] = (unsigned char)col;
+            if (t < n - e && ++col == ps->l) {
+                col = 0;
+                row++;
+            }
         }
+        tacit_mldsa_expand_a_masks_x4(a, rho, (const unsigned char(*)[2])idx, n - e, y, ws->rhopp,
+                                      ps);
+        ws->ypos = n - e; /* ybuf[n - e ..] hold the masks of nonces 0, 1, .. */
     }
 }
 

@@ -10,6 +10,7 @@
 #include "tacit/constant_time.h"
 #include "tacit/platform.h"
 #include "core/constant_time_internal.h"
+#include "hash/keccak.h"
 #include "mldsa/mldsa_matrix.h"
 
 void tacit_mldsa_mat_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly *w,
@@ -51,6 +52,77 @@ void tacit_mldsa_mat_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly 
         }
     }
 }
+
+#if !defined(TACIT_MLDSA_SMALL_STACK)
+void tacit_mldsa_expand_a_masks_x4(tacit_mldsa_poly *a[4], const unsigned char rho[32],
+                                   const unsigned char idx[4][2], unsigned na,
+                                   tacit_mldsa_poly *y[4], const unsigned char rhopp[64],
+                                   const tacit_mldsa_param_set *ps)
+{
+    const tacit_mldsa_kernel *kern = tacit_mldsa_kernel_get();
+    static const unsigned char pad = 0x1F, last = 0x80;
+    tacit_shake_x4 st;
+    unsigned char seed[66];
+    unsigned char buf[4][5 * TACIT_SHAKE128_RATE];
+    unsigned ctr[4], t, b, more;
+
+    memset(&st, 0, sizeof(st));
+    for (t = 0; t < 4; t++) {
+        if (t < na) { /* SHAKE128(rho || column || row) */
+            memcpy(seed, rho, 32);
+            seed[32] = idx[t][1];
+            seed[33] = idx[t][0];
+            tacit_keccak_x4_xor_bytes(&st, t, 0, seed, 34);
+            tacit_keccak_x4_xor_bytes(&st, t, 34, &pad, 1);
+            tacit_keccak_x4_xor_bytes(&st, t, TACIT_SHAKE128_RATE - 1, &last, 1);
+        } else { /* SHAKE256(rho'' || nonce) */
+            unsigned nonce = t - na;
+            memcpy(seed, rhopp, 64);
+            seed[64] = (unsigned char)nonce;
+            seed[65] = (unsigned char)(nonce >> 8);
+            tacit_keccak_x4_xor_bytes(&st, t, 0, seed, 66);
+            tacit_keccak_x4_xor_bytes(&st, t, 66, &pad, 1);
+            tacit_keccak_x4_xor_bytes(&st, t, TACIT_SHAKE256_RATE - 1, &last, 1);
+        }
+    }
+    /* five blocks: 840 bytes of SHAKE128 (most entries of A), 680 of SHAKE256 (a mask) */
+    for (b = 0; b < 5; b++) {
+        tacit_keccak_x4_permute(&st);
+        for (t = 0; t < 4; t++) {
+            unsigned rate = t < na ? TACIT_SHAKE128_RATE : TACIT_SHAKE256_RATE;
+            tacit_keccak_x4_extract_bytes(&st, t, 0, buf[t] + b * rate, rate);
+        }
+    }
+    for (t = 0; t < 4; t++) {
+        if (t < na) {
+            tacit_ct_declassify(buf[t], sizeof(buf[t])); /* the matrix A is public */
+            ctr[t] = kern->rej_uniform(a[t]->c, 0, buf[t], sizeof(buf[t]));
+        } else {
+            kern->unpack_z(y[t]->c, buf[t], ps->z_bits);
+            ctr[t] = TACIT_MLDSA_N;
+        }
+    }
+    /* more blocks while an entry of A needs them (public) */
+    for (;;) {
+        more = 0;
+        for (t = 0; t < na; t++) {
+            more |= ctr[t] < TACIT_MLDSA_N;
+        }
+        if (!more) {
+            break;
+        }
+        tacit_keccak_x4_permute(&st);
+        for (t = 0; t < na; t++) {
+            tacit_keccak_x4_extract_bytes(&st, t, 0, buf[t], TACIT_SHAKE128_RATE);
+            tacit_ct_declassify(buf[t], TACIT_SHAKE128_RATE);
+            ctr[t] = kern->rej_uniform(a[t]->c, ctr[t], buf[t], TACIT_SHAKE128_RATE);
+        }
+    }
+    tacit_platform_zeroize(buf, sizeof(buf));
+    tacit_platform_zeroize(&st, sizeof(st));
+    tacit_platform_zeroize(seed, sizeof(seed));
+}
+#endif
 
 typedef struct make_t_ws {
 #if defined(TACIT_MLDSA_SMALL_STACK)

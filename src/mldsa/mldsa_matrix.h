@@ -33,6 +33,19 @@ void tacit_mldsa_mat_times_vec(const tacit_mldsa_kernel *kern, tacit_mldsa_poly 
                                unsigned rows, const tacit_mldsa_poly *v, unsigned l);
 
 /*
+ * One run of the parallel Keccak for the last na (1 to 3) entries of A when
+ * k l is not a multiple of four, its spare lanes making masks: lane t < na
+ * the entry a[t] = A[idx[t][0]][idx[t][1]] (as tacit_mldsa_expand_a, so in
+ * the kernel's NTT order), lane t >= na the mask y[t] = ExpandMask(rho'',
+ * nonce t - na) (as tacit_mldsa_expand_mask_x4).  The signer's first masks
+ * come from here.  Constant time in rho''; A is public.
+ */
+void tacit_mldsa_expand_a_masks_x4(tacit_mldsa_poly *a[4], const unsigned char rho[32],
+                                   const unsigned char idx[4][2], unsigned na,
+                                   tacit_mldsa_poly *y[4], const unsigned char rhopp[64],
+                                   const tacit_mldsa_param_set *ps);
+
+/*
  * t = A s1 + s2 (FIPS 204 Algorithm 6, steps 5-6) for the s1 and s2 packed
  * as in skEncode (sk_s1: l polynomials, then k of s2), then Power2Round:
  * t1 packed into pk_t1 (public: declassified), t0 packed into t0_out if it
