@@ -4,8 +4,8 @@
  * s[4 * i + j], so lane i of all four is one 32-byte load).
  *
  * Three builds of the same generated round (KECCAK_ROUND_GENERIC of
- * keccak_round_gen.h): AVX2 (rotations as two shifts and an or, chi as
- * andnot and xor) and AVX-512VL on ymm registers (vprolq; vpternlogq does
+ * keccak_round_gen.h): AVX2 (rotations as two shifts and an or, by 8 and 56
+ * a byte shuffle, chi as andnot and xor) and AVX-512VL on ymm registers (vprolq; vpternlogq does
  * chi, b0 ^ (~b1 & b2), and the five-way xors of theta in one or two
  * instructions).  Chosen by src/hash/keccak_dispatch.c.  No branch or
  * address depends on the data.
@@ -83,9 +83,33 @@
     _mm256_storeu_si256(p + 24, Asu)
 
 /* ---- AVX2 ---- */
+
+/*
+ * x rotated left by the constant n in each 64-bit lane: by 8 and 56 one
+ * byte shuffle, by 1 an add (any vector pipe) instead of a left shift,
+ * else two shifts and an or.
+ */
+static inline __attribute__((target("avx2"), always_inline)) __m256i rol_avx2(__m256i x, int n)
+{
+    if (n == 8) {
+        return _mm256_shuffle_epi8(x, _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12,
+                                                       13, 14, 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10,
+                                                       11, 12, 13, 14));
+    }
+    if (n == 56) {
+        return _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13,
+                                                       14, 15, 8, 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11,
+                                                       12, 13, 14, 15, 8));
+    }
+    if (n == 1) {
+        return _mm256_or_si256(_mm256_add_epi64(x, x), _mm256_srli_epi64(x, 63));
+    }
+    return _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - n));
+}
+
 #define XOR(a, b) _mm256_xor_si256((a), (b))
 #define XOR5(a, b, c, d, e) XOR(XOR(XOR((a), (b)), XOR((c), (d))), (e))
-#define ROL(x, n) _mm256_or_si256(_mm256_slli_epi64((x), (n)), _mm256_srli_epi64((x), 64 - (n)))
+#define ROL(x, n) rol_avx2((x), (n))
 #define CHI(a, b, c) XOR((a), _mm256_andnot_si256((b), (c)))
 #define XOR_RC(a, rc) XOR((a), _mm256_set1_epi64x((long long)(rc)))
 
