@@ -48,6 +48,7 @@ typedef struct tacit_mldsa_kernel {
                           uint32_t *count);
     void (*unpack_z)(int32_t a[TACIT_MLDSA_N], const unsigned char *in, unsigned z_bits);
     void (*pack_w1)(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits);
+    /* tacit_mldsa_matvec_row_c mod q, in (-q, q) (|a| < q, |v| < 2^27, l <= 7) */
     void (*matvec_row)(int32_t r[TACIT_MLDSA_N], const tacit_mldsa_poly *a,
                        const tacit_mldsa_poly *v, unsigned l);
     void (*power2round)(int32_t t1[TACIT_MLDSA_N], int32_t t0[TACIT_MLDSA_N],

@@ -522,18 +522,33 @@ AVX2 uint32_t tacit_mldsa_make_hint_avx2(unsigned char h[TACIT_MLDSA_N],
     return any_mask(bad);
 }
 
+/*
+ * sum_j a_j v_j 2^-32 mod q: the products summed as 64-bit integers (even
+ * and odd lanes apart) and one Montgomery reduction per coefficient (the
+ * sum below 2^54 for the inputs signing gives, |a| < q and |v| < 2^27, l <= 7),
+ * output in (-q, q): the portable one mod q, not always the same
+ * representative.
+ */
 AVX2 void tacit_mldsa_matvec_row_avx2(int32_t r[TACIT_MLDSA_N], const tacit_mldsa_poly *a,
                                       const tacit_mldsa_poly *v, unsigned l)
 {
+    const __m256i q = _mm256_set1_epi32(TACIT_MLDSA_Q);
+    const __m256i qinv = _mm256_set1_epi32((int)TACIT_MLDSA_QINV);
     unsigned i, j;
     for (i = 0; i < TACIT_MLDSA_N; i += 8) {
-        __m256i acc = _mm256_setzero_si256();
+        __m256i se = _mm256_setzero_si256(), so = _mm256_setzero_si256(), te, to;
         for (j = 0; j < l; j++) {
             __m256i x = _mm256_loadu_si256((const __m256i *)&a[j].c[i]);
             __m256i y = _mm256_loadu_si256((const __m256i *)&v[j].c[i]);
-            acc = _mm256_add_epi32(acc, montmul(x, y, qinv_times(y)));
+            se = _mm256_add_epi64(se, _mm256_mul_epi32(x, y));
+            so = _mm256_add_epi64(so, _mm256_mul_epi32(odd_lanes(x), odd_lanes(y)));
         }
-        _mm256_storeu_si256((__m256i *)&r[i], reduce8(acc));
+        /* t = s q^-1 mod 2^32 (the low halves), (s - t q) / 2^32 */
+        te = _mm256_mul_epi32(_mm256_mul_epi32(se, qinv), q);
+        to = _mm256_mul_epi32(_mm256_mul_epi32(so, qinv), q);
+        se = odd_lanes(_mm256_sub_epi64(se, te));
+        so = _mm256_sub_epi64(so, to);
+        _mm256_storeu_si256((__m256i *)&r[i], _mm256_blend_epi32(se, so, 0xAA));
     }
 }
 
