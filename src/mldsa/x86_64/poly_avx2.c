@@ -585,7 +585,7 @@ AVX2 void tacit_mldsa_pack_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_
     const __m128i sb = _mm_cvtsi32_si128((int)bits), s2b = _mm_cvtsi32_si128((int)(2 * bits));
     const __m256i o = _mm256_set1_epi32(off);
     unsigned char tmp[16];
-    unsigned g, t;
+    unsigned g;
 
     if (bits > 13) {
         tacit_mldsa_pack(out, a, bits, off);
@@ -603,10 +603,8 @@ AVX2 void tacit_mldsa_pack_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_
         hi = (uint64_t)_mm256_extract_epi64(p, 2);
         w0 = lo | (hi << (4 * bits));
         w1 = hi >> (64 - 4 * bits);
-        for (t = 0; t < 8; t++) {
-            dst[t] = (unsigned char)(w0 >> (8 * t));
-            dst[8 + t] = (unsigned char)(w1 >> (8 * t));
-        }
+        memcpy(dst, &w0, 8); /* little-endian */
+        memcpy(dst + 8, &w1, 8);
         if (dst == tmp) {
             memcpy(out + g * bits, tmp, bits);
         }
