@@ -822,11 +822,16 @@ AVX2 unsigned tacit_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const unsigned 
 
 /*
  * tacit_mldsa_sample_in_ball_slots with the slot loop written for AVX2:
- * the 64 slot positions in four vectors of 16-bit lanes; for each
- * candidate byte j, "move" (the slot at position j goes to i) and "fill"
- * (slot i - (N - tau) is set to j) are compares and blends, under the
- * acceptance mask (j <= i and i < N) broadcast.  The same slots as the
- * portable loop, which the differential test checks.
+ * the 64 slot positions in two vectors of 8-bit lanes, an empty slot
+ * holding 255 (the portable code's 256 does not fit): at step i the
+ * occupied slots hold positions below i, so only j = 255 can match an
+ * empty slot, at i = 255, when the empty slots are slot tau - 1 (filled
+ * in the same step) and those from tau on (never read), and moving them
+ * to i = 255 changes nothing.  For each candidate byte j, "move" (the
+ * slot at position j goes to i) and "fill" (slot i - (N - tau) is set to
+ * j) are compares and blends, under the acceptance mask (j <= i and
+ * i < N) broadcast.  The same slots as the portable loop, which the
+ * differential test checks.
  */
 static AVX2 void sib_slots_avx2(uint16_t pos[64], uint16_t sgn[64], const unsigned char *ctilde,
                                 size_t ctilde_len, unsigned tau)
@@ -835,33 +840,33 @@ static AVX2 void sib_slots_avx2(uint16_t pos[64], uint16_t sgn[64], const unsign
     unsigned char buf[TACIT_SHAKE256_RATE];
     uint32_t i = TACIT_MLDSA_N - tau, t;
     size_t start = 8, b;
-    __m256i p[4], tidx[4];
+    __m256i p0 = _mm256_set1_epi8(-1), p1 = p0; /* empty */
+    const __m256i t0 = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                        17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m256i t1 = _mm256_add_epi8(t0, _mm256_set1_epi8(32));
 
     tacit_shake256_absorb_once(st, ctilde, ctilde_len);
     tacit_shake256_squeezeblocks(st, buf, 1);
     for (t = 0; t < 64; t++) {
         sgn[t] = (uint16_t)((buf[t >> 3] >> (t & 7)) & 1); /* 1: -1 */
     }
-    for (t = 0; t < 4; t++) {
-        p[t] = _mm256_set1_epi16(TACIT_MLDSA_N); /* empty */
-        tidx[t] = _mm256_add_epi16(
-            _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-            _mm256_set1_epi16((short)(16 * t)));
-    }
     for (;;) {
         for (b = start; b < TACIT_SHAKE256_RATE; b++) {
             uint32_t j = buf[b];
-            uint32_t acc = tacit_ct_mask_le_u32(j, i) & tacit_ct_mask_lt_u32(i, TACIT_MLDSA_N);
-            __m256i jv = _mm256_set1_epi16((short)j), iv = _mm256_set1_epi16((short)i);
-            __m256i sv = _mm256_set1_epi16((short)(i - (TACIT_MLDSA_N - tau)));
-            __m256i av = _mm256_set1_epi16((short)acc);
-            for (t = 0; t < 4; t++) {
-                __m256i move = _mm256_and_si256(_mm256_cmpeq_epi16(p[t], jv), av);
-                __m256i fill = _mm256_and_si256(_mm256_cmpeq_epi16(tidx[t], sv), av);
-                p[t] = _mm256_blendv_epi8(p[t], iv, move);
-                p[t] = _mm256_blendv_epi8(p[t], jv, fill);
-            }
-            i += acc & 1;
+            /* rejected: j > i or i = N (i, j < 2^9: bit 31 of the differences), a short
+             * dependency chain from i to the next i */
+            uint32_t rej = ((i - j) | (TACIT_MLDSA_N - 1 - i)) >> 31;
+            uint32_t acc = rej - 1;
+            __m256i jv = _mm256_set1_epi8((char)j), iv = _mm256_set1_epi8((char)i);
+            __m256i sv = _mm256_set1_epi8((char)(i - (TACIT_MLDSA_N - tau)));
+            __m256i av = _mm256_set1_epi8((char)acc);
+            __m256i m0 = _mm256_and_si256(_mm256_cmpeq_epi8(p0, jv), av);
+            __m256i m1 = _mm256_and_si256(_mm256_cmpeq_epi8(p1, jv), av);
+            __m256i f0 = _mm256_and_si256(_mm256_cmpeq_epi8(t0, sv), av);
+            __m256i f1 = _mm256_and_si256(_mm256_cmpeq_epi8(t1, sv), av);
+            p0 = _mm256_blendv_epi8(_mm256_blendv_epi8(p0, iv, m0), jv, f0);
+            p1 = _mm256_blendv_epi8(_mm256_blendv_epi8(p1, iv, m1), jv, f1);
+            i = i + 1 - rej;
         }
         if (tacit_ct_declassify_u32(tacit_ct_mask_lt_u32(i, TACIT_MLDSA_N)) == 0) {
             break;
@@ -869,9 +874,11 @@ static AVX2 void sib_slots_avx2(uint16_t pos[64], uint16_t sgn[64], const unsign
         tacit_shake256_squeezeblocks(st, buf, 1);
         start = 0;
     }
-    for (t = 0; t < 4; t++) {
-        _mm256_storeu_si256((__m256i *)&pos[16 * t], p[t]);
-    }
+    /* 16-bit positions (an empty slot, beyond tau, reads 255) */
+    _mm256_storeu_si256((__m256i *)&pos[0], _mm256_cvtepu8_epi16(_mm256_castsi256_si128(p0)));
+    _mm256_storeu_si256((__m256i *)&pos[16], _mm256_cvtepu8_epi16(_mm256_extracti128_si256(p0, 1)));
+    _mm256_storeu_si256((__m256i *)&pos[32], _mm256_cvtepu8_epi16(_mm256_castsi256_si128(p1)));
+    _mm256_storeu_si256((__m256i *)&pos[48], _mm256_cvtepu8_epi16(_mm256_extracti128_si256(p1, 1)));
     tacit_platform_zeroize(buf, sizeof(buf));
     tacit_platform_zeroize(st, sizeof(st));
 }
