@@ -457,7 +457,7 @@ static int sign_attempt(sign_ws *ws, const tacit_mldsa_param_set *ps,
         p += ps->ctilde_bytes;
         for (j = 0; j < ps->l; j++, p += z_bytes(ps)) {
             tacit_ct_declassify(ws->z[j].c, sizeof(ws->z[j].c));
-            tacit_mldsa_pack(p, ws->z[j].c, ps->z_bits, ps->gamma1);
+            kern->pack(p, ws->z[j].c, ps->z_bits, ps->gamma1);
         }
         tacit_ct_declassify(ws->hint, sizeof(ws->hint));
         memset(p, 0, ps->omega + ps->k);

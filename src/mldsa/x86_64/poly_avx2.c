@@ -570,7 +570,49 @@ AVX2 void tacit_mldsa_power2round_poly_avx2(int32_t t1[TACIT_MLDSA_N], int32_t t
 }
 
 /*
- * As tacit_mldsa_pack, for bits <= 13 (the wider ones portable): eight
+ * tacit_mldsa_pack_avx2 for 13 < bits <= 20 (z: 18 and 20): eight fields a
+ * step joined in pairs in the 64-bit lanes (2 bits <= 40), each 128-bit
+ * half's two lanes joined in two 64-bit words (4 bits, a whole number of
+ * bytes), stored as 16 bytes at the group's offset and at bits / 2 bytes
+ * on, each store overwriting the previous one's bytes beyond its fields
+ * (the last group through a copy: nothing beyond the 32 bits bytes is
+ * written).
+ */
+static AVX2 void pack_wide_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_N], unsigned bits,
+                                int32_t off)
+{
+    const __m256i lo32 = _mm256_set1_epi64x(0xffffffff);
+    const __m256i vmask = _mm256_set1_epi32((int32_t)((1u << bits) - 1));
+    const __m128i sb = _mm_cvtsi32_si128((int)bits);
+    const __m256i o = _mm256_set1_epi32(off);
+    const unsigned half = bits / 2; /* 4 bits / 8 bytes */
+    unsigned char tmp[48];
+    uint64_t l[4];
+    unsigned g, h;
+
+    for (g = 0; g < TACIT_MLDSA_N / 8; g++) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)&a[8 * g]), p;
+        unsigned char *dst = g * bits + half + 16 <= 32 * bits ? out + g * bits : tmp;
+        v = _mm256_and_si256(off != 0 ? _mm256_sub_epi32(o, v) : v, vmask);
+        p = _mm256_or_si256(_mm256_and_si256(v, lo32),
+                            _mm256_sll_epi64(_mm256_srli_epi64(v, 32), sb));
+        _mm256_storeu_si256((__m256i *)l, p);
+        for (h = 0; h < 2; h++) {
+            uint64_t w0 = l[2 * h] | (l[2 * h + 1] << (2 * bits));
+            uint64_t w1 = l[2 * h + 1] >> (64 - 2 * bits);
+            memcpy(dst + h * half, &w0, 8); /* little-endian */
+            memcpy(dst + h * half + 8, &w1, 8);
+        }
+        if (dst == tmp) {
+            memcpy(out + g * bits, tmp, bits);
+        }
+    }
+    tacit_platform_zeroize(l, sizeof(l));
+    tacit_platform_zeroize(tmp, sizeof(tmp));
+}
+
+/*
+ * As tacit_mldsa_pack, for bits <= 13 (the wider ones pack_wide_avx2): eight
  * fields a step joined in pairs in the 64-bit lanes, pairs of pairs in
  * each 128-bit half, and the halves in two 64-bit words, stored as 16
  * bytes of which the next group overwrites all but its bits bytes (the
@@ -584,11 +626,11 @@ AVX2 void tacit_mldsa_pack_avx2(unsigned char *out, const int32_t a[TACIT_MLDSA_
     const __m256i vmask = _mm256_set1_epi32((int32_t)((1u << bits) - 1));
     const __m128i sb = _mm_cvtsi32_si128((int)bits), s2b = _mm_cvtsi32_si128((int)(2 * bits));
     const __m256i o = _mm256_set1_epi32(off);
-    unsigned char tmp[16];
+    unsigned char tmp[32];
     unsigned g;
 
     if (bits > 13) {
-        tacit_mldsa_pack(out, a, bits, off);
+        pack_wide_avx2(out, a, bits, off);
         return;
     }
     for (g = 0; g < TACIT_MLDSA_N / 8; g++) {
