@@ -66,14 +66,21 @@ static inline AVX2 __m256i montmul_pre(__m256i a, __m256i b, __m256i bo, __m256i
     return _mm256_blend_epi32(re, ro, 0xAA);
 }
 
-static inline AVX2 __m256i qinv_times(__m256i z)
+/*
+ * a b 2^-32 mod q for two variable operands: the 64-bit products first,
+ * then t from their low halves (the same t, so the same result).
+ */
+static inline AVX2 __m256i montmul_var(__m256i a, __m256i b)
 {
-    return _mm256_mullo_epi32(z, _mm256_set1_epi32((int)TACIT_MLDSA_QINV));
-}
-
-static inline AVX2 __m256i montmul(__m256i a, __m256i b, __m256i bq)
-{
-    return montmul_pre(a, b, odd_lanes(b), bq);
+    const __m256i q = _mm256_set1_epi32(TACIT_MLDSA_Q);
+    const __m256i qinv = _mm256_set1_epi32((int)TACIT_MLDSA_QINV);
+    __m256i pe = _mm256_mul_epi32(a, b);
+    __m256i po = _mm256_mul_epi32(odd_lanes(a), odd_lanes(b));
+    __m256i te = _mm256_mul_epi32(_mm256_mul_epi32(pe, qinv), q);
+    __m256i to = _mm256_mul_epi32(_mm256_mul_epi32(po, qinv), q);
+    __m256i re = odd_lanes(_mm256_sub_epi64(pe, te));
+    __m256i ro = _mm256_sub_epi64(po, to);
+    return _mm256_blend_epi32(re, ro, 0xAA);
 }
 
 /* A zeta vector of the tables (mldsa_avx2_tables_gen.h): z q^-1, z, z's odd lanes. */
@@ -309,7 +316,7 @@ AVX2 void tacit_mldsa_pointwise_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[T
     for (j = 0; j < TACIT_MLDSA_N; j += 8) {
         __m256i x = _mm256_loadu_si256((const __m256i *)&a[j]);
         __m256i y = _mm256_loadu_si256((const __m256i *)&b[j]);
-        _mm256_storeu_si256((__m256i *)&r[j], montmul(x, y, qinv_times(y)));
+        _mm256_storeu_si256((__m256i *)&r[j], montmul_var(x, y));
     }
 }
 
@@ -321,7 +328,7 @@ AVX2 void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t
         __m256i x = _mm256_loadu_si256((const __m256i *)&a[j]);
         __m256i y = _mm256_loadu_si256((const __m256i *)&b[j]);
         __m256i acc = _mm256_loadu_si256((const __m256i *)&r[j]);
-        acc = _mm256_add_epi32(acc, montmul(x, y, qinv_times(y)));
+        acc = _mm256_add_epi32(acc, montmul_var(x, y));
         _mm256_storeu_si256((__m256i *)&r[j], acc);
     }
 }
