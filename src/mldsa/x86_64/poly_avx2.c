@@ -8,13 +8,15 @@
  * except two things of the NTT domain: its coefficient order (the
  * portable order transposed in 8 x 8 blocks, tacit_mldsa_ntt_order_avx2;
  * the NTT's output, the inverse's input and ExpandA's output, nothing
- * else sees it: the pointwise products do not care) and the inverse NTT's
- * output representative (its final factor folded into the last layer:
- * the same value mod q, in (-q, q)).  The Montgomery product is the
- * portable formula split in halves: t = a b q^-1 mod 2^32 (vpmulld), then
- * (a b - t q) / 2^32 = hi(a b) - hi(t q) exactly (the low halves are
- * equal), the high halves from vpmuldq on the even and the odd lanes; the
- * NTT's zetas come with z q^-1 and their odd lanes precomputed
+ * else sees it: the pointwise products do not care) and the output
+ * representatives of the inverse NTT (its final factor folded into the
+ * last layer) and of a row of A y (matvec_row: one reduction of the 64-bit
+ * sum): the same values mod q, in (-q, q).  The Montgomery product is the
+ * portable formula split in halves: t = a b q^-1 mod 2^32 (vpmulld with
+ * the NTT's precomputed z q^-1, else from the low halves of the 64-bit
+ * products), then (a b - t q) / 2^32 = hi(a b) - hi(t q) exactly (the low
+ * halves are equal), the high halves from vpmuldq on the even and the odd
+ * lanes; the NTT's zetas come with z q^-1 and their odd lanes precomputed
  * (mldsa_avx2_tables_gen.h).
  *
  * The rejection sampler of ExpandA takes eight 3-byte candidates a step
