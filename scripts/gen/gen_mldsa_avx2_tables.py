@@ -119,5 +119,11 @@ lines += ["/* the inverse's final factor 2^64 / 256 mod q, and -zetas[1] times i
           "#define INVNTT_ZF %d" % ZF,
           "#define INVNTT_ZFQ %d" % zq(ZF),
           ""]
+IDX = [(i & ~63) | ((i & 7) << 3) | ((i >> 3) & 7) for i in range(N)]
+lines += ["/* the position in the kernel's NTT order of the portable order's coefficient i */",
+          "#define MLDSA_NTT_INDEX \\"]
+lines += [("    { " if k == 0 else "      ") + ", ".join(str(x) for x in IDX[k:k + 16])
+          + (" }" if k == N - 16 else ", \\") for k in range(0, N, 16)]
+lines += [""]
 lines += ["#endif /* TACIT_MLDSA_AVX2_TABLES_GEN_H */", ""]
 print("\n".join(lines), end="")

@@ -18,12 +18,15 @@ typedef struct tacit_mldsa_kernel {
      * completes in that order) are in the kernel's coefficient order, which
      * only the elementwise entries see.  ntt_order is NULL for the portable
      * order, else the permutation between the portable order and the
-     * kernel's (its own inverse; for the tests).  invntt_tomont's output is
-     * the portable one mod q, in (-q, q).
+     * kernel's (its own inverse; for the tests); ntt_index is NULL or the
+     * position in the kernel's order of the portable order's coefficient i
+     * (for code that samples A's entries coefficient by coefficient).
+     * invntt_tomont's output is the portable one mod q, in (-q, q).
      */
     void (*ntt)(int32_t a[TACIT_MLDSA_N]);
     void (*invntt_tomont)(int32_t a[TACIT_MLDSA_N]);
     void (*ntt_order)(int32_t a[TACIT_MLDSA_N]);
+    const uint8_t *ntt_index;
     /* elementwise: r may be a or b (the streaming signer relies on it) */
     void (*pointwise)(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                       const int32_t b[TACIT_MLDSA_N]);

@@ -55,6 +55,8 @@ void tacit_mldsa_expand_a_acc_unsafe(int32_t w[TACIT_MLDSA_N], const unsigned ch
 {
     uint64_t st[25];
     unsigned char buf[TACIT_SHAKE128_RATE];
+    /* the kernel's NTT order (mldsa_kernel.h) */
+    const uint8_t *idx = tacit_mldsa_kernel_get()->ntt_index;
     unsigned ctr = 0, pos;
 
     memcpy(buf, rho, 32);
@@ -68,7 +70,8 @@ void tacit_mldsa_expand_a_acc_unsafe(int32_t w[TACIT_MLDSA_N], const unsigned ch
                          ((uint32_t)(buf[pos + 2] & 0x7f) << 16);
             if (t < TACIT_MLDSA_Q) {
                 /* the same product as the kernels' pointwise_acc */
-                w[ctr] += tacit_mldsa_mont_reduce((int64_t)(int32_t)t * v[ctr]);
+                unsigned p = idx != NULL ? idx[ctr] : ctr;
+                w[p] += tacit_mldsa_mont_reduce((int64_t)(int32_t)t * v[p]);
                 ctr++;
             }
         }

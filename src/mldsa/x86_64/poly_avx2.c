@@ -145,6 +145,9 @@ static inline AVX2 void transpose8(__m256i v[8])
     v[7] = _mm256_permute2x128_si256(u3, u7, 0x31);
 }
 
+/* The position in the kernel's NTT order of the portable order's coefficient i. */
+const uint8_t tacit_mldsa_ntt_index_avx2[TACIT_MLDSA_N] = MLDSA_NTT_INDEX;
+
 /*
  * The kernel's NTT order: the portable order transposed in each 8 x 8
  * block (position 64 g + 8 c + r holds coefficient 64 g + 8 r + c); the

@@ -16,6 +16,7 @@
 void tacit_mldsa_ntt_avx2(int32_t a[TACIT_MLDSA_N]);
 void tacit_mldsa_invntt_tomont_avx2(int32_t a[TACIT_MLDSA_N]);
 void tacit_mldsa_ntt_order_avx2(int32_t a[TACIT_MLDSA_N]);
+extern const uint8_t tacit_mldsa_ntt_index_avx2[TACIT_MLDSA_N];
 void tacit_mldsa_pointwise_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
                                 const int32_t b[TACIT_MLDSA_N]);
 void tacit_mldsa_pointwise_acc_avx2(int32_t r[TACIT_MLDSA_N], const int32_t a[TACIT_MLDSA_N],
