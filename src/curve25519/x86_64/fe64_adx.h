@@ -105,7 +105,8 @@ static inline void fe4_mul(fe4 h, const fe4 f, const fe4 g)
                        "cc", "memory");
 }
 
-/* h = f^2: the six cross products once, doubled, plus the four squares. */
+/* h = f^2: the six cross products once, then doubled with the four squares
+ * added in the same pass (ADCX doubles, ADOX adds). */
 static inline void fe4_sq(fe4 h, const fe4 f)
 {
     __asm__ volatile("movq 0(%[f]), %%rdx\n\t"
@@ -129,31 +130,32 @@ static inline void fe4_sq(fe4 h, const fe4 f)
                      "mulxq 24(%[f]), %%rax, %%r14\n\t" /* f2 f3 at 5 */
                      "addq %%rax, %%r13\n\t"
                      "adcq $0, %%r14\n\t"
-                     /* double */
+                     /* double (the CF chain) and add the squares on the
+                      * diagonal (the OF chain) in one pass; r15 starts at
+                      * zero and takes the doubling's carry */
                      "xorl %%r15d, %%r15d\n\t"
-                     "addq %%r9, %%r9\n\t"
-                     "adcq %%r10, %%r10\n\t"
-                     "adcq %%r11, %%r11\n\t"
-                     "adcq %%r12, %%r12\n\t"
-                     "adcq %%r13, %%r13\n\t"
-                     "adcq %%r14, %%r14\n\t"
-                     "adcq %%r15, %%r15\n\t"
-                     /* the squares on the diagonal */
                      "movq 0(%[f]), %%rdx\n\t"
                      "mulxq %%rdx, %%r8, %%rax\n\t"
-                     "addq %%rax, %%r9\n\t"
+                     "adcxq %%r9, %%r9\n\t"
+                     "adoxq %%rax, %%r9\n\t"
                      "movq 8(%[f]), %%rdx\n\t"
                      "mulxq %%rdx, %%rax, %%rbx\n\t"
-                     "adcq %%rax, %%r10\n\t"
-                     "adcq %%rbx, %%r11\n\t"
+                     "adcxq %%r10, %%r10\n\t"
+                     "adoxq %%rax, %%r10\n\t"
+                     "adcxq %%r11, %%r11\n\t"
+                     "adoxq %%rbx, %%r11\n\t"
                      "movq 16(%[f]), %%rdx\n\t"
                      "mulxq %%rdx, %%rax, %%rbx\n\t"
-                     "adcq %%rax, %%r12\n\t"
-                     "adcq %%rbx, %%r13\n\t"
+                     "adcxq %%r12, %%r12\n\t"
+                     "adoxq %%rax, %%r12\n\t"
+                     "adcxq %%r13, %%r13\n\t"
+                     "adoxq %%rbx, %%r13\n\t"
                      "movq 24(%[f]), %%rdx\n\t"
                      "mulxq %%rdx, %%rax, %%rbx\n\t"
-                     "adcq %%rax, %%r14\n\t"
-                     "adcq %%rbx, %%r15\n\t" /* */
+                     "adcxq %%r14, %%r14\n\t"
+                     "adoxq %%rax, %%r14\n\t"
+                     "adcxq %%r15, %%r15\n\t"
+                     "adoxq %%rbx, %%r15\n\t" /* */
                      FOLD38_STORE
                      :
                      : [h] "r"(h), [f] "r"(f)
