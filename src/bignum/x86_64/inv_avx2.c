@@ -202,6 +202,24 @@ static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K, un
     } while (0)
 #define VNONE(n) ((void)0)
 
+/*
+ * The inverse's md, me on the integer side into c3 (lanes d, e): M added
+ * for a negative d or e (the signs of the top digits), and a multiple of
+ * M for zero low bits (see digit 0 in inv_avx2_body.h for the vector form).
+ */
+#define MDE_SCALAR()                                                                               \
+    do {                                                                                           \
+        inv_ud sd_ = (inv_ud)0 - ((inv_ud)s[4 * (K - 1) + 2] >> 63);                               \
+        inv_ud se_ = (inv_ud)0 - ((inv_ud)s[4 * (K - 1) + 3] >> 63);                               \
+        inv_ud md_ = ((inv_ud)r[0] & sd_) + ((inv_ud)r[1] & se_);                                  \
+        inv_ud me_ = ((inv_ud)r[2] & sd_) + ((inv_ud)r[3] & se_);                                  \
+        inv_ud cd_ = (inv_ud)r[0] * (inv_ud)s[2] + (inv_ud)r[1] * (inv_ud)s[3];                    \
+        inv_ud ce_ = (inv_ud)r[2] * (inv_ud)s[2] + (inv_ud)r[3] * (inv_ud)s[3];                    \
+        md_ -= (mi * cd_ + md_) & VMASK;                                                           \
+        me_ -= (mi * ce_ + me_) & VMASK;                                                           \
+        c3 = _mm256_set_epi64x((long long)me_, (long long)md_, 0, 0);                              \
+    } while (0)
+
 /* Divstep j of a group, then DIG(n). */
 #define STEP(j, DIG, n)                                                                            \
     do {                                                                                           \
