@@ -53,19 +53,20 @@ void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsi
 void tacit_mldsa_expand_a_acc_unsafe(int32_t w[TACIT_MLDSA_N], const unsigned char rho[32],
                                      unsigned row, unsigned col, const int32_t v[TACIT_MLDSA_N])
 {
-    uint64_t st[25];
-    unsigned char buf[TACIT_SHAKE128_RATE];
+    tacit_shake_context sc;
+    unsigned char buf[24]; /* eight candidates a squeeze (168-byte blocks: seven of them) */
     /* the kernel's NTT order (mldsa_kernel.h) */
     const uint8_t *idx = tacit_mldsa_kernel_get()->ntt_index;
     unsigned ctr = 0, pos;
 
-    memcpy(buf, rho, 32);
-    buf[32] = (unsigned char)col;
-    buf[33] = (unsigned char)row;
-    tacit_shake128_absorb_once(st, buf, 34);
+    (void)tacit_shake_init(&sc, TACIT_SHAKE128);
+    (void)tacit_shake_absorb(&sc, rho, 32);
+    buf[0] = (unsigned char)col;
+    buf[1] = (unsigned char)row;
+    (void)tacit_shake_absorb(&sc, buf, 2);
     while (ctr < TACIT_MLDSA_N) {
-        tacit_shake128_squeezeblocks(st, buf, 1);
-        for (pos = 0; pos < TACIT_SHAKE128_RATE && ctr < TACIT_MLDSA_N; pos += 3) {
+        (void)tacit_shake_squeeze(&sc, buf, sizeof(buf));
+        for (pos = 0; pos < sizeof(buf) && ctr < TACIT_MLDSA_N; pos += 3) {
             uint32_t t = (uint32_t)buf[pos] | ((uint32_t)buf[pos + 1] << 8) |
                          ((uint32_t)(buf[pos + 2] & 0x7f) << 16);
             if (t < TACIT_MLDSA_Q) {
@@ -76,6 +77,7 @@ void tacit_mldsa_expand_a_acc_unsafe(int32_t w[TACIT_MLDSA_N], const unsigned ch
             }
         }
     }
+    tacit_shake_free(&sc);
 }
 
 void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_mldsa_poly *a2,
@@ -226,30 +228,59 @@ void tacit_mldsa_expand_mask_x4(tacit_mldsa_poly *y[4], const unsigned char rhop
     tacit_platform_zeroize(seed, sizeof(seed));
 }
 
+/*
+ * SampleInBall's SHAKE256 stream: whole blocks from a bare state, or, with
+ * TACIT_MLDSA_SMALL_STACK, 8 bytes at a time from a SHAKE context (no
+ * block buffer on the stack).
+ */
+typedef struct ball_stream {
+#if defined(TACIT_MLDSA_SMALL_STACK)
+    tacit_shake_context sc;
+    unsigned char buf[8];
+#else
+    uint64_t st[25];
+    unsigned char buf[TACIT_SHAKE256_RATE];
+#endif
+    unsigned at;
+} ball_stream;
+
+static void ball_refill(ball_stream *b)
+{
+#if defined(TACIT_MLDSA_SMALL_STACK)
+    (void)tacit_shake_squeeze(&b->sc, b->buf, sizeof(b->buf));
+#else
+    tacit_shake256_squeezeblocks(b->st, b->buf, 1);
+#endif
+    b->at = 0;
+}
+
 void tacit_mldsa_sample_in_ball_sparse_unsafe(unsigned char pos[TACIT_MLDSA_TAU_MAX], uint64_t *neg,
                                               const unsigned char *ctilde, size_t ctilde_len,
                                               unsigned tau)
 {
-    uint64_t st[25];
-    unsigned char buf[TACIT_SHAKE256_RATE];
+    ball_stream b;
     uint64_t signs = 0;
-    unsigned at, i, j, t, n = 0;
+    unsigned i, j, t, n = 0;
 
-    tacit_shake256_absorb_once(st, ctilde, ctilde_len);
-    tacit_shake256_squeezeblocks(st, buf, 1);
+#if defined(TACIT_MLDSA_SMALL_STACK)
+    (void)tacit_shake_init(&b.sc, TACIT_SHAKE256);
+    (void)tacit_shake_absorb(&b.sc, ctilde, ctilde_len);
+#else
+    tacit_shake256_absorb_once(b.st, ctilde, ctilde_len);
+#endif
+    ball_refill(&b);
     for (i = 0; i < 8; i++) {
-        signs |= (uint64_t)buf[i] << (8 * i);
+        signs |= (uint64_t)b.buf[i] << (8 * i);
     }
-    at = 8;
+    b.at = 8;
     *neg = 0;
     /* c[i] = c[j], c[j] = +-1: the entry at j (if any) moves to i; a new one at j */
     for (i = TACIT_MLDSA_N - tau; i < TACIT_MLDSA_N; i++) {
         do {
-            if (at >= TACIT_SHAKE256_RATE) {
-                tacit_shake256_squeezeblocks(st, buf, 1);
-                at = 0;
+            if (b.at == sizeof(b.buf)) {
+                ball_refill(&b);
             }
-            j = buf[at++];
+            j = b.buf[b.at++];
         } while (j > i);
         for (t = 0; t < n; t++) {
             if (pos[t] == j) {
