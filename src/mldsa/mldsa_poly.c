@@ -110,8 +110,10 @@ void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N])
  * (nine with the inverse's scaling), and the loops over short blocks are
  * gone.  Every product is the same tacit_mldsa_mont_reduce of the same
  * operands, and every sum the same, as in the one-layer-a-pass loops (kept
- * for size-optimised builds above): the results are bit-identical, and so
- * equal to the AVX2 kernels' (test_mldsa compares them).
+ * for size-optimised builds above), except the inverse's last layer (f
+ * folded into its zeta): the forward results are bit-identical, the
+ * inverse's equal mod q and in (-q, q) (test_mldsa compares them with the
+ * AVX2 kernels' that way).
  *
  * In the butterflies of a group of eight, the zetas of the three layers
  * are entries k, 2k and 2k + 1, 4k .. 4k + 3 of the bit-reversed table.
@@ -238,7 +240,10 @@ NTT_INLINE void invntt8(int32_t *a, unsigned s, unsigned k, int32_t q)
 /*
  * Inverse NTT (Gentleman-Sande) times 2^32 (the Montgomery factor a
  * pointwise product left out): input |a| < q, output |a| < q.  The last
- * pass multiplies its outputs by f = 2^64 / 256 mod q as they are stored.
+ * layer multiplies its outputs by f = 2^64 / 256 mod q: the sums by f, the
+ * differences by f zeta (precomputed), so the outputs are the one-layer
+ * loops' values mod q (not always the same representative), as the AVX2
+ * kernel's.
  */
 void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N])
 {
@@ -246,6 +251,7 @@ void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N])
     const int32_t f = 41978; /* 2^64 / 256 mod q */
     const int32_t z1 = -tacit_mldsa_zetas[1], z2 = -tacit_mldsa_zetas[2];
     const int32_t z3 = -tacit_mldsa_zetas[3];
+    const int32_t fz1 = mont_mul(f, z1, q); /* f z1 2^-32: one product instead of two */
     unsigned j, b;
 
     for (b = 0; b < 32; b++) { /* len 1, 2, 4 */
@@ -256,16 +262,14 @@ void tacit_mldsa_invntt_tomont_c(int32_t a[TACIT_MLDSA_N])
             invntt8(a + 64 * b + j, 8, 7 - b, q);
         }
     }
-    for (j = 0; j < 64; j++) { /* len 64, 128, and the factor f */
+    for (j = 0; j < 64; j++) { /* len 64, then 128 with the factor f folded in */
         int32_t x0 = a[j], x1 = a[j + 64], x2 = a[j + 128], x3 = a[j + 192];
         GS_BFLY(x0, x1, z3);
         GS_BFLY(x2, x3, z2);
-        GS_BFLY(x0, x2, z1);
-        GS_BFLY(x1, x3, z1);
-        a[j] = mont_mul(x0, f, q);
-        a[j + 64] = mont_mul(x1, f, q);
-        a[j + 128] = mont_mul(x2, f, q);
-        a[j + 192] = mont_mul(x3, f, q);
+        a[j] = mont_mul(x0 + x2, f, q);
+        a[j + 64] = mont_mul(x1 + x3, f, q);
+        a[j + 128] = mont_mul(x0 - x2, fz1, q);
+        a[j + 192] = mont_mul(x1 - x3, fz1, q);
     }
 }
 
