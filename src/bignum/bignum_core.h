@@ -293,6 +293,16 @@ void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_
                               size_t alimbs, const tacit_mpi_uint *B, size_t blimbs,
                               tacit_mpi_uint *T);
 
+/*
+ * tacit_mpi_core_divmod_ct for a B whose top limb is known nonzero (a public
+ * fact, e.g. from a public bit length): the normalising shift is below one
+ * limb, alimbs - blimbs + 2 quotient steps instead of alimbs + 1.  Needs
+ * alimbs >= blimbs - 1; same T size.
+ */
+void tacit_mpi_core_divmod_top_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
+                                  size_t alimbs, const tacit_mpi_uint *B, size_t blimbs,
+                                  tacit_mpi_uint *T);
+
 /* Bit length of A (0 for 0) and number of trailing zero bits (limbs*biL for 0), in constant time. */
 size_t tacit_mpi_core_bitlen_ct(const tacit_mpi_uint *A, size_t limbs);
 size_t tacit_mpi_core_ctz_ct(const tacit_mpi_uint *A, size_t limbs);

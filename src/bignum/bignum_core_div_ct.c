@@ -12,7 +12,7 @@
  * multiplications and two masked corrections; the reciprocal itself is one
  * bit-serial division per call: no division instruction anywhere), the
  * estimate is at most 2 too large, and exactly two masked add-backs correct
- * it.  Cost: (alimbs + blimbs) * (4 * blimbs + a few) limb operations plus
+ * it.  Cost: (alimbs + 1) * (4 * blimbs + a few) limb operations plus
  * biL for the reciprocal, whatever the values.  Under -Os the binary long
  * division stays (smaller code).
  */
@@ -59,6 +59,13 @@ void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_
     if (R != NULL) {
         memcpy(R, r, blimbs * sizeof(*R));
     }
+}
+
+void tacit_mpi_core_divmod_top_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
+                                  size_t alimbs, const tacit_mpi_uint *B, size_t blimbs,
+                                  tacit_mpi_uint *T)
+{
+    tacit_mpi_core_divmod_ct(Q, R, A, alimbs, B, blimbs, T);
 }
 #else
 /*
@@ -115,11 +122,18 @@ static tacit_mpi_uint div2by1_inv(tacit_mpi_uint hi, tacit_mpi_uint lo, tacit_mp
     return q1 | full;
 }
 
-void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
-                              size_t alimbs, const tacit_mpi_uint *B, size_t blimbs,
-                              tacit_mpi_uint *T)
+/*
+ * The long division with A widened by `extra` limbs: blimbs in general, 1
+ * when B's top limb is known nonzero (the normalising shift is then below
+ * one limb).  The remainder starts as the top blimbs - 1 limbs of the
+ * shifted A (below D, whose top bit is set): those iterations would give
+ * quotient limbs of zero.  alimbs + extra - blimbs + 1 iterations.
+ */
+static void divmod_impl(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
+                        size_t alimbs, const tacit_mpi_uint *B, size_t blimbs, tacit_mpi_uint *T,
+                        size_t extra)
 {
-    size_t n = alimbs + blimbs, sh, j, k;
+    size_t n = alimbs + extra, sh, j, k, maxsh = extra * TACIT_MPI_LIMB_BITS - 1;
     tacit_mpi_uint *D = T;              /* B << sh, blimbs limbs */
     tacit_mpi_uint *AA = D + blimbs;    /* A << sh, n limbs */
     tacit_mpi_uint *r = AA + n;         /* the running remainder, blimbs + 1 limbs */
@@ -129,16 +143,17 @@ void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_
     /* normalise: the top bit of B to the top of its last limb (sh secret) */
     sh = blimbs * TACIT_MPI_LIMB_BITS - tacit_mpi_core_bitlen_ct(B, blimbs);
     memcpy(D, B, blimbs * sizeof(*D));
-    tacit_mpi_core_shift_l_secret(D, blimbs, sh, blimbs * TACIT_MPI_LIMB_BITS - 1);
+    tacit_mpi_core_shift_l_secret(D, blimbs, sh, maxsh);
     memcpy(AA, A, alimbs * sizeof(*AA));
-    memset(AA + alimbs, 0, blimbs * sizeof(*AA));
-    tacit_mpi_core_shift_l_secret(AA, n, sh, blimbs * TACIT_MPI_LIMB_BITS - 1);
+    memset(AA + alimbs, 0, extra * sizeof(*AA));
+    tacit_mpi_core_shift_l_secret(AA, n, sh, maxsh);
     memset(r, 0, (blimbs + 1) * sizeof(*r));
+    memcpy(r, AA + n - (blimbs - 1), (blimbs - 1) * sizeof(*r));
     if (Q != NULL) {
         memset(Q, 0, alimbs * sizeof(*Q));
     }
     v = reciprocal(D[blimbs - 1]);
-    for (j = n; j-- > 0;) {
+    for (j = n - (blimbs - 1); j-- > 0;) {
         tacit_mpi_uint q, neg, carry;
 
         /* r = r * 2^biL + AA[j]: r < D before, so r fits blimbs + 1 limbs after */
@@ -163,9 +178,23 @@ void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_
     }
     if (R != NULL) {
         /* r = (A mod B) << sh */
-        tacit_mpi_core_shift_r_secret(r, blimbs, sh, blimbs * TACIT_MPI_LIMB_BITS - 1, P);
+        tacit_mpi_core_shift_r_secret(r, blimbs, sh, maxsh, P);
         memcpy(R, r, blimbs * sizeof(*R));
     }
+}
+
+void tacit_mpi_core_divmod_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
+                              size_t alimbs, const tacit_mpi_uint *B, size_t blimbs,
+                              tacit_mpi_uint *T)
+{
+    divmod_impl(Q, R, A, alimbs, B, blimbs, T, blimbs);
+}
+
+void tacit_mpi_core_divmod_top_ct(tacit_mpi_uint *Q, tacit_mpi_uint *R, const tacit_mpi_uint *A,
+                                  size_t alimbs, const tacit_mpi_uint *B, size_t blimbs,
+                                  tacit_mpi_uint *T)
+{
+    divmod_impl(Q, R, A, alimbs, B, blimbs, T, 1);
 }
 #endif /* __OPTIMIZE_SIZE__ */
 

@@ -214,34 +214,78 @@ int tacit_rsa_minus_one(tacit_mpi *T, const tacit_mpi *X)
     return 0;
 }
 
-/* *ok &= (e * x mod (m - 1) == 1) and (d mod (m - 1) == x). */
+/*
+ * X = A mod M1 (M1: ml limbs, not zero for a valid key), by the constant-time
+ * long division; `top`: M1's top limb is known nonzero (public), then the
+ * division needs alimbs - ml + 2 quotient steps instead of alimbs + 1.
+ */
+static void mod_secret(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t alimbs,
+                       const tacit_mpi_uint *M1, size_t ml, int top, tacit_mpi_uint *W)
+{
+    if (top && alimbs + 1 >= ml) {
+        tacit_mpi_core_divmod_top_ct(NULL, X, A, alimbs, M1, ml, W);
+    } else {
+        tacit_mpi_core_divmod_ct(NULL, X, A, alimbs, M1, ml, W);
+    }
+}
+
+/* X's ml limbs seen as a nonnegative tacit_mpi (read only). */
+static tacit_mpi limbs_mpi(const tacit_mpi_uint *X, size_t ml)
+{
+    tacit_mpi V;
+
+    V.s = 1;
+    V.n = ml;
+    V.p = (tacit_mpi_uint *)(uintptr_t)X;
+    return V;
+}
+
+/*
+ * *ok &= (e * x mod (m - 1) == 1) and (d mod (m - 1) == x).  m's bit length
+ * is the key's public shape (normalise_private): for an odd m > 2, m - 1 has
+ * the same one, so whether its top limb is nonzero is public and the
+ * divisions take the short form (an even m or m <= 2 fails elsewhere and
+ * only makes these remainders garbage).  One allocation for all scratch.
+ */
 static int check_crt_exponent(const tacit_mpi *E, const tacit_mpi *D, const tacit_mpi *X,
                               const tacit_mpi *M, tacit_mpi_uint *ok)
 {
-    tacit_mpi M1, T;
-    int ret;
+    size_t ml = M->n, dl = D->n, pl = E->n + X->n, al = dl > pl ? dl : pl, tl;
+    tacit_mpi_uint *T, *M1, *R, *EX, *W;
+    tacit_mpi V;
+    int top;
 
-    tacit_mpi_init(&M1);
-    tacit_mpi_init(&T);
-    TACIT_CHK(tacit_rsa_minus_one(&M1, M));
-    TACIT_CHK(tacit_mpi_mod_mpi(&T, D, &M1));
-    *ok &= mask_eq(&T, X);
-    TACIT_CHK(tacit_mpi_mul_mpi(&T, E, X));
-    TACIT_CHK(tacit_mpi_mod_mpi(&T, &T, &M1));
-    *ok &= mask_eq_int(&T, 1);
-cleanup:
-    tacit_mpi_free(&M1);
-    tacit_mpi_free(&T);
-    return ret;
+    tl = 2 * ml + pl + TACIT_MPI_CORE_DIVMOD_CT_WORKING_LIMBS(al, ml);
+    T = (tacit_mpi_uint *)tacit_platform_calloc(tl, sizeof(*T));
+    if (T == NULL) {
+        return TACIT_ERR_ALLOC_FAILED;
+    }
+    M1 = T;
+    R = M1 + ml;
+    EX = R + ml;
+    W = EX + pl;
+    top = tacit_ct_declassify_size(tacit_mpi_bitlen(M)) > (ml - 1) * TACIT_MPI_LIMB_BITS;
+    memcpy(M1, M->p, ml * sizeof(*M1));
+    (void)tacit_mpi_core_sub_limb(M1, M1, 1, ml);
+    mod_secret(R, D->p, dl, M1, ml, top, W);
+    V = limbs_mpi(R, ml);
+    *ok &= mask_eq(&V, X);
+    tacit_mpi_core_mul(EX, E->p, E->n, X->p, X->n);
+    mod_secret(R, EX, pl, M1, ml, top, W);
+    *ok &= mask_eq_int(&V, 1);
+    tacit_platform_zeroize(T, tl * sizeof(*T));
+    tacit_platform_free(T);
+    return 0;
 }
 
 /*
  * The private-key checks in constant flow: every condition ANDs into *ok,
  * nothing is branched on.  n = p*q, p and q odd and > 2, p != q, 1 < d < n,
  * dP = d mod (p-1) with e*dP = 1 mod (p-1), the same for q, qInv < p and
- * qInv*q = 1 mod p.
+ * qInv*q = 1 mod p.  qinv_later: the last one is left to check_qinv_cached
+ * (after tacit_rsa_setup_cache, by one Montgomery product).
  */
-static int check_private_mask(const tacit_rsa_context *ctx, tacit_mpi_uint *ok)
+static int check_private_mask(const tacit_rsa_context *ctx, int qinv_later, tacit_mpi_uint *ok)
 {
     tacit_mpi T;
     int ret;
@@ -256,12 +300,37 @@ static int check_private_mask(const tacit_rsa_context *ctx, tacit_mpi_uint *ok)
     TACIT_CHK(check_crt_exponent(&ctx->E, &ctx->D, &ctx->DP, &ctx->P, ok));
     TACIT_CHK(check_crt_exponent(&ctx->E, &ctx->D, &ctx->DQ, &ctx->Q, ok));
     *ok &= mask_lt(&ctx->QP, &ctx->P);
-    TACIT_CHK(tacit_mpi_mul_mpi(&T, &ctx->QP, &ctx->Q));
-    TACIT_CHK(tacit_mpi_mod_mpi(&T, &T, &ctx->P));
-    *ok &= mask_eq_int(&T, 1);
+    if (!qinv_later) {
+        TACIT_CHK(tacit_mpi_mul_mpi(&T, &ctx->QP, &ctx->Q));
+        TACIT_CHK(tacit_mpi_mod_mpi(&T, &T, &ctx->P));
+        *ok &= mask_eq_int(&T, 1);
+    }
 cleanup:
     tacit_mpi_free(&T);
     return ret;
+}
+
+/*
+ * *ok &= (qInv * q mod p == 1), from the cache: QPM holds qInv * R mod p
+ * (to_mont, fully reduced) and q < R, so one Montgomery product gives
+ * qInv * q mod p fully reduced, with no division.
+ */
+static int check_qinv_cached(const tacit_rsa_context *ctx, tacit_mpi_uint *ok)
+{
+    size_t hl = ctx->hlimbs, tl = TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(hl) + hl;
+    tacit_mpi_uint *T = (tacit_mpi_uint *)tacit_platform_calloc(tl, sizeof(*T)), *X;
+    tacit_mpi V;
+
+    if (T == NULL) {
+        return TACIT_ERR_ALLOC_FAILED;
+    }
+    X = T + TACIT_MPI_CORE_MONTMUL_WORKING_LIMBS(hl);
+    tacit_mpi_core_montmul(X, RSA_C_QPM(ctx), RSA_C_Q(ctx), RSA_C_P(ctx), hl, ctx->mm_p, T);
+    V = limbs_mpi(X, hl);
+    *ok &= mask_eq_int(&V, 1);
+    tacit_platform_zeroize(T, tl * sizeof(*T));
+    tacit_platform_free(T);
+    return 0;
 }
 
 int tacit_rsa_check_priv(const tacit_rsa_context *ctx)
@@ -280,7 +349,7 @@ int tacit_rsa_check_priv(const tacit_rsa_context *ctx)
         ctx->QP.s < 0) {
         return TACIT_ERR_RSA_KEY_CHECK_FAILED;
     }
-    ret = check_private_mask(ctx, &ok);
+    ret = check_private_mask(ctx, 0, &ok);
     if (ret == TACIT_ERR_ALLOC_FAILED) {
         return ret;
     }
@@ -595,7 +664,7 @@ static int normalise_private(tacit_rsa_context *ctx)
  */
 static int rsa_complete(tacit_rsa_context *ctx, int given_crt)
 {
-    int ret;
+    int ret, priv = 0;
     int have_n = is_set(&ctx->N), have_p = is_set(&ctx->P), have_q = is_set(&ctx->Q),
         have_d = is_set(&ctx->D), have_e = is_set(&ctx->E);
     tacit_mpi_uint ok;
@@ -638,15 +707,20 @@ static int rsa_complete(tacit_rsa_context *ctx, int given_crt)
         TACIT_CHK(fit(&ctx->DP, ctx->P.n));
         TACIT_CHK(fit(&ctx->DQ, ctx->P.n));
         TACIT_CHK(fit(&ctx->QP, ctx->P.n));
-        TACIT_CHK(check_private_mask(ctx, &ok));
+        TACIT_CHK(check_private_mask(ctx, 1, &ok));
+        ctx->is_private = 1;
+        priv = 1;
+    }
+    /* the cache first: qInv * q = 1 mod p then reuses its R^2 mod p and qInv in Montgomery form */
+    TACIT_CHK(tacit_rsa_setup_cache(ctx));
+    if (priv) {
+        TACIT_CHK(check_qinv_cached(ctx, &ok));
         /* the one verdict on the private key, revealed */
         if (!tacit_ct_declassify_u32((uint32_t)(ok & 1))) {
             ret = TACIT_ERR_RSA_KEY_CHECK_FAILED;
             goto cleanup;
         }
-        ctx->is_private = 1;
     }
-    TACIT_CHK(tacit_rsa_setup_cache(ctx));
 cleanup:
     if (ret != 0) {
         /* a failed inversion or division (or a bignum argument out of range) means an inconsistent key */

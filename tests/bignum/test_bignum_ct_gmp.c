@@ -436,6 +436,14 @@ static void test_divmod_bits(void)
         mpz_tdiv_qr(q, r, a, b);
         TEST_ASSERT(same_limbs(Q, al, q));
         TEST_ASSERT(same_limbs(R, bl, r));
+        if (B[bl - 1] != 0 && al + 1 >= bl) {
+            /* the variant for a top limb known nonzero */
+            memset(Q, 0xa5, sizeof(Q));
+            memset(R, 0xa5, sizeof(R));
+            tacit_mpi_core_divmod_top_ct(Q, R, A, al, B, bl, T);
+            TEST_ASSERT(same_limbs(Q, al, q));
+            TEST_ASSERT(same_limbs(R, bl, r));
+        }
         TEST_EQUAL(load_mpi(&mA, A, al), 0);
         TEST_EQUAL(load_mpi(&mB, B, bl), 0);
         TEST_EQUAL(tacit_mpi_div_mpi_unsafe(&mQ, &mR, &mA, &mB), 0);

@@ -316,6 +316,28 @@ static void test_import_forms(void)
                                             qp, qpl),
                    TACIT_ERR_RSA_KEY_CHECK_FAILED);
         qp[qpl - 1] ^= 1;
+        /* a wrong dP, then a wrong dQ (each check on its own) */
+        dp[dpl - 1] ^= 2;
+        TEST_EQUAL(tacit_rsa_import_crt_raw(&b, n, nl, e, el, d, dl, p, pl, q, ql, dp, dpl, dq, dql,
+                                            qp, qpl),
+                   TACIT_ERR_RSA_KEY_CHECK_FAILED);
+        dp[dpl - 1] ^= 2;
+        dq[dql - 1] ^= 2;
+        TEST_EQUAL(tacit_rsa_import_crt_raw(&b, n, nl, e, el, d, dl, p, pl, q, ql, dp, dpl, dq, dql,
+                                            qp, qpl),
+                   TACIT_ERR_RSA_KEY_CHECK_FAILED);
+        dq[dql - 1] ^= 2;
+        /* qInv = p (not below p) and qInv = 1 */
+        TEST_EQUAL(tacit_rsa_import_crt_raw(&b, n, nl, e, el, d, dl, p, pl, q, ql, dp, dpl, dq, dql,
+                                            p, pl),
+                   TACIT_ERR_RSA_KEY_CHECK_FAILED);
+        TEST_EQUAL(tacit_rsa_import_crt_raw(&b, n, nl, e, el, d, dl, p, pl, q, ql, dp, dpl, dq, dql,
+                                            (const unsigned char *)"\x01", 1),
+                   TACIT_ERR_RSA_KEY_CHECK_FAILED);
+        /* the good key again after the failures */
+        TEST_EQUAL(tacit_rsa_import_crt_raw(&b, n, nl, e, el, d, dl, p, pl, q, ql, dp, dpl, dq, dql,
+                                            qp, qpl),
+                   0);
         /* p and q swapped: the given QP is then wrong */
         TEST_EQUAL(tacit_rsa_import_crt_raw(&b, n, nl, e, el, d, dl, q, ql, p, pl, dq, dql, dp, dpl,
                                             qp, qpl),
