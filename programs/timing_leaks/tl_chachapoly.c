@@ -91,7 +91,7 @@ static void cp_run_ifma(const unsigned char *in)
 static void cp_run_mulx(const unsigned char *in)
 {
     (void)in;
-    cp_run_poly(tacit_poly1305_blocks_mulx);
+    cp_run_poly(tacit_poly1305_blocks_mulx_asm);
 }
 
 static const char *cp_skip_ifma(void)

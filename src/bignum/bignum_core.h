@@ -317,6 +317,9 @@ void tacit_mpi_core_shift_r_secret(tacit_mpi_uint *X, size_t limbs, size_t count
                                    tacit_mpi_uint *T);
 void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count, size_t maxcount);
 
+/* 2^b for a secret b < biL, without a shift by a secret count (not in -Os builds). */
+tacit_mpi_uint tacit_mpi_core_pow2_ct(size_t b);
+
 /*
  * The start of a constant-time gcd (bignum_core_inv*.c): X = A / 2^k and
  * Y = B / 2^k, k the number of trailing zero bits of A | B (a secret:

@@ -265,8 +265,11 @@ void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count
 }
 
 #else
-/* 2^b for a secret b < biL: one masked step a bit of b (the shifts are public). */
-static tacit_mpi_uint pow2_secret(size_t b)
+/*
+ * 2^b for a secret b < biL: one masked step a bit of b (the shifts are
+ * public).  Not in -Os builds: only the shift below and the inverse use it.
+ */
+tacit_mpi_uint tacit_mpi_core_pow2_ct(size_t b)
 {
     tacit_mpi_uint p = 1;
     unsigned j;
@@ -301,7 +304,7 @@ void tacit_mpi_core_shift_l_secret(tacit_mpi_uint *X, size_t limbs, size_t count
             X[i] = (v & m) | (X[i] & ~m);
         }
     }
-    p = pow2_secret(count % TACIT_MPI_LIMB_BITS);
+    p = tacit_mpi_core_pow2_ct(count % TACIT_MPI_LIMB_BITS);
     for (i = 0; i < limbs; i++) {
         tacit_mpi_uint lo = tacit_mpi_mul11(&hi, X[i], p);
         X[i] = lo | carry;

@@ -686,19 +686,6 @@ static size_t limb_ctz(tacit_mpi_uint x)
     return (size_t)((tacit_mpi_uint)(v * h01) >> (TACIT_MPI_LIMB_BITS - 8));
 }
 
-/* 2^b for a secret b < biL: one masked step a bit of b (the shifts are public). */
-static tacit_mpi_uint pow2_ct(size_t b)
-{
-    tacit_mpi_uint p = 1;
-    unsigned j;
-
-    for (j = 0; ((size_t)1 << j) < TACIT_MPI_LIMB_BITS; j++) {
-        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((b >> j) & 1));
-        p = (p & ~m) | ((p << (1u << j)) & m);
-    }
-    return p;
-}
-
 /*
  * The gcd's start: X = the one of A, B with bit k set, over 2^k (odd), Y =
  * the other one as it is, k = ctz(A | B); returns k and sets *nz = "A or B
@@ -747,7 +734,7 @@ static size_t gcd_prologue(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi
      * | hi_(i-1) (disjoint bits), and limb i of the result its top bit with
      * limb i + 1 of the product shifted left by one
      */
-    q = pow2_ct(TACIT_MPI_LIMB_BITS - 1 - k % TACIT_MPI_LIMB_BITS);
+    q = tacit_mpi_core_pow2_ct(TACIT_MPI_LIMB_BITS - 1 - k % TACIT_MPI_LIMB_BITS);
     z = tacit_mpi_mul11(&h, X[0], q);
     for (i = 0; i < limbs; i++) {
         tacit_mpi_uint lo = tacit_mpi_mul11(&h1, i + 1 < limbs ? X[i + 1] : 0, q), z1 = lo | h;
