@@ -196,10 +196,11 @@ void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsi
 /*
  * w += A[row][col] v (pointwise Montgomery products, as the kernels'
  * pointwise_acc), the entry sampled one SHAKE128 block at a time and never
- * stored (small-stack verification).
+ * stored (the small-stack verifier, signer and key generation).  v may be
+ * secret; only A's public rejection sampling branches.
  */
-void tacit_mldsa_expand_a_acc_unsafe(int32_t w[TACIT_MLDSA_N], const unsigned char rho[32],
-                                     unsigned row, unsigned col, const int32_t v[TACIT_MLDSA_N]);
+void tacit_mldsa_expand_a_acc(int32_t w[TACIT_MLDSA_N], const unsigned char rho[32], unsigned row,
+                              unsigned col, const int32_t v[TACIT_MLDSA_N]);
 /* Four entries at once (parallel SHAKE128 where the CPU has it). */
 void tacit_mldsa_expand_a_x4(tacit_mldsa_poly *a0, tacit_mldsa_poly *a1, tacit_mldsa_poly *a2,
                              tacit_mldsa_poly *a3, const unsigned char rho[32],

@@ -169,7 +169,7 @@ uint32_t tacit_mldsa_make_t(const tacit_mldsa_param_set *ps, const unsigned char
         for (j = 0; j < ps->l; j++) {
             bad |= unpack_eta(&ws.s, sk_s1 + j * eb, ps, kern);
             kern->ntt(ws.s.c);
-            tacit_mldsa_expand_a_acc_unsafe(t->c, rho, i, j, ws.s.c); /* A is public */
+            tacit_mldsa_expand_a_acc(t->c, rho, i, j, ws.s.c); /* A is public */
         }
 #else
         if (i == 0) { /* A s1: all rows at once */

@@ -46,12 +46,14 @@ void tacit_mldsa_expand_a(tacit_mldsa_poly *a, const unsigned char rho[32], unsi
 }
 
 /*
- * Leaks: which SHAKE128 candidates are below q (the rejection sampling of
- * A's entry); nothing of v.
- * Only for: the public matrix A (rho from the public key).
+ * Branches only on which SHAKE128 candidates are below q: the rejection
+ * sampling of A's entry, public (rho is in the public key), as in
+ * tacit_mldsa_expand_a.  v may be secret (s1 in key generation, y in
+ * signing): its products are constant time and its index is the public
+ * count of accepted candidates.
  */
-void tacit_mldsa_expand_a_acc_unsafe(int32_t w[TACIT_MLDSA_N], const unsigned char rho[32],
-                                     unsigned row, unsigned col, const int32_t v[TACIT_MLDSA_N])
+void tacit_mldsa_expand_a_acc(int32_t w[TACIT_MLDSA_N], const unsigned char rho[32], unsigned row,
+                              unsigned col, const int32_t v[TACIT_MLDSA_N])
 {
     tacit_shake_context sc;
     unsigned char buf[24]; /* eight candidates a squeeze (168-byte blocks: seven of them) */

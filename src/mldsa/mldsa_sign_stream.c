@@ -63,7 +63,7 @@ static void w_row(stream_ws *ws, const stream_key *key, unsigned kappa, unsigned
     for (j = 0; j < ps->l; j++) {
         tacit_mldsa_expand_mask(&ws->y, ws->rhopp, kappa + j, ps);
         kern->ntt(ws->y.c);
-        tacit_mldsa_expand_a_acc_unsafe(ws->w.c, ws->rho, i, j, ws->y.c); /* A is public */
+        tacit_mldsa_expand_a_acc(ws->w.c, ws->rho, i, j, ws->y.c); /* A is public */
     }
     tacit_mldsa_poly_reduce(&ws->w);
     kern->invntt_tomont(ws->w.c);
