@@ -281,8 +281,15 @@ void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t
                             uint64_t total, unsigned char *out, size_t out_len)
 {
     unsigned char blk[128];
-    size_t nb = pad_final(blk, tail, tail_len, total), i;
+    size_t nb, i;
 
+#if defined(TACIT_SHA_X86)
+    if (tacit_sha_cpu() & TACIT_SHA_CPU_SHANI) {
+        tacit_sha256_shani_digest(state, state, tail, tail_len, total, out, out_len);
+        return;
+    }
+#endif
+    nb = pad_final(blk, tail, tail_len, total);
     sha256_blocks(state, blk, nb / 64);
     for (i = 0; i < 7; i++) {
         store_be32(out + 4 * i, state[i]);
@@ -302,11 +309,7 @@ void tacit_sha256_raw_hmac_final(uint32_t state[8], const unsigned char *tail, s
 
 #if defined(TACIT_SHA_X86)
     if (tacit_sha_cpu() & TACIT_SHA_CPU_SHANI) {
-        unsigned char blk[128];
-        size_t nb = pad_final(blk, tail, tail_len, total);
-
-        tacit_sha256_shani_hmac_final(state, blk, nb / 64, outer, out);
-        tacit_platform_zeroize(blk, nb);
+        tacit_sha256_shani_hmac_final(state, tail, tail_len, total, outer, out);
         tacit_platform_zeroize(state, 32);
         return;
     }
@@ -338,6 +341,14 @@ static int sha256_oneshot(const unsigned char *in, size_t ilen, unsigned char *o
     if ((in == NULL && ilen > 0) || out == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
+#if defined(TACIT_SHA_X86)
+    if (tacit_sha_cpu() & TACIT_SHA_CPU_SHANI) {
+        /* everything in registers: no state, no padded copy to wipe */
+        tacit_sha256_shani_digest(is224 ? IV224 : tacit_sha256_iv, NULL, in, ilen, (uint64_t)ilen,
+                                  out, is224 ? 28 : 32);
+        return 0;
+    }
+#endif
     memcpy(state, is224 ? IV224 : tacit_sha256_iv, sizeof(state));
     if (full > 0) {
         sha256_blocks(state, in, full / 64);

@@ -68,9 +68,19 @@ void tacit_sha512_avx512_blocks(uint64_t state[8], const unsigned char *p, size_
 
 /* Compress nblocks 64-byte blocks with the SHA extensions. */
 void tacit_sha256_shani_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks);
-/* HMAC-SHA256's inner final block(s) and outer block in registers (see tacit_sha256_raw_hmac_final). */
-void tacit_sha256_shani_hmac_final(const uint32_t inner[8], const unsigned char *blk,
-                                   size_t nblocks, const uint32_t outer[8], unsigned char out[32]);
+/*
+ * Compress the len / 64 whole blocks at p into init, then the other len % 64
+ * bytes as the end of a total-byte message, padded in registers; write the
+ * out_len-byte (28 or 32) digest to out and, if final_state is not NULL, the
+ * final state words there.
+ */
+void tacit_sha256_shani_digest(const uint32_t init[8], uint32_t *final_state,
+                               const unsigned char *p, size_t len, uint64_t total,
+                               unsigned char *out, size_t out_len);
+/* HMAC-SHA256's inner tail and outer block in registers (see tacit_sha256_raw_hmac_final). */
+void tacit_sha256_shani_hmac_final(const uint32_t inner[8], const unsigned char *tail,
+                                   size_t tail_len, uint64_t total, const uint32_t outer[8],
+                                   unsigned char out[32]);
 
 /*
  * For a copy of the unrolled code compiled for BMI2: the generic body is

@@ -344,6 +344,7 @@ static void test_sha256_oneshot_path(void)
 {
     static const size_t klens[] = { 0, 1, 32, 63, 64, 65, 200 };
     unsigned char key[200], msg[300], a[32], b[32];
+    unsigned char *exact = NULL;
     tacit_hmac_context ctx;
     size_t k, m, i;
     int form;
@@ -366,7 +367,13 @@ static void test_sha256_oneshot_path(void)
         for (k = 0; k < sizeof(klens) / sizeof(klens[0]); k++) {
             TEST_EQUAL(tacit_hmac_init(&ctx, TACIT_MD_SHA256, key, klens[k]), 0);
             for (m = 0; m <= sizeof(msg); m++) {
-                TEST_EQUAL(tacit_hmac(TACIT_MD_SHA256, key, klens[k], msg, m, a), 0);
+                /* from a copy of exactly m bytes: ASan flags a tail load past its end */
+                exact = (unsigned char *)malloc(m > 0 ? m : 1);
+                TEST_ASSERT(exact != NULL);
+                memcpy(exact, msg, m);
+                TEST_EQUAL(tacit_hmac(TACIT_MD_SHA256, key, klens[k], exact, m, a), 0);
+                free(exact);
+                exact = NULL;
                 TEST_EQUAL(tacit_hmac_update(&ctx, msg, m / 2), 0);
                 TEST_EQUAL(tacit_hmac_update(&ctx, msg + m / 2, m - m / 2), 0);
                 TEST_EQUAL(tacit_hmac_finish(&ctx, b), 0);
@@ -379,6 +386,7 @@ exit:
 #if defined(TACIT_TEST_HOOKS)
     tacit_sha_hook_plain = 0;
 #endif
+    free(exact);
     tacit_hmac_free(&ctx);
 }
 

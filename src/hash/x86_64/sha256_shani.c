@@ -13,6 +13,7 @@
 #if defined(TACIT_SHA256_C) && defined(TACIT_SHA_X86)
 
 #include <immintrin.h>
+#include <string.h>
 
 #define SHANI_TARGET __attribute__((target("sha,sse4.1")))
 
@@ -110,49 +111,188 @@ void tacit_sha256_shani_blocks(uint32_t state[8], const unsigned char *p, size_t
     } while (0)
 
 /*
- * HMAC-SHA256's last two steps in registers: the inner hash's padded final
- * block(s) blk (nblocks 1 or 2) from inner, then the outer block (the inner
- * digest as words 0..7, 0x80000000, zeros, length 768 bits) from outer;
- * out receives the tag.  The inner digest never goes through memory.
+ * The padded final block(s) built in registers, never in memory: a tail
+ * copied to a stack block and read back with 16-byte loads stalls on
+ * store-to-load forwarding (the loads straddle the copy's stores).
+ * SHIFT_WIN + 16 - n is a PSHUFB mask moving the top n bytes of a vector
+ * down to bytes 0..n-1 and zeroing the rest; PAD_WIN + 16 - n has 0x80 in
+ * byte n only.  The tail's length is public: it picks the loads.
+ */
+static const unsigned char SHIFT_WIN[32] = {
+    0,    1,    2,    3,    4,    5,    6,    7,    8,    9,    10,   11,   12,   13,   14,   15,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+};
+static const unsigned char PAD_WIN[32] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80,
+};
+
+#define SHANI_INLINE static inline __attribute__((always_inline))
+
+static inline uint64_t ld64(const unsigned char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* k (0..7) bytes at p as a little-endian integer; reads only those bytes. */
+static inline uint64_t ld_upto7(const unsigned char *p, size_t k)
+{
+    uint32_t a, b;
+    uint16_t c, d;
+
+    if (k >= 4) {
+        memcpy(&a, p, 4);
+        memcpy(&b, p + k - 4, 4); /* overlaps a: the shared bytes land on themselves */
+        return (uint64_t)a | ((uint64_t)b << (8 * (k - 4)));
+    }
+    if (k >= 2) {
+        memcpy(&c, p, 2);
+        memcpy(&d, p + k - 2, 2);
+        return (uint64_t)c | ((uint64_t)d << (8 * (k - 2)));
+    }
+    return k == 1 ? (uint64_t)p[0] : 0;
+}
+
+/*
+ * Bytes s .. s + 15 of the padded tail (len < 64 message bytes, then 0x80,
+ * then zeros), as big-endian words.  Reads no byte outside tail[0 .. len).
+ */
+SHANI_TARGET SHANI_INLINE __m128i tail_chunk(const unsigned char *tail, size_t len, size_t s,
+                                             __m128i bswap)
+{
+    __m128i v;
+    size_t n;
+
+    if (len >= s + 16) {
+        return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(tail + s)), bswap);
+    }
+    if (len < s) {
+        return _mm_setzero_si128();
+    }
+    n = len - s; /* 0..15 message bytes in this chunk, then the 0x80 */
+    if (n == 0) {
+        v = _mm_setzero_si128();
+    } else if (len >= 16) {
+        /* the 16 bytes ending at the tail's end, moved down */
+        v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(tail + len - 16)),
+                             _mm_loadu_si128((const __m128i *)(SHIFT_WIN + 16 - n)));
+    } else {
+        uint64_t lo = n >= 8 ? ld64(tail) : ld_upto7(tail, n);
+        uint64_t hi = n >= 8 ? ld_upto7(tail + 8, n - 8) : 0;
+        v = _mm_set_epi64x((long long)hi, (long long)lo);
+    }
+    v = _mm_or_si128(v, _mm_loadu_si128((const __m128i *)(PAD_WIN + 16 - n)));
+    return _mm_shuffle_epi8(v, bswap);
+}
+
+/* abef/cdgh from (a,b,c,d), (e,f,g,h) in memory order. */
+#define LOAD_STATE(st)                                                                             \
+    do {                                                                                           \
+        tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(st)), 0xb1);                     \
+        cdgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)((st) + 4)), 0x1b);              \
+        abef = _mm_alignr_epi8(tmp, cdgh, 8);                                                      \
+        cdgh = _mm_blend_epi16(cdgh, tmp, 0xf0);                                                   \
+    } while (0)
+
+/* abef/cdgh to lo = (a,b,c,d), hi = (e,f,g,h) (lane 0 first). */
+#define STATE_WORDS(lo, hi)                                                                        \
+    do {                                                                                           \
+        tmp = _mm_shuffle_epi32(abef, 0x1b);                                                       \
+        cdgh = _mm_shuffle_epi32(cdgh, 0xb1);                                                      \
+        (lo) = _mm_blend_epi16(tmp, cdgh, 0xf0);                                                   \
+        (hi) = _mm_alignr_epi8(cdgh, tmp, 8);                                                      \
+    } while (0)
+
+/*
+ * The message's end into abef/cdgh: the padded tail (len < 64 bytes; total
+ * is the message's length in bytes) as one or two blocks.
+ */
+#define COMPRESS_TAIL(tail, len, total)                                                            \
+    do {                                                                                           \
+        uint64_t bits_ = (uint64_t)(total) << 3;                                                   \
+        __m128i lenw_ = _mm_set_epi32((int)(uint32_t)bits_, (int)(uint32_t)(bits_ >> 32), 0, 0);   \
+        int nb_ = (len) < 56 ? 1 : 2;                                                              \
+        m0 = tail_chunk((tail), (len), 0, bswap);                                                  \
+        m1 = tail_chunk((tail), (len), 16, bswap);                                                 \
+        m2 = tail_chunk((tail), (len), 32, bswap);                                                 \
+        m3 = tail_chunk((tail), (len), 48, bswap);                                                 \
+        if (nb_ == 1) {                                                                            \
+            m3 = _mm_or_si128(m3, lenw_);                                                          \
+        }                                                                                          \
+        while (nb_-- > 0) {                                                                        \
+            COMPRESS_WORDS(m0, m1, m2, m3);                                                        \
+            m0 = m1 = m2 = _mm_setzero_si128();                                                    \
+            m3 = lenw_;                                                                            \
+        }                                                                                          \
+    } while (0)
+
+SHANI_TARGET
+void tacit_sha256_shani_digest(const uint32_t init[8], uint32_t *final_state,
+                               const unsigned char *p, size_t len, uint64_t total,
+                               unsigned char *out, size_t out_len)
+{
+    const __m128i bswap = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    __m128i abef, cdgh, tmp, m0, m1, m2, m3;
+    size_t nfull = len / 64;
+    int i;
+
+    LOAD_STATE(init);
+    while (nfull-- > 0) {
+        m0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 0)), bswap);
+        m1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16)), bswap);
+        m2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 32)), bswap);
+        m3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 48)), bswap);
+        COMPRESS_WORDS(m0, m1, m2, m3);
+        p += 64;
+    }
+    COMPRESS_TAIL(p, len & 63, total);
+    STATE_WORDS(m0, m1);
+    if (final_state != NULL) {
+        _mm_storeu_si128((__m128i *)final_state, m0);
+        _mm_storeu_si128((__m128i *)(final_state + 4), m1);
+    }
+    m0 = _mm_shuffle_epi8(m0, bswap);
+    m1 = _mm_shuffle_epi8(m1, bswap);
+    _mm_storeu_si128((__m128i *)out, m0);
+    if (out_len == 32) {
+        _mm_storeu_si128((__m128i *)(out + 16), m1);
+    } else {
+        uint32_t g = (uint32_t)_mm_extract_epi32(m1, 2);
+        _mm_storel_epi64((__m128i *)(out + 16), m1);
+        memcpy(out + 24, &g, 4);
+    }
+}
+
+/*
+ * HMAC-SHA256's last two steps in registers: the inner hash's padded tail
+ * (tail_len < 64 bytes of a total-byte message) from inner, then the outer
+ * block (the inner digest as words 0..7, 0x80000000, zeros, length 768
+ * bits) from outer; out receives the tag.  Neither the tail's padded copy
+ * nor the inner digest goes through memory.
  */
 SHANI_TARGET
-void tacit_sha256_shani_hmac_final(const uint32_t inner[8], const unsigned char *blk,
-                                   size_t nblocks, const uint32_t outer[8], unsigned char out[32])
+void tacit_sha256_shani_hmac_final(const uint32_t inner[8], const unsigned char *tail,
+                                   size_t tail_len, uint64_t total, const uint32_t outer[8],
+                                   unsigned char out[32])
 {
     const __m128i bswap = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
     __m128i abef, cdgh, tmp, m0, m1, m2, m3;
     int i;
 
-    tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)inner), 0xb1);
-    cdgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(inner + 4)), 0x1b);
-    abef = _mm_alignr_epi8(tmp, cdgh, 8);
-    cdgh = _mm_blend_epi16(cdgh, tmp, 0xf0);
-    while (nblocks-- > 0) {
-        m0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blk + 0)), bswap);
-        m1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blk + 16)), bswap);
-        m2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blk + 32)), bswap);
-        m3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blk + 48)), bswap);
-        COMPRESS_WORDS(m0, m1, m2, m3);
-        blk += 64;
-    }
+    LOAD_STATE(inner);
+    COMPRESS_TAIL(tail, tail_len, total);
     /* the inner digest as message words: (a,b,c,d), (e,f,g,h) */
-    tmp = _mm_shuffle_epi32(abef, 0x1b);
-    cdgh = _mm_shuffle_epi32(cdgh, 0xb1);
-    m0 = _mm_blend_epi16(tmp, cdgh, 0xf0);
-    m1 = _mm_alignr_epi8(cdgh, tmp, 8);
+    STATE_WORDS(m0, m1);
     m2 = _mm_set_epi32(0, 0, 0, (int)0x80000000u);
     m3 = _mm_set_epi32(768, 0, 0, 0);
 
-    tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)outer), 0xb1);
-    cdgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(outer + 4)), 0x1b);
-    abef = _mm_alignr_epi8(tmp, cdgh, 8);
-    cdgh = _mm_blend_epi16(cdgh, tmp, 0xf0);
+    LOAD_STATE(outer);
     COMPRESS_WORDS(m0, m1, m2, m3);
 
-    tmp = _mm_shuffle_epi32(abef, 0x1b);
-    cdgh = _mm_shuffle_epi32(cdgh, 0xb1);
-    _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(_mm_blend_epi16(tmp, cdgh, 0xf0), bswap));
-    _mm_storeu_si128((__m128i *)(out + 16), _mm_shuffle_epi8(_mm_alignr_epi8(cdgh, tmp, 8), bswap));
+    STATE_WORDS(m0, m1);
+    _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(m0, bswap));
+    _mm_storeu_si128((__m128i *)(out + 16), _mm_shuffle_epi8(m1, bswap));
 }
 
 #else
