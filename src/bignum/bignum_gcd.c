@@ -167,7 +167,7 @@ int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
     tacit_mpi a;
     tacit_mpi_uint *T, *Bp;
     size_t n, tl;
-    int ret;
+    int ret, direct;
 #if defined(GCD_STACK_LIMBS)
     tacit_mpi_uint stack_T[GCD_STACK_LIMBS];
 #endif
@@ -178,7 +178,18 @@ int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
     n = A->n > B->n ? A->n : B->n;
     n = n > 0 ? n : 1;
     tl = tacit_mpi_core_gcd_ct_working_limbs(n) + n; /* and B zero-extended */
-    if ((ret = load(&a, A, n)) != 0) {
+    /*
+     * G with room (public: its size) takes |A| and then the gcd in its own
+     * limbs, with no allocation; G may be A or B (B is copied first).
+     */
+#if !defined(__OPTIMIZE_SIZE__)
+    direct = G->n >= n;
+#else
+    direct = 0; /* code size */
+#endif
+    if (direct) {
+        tacit_mpi_init(&a);
+    } else if ((ret = load(&a, A, n)) != 0) {
         return ret;
     }
 #if defined(GCD_STACK_LIMBS)
@@ -194,8 +205,17 @@ int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
         if (B->n > 0) {
             memcpy(Bp, B->p, B->n * sizeof(*Bp)); /* B->n <= n */
         }
-        tacit_mpi_core_gcd_ct(a.p, a.p, Bp, n, T);
-        tacit_mpi_swap(G, &a);
+        if (direct) {
+            if (G != A && A->n > 0) {
+                memcpy(G->p, A->p, A->n * sizeof(*G->p));
+            }
+            memset(G->p + A->n, 0, (G->n - A->n) * sizeof(*G->p));
+            G->s = 1;
+            tacit_mpi_core_gcd_ct(G->p, G->p, Bp, n, T);
+        } else {
+            tacit_mpi_core_gcd_ct(a.p, a.p, Bp, n, T);
+            tacit_mpi_swap(G, &a);
+        }
         ret = 0;
     }
 #if defined(GCD_STACK_LIMBS)
@@ -214,20 +234,24 @@ int tacit_mpi_gcd(tacit_mpi *G, const tacit_mpi *A, const tacit_mpi *B)
  * (fresh, n limbs); returns the invertibility mask.
  */
 /*
- * Scratch of up to INV_STACK_LIMBS limbs (2.5 KiB: moduli up to 1024 bits)
+ * Scratch of up to INV_STACK_LIMBS limbs (3 KiB: moduli up to 1024 bits, whose
+ * 334 limbs had outgrown the former 320 and gone to the heap)
  * lives on the stack, outside -Os builds: the heap scratch's calloc, wipe
  * and free were some 5% of a 256-bit inverse.
  */
 #if !defined(__OPTIMIZE_SIZE__)
-#define INV_STACK_LIMBS 320
+#define INV_STACK_LIMBS 384
 #endif
 
-static int inv_odd(tacit_mpi *X, const tacit_mpi_uint *A, const tacit_mpi_uint *M, size_t n,
-                   tacit_mpi_uint *ok)
+/*
+ * out (n limbs) = A^-1 mod M, or 0; *ok = the invertibility mask.  out is
+ * written only once the scratch is there (an error leaves it untouched).
+ */
+static int inv_odd_to(tacit_mpi_uint *out, const tacit_mpi_uint *A, const tacit_mpi_uint *M,
+                      size_t n, tacit_mpi_uint *ok)
 {
     size_t tl = tacit_mpi_core_inv_mod_odd_ct_working_limbs(n);
     tacit_mpi_uint *T;
-    int ret;
 #if defined(INV_STACK_LIMBS)
     tacit_mpi_uint stack_T[INV_STACK_LIMBS];
 
@@ -235,21 +259,30 @@ static int inv_odd(tacit_mpi *X, const tacit_mpi_uint *A, const tacit_mpi_uint *
 #else
     T = scratch(tl);
 #endif
-    tacit_mpi_init(X);
-    if (T == NULL || (ret = tacit_mpi_grow(X, n)) != 0) {
-        ret = T == NULL ? TACIT_ERR_ALLOC_FAILED : ret;
-    } else {
-        *ok = tacit_mpi_core_inv_mod_odd_ct(X->p, A, M, n, T);
-        ret = 0;
+    if (T == NULL) {
+        return TACIT_ERR_ALLOC_FAILED;
     }
+    *ok = tacit_mpi_core_inv_mod_odd_ct(out, A, M, n, T);
 #if defined(INV_STACK_LIMBS)
     if (T == stack_T) {
         tacit_platform_zeroize(stack_T, tl * sizeof(*T));
-        return ret;
+        return 0;
     }
 #endif
     scratch_free(T, tl);
-    return ret;
+    return 0;
+}
+
+static int inv_odd(tacit_mpi *X, const tacit_mpi_uint *A, const tacit_mpi_uint *M, size_t n,
+                   tacit_mpi_uint *ok)
+{
+    int ret;
+
+    tacit_mpi_init(X);
+    if ((ret = tacit_mpi_grow(X, n)) != 0) {
+        return ret;
+    }
+    return inv_odd_to(X->p, A, M, n, ok);
 }
 
 /*
@@ -333,6 +366,33 @@ int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
             }
             ap = R.p;
         }
+#if !defined(__OPTIMIZE_SIZE__)
+        if (X != A && X != N && X->n >= n) {
+            /*
+             * X has room and is neither operand (public: the sizes and the
+             * pointers): the result goes to its limbs, with no allocation
+             * (at 256 bits the allocation, wipe and free were some 5% of the
+             * inverse).  X is written only once the scratch is there; an
+             * uninvertible A leaves it 0.
+             */
+            size_t i;
+            if ((ret = inv_odd_to(X->p, ap, N->p, n, &ok)) != 0) {
+                goto cleanup;
+            }
+            for (i = n; i < X->n; i++) {
+                X->p[i] = 0;
+            }
+            X->s = 1;
+            if (A->s < 0) {
+                (void)tacit_mpi_core_sub(R.p, N->p, X->p, n);
+                tacit_mpi_core_cond_assign(X->p, R.p, n, ok);
+            }
+            if (!tacit_ct_declassify_u32((uint32_t)(ok & 1))) {
+                ret = TACIT_ERR_MPI_NOT_ACCEPTABLE;
+            }
+            goto cleanup;
+        }
+#endif
         if ((ret = inv_odd(&W, ap, N->p, n, &ok)) != 0) {
             goto cleanup;
         }

@@ -458,6 +458,96 @@ exit:
     mpz_clears(a, b, q, r, NULL);
 }
 
+/*
+ * tacit_mpi_inv_mod and tacit_mpi_gcd into an output that has room (its
+ * own limbs are used, no allocation) or not, and aliased to an operand:
+ * garbage above n limbs, a negative A, fewer limbs in A, gcd > 1 (the
+ * output must then read 0), against GMP.
+ */
+static void rnd_mpi(tacit_mpi *X, size_t limbs)
+{
+    size_t i;
+
+    tacit_mpi_free(X);
+    tacit_mpi_init(X);
+    if (tacit_mpi_grow(X, limbs) == 0) {
+        for (i = 0; i < limbs; i++) {
+            X->p[i] = (tacit_mpi_uint)rnd64();
+        }
+        X->s = (rnd64() & 1) ? -1 : 1;
+    }
+}
+
+static void test_api_outputs(void)
+{
+    tacit_mpi_uint A[MAXL], M[MAXL];
+    tacit_mpi mA, mM, mX;
+    mpz_t a, m, x;
+    int it, ok, ret;
+
+    tacit_mpi_init(&mA);
+    tacit_mpi_init(&mM);
+    tacit_mpi_init(&mX);
+    mpz_inits(a, m, x, NULL);
+    for (it = 0; it < 400; it++) {
+        size_t limbs = 1 + (size_t)(rnd64() % 20), al = 1 + (size_t)(rnd64() % limbs);
+        int mode = it % 5; /* 0, 1: X with room; 2: too small; 3: X = A; 4: X = M (gcd: = B) */
+        rnd_limbs(M, limbs, limbs * TACIT_MPI_LIMB_BITS);
+        rnd_limbs(A, al, al * TACIT_MPI_LIMB_BITS);
+        M[0] |= 1;
+        if (it % 7 == 0) {
+            al = limbs; /* A = M: not invertible, gcd M */
+            memcpy(A, M, limbs * sizeof(*A));
+        } else if (it % 11 == 0) {
+            memset(A, 0, al * sizeof(*A));
+        }
+        TEST_EQUAL(load_mpi(&mA, A, al), 0);
+        TEST_EQUAL(load_mpi(&mM, M, limbs), 0);
+        if (it % 3 == 0) {
+            mA.s = -1;
+        }
+        to_mpz(a, A, al);
+        to_mpz(m, M, limbs);
+        if (mA.s < 0) {
+            mpz_neg(a, a);
+        }
+        /* the gcd (of |A| and M) */
+        mpz_gcd(x, a, m);
+        rnd_mpi(&mX, mode == 2 ? limbs - 1 : limbs + (size_t)mode);
+        ret = mode == 3   ? tacit_mpi_gcd(&mA, &mA, &mM)
+              : mode == 4 ? tacit_mpi_gcd(&mM, &mA, &mM)
+                          : tacit_mpi_gcd(&mX, &mA, &mM);
+        TEST_EQUAL(ret, 0);
+        TEST_ASSERT(same_mpi(mode == 3 ? &mA : mode == 4 ? &mM : &mX, x));
+        /* the inverse */
+        TEST_EQUAL(load_mpi(&mA, A, al), 0);
+        TEST_EQUAL(load_mpi(&mM, M, limbs), 0);
+        if (it % 3 == 0) {
+            mA.s = -1;
+        }
+        if (mpz_cmp_ui(m, 1) == 0) {
+            continue;
+        }
+        ok = mpz_invert(x, a, m);
+        rnd_mpi(&mX, mode == 2 ? limbs - 1 : limbs + (size_t)mode);
+        ret = mode == 3   ? tacit_mpi_inv_mod(&mA, &mA, &mM)
+              : mode == 4 ? tacit_mpi_inv_mod(&mM, &mA, &mM)
+                          : tacit_mpi_inv_mod(&mX, &mA, &mM);
+        TEST_EQUAL(ret, ok ? 0 : TACIT_ERR_MPI_NOT_ACCEPTABLE);
+        if (ok) {
+            TEST_ASSERT(same_mpi(mode == 3 ? &mA : mode == 4 ? &mM : &mX, x));
+        } else if (mode < 2) {
+            mpz_set_ui(x, 0); /* written in place: 0 */
+            TEST_ASSERT(same_mpi(&mX, x));
+        }
+    }
+exit:
+    tacit_mpi_free(&mA);
+    tacit_mpi_free(&mM);
+    tacit_mpi_free(&mX);
+    mpz_clears(a, m, x, NULL);
+}
+
 static int setup(void)
 {
     const char *s = getenv("TACIT_GMP_SEED");
@@ -497,6 +587,7 @@ static void test_gmp_inv_gcd(void)
     test_inv_edges();
     test_gcd_twos();
     test_inv_hard();
+    test_api_outputs();
 #else
     TEST_SKIP_NO_PEER("GMP");
 #endif
