@@ -64,8 +64,6 @@ __extension__ typedef __int128 inv_sdd;
 #error "the AVX2 divsteps use the x86-64 step of bignum_core_inv_x86_64.h"
 #endif
 
-#define AVX2 __attribute__((target("avx2")))
-
 /*
  * VD, bits per digit = divsteps per batch: 30 (groups of 14, 14 and 2), or
  * 28 (two groups of 14) for moduli up to SMALL_LIMBS limbs, whose update
@@ -99,42 +97,106 @@ size_t tacit_mpi_core_avx2_divsteps_working_limbs(size_t limbs)
     return 8 * (limbs <= GCD_SMALL_LIMBS ? vdigits(limbs, 28) : vdigits(limbs, 30)) + 4;
 }
 
-/* Lane `lane` of the K blocks at x = the digits (vd bits) of A (limbs limbs). */
-static void to_lane(inv_sd *x, size_t K, int lane, const tacit_mpi_uint *A, size_t limbs,
-                    unsigned vd)
-{
-    size_t i;
+/*
+ * The conversions to and from the blocks, in the vector units: digit i of
+ * all four lanes is bits [i vd, (i + 1) vd) of the limbs in the same lanes,
+ * two blocks shifted by the same public counts (VPSRLQ and VPSLLQ by 64 or
+ * more give 0, so no test of the offset).  At 1024 bits the former scalar
+ * loops, a lane at a time, were some 500 TSC ticks of the inverse (a 30th).
+ */
+#define AVX2 __attribute__((target("avx2")))
 
-    for (i = 0; i < K; i++) {
-        size_t pos = i * vd, li = pos / 64, off = pos % 64;
-        inv_ud lo = li < limbs ? (inv_ud)A[li] : 0, hi = li + 1 < limbs ? (inv_ud)A[li + 1] : 0;
-        if (off != 0) {
-            lo = (lo >> off) | (hi << (64 - off));
-        }
-        x[4 * i + lane] = (inv_sd)(lo & (((inv_ud)1 << vd) - 1));
-    }
+static AVX2 inline __m256i srl_(__m256i x, unsigned n)
+{
+    return _mm256_srl_epi64(x, _mm_cvtsi32_si128((int)n));
 }
 
-/* X (n limbs) = the two's complement of lane 0 of the K blocks at x (signed top digit). */
-static void from_lane(tacit_mpi_uint *X, size_t n, const inv_sd *x, size_t K, unsigned vd)
+static AVX2 inline __m256i sll_(__m256i x, unsigned n)
 {
-    inv_sdd acc = 0;
-    size_t have = 0, i, j = 0;
+    return _mm256_sll_epi64(x, _mm_cvtsi32_si128((int)n));
+}
 
-    for (i = 0; i < K; i++) {
-        acc += (inv_sdd)x[4 * i] * ((inv_sdd)1 << have); /* a multiply: x may be negative */
-        have += vd;
-        if (have >= 64) {
-            if (j < n) {
-                X[j++] = (tacit_mpi_uint)acc;
-            }
-            acc >>= 64;
-            have -= 64;
+/*
+ * x[0 .. K) = the digits (vd bits) of the limbs already in x[0 .. L + 2)
+ * (limb j of each lane in block j, zero from the limbs' end on, L + 1 >=
+ * the limbs to convert), in place.  From the top down: digit i reads blocks
+ * (i vd) / 64 and the next, both below i for i >= 2, and no digit below i
+ * reads block i; digits 1 and 0 come from blocks 0 and 1 saved first.
+ */
+static AVX2 void limbs_to_digits(__m256i *x, size_t K, unsigned vd)
+{
+    const __m256i mask = _mm256_set1_epi64x((long long)(((inv_ud)1 << vd) - 1));
+    __m256i b0 = _mm256_load_si256(x), b1 = _mm256_load_si256(x + 1);
+    size_t i;
+
+    for (i = K - 1; i >= 2; i--) {
+        size_t pos = i * vd, li = pos / 64;
+        unsigned off = (unsigned)(pos % 64);
+        __m256i v = _mm256_or_si256(srl_(_mm256_load_si256(x + li), off),
+                                    sll_(_mm256_load_si256(x + li + 1), 64 - off));
+        _mm256_store_si256(x + i, _mm256_and_si256(v, mask));
+    }
+    _mm256_store_si256(x + 1,
+                       _mm256_and_si256(_mm256_or_si256(srl_(b0, vd), sll_(b1, 64 - vd)), mask));
+    _mm256_store_si256(x, _mm256_and_si256(b0, mask));
+}
+
+/*
+ * The K blocks at x from F (lane f, nf limbs), G (lane g, ng limbs) and
+ * zeros (lanes d, e), or from M in all four lanes (F = M, G = NULL), ng <
+ * nf.  The digits read the limbs' blocks up to (K - 1) vd / 64 + 1 <= nf +
+ * 1 (the limbs' blocks, then zeros), and no further than K - 1.
+ */
+static __attribute__((noinline)) AVX2 void to_blocks(__m256i *x, size_t K, const tacit_mpi_uint *F,
+                                                     size_t nf, const tacit_mpi_uint *G, size_t ng,
+                                                     unsigned vd)
+{
+    size_t j;
+
+    for (j = 0; j < nf + 2 && j < K; j++) {
+        inv_ud f = j < nf ? (inv_ud)F[j] : 0;
+        if (G == NULL) {
+            _mm256_store_si256(x + j, _mm256_set1_epi64x((long long)f));
+        } else {
+            inv_ud g = j < ng ? (inv_ud)G[j] : 0;
+            _mm256_store_si256(x + j, _mm256_set_epi64x(0, 0, (long long)g, (long long)f));
         }
     }
-    while (j < n) {
-        X[j++] = (tacit_mpi_uint)acc;
-        acc >>= 64;
+    limbs_to_digits(x, K, vd);
+}
+
+/*
+ * F, and D if not NULL (n limbs each), = the two's complement of lanes f
+ * and d of the K blocks at x (signed top digits).  Limb j is the OR of the
+ * (at most four) digits that overlap it; blocks K .. K + 2 (past the end:
+ * the room of M's blocks) get the sign words, which with the top digit
+ * bring the sign bits.
+ */
+static __attribute__((noinline)) AVX2 void from_blocks(tacit_mpi_uint *F, tacit_mpi_uint *D,
+                                                       size_t n, __m256i *x, size_t K, unsigned vd)
+{
+    __m256i sg = _mm256_cmpgt_epi64(_mm256_setzero_si256(), _mm256_load_si256(x + K - 1));
+    size_t j, k = 0;
+    unsigned off = 0;
+
+    _mm256_store_si256(x + K, sg);
+    _mm256_store_si256(x + K + 1, sg);
+    _mm256_store_si256(x + K + 2, sg);
+    for (j = 0; j < n; j++) {
+        __m256i w = srl_(_mm256_load_si256(x + k), off);
+        w = _mm256_or_si256(w, sll_(_mm256_load_si256(x + k + 1), vd - off));
+        w = _mm256_or_si256(w, sll_(_mm256_load_si256(x + k + 2), 2 * vd - off));
+        w = _mm256_or_si256(w, sll_(_mm256_load_si256(x + k + 3), 3 * vd - off));
+        F[j] = (tacit_mpi_uint)_mm256_extract_epi64(w, 0);
+        if (D != NULL) {
+            D[j] = (tacit_mpi_uint)_mm256_extract_epi64(w, 2);
+        }
+        /* the next limb's first digit and offset (public) */
+        off += 64;
+        while (off >= vd) {
+            off -= vd;
+            k++;
+        }
     }
 }
 

@@ -45,19 +45,15 @@ static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_narrow)(
     __m256i acc, c1, c2, c3;
     size_t i, bi;
 
-    memset(s, 0, 8 * K * sizeof(*s));
-    to_lane(s, K, 0, F, limbs + 1, VD);
-    to_lane(s, K, 1, G, limbs, VD);
+    to_blocks(S, K, F, limbs + 1, G, limbs, VD);
 #if INV_GCD
     /* the gcd: no cofactors (the lanes d, e stay zero), no M */
     (void)D, (void)M, (void)mw, (void)mi, (void)i;
 #else
     s[2] = 2; /* d: f = M + 2 A = 2 A (mod M) */
     s[3] = 1; /* e: g = A */
-    to_lane(mw, K, 0, M, limbs, VD);
-    for (i = 0; i < K; i++) {
-        mw[4 * i + 1] = mw[4 * i + 2] = mw[4 * i + 3] = mw[4 * i];
-    }
+    to_blocks(Mb, K, M, limbs, NULL, 0, VD);
+    (void)mw, (void)i;
 #endif
 
     DIVSTEPS_B((inv_ud)s[0], (inv_ud)s[1], VNONE);
@@ -148,8 +144,5 @@ static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_narrow)(
                            _mm256_sub_epi64(_mm256_srli_epi64(acc, VD),
                                             _mm256_set1_epi64x((long long)1 << (62 - VD))));
     }
-    from_lane(F, limbs + 1, s, K, VD);
-#if !INV_GCD
-    from_lane(D, limbs + 1, s + 2, K, VD);
-#endif
+    from_blocks(F, INV_GCD ? NULL : D, limbs + 1, S, K, VD);
 }
