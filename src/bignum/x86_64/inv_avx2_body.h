@@ -30,6 +30,13 @@ static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_narrow)(
 #endif
 {
     const size_t K = vdigits(limbs, VD), batches = (steps + VD - 1) / VD;
+    /* the short batch's divsteps (public): 7, 14 or VD (see DIVSTEPS_LAST) */
+#if INV_GCD
+    /* the gcd: whole batches only (a short one cost its 1024-bit loop 3%: code layout) */
+    const size_t last = VD;
+#else
+    const size_t left = steps - (batches - 1) * VD, last = left <= 7 ? 7 : left <= 14 ? 14 : VD;
+#endif
     __m256i *S = (__m256i *)(void *)(((uintptr_t)T + 31) & ~(uintptr_t)31), *Mb = S + K;
     __m256i *q, *mq, *const qend = S + K;
     inv_sd *s = (inv_sd *)(void *)S, *mw = (inv_sd *)(void *)Mb, r[4], m[4];
@@ -56,7 +63,14 @@ static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_narrow)(
     (void)mw, (void)i;
 #endif
 
-    DIVSTEPS_B((inv_ud)s[0], (inv_ud)s[1], VNONE);
+    /* the first batch: the short one if the bound asks for fewer than VD more (before the loop) */
+    if (last == 7) {
+        DIVSTEPS_LAST((inv_ud)s[0], (inv_ud)s[1], VNONE, 7);
+    } else if (last == 14) {
+        DIVSTEPS_LAST((inv_ud)s[0], (inv_ud)s[1], VNONE, 14);
+    } else {
+        DIVSTEPS_B((inv_ud)s[0], (inv_ud)s[1], VNONE);
+    }
     for (bi = 0; bi < batches; bi++) {
         inv_ud flo = (inv_ud)s[0] + ((inv_ud)s[4] << VD), glo = (inv_ud)s[1] + ((inv_ud)s[5] << VD);
         c3 = _mm256_setzero_si256(); /* the gcd: not used; the inverse: below */
