@@ -82,7 +82,10 @@ static void fe4_canon(fe4 h, const fe4 f)
     add_low(h, 19 * m);
     memcpy(t, h, sizeof(t));
     add_low(t, 19);
-    m = (uint64_t)0 - (t[3] >> 63);
+    /* the barrier: without it clang -Os turns the masked select below into a
+     * CMOV between the addresses of h[i] and t[i] (a load from an address
+     * chosen by the secret; scripts/check_ct_asm.sh catches it) */
+    m = tacit_ct_mask_from_bit_u64(t[3] >> 63);
     t[3] &= 0x7fffffffffffffffu;
     for (i = 0; i < 4; i++) {
         h[i] ^= m & (h[i] ^ t[i]);
