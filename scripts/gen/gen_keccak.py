@@ -126,6 +126,35 @@ def emit_round(lc):
     return lines
 
 
+def emit_theta_c():
+    """Ca..Cu, the column parities of the lanes A##.. (before KECCAK_ROUND_PT's first round)."""
+    return ["C%s = %s;" % (COLS[x], " ^ ".join("A##" + name(x, y) for y in range(5))) for x in range(5)]
+
+
+def emit_round_pt():
+    """The plain round taking the column parities of A in Ca..Cu and leaving E's there:
+    each output row is XORed into them while its lanes are in registers, so the next
+    round's theta reads no lane (the same 20 XORs)."""
+    lines = []
+    for l in emit_round(False)[5:]:
+        lines.append(l)
+    # after each row's five chi lines (and the iota line of row 0), accumulate
+    out = []
+    row = 0
+    for l in lines:
+        out.append(l)
+        if l.startswith("E##") and "= " in l and "^=" not in l and l[4] == "u":
+            y = ROWS.index(l[3])
+            if y == 0:
+                continue  # after the iota line
+            for x in range(5):
+                out.append("C%s ^= E##%s;" % (COLS[x], name(x, y)))
+        if l.startswith("E##ba ^="):
+            for x in range(5):
+                out.append("C%s = E##%s;" % (COLS[x], name(x, 0)))
+    return out
+
+
 def emit_generic():
     """The plain round on abstract operations, for the SIMD kernels: the includer
     defines XOR5, XOR, ROL(x, n) (n in 1..63), CHI(a, b, c) = a ^ (~b & c) and XOR_RC."""
@@ -210,6 +239,15 @@ def main():
     print()
     print("/* Needs locals Ca..Cu, Da..Du, Ba..Bu (uint64_t) and ROL64. */")
     print(macro("KECCAK_ROUND_PLAIN", emit_round(False)))
+    print()
+    print("/* Ca..Cu of the lanes A##ba .. A##su, for KECCAK_ROUND_PT's first round. */")
+    print(macro("KECCAK_THETA_C", emit_theta_c(), "A"))
+    print()
+    print("/*")
+    print(" * KECCAK_ROUND_PLAIN with theta's column parities carried in Ca..Cu: A's on")
+    print(" * entry, E's on exit (each row of E is XORed in while it is in registers).")
+    print(" */")
+    print(macro("KECCAK_ROUND_PT", emit_round_pt()))
     print()
     print(macro("KECCAK_ROUND_LC", emit_round(True), decl="uint64_t NB;"))
     print()

@@ -71,6 +71,105 @@
         E##su = Bu ^ (~Ba & Be); \
     } while (0)
 
+/* Ca..Cu of the lanes A##ba .. A##su, for KECCAK_ROUND_PT's first round. */
+#define KECCAK_THETA_C(A) \
+    do { \
+        Ca = A##ba ^ A##ga ^ A##ka ^ A##ma ^ A##sa; \
+        Ce = A##be ^ A##ge ^ A##ke ^ A##me ^ A##se; \
+        Ci = A##bi ^ A##gi ^ A##ki ^ A##mi ^ A##si; \
+        Co = A##bo ^ A##go ^ A##ko ^ A##mo ^ A##so; \
+        Cu = A##bu ^ A##gu ^ A##ku ^ A##mu ^ A##su; \
+    } while (0)
+
+/*
+ * KECCAK_ROUND_PLAIN with theta's column parities carried in Ca..Cu: A's on
+ * entry, E's on exit (each row of E is XORed in while it is in registers).
+ */
+#define KECCAK_ROUND_PT(A, E, rc) \
+    do { \
+        Da = Cu ^ ROL64(Ce, 1); \
+        De = Ca ^ ROL64(Ci, 1); \
+        Di = Ce ^ ROL64(Co, 1); \
+        Do = Ci ^ ROL64(Cu, 1); \
+        Du = Co ^ ROL64(Ca, 1); \
+        Ba = A##ba ^ Da; \
+        Be = ROL64(A##ge ^ De, 44); \
+        Bi = ROL64(A##ki ^ Di, 43); \
+        Bo = ROL64(A##mo ^ Do, 21); \
+        Bu = ROL64(A##su ^ Du, 14); \
+        E##ba = Ba ^ (~Be & Bi); \
+        E##be = Be ^ (~Bi & Bo); \
+        E##bi = Bi ^ (~Bo & Bu); \
+        E##bo = Bo ^ (~Bu & Ba); \
+        E##bu = Bu ^ (~Ba & Be); \
+        E##ba ^= (rc); \
+        Ca = E##ba; \
+        Ce = E##be; \
+        Ci = E##bi; \
+        Co = E##bo; \
+        Cu = E##bu; \
+        Ba = ROL64(A##bo ^ Do, 28); \
+        Be = ROL64(A##gu ^ Du, 20); \
+        Bi = ROL64(A##ka ^ Da, 3); \
+        Bo = ROL64(A##me ^ De, 45); \
+        Bu = ROL64(A##si ^ Di, 61); \
+        E##ga = Ba ^ (~Be & Bi); \
+        E##ge = Be ^ (~Bi & Bo); \
+        E##gi = Bi ^ (~Bo & Bu); \
+        E##go = Bo ^ (~Bu & Ba); \
+        E##gu = Bu ^ (~Ba & Be); \
+        Ca ^= E##ga; \
+        Ce ^= E##ge; \
+        Ci ^= E##gi; \
+        Co ^= E##go; \
+        Cu ^= E##gu; \
+        Ba = ROL64(A##be ^ De, 1); \
+        Be = ROL64(A##gi ^ Di, 6); \
+        Bi = ROL64(A##ko ^ Do, 25); \
+        Bo = ROL64(A##mu ^ Du, 8); \
+        Bu = ROL64(A##sa ^ Da, 18); \
+        E##ka = Ba ^ (~Be & Bi); \
+        E##ke = Be ^ (~Bi & Bo); \
+        E##ki = Bi ^ (~Bo & Bu); \
+        E##ko = Bo ^ (~Bu & Ba); \
+        E##ku = Bu ^ (~Ba & Be); \
+        Ca ^= E##ka; \
+        Ce ^= E##ke; \
+        Ci ^= E##ki; \
+        Co ^= E##ko; \
+        Cu ^= E##ku; \
+        Ba = ROL64(A##bu ^ Du, 27); \
+        Be = ROL64(A##ga ^ Da, 36); \
+        Bi = ROL64(A##ke ^ De, 10); \
+        Bo = ROL64(A##mi ^ Di, 15); \
+        Bu = ROL64(A##so ^ Do, 56); \
+        E##ma = Ba ^ (~Be & Bi); \
+        E##me = Be ^ (~Bi & Bo); \
+        E##mi = Bi ^ (~Bo & Bu); \
+        E##mo = Bo ^ (~Bu & Ba); \
+        E##mu = Bu ^ (~Ba & Be); \
+        Ca ^= E##ma; \
+        Ce ^= E##me; \
+        Ci ^= E##mi; \
+        Co ^= E##mo; \
+        Cu ^= E##mu; \
+        Ba = ROL64(A##bi ^ Di, 62); \
+        Be = ROL64(A##go ^ Do, 55); \
+        Bi = ROL64(A##ku ^ Du, 39); \
+        Bo = ROL64(A##ma ^ Da, 41); \
+        Bu = ROL64(A##se ^ De, 2); \
+        E##sa = Ba ^ (~Be & Bi); \
+        E##se = Be ^ (~Bi & Bo); \
+        E##si = Bi ^ (~Bo & Bu); \
+        E##so = Bo ^ (~Bu & Ba); \
+        E##su = Bu ^ (~Ba & Be); \
+        Ca ^= E##sa; \
+        Ce ^= E##se; \
+        Ci ^= E##si; \
+        Co ^= E##so; \
+        Cu ^= E##su; \
+    } while (0)
+
 #define KECCAK_ROUND_LC(A, E, rc) \
     do { \
         uint64_t NB; \

@@ -30,18 +30,85 @@
 #define KECCAK_BMI_TUNING
 #endif
 
-__attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_f1600_bmi(
-    uint64_t state[25])
-{
-    KECCAK_F1600_SCALAR(KECCAK_ROUND_PLAIN, state);
-}
-
 #define KECCAK_BMI_LOCALS                                                                          \
     uint64_t Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki, Ako, Aku;            \
     uint64_t Ama, Ame, Ami, Amo, Amu, Asa, Ase, Asi, Aso, Asu;                                     \
     uint64_t Eba, Ebe, Ebi, Ebo, Ebu, Ega, Ege, Egi, Ego, Egu, Eka, Eke, Eki, Eko, Eku;            \
     uint64_t Ema, Eme, Emi, Emo, Emu, Esa, Ese, Esi, Eso, Esu;                                     \
     uint64_t Ca, Ce, Ci, Co, Cu, Da, De, Di, Do, Du, Ba, Be, Bi, Bo, Bu
+
+#define KECCAK_BMI_LOAD(st)                                                                        \
+    do {                                                                                           \
+        Aba = (st)[0];                                                                             \
+        Abe = (st)[1];                                                                             \
+        Abi = (st)[2];                                                                             \
+        Abo = (st)[3];                                                                             \
+        Abu = (st)[4];                                                                             \
+        Aga = (st)[5];                                                                             \
+        Age = (st)[6];                                                                             \
+        Agi = (st)[7];                                                                             \
+        Ago = (st)[8];                                                                             \
+        Agu = (st)[9];                                                                             \
+        Aka = (st)[10];                                                                            \
+        Ake = (st)[11];                                                                            \
+        Aki = (st)[12];                                                                            \
+        Ako = (st)[13];                                                                            \
+        Aku = (st)[14];                                                                            \
+        Ama = (st)[15];                                                                            \
+        Ame = (st)[16];                                                                            \
+        Ami = (st)[17];                                                                            \
+        Amo = (st)[18];                                                                            \
+        Amu = (st)[19];                                                                            \
+        Asa = (st)[20];                                                                            \
+        Ase = (st)[21];                                                                            \
+        Asi = (st)[22];                                                                            \
+        Aso = (st)[23];                                                                            \
+        Asu = (st)[24];                                                                            \
+    } while (0)
+
+#define KECCAK_BMI_STORE(st)                                                                       \
+    do {                                                                                           \
+        (st)[0] = Aba;                                                                             \
+        (st)[1] = Abe;                                                                             \
+        (st)[2] = Abi;                                                                             \
+        (st)[3] = Abo;                                                                             \
+        (st)[4] = Abu;                                                                             \
+        (st)[5] = Aga;                                                                             \
+        (st)[6] = Age;                                                                             \
+        (st)[7] = Agi;                                                                             \
+        (st)[8] = Ago;                                                                             \
+        (st)[9] = Agu;                                                                             \
+        (st)[10] = Aka;                                                                            \
+        (st)[11] = Ake;                                                                            \
+        (st)[12] = Aki;                                                                            \
+        (st)[13] = Ako;                                                                            \
+        (st)[14] = Aku;                                                                            \
+        (st)[15] = Ama;                                                                            \
+        (st)[16] = Ame;                                                                            \
+        (st)[17] = Ami;                                                                            \
+        (st)[18] = Amo;                                                                            \
+        (st)[19] = Amu;                                                                            \
+        (st)[20] = Asa;                                                                            \
+        (st)[21] = Ase;                                                                            \
+        (st)[22] = Asi;                                                                            \
+        (st)[23] = Aso;                                                                            \
+        (st)[24] = Asu;                                                                            \
+    } while (0)
+
+__attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_f1600_bmi(
+    uint64_t state[25])
+{
+    KECCAK_BMI_LOCALS;
+    unsigned r_;
+
+    KECCAK_BMI_LOAD(state);
+    KECCAK_THETA_C(A);
+    for (r_ = 0; r_ < 24; r_ += 2) {
+        KECCAK_ROUND_PT(A, E, tacit_keccak_rc[r_]);
+        KECCAK_ROUND_PT(E, A, tacit_keccak_rc[r_ + 1]);
+    }
+    KECCAK_BMI_STORE(state);
+}
 
 /* A little-endian lane of the input (x86-64 is little-endian; any alignment). */
 static inline uint64_t keccak_bmi_load(const unsigned char *p)
@@ -64,31 +131,7 @@ __attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_absorb_b
     KECCAK_BMI_LOCALS;
     unsigned r_;
 
-    Aba = state[0];
-    Abe = state[1];
-    Abi = state[2];
-    Abo = state[3];
-    Abu = state[4];
-    Aga = state[5];
-    Age = state[6];
-    Agi = state[7];
-    Ago = state[8];
-    Agu = state[9];
-    Aka = state[10];
-    Ake = state[11];
-    Aki = state[12];
-    Ako = state[13];
-    Aku = state[14];
-    Ama = state[15];
-    Ame = state[16];
-    Ami = state[17];
-    Amo = state[18];
-    Amu = state[19];
-    Asa = state[20];
-    Ase = state[21];
-    Asi = state[22];
-    Aso = state[23];
-    Asu = state[24];
+    KECCAK_BMI_LOAD(state);
     for (; nblocks > 0; nblocks--, in += rate) {
         Aba ^= keccak_bmi_load(in + 0);
         Abe ^= keccak_bmi_load(in + 8);
@@ -119,36 +162,13 @@ __attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_absorb_b
             Amu ^= keccak_bmi_load(in + 152);
             Asa ^= keccak_bmi_load(in + 160);
         }
+        KECCAK_THETA_C(A);
         for (r_ = 0; r_ < 24; r_ += 2) {
-            KECCAK_ROUND_PLAIN(A, E, tacit_keccak_rc[r_]);
-            KECCAK_ROUND_PLAIN(E, A, tacit_keccak_rc[r_ + 1]);
+            KECCAK_ROUND_PT(A, E, tacit_keccak_rc[r_]);
+            KECCAK_ROUND_PT(E, A, tacit_keccak_rc[r_ + 1]);
         }
     }
-    state[0] = Aba;
-    state[1] = Abe;
-    state[2] = Abi;
-    state[3] = Abo;
-    state[4] = Abu;
-    state[5] = Aga;
-    state[6] = Age;
-    state[7] = Agi;
-    state[8] = Ago;
-    state[9] = Agu;
-    state[10] = Aka;
-    state[11] = Ake;
-    state[12] = Aki;
-    state[13] = Ako;
-    state[14] = Aku;
-    state[15] = Ama;
-    state[16] = Ame;
-    state[17] = Ami;
-    state[18] = Amo;
-    state[19] = Amu;
-    state[20] = Asa;
-    state[21] = Ase;
-    state[22] = Asi;
-    state[23] = Aso;
-    state[24] = Asu;
+    KECCAK_BMI_STORE(state);
 }
 
 #else
