@@ -126,6 +126,26 @@ static void store64_le(unsigned char *p, uint64_t v)
     }
 }
 
+int tacit_keccak_short(const unsigned char *in, size_t in_len, unsigned rate, unsigned char ds,
+                       unsigned char *out, size_t out_len)
+{
+#if defined(TACIT_KECCAK_X86_64)
+    if ((tacit_keccak_cpu() & (TACIT_CPU_AVX512 | TACIT_CPU_BMI2)) == TACIT_CPU_BMI2 &&
+        in_len < rate && out_len <= rate) {
+        tacit_keccak_bmi_short(in, in_len, rate, ds, out, out_len);
+        return 1;
+    }
+#else
+    (void)in;
+    (void)in_len;
+    (void)rate;
+    (void)ds;
+    (void)out;
+    (void)out_len;
+#endif
+    return 0;
+}
+
 void tacit_keccak_absorb_blocks(uint64_t state[25], const unsigned char *in, size_t nblocks,
                                 unsigned rate)
 {

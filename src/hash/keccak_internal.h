@@ -81,6 +81,12 @@ void tacit_keccak_f1600_x4_avx512(uint64_t s[100]);
 void tacit_keccak_f1600_x8_avx512(uint64_t s[200]);
 /* x86_64/keccak_bmi.c: one state in general registers, ANDN and RORX (TACIT_CPU_BMI2). */
 void tacit_keccak_f1600_bmi(uint64_t state[25]);
+/*
+ * The same kernel on a whole short message (x86_64/keccak_bmi.c): len < rate
+ * input bytes padded with ds, one permutation, out_len <= rate bytes out.
+ */
+void tacit_keccak_bmi_short(const unsigned char *in, size_t len, unsigned rate, unsigned char ds,
+                            unsigned char *out, size_t out_len);
 /* The same kernel XORing in and permuting whole blocks (x86_64/keccak_bmi.c; rate <= 168). */
 void tacit_keccak_absorb_blocks_bmi(uint64_t state[25], const unsigned char *in, size_t nblocks,
                                     unsigned rate);
@@ -98,6 +104,14 @@ void tacit_keccak_f1600_avx512(uint64_t state[25]);
  */
 void tacit_keccak_absorb_blocks(uint64_t state[25], const unsigned char *in, size_t nblocks,
                                 unsigned rate);
+/*
+ * A whole message of in_len < rate bytes hashed with one permutation, when
+ * this CPU's best kernel for it holds the state in registers: padded with
+ * ds, out_len <= rate bytes written, 1 returned.  0 (nothing done) when the
+ * caller's general path is the one to run.
+ */
+int tacit_keccak_short(const unsigned char *in, size_t in_len, unsigned rate, unsigned char ds,
+                       unsigned char *out, size_t out_len);
 /* XOR in bytes, permuting at each full block; returns the new pos. */
 unsigned tacit_keccak_absorb(uint64_t state[25], unsigned pos, unsigned rate,
                              const unsigned char *in, size_t in_len);

@@ -100,6 +100,9 @@ static int sha3_oneshot(tacit_md_type type, const unsigned char *in, size_t in_l
     if ((in == NULL && in_len > 0) || out == NULL || n == 0) {
         return TACIT_ERR_BAD_INPUT;
     }
+    if (tacit_keccak_short(in, in_len, rate, SHA3_DS, out, n)) {
+        return 0;
+    }
     memset(state, 0, sizeof(state));
     pos = tacit_keccak_absorb(state, 0, rate, in, in_len);
     tacit_keccak_pad(state, pos, rate, SHA3_DS);
@@ -183,6 +186,9 @@ static int shake_oneshot(unsigned rate, const unsigned char *in, size_t in_len, 
 
     if ((in == NULL && in_len > 0) || (out == NULL && out_len > 0)) {
         return TACIT_ERR_BAD_INPUT;
+    }
+    if (tacit_keccak_short(in, in_len, rate, SHAKE_DS, out, out_len)) {
+        return 0;
     }
     memset(state, 0, sizeof(state));
     pos = tacit_keccak_absorb(state, 0, rate, in, in_len);

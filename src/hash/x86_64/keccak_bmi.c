@@ -171,6 +171,137 @@ __attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_absorb_b
     KECCAK_BMI_STORE(state);
 }
 
+/* k (0..7) bytes at p as a little-endian integer; reads only those bytes. */
+static inline uint64_t keccak_bmi_load_part(const unsigned char *p, size_t k)
+{
+    uint32_t a, b;
+    uint16_t c, d;
+
+    if (k >= 4) {
+        memcpy(&a, p, 4);
+        memcpy(&b, p + k - 4, 4); /* overlaps a: the shared bytes land on themselves */
+        return (uint64_t)a | ((uint64_t)b << (8 * (k - 4)));
+    }
+    if (k >= 2) {
+        memcpy(&c, p, 2);
+        memcpy(&d, p + k - 2, 2);
+        return (uint64_t)c | ((uint64_t)d << (8 * (k - 2)));
+    }
+    return k == 1 ? (uint64_t)p[0] : 0;
+}
+
+/* Lane i of a short message: the input's whole lanes, then its last bytes and the two pad bits. */
+#define SHORT_LANE(i, L)                                                                           \
+    L = (nl > (i) ? keccak_bmi_load(in + 8 * (i)) : 0) ^ (nl == (i) ? w : 0) ^                     \
+        (pl == (i) ? 0x8000000000000000ULL : 0)
+
+/* The first k (1..7) bytes of v, little-endian, at p. */
+static inline void keccak_bmi_store_part(unsigned char *p, uint64_t v, size_t k)
+{
+    uint32_t a;
+    uint16_t c;
+
+    if (k >= 4) {
+        a = (uint32_t)v;
+        memcpy(p, &a, 4);
+        p += 4;
+        v >>= 32;
+        k -= 4;
+    }
+    if (k >= 2) {
+        c = (uint16_t)v;
+        memcpy(p, &c, 2);
+        p += 2;
+        v >>= 16;
+        k -= 2;
+    }
+    if (k == 1) {
+        p[0] = (unsigned char)v;
+    }
+}
+
+/* Lane i of the output: whole, or its first out_len % 8 bytes for the last, partial one. */
+#define SHORT_OUT(i, L)                                                                            \
+    do {                                                                                           \
+        if (out_len >= 8 * (i) + 8) {                                                              \
+            memcpy(out + 8 * (i), &L, 8);                                                          \
+        } else if (out_len > 8 * (i)) {                                                            \
+            keccak_bmi_store_part(out + 8 * (i), L, out_len - 8 * (i));                            \
+        }                                                                                          \
+    } while (0)
+
+/*
+ * A whole message of len < rate bytes, padded (ds, then the final bit),
+ * permuted once, and its first out_len <= rate bytes out: the lanes in
+ * locals from the input to the output (no state in memory to clear, fill,
+ * reload and wipe).  The branches depend on len, rate and out_len only.
+ */
+__attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_bmi_short(
+    const unsigned char *in, size_t len, unsigned rate, unsigned char ds, unsigned char *out,
+    size_t out_len)
+{
+    KECCAK_BMI_LOCALS;
+    size_t nl = len / 8, pl = (rate - 1) / 8;
+    uint64_t w = (uint64_t)ds << (8 * (len % 8));
+    unsigned r_;
+
+    if (len % 8 != 0) {
+        w |= keccak_bmi_load_part(in + 8 * nl, len % 8);
+    }
+
+    SHORT_LANE(0, Aba);
+    SHORT_LANE(1, Abe);
+    SHORT_LANE(2, Abi);
+    SHORT_LANE(3, Abo);
+    SHORT_LANE(4, Abu);
+    SHORT_LANE(5, Aga);
+    SHORT_LANE(6, Age);
+    SHORT_LANE(7, Agi);
+    SHORT_LANE(8, Ago);
+    SHORT_LANE(9, Agu);
+    SHORT_LANE(10, Aka);
+    SHORT_LANE(11, Ake);
+    SHORT_LANE(12, Aki);
+    SHORT_LANE(13, Ako);
+    SHORT_LANE(14, Aku);
+    SHORT_LANE(15, Ama);
+    SHORT_LANE(16, Ame);
+    SHORT_LANE(17, Ami);
+    SHORT_LANE(18, Amo);
+    SHORT_LANE(19, Amu);
+    SHORT_LANE(20, Asa);
+    Ase = 0;
+    Asi = 0;
+    Aso = 0;
+    Asu = 0;
+    KECCAK_THETA_C(A);
+    for (r_ = 0; r_ < 24; r_ += 2) {
+        KECCAK_ROUND_PT(A, E, tacit_keccak_rc[r_]);
+        KECCAK_ROUND_PT(E, A, tacit_keccak_rc[r_ + 1]);
+    }
+    SHORT_OUT(0, Aba);
+    SHORT_OUT(1, Abe);
+    SHORT_OUT(2, Abi);
+    SHORT_OUT(3, Abo);
+    SHORT_OUT(4, Abu);
+    SHORT_OUT(5, Aga);
+    SHORT_OUT(6, Age);
+    SHORT_OUT(7, Agi);
+    SHORT_OUT(8, Ago);
+    SHORT_OUT(9, Agu);
+    SHORT_OUT(10, Aka);
+    SHORT_OUT(11, Ake);
+    SHORT_OUT(12, Aki);
+    SHORT_OUT(13, Ako);
+    SHORT_OUT(14, Aku);
+    SHORT_OUT(15, Ama);
+    SHORT_OUT(16, Ame);
+    SHORT_OUT(17, Ami);
+    SHORT_OUT(18, Amo);
+    SHORT_OUT(19, Amu);
+    SHORT_OUT(20, Asa);
+}
+
 #else
 typedef int tacit_keccak_bmi_unused;
 #endif
