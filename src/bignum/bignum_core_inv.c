@@ -59,6 +59,7 @@ typedef int64_t inv_sdd;
 #define INV_MASK (((inv_ud)1 << INV_D) - 1)
 #include "bignum/bignum_core_inv_pack.h"
 
+#include "bignum/x86_64/inv_ifma.h"
 #include "bignum/x86_64/inv_x86_64.h"
 #if defined(TACIT_MPI_HAVE_X86_64_INV_ASM) && (INV_N != 14 || INV_D - 4 * INV_N != 6)
 #error "the x86-64 divstep kernel is written for groups of 14 and 6 steps"
@@ -556,6 +557,13 @@ static int avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_u
     if (!tacit_mpi_core_cpu_has_avx2()) {
         return 0;
     }
+#if defined(TACIT_MPI_HAVE_X86_64_IFMA_INV)
+    /* the inverse from TACIT_MPI_IFMA_INV_MIN_LIMBS limbs on: x86_64/inv_ifma.c (public choice) */
+    if (D != NULL && limbs >= TACIT_MPI_IFMA_INV_MIN_LIMBS && tacit_mpi_core_cpu_has_ifma()) {
+        tacit_mpi_core_ifma_divsteps(F, D, G, M, limbs, inv_steps(limbs), T);
+        return 1;
+    }
+#endif
     if (limbs >= TACIT_MPI_AVX2_DIVSTEPS_WIDE_LIMBS) { /* public: the size */
         tacit_mpi_core_avx2_divsteps_wide(F, D, G, M, limbs, inv_steps(limbs), T);
     } else {
@@ -582,6 +590,11 @@ size_t tacit_mpi_core_inv_mod_odd_ct_working_limbs(size_t limbs)
 #if INV_HAVE_AVX2
     if (n < tacit_mpi_core_avx2_divsteps_working_limbs(limbs)) {
         n = tacit_mpi_core_avx2_divsteps_working_limbs(limbs);
+    }
+#endif
+#if defined(TACIT_MPI_HAVE_X86_64_IFMA_INV)
+    if (n < tacit_mpi_core_ifma_divsteps_working_limbs(limbs)) {
+        n = tacit_mpi_core_ifma_divsteps_working_limbs(limbs);
     }
 #endif
     return n + 2 * (limbs + 1);
