@@ -201,10 +201,12 @@ static void ifma_half_init(ifma_half *h, uint64_t *work, size_t d)
  * and t1 = A R' mod N (below 2 N; A may be >= N: A < 2^(52 d - 2)).  rr =
  * R'^2 mod N from RR = R^2 mod N (R = 2^(64 limbs)): AMM(RR, RR) = R^4 / R',
  * then AMM(that, 2^k) = R'^2 for k = 208 d - 256 limbs (0 <= k < 52 d for
- * every size handled).  h->tmp is left holding the number 1.
+ * every size handled).  h->tmp is left holding the number 1.  t0 only if
+ * with_t0 (the ladders' table starts with it; square-and-multiply needs
+ * none: one product less).
  */
 static void ifma_enter(ifma_half *h, const tacit_mpi_uint *A, const tacit_mpi_uint *N, size_t limbs,
-                       const tacit_mpi_uint *RR, const tacit_ifma_kernel *kn)
+                       const tacit_mpi_uint *RR, const tacit_ifma_kernel *kn, int with_t0)
 {
     size_t d = kn->d, k = 208 * d - 256 * limbs;
 
@@ -222,7 +224,9 @@ static void ifma_enter(ifma_half *h, const tacit_mpi_uint *A, const tacit_mpi_ui
 
     memset(h->tmp, 0, d * sizeof(uint64_t));
     h->tmp[0] = 1;
-    kn->amm(h->t0, h->rr, h->tmp, &h->md);
+    if (with_t0) {
+        kn->amm(h->t0, h->rr, h->tmp, &h->md);
+    }
     limbs_to_digits(h->y, A, limbs, d);
     kn->amm(h->t1, h->y, h->rr, &h->md);
 }
@@ -253,7 +257,7 @@ static void tacit_ifma_exp_mod(tacit_mpi_uint *X, const tacit_mpi_uint *A, const
     ifma_half h;
 
     ifma_half_init(&h, work, kn->d);
-    ifma_enter(&h, A, N, limbs, RR, kn);
+    ifma_enter(&h, A, N, limbs, RR, kn, 1);
     kn->ladder(h.y, h.table, h.sel, h.t0, h.t1, E, elimbs, ifma_window(elimbs * 64), &h.md);
     ifma_leave(&h, X, N, limbs, kn);
     tacit_platform_zeroize(work, IFMA_WORK_WORDS(kn->d, limbs) * sizeof(uint64_t));
@@ -280,7 +284,7 @@ static void tacit_ifma_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *A
     size_t i, skip = ((size_t)1 << IFMA_WINDOW_MAX) * kn->d;
 
     ifma_half_init(&h, work, kn->d);
-    ifma_enter(&h, A, N, limbs, RR, kn);
+    ifma_enter(&h, A, N, limbs, RR, kn, 0);
     memcpy(h.y, h.t1, kn->d * sizeof(uint64_t));
     for (i = ebits - 1; i-- > 0;) {
         kn->amm(h.y, h.y, h.y, &h.md);
@@ -314,8 +318,8 @@ static void tacit_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
 
     ifma_half_init(&h[0], work, kn->d);
     ifma_half_init(&h[1], work + ww, kn->d);
-    ifma_enter(&h[0], A1, N1, limbs, RR1, kn);
-    ifma_enter(&h[1], A2, N2, limbs, RR2, kn);
+    ifma_enter(&h[0], A1, N1, limbs, RR1, kn, 1);
+    ifma_enter(&h[1], A2, N2, limbs, RR2, kn, 1);
     E[0] = E1;
     E[1] = E2;
     for (q = 0; q < 2; q++) {
