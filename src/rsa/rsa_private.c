@@ -19,8 +19,10 @@
  * (which was never blinded against c: c mod p is reduced from the public c
  * as before).  The factor r^e is computed in the two halves (two half-size
  * exponentiations cost about half of one full-size one); the exponent e is
- * public, so tacit_mpi_core_exp_mod_unsafe may take it, and that function
- * is constant time in its base and modulus (here r mod p and p, secret).
+ * public, so tacit_mpi_core_exp_mod_x2_unsafe may take it (both halves in
+ * one paired IFMA square-and-multiply where that runs), and that function
+ * is constant time in its bases and moduli (here r mod p, q and p, q,
+ * secret).
  * r^-1 is computed in the two halves as well, by the constant-time safegcd
  * (tacit_mpi_core_inv_mod_odd_ct, secret value and secret modulus): two
  * 1024-bit inversions of RSA-2048 cost less than one 2048-bit one, and no
@@ -85,29 +87,32 @@ static void mod_prime(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t nl,
 }
 
 /*
- * X = c * r^e mod P and RI = r^-1 mod P (hl limbs) for c = C, r = Rb (nl
- * limbs each), P a secret prime with its mm and RR: both reduced mod P
- * (mod_prime), r^-1 by the constant-time safegcd, r^e by the sliding
- * window (e public; constant time in the base and in P), then two
- * Montgomery multiplications (c * r^e / R, then * R^2 / R).  Returns the
- * inverse's mask: all ones unless r = 0 mod P.  V and H have hl limbs; T
- * also serves the inverse.
+ * X = r mod P and RI = r^-1 mod P (hl limbs) for r = Rb (nl limbs), P a
+ * secret prime with its mm and RR: r reduced mod P (mod_prime), r^-1 by
+ * the constant-time safegcd.  Returns the inverse's mask: all ones unless
+ * r = 0 mod P.  H has hl limbs; T also serves the inverse.
  */
-static tacit_mpi_uint blind_half(tacit_mpi_uint *X, tacit_mpi_uint *RI, const tacit_mpi_uint *C,
-                                 const tacit_mpi_uint *Rb, size_t nl, const tacit_mpi_uint *P,
-                                 size_t hl, tacit_mpi_uint mm, const tacit_mpi_uint *RR,
-                                 const tacit_mpi_uint *E, size_t el, tacit_mpi_uint *V,
-                                 tacit_mpi_uint *H, tacit_mpi_uint *T)
+static tacit_mpi_uint blind_half(tacit_mpi_uint *X, tacit_mpi_uint *RI, const tacit_mpi_uint *Rb,
+                                 size_t nl, const tacit_mpi_uint *P, size_t hl, tacit_mpi_uint mm,
+                                 const tacit_mpi_uint *RR, tacit_mpi_uint *H, tacit_mpi_uint *T)
 {
-    tacit_mpi_uint ok;
-
     mod_prime(X, Rb, nl, P, hl, mm, RR, H, T);
-    ok = tacit_mpi_core_inv_mod_odd_ct(RI, X, P, hl, T);
-    tacit_mpi_core_exp_mod_unsafe(V, X, P, hl, E, el, RR, T);
+    return tacit_mpi_core_inv_mod_odd_ct(RI, X, P, hl, T);
+}
+
+/*
+ * X = c * V mod P (hl limbs) for c = C (nl limbs), V = r^e mod P: c reduced
+ * mod P (mod_prime), then two Montgomery multiplications (c * V / R, then
+ * * R^2 / R).  H has hl limbs.
+ */
+static void blind_c_half(tacit_mpi_uint *X, const tacit_mpi_uint *C, size_t nl,
+                         const tacit_mpi_uint *V, const tacit_mpi_uint *P, size_t hl,
+                         tacit_mpi_uint mm, const tacit_mpi_uint *RR, tacit_mpi_uint *H,
+                         tacit_mpi_uint *T)
+{
     mod_prime(X, C, nl, P, hl, mm, RR, H, T);
     tacit_mpi_core_montmul(X, X, V, P, hl, mm, T);
     tacit_mpi_core_montmul(X, X, RR, P, hl, mm, T);
-    return ok;
 }
 
 /* X = X * RI mod P (hl limbs): two Montgomery multiplications. */
@@ -198,10 +203,8 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
         if ((ret = random_below_n(ctx, f_rng, p_rng, S, rbuf)) != 0) {
             goto cleanup;
         }
-        ok = blind_half(CP, RIP, C, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), RSA_C_E(ctx),
-                        el, MP, H, T);
-        ok &= blind_half(MQ, RIQ, C, S, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx),
-                         RSA_C_E(ctx), el, MP, H, T);
+        ok = blind_half(CP, RIP, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), H, T);
+        ok &= blind_half(MQ, RIQ, S, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx), H, T);
         /*
          * "r = 0 mod p or q" may be told (a verdict; probability 2^-1000 with a
          * working generator, which then never repeats it): draw again.
@@ -211,6 +214,11 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
             break;
         }
     }
+    /* r^e mod p in MP and mod q in PROD (both at once where the paired IFMA ladder runs) */
+    tacit_mpi_core_exp_mod_x2_unsafe(MP, CP, RSA_C_P(ctx), RSA_C_RP(ctx), PROD, MQ, RSA_C_Q(ctx),
+                                     RSA_C_RQ(ctx), hl, RSA_C_E(ctx), el, T);
+    blind_c_half(CP, C, nl, MP, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), H, T);
+    blind_c_half(MQ, C, nl, PROD, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx), H, T);
 
     /* ---- both exponentiations at once (interleaved with AVX-512 IFMA) ---------- */
     /* c'_q is in MQ, its own result */

@@ -268,11 +268,13 @@ static mvec mv_mask_madd(mvec c, uint32_t k, mvec a, mvec b, int hi)
 #undef IFMA_TAG
 #undef IFMA_PAIR
 
-static const tacit_ifma_kernel model_y5 = { 20, model_amm_y5, model_ladder_y5, model_ladder2_y5,
-                                            NULL };
-static const tacit_ifma_kernel model_y5p = { 20, model_amm_y5, model_ladder_y5, model_ladder2_y5,
-                                             model_ladder2p_p5 };
-static const tacit_ifma_kernel model_5 = { 40, model_amm_5, model_ladder_5, model_ladder2_5, NULL };
+static const tacit_ifma_kernel model_y5 = { 20,   model_amm_y5, model_ladder_y5, model_ladder2_y5,
+                                            NULL, NULL };
+static const tacit_ifma_kernel model_y5p = {
+    20, model_amm_y5, model_ladder_y5, model_ladder2_y5, model_ladder2p_p5, ifma_pair_pow_unsafe
+};
+static const tacit_ifma_kernel model_5 = { 40,   model_amm_5, model_ladder_5, model_ladder2_5,
+                                           NULL, NULL };
 
 /* two exponentiations of 32 limbs, or two of 16 and the paired ladder's scratch */
 #define MODEL_WORK_PAIR (2 * IFMA_WORK_WORDS(20, 16) + IFMA_PAIR_WORDS(20))
@@ -358,6 +360,45 @@ static int run_model_unsafe(size_t n, uint64_t e)
     free(T);
     return ok;
 }
+
+/*
+ * The paired square-and-multiply (both RSA-2048 blinding factors r^e mod p
+ * and mod q) on the model: bases, moduli and RR secret, e public; checked
+ * against the library's exp_mod_unsafe.
+ */
+static int run_model_unsafe_x2(uint64_t e)
+{
+    static tacit_mpi_uint N[2][16], A[2][16], RR[2][16], X[2][16], Y[2][16];
+    tacit_mpi_uint E[1];
+    tacit_mpi_uint *T =
+        (tacit_mpi_uint *)calloc(tacit_mpi_core_exp_mod_unsafe_working_limbs(16, 1), 8);
+    int ok = 1, q;
+
+    if (T == NULL) {
+        return 0;
+    }
+    E[0] = e;
+    for (q = 0; q < 2; q++) {
+        rnd_fill_limbs(N[q], 16);
+        N[q][0] |= 1;
+        N[q][15] |= (tacit_mpi_uint)1 << 63;
+        rnd_fill_limbs(A[q], 16);
+        tacit_mpi_core_get_mont_r2_unsafe(RR[q], N[q], 16);
+        tacit_mpi_core_exp_mod_unsafe(Y[q], A[q], N[q], 16, E, 1, RR[q], T);
+        SECRET(N[q], sizeof(N[q]));
+        SECRET(A[q], sizeof(A[q]));
+        SECRET(RR[q], sizeof(RR[q]));
+    }
+    tacit_ifma_exp_mod_x2_unsafe(X[0], A[0], N[0], RR[0], X[1], A[1], N[1], RR[1], 16, E,
+                                 tacit_mpi_core_bitlen_unsafe(E, 1), &model_y5p, model_work);
+    for (q = 0; q < 2; q++) {
+        PUBLIC(X[q], sizeof(X[q]));
+        PUBLIC(N[q], sizeof(N[q]));
+        ok &= memcmp(X[q], Y[q], sizeof(X[q])) == 0;
+    }
+    free(T);
+    return ok;
+}
 #endif
 
 static void test_ifma_model_secret(void)
@@ -372,6 +413,8 @@ static void test_ifma_model_secret(void)
     TEST_ASSERT(run_model_unsafe(16, 65537)); /* exp_mod_unsafe: RSA-2048 blinding r^e mod p */
     TEST_ASSERT(run_model_unsafe(32, 65537)); /* exp_mod_unsafe: the RSA-2048 check s^e mod n */
     TEST_ASSERT(run_model_unsafe(32, 3));
+    TEST_ASSERT(run_model_unsafe_x2(65537)); /* both RSA-2048 blinding factors, paired */
+    TEST_ASSERT(run_model_unsafe_x2(3));
 #else
     TEST_SKIP("32-bit limbs: the IFMA path (and its model) exists only with 64-bit limbs");
 #endif

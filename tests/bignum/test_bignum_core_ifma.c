@@ -12,7 +12,7 @@
  * 256-bit products side by side and the paired 512-bit ladder, forced by
  * the hook tacit_mpi_core_test_ifma_pair), and in its portable form, and
  * so is tacit_mpi_core_exp_mod_unsafe's square-and-multiply for short
- * exponents.  SKIPs (with the reason) where the path does not exist:
+ * exponents, alone and paired (tacit_mpi_core_exp_mod_x2_unsafe).  SKIPs (with the reason) where the path does not exist:
  * 32-bit limbs, TACIT_MPI_NO_ASM or TACIT_MPI_NO_IFMA, -Os, other CPUs, or
  * a CPU without AVX-512F/IFMA (and under valgrind, which hides AVX-512).
  */
@@ -388,6 +388,70 @@ exit:
     ;
 }
 
+/*
+ * tacit_mpi_core_exp_mod_x2_unsafe (the RSA blinding factors r^e mod p and
+ * mod q): the paired square-and-multiply (forced by the hook) and the two
+ * calls (pair off), every modulus shape and base kind, different in the
+ * two halves, against the C path's exp_mod_unsafe; one E for both, from 0
+ * and 1 bit (no square-and-multiply) to 64 bits and a 65-bit one (the
+ * sliding window: no paired path).
+ */
+static void test_ifma_x2_unsafe(void)
+{
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
+    static const uint64_t es[] = { 0, 1, 2, 3, 17, 65537, 0xFFFFFFFFFFFFFFFFu, 1 };
+    static tacit_mpi_uint N[2][16], A[2][16], RR[2][16], X[2][16], Y[2][16], E[2], T[TMAX];
+    const size_t n = 16;
+    size_t i, k, ebits;
+    int q, pair;
+
+    if (!ifma_here()) {
+        TEST_SKIP("this CPU (or valgrind, which hides AVX-512) has no AVX-512F/IFMA");
+    }
+    for (pair = 1; pair <= 2; pair++) {
+        tacit_mpi_core_test_ifma_pair = pair;
+        for (i = 0; i < N_SHAPES * N_BASES; i++) {
+            for (k = 0; k < sizeof(es) / sizeof(es[0]); k++) {
+                unsigned long before = tacit_mpi_core_test_ifma_calls;
+                E[0] = (tacit_mpi_uint)es[k];
+                E[1] = k + 1 == sizeof(es) / sizeof(es[0]) ? 1 : 0;
+                ebits = tacit_mpi_core_bitlen_unsafe(E, 2);
+                for (q = 0; q < 2; q++) {
+                    make_modulus(N[q], n, (int)(i + (size_t)q) % N_SHAPES);
+                    make_base(A[q], N[q], n,
+                              q == 0 ? (int)(i % N_BASES) : (int)((i / N_SHAPES + 3) % N_BASES));
+                    tacit_mpi_core_get_mont_r2_unsafe(RR[q], N[q], n);
+                    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_C;
+                    tacit_mpi_core_exp_mod_unsafe(Y[q], A[q], N[q], n, E, 2, RR[q], T);
+                }
+                tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+                before = tacit_mpi_core_test_ifma_calls;
+                tacit_mpi_core_exp_mod_x2_unsafe(X[0], A[0], N[0], RR[0], X[1], A[1], N[1], RR[1],
+                                                 n, E, 2, T);
+                TEST_EQUAL(tacit_mpi_core_test_ifma_calls,
+                           before + (ebits >= 1 && ebits <= IFMA_UNSAFE_MAX_EBITS ? 2 : 0));
+                TEST_MEM_EQ(X[0], n * sizeof(*X[0]), Y[0], n * sizeof(*Y[0]));
+                TEST_MEM_EQ(X[1], n * sizeof(*X[1]), Y[1], n * sizeof(*Y[1]));
+            }
+        }
+    }
+#elif TACIT_MPI_LIMB_BITS != 64
+    TEST_SKIP("32-bit limbs: the IFMA path is built only with 64-bit limbs");
+#else
+    TEST_SKIP(
+        "no IFMA path in this build (TACIT_MPI_NO_ASM or _NO_IFMA, -Os, not x86-64) or no test "
+        "hooks");
+#endif
+exit:
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_path = TACIT_MPI_CORE_PATH_AUTO;
+#endif
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_MPI_HAVE_X86_64_IFMA)
+    tacit_mpi_core_test_ifma_pair = 0;
+#endif
+    ;
+}
+
 /* The portable tacit_mpi_core_exp_mod_x2 (the C path forced): the two calls. */
 static void test_x2_portable(void)
 {
@@ -466,6 +530,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_ifma_rsa_sizes);
     RUN_TEST(test_ifma_unsafe);
     RUN_TEST(test_ifma_x2);
+    RUN_TEST(test_ifma_x2_unsafe);
     RUN_TEST(test_x2_portable);
     return TEST_MAIN_END();
 }

@@ -276,7 +276,7 @@ IFMA_MADD_MEM(ifma_maddhi_mem, "vpmadd52huq")
 
 #define IFMA_KERNEL(tag, d)                                                                        \
     {                                                                                              \
-        (d), ifma_amm_##tag, ifma_ladder_##tag, ifma_ladder2_##tag, NULL                           \
+        (d), ifma_amm_##tag, ifma_ladder_##tag, ifma_ladder2_##tag, NULL, NULL                     \
     }
 static const tacit_ifma_kernel ifma_kernels[9] = {
     IFMA_KERNEL(y5, 20), IFMA_KERNEL(3, 24), IFMA_KERNEL(4, 32),
@@ -285,8 +285,9 @@ static const tacit_ifma_kernel ifma_kernels[9] = {
 };
 
 /* 1024-bit halves with the paired 512-bit ladder (see ifma_prefer_pair). */
-static const tacit_ifma_kernel ifma_kernel_y5p = { 20, ifma_amm_y5, ifma_ladder_y5, ifma_ladder2_y5,
-                                                   ifma_ladder2p_p5 };
+static const tacit_ifma_kernel ifma_kernel_y5p = {
+    20, ifma_amm_y5, ifma_ladder_y5, ifma_ladder2_y5, ifma_ladder2p_p5, ifma_pair_pow_unsafe
+};
 
 /*
  * The kernel for a modulus of limbs limbs (16..64): the fewest digits d
@@ -344,6 +345,32 @@ int tacit_mpi_core_ifma_exp_mod_unsafe(tacit_mpi_uint *X, const tacit_mpi_uint *
     tacit_mpi_core_test_ifma_calls++;
 #endif
     tacit_ifma_exp_mod_unsafe(X, A, N, limbs, E, ebits, RR, ifma_kernel(limbs), work);
+    return 1;
+}
+
+/*
+ * Leaks: E (its bit length and every bit), as
+ * tacit_mpi_core_ifma_exp_mod_unsafe.
+ * Only for: public exponents (the RSA e of the blinding), from
+ * tacit_mpi_core_exp_mod_x2_unsafe.
+ */
+int tacit_mpi_core_ifma_exp_mod_x2_unsafe(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
+                                          const tacit_mpi_uint *N1, const tacit_mpi_uint *RR1,
+                                          tacit_mpi_uint *X2, const tacit_mpi_uint *A2,
+                                          const tacit_mpi_uint *N2, const tacit_mpi_uint *RR2,
+                                          size_t limbs, const tacit_mpi_uint *E, size_t ebits)
+{
+    uint64_t work[IFMA_WORK_PAIR] __attribute__((aligned(64)));
+
+    if (limbs != 16 || ebits == 0 || ebits > IFMA_UNSAFE_MAX_EBITS ||
+        !tacit_mpi_core_cpu_has_ifma() || !ifma_prefer_pair()) {
+        return 0;
+    }
+#if defined(TACIT_TEST_HOOKS)
+    tacit_mpi_core_test_ifma_calls += 2;
+#endif
+    tacit_ifma_exp_mod_x2_unsafe(X1, A1, N1, RR1, X2, A2, N2, RR2, limbs, E, ebits,
+                                 &ifma_kernel_y5p, work);
     return 1;
 }
 

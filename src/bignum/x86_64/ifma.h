@@ -74,6 +74,21 @@ int tacit_mpi_core_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
                                    const tacit_mpi_uint *A2, const tacit_mpi_uint *N2,
                                    const tacit_mpi_uint *E2, const tacit_mpi_uint *RR2,
                                    size_t limbs, size_t elimbs);
+
+/*
+ * Leaks: E (its bit length and every bit).
+ * Only for: public exponents, from tacit_mpi_core_exp_mod_x2_unsafe.
+ *
+ * The two exponentiations of tacit_mpi_core_exp_mod_x2_unsafe by the
+ * paired square-and-multiply, when it runs (16 limbs, 1 <= ebits <= 64,
+ * the CPU has IFMA and prefers the paired layout): returns 1; else 0
+ * without touching X1, X2.
+ */
+int tacit_mpi_core_ifma_exp_mod_x2_unsafe(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
+                                          const tacit_mpi_uint *N1, const tacit_mpi_uint *RR1,
+                                          tacit_mpi_uint *X2, const tacit_mpi_uint *A2,
+                                          const tacit_mpi_uint *N2, const tacit_mpi_uint *RR2,
+                                          size_t limbs, const tacit_mpi_uint *E, size_t ebits);
 #endif
 
 /*
@@ -96,6 +111,25 @@ void tacit_mpi_core_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
                                const tacit_mpi_uint *E2, const tacit_mpi_uint *RR2, size_t limbs,
                                size_t elimbs, tacit_mpi_uint *T);
 
+/*
+ * Leaks: E (its bit length and every bit), as tacit_mpi_core_exp_mod_unsafe.
+ * Only for: public exponents (the RSA e of the blinding factors r^e mod p
+ * and mod q).
+ *
+ * X1 = A1^E mod N1 and X2 = A2^E mod N2: two tacit_mpi_core_exp_mod_unsafe
+ * with one public exponent (constant time in the bases and the moduli),
+ * two odd moduli of the same limb count.  On CPUs where the paired IFMA
+ * ladder runs (1024-bit moduli) both in one paired square-and-multiply;
+ * elsewhere the two calls.  X1 must not alias A2, N2 or RR2.  T:
+ * tacit_mpi_core_exp_mod_unsafe_working_limbs(limbs, elimbs) limbs.
+ */
+void tacit_mpi_core_exp_mod_x2_unsafe(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
+                                      const tacit_mpi_uint *N1, const tacit_mpi_uint *RR1,
+                                      tacit_mpi_uint *X2, const tacit_mpi_uint *A2,
+                                      const tacit_mpi_uint *N2, const tacit_mpi_uint *RR2,
+                                      size_t limbs, const tacit_mpi_uint *E, size_t elimbs,
+                                      tacit_mpi_uint *T);
+
 #else
 #include "bignum/bignum_core.h"
 
@@ -108,6 +142,20 @@ static inline void tacit_mpi_core_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi
 {
     tacit_mpi_core_exp_mod(X1, A1, N1, limbs, E1, elimbs, RR1, T);
     tacit_mpi_core_exp_mod(X2, A2, N2, limbs, E2, elimbs, RR2, T);
+}
+
+/*
+ * Leaks: E (its bit length and every bit), as tacit_mpi_core_exp_mod_unsafe.
+ * Only for: public exponents (the RSA e of the blinding).
+ */
+static inline void tacit_mpi_core_exp_mod_x2_unsafe(
+    tacit_mpi_uint *X1, const tacit_mpi_uint *A1, const tacit_mpi_uint *N1,
+    const tacit_mpi_uint *RR1, tacit_mpi_uint *X2, const tacit_mpi_uint *A2,
+    const tacit_mpi_uint *N2, const tacit_mpi_uint *RR2, size_t limbs, const tacit_mpi_uint *E,
+    size_t elimbs, tacit_mpi_uint *T)
+{
+    tacit_mpi_core_exp_mod_unsafe(X1, A1, N1, limbs, E, elimbs, RR1, T);
+    tacit_mpi_core_exp_mod_unsafe(X2, A2, N2, limbs, E, elimbs, RR2, T);
 }
 #endif
 

@@ -79,6 +79,9 @@ typedef struct {
     void (*ladder2p)(uint64_t *const *, uint64_t *, const uint64_t *const *,
                      const uint64_t *const *, const uint64_t *const *, size_t, size_t,
                      const tacit_ifma_mod *const *);
+    /* NULL, or the paired square-and-multiply for one public exponent (IFMA_PAIR) */
+    void (*pair_pow_unsafe)(uint64_t *const *, uint64_t *, const uint64_t *const *,
+                            const uint64_t *, size_t, const tacit_ifma_mod *const *);
 } tacit_ifma_kernel;
 
 /*
@@ -339,6 +342,46 @@ static void tacit_ifma_exp_mod_x2(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
     ifma_leave(&h[1], X2, N2, limbs, kn);
     tacit_platform_zeroize(work, (2 * ww + (kn->ladder2p != NULL ? IFMA_PAIR_WORDS(kn->d) : 0)) *
                                      sizeof(uint64_t));
+}
+
+/*
+ * Leaks: E (its bit length and every bit: a multiplication follows each
+ * one bit).
+ * Only for: public exponents (the RSA e of the blinding factors r^e mod p
+ * and mod q), as tacit_ifma_exp_mod_unsafe.
+ *
+ * Both X1 = A1^E mod N1 and X2 = A2^E mod N2 (same limbs, one E of ebits
+ * >= 1 bits) by the paired square-and-multiply kn->pair_pow_unsafe (set).
+ * Constant time in A1, A2, N1, N2.  work: twice IFMA_WORK_WORDS(kn->d,
+ * limbs) words plus IFMA_PAIR_WORDS(kn->d), 64-byte aligned; wiped.
+ */
+static void tacit_ifma_exp_mod_x2_unsafe(tacit_mpi_uint *X1, const tacit_mpi_uint *A1,
+                                         const tacit_mpi_uint *N1, const tacit_mpi_uint *RR1,
+                                         tacit_mpi_uint *X2, const tacit_mpi_uint *A2,
+                                         const tacit_mpi_uint *N2, const tacit_mpi_uint *RR2,
+                                         size_t limbs, const tacit_mpi_uint *E, size_t ebits,
+                                         const tacit_ifma_kernel *kn, uint64_t *work)
+{
+    ifma_half h[2];
+    size_t ww = IFMA_WORK_WORDS(kn->d, limbs);
+    uint64_t *Y[2];
+    const uint64_t *t1[2];
+    const tacit_ifma_mod *md[2];
+    int q;
+
+    ifma_half_init(&h[0], work, kn->d);
+    ifma_half_init(&h[1], work + ww, kn->d);
+    ifma_enter(&h[0], A1, N1, limbs, RR1, kn, 0);
+    ifma_enter(&h[1], A2, N2, limbs, RR2, kn, 0);
+    for (q = 0; q < 2; q++) {
+        Y[q] = h[q].y;
+        t1[q] = h[q].t1;
+        md[q] = &h[q].md;
+    }
+    kn->pair_pow_unsafe(Y, work + 2 * ww, t1, E, ebits, md);
+    ifma_leave(&h[0], X1, N1, limbs, kn);
+    ifma_leave(&h[1], X2, N2, limbs, kn);
+    tacit_platform_zeroize(work, (2 * ww + IFMA_PAIR_WORDS(kn->d)) * sizeof(uint64_t));
 }
 
 #endif /* TACIT_IFMA_KERNEL_ONCE */
@@ -984,6 +1027,37 @@ static IFMA_ATTR void IFMA_FN(ladder2p)(uint64_t *const *Y, uint64_t *work,
         (sel, table, count, tacit_ifma_exp_bits(E[0], elimbs, pos, w),
          tacit_ifma_exp_bits(E[1], elimbs, pos, w));
         IFMA_FN(amm_pv)(av, sel, mv, md);
+    }
+    ifma_pair_split(Y[0], Y[1], py, IFMA_HD);
+}
+
+/*
+ * Leaks: E (its bit length and every bit).
+ * Only for: public exponents, from tacit_ifma_exp_mod_x2_unsafe.
+ *
+ * Y[q] = t1[q]^E * R' (almost reduced) for both halves, one public E of
+ * ebits >= 1 bits, by left-to-right square-and-multiply on the paired
+ * layout (sqr_pv, amm_pv): e = 65537 is 16 paired squarings and one
+ * paired multiplication.  t1, md as for ladder2p; work as ladder2p's
+ * (its first table entry holds the paired base).
+ */
+static IFMA_ATTR void ifma_pair_pow_unsafe(uint64_t *const *Y, uint64_t *work,
+                                           const uint64_t *const *t1, const uint64_t *E,
+                                           size_t ebits, const tacit_ifma_mod *const *md)
+{
+    size_t i, pd = 2 * IFMA_HD;
+    uint64_t *base = work, *mv = base + ((size_t)1 << IFMA_WINDOW_MAX) * pd;
+    uint64_t *sel = mv + IFMA_PVAR_WORDS, *av = sel + pd, *py = av + IFMA_PSLOT(0, 1);
+
+    ifma_pair_interleave(sel, md[0]->m, md[1]->m, IFMA_HD);
+    IFMA_FN(pair_variants)(mv, sel);
+    ifma_pair_interleave(base, t1[0], t1[1], IFMA_HD);
+    IFMA_FN(pair_variants)(av, base);
+    for (i = ebits - 1; i-- > 0;) {
+        IFMA_FN(sqr_pv)(av, mv, md);
+        if ((E[i / 64] >> (i % 64)) & 1) {
+            IFMA_FN(amm_pv)(av, base, mv, md);
+        }
     }
     ifma_pair_split(Y[0], Y[1], py, IFMA_HD);
 }
