@@ -186,12 +186,22 @@ static void sha256_blocks_bmi2(uint32_t state[8], const unsigned char *p, size_t
 #endif
 #endif
 
-/* Compress nblocks consecutive blocks into state with the best back end here. */
-static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks)
+/* The features the kernels below may use (asked once per call, passed down). */
+static unsigned sha256_cpu(void)
 {
 #if defined(TACIT_SHA_X86)
-    unsigned cpu = tacit_sha_cpu();
+    return tacit_sha_cpu();
+#else
+    return 0;
+#endif
+}
 
+/* Compress nblocks consecutive blocks into state with the best back end for cpu. */
+static void sha256_blocks_cpu(unsigned cpu, uint32_t state[8], const unsigned char *p,
+                              size_t nblocks)
+{
+    (void)cpu;
+#if defined(TACIT_SHA_X86)
     if (cpu & TACIT_SHA_CPU_SHANI) {
         tacit_sha256_shani_blocks(state, p, nblocks);
         return;
@@ -214,6 +224,11 @@ static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblo
 #endif
     sha256_blocks_plain(state, p, nblocks);
 #endif
+}
+
+static void sha256_blocks(uint32_t state[8], const unsigned char *p, size_t nblocks)
+{
+    sha256_blocks_cpu(sha256_cpu(), state, p, nblocks);
 }
 
 void tacit_sha256_init(tacit_sha256_context *ctx)
@@ -277,20 +292,20 @@ static size_t pad_final(unsigned char blk[128], const unsigned char *tail, size_
     return nb;
 }
 
-void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t tail_len,
-                            uint64_t total, unsigned char *out, size_t out_len)
+static void sha256_final_cpu(unsigned cpu, uint32_t state[8], const unsigned char *tail,
+                             size_t tail_len, uint64_t total, unsigned char *out, size_t out_len)
 {
     unsigned char blk[128];
     size_t nb, i;
 
 #if defined(TACIT_SHA_X86)
-    if (tacit_sha_cpu() & TACIT_SHA_CPU_SHANI) {
+    if (cpu & TACIT_SHA_CPU_SHANI) {
         tacit_sha256_shani_digest(state, state, tail, tail_len, total, out, out_len);
         return;
     }
 #endif
     nb = pad_final(blk, tail, tail_len, total);
-    sha256_blocks(state, blk, nb / 64);
+    sha256_blocks_cpu(cpu, state, blk, nb / 64);
     for (i = 0; i < 7; i++) {
         store_be32(out + 4 * i, state[i]);
     }
@@ -300,23 +315,30 @@ void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t
     tacit_platform_zeroize(blk, nb);
 }
 
+void tacit_sha256_raw_final(uint32_t state[8], const unsigned char *tail, size_t tail_len,
+                            uint64_t total, unsigned char *out, size_t out_len)
+{
+    sha256_final_cpu(sha256_cpu(), state, tail, tail_len, total, out, out_len);
+}
+
 #if !defined(TACIT_SHA_COMPACT) /* hmac_internal.h: not in size-first builds */
 void tacit_sha256_raw_hmac_final(uint32_t state[8], const unsigned char *tail, size_t tail_len,
                                  uint64_t total, const uint32_t outer[8], unsigned char out[32])
 {
     unsigned char inner[32];
     uint32_t st[8];
+    unsigned cpu = sha256_cpu();
 
 #if defined(TACIT_SHA_X86)
-    if (tacit_sha_cpu() & TACIT_SHA_CPU_SHANI) {
+    if (cpu & TACIT_SHA_CPU_SHANI) {
         tacit_sha256_shani_hmac_final(state, tail, tail_len, total, outer, out);
         tacit_platform_zeroize(state, 32);
         return;
     }
 #endif
-    tacit_sha256_raw_final(state, tail, tail_len, total, inner, 32);
+    sha256_final_cpu(cpu, state, tail, tail_len, total, inner, 32);
     memcpy(st, outer, sizeof(st));
-    tacit_sha256_raw_final(st, inner, 32, 64 + 32, out, 32);
+    sha256_final_cpu(cpu, st, inner, 32, 64 + 32, out, 32);
     tacit_platform_zeroize(inner, sizeof(inner));
     tacit_platform_zeroize(state, 32);
 }
@@ -337,12 +359,14 @@ static int sha256_oneshot(const unsigned char *in, size_t ilen, unsigned char *o
 {
     uint32_t state[8];
     size_t full = ilen & ~(size_t)63;
+    unsigned cpu;
 
     if ((in == NULL && ilen > 0) || out == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
+    cpu = sha256_cpu();
 #if defined(TACIT_SHA_X86)
-    if (tacit_sha_cpu() & TACIT_SHA_CPU_SHANI) {
+    if (cpu & TACIT_SHA_CPU_SHANI) {
         /* everything in registers: no state, no padded copy to wipe */
         tacit_sha256_shani_digest(is224 ? IV224 : tacit_sha256_iv, NULL, in, ilen, (uint64_t)ilen,
                                   out, is224 ? 28 : 32);
@@ -351,11 +375,11 @@ static int sha256_oneshot(const unsigned char *in, size_t ilen, unsigned char *o
 #endif
     memcpy(state, is224 ? IV224 : tacit_sha256_iv, sizeof(state));
     if (full > 0) {
-        sha256_blocks(state, in, full / 64);
+        sha256_blocks_cpu(cpu, state, in, full / 64);
     }
     /* state ends as the digest: nothing secret is left in it */
-    tacit_sha256_raw_final(state, full > 0 ? in + full : in, ilen - full, (uint64_t)ilen, out,
-                           is224 ? 28 : 32);
+    sha256_final_cpu(cpu, state, full > 0 ? in + full : in, ilen - full, (uint64_t)ilen, out,
+                     is224 ? 28 : 32);
     return 0;
 }
 

@@ -9,6 +9,8 @@
  * tacit_sha3_* / tacit_shake* (their own bare-state path) against the same
  * reference, and the eight-way SHAKE (src/hash/keccak.h) on eight pieces
  * of the message of different lengths against OpenSSL's SHAKE of each.
+ * In builds with TACIT_TEST_HOOKS, bit 3 of the second byte masks AVX-512
+ * (tacit_cpu_hook_disable): the AVX2/BMI kernels of AVX2-only CPUs.
  */
 #include <stdint.h>
 #include <string.h>
@@ -24,6 +26,7 @@
 #include "tacit/sha3.h"
 #include "tacit/sha512.h"
 
+#include "core/cpu_x86.h"
 #include "hash/keccak.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -173,6 +176,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     sel = data[0];
     nsplit = (size_t)(data[1] & 7);
+#if defined(TACIT_TEST_HOOKS) && defined(TACIT_HAVE_CPU_X86)
+    tacit_cpu_hook_disable = (data[1] & 8) ? TACIT_CPU_AVX512 : 0;
+#endif
     if (size < 2 + nsplit) {
         return 0;
     }
