@@ -84,49 +84,46 @@ typedef struct {
     "vpxor " Y(a1) ", " Y(b1) ", " Y(b1) "\n\t"                                                    \
     "vpxor " Y(a2) ", " Y(b2) ", " Y(b2) "\n\t"                                                    \
     "vpxor " Y(a3) ", " Y(b3) ", " Y(b3) "\n\t"
-#define ROTS(b, n) "vpslld $" #n ", " Y(b) ", %%ymm15\n\tvpsrld $32-" #n ", " Y(b) ", " Y(b)       \
-                   "\n\tvpor %%ymm15, " Y(b) ", " Y(b) "\n\t"
+#define ROTS(b, n) "vpslld $" #n ", " Y(b) ", %%ymm11\n\tvpsrld $32-" #n ", " Y(b) ", " Y(b)       \
+                   "\n\tvpor %%ymm11, " Y(b) ", " Y(b) "\n\t"
 #define ROT4(b0, b1, b2, b3, n) ROTS(b0, n) ROTS(b1, n) ROTS(b2, n) ROTS(b3, n)
 
-/* d ^= a, d <<<= 16 or 8 (mask at moff): three in registers, the fourth (x15) through ymm15 */
-#define DROT4(a0, d0, a1, d1, a2, d2, a3, moff)                                                    \
-    "vpxor " Y(a0) ", " Y(d0) ", " Y(d0) "\n\t"                                                    \
-    "vpxor " Y(a1) ", " Y(d1) ", " Y(d1) "\n\t"                                                    \
-    "vpxor " Y(a2) ", " Y(d2) ", " Y(d2) "\n\t"                                                    \
-    "vpxor 1024(%[k]), " Y(a3) ", %%ymm15\n\t"                                                      \
+/* d ^= a, d <<<= 16 or 8 (mask at moff) */
+#define DROT4(a0, d0, a1, d1, a2, d2, a3, d3, moff)                                                \
+    XOR4(a0, d0, a1, d1, a2, d2, a3, d3)                                                           \
     "vpshufb " #moff "(%[k]), " Y(d0) ", " Y(d0) "\n\t"                                            \
     "vpshufb " #moff "(%[k]), " Y(d1) ", " Y(d1) "\n\t"                                            \
     "vpshufb " #moff "(%[k]), " Y(d2) ", " Y(d2) "\n\t"                                            \
-    "vpshufb " #moff "(%[k]), %%ymm15, %%ymm15\n\t"                                                \
-    "vmovdqa %%ymm15, 1024(%[k])\n\t"
+    "vpshufb " #moff "(%[k]), " Y(d3) ", " Y(d3) "\n\t"
 
-/* c += d: the fourth from ymm15 */
-#define CADD4(c0, d0, c1, d1, c2, d2, c3)                                                          \
+/* c += d: the fourth c (x11) from memory into ymm11 and back */
+#define CADD4(c0, d0, c1, d1, c2, d2, d3)                                                          \
     "vpaddd " Y(d0) ", " Y(c0) ", " Y(c0) "\n\t"                                                   \
     "vpaddd " Y(d1) ", " Y(c1) ", " Y(c1) "\n\t"                                                   \
     "vpaddd " Y(d2) ", " Y(c2) ", " Y(c2) "\n\t"                                                   \
-    "vpaddd %%ymm15, " Y(c3) ", " Y(c3) "\n\t"
+    "vpaddd 1024(%[k]), " Y(d3) ", %%ymm11\n\t"                                                    \
+    "vmovdqa %%ymm11, 1024(%[k])\n\t"
 
-/* Quarter rounds (a_i, b_i, c_i, d_i), d3 = x15; s0 after the first half, s1 after the second. */
-#define QR4(a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, s0, s1)                    \
+/* Quarter rounds (a_i, b_i, c_i, d_i), c3 = x11; s0 after the first half, s1 after the second. */
+#define QR4(a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, d3, s0, s1)                    \
     ADD4(a0, b0, a1, b1, a2, b2, a3, b3)                                                           \
-    DROT4(a0, d0, a1, d1, a2, d2, a3, 1056)                                                         \
-    CADD4(c0, d0, c1, d1, c2, d2, c3)                                                              \
-    XOR4(c0, b0, c1, b1, c2, b2, c3, b3)                                                           \
+    DROT4(a0, d0, a1, d1, a2, d2, a3, d3, 1056)                                                    \
+    CADD4(c0, d0, c1, d1, c2, d2, d3)                                                              \
+    XOR4(c0, b0, c1, b1, c2, b2, 11, b3)                                                           \
     ROT4(b0, b1, b2, b3, 12)                                                                       \
     s0                                                                                             \
     ADD4(a0, b0, a1, b1, a2, b2, a3, b3)                                                           \
-    DROT4(a0, d0, a1, d1, a2, d2, a3, 1088)                                                         \
-    CADD4(c0, d0, c1, d1, c2, d2, c3)                                                              \
-    XOR4(c0, b0, c1, b1, c2, b2, c3, b3)                                                           \
+    DROT4(a0, d0, a1, d1, a2, d2, a3, d3, 1088)                                                    \
+    CADD4(c0, d0, c1, d1, c2, d2, d3)                                                              \
+    XOR4(c0, b0, c1, b1, c2, b2, 11, b3)                                                           \
     ROT4(b0, b1, b2, b3, 7)                                                                        \
     s1
 
-/* a column round and a diagonal round, each with two slots for Poly1305 (x15 in the 4th) */
-#define COLR(s0, s1) QR4(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, s0, s1)
-#define DIAGR(s0, s1) QR4(1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14, 0, 5, 10, s0, s1)
+/* a column round and a diagonal round, each with two slots for Poly1305 (x11 in the 4th) */
+#define COLR(s0, s1) QR4(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 15, s0, s1)
+#define DIAGR(s0, s1) QR4(0, 5, 10, 15, 2, 7, 8, 13, 3, 4, 9, 14, 1, 6, 12, s0, s1)
 
-/* the batch's state after the first column round of columns 1..3; x15 to its slot */
+/* the batch's state after the first column round of columns 1..3; x11 to its slot */
 #define LOAD_X \
     "vmovdqa 0(%[k]), %%ymm0\n\t" \
     "vmovdqa 544(%[k]), %%ymm1\n\t" \
@@ -140,11 +137,11 @@ typedef struct {
     "vmovdqa 800(%[k]), %%ymm9\n\t" \
     "vmovdqa 832(%[k]), %%ymm10\n\t" \
     "vmovdqa 864(%[k]), %%ymm11\n\t" \
+    "vmovdqa %%ymm11, 1024(%[k])\n\t" \
     "vmovdqa 384(%[k]), %%ymm12\n\t" \
     "vmovdqa 928(%[k]), %%ymm13\n\t" \
     "vmovdqa 960(%[k]), %%ymm14\n\t" \
-    "vmovdqa 992(%[k]), %%ymm15\n\t" \
-    "vmovdqa %%ymm15, 1024(%[k])\n\t"
+    "vmovdqa 992(%[k]), %%ymm15\n\t"
 
 /* the first column round of column 0 (the counters): one quarter round */
 #define QR1(a, b, c, d)                                                                            \
@@ -186,21 +183,20 @@ typedef struct {
 
 #define FINISH                                                                                     \
     ADDS(0) ADDS(1) ADDS(2) ADDS(3) ADDS(4) ADDS(5) ADDS(6) ADDS(7)                                \
-    TR4(0, 1, 2, 3, 15)                /* rows 2, 0, 15, 3; 1 free */                              \
+    TR4(0, 1, 2, 3, 11)                /* rows 2, 0, 11, 3; 1 free */                              \
     TR4(4, 5, 6, 7, 1)                 /* rows 6, 4, 1, 7; 5 free */                               \
     OUT_ROW(2, 6, 5, 0, 0)                                                                         \
     OUT_ROW(0, 4, 5, 1, 0)                                                                         \
-    OUT_ROW(15, 1, 5, 2, 0)                                                                        \
+    OUT_ROW(11, 1, 5, 2, 0)                                                                        \
     OUT_ROW(3, 7, 5, 3, 0)                                                                         \
-    ADDS(8) ADDS(9) ADDS(10) ADDS(11) ADDS(12) ADDS(13) ADDS(14)                                   \
-    "vmovdqa 1024(%[k]), %%ymm3\n\t"                                                               \
-    "vpaddd 480(%[k]), %%ymm3, %%ymm3\n\t"                                                         \
+    "vmovdqa 1024(%[k]), %%ymm11\n\t"                                                              \
+    ADDS(8) ADDS(9) ADDS(10) ADDS(11) ADDS(12) ADDS(13) ADDS(14) ADDS(15)                          \
     TR4(8, 9, 10, 11, 0)               /* rows 10, 8, 0, 11; 9 free */                             \
-    TR4(12, 13, 14, 3, 1)              /* rows 14, 12, 1, 3; 13 free */                            \
+    TR4(12, 13, 14, 15, 1)             /* rows 14, 12, 1, 15; 13 free */                           \
     OUT_ROW(10, 14, 9, 0, 32)                                                                      \
     OUT_ROW(8, 12, 9, 1, 32)                                                                       \
     OUT_ROW(0, 1, 9, 2, 32)                                                                        \
-    OUT_ROW(11, 3, 9, 3, 32)
+    OUT_ROW(11, 15, 9, 3, 32)
 
 /*
  * One batch: the first column round (column 0; columns 1..3 come
