@@ -208,14 +208,15 @@ typedef struct {
  * messages).  The loop count is the constant 8.
  */
 #define BATCH                                                                                      \
-    LOAD_X QR1(0, 4, 8, 12) DIAGR("", "")                                                          \
+    LOAD_X QR1(0, 4, 8, 12) DIAGR(POLY_BLK(0), POLY_BLK(16))                                       \
+    "addq $32, %[p]\n\t"                                                                           \
     "movl $8, %k[cnt]\n\t"                                                                         \
     "1:\n\t"                                                                                       \
-    COLR(POLY_BLK(0), POLY_BLK(16)) DIAGR(POLY_BLK(32), POLY_BLK(48))                              \
-    "addq $64, %[p]\n\t"                                                                           \
+    COLR(POLY_BLK(0), POLY_BLK(16)) DIAGR(POLY_BLK(32), "")                                        \
+    "addq $48, %[p]\n\t"                                                                           \
     "decl %k[cnt]\n\t"                                                                             \
     "jnz 1b\n\t"                                                                                   \
-    COLR("", "") DIAGR("", "") FINISH
+    COLR(POLY_BLK(0), POLY_BLK(16) POLY_BLK(32)) DIAGR(POLY_BLK(48), POLY_BLK(64) POLY_BLK(80)) FINISH
 
 /*
  * ---- Poly1305: one block, h = (h + m + 2^128) r, as tacit_poly_blocks_r64
