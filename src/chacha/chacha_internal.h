@@ -88,6 +88,11 @@ typedef void tacit_poly1305_blocks_fn(tacit_poly1305_state *ps, const unsigned c
 typedef size_t tacit_chachapoly_fused_fn(const uint32_t st[16], const unsigned char *in,
                                          unsigned char *out, size_t len, tacit_poly1305_state *ps,
                                          int decrypt);
+/*
+ * decrypt: 0 encrypt, 1 decrypt; 2 (only for a kernel that comes with a
+ * seal_first) encrypt where the 512 bytes before out are ciphertext that
+ * ps has not authenticated yet (seal_first's).
+ */
 
 /*
  * Optional, with a fused kernel that works in batches of 512 bytes: the
@@ -98,13 +103,23 @@ typedef size_t tacit_chachapoly_fused_fn(const uint32_t st[16], const unsigned c
  */
 typedef size_t tacit_chachapoly_head_fn(const uint32_t st[16], size_t len, unsigned char ks[512]);
 
+/*
+ * Optional, with head, for sealing at least 512 bytes: the keystream of
+ * block 0 in ks[0..64) and the first 512 bytes of in encrypted into out
+ * (blocks 1..8) in one go; returns 512.  st[12] is 0.  The fused kernel is
+ * then called with decrypt = 2 on the rest.
+ */
+typedef size_t tacit_chachapoly_seal_first_fn(const uint32_t st[16], const unsigned char *in,
+                                              unsigned char *out, unsigned char ks[64]);
+
 /* The kernels of this CPU (the one dispatch point, chachapoly_dispatch.c). */
 typedef struct {
     tacit_chacha20_xor_fn *xor_stream;
     tacit_poly1305_blocks_fn *poly_blocks;
     tacit_chachapoly_fused_fn *fused; /* NULL: none */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    tacit_chachapoly_head_fn *head; /* NULL: none */
+    tacit_chachapoly_head_fn *head;             /* NULL: none */
+    tacit_chachapoly_seal_first_fn *seal_first; /* NULL: none */
 #endif
 } tacit_chachapoly_kernels;
 

@@ -59,7 +59,7 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
     unsigned char pk[32], lens[16];
     size_t i;
 #if defined(TACIT_CHACHAPOLY_DISPATCH)
-    size_t n, tail;
+    size_t n, tail, first;
     unsigned char ks[512];
 #endif
 
@@ -73,8 +73,13 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
     /* block 0: the one-time Poly1305 key (keystream XOR zeros) */
 #if defined(TACIT_CHACHAPOLY_DISPATCH)
     tail = 0;
+    first = 0;
     if (k.head != NULL) {
-        tail = k.head(st, len, ks); /* with the keystream of the last bytes */
+        if (enc && k.seal_first != NULL && len >= 512 && (len % 512 == 0 || len % 512 > 448)) {
+            first = k.seal_first(st, in, out, ks); /* with the first 512 bytes */
+        } else {
+            tail = k.head(st, len, ks); /* with the keystream of the last bytes */
+        }
         memcpy(pk, ks, sizeof(pk));
     } else
 #endif
@@ -92,13 +97,21 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
     st[12] = 1;
 #if defined(TACIT_CHACHAPOLY_DISPATCH)
     poly_padded(&k, &ps, aad, aad_len);
-    len -= tail;                      /* the last tail bytes: from ks, after the rest */
+    len -= tail; /* the last tail bytes: from ks, after the rest */
+    st[12] += (uint32_t)(first / 64);
+    in += first;
+    out += first;
+    len -= first;
+    n = 0;
     if (k.fused != NULL && len > 0) { /* len 0: in and out may be NULL */
-        n = k.fused(st, in, out, len, &ps, !enc);
+        n = k.fused(st, in, out, len, &ps, first > 0 ? 2 : !enc);
         st[12] += (uint32_t)(n / 64);
         in += n;
         out += n;
         len -= n;
+    }
+    if (first > 0 && n == 0) { /* seal_first's ciphertext, not taken by the fused kernel */
+        poly_padded(&k, &ps, out - first, first);
     }
     while (len > 0) {
         n = len < CHUNK ? len : CHUNK;

@@ -24,6 +24,7 @@ void tacit_chachapoly_kernels_get(tacit_chachapoly_kernels *k)
     k->poly_blocks = tacit_poly1305_blocks_c1;
     k->fused = NULL;
     k->head = NULL;
+    k->seal_first = NULL;
 #if defined(TACIT_CHACHA_X86)
     tacit_chachapoly_kernels_x86(k);
 #endif

@@ -20,8 +20,9 @@ tacit_poly1305_blocks_fn tacit_poly1305_blocks_mulx_asm; /* the one-pass kernel'
 tacit_poly1305_blocks_fn tacit_poly1305_blocks_avx2;     /* AVX2 and BMI2 */
 tacit_poly1305_blocks_fn tacit_poly1305_blocks_ifma;
 tacit_chachapoly_fused_fn tacit_chachapoly_fused_avx512;
-tacit_chachapoly_fused_fn tacit_chachapoly_fused_avx2_mulx; /* AVX2 and BMI2 */
-tacit_chachapoly_head_fn tacit_chachapoly_head_avx2;        /* AVX2 and BMI2 */
+tacit_chachapoly_fused_fn tacit_chachapoly_fused_avx2_mulx;      /* AVX2 and BMI2 */
+tacit_chachapoly_head_fn tacit_chachapoly_head_avx2;             /* AVX2 and BMI2 */
+tacit_chachapoly_seal_first_fn tacit_chachapoly_seal_first_avx2; /* AVX2 and BMI2 */
 #endif
 
 /*

@@ -9,18 +9,21 @@
  *
  * The whole batch is inline assembly, so that the register allocation is
  * ours (gcc spilled ~100 vectors a double round): sixteen state vectors do
- * not fit in sixteen YMM registers next to a temporary, so x15 lives in
- * memory (loaded into the temporary for its XOR and shuffle, stored back),
- * the byte-shuffle masks are memory operands, and the four quarter rounds
- * of a round run in step.  Four Poly1305 blocks follow the half rounds of
- * each of eight double rounds (32 blocks, the 512 bytes of a batch).  The
- * precomputed first column round, the additions of the input state, the
- * transpose and the XOR with the input are in the same assembly.
+ * not fit in sixteen YMM registers next to a temporary, so x11 lives in
+ * memory (a c word: added into the temporary, stored back, and not read
+ * again for a half round, so the store-to-load forwarding is off the
+ * chain; x15, a d word, cost 0.4 % more), the byte-shuffle masks are memory
+ * operands, and the four quarter rounds of a round run in step.  Poly1305
+ * blocks follow half rounds (32 blocks, the 512 bytes of a batch, spread
+ * over 38 half rounds: see BATCH).  The precomputed first column round,
+ * the additions of the input state, the transpose and the XOR with the
+ * input are in the same assembly.
  *
- * Zen 4, AVX-512 masked off: 0.74 TSC ticks a byte for a batch in a loop,
- * the half rounds bound by the shift and shuffle units (16 shifts and 8
- * shuffles of 64 instructions, on two of the four vector pipes), the
- * Poly1305 steps nearly free (0.73 without them).
+ * Zen 4, AVX-512 masked off: 0.72 TSC ticks a byte for a batch in a loop
+ * (368 ticks), as fast as without the Poly1305 steps; the rounds are
+ * bound by the four dependency chains of a round with 24 of 66
+ * instructions on the two shift/shuffle pipes (a VPMULLD for the left
+ * shifts, on the multiply pipes, was no faster).
  *
  * Constant time: no branch or memory index depends on the key, the
  * keystream or the data (ARX on every lane; MULX, IMUL, ADD/ADC, shifts and
@@ -84,8 +87,9 @@ typedef struct {
     "vpxor " Y(a1) ", " Y(b1) ", " Y(b1) "\n\t"                                                    \
     "vpxor " Y(a2) ", " Y(b2) ", " Y(b2) "\n\t"                                                    \
     "vpxor " Y(a3) ", " Y(b3) ", " Y(b3) "\n\t"
-#define ROTS(b, n) "vpslld $" #n ", " Y(b) ", %%ymm11\n\tvpsrld $32-" #n ", " Y(b) ", " Y(b)       \
-                   "\n\tvpor %%ymm11, " Y(b) ", " Y(b) "\n\t"
+#define ROTS(b, n)                                                                                 \
+    "vpslld $" #n ", " Y(b) ", " Y(11) "\n\tvpsrld $32-" #n ", " Y(b) ", " Y(b) "\n\tvpor " Y(11)   \
+    ", " Y(b) ", " Y(b) "\n\t"
 #define ROT4(b0, b1, b2, b3, n) ROTS(b0, n) ROTS(b1, n) ROTS(b2, n) ROTS(b3, n)
 
 /* d ^= a, d <<<= 16 or 8 (mask at moff) */
@@ -101,8 +105,8 @@ typedef struct {
     "vpaddd " Y(d0) ", " Y(c0) ", " Y(c0) "\n\t"                                                   \
     "vpaddd " Y(d1) ", " Y(c1) ", " Y(c1) "\n\t"                                                   \
     "vpaddd " Y(d2) ", " Y(c2) ", " Y(c2) "\n\t"                                                   \
-    "vpaddd 1024(%[k]), " Y(d3) ", %%ymm11\n\t"                                                    \
-    "vmovdqa %%ymm11, 1024(%[k])\n\t"
+    "vpaddd 1024(%[k]), " Y(d3) ", " Y(11) "\n\t"                                                    \
+    "vmovdqa " Y(11) ", 1024(%[k])\n\t"
 
 /* Quarter rounds (a_i, b_i, c_i, d_i), c3 = x11; s0 after the first half, s1 after the second. */
 #define QR4(a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, d3, s0, s1)                    \
@@ -125,23 +129,23 @@ typedef struct {
 
 /* the batch's state after the first column round of columns 1..3; x11 to its slot */
 #define LOAD_X \
-    "vmovdqa 0(%[k]), %%ymm0\n\t" \
-    "vmovdqa 544(%[k]), %%ymm1\n\t" \
-    "vmovdqa 576(%[k]), %%ymm2\n\t" \
-    "vmovdqa 608(%[k]), %%ymm3\n\t" \
-    "vmovdqa 128(%[k]), %%ymm4\n\t" \
-    "vmovdqa 672(%[k]), %%ymm5\n\t" \
-    "vmovdqa 704(%[k]), %%ymm6\n\t" \
-    "vmovdqa 736(%[k]), %%ymm7\n\t" \
-    "vmovdqa 256(%[k]), %%ymm8\n\t" \
-    "vmovdqa 800(%[k]), %%ymm9\n\t" \
-    "vmovdqa 832(%[k]), %%ymm10\n\t" \
-    "vmovdqa 864(%[k]), %%ymm11\n\t" \
-    "vmovdqa %%ymm11, 1024(%[k])\n\t" \
-    "vmovdqa 384(%[k]), %%ymm12\n\t" \
-    "vmovdqa 928(%[k]), %%ymm13\n\t" \
-    "vmovdqa 960(%[k]), %%ymm14\n\t" \
-    "vmovdqa 992(%[k]), %%ymm15\n\t"
+    "vmovdqa 0(%[k]), " Y(0) "\n\t" \
+    "vmovdqa 544(%[k]), " Y(1) "\n\t" \
+    "vmovdqa 576(%[k]), " Y(2) "\n\t" \
+    "vmovdqa 608(%[k]), " Y(3) "\n\t" \
+    "vmovdqa 128(%[k]), " Y(4) "\n\t" \
+    "vmovdqa 672(%[k]), " Y(5) "\n\t" \
+    "vmovdqa 704(%[k]), " Y(6) "\n\t" \
+    "vmovdqa 736(%[k]), " Y(7) "\n\t" \
+    "vmovdqa 256(%[k]), " Y(8) "\n\t" \
+    "vmovdqa 800(%[k]), " Y(9) "\n\t" \
+    "vmovdqa 832(%[k]), " Y(10) "\n\t" \
+    "vmovdqa 864(%[k]), " Y(11) "\n\t" \
+    "vmovdqa " Y(11) ", 1024(%[k])\n\t" \
+    "vmovdqa 384(%[k]), " Y(12) "\n\t" \
+    "vmovdqa 928(%[k]), " Y(13) "\n\t" \
+    "vmovdqa 960(%[k]), " Y(14) "\n\t" \
+    "vmovdqa 992(%[k]), " Y(15) "\n\t"
 
 /* the first column round of column 0 (the counters): one quarter round */
 #define QR1(a, b, c, d)                                                                            \
@@ -189,7 +193,7 @@ typedef struct {
     OUT_ROW(0, 4, 5, 1, 0)                                                                         \
     OUT_ROW(11, 1, 5, 2, 0)                                                                        \
     OUT_ROW(3, 7, 5, 3, 0)                                                                         \
-    "vmovdqa 1024(%[k]), %%ymm11\n\t"                                                              \
+    "vmovdqa 1024(%[k]), " Y(11) "\n\t"                                                              \
     ADDS(8) ADDS(9) ADDS(10) ADDS(11) ADDS(12) ADDS(13) ADDS(14) ADDS(15)                          \
     TR4(8, 9, 10, 11, 0)               /* rows 10, 8, 0, 11; 9 free */                             \
     TR4(12, 13, 14, 15, 1)             /* rows 14, 12, 1, 15; 13 free */                           \
@@ -200,12 +204,17 @@ typedef struct {
 
 /*
  * One batch: the first column round (column 0; columns 1..3 come
- * precomputed), the diagonal round, then eight times a column and a
- * diagonal round with four Poly1305 blocks (p advances by 64), then the
- * last column and diagonal rounds and the finish.  A loop, not unrolled:
- * about 650 instructions, so that the batch stays in the decoded-op cache
- * (a fully unrolled batch, ~2300, ran at the decoders' rate on short
- * messages).  The loop count is the constant 8.
+ * precomputed), the diagonal round with two Poly1305 blocks, then eight
+ * times a column and a diagonal round with three (p advances by 48), then
+ * the last column and diagonal rounds with six, and the finish.  The 32
+ * blocks are spread over 38 of the 40 half rounds: one block is a chain of
+ * about 14 cycles (MULX, the carries, the reduction into h0, the next
+ * block's MULX), a half round about 13, and with four blocks in each of
+ * the loop's four half rounds the Poly1305 chain set the pace (16 KiB: 368
+ * ticks a batch against 367 without Poly1305; four a loop turn: 383).
+ * A loop, not unrolled: about 650 instructions, so that the batch stays in
+ * the decoded-op cache (a fully unrolled batch, ~2300, ran at the
+ * decoders' rate on short messages).  The loop count is the constant 8.
  */
 #define BATCH                                                                                      \
     LOAD_X QR1(0, 4, 8, 12) DIAGR(POLY_BLK(0), POLY_BLK(16))                                       \
@@ -318,9 +327,9 @@ size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned ch
          * Poly1305 steps run on its input (any 512 readable bytes) and
          * their result is dropped.
          */
-        int dummy = !decrypt && c == 0;
+        int dummy = decrypt == 0 && c == 0;
         uint64_t g0 = h0, g1 = h1, g2 = h2;
-        pin = decrypt ? in : (c > 0 ? out - 512 : in);
+        pin = decrypt == 1 ? in : (dummy ? in : out - 512);
         RUN_BATCH(in, out);
         if (dummy) {
             h0 = g0;
@@ -334,7 +343,7 @@ size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned ch
     ps->h[0] = h0;
     ps->h[1] = h1;
     ps->h[2] = h2;
-    if (!decrypt) { /* the last batch's ciphertext, with the vector units free */
+    if (decrypt != 1) { /* the last batch's ciphertext, with the vector units free */
         tacit_poly1305_blocks_avx2(ps, out - 512, 32);
     }
     tacit_platform_zeroize(&w, sizeof(w));
@@ -426,6 +435,98 @@ static void block0_scalar(const uint32_t st[16], unsigned char ks[64])
     o[15] = x15 + st[15];
     memcpy(ks, o, 64); /* x86-64 is little-endian */
     tacit_platform_zeroize(o, sizeof(o));
+}
+
+/*
+ * Sealing, the first 512 bytes of the message (blocks 1..8) with block 0
+ * computed in the general-purpose registers at the same time (see
+ * tacit_chachapoly_seal_first_fn): the first batch has no ciphertext before
+ * it to authenticate, so the integer units are free.  The batch is split
+ * into one asm statement a double round and a scalar double round of
+ * block 0 in C between each two: in program order one after the other, run
+ * side by side by the out-of-order core.  Between statements x0..x13 stay
+ * in the registers the compiler chose for them (asm operands; ymm11 is the
+ * temporary, x11 in memory as in the fused batch) and x14, x15 wait in
+ * memory (at most 30 operands an asm statement, a read-write one counting
+ * twice), so the statements use ymm14 and ymm15 by name.
+ */
+#undef Y
+#define Y(n) Y_##n
+#define Y_0 "%[y0]"
+#define Y_1 "%[y1]"
+#define Y_2 "%[y2]"
+#define Y_3 "%[y3]"
+#define Y_4 "%[y4]"
+#define Y_5 "%[y5]"
+#define Y_6 "%[y6]"
+#define Y_7 "%[y7]"
+#define Y_8 "%[y8]"
+#define Y_9 "%[y9]"
+#define Y_10 "%[y10]"
+#define Y_11 "%[y11]"
+#define Y_12 "%[y12]"
+#define Y_13 "%[y13]"
+#define Y_14 "%%ymm14"
+#define Y_15 "%%ymm15"
+/* x14 and x15 wait in the unused column-0 slots of pre between statements */
+#define LD1415 "vmovdqa 512(%[k]), %%ymm14\n\tvmovdqa 640(%[k]), %%ymm15\n\t"
+#define ST1415 "vmovdqa %%ymm14, 512(%[k])\n\tvmovdqa %%ymm15, 640(%[k])\n\t"
+#define VREGS                                                                                      \
+    [y0] "+x"(v0), [y1] "+x"(v1), [y2] "+x"(v2), [y3] "+x"(v3), [y4] "+x"(v4), [y5] "+x"(v5),      \
+        [y6] "+x"(v6), [y7] "+x"(v7), [y8] "+x"(v8), [y9] "+x"(v9), [y10] "+x"(v10),               \
+        [y11] "=&x"(v11), [y12] "+x"(v12), [y13] "+x"(v13)
+
+MULX_AVX2_TARGET
+size_t tacit_chachapoly_seal_first_avx2(const uint32_t st[16], const unsigned char *in,
+                                        unsigned char *out, unsigned char ks[64])
+{
+    uint32_t x0 = st[0], x1 = st[1], x2 = st[2], x3 = st[3], x4 = st[4], x5 = st[5], x6 = st[6],
+             x7 = st[7], x8 = st[8], x9 = st[9], x10 = st[10], x11 = st[11], x12 = 0, x13 = st[13],
+             x14 = st[14], x15 = st[15];
+    __m256i v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13;
+    uint32_t o[16];
+    mulx_work w;
+    int i;
+
+    v0 = v1 = v2 = v3 = v4 = v5 = v6 = v7 = _mm256_setzero_si256();
+    v8 = v9 = v10 = v12 = v13 = _mm256_setzero_si256();
+    work_init(&w, st, 1);
+    /* clang-format off */
+    __asm__ volatile(LOAD_X QR1(0, 4, 8, 12) ST1415
+                     : VREGS : [k] "r"(&w) : "memory", "xmm14", "xmm15");
+    DOUBLE_ROUND32;
+    __asm__ volatile(LD1415 DIAGR("", "") ST1415
+                     : VREGS : [k] "r"(&w) : "memory", "xmm14", "xmm15");
+    for (i = 0; i < 8; i++) {
+        DOUBLE_ROUND32;
+        __asm__ volatile(LD1415 COLR("", "") DIAGR("", "") ST1415
+                         : VREGS : [k] "r"(&w) : "memory", "xmm14", "xmm15");
+    }
+    DOUBLE_ROUND32;
+    __asm__ volatile(LD1415 COLR("", "") DIAGR("", "") FINISH
+                     : VREGS : [k] "r"(&w), [in] "r"(in), [out] "r"(out)
+                     : "memory", "xmm14", "xmm15");
+    /* clang-format on */
+    o[0] = x0 + st[0];
+    o[1] = x1 + st[1];
+    o[2] = x2 + st[2];
+    o[3] = x3 + st[3];
+    o[4] = x4 + st[4];
+    o[5] = x5 + st[5];
+    o[6] = x6 + st[6];
+    o[7] = x7 + st[7];
+    o[8] = x8 + st[8];
+    o[9] = x9 + st[9];
+    o[10] = x10 + st[10];
+    o[11] = x11 + st[11];
+    o[12] = x12;
+    o[13] = x13 + st[13];
+    o[14] = x14 + st[14];
+    o[15] = x15 + st[15];
+    memcpy(ks, o, 64); /* x86-64 is little-endian */
+    tacit_platform_zeroize(o, sizeof(o));
+    tacit_platform_zeroize(&w, sizeof(w));
+    return 512;
 }
 
 /*

@@ -26,6 +26,7 @@ void tacit_chachapoly_kernels_x86(tacit_chachapoly_kernels *k)
         k->poly_blocks = tacit_poly1305_blocks_avx2;
         if (!(f & TACIT_CPU_AVX512)) { /* AVX-512 ChaCha20 and AVX2 Poly1305: two passes */
             k->fused = tacit_chachapoly_fused_avx2_mulx;
+            k->seal_first = tacit_chachapoly_seal_first_avx2; /* its decrypt = 2 */
         }
     } else if (f & TACIT_CPU_BMI2) {
         k->poly_blocks = tacit_poly1305_blocks_mulx_asm;
