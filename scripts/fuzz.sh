@@ -11,6 +11,9 @@
 # input on a loaded machine (RSA-4096 keys take seconds under ASan on a busy machine).
 # The constant-flow arithmetic is built without coverage instrumentation
 # (tests/fuzz/coverage_ignore.txt says why); ASan and UBSan cover it as everything else.
+# With the test hooks (TACIT_TEST_HOOKS): fuzz_chachapoly_open then also seals
+# each input with every x86 kernel the CPU has (AVX-512, AVX2, portable C,
+# chosen through tacit_cpu_hook_disable) and compares.
 set -u
 cd "$(dirname "$0")/.."
 secs=${1:-60}
@@ -20,7 +23,7 @@ dir=build-fuzz
 
 echo "fuzz: building $dir (clang, address+undefined, libFuzzer)"
 if ! cmake -S . -B $dir -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
-        -DTACIT_SANITIZE=address,undefined -DTACIT_FUZZ=ON -DTACIT_BUILD_PROGRAMS=OFF \
+        -DTACIT_SANITIZE=address,undefined -DTACIT_FUZZ=ON -DTACIT_BUILD_PROGRAMS=OFF -DTACIT_TEST_HOOKS=ON \
         -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link -fsanitize-coverage-ignorelist=$PWD/tests/fuzz/coverage_ignore.txt" \
         >$dir.configure.log 2>&1; then
     mkdir -p $dir; mv $dir.configure.log $dir/configure.log 2>/dev/null

@@ -5,7 +5,7 @@
  * the same bytes as plaintext: seal, open in place, and open with one byte
  * (chosen by the input) flipped, which must fail.  In test-hook builds on
  * x86-64 the seal is also done with the AVX2 kernels and the portable C,
- * which must agree.
+ * which must agree, and each opens its own output in place.
  *
  * Input: byte 0 (bit 0: XChaCha20; bits 1-7: AAD length), 32 key bytes,
  * 24 nonce bytes (12 used for ChaCha20), the AAD, then ciphertext || tag.
@@ -83,16 +83,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #if defined(TACIT_TEST_HOOKS) && defined(TACIT_HAVE_CPU_X86)
     /*
      * Test-hook builds: the AVX2 kernels (AVX-512 off: the AVX2 one pass with
-     * the MULX Poly1305) and the portable C seal the same bytes the same way.
+     * the MULX Poly1305) and the portable C seal the same bytes the same way,
+     * and open the result in place.
      */
     {
         static const unsigned hooks[] = { TACIT_CPU_AVX512 | TACIT_CPU_IFMA, ~0u };
+        int same;
+
         for (i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++) {
             tacit_cpu_hook_disable = hooks[i];
             FUZZ_CHECK(tacit_aead_seal(&ctx, nonce, nlen, aad, aad_len, in, in_len, buf,
                                        in_len + 16, &olen) == 0);
+            same = memcmp(buf, out, in_len + 16) == 0;
+            ret = tacit_aead_open(&ctx, nonce, nlen, aad, aad_len, buf, in_len + 16, buf,
+                                  in_len + 16, &olen); /* in place, the same kernels */
             tacit_cpu_hook_disable = 0;
-            FUZZ_CHECK(memcmp(buf, out, in_len + 16) == 0);
+            FUZZ_CHECK(same && ret == 0 && olen == in_len);
+            FUZZ_CHECK(in_len == 0 || memcmp(buf, in, in_len) == 0);
         }
     }
 #endif
