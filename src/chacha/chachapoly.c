@@ -97,11 +97,13 @@ void tacit_chachapoly_aead_crypt(const uint64_t *state, int enc, const unsigned 
     st[12] = 1;
 #if defined(TACIT_CHACHAPOLY_DISPATCH)
     poly_padded(&k, &ps, aad, aad_len);
-    len -= tail; /* the last tail bytes: from ks, after the rest */
-    st[12] += (uint32_t)(first / 64);
-    in += first;
-    out += first;
-    len -= first;
+    len -= tail;     /* the last tail bytes: from ks, after the rest */
+    if (first > 0) { /* (in and out may be NULL otherwise) */
+        st[12] += (uint32_t)(first / 64);
+        in += first;
+        out += first;
+        len -= first;
+    }
     n = 0;
     if (k.fused != NULL && len > 0) { /* len 0: in and out may be NULL */
         n = k.fused(st, in, out, len, &ps, first > 0 ? 2 : !enc);
