@@ -129,40 +129,84 @@ __attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_absorb_b
     uint64_t state[25], const unsigned char *in, size_t nblocks, unsigned rate)
 {
     KECCAK_BMI_LOCALS;
+    uint64_t v_;
     unsigned r_;
 
     KECCAK_BMI_LOAD(state);
+    /* the column parities, kept up to date: each round leaves its output's, each input lane is XORed in */
+    KECCAK_THETA_C(A);
     for (; nblocks > 0; nblocks--, in += rate) {
-        Aba ^= keccak_bmi_load(in + 0);
-        Abe ^= keccak_bmi_load(in + 8);
-        Abi ^= keccak_bmi_load(in + 16);
-        Abo ^= keccak_bmi_load(in + 24);
-        Abu ^= keccak_bmi_load(in + 32);
-        Aga ^= keccak_bmi_load(in + 40);
-        Age ^= keccak_bmi_load(in + 48);
-        Agi ^= keccak_bmi_load(in + 56);
-        Ago ^= keccak_bmi_load(in + 64);
+        v_ = keccak_bmi_load(in + 0);
+        Aba ^= v_;
+        Ca ^= v_;
+        v_ = keccak_bmi_load(in + 8);
+        Abe ^= v_;
+        Ce ^= v_;
+        v_ = keccak_bmi_load(in + 16);
+        Abi ^= v_;
+        Ci ^= v_;
+        v_ = keccak_bmi_load(in + 24);
+        Abo ^= v_;
+        Co ^= v_;
+        v_ = keccak_bmi_load(in + 32);
+        Abu ^= v_;
+        Cu ^= v_;
+        v_ = keccak_bmi_load(in + 40);
+        Aga ^= v_;
+        Ca ^= v_;
+        v_ = keccak_bmi_load(in + 48);
+        Age ^= v_;
+        Ce ^= v_;
+        v_ = keccak_bmi_load(in + 56);
+        Agi ^= v_;
+        Ci ^= v_;
+        v_ = keccak_bmi_load(in + 64);
+        Ago ^= v_;
+        Co ^= v_;
         if (rate > 72) {
-            Agu ^= keccak_bmi_load(in + 72);
-            Aka ^= keccak_bmi_load(in + 80);
-            Ake ^= keccak_bmi_load(in + 88);
-            Aki ^= keccak_bmi_load(in + 96);
+            v_ = keccak_bmi_load(in + 72);
+            Agu ^= v_;
+            Cu ^= v_;
+            v_ = keccak_bmi_load(in + 80);
+            Aka ^= v_;
+            Ca ^= v_;
+            v_ = keccak_bmi_load(in + 88);
+            Ake ^= v_;
+            Ce ^= v_;
+            v_ = keccak_bmi_load(in + 96);
+            Aki ^= v_;
+            Ci ^= v_;
         }
         if (rate > 104) {
-            Ako ^= keccak_bmi_load(in + 104);
-            Aku ^= keccak_bmi_load(in + 112);
-            Ama ^= keccak_bmi_load(in + 120);
-            Ame ^= keccak_bmi_load(in + 128);
+            v_ = keccak_bmi_load(in + 104);
+            Ako ^= v_;
+            Co ^= v_;
+            v_ = keccak_bmi_load(in + 112);
+            Aku ^= v_;
+            Cu ^= v_;
+            v_ = keccak_bmi_load(in + 120);
+            Ama ^= v_;
+            Ca ^= v_;
+            v_ = keccak_bmi_load(in + 128);
+            Ame ^= v_;
+            Ce ^= v_;
         }
         if (rate > 136) {
-            Ami ^= keccak_bmi_load(in + 136);
+            v_ = keccak_bmi_load(in + 136);
+            Ami ^= v_;
+            Ci ^= v_;
         }
         if (rate > 144) {
-            Amo ^= keccak_bmi_load(in + 144);
-            Amu ^= keccak_bmi_load(in + 152);
-            Asa ^= keccak_bmi_load(in + 160);
+            v_ = keccak_bmi_load(in + 144);
+            Amo ^= v_;
+            Co ^= v_;
+            v_ = keccak_bmi_load(in + 152);
+            Amu ^= v_;
+            Cu ^= v_;
+            v_ = keccak_bmi_load(in + 160);
+            Asa ^= v_;
+            Ca ^= v_;
         }
-        KECCAK_THETA_C(A);
         for (r_ = 0; r_ < 24; r_ += 2) {
             KECCAK_ROUND_PT(A, E, tacit_keccak_rc[r_]);
             KECCAK_ROUND_PT(E, A, tacit_keccak_rc[r_ + 1]);
