@@ -143,6 +143,12 @@ static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_narrow)(
             q += 60;
             mq += 60;
 #endif
+#if INV_SMALL && !INV_GCD
+        } else if (K == 10) {
+            DIVSTEPS_B(fw, gw, VNEXT9);
+            q += 9;
+            mq += 9;
+#endif
         } else if (K >= VD + 1) {
             DIVSTEPS_B(fw, gw, VNEXTD);
             q += VD;
