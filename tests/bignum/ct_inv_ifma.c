@@ -6,7 +6,7 @@
  * under it.  The evidence is its C model (tests/bignum/inv_ifma_model.h):
  * the kernel's own source, inv_ifma_body.h (the CMOV divsteps, the batch
  * matrices, md and me, the digit conversions and the 52-bit digit update
- * with its sign corrections), compiled against branch-free C versions of
+ * with its bias corrections), compiled against branch-free C versions of
  * the vector operations.  It runs at 2048 bits (the size of an RSA-4096
  * CRT half), 3072 and 4096 bits with the value, the modulus and f marked
  * secret, and its f and d are checked against the library's inverse
@@ -15,9 +15,9 @@
  *
  * What this proves: the body's control flow and memory addresses do not
  * depend on secrets.  What it does not: anything about the machine code
- * made from the intrinsics, nor that VPMADD52LUQ/HUQ, the masked
- * VPSUBQ, VPCMPQ into a mask register, VPSRAQ, VPSHUFD and the loads and
- * stores take data-independent time (the vendors' documentation; none is
+ * made from the intrinsics, nor that VPMADD52LUQ/HUQ, VPADDQ, VPSUBQ
+ * (masked too), VPCMPQ into a mask register, VPSLLQ, VPSRAQ, VPSHUFD,
+ * VPBROADCASTQ and the loads and stores take data-independent time (the vendors' documentation; none is
  * on Intel's list of instructions with data-dependent timing).
  *
  * --negative: a branch on the model's output digit (must be flagged).

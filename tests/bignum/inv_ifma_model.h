@@ -67,6 +67,22 @@ static inline model_v mv_add(model_v a, model_v b)
     }
     return a;
 }
+static inline model_v mv_sub(model_v a, model_v b)
+{
+    int i;
+    for (i = 0; i < 4; i++) {
+        a.l[i] -= b.l[i];
+    }
+    return a;
+}
+static inline model_v mv_slli2(model_v a)
+{
+    int i;
+    for (i = 0; i < 4; i++) {
+        a.l[i] <<= 2;
+    }
+    return a;
+}
 static inline model_v mv_and(model_v a, model_v b)
 {
     int i;
@@ -103,15 +119,6 @@ static inline model_v mv_mask_sub(model_v v, unsigned k, model_v w)
     }
     return v;
 }
-/* a - b in the lanes of k, 0 elsewhere */
-static inline model_v mv_maskz_sub(unsigned k, model_v a, model_v b)
-{
-    int i;
-    for (i = 0; i < 4; i++) {
-        a.l[i] = (a.l[i] - b.l[i]) & ((uint64_t)0 - ((k >> i) & 1));
-    }
-    return a;
-}
 static inline unsigned mv_ltz(model_v a)
 {
     unsigned k = 0;
@@ -134,11 +141,12 @@ static inline unsigned mv_ltz(model_v a)
 #define V_STORE(p, v) mv_store((p), (v))
 #define V_SWAP(x) mv_swap(x)
 #define V_ADD(a, b) mv_add((a), (b))
+#define V_SUB(a, b) mv_sub((a), (b))
+#define V_SLLI2(a) mv_slli2(a)
 #define V_AND(a, b) mv_and((a), (b))
 #define V_SRAI52(a) mv_srai52(a)
 #define V_MADDLO(c, a, b) mv_madd((c), (a), (b), 0)
 #define V_MADDHI(c, a, b) mv_madd((c), (a), (b), 1)
-#define V_MASKZ_SUB(k, a, b) mv_maskz_sub((k), (a), (b))
 #define V_MASK_SUB(v, k, w) mv_mask_sub((v), (k), (w))
 #define V_LTZ(a) mv_ltz(a)
 #define V_KEEP(v) ((void)0)
@@ -147,7 +155,7 @@ static inline unsigned mv_ltz(model_v a)
 /* Working limbs of the model (as the kernel's). */
 static inline size_t model_ifma_working_limbs(size_t limbs)
 {
-    return 5 * model_ifma_digits(limbs) + 4;
+    return 9 * model_ifma_digits(limbs) + 4;
 }
 
 /* The model of tacit_mpi_core_ifma_divsteps (the generic copy's digit plan). */
@@ -155,7 +163,7 @@ static void model_ifma_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D, const taci
                                 const tacit_mpi_uint *M, size_t limbs, size_t steps,
                                 tacit_mpi_uint *T)
 {
-    size_t K = model_ifma_digits(limbs), e = K - 1 > 102 ? 51 : (K - 1 > 51 ? K - 1 - 51 : 0);
+    size_t K = model_ifma_digits(limbs), e = K - 1 > 100 ? 50 : (K - 1 > 50 ? K - 1 - 50 : 0);
 
     model_ifma_body(F, D, G, M, limbs, steps,
                     (inv_sd *)(void *)(((uintptr_t)T + 31) & ~(uintptr_t)31), e);

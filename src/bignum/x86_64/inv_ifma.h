@@ -1,7 +1,7 @@
 /*
  * The AVX-512 IFMA divsteps of the constant-time inverse (inv_ifma.c), for
  * bignum_core_inv.c: the same contract as tacit_mpi_core_avx2_divsteps
- * (bignum_core_limb.h), with batches of 51 divsteps and an update of f, g,
+ * (bignum_core_limb.h), with batches of 50 divsteps and an update of f, g,
  * d, e in digits of 52 bits by VPMADD52LUQ/HUQ.  Built where the IFMA
  * exponentiation is (ifma.h: x86-64, 64-bit limbs, assembly on, not -Os).
  */
@@ -23,7 +23,7 @@ size_t tacit_mpi_core_ifma_divsteps_working_limbs(size_t limbs);
 
 /*
  * For CPUs with AVX-512 F, VL and IFMA (ask tacit_mpi_core_cpu_has_ifma):
- * `steps` divsteps (rounded up to a multiple of 51) from f = F (limbs + 1
+ * `steps` divsteps (rounded up to a multiple of 50) from f = F (limbs + 1
  * limbs, odd) and g = G (limbs limbs), with the cofactors d = 2, e = 1 of
  * f, g modulo the odd M; on return F = f and D (limbs + 1 limbs) = d, both
  * two's complement, d in (-2M, M).  limbs >= 4.  T has
