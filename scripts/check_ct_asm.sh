@@ -325,6 +325,16 @@ fi
 cat >"$tmp/secret.py" <<'EOPY'
 import re, sys
 
+_RC = {}
+
+
+def _m(pat, s_):
+    # re.match with the compiled patterns kept in a plain dict (the tracer's hot path)
+    r_ = _RC.get(pat)
+    if r_ is None:
+        r_ = _RC[pat] = re.compile(pat)
+    return r_.match(s_)
+
 # usage: secret_taint.py file.s  -- checks every function of the file
 # Model: every vector register holds secret data (keys, H powers, counters,
 # plaintext, ciphertext, GHASH state); so does every general-purpose load from
@@ -337,9 +347,27 @@ import re, sys
 path = sys.argv[1]
 import os
 DEBUG = os.environ.get('TAINT_DEBUG')
-public_disp = set(int(x) for x in sys.argv[2:] if x != 'none') if len(sys.argv) > 2 else {240}
+# Options after the file: displacements whose non-stack loads are public
+# (default 240; 'none': no public displacement), --secret=FN:REG,REG (these
+# argument registers of FN are secret at its entry), --skip=REGEX (functions
+# not checked: the _unsafe ones, leaky by contract), --vector-flow (vector
+# registers are secret at entry, after a call and when loaded from memory that
+# is not the stack, and otherwise follow the data: a broadcast of a public size
+# or a shuffle of public counters stays public; the default treats every
+# vector write other than a plain move of a public value as secret).
+opts = sys.argv[2:]
+nums = [int(x, 0) for x in opts if _m(r'^-?(0x)?[0-9a-fA-F]+$', x)]
+public_disp = set(nums) if (nums or 'none' in opts) else {240}
+secret_entry = {}
+for x in opts:
+    if x.startswith('--secret='):
+        f_, r_ = x[len('--secret='):].split(':')
+        secret_entry.setdefault(f_, set()).update(r_.split(','))
+skip_re = [x[len('--skip='):] for x in opts if x.startswith('--skip=')]
+vector_flow = '--vector-flow' in opts
 lines = open(path).read().split('\n')
 funcs = re.findall(r'^\s*\.type\s+([\w.]+),\s*@function', '\n'.join(lines), re.M)
+funcs = [f for f in funcs if not any(re.search(x, f) for x in skip_re)]
 
 GPR = {}
 for r in 'abcd':
@@ -356,7 +384,7 @@ VSEC_ALL = set(('vsec', str(i)) for i in range(32))
 
 def width(op):
     n = op.lstrip('%')
-    m = re.match(r'^([xyz])mm\d+$', n)
+    m = _m(r'^([xyz])mm\d+$', n)
     if m:
         return VW[m.group(1)]
     if n in GPR:
@@ -385,7 +413,7 @@ def split_ops(s):
     return ops
 
 def memparts(op):
-    m = re.match(r'^(-?\w*)\(([^)]*)\)$', op)
+    m = _m(r'^(-?\w*)\(([^)]*)\)$', op)
     if not m:
         return None
     disp = m.group(1)
@@ -395,12 +423,14 @@ def memparts(op):
     try:
         d = int(disp, 0) if disp else 0
     except ValueError:
-        d = None
+        # inline assembly writes displacements like 3*8 or 8+16
+        d = eval(disp, {'__builtins__': {}}) if _m(r'^[-+*0-9 ]+$', disp) else None
     return base, idx, d, disp
 
 FLAGW = re.compile(r'^(add|sub|and|or|xor|cmp|test|inc|dec|neg|sh[lr]|sa[lr]|ro[lr]|imul|mul|bt|bs[fr]|lzcnt|tzcnt|popcnt|adc|sbb|andn|blsi|blsr|kortest|ktest|vptest|ptest|v?u?comis)')
 MOVLIKE = re.compile(r'^(mov|lea|set|cvt|vmov|vpbroadcast|vbroadcast|kmov|pextr|vpextr|vextract|pmovmsk|vpmovmsk|movmsk|vmovmsk)')
 SFX = {'b': 1, 'w': 2, 'l': 4, 'q': 8}
+META_KINDS = frozenset(('d', 'p', 'c', 'ps'))
 
 # Interprocedural: a function of the file called with secret register
 # arguments is analysed again with them secret at its entry (to a fixed
@@ -411,6 +441,10 @@ ARITY = {'memset': ('rdi', 'rdx'), 'memcpy': ('rdi', 'rdx'),
          # the AVX2 Poly1305 called by the AVX2 one-pass kernel (state and
          # data pointers, block count)
          'tacit_poly1305_blocks_avx2': ('rdi', 'rsi', 'rdx')}
+for x in opts:
+    if x.startswith('--arity='):
+        f_, r_ = x[len('--arity='):].split(':')
+        ARITY[f_] = tuple(r_.split(','))
 calls = {}
 addr_taken = [f for f in funcs
               if re.search(r'^\s*(lea|mov)\w*\s+\$?%s(\(%%rip\))?,' % re.escape(f), '\n'.join(lines), re.M)]
@@ -419,10 +453,10 @@ addr_taken = [f for f in funcs
 def analyze(fn, entry):
     body, on = [], False
     for ln in lines:
-        if re.match(r'^%s:' % re.escape(fn), ln):
+        if _m(r'^%s:' % re.escape(fn), ln):
             on = True; continue
         if on:
-            if re.match(r'^\s*\.size\s+%s\b' % re.escape(fn), ln) or re.match(r'^\s*\.cfi_endproc', ln):
+            if _m(r'^\s*\.size\s+%s\b' % re.escape(fn), ln) or _m(r'^\s*\.cfi_endproc', ln):
                 break
             ln = ln.split('#')[0].rstrip()
             s = ln.strip()
@@ -432,20 +466,25 @@ def analyze(fn, entry):
     insns = []
     for ln in body:
         if ln.endswith(':'):
-            insns.append((ln[:-1], None, [], None)); continue
+            insns.append((ln[:-1], None, [], None, False)); continue
         parts = ln.split(None, 1)
         mn = parts[0]; rest = parts[1] if len(parts) > 1 else ''
         mask = None
         m = re.search(r'\{%(k[0-7])\}', rest)
         if m:
             mask = m.group(1)
+        zero = '{z}' in rest
         rest = re.sub(r'\s*\{%k[0-7]\}', '', rest).replace('{z}', '')
-        insns.append((None, mn, split_ops(rest), mask))
+        insns.append((None, mn, split_ops(rest), mask, zero))
     viol = []
+    lea_offs = set()  # the stack offsets whose address the function takes
 
     def step(t, ins, report):
-        lab, mn, ops, mask = ins
+        lab, mn, ops, mask, zero = ins
         t = set(t)
+        # the few bookkeeping entries (stack delta, pointers into the frame, their
+        # spills, constants), read from here on instead of scanning the whole state
+        meta = [k_ for k_ in t if k_.__class__ is tuple and k_[0] in META_KINDS]
         regw = max([width(o) for o in ops] + [0])
         if regw == 0 and mn[-1] in SFX:
             regw = SFX[mn[-1]]
@@ -453,24 +492,34 @@ def analyze(fn, entry):
             regw = 1
         if mn.startswith('movzw') or mn.startswith('movsw'):
             regw = 2
-        delta = next((k_[1] for k_ in t if isinstance(k_, tuple) and k_[0] == 'd'), 0)
+        delta = next((k_[1] for k_ in meta if k_[0] == 'd'), 0)
         def canon(base_, d_):
             return d_ - delta if base_ == 'rsp' else d_
         def set_delta(v):
-            for k_ in [k_ for k_ in t if isinstance(k_, tuple) and k_[0] == 'd']:
+            for k_ in [k_ for k_ in meta if k_[0] == 'd']:
                 t.discard(k_)
             t.add(('d', v))
         def loadw():
             return regw or 8
+        def stack_off(op):
+            # the canonical stack offset of a memory operand (rsp-based, or through a
+            # register that points into the frame), else None
+            mp_ = memparts(op)
+            if not mp_ or mp_[1] is not None or mp_[2] is None:
+                return None
+            if mp_[0] == 'rsp':
+                return canon('rsp', mp_[2])
+            sp_ = [k_[2] for k_ in meta if k_[0] == 'p' and k_[1] == mp_[0]]
+            return sp_[0] + mp_[2] if sp_ else None
         def stack_taint(base_, d, n):
             return any(('s', base_, canon(base_, d) + i) in t for i in range(n))
         def tainted(op, is_src=True):
             if op.startswith('$') or op.startswith('.') or op.startswith('*'):
                 return op.startswith('*') and tainted(op[1:])
             n = op.lstrip('%')
-            if re.match(r'^[xyz]mm\d+$', n):
+            if _m(r'^[xyz]mm\d+$', n):
                 return ('vsec', n[3:]) in t
-            if re.match(r'^k[0-7]$', n):
+            if _m(r'^k[0-7]$', n):
                 return n in t
             if n in GPR:
                 return GPR[n] in t
@@ -480,20 +529,22 @@ def analyze(fn, entry):
             base, idx, d, disp = mp
             if base in ('rsp', 'rbp') and idx is None and d is not None:
                 return stack_taint(base, d, loadw())
-            sp = [k_[2] for k_ in t if isinstance(k_, tuple) and k_[0] == 'p' and k_[1] == base]
+            sp = [k_[2] for k_ in meta if k_[0] == 'p' and k_[1] == base]
             if sp and idx is None and d is not None:
                 return any(('s', 'rsp', sp[0] + d + i) in t for i in range(loadw()))
             if '%rip' in op:
                 return False
+            if vector_flow and mp[0] is None and disp and _m(r'^[A-Za-z_.]', disp):
+                return False  # a static table of the file (constants, kernel pointers)
             return d not in public_disp
         # a vector register is secret (at entry, after a call, and from any
         # write) unless its last write was a plain move of a public value (a
         # general-purpose register, a stack slot or another vector register:
         # compilers park pointers and lengths in vector registers)
-        if ops and re.match(r'^%[xyz]mm\d+$', ops[-1]):
+        if ops and _m(r'^%[xyz]mm\d+$', ops[-1]) and not vector_flow:
             vn = ops[-1][4:]
             mp0 = memparts(ops[0]) if len(ops) == 2 else None
-            if (re.match(r'^v?mov(d|q|dq[au](32|64)?|[au]p[sd])$', mn) and len(ops) == 2
+            if (_m(r'^v?mov(d|q|dq[au](32|64)?|[au]p[sd])$', mn) and len(ops) == 2
                     and (mp0 is None or mp0[0] in ('rsp', 'rbp')) and not tainted(ops[0])):
                 t.discard(('vsec', vn))
             else:
@@ -506,11 +557,18 @@ def analyze(fn, entry):
                     base, idx, d, disp = mp
                     if (base and base in t) or (idx and idx in t):
                         viol.append('address from a secret: %s %s' % (mn, ', '.join(ops)))
+                    vi = re.search(r',\s*%[xyz]mm(\d+)', op)
+                    if vi and ('vsec', vi.group(1)) in t:
+                        viol.append('gather/scatter index from a secret: %s %s' % (mn, ', '.join(ops)))
             if mask and mask in t and any(memparts(o) for o in ops):
                 viol.append('masked memory access under a secret mask: %s %s' % (mn, ', '.join(ops)))
             if (mn.startswith('div') or mn.startswith('idiv')) and (any(tainted(o) for o in ops) or 'rax' in t or 'rdx' in t):
                 viol.append('division of or by a secret: %s' % mn)
-            if mn.startswith('j') and not mn.startswith('jmp') and 'flags' in t:
+            if _m(r'^(jr?e?cxz|loop)', mn):
+                # JRCXZ / LOOP branch on RCX, not on the flags (ADX loops keep their carries across them)
+                if 'rcx' in t:
+                    viol.append('conditional branch on a secret: %s %s' % (mn, ', '.join(ops)))
+            elif mn.startswith('j') and not mn.startswith('jmp') and 'flags' in t:
                 viol.append('conditional branch on a secret: %s %s' % (mn, ', '.join(ops)))
             if mn.startswith('jmp') and ops and ops[0].startswith('*') and tainted(ops[0][1:]):
                 viol.append('indirect jump through a secret: %s' % ops[0])
@@ -530,14 +588,22 @@ def analyze(fn, entry):
                     bad = []
                 if bad:
                     viol.append('call of %s with secret arguments %s' % (tgt, bad))
-            if re.match(r'^(memset|memcpy)(@PLT)?$', tgt) and 'stackptr_rdi' in t:
+            if _m(r'^(memset|memcpy)(@PLT)?$', tgt) and 'stackptr_rdi' in t:
                 pass
-            for k_ in list(t):
-                if isinstance(k_, str) and k_ in ('rax', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11', 'flags'):
-                    t.discard(k_)
+            for k_ in ('rax', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11', 'flags'):
+                t.discard(k_)
             t.update(VSEC_ALL)  # the callee may leave secrets in any vector register
+            if vector_flow and not _m(r'^(memset|tacit_platform_zeroize)(@PLT)?$', tgt):
+                # the callee may write secrets where a pointer into the frame lets it:
+                # from each such argument up to the next stack object whose address the
+                # function takes (at most 256 bytes)
+                for k_ in meta:
+                    if isinstance(k_, tuple) and k_[0] == 'p' and k_[1] in ('rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9'):
+                        end = min([o_ for o_ in lea_offs if o_ > k_[2]] + [k_[2] + 256])
+                        for i in range(k_[2], end):
+                            t.add(('s', 'rsp', i))
             # a memcpy/memset to a stack buffer: its bytes are secret from now on (conservative)
-            for k_ in list(t):
+            for k_ in meta:
                 if isinstance(k_, tuple) and k_[0] in ('p', 'c') and k_[1] in ('rax', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11'):
                     t.discard(k_)
             return t
@@ -558,7 +624,7 @@ def analyze(fn, entry):
             return t
         # implicit operands: one-operand mul/imul (rdx:rax = rax * op), mulx (lo, hi = rdx * op),
         # cqto/cltd (rdx from rax), xchg (a swap)
-        if re.match(r'^i?mul[bwlq]?$', mn) and len(ops) == 1:
+        if _m(r'^i?mul[bwlq]?$', mn) and len(ops) == 1:
             v = tainted(ops[0]) or 'rax' in t
             for r in ('rax', 'rdx'):
                 if v: t.add(r)
@@ -585,7 +651,7 @@ def analyze(fn, entry):
                 if v: t.add(r)
                 else: t.discard(r)
             return t
-        if ops and ops[-1] == '%rsp' and re.match(r'^(sub|add)q$', mn) and re.match(r'^\$\d+$', ops[0]):
+        if ops and ops[-1] == '%rsp' and _m(r'^(sub|add)q$', mn) and _m(r'^\$\d+$', ops[0]):
             set_delta(delta + (int(ops[0][1:]) if mn.startswith('sub') else -int(ops[0][1:])))
             return t
         if mn.startswith('j') or mn.startswith('ret') or mn in ('vzeroupper', 'nop', 'endbr64', 'leave', 'cltq') or mn.startswith('nop'):
@@ -600,22 +666,33 @@ def analyze(fn, entry):
                     else: t.discard(r)
             return t
         srcs, dst = (ops[:-1], ops[-1]) if ops else ([], None)
-        if re.match(r'^(cmp|test|bt[^rsc]?$|kortest|ktest|vptest|ptest|v?u?comis)', mn) and not re.match(r'^%k[0-7]$', ops[-1] if ops else ''):
+        if _m(r'^(cmp|test|bt[^rsc]?$|kortest|ktest|vptest|ptest|v?u?comis)', mn) and not _m(r'^%k[0-7]$', ops[-1] if ops else ''):
             srcs, dst = ops, None
+        if vector_flow and _m(r'^(pblendv|blendvp|sha256rnds2)', mn):
+            srcs = srcs + ['%xmm0']  # the implicit operand
         if mn.startswith('lea'):
             mp = memparts(srcs[0]) if srcs else None
             val = bool(mp) and ((mp[0] in t if mp[0] else False) or (mp[1] in t if mp[1] else False))
         else:
             val = any(tainted(o) for o in srcs)
         rmw = not MOVLIKE.match(mn) and not (mn.startswith('v') and len(ops) >= 3)
+        if len(ops) == 3 and _m(r'^(imul|andn|shlx|shrx|sarx|rorx|bextr|bzhi|pdep|pext)', mn):
+            rmw = False  # three-operand forms: the destination is not read
+        if vector_flow and len(ops) == 2 and _m(r'^v?(mov(s[sd]|[lh]p[sd]|hlps|lhps)|cvt)', mn):
+            rmw = True  # these keep the destination's other lanes
         if dst is not None and rmw:
             val = val or tainted(dst)
         if mask and dst is not None:
             val = val or mask in t
-        if re.match(r'^(cmov|set|adc|sbb|adox)', mn):
+            if not zero:
+                val = val or tainted(dst)  # merge masking keeps the other lanes
+        if _m(r'^(cmov|set|adc|sbb|adox)', mn):
             val = val or 'flags' in t
-        if len(ops) == 2 and re.match(r'^(xor|sub)', mn) and ops[0] == ops[1]:
+        if len(ops) == 2 and _m(r'^(xor|sub)', mn) and ops[0] == ops[1]:
             val = False
+        if (vector_flow and len(ops) >= 2 and ops[-2] == (ops[-3] if len(ops) == 3 else ops[-1])
+                and not mask and _m(r'^v?(p(xor|sub[bwdq]|andn|cmpeq[bwdq]|cmpgt[bwdq])|xorp[sd]|andnp[sd])$', mn)):
+            val = False  # x ^ x, x - x, x == x: a constant whatever x is
         if FLAGW.match(mn):
             if val or (mn.startswith(('v', 'p', 'k')) and any(tainted(o) for o in ops)):
                 t.add('flags')
@@ -626,19 +703,34 @@ def analyze(fn, entry):
         # stack pointers: lea d(%rsp), reg
         r = GPR.get(dst.lstrip('%'))
         if r:
-            for k_ in list(t):
+            for k_ in meta:
                 if isinstance(k_, tuple) and k_[0] in ('p', 'c') and k_[1] == r:
                     t.discard(k_)
-            if mn.startswith('mov') and srcs and re.match(r'^\$-?\d+$', srcs[0]):
+            if mn.startswith('mov') and srcs and _m(r'^\$-?\d+$', srcs[0]):
                 t.add(('c', r, int(srcs[0][1:])))
             if mn.startswith('lea') and srcs:
                 mp = memparts(srcs[0])
                 if mp and mp[0] in ('rsp', 'rbp') and mp[1] is None and mp[2] is not None:
                     t.add(('p', r, canon(mp[0], mp[2])))
+                    lea_offs.add(canon(mp[0], mp[2]))
+                elif mp and mp[1] is None and mp[2] is not None:
+                    # lea d(%reg) of a pointer into the stack: a pointer into the stack
+                    for k_ in meta:
+                        if isinstance(k_, tuple) and k_[0] == 'p' and k_[1] == mp[0]:
+                            t.add(('p', r, k_[2] + mp[2]))
+            if mn.startswith('mov') and srcs and srcs[0] == '%rsp':
+                t.add(('p', r, canon('rsp', 0)))
+                lea_offs.add(canon('rsp', 0))
             if mn.startswith('mov') and srcs and GPR.get(srcs[0].lstrip('%')):
                 sr = GPR[srcs[0].lstrip('%')]
-                for k_ in list(t):
+                for k_ in meta:
                     if isinstance(k_, tuple) and k_[0] == 'p' and k_[1] == sr:
+                        t.add(('p', r, k_[2]))
+            if _m(r'^movq?$', mn) and srcs and memparts(srcs[0]):
+                # a pointer into the frame reloaded from its spill slot
+                so = stack_off(srcs[0])
+                for k_ in meta:
+                    if so is not None and isinstance(k_, tuple) and k_[0] == 'ps' and k_[1] == so:
                         t.add(('p', r, k_[2]))
             if val:
                 if report and DEBUG and r not in t: print('    taints %s: %s %s' % (r, mn, ', '.join(ops)))
@@ -646,24 +738,47 @@ def analyze(fn, entry):
             else: t.discard(r)
             return t
         n = dst.lstrip('%')
-        if re.match(r'^k[0-7]$', n):
+        if _m(r'^k[0-7]$', n):
             if val and report and DEBUG and n not in t: print('    taints %s: %s %s' % (n, mn, ', '.join(ops)))
             if val: t.add(n)
             else: t.discard(n)
             return t
+        if vector_flow and _m(r'^[xyz]mm\d+$', n):
+            if val: t.add(('vsec', n[3:]))
+            else: t.discard(('vsec', n[3:]))
+            return t
+        so = stack_off(dst)
+        if so is not None:
+            # a spilled pointer into the frame: remembered with its slot
+            w = regw or 8
+            for k_ in meta:
+                if isinstance(k_, tuple) and k_[0] == 'ps' and so - 8 < k_[1] < so + w:
+                    t.discard(k_)
+            sr = GPR.get(srcs[0].lstrip('%')) if srcs and _m(r'^movq?$', mn) and w == 8 else None
+            for k_ in meta:
+                if sr and isinstance(k_, tuple) and k_[0] == 'p' and k_[1] == sr:
+                    t.add(('ps', so, k_[2]))
         mp = memparts(dst)
         if mp and mp[0] in ('rsp', 'rbp') and mp[1] is None and mp[2] is not None:
             w = regw or 8
             for i in range(w):
                 if val: t.add(('s', mp[0], canon(mp[0], mp[2]) + i))
                 else: t.discard(('s', mp[0], canon(mp[0], mp[2]) + i))
+        elif mp and mp[1] is None and mp[2] is not None:
+            # a store through a register that points into the stack frame
+            sp = [k_[2] for k_ in meta if k_[0] == 'p' and k_[1] == mp[0]]
+            if sp:
+                for i in range(regw or 8):
+                    if val: t.add(('s', 'rsp', sp[0] + mp[2] + i))
+                    else: t.discard(('s', 'rsp', sp[0] + mp[2] + i))
         return t
 
-    blocks, cur, labels = [], [], {}
+    blocks, cur, labels, numlab = [], [], {}, {}
     for ins in insns:
         if ins[0] is not None:
             if cur: blocks.append(cur)
-            cur = [ins]; labels[ins[0]] = len(blocks); continue
+            cur = [ins]; labels[ins[0]] = len(blocks)
+            numlab.setdefault(ins[0], []).append(len(blocks)); continue
         cur.append(ins)
         if ins[1].startswith('j') or ins[1].startswith('ret'):
             blocks.append(cur); cur = []
@@ -677,24 +792,37 @@ def analyze(fn, entry):
             return []
         if last and last[-1][1].startswith('j'):
             tgt = last[-1][2][0] if last[-1][2] else ''
-            if tgt in labels: out.append(labels[tgt])
+            m_ = _m(r'^(\d+)([bf])$', tgt)
+            if m_:
+                # an inline-assembly local label: 1b the nearest 1: before, 1f after
+                occ = numlab.get(m_.group(1), [])
+                c_ = [b for b in occ if b <= bi] if m_.group(2) == 'b' else [b for b in occ if b > bi]
+                if c_: out.append(max(c_) if m_.group(2) == 'b' else min(c_))
+            elif tgt in labels: out.append(labels[tgt])
             if last[-1][1] == 'jmp':
                 return out
         if bi + 1 < len(blocks): out.append(bi + 1)
         return out
-    IN = [None] * len(blocks)
-    IN[0] = set(entry) | VSEC_ALL
-    work = [0]
-    while work:
-        bi = work.pop()
-        st = set(IN[bi])
-        for ins in blocks[bi]:
-            if ins[1] is not None:
-                st = step(st, ins, False)
-        for s in succ(bi):
-            if IN[s] is None or not st <= IN[s]:
-                IN[s] = (IN[s] or set()) | st
-                work.append(s)
+    for rnd in range(2):
+        # (with --vector-flow a second round starts again knowing every stack
+        # object whose address the function takes: the bounds of the callee
+        # writes above)
+        n_lea = len(lea_offs)
+        IN = [None] * len(blocks)
+        IN[0] = set(entry) | VSEC_ALL
+        work = [0]
+        while work:
+            bi = work.pop()
+            st = set(IN[bi])
+            for ins in blocks[bi]:
+                if ins[1] is not None:
+                    st = step(st, ins, False)
+            for s in succ(bi):
+                if IN[s] is None or not st <= IN[s]:
+                    IN[s] = (IN[s] or set()) | st
+                    work.append(s)
+        if not vector_flow or len(lea_offs) == n_lea:
+            break
     for bi in range(len(blocks)):
         if IN[bi] is None:
             continue
@@ -705,7 +833,7 @@ def analyze(fn, entry):
     n = sum(1 for i in insns if i[1] is not None)
     return sorted(set(viol)), n
 
-entry = dict((f, set()) for f in funcs)
+entry = dict((f, set(secret_entry.get(f, ()))) for f in funcs)
 results = {}
 for _ in range(20):
     changed = False
@@ -930,6 +1058,330 @@ if [ "$(uname -m)" = x86_64 ] && command -v python3 >/dev/null; then
     done
 else
     echo "skip  Keccak kernels (needs an x86-64 host and python3)"
+fi
+
+# ---- the P-256 / P-384 inline-assembly blocks (ADX; valgrind cannot run them) ----
+# src/ec/x86_64/p256_asm_gen.h and p384_asm_gen.h (generated by
+# scripts/gen/gen_ecp_asm.py / gen_p384_asm.py): the MULX/ADCX/ADOX field
+# products, the Jacobian doubling and additions, and the comb's mixed
+# addition with the next table scan woven in (ecp_asm_p256_jac_madd_scan_avx2;
+# valgrind hides ADX, so ct_ecp runs the portable comb, never this block).
+# The blocks are static inline: each is compiled inside a one-line function
+# of a generated file and traced with the "every vector register and every
+# non-stack load is secret" model (--vector-flow): the frame's coordinates,
+# the field constants and the scan's index (s[85], offset 680) are secret;
+# only the scan's table address (s[84], offset 672) and destination (s[86],
+# offset 688) are public.  So no address may depend on the index or a
+# coordinate (every entry is loaded, the index only meets vector compares),
+# no branch on a carry (the reductions select by CMOV), no division.  The
+# negative control mutates the woven-scan block five ways (the index as the
+# table address, the entry loaded at table + 64 index, a branch on the index,
+# a branch instead of the CMOV of a final subtraction, an entry mask moved to
+# a general-purpose register and used as an index): each must be caught.
+# The C around the block (tacit_ecp_p256_adx_comb: digits, masks, copies) is
+# not traced: it loads the table address from the curve, which this model
+# would call secret; ct_ecp runs the same digit and mask code under valgrind.
+cat >"$tmp/ecp_wrap.py" <<'EOPY'
+import re, sys
+
+# usage: ecp_wrap.py OUTDIR: C files that call each inline-assembly block of
+# the generated P-256 / P-384 headers from an ordinary function (the blocks
+# are static inline: only a caller gives them a compiled body), and mutated
+# copies of the woven-scan block for the negative control.
+out = sys.argv[1]
+SCAN = 'ecp_asm_p256_jac_madd_scan_avx2'
+
+def blocks(path):
+    text = open(path).read()
+    res = []
+    for m in re.finditer(r'^static inline void (ecp_asm_\w+)\(([^)]*)\)\n\{', text, re.M):
+        name, params = m.group(1), ' '.join(m.group(2).split())
+        args = [re.findall(r'\w+', p_)[-1] for p_ in params.split(',')]
+        end = text.index('\n}\n', m.end()) + 3
+        res.append((name, params, args, text[m.start():end]))
+    return res
+
+p256 = blocks('src/ec/x86_64/p256_asm_gen.h')
+p384 = blocks('src/ec/x86_64/p384_asm_gen.h')
+names = [b[0] for b in p256 + p384]
+if SCAN not in names or len(p256) < 10 or len(p384) < 3:
+    sys.exit('the generated headers do not hold the expected blocks: %s' % names)
+
+def wrap(name, params, args):
+    return 'void ct_%s(%s);\nvoid ct_%s(%s) { %s(%s); }\n' % (name, params, name, params, name, ', '.join(args))
+
+with open(out + '/ecp_blocks.c', 'w') as f:
+    f.write('#include "ec/x86_64/p256_asm_gen.h"\n#include "ec/x86_64/p384_asm_gen.h"\n')
+    for name, params, args, _ in p256 + p384:
+        if name != SCAN:
+            f.write(wrap(name, params, args))
+scan = [b for b in p256 if b[0] == SCAN][0]
+with open(out + '/ecp_scan.c', 'w') as f:
+    f.write('#include "ec/x86_64/p256_asm_gen.h"\n' + wrap(*scan[:3]))
+
+# the negative control: the woven-scan block with one leak each
+body = scan[3]
+first_line = re.search(r'"vpbroadcastq 680\(%\[s\]\), %%ymm0\\n\\t"\n', body).group(0)
+muts = {
+    # the table address taken from the index slot
+    'neg_index_base': ('"movq 672(%[s]), %[g0]\\n\\t"', '"movq 680(%[s]), %[g0]\\n\\t"'),
+    # the wanted entry loaded directly: index * 64 added to the table address
+    'neg_index_lookup': ('"vpand 0(%[g0]), %%ymm3, %%ymm6\\n\\t"',
+                         '"movq 680(%[s]), %%rdx\\n\\t" "shlq $6, %%rdx\\n\\t" "vpand 0(%[g0],%%rdx), %%ymm3, %%ymm6\\n\\t"'),
+    # a branch on the index
+    'neg_index_branch': (first_line, first_line + '        "cmpq $0, 680(%[s])\\n\\t" "je 7f\\n\\t" "7:\\n\\t"\n'),
+    # the final subtraction of a field product by a branch instead of CMOV
+    'neg_carry_branch': ('"cmovncq %[g8], %[g0]\\n\\t"', '"jc 7f\\n\\t" "movq %[g8], %[g0]\\n\\t" "7:\\n\\t"'),
+    # an entry's mask moved to a general-purpose register and used as an index
+    'neg_mask_index': ('"vpaddq %%ymm2, %%ymm1, %%ymm1\\n\\t"',
+                       '"vpaddq %%ymm2, %%ymm1, %%ymm1\\n\\t" "vmovq %%xmm3, %%rdx\\n\\t" "andq $8, %%rdx\\n\\t" "movq 0(%[g0],%%rdx), %%rdx\\n\\t"'),
+}
+with open(out + '/ecp_neg.c', 'w') as f:
+    f.write('#include <stdint.h>\n')
+    for neg, (old, new) in muts.items():
+        if old not in body:
+            sys.exit('mutation %s: pattern not found in the block' % neg)
+        b = body.replace(SCAN, 'ecp_asm_' + neg, 1).replace(old, new, 1)
+        f.write(b + '\n' + wrap('ecp_asm_' + neg, 'uint64_t *s', ['s']))
+print(' '.join('ct_ecp_asm_' + n for n in muts))
+EOPY
+if [ "$(uname -m)" = x86_64 ] && command -v python3 >/dev/null; then
+    mkdir -p "$tmp/ecpw"
+    ecp_ccs="gcc clang"
+    if ! ecp_negs=$(python3 "$tmp/ecp_wrap.py" "$tmp/ecpw" 2>&1); then
+        echo "FAIL  ecp blocks: $ecp_negs"
+        fail=1
+        ecp_ccs=""
+    fi
+    for cc in $ecp_ccs; do
+        command -v $cc >/dev/null || continue
+        for opt in -O2 -O3 -Os; do
+            for w in ecp_blocks ecp_scan; do
+                pub=none
+                [ $w = ecp_scan ] && pub="672 688"
+                if ! $cc $opt -std=c99 -Iinclude -Isrc -S -o "$tmp/ecpw/$w.s" "$tmp/ecpw/$w.c" 2>"$tmp/err"; then
+                    echo "FAIL  $cc $opt $w (cannot compile: $(head -1 "$tmp/err"))"
+                    fail=1
+                    continue
+                fi
+                # shellcheck disable=SC2086
+                if out=$(python3 "$tmp/secret.py" "$tmp/ecpw/$w.s" $pub --vector-flow); then
+                    echo "ok    $cc $opt ec/x86_64 $w:$(echo "$out" | sed 's/^ *//' | tr '\n' ';' | sed 's/;$//')"
+                else
+                    echo "FAIL  $cc $opt ec/x86_64 $w: a secret reaches:"
+                    echo "$out" | sed 's/^/        /'
+                    fail=1
+                fi
+            done
+        done
+        for opt in -O2 -Os; do
+            $cc $opt -std=c99 -S -o "$tmp/ecpw/neg.s" "$tmp/ecpw/ecp_neg.c" || echo >"$tmp/ecpw/neg.s"
+            out=$(python3 "$tmp/secret.py" "$tmp/ecpw/neg.s" 672 688 --vector-flow || true)
+            missed=""
+            for f in $ecp_negs; do
+                echo "$out" | grep -q "^$f: " || missed="$missed $f"
+            done
+            if [ -n "$missed" ] || [ -z "$ecp_negs" ]; then
+                echo "FAIL  $cc $opt woven-scan negative control: not caught:$missed"
+                fail=1
+            else
+                echo "ok    $cc $opt woven-scan negative control: all $(echo $ecp_negs | wc -w) leaks caught"
+            fi
+        done
+    done
+else
+    echo "skip  P-256 / P-384 blocks (needs an x86-64 host and python3)"
+fi
+
+# ---- bignum and Curve25519 x86-64 kernels: the same tracer, data-flow vectors ----
+# src/bignum/x86_64/mont_adx.c (MULX/ADCX/ADOX Montgomery products, the 8-limb
+# window rows), mont_avx2.c (tacit_mpi_core_avx2_table_select), inv_avx2.c (the
+# AVX2 divsteps of the safegcd inverse), src/curve25519/x86_64/fe64_adx.c (the
+# X25519 ladder, field operations) and ed25519_point_adx.c (the Ed25519 base
+# multiplication).  valgrind runs the MULX, AVX2 scan and divsteps code in the
+# ct suites but hides ADX (the C models of ct_bignum_core_adx / ct_x25519_adx
+# stand in); this traces the compiled code itself at -O2, -O3, -Os, gcc and
+# clang.  Model (--vector-flow): every load from memory that is not the stack
+# is secret (operands, moduli: RSA's primes are secret, the scalar, the
+# table), and so are the named secret arguments (the table scan's index %r8,
+# the Montgomery constant mm, the multiplier limb of mla); vector registers
+# are secret at entry, after calls and when loaded, and otherwise follow the
+# data (a broadcast of a public size stays public: the window code parks its
+# counters in a vector store); the sizes (the other arguments) are public.
+# Stack slots are tracked through registers that point into the frame (the
+# window code addresses its frame through one) and through their spills, and
+# a call may write secrets into the frame where a pointer argument lets it.
+# _unsafe functions (leaky by contract: Ed25519 verification's decoder and
+# double-scalar multiplication, and wnaf5, which only it calls) are not
+# checked; a checked function that passes them a secret fails.  Not covered:
+# src/bignum/x86_64/exp_ifma.c (its kernel table and workspace pointers live
+# in memory, which this model would call secret; ct_bignum_core_ifma runs
+# its kernel source against a C model under valgrind).  The negative control
+# (below) must be caught: the index in an address, a scan that skips entries,
+# a final subtraction by a branch, a JRCXZ loop counted by a secret, a secret
+# through a frame pointer register, a callee filling a stack array, a vector
+# lane as an index, a load from an address chosen by a secret bit.
+cat >"$tmp/mpi_neg.c" <<'EOC'
+#include <immintrin.h>
+#include <stdint.h>
+#include <stddef.h>
+static const uint64_t tbl[16] = {1, 2, 3};
+void neg_select_index(uint64_t *X, const uint64_t *table, size_t limbs, size_t count, size_t index);
+void neg_select_index(uint64_t *X, const uint64_t *table, size_t limbs, size_t count, size_t index)
+{ /* the wanted entry read directly (the index, a secret argument, in an address) */
+    size_t j;
+    (void)count;
+    for (j = 0; j < limbs; j++) X[j] = table[index * limbs + j];
+}
+__attribute__((target("avx2"))) void neg_select_skip(uint64_t *X, const uint64_t *table, size_t limbs, size_t count, size_t index);
+__attribute__((target("avx2"))) void neg_select_skip(uint64_t *X, const uint64_t *table, size_t limbs, size_t count, size_t index)
+{ /* an AVX2 scan that skips the entries its mask rejects (a branch on a vector compare) */
+    __m256i idx = _mm256_set1_epi64x((long long)index), a = _mm256_setzero_si256();
+    size_t i;
+    (void)limbs;
+    for (i = 0; i < count; i++) {
+        __m256i m = _mm256_cmpeq_epi64(_mm256_set1_epi64x((long long)i), idx);
+        if (_mm256_testz_si256(m, m)) continue;
+        a = _mm256_or_si256(a, _mm256_loadu_si256((const __m256i *)(const void *)(table + 4 * i)));
+    }
+    _mm256_storeu_si256((__m256i *)(void *)X, a);
+}
+void neg_adx_final_branch(uint64_t *r, const uint64_t *a, const uint64_t *n);
+void neg_adx_final_branch(uint64_t *r, const uint64_t *a, const uint64_t *n)
+{ /* a final subtraction taken or not by a branch on the borrow */
+    uint64_t t0, t1;
+    __asm__ volatile("movq (%[a]), %[t0]\n\t"
+                     "movq 8(%[a]), %[t1]\n\t"
+                     "subq (%[n]), %[t0]\n\t"
+                     "sbbq 8(%[n]), %[t1]\n\t"
+                     "jc 1f\n\t"
+                     "movq %[t0], (%[r])\n\t"
+                     "movq %[t1], 8(%[r])\n\t"
+                     "1:\n\t"
+                     : [t0] "=&r"(t0), [t1] "=&r"(t1)
+                     : [r] "r"(r), [a] "r"(a), [n] "r"(n)
+                     : "cc", "memory");
+}
+void neg_jrcxz_count(uint64_t *r, const uint64_t *a);
+void neg_jrcxz_count(uint64_t *r, const uint64_t *a)
+{ /* an ADX-style loop (JRCXZ keeps the flags) whose count is a secret limb */
+    uint64_t c, x;
+    __asm__ volatile("movq (%[a]), %%rcx\n\t"
+                     "xorl %k[x], %k[x]\n\t"
+                     "1:\n\t"
+                     "adcx 8(%[a]), %[x]\n\t"
+                     "lea -1(%%rcx), %%rcx\n\t"
+                     "jrcxz 2f\n\t"
+                     "jmp 1b\n\t"
+                     "2:\n\t"
+                     "movq %[x], (%[r])\n\t"
+                     : "=&c"(c), [x] "=&r"(x)
+                     : [r] "r"(r), [a] "r"(a)
+                     : "cc", "memory");
+    (void)c;
+}
+uint64_t neg_frame_spill(const uint64_t *a);
+uint64_t neg_frame_spill(const uint64_t *a)
+{ /* a secret limb parked in a stack frame through a pointer register
+     (as the 8-limb window code parks its counters), read back, used as an index */
+    uint64_t st[4], v;
+    __asm__ volatile("movq (%[a]), %[v]\n\t"
+                     "movq %[v], 16(%[st])\n\t"
+                     "xorl %k[v], %k[v]\n\t"
+                     "movq 16(%[st]), %[v]\n\t"
+                     "andq $15, %[v]\n\t"
+                     "movq (%[t],%[v],8), %[v]\n\t"
+                     : [v] "=&r"(v)
+                     : [a] "r"(a), [st] "r"(st), [t] "r"(tbl)
+                     : "memory");
+    return v;
+}
+__attribute__((noinline)) static void fill_digits(uint64_t *d, const uint64_t *k)
+{
+    int i;
+    for (i = 0; i < 4; i++) d[i] = k[i] & 15;
+}
+uint64_t neg_callee_writes(const uint64_t *k);
+uint64_t neg_callee_writes(const uint64_t *k)
+{ /* a callee writes secret digits into the caller's stack array; the caller indexes with one */
+    uint64_t d[4], s = 0;
+    int i;
+    fill_digits(d, k);
+    for (i = 0; i < 4; i++) s += tbl[d[i]];
+    return s;
+}
+__attribute__((target("avx2"))) uint64_t neg_vector_extract(const uint64_t *a);
+__attribute__((target("avx2"))) uint64_t neg_vector_extract(const uint64_t *a)
+{ /* a secret vector lane moved to a general-purpose register and used as an index */
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)a);
+    x = _mm256_add_epi64(x, _mm256_set1_epi64x(3));
+    return tbl[(uint64_t)_mm256_extract_epi64(x, 2) & 15];
+}
+uint64_t neg_pointer_select(const uint64_t *h, const uint64_t *k);
+uint64_t neg_pointer_select(const uint64_t *h, const uint64_t *k)
+{ /* a load from one of two addresses chosen by a secret bit (the pattern clang -Os made of fe4_canon's select) */
+    uint64_t t[4];
+    int i;
+    for (i = 0; i < 4; i++) t[i] = h[i] + 19;
+    __asm__ volatile("" ::"r"(t) : "memory");
+    return *((k[0] >> 63) ? &t[1] : &h[1]);
+}
+EOC
+mpi_arity="--arity=tacit_mpi_core_inv_mod_odd_ct_working_limbs:rdi --arity=tacit_fe25519_adx_tobytes:rdi,rsi \
+--arity=tacit_fe25519_adx_pow22523:rdi,rsi --arity=tacit_fe25519_adx_invert:rdi,rsi"
+mpi_secret="--secret=tacit_mpi_core_avx2_table_select:r8 --secret=tacit_mpi_core_adx_mla:rcx \
+--secret=tacit_mpi_core_adx_redc_rows:rcx --secret=tacit_mpi_core_adx_montmul:r9 \
+--secret=tacit_mpi_core_adx_redc:r8 --secret=tacit_mpi_core_adx_montsqr:r8"
+if [ "$(uname -m)" = x86_64 ] && command -v python3 >/dev/null; then
+    for cc in gcc clang; do
+        command -v $cc >/dev/null || continue
+        for src in src/bignum/x86_64/mont_adx.c src/bignum/x86_64/mont_avx2.c src/bignum/x86_64/inv_avx2.c \
+                   src/curve25519/x86_64/fe64_adx.c src/curve25519/x86_64/ed25519_point_adx.c; do
+            for opt in -O2 -O3 -Os; do
+                if ! $cc $opt -std=c99 -Iinclude -Isrc -S -o "$tmp/mpi.s" "$src" 2>"$tmp/err"; then
+                    echo "skip  $cc $opt $src (cannot compile: $(head -1 "$tmp/err"))"
+                    continue
+                fi
+                if ! grep -q '@function' "$tmp/mpi.s"; then
+                    # -Os builds leave out the AVX2 divsteps; at -O2 every file must compile to code
+                    if [ "$opt" = -O2 ]; then
+                        echo "FAIL  $cc $opt $src: no function compiled (a configuration guard changed?)"
+                        fail=1
+                    else
+                        echo "skip  $cc $opt $src: no function compiled at $opt"
+                    fi
+                    continue
+                fi
+                # shellcheck disable=SC2086
+                if out=$(python3 "$tmp/secret.py" "$tmp/mpi.s" none --vector-flow $mpi_secret $mpi_arity \
+                         '--skip=_unsafe$' '--skip=^wnaf5$'); then
+                    echo "ok    $cc $opt $src:$(echo "$out" | sed 's/^ *//' | tr '\n' ';' | sed 's/;$//')"
+                else
+                    echo "FAIL  $cc $opt $src: a secret reaches:"
+                    echo "$out" | sed 's/^/        /'
+                    fail=1
+                fi
+            done
+        done
+        for opt in -O2 -Os; do
+            $cc $opt -std=c99 -S -o "$tmp/mneg.s" "$tmp/mpi_neg.c" || echo >"$tmp/mneg.s"
+            out=$(python3 "$tmp/secret.py" "$tmp/mneg.s" none --vector-flow \
+                  --secret=neg_select_index:r8 --secret=neg_select_skip:r8 || true)
+            missed=""
+            for f in neg_select_index neg_select_skip neg_adx_final_branch neg_jrcxz_count neg_frame_spill \
+                     neg_callee_writes neg_vector_extract neg_pointer_select; do
+                echo "$out" | grep -q "^$f: " || missed="$missed $f"
+            done
+            if [ -n "$missed" ]; then
+                echo "FAIL  $cc $opt bignum/Curve25519 negative control: not caught:$missed"
+                fail=1
+            else
+                echo "ok    $cc $opt bignum/Curve25519 negative control: all eight leaks caught"
+            fi
+        done
+    done
+else
+    echo "skip  bignum and Curve25519 kernels (needs an x86-64 host and python3)"
 fi
 
 # ---- no division in the lattice code (ML-KEM, ML-DSA) ----
