@@ -715,10 +715,12 @@ def analyze(fn, entry):
                 if mp and mp[0] in ('rsp', 'rbp') and mp[1] is None and mp[2] is not None:
                     t.add(('p', r, canon(mp[0], mp[2])))
                     lea_offs.add(canon(mp[0], mp[2]))
-                elif mp and mp[1] is None and mp[2] is not None:
+                elif mp and mp[1] is None and mp[2] is not None and mp[0] != r:
                     # lea d(%reg) of a pointer into the stack: a pointer into the stack
+                    # (not lea d(%r), %r: a pointer stepped in a loop would never settle;
+                    # it stops being followed, and loads through it count as secret)
                     for k_ in meta:
-                        if isinstance(k_, tuple) and k_[0] == 'p' and k_[1] == mp[0]:
+                        if isinstance(k_, tuple) and k_[0] == 'p' and k_[1] == mp[0] and abs(k_[2] + mp[2]) < 8192:
                             t.add(('p', r, k_[2] + mp[2]))
             if mn.startswith('mov') and srcs and srcs[0] == '%rsp':
                 t.add(('p', r, canon('rsp', 0)))
