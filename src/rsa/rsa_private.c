@@ -1,10 +1,10 @@
 /*
  * The RSA private operation: blinded, CRT, constant time, checked.
  *
- *   r_p = r mod p, r_q = r mod q              (r fresh and random per call)
- *   c'_p = (c mod p) * r_p^e mod p            (c'_p, c'_q are c * r^e mod p, q:
+ *   r_p = r/R mod p, r_q = r/R mod q          (r fresh and random per call)
+ *   c'_p = (c mod p) * r_p^e mod p            (c'_p, c'_q are c * r_p^e, c * r_q^e:
  *   c'_q = (c mod q) * r_q^e mod q             uniformly random, whatever c is)
- *   m'_p = c'_p^dP mod p                      (constant-time exp_mod; = m * r)
+ *   m'_p = c'_p^dP mod p                      (constant-time exp_mod; = m * r_p)
  *   m'_q = c'_q^dQ mod q
  *   m_p = m'_p * r_p^-1 mod p,  m_q = m'_q * r_q^-1 mod q   (unblinded)
  *   h = (m_p - m_q) * qInv mod p              (Montgomery, no division)
@@ -28,8 +28,10 @@
  * 1024-bit inversions of RSA-2048 cost less than one 2048-bit one, and no
  * value needs declassifying (the former scheme inverted r*u mod n, masked
  * by a second random u, in variable time).
- * The reductions c mod p and r mod p use mod_prime (below: c, r < n = pq
- * make it two products), m_q mod p uses tacit_mpi_core_mod_ct.
+ * The reductions c mod p and r/R mod p use mod_prime and mod_prime_r
+ * (below: c, r < n = pq make them two products and one; R = 2^(biL hl)
+ * is a unit mod p, so r/R mod p is as uniformly random as r mod p and
+ * blinds as well), m_q mod p uses tacit_mpi_core_mod_ct.
  * Timing and memory accesses depend on the limb counts of n, p, q and e
  * (and e's bits) only.
  */
@@ -68,35 +70,45 @@ static int random_below_n(const tacit_rsa_context *ctx, tacit_rng_func f_rng, vo
 }
 
 /*
- * X = A mod P for A < n (nl limbs), P = p or q (hl limbs, the other factor
- * Q' also below R = 2^(biL hl)): A = A_hi R + A_lo with A_hi < A / R < n / R
- * = P Q' / R < P, so from_mont (A_lo / R mod P) plus A_hi is A / R mod P,
- * and a Montgomery multiplication by R^2 gives A mod P: two products where
- * the general tacit_mpi_core_mod_ct takes four.  Constant time in A and P.
- * H has hl limbs.
+ * X = A / R mod P (below P) for A < n (nl limbs), P = p or q (hl limbs,
+ * the other factor Q' also below R = 2^(biL hl)): A = A_hi R + A_lo with
+ * A_hi < A / R < n / R = P Q' / R < P, so from_mont (A_lo / R mod P) plus
+ * A_hi is A / R mod P: one product.  Constant time in A and P.  H has hl
+ * limbs.
  */
-static void mod_prime(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t nl,
-                      const tacit_mpi_uint *P, size_t hl, tacit_mpi_uint mm,
-                      const tacit_mpi_uint *RR, tacit_mpi_uint *H, tacit_mpi_uint *T)
+static void mod_prime_r(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t nl,
+                        const tacit_mpi_uint *P, size_t hl, tacit_mpi_uint mm, tacit_mpi_uint *H,
+                        tacit_mpi_uint *T)
 {
     memset(H, 0, hl * sizeof(*H));
     memcpy(H, A + hl, (nl - hl) * sizeof(*H));
     tacit_mpi_core_from_mont(X, A, P, hl, mm, T);
     tacit_mpi_core_add_mod(X, X, H, P, hl);
+}
+
+/*
+ * X = A mod P, as mod_prime_r and then a Montgomery multiplication by R^2:
+ * two products where the general tacit_mpi_core_mod_ct takes four.
+ */
+static void mod_prime(tacit_mpi_uint *X, const tacit_mpi_uint *A, size_t nl,
+                      const tacit_mpi_uint *P, size_t hl, tacit_mpi_uint mm,
+                      const tacit_mpi_uint *RR, tacit_mpi_uint *H, tacit_mpi_uint *T)
+{
+    mod_prime_r(X, A, nl, P, hl, mm, H, T);
     tacit_mpi_core_montmul(X, X, RR, P, hl, mm, T);
 }
 
 /*
- * X = r mod P and RI = r^-1 mod P (hl limbs) for r = Rb (nl limbs), P a
- * secret prime with its mm and RR: r reduced mod P (mod_prime), r^-1 by
- * the constant-time safegcd.  Returns the inverse's mask: all ones unless
- * r = 0 mod P.  H has hl limbs; T also serves the inverse.
+ * X = r_P = r / R mod P and RI = r_P^-1 mod P (hl limbs) for r = Rb (nl
+ * limbs), P a secret prime with its mm: r reduced (mod_prime_r), r_P^-1
+ * by the constant-time safegcd.  Returns the inverse's mask: all ones
+ * unless r = 0 mod P.  H has hl limbs; T also serves the inverse.
  */
 static tacit_mpi_uint blind_half(tacit_mpi_uint *X, tacit_mpi_uint *RI, const tacit_mpi_uint *Rb,
                                  size_t nl, const tacit_mpi_uint *P, size_t hl, tacit_mpi_uint mm,
-                                 const tacit_mpi_uint *RR, tacit_mpi_uint *H, tacit_mpi_uint *T)
+                                 tacit_mpi_uint *H, tacit_mpi_uint *T)
 {
-    mod_prime(X, Rb, nl, P, hl, mm, RR, H, T);
+    mod_prime_r(X, Rb, nl, P, hl, mm, H, T);
     return tacit_mpi_core_inv_mod_odd_ct(RI, X, P, hl, T);
 }
 
@@ -194,7 +206,7 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
         goto cleanup;
     }
 
-    /* ---- blinding: r (in S), c'_p = c * r^e mod p (and mod q), r^-1 mod p, q -- */
+    /* ---- blinding: r (in S), r_p = r/R mod p, c'_p = c * r_p^e mod p, r_p^-1 (and q) - */
     for (attempt = 0;; attempt++) {
         if (attempt == 8) {
             ret = TACIT_ERR_RSA_PRIVATE_FAILED; /* 8 non-invertible draws: a broken RNG */
@@ -203,8 +215,8 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
         if ((ret = random_below_n(ctx, f_rng, p_rng, S, rbuf)) != 0) {
             goto cleanup;
         }
-        ok = blind_half(CP, RIP, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), H, T);
-        ok &= blind_half(MQ, RIQ, S, nl, RSA_C_Q(ctx), hl, ctx->mm_q, RSA_C_RQ(ctx), H, T);
+        ok = blind_half(CP, RIP, S, nl, RSA_C_P(ctx), hl, ctx->mm_p, H, T);
+        ok &= blind_half(MQ, RIQ, S, nl, RSA_C_Q(ctx), hl, ctx->mm_q, H, T);
         /*
          * "r = 0 mod p or q" may be told (a verdict; probability 2^-1000 with a
          * working generator, which then never repeats it): draw again.
@@ -214,7 +226,7 @@ int tacit_rsa_private(const tacit_rsa_context *ctx, const unsigned char *in, siz
             break;
         }
     }
-    /* r^e mod p in MP and mod q in PROD (both at once where the paired IFMA ladder runs) */
+    /* r_p^e mod p in MP, r_q^e mod q in PROD (at once where the paired IFMA ladder runs) */
     tacit_mpi_core_exp_mod_x2_unsafe(MP, CP, RSA_C_P(ctx), RSA_C_RP(ctx), PROD, MQ, RSA_C_Q(ctx),
                                      RSA_C_RQ(ctx), hl, RSA_C_E(ctx), el, T);
     blind_c_half(CP, C, nl, MP, RSA_C_P(ctx), hl, ctx->mm_p, RSA_C_RP(ctx), H, T);
