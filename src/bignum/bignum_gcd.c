@@ -343,10 +343,31 @@ int tacit_mpi_inv_mod(tacit_mpi *X, const tacit_mpi *A, const tacit_mpi *N)
     if (X == NULL || A == NULL || N == NULL || N->n == 0) {
         return TACIT_ERR_BAD_INPUT;
     }
-    /* N > 1: a validity verdict, revealed */
-    if (N->s < 0 || tacit_ct_declassify_u32((uint32_t)tacit_mpi_cmp_int(N, 1) + 1u) <= 1u) {
+    /*
+     * N > 1: a validity verdict, revealed.  N is nonnegative, so N > 1 iff
+     * a limb above the first or the first's bits above bit 0 are set (one
+     * OR a limb: tacit_mpi_cmp_int was some 30 TSC ticks of a 256-bit
+     * inverse)
+     */
+#if !defined(__OPTIMIZE_SIZE__)
+    if (N->s < 0) {
         return TACIT_ERR_BAD_INPUT;
     }
+    {
+        tacit_mpi_uint above = N->p[0] >> 1;
+        size_t i;
+        for (i = 1; i < N->n; i++) {
+            above |= N->p[i];
+        }
+        if (!tacit_ct_declassify_u32((uint32_t)(tacit_ct_mask_nonzero_limb(above) & 1))) {
+            return TACIT_ERR_BAD_INPUT;
+        }
+    }
+#else
+    if (N->s < 0 || tacit_ct_declassify_u32((uint32_t)tacit_mpi_cmp_int(N, 1) + 1u) <= 1u) {
+        return TACIT_ERR_BAD_INPUT; /* code size */
+    }
+#endif
     tacit_mpi_init(&R);
     tacit_mpi_init(&W);
     tacit_mpi_init(&NN);
