@@ -15,8 +15,13 @@
 #if defined(TACIT_MPI_HAVE_X86_64_IFMA)
 #define TACIT_MPI_HAVE_X86_64_IFMA_INV
 
-/* The inverse takes the IFMA divsteps from this many limbs on (a public size). */
-#define TACIT_MPI_IFMA_INV_MIN_LIMBS 32
+/*
+ * The inverse takes the IFMA divsteps from this many limbs on (a public
+ * size).  Min TSC ticks of the divsteps on Zen 4, IFMA vs AVX2: 16 limbs
+ * 12584 vs 11180, 20: 16328 vs 15314, 24: 20280 vs 20618, 28: 23946 vs
+ * 26234, 32: 26286 vs 29822.
+ */
+#define TACIT_MPI_IFMA_INV_MIN_LIMBS 26
 
 /* Working limbs of tacit_mpi_core_ifma_divsteps (never more than the AVX2 divsteps'). */
 size_t tacit_mpi_core_ifma_divsteps_working_limbs(size_t limbs);
