@@ -116,53 +116,6 @@ static void IFMA_FN(from_lane)(tacit_mpi_uint *X, size_t n, const inv_sd *x, siz
     } while (0)
 #define VNONE(n) ((void)0)
 
-/* Divstep j of a group, then DIG(n). */
-#define STEP(j, DIG, n)                                                                            \
-    do {                                                                                           \
-        inv_ud t1_, t2_, bs_, b2_;                                                                 \
-        __asm__(INV_X86_64_STEP_ASM(#j)                                                            \
-                : INV_X86_64_STEP_OPERANDS(a, b, z, t1_, t2_, bs_, b2_)                            \
-                :                                                                                  \
-                : "cc");                                                                           \
-        DIG(n);                                                                                    \
-    } while (0)
-#define STEPS8(DIG, n0)                                                                            \
-    STEP(0, DIG, (n0) + 0);                                                                        \
-    STEP(1, DIG, (n0) + 1);                                                                        \
-    STEP(2, DIG, (n0) + 2);                                                                        \
-    STEP(3, DIG, (n0) + 3);                                                                        \
-    STEP(4, DIG, (n0) + 4);                                                                        \
-    STEP(5, DIG, (n0) + 5);                                                                        \
-    STEP(6, DIG, (n0) + 6);                                                                        \
-    STEP(7, DIG, (n0) + 7)
-#define STEPS14(DIG, n0)                                                                           \
-    STEPS8(DIG, n0);                                                                               \
-    STEP(8, DIG, (n0) + 8);                                                                        \
-    STEP(9, DIG, (n0) + 9);                                                                        \
-    STEP(10, DIG, (n0) + 10);                                                                      \
-    STEP(11, DIG, (n0) + 11);                                                                      \
-    STEP(12, DIG, (n0) + 12);                                                                      \
-    STEP(13, DIG, (n0) + 13)
-
-/* r = m r (the groups' matrices multiplied up) */
-#define COMBINE()                                                                                  \
-    do {                                                                                           \
-        inv_sd u0_ = m[0] * r[0] + m[1] * r[2], u1_ = m[0] * r[1] + m[1] * r[3];                   \
-        r[2] = m[2] * r[0] + m[3] * r[2];                                                          \
-        r[3] = m[2] * r[1] + m[3] * r[3];                                                          \
-        r[0] = u0_;                                                                                \
-        r[1] = u1_;                                                                                \
-    } while (0)
-
-/* The next words of f, g after a group of n steps (see inv_next_word). */
-#define NEXT_WORDS(n)                                                                              \
-    do {                                                                                           \
-        inv_ud fg_ = (nf + ng) << (INV_N + 1), f2_;                                                \
-        f2_ = inv_next_word(p[0], p[1], nf, ng, fg_, n);                                           \
-        ng = inv_next_word(p[2], p[3], nf, ng, fg_, n);                                            \
-        nf = f2_;                                                                                  \
-    } while (0)
-
 /*
  * 50 divsteps from the words fw, gw (at least 50 correct low bits), DIG()
  * after each; r gets the batch's matrix, scaled by 2^50.  The words of each
@@ -174,23 +127,24 @@ static void IFMA_FN(from_lane)(tacit_mpi_uint *X, size_t n, const inv_sd *x, siz
         nf = (fw);                                                                                 \
         ng = (gw);                                                                                 \
         inv_pack(&a, &b, nf, ng);                                                                  \
-        STEPS14(DIG, 0);                                                                           \
+        INV_STEPS14(DIG, 0);                                                                       \
         inv_unpack(a, b, r, p);                                                                    \
-        NEXT_WORDS(14);                                                                            \
+        INV_NEXT_WORDS(14);                                                                        \
         inv_pack(&a, &b, nf, ng);                                                                  \
-        STEPS14(DIG, 14);                                                                          \
+        INV_STEPS14(DIG, 14);                                                                      \
         inv_unpack(a, b, m, p);                                                                    \
-        NEXT_WORDS(14);                                                                            \
-        COMBINE();                                                                                 \
+        INV_NEXT_WORDS(14);                                                                        \
+        INV_COMBINE();                                                                             \
         inv_pack(&a, &b, nf, ng);                                                                  \
-        STEPS14(DIG, 28);                                                                          \
+        INV_STEPS14(DIG, 28);                                                                      \
         inv_unpack(a, b, m, p);                                                                    \
-        NEXT_WORDS(14);                                                                            \
-        COMBINE();                                                                                 \
+        INV_NEXT_WORDS(14);                                                                        \
+        INV_COMBINE();                                                                             \
         inv_pack(&a, &b, nf, ng);                                                                  \
-        STEPS8(DIG, 42);                                                                           \
+        INV_STEPS7(DIG, 0, 42);                                                                    \
+        INV_STEP(7, DIG, 49);                                                                      \
         inv_unpack(a, b, m, p);                                                                    \
-        COMBINE();                                                                                 \
+        INV_COMBINE();                                                                             \
     } while (0)
 
 /*
@@ -292,9 +246,4 @@ static inline __attribute__((always_inline)) IFMA_ATTR void IFMA_FN(body)(
 #undef VDIGIT
 #undef VNEXT
 #undef VNONE
-#undef STEP
-#undef STEPS8
-#undef STEPS14
-#undef COMBINE
-#undef NEXT_WORDS
 #undef DIVSTEPS50

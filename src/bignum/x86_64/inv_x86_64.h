@@ -80,6 +80,66 @@
     } while (0)
 
 /*
+ * The divstep groups of the AVX2 and IFMA kernels (inv_avx2.c,
+ * inv_ifma_body.h), on the includer's locals: a, b, z (the packed words and
+ * zero), r and m (the batch's and the group's matrices), p (the biased row of
+ * inv_unpack), nf and ng (the next words of f and g).  INV_STEP(j, DIG, n) is
+ * divstep j of a group, then DIG(n): the slice of the vector update that runs
+ * beside it.
+ */
+#define INV_STEP(j, DIG, n)                                                                        \
+    do {                                                                                           \
+        inv_ud t1_, t2_, bs_, b2_;                                                                 \
+        __asm__(INV_X86_64_STEP_ASM(#j)                                                            \
+                : INV_X86_64_STEP_OPERANDS(a, b, z, t1_, t2_, bs_, b2_)                            \
+                :                                                                                  \
+                : "cc");                                                                           \
+        DIG(n);                                                                                    \
+    } while (0)
+#define INV_STEPS7(DIG, j0, n0)                                                                    \
+    INV_STEP(j0 + 0, DIG, (n0) + 0);                                                               \
+    INV_STEP(j0 + 1, DIG, (n0) + 1);                                                               \
+    INV_STEP(j0 + 2, DIG, (n0) + 2);                                                               \
+    INV_STEP(j0 + 3, DIG, (n0) + 3);                                                               \
+    INV_STEP(j0 + 4, DIG, (n0) + 4);                                                               \
+    INV_STEP(j0 + 5, DIG, (n0) + 5);                                                               \
+    INV_STEP(j0 + 6, DIG, (n0) + 6)
+#define INV_STEPS14(DIG, n0)                                                                       \
+    INV_STEP(0, DIG, (n0) + 0);                                                                    \
+    INV_STEP(1, DIG, (n0) + 1);                                                                    \
+    INV_STEP(2, DIG, (n0) + 2);                                                                    \
+    INV_STEP(3, DIG, (n0) + 3);                                                                    \
+    INV_STEP(4, DIG, (n0) + 4);                                                                    \
+    INV_STEP(5, DIG, (n0) + 5);                                                                    \
+    INV_STEP(6, DIG, (n0) + 6);                                                                    \
+    INV_STEP(7, DIG, (n0) + 7);                                                                    \
+    INV_STEP(8, DIG, (n0) + 8);                                                                    \
+    INV_STEP(9, DIG, (n0) + 9);                                                                    \
+    INV_STEP(10, DIG, (n0) + 10);                                                                  \
+    INV_STEP(11, DIG, (n0) + 11);                                                                  \
+    INV_STEP(12, DIG, (n0) + 12);                                                                  \
+    INV_STEP(13, DIG, (n0) + 13)
+
+/* r = m r (the groups' matrices multiplied up) */
+#define INV_COMBINE()                                                                              \
+    do {                                                                                           \
+        inv_sd u0_ = m[0] * r[0] + m[1] * r[2], u1_ = m[0] * r[1] + m[1] * r[3];                   \
+        r[2] = m[2] * r[0] + m[3] * r[2];                                                          \
+        r[3] = m[2] * r[1] + m[3] * r[3];                                                          \
+        r[0] = u0_;                                                                                \
+        r[1] = u1_;                                                                                \
+    } while (0)
+
+/* The next words of f, g after a group of n steps (see inv_next_word). */
+#define INV_NEXT_WORDS(n)                                                                          \
+    do {                                                                                           \
+        inv_ud fg_ = (nf + ng) << (INV_N + 1), f2_;                                                \
+        f2_ = inv_next_word(p[0], p[1], nf, ng, fg_, n);                                           \
+        ng = inv_next_word(p[2], p[3], nf, ng, fg_, n);                                            \
+        nf = f2_;                                                                                  \
+    } while (0)
+
+/*
  * The four rows of a batch's update in one pass (bignum_core_inv.c,
  * update_fgde): for the digits i = 1 .. K - 1 of f, g, d, e at p, p + q,
  * p + 2q, p + 3q (q = K words; M's digits at p + 4q),
