@@ -3,21 +3,25 @@
  * portable kernel (keccak_f1600.c) and the BMI1/BMI2 one
  * (x86_64/keccak_bmi.c): the 25 lanes of st loaded into locals, 24 rounds
  * of ROUND (a macro of keccak_round_gen.h, two per iteration: A to E, E
- * back to A), stored back.  The includer defines ROL64.
+ * back to A), stored back.  The lanes as locals, their load and their store
+ * are macros of their own too: the BMI kernel's absorb and one-block paths
+ * keep the lanes in these locals across blocks.  ROL64 is defined here.
  */
 #ifndef TACIT_HASH_KECCAK_F1600_SCALAR_H
 #define TACIT_HASH_KECCAK_F1600_SCALAR_H
 
 #define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
 
-#define KECCAK_F1600_SCALAR(ROUND, st)                                                             \
+/* The lanes as locals (A, E: the two states of a round; C, D, B: its temporaries). */
+#define KECCAK_SCALAR_LOCALS                                                                       \
+    uint64_t Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki, Ako, Aku;            \
+    uint64_t Ama, Ame, Ami, Amo, Amu, Asa, Ase, Asi, Aso, Asu;                                     \
+    uint64_t Eba, Ebe, Ebi, Ebo, Ebu, Ega, Ege, Egi, Ego, Egu, Eka, Eke, Eki, Eko, Eku;            \
+    uint64_t Ema, Eme, Emi, Emo, Emu, Esa, Ese, Esi, Eso, Esu;                                     \
+    uint64_t Ca, Ce, Ci, Co, Cu, Da, De, Di, Do, Du, Ba, Be, Bi, Bo, Bu
+
+#define KECCAK_SCALAR_LOAD(st)                                                                     \
     do {                                                                                           \
-        uint64_t Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki, Ako, Aku;        \
-        uint64_t Ama, Ame, Ami, Amo, Amu, Asa, Ase, Asi, Aso, Asu;                                 \
-        uint64_t Eba, Ebe, Ebi, Ebo, Ebu, Ega, Ege, Egi, Ego, Egu, Eka, Eke, Eki, Eko, Eku;        \
-        uint64_t Ema, Eme, Emi, Emo, Emu, Esa, Ese, Esi, Eso, Esu;                                 \
-        uint64_t Ca, Ce, Ci, Co, Cu, Da, De, Di, Do, Du, Ba, Be, Bi, Bo, Bu;                       \
-        unsigned r_;                                                                               \
         Aba = (st)[0];                                                                             \
         Abe = (st)[1];                                                                             \
         Abi = (st)[2];                                                                             \
@@ -43,10 +47,10 @@
         Asi = (st)[22];                                                                            \
         Aso = (st)[23];                                                                            \
         Asu = (st)[24];                                                                            \
-        for (r_ = 0; r_ < 24; r_ += 2) {                                                           \
-            ROUND(A, E, tacit_keccak_rc[r_]);                                                      \
-            ROUND(E, A, tacit_keccak_rc[r_ + 1]);                                                  \
-        }                                                                                          \
+    } while (0)
+
+#define KECCAK_SCALAR_STORE(st)                                                                    \
+    do {                                                                                           \
         (st)[0] = Aba;                                                                             \
         (st)[1] = Abe;                                                                             \
         (st)[2] = Abi;                                                                             \
@@ -72,6 +76,18 @@
         (st)[22] = Asi;                                                                            \
         (st)[23] = Aso;                                                                            \
         (st)[24] = Asu;                                                                            \
+    } while (0)
+
+#define KECCAK_F1600_SCALAR(ROUND, st)                                                             \
+    do {                                                                                           \
+        KECCAK_SCALAR_LOCALS;                                                                      \
+        unsigned r_;                                                                               \
+        KECCAK_SCALAR_LOAD(st);                                                                    \
+        for (r_ = 0; r_ < 24; r_ += 2) {                                                           \
+            ROUND(A, E, tacit_keccak_rc[r_]);                                                      \
+            ROUND(E, A, tacit_keccak_rc[r_ + 1]);                                                  \
+        }                                                                                          \
+        KECCAK_SCALAR_STORE(st);                                                                   \
     } while (0)
 
 #endif /* TACIT_HASH_KECCAK_F1600_SCALAR_H */

@@ -30,84 +30,19 @@
 #define KECCAK_BMI_TUNING
 #endif
 
-#define KECCAK_BMI_LOCALS                                                                          \
-    uint64_t Aba, Abe, Abi, Abo, Abu, Aga, Age, Agi, Ago, Agu, Aka, Ake, Aki, Ako, Aku;            \
-    uint64_t Ama, Ame, Ami, Amo, Amu, Asa, Ase, Asi, Aso, Asu;                                     \
-    uint64_t Eba, Ebe, Ebi, Ebo, Ebu, Ega, Ege, Egi, Ego, Egu, Eka, Eke, Eki, Eko, Eku;            \
-    uint64_t Ema, Eme, Emi, Emo, Emu, Esa, Ese, Esi, Eso, Esu;                                     \
-    uint64_t Ca, Ce, Ci, Co, Cu, Da, De, Di, Do, Du, Ba, Be, Bi, Bo, Bu
-
-#define KECCAK_BMI_LOAD(st)                                                                        \
-    do {                                                                                           \
-        Aba = (st)[0];                                                                             \
-        Abe = (st)[1];                                                                             \
-        Abi = (st)[2];                                                                             \
-        Abo = (st)[3];                                                                             \
-        Abu = (st)[4];                                                                             \
-        Aga = (st)[5];                                                                             \
-        Age = (st)[6];                                                                             \
-        Agi = (st)[7];                                                                             \
-        Ago = (st)[8];                                                                             \
-        Agu = (st)[9];                                                                             \
-        Aka = (st)[10];                                                                            \
-        Ake = (st)[11];                                                                            \
-        Aki = (st)[12];                                                                            \
-        Ako = (st)[13];                                                                            \
-        Aku = (st)[14];                                                                            \
-        Ama = (st)[15];                                                                            \
-        Ame = (st)[16];                                                                            \
-        Ami = (st)[17];                                                                            \
-        Amo = (st)[18];                                                                            \
-        Amu = (st)[19];                                                                            \
-        Asa = (st)[20];                                                                            \
-        Ase = (st)[21];                                                                            \
-        Asi = (st)[22];                                                                            \
-        Aso = (st)[23];                                                                            \
-        Asu = (st)[24];                                                                            \
-    } while (0)
-
-#define KECCAK_BMI_STORE(st)                                                                       \
-    do {                                                                                           \
-        (st)[0] = Aba;                                                                             \
-        (st)[1] = Abe;                                                                             \
-        (st)[2] = Abi;                                                                             \
-        (st)[3] = Abo;                                                                             \
-        (st)[4] = Abu;                                                                             \
-        (st)[5] = Aga;                                                                             \
-        (st)[6] = Age;                                                                             \
-        (st)[7] = Agi;                                                                             \
-        (st)[8] = Ago;                                                                             \
-        (st)[9] = Agu;                                                                             \
-        (st)[10] = Aka;                                                                            \
-        (st)[11] = Ake;                                                                            \
-        (st)[12] = Aki;                                                                            \
-        (st)[13] = Ako;                                                                            \
-        (st)[14] = Aku;                                                                            \
-        (st)[15] = Ama;                                                                            \
-        (st)[16] = Ame;                                                                            \
-        (st)[17] = Ami;                                                                            \
-        (st)[18] = Amo;                                                                            \
-        (st)[19] = Amu;                                                                            \
-        (st)[20] = Asa;                                                                            \
-        (st)[21] = Ase;                                                                            \
-        (st)[22] = Asi;                                                                            \
-        (st)[23] = Aso;                                                                            \
-        (st)[24] = Asu;                                                                            \
-    } while (0)
-
 __attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_f1600_bmi(
     uint64_t state[25])
 {
-    KECCAK_BMI_LOCALS;
+    KECCAK_SCALAR_LOCALS;
     unsigned r_;
 
-    KECCAK_BMI_LOAD(state);
+    KECCAK_SCALAR_LOAD(state);
     KECCAK_THETA_C(A);
     for (r_ = 0; r_ < 24; r_ += 2) {
         KECCAK_ROUND_PT(A, E, tacit_keccak_rc[r_]);
         KECCAK_ROUND_PT(E, A, tacit_keccak_rc[r_ + 1]);
     }
-    KECCAK_BMI_STORE(state);
+    KECCAK_SCALAR_STORE(state);
 }
 
 /* A little-endian lane of the input (x86-64 is little-endian; any alignment). */
@@ -128,11 +63,11 @@ static inline uint64_t keccak_bmi_load(const unsigned char *p)
 __attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_absorb_blocks_bmi(
     uint64_t state[25], const unsigned char *in, size_t nblocks, unsigned rate)
 {
-    KECCAK_BMI_LOCALS;
+    KECCAK_SCALAR_LOCALS;
     uint64_t v_;
     unsigned r_;
 
-    KECCAK_BMI_LOAD(state);
+    KECCAK_SCALAR_LOAD(state);
     /* the column parities, kept up to date: each round leaves its output's, each input lane is XORed in */
     KECCAK_THETA_C(A);
     for (; nblocks > 0; nblocks--, in += rate) {
@@ -212,7 +147,7 @@ __attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_absorb_b
             KECCAK_ROUND_PT(E, A, tacit_keccak_rc[r_ + 1]);
         }
     }
-    KECCAK_BMI_STORE(state);
+    KECCAK_SCALAR_STORE(state);
 }
 
 /* k (0..7) bytes at p as a little-endian integer; reads only those bytes. */
@@ -284,7 +219,7 @@ __attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_bmi_shor
     const unsigned char *in, size_t len, unsigned rate, unsigned char ds, unsigned char *out,
     size_t out_len)
 {
-    KECCAK_BMI_LOCALS;
+    KECCAK_SCALAR_LOCALS;
     size_t nl = len / 8, pl = (rate - 1) / 8;
     uint64_t w = (uint64_t)ds << (8 * (len % 8));
     unsigned r_;
