@@ -159,9 +159,9 @@ static inline size_t model_ifma_working_limbs(size_t limbs)
 }
 
 /* The model of tacit_mpi_core_ifma_divsteps (the generic copy's digit plan). */
-static void model_ifma_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G,
-                                const tacit_mpi_uint *M, size_t limbs, size_t steps,
-                                tacit_mpi_uint *T)
+static inline void model_ifma_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
+                                       const tacit_mpi_uint *G, const tacit_mpi_uint *M,
+                                       size_t limbs, size_t steps, tacit_mpi_uint *T)
 {
     size_t K = model_ifma_digits(limbs), e = K - 1 > 100 ? 50 : (K - 1 > 50 ? K - 1 - 50 : 0);
 
