@@ -16,6 +16,7 @@
 
 #include "hash/keccak_f1600_scalar.h"
 #include "hash/keccak_round_gen.h"
+#include "hash/x86_64/load_le_part.h"
 
 /*
  * GCC: without its second scheduling pass and with its loop unrolling
@@ -150,25 +151,6 @@ __attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_absorb_b
     KECCAK_SCALAR_STORE(state);
 }
 
-/* k (0..7) bytes at p as a little-endian integer; reads only those bytes. */
-static inline uint64_t keccak_bmi_load_part(const unsigned char *p, size_t k)
-{
-    uint32_t a, b;
-    uint16_t c, d;
-
-    if (k >= 4) {
-        memcpy(&a, p, 4);
-        memcpy(&b, p + k - 4, 4); /* overlaps a: the shared bytes land on themselves */
-        return (uint64_t)a | ((uint64_t)b << (8 * (k - 4)));
-    }
-    if (k >= 2) {
-        memcpy(&c, p, 2);
-        memcpy(&d, p + k - 2, 2);
-        return (uint64_t)c | ((uint64_t)d << (8 * (k - 2)));
-    }
-    return k == 1 ? (uint64_t)p[0] : 0;
-}
-
 /* Lane i of a short message: the input's whole lanes, then its last bytes and the two pad bits. */
 #define SHORT_LANE(i, L)                                                                           \
     L = (nl > (i) ? keccak_bmi_load(in + 8 * (i)) : 0) ^ (nl == (i) ? w : 0) ^                     \
@@ -225,7 +207,7 @@ __attribute__((target("bmi,bmi2") KECCAK_BMI_TUNING)) void tacit_keccak_bmi_shor
     unsigned r_;
 
     if (len % 8 != 0) {
-        w |= keccak_bmi_load_part(in + 8 * nl, len % 8);
+        w |= tacit_hash_load_le_part(in + 8 * nl, len % 8);
     }
 
     SHORT_LANE(0, Aba);

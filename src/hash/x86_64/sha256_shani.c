@@ -15,6 +15,8 @@
 #include <immintrin.h>
 #include <string.h>
 
+#include "hash/x86_64/load_le_part.h"
+
 #define SHANI_TARGET __attribute__((target("sha,sse4.1")))
 
 static const uint32_t K256_SHANI[64] __attribute__((aligned(16))) = {
@@ -135,25 +137,6 @@ static inline uint64_t ld64(const unsigned char *p)
     return v;
 }
 
-/* k (0..7) bytes at p as a little-endian integer; reads only those bytes. */
-static inline uint64_t ld_upto7(const unsigned char *p, size_t k)
-{
-    uint32_t a, b;
-    uint16_t c, d;
-
-    if (k >= 4) {
-        memcpy(&a, p, 4);
-        memcpy(&b, p + k - 4, 4); /* overlaps a: the shared bytes land on themselves */
-        return (uint64_t)a | ((uint64_t)b << (8 * (k - 4)));
-    }
-    if (k >= 2) {
-        memcpy(&c, p, 2);
-        memcpy(&d, p + k - 2, 2);
-        return (uint64_t)c | ((uint64_t)d << (8 * (k - 2)));
-    }
-    return k == 1 ? (uint64_t)p[0] : 0;
-}
-
 /*
  * Bytes s .. s + 15 of the padded tail (len < 64 message bytes, then 0x80,
  * then zeros), as big-endian words.  Reads no byte outside tail[0 .. len).
@@ -178,8 +161,8 @@ SHANI_TARGET SHANI_INLINE __m128i tail_chunk(const unsigned char *tail, size_t l
         v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(tail + len - 16)),
                              _mm_loadu_si128((const __m128i *)(SHIFT_WIN + 16 - n)));
     } else {
-        uint64_t lo = n >= 8 ? ld64(tail) : ld_upto7(tail, n);
-        uint64_t hi = n >= 8 ? ld_upto7(tail + 8, n - 8) : 0;
+        uint64_t lo = n >= 8 ? ld64(tail) : tacit_hash_load_le_part(tail, n);
+        uint64_t hi = n >= 8 ? tacit_hash_load_le_part(tail + 8, n - 8) : 0;
         v = _mm_set_epi64x((long long)hi, (long long)lo);
     }
     v = _mm_or_si128(v, _mm_loadu_si128((const __m128i *)(PAD_WIN + 16 - n)));
