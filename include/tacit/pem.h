@@ -6,9 +6,9 @@
  * block, and write one.
  *
  * Reading is strict about the frame and the body: exactly five dashes, a
- * label the writer accepts (1..63 printable ASCII characters, no "--", no
- * space or '-' at either end: RFC 7468's label grammar without the empty
- * label, refused with TACIT_ERR_PEM_BAD_HEADER), the
+ * label the writer accepts (1..63 printable ASCII characters, at most one
+ * space or '-' between two others, none at either end: RFC 7468's label
+ * grammar without the empty label, refused with TACIT_ERR_PEM_BAD_HEADER), the
  * END label equal to the BEGIN label, optional spaces/tabs after the closing
  * dashes, "\n" or "\r\n" line ends, and a body that tacit_base64_decode
  * accepts (line breaks after whole groups of 4; no spaces, no RFC 1421
@@ -70,8 +70,9 @@ void tacit_pem_block_free(tacit_pem_block *block);
  * of 64 characters, END line, each ending in "\n"; no NUL.  *out_len is the
  * length written, or needed (TACIT_ERR_BUFFER_TOO_SMALL when out is NULL
  * or out_size is too small).  TACIT_ERR_BAD_INPUT for a label that is not 1..63
- * printable ASCII characters without "--" and without a leading or trailing
- * space or '-' (the rule tacit_pem_read applies: what it reads, this writes).
+ * printable ASCII characters with at most one space or '-' between two
+ * others and none at either end (the rule tacit_pem_read applies: what it
+ * reads, this writes).
  */
 int tacit_pem_write(const char *label, const unsigned char *der, size_t der_len, unsigned char *out,
                     size_t out_size, size_t *out_len);

@@ -48,9 +48,11 @@ static int starts_with(const unsigned char *p, size_t len, const char *s)
 }
 
 /*
- * The one label rule, for reading and writing: 1..63 printable characters, no
- * "--", no space or '-' at either end (RFC 7468's label grammar, without the
- * empty label no producer writes).
+ * The one label rule, for reading and writing: 1..63 printable characters, at
+ * most one space or '-' between two other characters (so no "--", "  ", "- "
+ * or " -"), none at either end: RFC 7468 section 3's
+ * label = [ labelchar *( ["-" / SP] labelchar ) ], without the empty label no
+ * producer writes.
  */
 static int label_ok(const char *label, size_t *len)
 {
@@ -65,7 +67,9 @@ static int label_ok(const char *label, size_t *len)
         return 0;
     }
     for (i = 0; i < n; i++) {
-        if (label[i] < 0x20 || label[i] > 0x7E || (label[i] == '-' && label[i + 1] == '-')) {
+        int sep = label[i] == '-' || label[i] == ' ';
+        if (label[i] < 0x20 || label[i] > 0x7E ||
+            (sep && (label[i + 1] == '-' || label[i + 1] == ' '))) {
             return 0;
         }
     }

@@ -185,6 +185,10 @@ static void test_frames(void)
         /* issue 39: labels the writer refuses are refused by the reader too */
         { "-----BEGIN -----\nZg==\n-----END -----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
         { "-----BEGIN A--B-----\nZm9v\n-----END A--B-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        /* RFC 7468 section 3: at most one '-' or space between two label characters */
+        { "-----BEGIN A  B-----\nZm9v\n-----END A  B-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN A -B-----\nZm9v\n-----END A -B-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
+        { "-----BEGIN A- B-----\nZm9v\n-----END A- B-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
         { "-----BEGIN  X-----\nZm9v\n-----END  X-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
         { "-----BEGIN X -----\nZm9v\n-----END X -----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
         { "-----BEGIN -X-----\nZm9v\n-----END -X-----\n", TACIT_ERR_PEM_BAD_HEADER, "" },
@@ -284,6 +288,10 @@ static void test_write_read_round_trip(void)
     }
     TEST_EQUAL(tacit_pem_write("", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_pem_write("A--B", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_pem_write("A  B", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_pem_write("A -B", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_pem_write("A- B", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_pem_write("A-B C", der, 1, out, sizeof(out), &wlen), 0);
     TEST_EQUAL(tacit_pem_write("-AB", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_pem_write("AB ", der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_pem_write(NULL, der, 1, out, sizeof(out), &wlen), TACIT_ERR_BAD_INPUT);
