@@ -346,7 +346,7 @@ static void test_wycheproof_xchacha(void)
 {
     static char line[32768];
     char path[512], *tok[16];
-    size_t n, klen, nlen, alen, mlen, clen, tlen, count = 0, k;
+    size_t n, klen, nlen, alen, mlen, clen, tlen, count = 0, n_valid = 0, k;
     FILE *f;
     static unsigned char key[64], nonce[64], aad[1024], msg[2048], ct[2048], tag[64], out[2048],
         otag[16];
@@ -391,9 +391,33 @@ static void test_wycheproof_xchacha(void)
                 TEST_MEM_EQ(otag, 16, tag, 16);
             }
         }
+        /* the same case through the public API: ct || tag opens only when valid; a nonce
+           of another size is refused before any work (BAD_INPUT) */
+        {
+            static unsigned char sealed[2048 + 16];
+            tacit_aead_context ctx;
+            size_t olen = 0;
+            int ret;
+            tacit_aead_init(&ctx);
+            TEST_EQUAL(tacit_aead_setkey(&ctx, TACIT_AEAD_XCHACHA20_POLY1305, key, klen, 0), 0);
+            memcpy(sealed, ct, clen);
+            memcpy(sealed + clen, tag, tlen);
+            ret = tacit_aead_open(&ctx, nonce, nlen, aad, alen, sealed, clen + tlen, out,
+                                  sizeof(out), &olen);
+            tacit_aead_free(&ctx);
+            if (valid) {
+                TEST_EQUAL(ret, 0);
+                TEST_MEM_EQ(out, olen, msg, mlen);
+            } else {
+                TEST_EQUAL(ret, nlen != 24 ? TACIT_ERR_BAD_INPUT : TACIT_ERR_AUTH_FAILED);
+            }
+        }
         count++;
+        n_valid += (size_t)valid;
     }
-    TEST_ASSERT(count >= 300);
+    /* every case of the file: 246 valid, 69 invalid (9 of them nonce sizes other than 24) */
+    TEST_EQUAL(count, 315);
+    TEST_EQUAL(n_valid, 246);
 exit:
     reset_kernel();
     if (f != NULL) {

@@ -147,6 +147,7 @@ static void test_rfc4231_files(void)
         TEST_ASSERT(n >= 4);
         total += n;
     }
+    TEST_EQUAL(total, 4 * 6 + 4); /* RFC 4231 cases 1-4, 6, 7 per hash, and case 5 per hash */
     printf(" (%d cases)", total);
 exit:;
 }
