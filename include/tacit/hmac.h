@@ -25,10 +25,12 @@ extern "C" {
 #endif
 
 /*
- * Shortest tag tacit_hmac_verify accepts, in bytes: 128 bits, the
- * truncation of RFC 4231 test case 5 and of Wycheproof's truncated-tag
- * groups.  Shorter truncations (HMAC-SHA1-80/-96) are refused on purpose:
- * compute the HMAC and compare with tacit_ct_memcmp if a protocol needs them.
+ * Shortest tag tacit_hmac_verify accepts, in bytes: RFC 2104 section 5's
+ * max(HashLen / 2, 10) (80 bits), capped at TACIT_HMAC_MIN_TAG_LEN = 128
+ * bits.  So 10 for SHA-1 (HMAC-SHA1-80, -96), 14 for SHA-224 and SHA3-224,
+ * 16 for the longer hashes (RFC 4231 test case 5, RFC 4868's -256-128).
+ * Shorter truncations are refused: compute the HMAC and compare with
+ * tacit_ct_memcmp if a protocol needs them.
  */
 #define TACIT_HMAC_MIN_TAG_LEN 16
 
@@ -68,8 +70,8 @@ int tacit_hmac(tacit_md_type type, const unsigned char *key, size_t klen, const 
 
 /*
  * Check tag[0..taglen) against the first taglen bytes of HMAC(key, in).
- * TACIT_HMAC_MIN_TAG_LEN <= taglen <= tacit_md_size(type), else the tag is
- * refused.  The comparison is constant-time (tacit_ct_memcmp); taglen is
+ * min(max(tacit_md_size(type) / 2, 10), TACIT_HMAC_MIN_TAG_LEN) <= taglen
+ * <= tacit_md_size(type) (see above), else the tag is refused.  The comparison is constant-time (tacit_ct_memcmp); taglen is
  * public.  Returns 0 when the tag matches, TACIT_ERR_VERIFY_FAILED
  * when it does not or its length is out of range, TACIT_ERR_BAD_INPUT
  * for NULL pointers, TACIT_ERR_MD_UNSUPPORTED for the type.

@@ -229,6 +229,10 @@ int tacit_hmac_verify(tacit_md_type type, const unsigned char *key, size_t klen,
 {
     unsigned char mac[TACIT_MD_MAX_SIZE];
     size_t hlen = tacit_md_size(type);
+    /* RFC 2104 section 5: at least half the hash and 80 bits; 128 bits always suffice */
+    size_t min = hlen / 2 < 10                       ? 10
+                 : hlen / 2 > TACIT_HMAC_MIN_TAG_LEN ? TACIT_HMAC_MIN_TAG_LEN
+                                                     : hlen / 2;
     int ret;
 
     if (tag == NULL && taglen > 0) {
@@ -236,8 +240,7 @@ int tacit_hmac_verify(tacit_md_type type, const unsigned char *key, size_t klen,
     }
     ret = tacit_hmac(type, key, klen, in, in_len, mac);
     if (ret == 0) {
-        if (taglen < TACIT_HMAC_MIN_TAG_LEN || taglen > hlen ||
-            tacit_ct_memcmp(mac, tag, taglen) != 0) {
+        if (taglen < min || taglen > hlen || tacit_ct_memcmp(mac, tag, taglen) != 0) {
             ret = TACIT_ERR_VERIFY_FAILED;
         }
     }

@@ -391,6 +391,55 @@ exit:
     tacit_hmac_free(&ctx);
 }
 
+/*
+ * Truncated tags of the short hashes: RFC 2104 section 5 allows t >= max(L/2, 80 bits), so
+ * HMAC-SHA-1-80/-96 and HMAC-SHA-224-112 verify (Wycheproof's hmac_sha1/sha224/sha3_224 sets
+ * have such "valid" groups); shorter is refused, and 16 bytes stay enough for longer hashes.
+ */
+static void test_verify_short_hashes(void)
+{
+    /* Wycheproof hmac_sha224_test tcId 82 (tagSize 112): a fact, typed */
+    static const char k82[] = "26f314170b054daef5349804da18f969c94174baca2beeb009d47a23";
+    static const char t82[] = "816d7af2475e94713f2dc3aa3069";
+    static const struct {
+        tacit_md_type md;
+        size_t min;
+    } v[] = {
+        { TACIT_MD_SHA1, 10 },
+        { TACIT_MD_SHA224, 14 },
+        { TACIT_MD_SHA256, 16 },
+        { TACIT_MD_SHA384, 16 },
+        { TACIT_MD_SHA512, 16 },
+#if defined(TACIT_SHA3_C)
+        { TACIT_MD_SHA3_224, 14 },
+        { TACIT_MD_SHA3_256, 16 },
+        { TACIT_MD_SHA3_512, 16 },
+#endif
+    };
+    unsigned char *key = NULL, *tag = NULL, mac[TACIT_MD_MAX_SIZE];
+    size_t klen, tlen, i, n;
+    const unsigned char *msg = (const unsigned char *)"message";
+
+    key = test_unhex(k82, &klen);
+    tag = test_unhex(t82, &tlen);
+    TEST_ASSERT(key != NULL && tag != NULL && tlen == 14);
+    TEST_EQUAL(tacit_hmac_verify(TACIT_MD_SHA224, key, klen, NULL, 0, tag, tlen), 0);
+    tag[13] ^= 1;
+    TEST_EQUAL(tacit_hmac_verify(TACIT_MD_SHA224, key, klen, NULL, 0, tag, tlen),
+               TACIT_ERR_VERIFY_FAILED);
+    for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+        size_t h = tacit_md_size(v[i].md);
+        TEST_EQUAL(tacit_hmac(v[i].md, key, klen, msg, 7, mac), 0);
+        for (n = 0; n <= h + 1; n++) {
+            int expect = n >= v[i].min && n <= h ? 0 : TACIT_ERR_VERIFY_FAILED;
+            TEST_EQUAL(tacit_hmac_verify(v[i].md, key, klen, msg, 7, mac, n), expect);
+        }
+    }
+exit:
+    free(key);
+    free(tag);
+}
+
 static void test_verify_limits(void)
 {
     unsigned char tag[64];
@@ -459,6 +508,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_rfc_typed);
     RUN_TEST(test_rfc4231_files);
     RUN_TEST(test_wycheproof);
+    RUN_TEST(test_verify_short_hashes);
     RUN_TEST(test_streaming_reset);
     RUN_TEST(test_sha256_oneshot_path);
     RUN_TEST(test_openssl_differential);
