@@ -6,8 +6,9 @@
  * with id-X25519 = 1.3.101.110 and id-Ed25519 = 1.3.101.112 and the
  * parameters absent (RFC 8410 section 3).  The writers produce exactly the
  * bytes OpenSSL writes (version 0, no public key in the PKCS#8); the readers
- * also take RFC 5958 version 1 with the optional public key (skipped: the
- * public key is always derived from the private one).  DER only: tacit_pk
+ * also take RFC 5958 version 1 with the optional public key, which must be
+ * the one derived from the private key (a mismatch is refused, as for SEC1
+ * EC keys).  DER only: tacit_pk
  * (src/pk) is the one door, and adds PEM, for both key types.
  */
 #include "tacit/config.h"
@@ -60,16 +61,18 @@ int tacit_curve25519_parse_spki(unsigned char oid_last, const unsigned char *der
 }
 
 int tacit_curve25519_parse_pkcs8(unsigned char oid_last, const unsigned char *der, size_t len,
-                                 unsigned char priv[32])
+                                 unsigned char priv[32], unsigned char pub[32], int *has_pub)
 {
     tacit_asn1_key_info info;
+    tacit_asn1_buf b;
     const unsigned char *p, *data;
     size_t dlen;
     int ret;
 
-    if (der == NULL) {
+    if (der == NULL || has_pub == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
+    *has_pub = 0;
     ret = tacit_asn1_parse_pkcs8(der, len, &info);
     if (ret != 0) {
         return ret;
@@ -88,6 +91,23 @@ int tacit_curve25519_parse_pkcs8(unsigned char oid_last, const unsigned char *de
     }
     if (dlen != 32) {
         return TACIT_ERR_CURVE25519_BAD_KEY;
+    }
+    /*
+     * What follows the privateKey (the envelope's shape is already checked):
+     * attributes [0], then in version 1 the publicKey [1], which must be a
+     * whole 32-byte key (the caller compares it with the derived one).
+     */
+    p = info.key.p + info.key.len;
+    if (tacit_asn1_peek_tag(p, der + len, TACIT_ASN1_CONTEXT_EXPLICIT(0)) &&
+        tacit_asn1_get_any(&p, der + len, &b) != 0) {
+        return TACIT_ERR_CURVE25519_BAD_KEY;
+    }
+    if (tacit_asn1_peek_tag(p, der + len, TACIT_ASN1_CONTEXT_IMPLICIT(1))) {
+        if (tacit_asn1_get_any(&p, der + len, &b) != 0 || b.len != 33 || b.p[0] != 0) {
+            return TACIT_ERR_CURVE25519_BAD_KEY;
+        }
+        memcpy(pub, b.p + 1, 32);
+        *has_pub = 1;
     }
     memcpy(priv, data, 32);
     return 0;

@@ -17,8 +17,10 @@
 
 int tacit_curve25519_parse_spki(unsigned char oid_last, const unsigned char *der, size_t len,
                                 unsigned char pub[32]);
+/* PKCS#8: priv gets the private key; a version 1 publicKey [1] goes to pub
+ * (*has_pub = 1), else *has_pub = 0.  The caller checks it against priv. */
 int tacit_curve25519_parse_pkcs8(unsigned char oid_last, const unsigned char *der, size_t len,
-                                 unsigned char priv[32]);
+                                 unsigned char priv[32], unsigned char pub[32], int *has_pub);
 /* SPKI (key = public) or PKCS#8 (key = private), DER; other formats are
  * TACIT_ERR_BAD_INPUT.  out NULL or too small: TACIT_ERR_BUFFER_TOO_SMALL,
  * *out_len = the size needed. */

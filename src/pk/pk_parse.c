@@ -15,6 +15,7 @@
 
 #include "tacit/asn1.h"
 #include "tacit/pem.h"
+#include "core/constant_time_internal.h"
 #include "pk/pk_internal.h"
 
 #if defined(TACIT_ECP_C)
@@ -60,10 +61,12 @@ static tacit_pk_type type_of_oid(const tacit_asn1_buf *oid, int *pss)
 static int parse_curve25519(tacit_pk_context *ctx, tacit_pk_type type, int priv,
                             const unsigned char *der, size_t len)
 {
-    unsigned char key[32];
+    unsigned char key[32], given[32];
+    const unsigned char *derived = NULL;
     unsigned char oid =
         type == TACIT_PK_ED25519 ? TACIT_CURVE25519_OID_ED25519 : TACIT_CURVE25519_OID_X25519;
-    int ret = priv ? tacit_curve25519_parse_pkcs8(oid, der, len, key)
+    int has_pub = 0;
+    int ret = priv ? tacit_curve25519_parse_pkcs8(oid, der, len, key, given, &has_pub)
                    : tacit_curve25519_parse_spki(oid, der, len, key);
 
     ctx->type = type;
@@ -73,14 +76,23 @@ static int parse_curve25519(tacit_pk_context *ctx, tacit_pk_type type, int priv,
         if (type == TACIT_PK_ED25519) {
             ret = priv ? tacit_ed25519_key_from_seed(&ctx->u.ed25519, key, 32)
                        : tacit_ed25519_key_from_public(&ctx->u.ed25519, key, 32);
+            derived = ctx->u.ed25519.pub;
         }
 #endif
 #if defined(TACIT_X25519_C)
         if (type == TACIT_PK_X25519) {
             ret = priv ? tacit_x25519_key_from_private(&ctx->u.x25519, key, 32)
                        : tacit_x25519_key_from_public(&ctx->u.x25519, key, 32);
+            derived = ctx->u.x25519.pub;
         }
 #endif
+        /* a version 1 PKCS#8 public key must be the private key's (a public value) */
+        if (ret == 0 && has_pub && derived != NULL) {
+            tacit_ct_declassify(derived, 32);
+            if (memcmp(derived, given, 32) != 0) {
+                ret = TACIT_ERR_CURVE25519_BAD_KEY;
+            }
+        }
     }
     tacit_platform_zeroize(key, sizeof(key));
     return ret;

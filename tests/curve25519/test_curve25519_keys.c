@@ -198,7 +198,7 @@ exit:
     return;
 }
 
-/* RFC 5958 version 1 with the public key [1]: accepted, public key derived. */
+/* RFC 5958 version 1 with the public key [1]: accepted when it is the private key's. */
 static void test_pkcs8_v1(void)
 {
     size_t len = 0;
@@ -211,9 +211,46 @@ static void test_pkcs8_v1(void)
         hex("19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1", &plen);
     tacit_ed25519_key k;
 
-    TEST_ASSERT(der != NULL && pub != NULL);
+    TEST_ASSERT(der != NULL && pub != NULL && len == 83);
     TEST_EQUAL(ed_parse(&k, 1, der, len), 0);
     TEST_MEM_EQ(k.pub, 32, pub, plen);
+    /* the public key present must be the seed's (RFC 8410 7): one bit off is refused */
+    der[len - 1] ^= 1;
+    TEST_EQUAL(ed_parse(&k, 1, der, len), TACIT_ERR_CURVE25519_BAD_KEY);
+    der[len - 1] ^= 1;
+    /* a BIT STRING with unused bits, or of 31 bytes, is not an Ed25519 public key */
+    der[50] = 1;
+    TEST_ASSERT(ed_parse(&k, 1, der, len) != 0);
+    der[50] = 0;
+    der[1]--;
+    der[49]--;
+    TEST_ASSERT(ed_parse(&k, 1, der, len - 1) != 0);
+    der[1]++;
+    der[49]++;
+    TEST_EQUAL(ed_parse(&k, 1, der, len), 0);
+    /* the same for X25519: the public key of the clamped scalar */
+    {
+        tacit_x25519_key x, x2;
+        unsigned char out[100];
+        size_t olen = 0;
+        TEST_EQUAL(tacit_x25519_gen_key(&x, NULL, NULL), 0);
+        TEST_EQUAL(
+            x_write(&x, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_DER, out, sizeof(out), &olen),
+            0);
+        TEST_EQUAL(olen, 48);
+        memcpy(der, out, 48);
+        der[1] = 0x51;
+        der[4] = 1;
+        der[48] = 0x81;
+        der[49] = 0x21;
+        der[50] = 0;
+        memcpy(der + 51, x.pub, 32);
+        TEST_EQUAL(x_parse(&x2, 1, der, 83), 0);
+        TEST_MEM_EQ(x2.pub, 32, x.pub, 32);
+        der[60] ^= 0x80;
+        TEST_EQUAL(x_parse(&x2, 1, der, 83), TACIT_ERR_CURVE25519_BAD_KEY);
+        tacit_x25519_key_free(&x);
+    }
 exit:
     free(der);
     free(pub);
