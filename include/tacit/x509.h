@@ -65,6 +65,13 @@
  *     constraint of another form (otherName, x400Address, ediPartyName, URI,
  *     registeredID) rejects any certificate below it that has a name of that
  *     form (RFC 5280 4.2.1.10: fail closed) and is ignored otherwise;
+ *     a leaf without a dNSName subjectAltName is also held to the dNSName
+ *     constraints by every subject commonName that reads as a host name
+ *     (ASCII letters, digits, '-', '_', two labels or more, "*" only as the
+ *     first label), as OpenSSL does: tacit never matches a peer against the
+ *     CN, but a caller that falls back to it must not get a host outside the
+ *     subtrees (OpenSSL skips wildcard CNs; tacit holds them to the excluded
+ *     subtrees like wildcard dNSNames);
  *   - unknown critical extensions on every certificate but the anchor;
  *   - the peer name: DNS names against subjectAltName dNSName (RFC 6125:
  *     case-insensitive, a wildcard only as the whole leftmost label and

@@ -32,6 +32,8 @@ int tacit_x509_name_has_prefix(const unsigned char *name, size_t len, const unsi
  * past the end.
  */
 int tacit_x509_name_email(const unsigned char *name, size_t len, size_t i, tacit_x509_buf *value);
+/* The i-th commonName attribute of a Name, the same way. */
+int tacit_x509_name_cn(const unsigned char *name, size_t len, size_t i, tacit_x509_buf *value);
 
 /* Is the Name empty (no RDN)? */
 int tacit_x509_name_is_empty(const unsigned char *name, size_t len);

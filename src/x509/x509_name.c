@@ -429,11 +429,10 @@ int tacit_x509_name_has_prefix(const unsigned char *name, size_t len, const unsi
     return names_match(name, len, prefix, plen, 0);
 }
 
-int tacit_x509_name_email(const unsigned char *name, size_t len, size_t i, tacit_x509_buf *value)
+/* The i-th attribute of type oid in a Name: its value's tag and contents, or -1. */
+static int name_attr(const unsigned char *name, size_t len, const unsigned char *oid, size_t oidlen,
+                     size_t i, tacit_x509_buf *value)
 {
-    static const unsigned char email_oid[] = {
-        0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x01
-    };
     const unsigned char *p = name, *end = name + len, *rend;
     size_t l, k = 0;
     atv a;
@@ -451,8 +450,7 @@ int tacit_x509_name_email(const unsigned char *name, size_t len, size_t i, tacit
             if (get_atv(&p, rend, &a) != 0) {
                 return -1;
             }
-            if (a.oidlen == sizeof(email_oid) && memcmp(a.oid, email_oid, a.oidlen) == 0 &&
-                k++ == i) {
+            if (a.oidlen == oidlen && memcmp(a.oid, oid, oidlen) == 0 && k++ == i) {
                 value->p = a.value.p;
                 value->len = a.value.len;
                 return a.value.tag;
@@ -460,6 +458,22 @@ int tacit_x509_name_email(const unsigned char *name, size_t len, size_t i, tacit
         }
     }
     return -1;
+}
+
+int tacit_x509_name_email(const unsigned char *name, size_t len, size_t i, tacit_x509_buf *value)
+{
+    static const unsigned char email_oid[] = {
+        0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x01
+    };
+
+    return name_attr(name, len, email_oid, sizeof(email_oid), i, value);
+}
+
+int tacit_x509_name_cn(const unsigned char *name, size_t len, size_t i, tacit_x509_buf *value)
+{
+    static const unsigned char cn_oid[] = { 0x55, 0x04, 0x03 };
+
+    return name_attr(name, len, cn_oid, sizeof(cn_oid), i, value);
 }
 
 /* FNV-1a over the prepared form; the attributes of an RDN are summed (order-free). */

@@ -409,6 +409,81 @@ static reason_t check_one(vstate *v, const tacit_x509_buf *nc, int tag, const un
                    : TACIT_X509_NAME_CONSTRAINTS;
 }
 
+/*
+ * A commonName value that reads as a DNS host name, in ASCII, into out: any
+ * string type whose characters are all ASCII; letters, digits, '-' and '_'
+ * in labels of at least one character, at least two labels (one trailing dot
+ * allowed), and "*" only as the whole first label.  0 when it does not read
+ * as one ("Example Server", "localhost", non-ASCII text).
+ */
+static size_t cn_as_host(int tag, const unsigned char *v, size_t len, unsigned char *out,
+                         size_t size)
+{
+    size_t w, i, k, n = 0, labels = 1, lab = 0;
+
+    switch (tag) {
+    case 0x0C: /* UTF8String: non-ASCII bytes are refused below */
+    case 0x13: /* PrintableString */
+    case 0x14: /* TeletexString */
+    case 0x16: /* IA5String */
+    case 0x1A: /* VisibleString */
+        w = 1;
+        break;
+    case 0x1E: /* BMPString */
+        w = 2;
+        break;
+    case 0x1C: /* UniversalString */
+        w = 4;
+        break;
+    default:
+        return 0;
+    }
+    if (len == 0 || len % w != 0 || len / w > size) {
+        return 0;
+    }
+    for (i = 0; i < len; i += w) {
+        unsigned c = v[i + w - 1];
+        for (k = 0; k + 1 < w; k++) {
+            if (v[i + k] != 0) {
+                return 0;
+            }
+        }
+        if (c == '.') {
+            if (lab == 0) {
+                return 0;
+            }
+            labels++;
+            lab = 0;
+        } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                   c == '-' || c == '_' ||
+                   (c == '*' && n == 0 && i + 2 * w <= len && v[i + 2 * w - 1] == '.')) {
+            lab++;
+        } else {
+            return 0;
+        }
+        out[n++] = (unsigned char)c;
+    }
+    if (lab == 0) {
+        labels--; /* a trailing dot */
+    }
+    return labels >= 2 ? n : 0;
+}
+
+/* Does the certificate carry a dNSName subjectAltName? */
+static int has_dns_san(const tacit_x509_crt *crt)
+{
+    tacit_x509_buf val;
+    size_t i;
+    int tag;
+
+    for (i = 0; (tag = tacit_x509_crt_san(crt, i, &val)) >= 0; i++) {
+        if (tag == 2) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 reason_t tacit_x509_check_nc(vstate *v, const tacit_x509_buf *nc, const tacit_x509_crt *crt)
 {
     tacit_x509_buf val;
@@ -436,6 +511,27 @@ reason_t tacit_x509_check_nc(vstate *v, const tacit_x509_buf *nc, const tacit_x5
         r = check_one(v, nc, 0x81, val.p, val.len);
         if (r != TACIT_X509_OK) {
             return r;
+        }
+    }
+    /*
+     * The leaf's commonName, when the leaf has no dNSName subjectAltName and
+     * the CN reads as a host name: dNSName constraints apply to it, as OpenSSL
+     * applies them (tacit never matches a peer against the CN, but a caller
+     * that still falls back to it must not be handed a host outside the CA's
+     * subtrees).  A wildcard CN is held to the excluded subtrees as a
+     * wildcard dNSName is.
+     */
+    if (crt == v->path[0] && !has_dns_san(crt)) {
+        for (i = 0; (tag = tacit_x509_name_cn(crt->subject.p, crt->subject.len, i, &val)) >= 0;
+             i++) {
+            unsigned char host[253];
+            size_t hlen = cn_as_host(tag, val.p, val.len, host, sizeof(host));
+            if (hlen > 0) {
+                r = check_one(v, nc, 0x82, host, hlen);
+                if (r != TACIT_X509_OK) {
+                    return r;
+                }
+            }
         }
     }
     return TACIT_X509_OK;

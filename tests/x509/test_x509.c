@@ -118,6 +118,7 @@ typedef struct {
 } vcase;
 
 #define CR "crafted/"
+#define AU "audit/"
 #define ALL_INT "int-ec int-pss int-pl0 int-sub int-noku int-eku int-nc int-ncdn"
 #define S TACIT_X509_PURPOSE_SERVER
 #define C TACIT_X509_PURPOSE_CLIENT
@@ -368,6 +369,28 @@ static const vcase vcases[] = {
       CR "root", "good.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
     { "web pki: SAN directoryName outside the permitted DN", CR "ncp-san-out", CR "int-ncp",
       CR "root", "good.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    /* session 6 audit (tests/data/x509/audit, make_audit.py): dNSName constraints over a
+     * host-name CN when the leaf has no dNSName SAN */
+    { "audit: a CN-only leaf outside the permitted dNSName", AU "cn-out", AU "int-ncdns", AU "root",
+      NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "audit: a CN-only leaf inside the excluded dNSName, other case", AU "cn-excl", AU "int-ncdns",
+      AU "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "audit: a CN-only wildcard over the excluded dNSName", AU "cn-wild-excl", AU "int-ncdns",
+      AU "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "audit: a CN-only leaf outside, as BMPString", AU "cn-bmp-out", AU "int-ncdns", AU "root",
+      NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "audit: the second of two CNs outside", AU "cn-second-out", AU "int-ncdns", AU "root", NULL,
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "audit: CN outside, SAN with an iPAddress only", AU "cn-ipsan-out", AU "int-ncdns", AU "root",
+      NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_NAME_CONSTRAINTS },
+    { "audit: a CN-only leaf inside", AU "cn-in", AU "int-ncdns", AU "root", NULL, NULL, TEST_TIME,
+      S, 6, 0, TACIT_X509_OK },
+    { "audit: a CN that is not a host name", AU "cn-text", AU "int-ncdns", AU "root", NULL, NULL,
+      TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "audit: a one-label CN (not a host name)", AU "cn-label", AU "int-ncdns", AU "root", NULL,
+      NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "audit: CN outside, dNSName SAN inside (the CN is ignored)", AU "cn-san-in", AU "int-ncdns",
+      AU "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
 };
 
 static void test_paths(void)
