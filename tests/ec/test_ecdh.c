@@ -31,7 +31,7 @@ static int test_rng(void *p, unsigned char *out, size_t len)
  * it is parsed (tacit_ecp_parse_public_key_der, which refuses explicit
  * parameters and bad encodings) and must be on the group's curve.
  */
-static void wycheproof_file(const char *name)
+static void wycheproof_file(const char *name, int total)
 {
     char path[256];
     size_t flen = 0;
@@ -112,19 +112,20 @@ static void wycheproof_file(const char *name)
     }
     printf(" [%d valid, %d invalid, %d acceptable (%d accepted)]", nvalid, ninvalid, nacc, nacc_ok);
     TEST_ASSERT(nvalid > 300 && ninvalid > 10);
+    TEST_EQUAL(nvalid + ninvalid + nacc, total); /* every test line was run */
 exit:
     free(file);
 }
 
 static void test_wycheproof_p256(void)
 {
-    wycheproof_file("ecdh_secp256r1_ecpoint_test.txt");
+    wycheproof_file("ecdh_secp256r1_ecpoint_test.txt", 355);
 }
 
 static void test_wycheproof_p384(void)
 {
 #if defined(TACIT_ECP_SECP384R1_C)
-    wycheproof_file("ecdh_secp384r1_ecpoint_test.txt");
+    wycheproof_file("ecdh_secp384r1_ecpoint_test.txt", 790);
 #else
     TEST_SKIP("P-384 compiled out (TACIT_ECP_SECP384R1_C)");
 exit:
@@ -135,7 +136,7 @@ exit:
 static void test_wycheproof_p521(void)
 {
 #if defined(TACIT_ECP_SECP521R1_C)
-    wycheproof_file("ecdh_secp521r1_test.txt");
+    wycheproof_file("ecdh_secp521r1_test.txt", 916);
 #else
     TEST_SKIP("P-521 compiled out (TACIT_ECP_SECP521R1_C)");
 exit:

@@ -138,7 +138,7 @@ exit:
 }
 
 /* Wycheproof: every valid accepted, every invalid rejected */
-static void wycheproof_file(const char *name)
+static void wycheproof_file(const char *name, int total)
 {
     char path[256];
     size_t flen = 0;
@@ -204,6 +204,7 @@ static void wycheproof_file(const char *name)
     printf(" [%d valid, %d invalid, %d acceptable (%d accepted)]", nvalid, ninvalid, naccept,
            naccepted_acc);
     TEST_ASSERT(nvalid > 100 && ninvalid > 100);
+    TEST_EQUAL(nvalid + ninvalid + naccept, total); /* every test line was run */
 exit:
     tacit_ecp_keypair_free(&key);
     free(file);
@@ -211,13 +212,13 @@ exit:
 
 static void test_wycheproof_p256(void)
 {
-    wycheproof_file("ecdsa_secp256r1_sha256_test.txt");
+    wycheproof_file("ecdsa_secp256r1_sha256_test.txt", 484);
 }
 
 static void test_wycheproof_p384(void)
 {
 #if defined(TACIT_ECP_SECP384R1_C)
-    wycheproof_file("ecdsa_secp384r1_sha384_test.txt");
+    wycheproof_file("ecdsa_secp384r1_sha384_test.txt", 504);
 #else
     TEST_SKIP("P-384 compiled out (TACIT_ECP_SECP384R1_C)");
 exit:
@@ -402,6 +403,90 @@ static void test_sign_verify(void)
 #endif
 exit:
     return;
+}
+
+/*
+ * SEC 1 4.1.3 step 5 / 4.1.4 step 3: a hash of any length, truncated to the
+ * bit length of n (P-521: 521 bits, so a 66-byte hash loses its last 7
+ * bits).  OpenSSL signs, tacit verifies; tacit signs, OpenSSL verifies; for
+ * hash lengths around each curve's size.  A truncation error on either side
+ * makes one of the two fail.
+ */
+static void test_openssl_hash_lengths(void)
+{
+#if defined(TACIT_HAVE_OPENSSL)
+    static const struct {
+        tacit_ecp_group_id id;
+        const char *name;
+        size_t bits; /* of the group order n */
+    } curves[] = {
+#if defined(TACIT_ECP_SECP256R1_C)
+        { TACIT_ECP_SECP256R1, "P-256", 256 },
+#endif
+#if defined(TACIT_ECP_SECP384R1_C)
+        { TACIT_ECP_SECP384R1, "P-384", 384 },
+#endif
+#if defined(TACIT_ECP_SECP521R1_C)
+        { TACIT_ECP_SECP521R1, "P-521", 521 },
+#endif
+    };
+    static const size_t lens[] = { 1, 20, 31, 32, 33, 47, 48, 49, 64, 65, 66, 67, 80 };
+    size_t i, j, k, checked = 0;
+    EVP_PKEY *pkey = NULL;
+
+    for (i = 0; i < sizeof(curves) / sizeof(curves[0]); i++) {
+        unsigned char spki[200], *sp = spki, hash[80], sig[TACIT_ECDSA_MAX_DER_LEN];
+        tacit_ecp_keypair pub, key;
+        size_t slen;
+        int spki_len;
+        tacit_ecp_keypair_init(&pub);
+        tacit_ecp_keypair_init(&key);
+        pkey = EVP_PKEY_Q_keygen(NULL, NULL, "EC", curves[i].name);
+        TEST_ASSERT(pkey != NULL);
+        spki_len = i2d_PUBKEY(pkey, &sp);
+        TEST_ASSERT(spki_len > 0);
+        TEST_EQUAL(tacit_ecp_parse_public_key_der(&pub, spki, (size_t)spki_len), 0);
+        TEST_EQUAL(tacit_ecp_gen_key(&key, curves[i].id, test_rng, NULL), 0);
+        for (j = 0; j < sizeof(lens) / sizeof(lens[0]); j++) {
+            EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(pkey, NULL);
+            unsigned char tspki[200];
+            size_t tspki_len;
+            for (k = 0; k < lens[j]; k++) {
+                hash[k] = (unsigned char)(0xA5 ^ (k * 29) ^ j);
+            }
+            hash[0] |= 0x80; /* the top bits decide what truncation keeps */
+            slen = sizeof(sig);
+            TEST_ASSERT(ctx != NULL && EVP_PKEY_sign_init(ctx) == 1 &&
+                        EVP_PKEY_sign(ctx, sig, &slen, hash, lens[j]) == 1);
+            EVP_PKEY_CTX_free(ctx);
+            if (tacit_ecdsa_verify_der(&pub, hash, lens[j], sig, slen) != 0) {
+                printf("\n    %s, %u-byte hash: OpenSSL's signature refused", curves[i].name,
+                       (unsigned)lens[j]);
+            }
+            TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, lens[j], sig, slen), 0);
+            /* the last bit: past n's bit length it is truncated away (still valid) */
+            hash[lens[j] - 1] ^= 0x01;
+            TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, lens[j], sig, slen) == 0,
+                       8 * lens[j] > curves[i].bits);
+            hash[lens[j] - 1] ^= 0x01;
+            TEST_EQUAL(tacit_ecdsa_sign_der(&key, TACIT_MD_NONE, hash, lens[j], sig, sizeof(sig),
+                                            &slen, test_rng, NULL),
+                       0);
+            TEST_EQUAL(tacit_ecp_write_public_key_der(&key, TACIT_KEY_FORMAT_SPKI, tspki,
+                                                      sizeof(tspki), &tspki_len),
+                       0);
+            TEST_ASSERT(openssl_verify(tspki, tspki_len, hash, lens[j], sig, slen));
+            checked++;
+        }
+        EVP_PKEY_free(pkey);
+        pkey = NULL;
+    }
+    printf(" [%u hash lengths x curves, both ways]", (unsigned)checked);
+exit:
+    EVP_PKEY_free(pkey);
+#else
+    TEST_SKIP("OpenSSL libcrypto not found (" TACIT_PEER_ABSENT_WHY ")");
+#endif
 }
 
 static void test_bad_inputs(void)
@@ -784,6 +869,7 @@ int main(int argc, char **argv)
     RUN_TEST(test_wycheproof_p384);
     RUN_TEST(test_interop);
     RUN_TEST(test_sign_verify);
+    RUN_TEST(test_openssl_hash_lengths);
     RUN_TEST(test_bad_inputs);
     RUN_TEST(test_fault_check);
     RUN_TEST(test_nonce_retry);
