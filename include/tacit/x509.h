@@ -15,7 +15,8 @@
  * known one well formed: basicConstraints, keyUsage, extKeyUsage,
  * subjectAltName, nameConstraints, authority/subject key identifiers,
  * certificatePolicies and authorityInfoAccess (checked for shape, not
- * processed).  An unknown
+ * processed), a non-empty issuer, an empty subject only beside a critical
+ * subjectAltName (RFC 5280 4.1.2.6, 4.2.1.6).  An unknown
  * extension marked critical is remembered and fails path validation.
  *
  * ---- Names ----------------------------------------------------------------------
@@ -90,7 +91,8 @@
  *     4.1.2.2: positive); authorityKeyIdentifier present unless the
  *     certificate is self-issued; subjectAltName not
  *     critical when the subject is not empty;
- *   - intermediates: subjectKeyIdentifier present;
+ *   - intermediates: subjectKeyIdentifier present, basicConstraints critical
+ *     (BR 7.1.2.10.4, RFC 5280 4.2.1.9; OpenSSL -x509_strict refuses it too);
  *   - the leaf: extKeyUsage without anyExtendedKeyUsage;
  *   - every certificate (parser, all purposes): a well-formed
  *     authorityInfoAccess (SEQUENCE SIZE (1..MAX) OF { OID, GeneralName });

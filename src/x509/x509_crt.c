@@ -541,6 +541,15 @@ static int parse(tacit_x509_crt *crt, const unsigned char *der, size_t len)
     if (p != tend) {
         return BAD;
     }
+    /*
+     * RFC 5280 4.1.2.6, 4.2.1.6: an empty subject is allowed only beside a
+     * (critical, checked above) subjectAltName; without one the certificate
+     * names nobody
+     */
+    if (!(crt->ext_present & TACIT_X509_EXT_SUBJECT_ALT_NAME) &&
+        tacit_x509_name_is_empty(crt->subject.p, crt->subject.len)) {
+        return BAD;
+    }
     /* signatureAlgorithm, identical to the TBS one (RFC 5280 4.1.1.2) */
     start = p;
     if (seq(&p, cend, &aend) != 0) {

@@ -247,8 +247,12 @@ static reason_t check_path_profile(const vstate *v, const tacit_x509_crt *anchor
         if (r != TACIT_X509_OK) {
             return r;
         }
-        /* BR 7.1.2.2: a subordinate CA has a subjectKeyIdentifier */
-        if (i > 0 && v->path[i]->subject_key_id.p == NULL) {
+        /*
+         * BR 7.1.2.2: a subordinate CA has a subjectKeyIdentifier, and (BR
+         * 7.1.2.10.4, RFC 5280 4.2.1.9) a critical basicConstraints
+         */
+        if (i > 0 && (v->path[i]->subject_key_id.p == NULL ||
+                      !(v->path[i]->details & TACIT_X509_DETAIL_BC_CRITICAL))) {
             return TACIT_X509_PROFILE;
         }
     }

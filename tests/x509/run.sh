@@ -120,12 +120,16 @@ for pair in ncx-bmp:int-ncx ncx-t61:int-ncx ncx-ia5:int-ncx ncx-univ:int-ncx ncx
     [ $e2 = $g ] && ok || bad "crafted $c: openssl $e2, tacit $g ($(cat "$W/out"))"
 done
 # session 6 audit: a CN-only leaf under dNSName constraints (tests/data/x509/audit,
-# make_audit.py).  cn-wild-excl is left out: OpenSSL skips wildcard CNs, tacit holds them
+# make_audit.py), an empty subject, a non-critical intermediate basicConstraints.
+# cn-wild-excl is left out: OpenSSL skips wildcard CNs, tacit holds them
 # to the excluded subtrees (x509.h).
 AU="$D/audit"
-for c in cn-out cn-excl cn-bmp-out cn-second-out cn-ipsan-out cn-in cn-text cn-label cn-san-in; do
-    o -attime $TM -x509_strict -purpose sslserver -CAfile "$AU/root.crt" -untrusted "$AU/int-ncdns.crt" "$AU/$c.crt"; e=$?
-    t x509 verify --time $TM --roots "$AU/root.crt" --untrusted "$AU/int-ncdns.crt" "$AU/$c.crt"; g=$?
+for pair in cn-out:int-ncdns cn-excl:int-ncdns cn-bmp-out:int-ncdns cn-second-out:int-ncdns \
+    cn-ipsan-out:int-ncdns cn-in:int-ncdns cn-text:int-ncdns cn-label:int-ncdns cn-san-in:int-ncdns \
+    empty-subj-nosan:int-ncdns empty-subj-san:int-ncdns bc-noncrit-leaf:int-bc-noncrit; do
+    c=${pair%%:*} i=${pair#*:}
+    o -attime $TM -x509_strict -purpose sslserver -CAfile "$AU/root.crt" -untrusted "$AU/$i.crt" "$AU/$c.crt"; e=$?
+    t x509 verify --time $TM --roots "$AU/root.crt" --untrusted "$AU/$i.crt" "$AU/$c.crt"; g=$?
     [ $e = 0 ] && e2=0 || e2=1
     [ $e2 = $g ] && ok || bad "audit $c: openssl $e2, tacit $g ($(cat "$W/out"))"
 done

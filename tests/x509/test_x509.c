@@ -391,6 +391,12 @@ static const vcase vcases[] = {
       NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
     { "audit: CN outside, dNSName SAN inside (the CN is ignored)", AU "cn-san-in", AU "int-ncdns",
       AU "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "audit: empty subject, critical dNSName SAN", AU "empty-subj-san", AU "int-ncdns", AU "root",
+      "www.example.com", NULL, TEST_TIME, S, 6, 0, TACIT_X509_OK },
+    { "audit: intermediate basicConstraints not critical", AU "bc-noncrit-leaf",
+      AU "int-bc-noncrit", AU "root", NULL, NULL, TEST_TIME, S, 6, 0, TACIT_X509_PROFILE },
+    { "audit: intermediate basicConstraints not critical, purpose any", AU "bc-noncrit-leaf",
+      AU "int-bc-noncrit", AU "root", NULL, NULL, TEST_TIME, A, 6, 0, TACIT_X509_OK },
 };
 
 static void test_paths(void)
@@ -562,7 +568,8 @@ exit:
 /* Certificates openssl makes but RFC 5280 forbids: the parser refuses them. */
 static void test_parse_refused(void)
 {
-    static const char *names[] = { "aki-crit", "pathlen-noca", CR "ver-swallow", CR "wp-aia-bad" };
+    static const char *names[] = { "aki-crit", "pathlen-noca", CR "ver-swallow", CR "wp-aia-bad",
+                                   AU "empty-subj-nosan" };
     unsigned char *der = NULL;
     size_t i, len;
     tacit_x509_crt c;

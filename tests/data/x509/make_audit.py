@@ -3,7 +3,11 @@
 # dNSName subjectAltName whose subject commonName reads as a host name is
 # held to the dNSName name constraints above it (as OpenSSL does), so that a
 # name-constrained CA cannot issue for a host outside its subtrees to
-# verifiers that still fall back to the CN.  Same DER encoder, keys and
+# verifiers that still fall back to the CN.  Also: a leaf with an empty
+# subject and no subjectAltName (RFC 5280 4.1.2.6 / 4.2.1.6: no identity at
+# all; refused by the parser) and an intermediate whose basicConstraints is
+# not critical (RFC 5280 4.2.1.9, CA/B BR 7.1.2.10.4: refused for the
+# server purpose).  Same DER encoder, keys and
 # validity (2026-01-01 .. 2099-12-31) as make_crafted.py, whose functions it
 # imports.  Run once; the output is committed.
 #   python3 tests/data/x509/make_audit.py
@@ -12,8 +16,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_crafted as M  # noqa: E402
-from make_crafted import (BMP, PRINTABLE, SERVER_AUTH, Key, aki, atv, ca_exts, cert, dns, eku,  # noqa: E402
-                          ku, name, nc, san, simple, tlv)
+from make_crafted import (BMP, PRINTABLE, SERVER_AUTH, Key, aki, atv, bc, ca_exts, cert, dns,  # noqa: E402
+                          eku, ku, name, nc, san, seq, simple, ski, tlv)
 
 M.OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "audit")
 
@@ -49,6 +53,17 @@ def main():
     leaf("cn-text", name(atv("CN", "Example Web Server", PRINTABLE)))
     leaf("cn-label", simple(("CN", "localhost")))
     leaf("cn-san-in", simple(("CN", "evil.example.org")), san(dns("www.example.com")))
+
+    # an empty subject: only with a critical subjectAltName
+    leaf("empty-subj-nosan", seq())
+    leaf("empty-subj-san", seq(), san(dns("www.example.com"), critical=True))
+    # an intermediate whose basicConstraints is not critical
+    bk = Key()
+    int_bc = simple(("O", "tacit audit"), ("CN", "Intermediate BC non-critical"))
+    cert("int-bc-noncrit", int_bc, root_n, bk, rk,
+         [bc(True, critical=False), ku([5, 6]), ski(bk.keyid()), aki(rk.keyid())])
+    cert("bc-noncrit-leaf", simple(("CN", "www.example.com")), int_bc, lk, bk,
+         [ku([0]), eku(SERVER_AUTH), aki(bk.keyid()), san(dns("www.example.com"))])
 
 
 if __name__ == "__main__":
