@@ -588,13 +588,15 @@ size_t tacit_mpi_core_inv_mod_odd_ct_working_limbs(size_t limbs)
     size_t n = (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
 
 #if INV_HAVE_AVX2
-    if (n < tacit_mpi_core_avx2_divsteps_working_limbs(limbs)) {
-        n = tacit_mpi_core_avx2_divsteps_working_limbs(limbs);
+    {
+        size_t v = tacit_mpi_core_avx2_divsteps_working_limbs(limbs);
+        n = n < v ? v : n;
     }
 #endif
 #if defined(TACIT_MPI_HAVE_X86_64_IFMA_INV)
-    if (n < tacit_mpi_core_ifma_divsteps_working_limbs(limbs)) {
-        n = tacit_mpi_core_ifma_divsteps_working_limbs(limbs);
+    if (limbs >= TACIT_MPI_IFMA_INV_MIN_LIMBS) { /* the sizes the IFMA kernel serves */
+        size_t v = tacit_mpi_core_ifma_divsteps_working_limbs(limbs);
+        n = n < v ? v : n;
     }
 #endif
     return n + 2 * (limbs + 1);
@@ -603,51 +605,60 @@ size_t tacit_mpi_core_inv_mod_odd_ct_working_limbs(size_t limbs)
 /*
  * X = d mod M made nonnegative and signed like f, if |f| = 1 (else 0);
  * returns the mask of |f| = 1.  W = d, in (-2M, M), and V = f, both
- * limbs + 1 limbs of two's complement; W is overwritten.  Two passes: W
- * plus M if negative (now in (-M, M)), negated if f is, with |f| = 1
- * checked on the way (V = 1, or V = -1: all ones); then M added if
- * negative ([0, M)) and the result masked.  (Five passes before, two of
- * them calls: some 40 TSC ticks of a 256-bit inverse.)
+ * limbs + 1 limbs of two's complement; W is overwritten.  One pass: r = W
+ * plus M if negative (now in (-M, M)), negated if f is, into W, and r + M
+ * into X on a carry chain of its own one limb behind; then, once the top
+ * limb gives r's sign, X = r + M or r ([0, M)), masked by |f| = 1 (V = 1,
+ * or V = -1: all ones), a pass without carries.  (Five passes before, two
+ * of them calls; then two passes, the second's carries waiting for the
+ * first's last limb.)
  */
 static tacit_mpi_uint inv_finish(tacit_mpi_uint *X, tacit_mpi_uint *W, const tacit_mpi_uint *V,
                                  const tacit_mpi_uint *M, size_t limbs)
 {
     const tacit_mpi_uint n1 = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
     const tacit_mpi_uint sf = (tacit_mpi_uint)0 - (V[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
-    tacit_mpi_uint c1 = 0, c2 = sf & 1, c3 = 0, diff = V[0] ^ (sf | 1), n3, ok;
+    tacit_mpi_uint c1 = 0, c2 = sf & 1, c3 = 0, diff = V[0] ^ (sf | 1), n3, ok, t, u;
     size_t i;
 
-    for (i = 0; i <= limbs; i++) {
-        tacit_mpi_uint t = tacit_mpi_add3(W[i], i < limbs ? M[i] & n1 : 0, &c1); /* (-M, M) */
-        tacit_mpi_uint u = (t ^ sf) + c2;                                        /* sign of f */
+    for (i = 0; i < limbs; i++) {
+        t = tacit_mpi_add3(W[i], M[i] & n1, &c1); /* (-M, M) */
+        u = (t ^ sf) + c2;                        /* sign of f */
         c2 = (tacit_mpi_uint)(u < c2);
         W[i] = u;
-        diff |= i > 0 ? V[i] ^ sf : 0; /* V = 1 (sf = 0) or all ones (sf = -1) */
+        X[i] = tacit_mpi_add3(u, M[i], &c3); /* r + M, if r < 0 */
     }
-    n3 = (tacit_mpi_uint)0 - (W[limbs] >> (TACIT_MPI_LIMB_BITS - 1));
+    for (i = 1; i <= limbs; i++) {
+        diff |= V[i] ^ sf; /* V = 1 (sf = 0) or all ones (sf = -1) */
+    }
+    /* the top limb (M's is 0): only r's sign */
+    u = ((W[limbs] + c1) ^ sf) + c2;
+    n3 = (tacit_mpi_uint)0 - (u >> (TACIT_MPI_LIMB_BITS - 1));
     ok = ~tacit_ct_mask_nonzero_limb(diff); /* invertible iff |f| = 1 */
     for (i = 0; i < limbs; i++) {
-        X[i] = tacit_mpi_add3(W[i], M[i] & n3, &c3) & ok; /* [0, M) */
+        X[i] = ((X[i] & n3) | (W[i] & ~n3)) & ok; /* [0, M) */
     }
     return ok;
 }
 
-tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_uint *A,
-                                             const tacit_mpi_uint *M, size_t limbs,
-                                             tacit_mpi_uint *T)
+/*
+ * The scalar divsteps of the inverse: V = f and W = d (limbs + 1 limbs
+ * each) at the end, from V = f and g = A; R holds the digits.  A function
+ * of its own, so that the AVX2 path does not compute its sizes.
+ */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void
+inv_divsteps_scalar(tacit_mpi_uint *V, tacit_mpi_uint *W, const tacit_mpi_uint *A,
+                    const tacit_mpi_uint *M, size_t limbs, tacit_mpi_uint *R)
 {
     size_t K = inv_digits(limbs), batches = inv_batches(limbs), i;
     int last = inv_last_steps(limbs);
-    tacit_mpi_uint *W = T, *V = W + limbs + 1, *R = V + limbs + 1;
     inv_sd *f = (inv_sd *)(void *)R, *g = f + K, *d = g + K, *e = d + K, *m = e + K, t[4];
     inv_sd zeta = -1;                                      /* -(delta + 1/2), delta = 1/2 */
     inv_ud mi = (inv_ud)(0 - tacit_mpi_core_mont_init(M)); /* M^-1 mod 2^W */
 
-    /* f = M + 2 A = 2 A (mod M), g = A: cofactors d = 2, e = 1 */
-    f_start(V, M, A, limbs);
-    if (avx2_divsteps(V, W, A, M, limbs, R)) {
-        return inv_finish(X, W, V, M, limbs);
-    }
     to_digits(f, K, V, limbs + 1);
     to_digits(m, K, M, limbs);
     to_digits(g, K, A, limbs);
@@ -666,6 +677,19 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
     /* f = +-gcd(M, A) = +-d A (mod M), d in (-2M, M) */
     from_digits(W, limbs + 1, d, K);
     from_digits(V, limbs + 1, f, K);
+}
+
+tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_uint *A,
+                                             const tacit_mpi_uint *M, size_t limbs,
+                                             tacit_mpi_uint *T)
+{
+    tacit_mpi_uint *W = T, *V = W + limbs + 1, *R = V + limbs + 1;
+
+    /* f = M + 2 A = 2 A (mod M), g = A: cofactors d = 2, e = 1 */
+    f_start(V, M, A, limbs);
+    if (!avx2_divsteps(V, W, A, M, limbs, R)) {
+        inv_divsteps_scalar(V, W, A, M, limbs, R);
+    }
     return inv_finish(X, W, V, M, limbs);
 }
 
