@@ -9,8 +9,8 @@
  *   seal: out = ciphertext || tag, *out_len = in_len + tag_len
  *   open: in  = ciphertext || tag, *out_len = in_len - tag_len
  *
- * out may equal in (in place); any other overlap is refused with
- * TACIT_ERR_BAD_INPUT.  out_size too small: TACIT_ERR_BUFFER_TOO_SMALL with
+ * out may equal in (in place); any other overlap (of out with in, the AAD
+ * or the nonce) is refused with TACIT_ERR_BAD_INPUT.  out_size too small: TACIT_ERR_BUFFER_TOO_SMALL with
  * *out_len set to the size needed, nothing written.
  *
  *   algorithm                 key       nonce          tag

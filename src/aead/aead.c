@@ -207,6 +207,11 @@ static int aead_check(const tacit_aead_context *ctx, const unsigned char *nonce,
     if (out != in && ranges_overlap(in, in_len, out, out_need)) {
         return TACIT_ERR_BAD_INPUT;
     }
+    /* out never overlaps the AAD or the nonce: kernels may write before reading all of them */
+    if (ranges_overlap(aad, aad_len, out, out_need) ||
+        ranges_overlap(nonce, nonce_len, out, out_need)) {
+        return TACIT_ERR_BAD_INPUT;
+    }
     return 0;
 }
 
