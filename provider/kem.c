@@ -34,18 +34,19 @@ typedef struct {
     tacit_mlkem_params p;
     size_t pub, priv, ct, ss;
     int secbits;
+    int bits; /* "bits": the parameter set's 512/768/1024 (the hybrid: its ML-KEM's), as OpenSSL 3.5 */
 } tp_kem_info;
 
 static const tp_kem_info kem_info[4] = {
     { "ML-KEM-512", TACIT_MLKEM_512, TACIT_MLKEM512_EK_BYTES, TACIT_MLKEM512_DK_BYTES,
-      TACIT_MLKEM512_CT_BYTES, TACIT_MLKEM_SS_BYTES, 128 },
+      TACIT_MLKEM512_CT_BYTES, TACIT_MLKEM_SS_BYTES, 128, 512 },
     { "ML-KEM-768", TACIT_MLKEM_768, TACIT_MLKEM768_EK_BYTES, TACIT_MLKEM768_DK_BYTES,
-      TACIT_MLKEM768_CT_BYTES, TACIT_MLKEM_SS_BYTES, 192 },
+      TACIT_MLKEM768_CT_BYTES, TACIT_MLKEM_SS_BYTES, 192, 768 },
     { "ML-KEM-1024", TACIT_MLKEM_1024, TACIT_MLKEM1024_EK_BYTES, TACIT_MLKEM1024_DK_BYTES,
-      TACIT_MLKEM1024_CT_BYTES, TACIT_MLKEM_SS_BYTES, 256 },
+      TACIT_MLKEM1024_CT_BYTES, TACIT_MLKEM_SS_BYTES, 256, 1024 },
     { "X25519MLKEM768", TACIT_MLKEM_768, TACIT_X25519MLKEM768_CLIENT_SHARE_BYTES,
       TACIT_X25519MLKEM768_CLIENT_KEY_BYTES, TACIT_X25519MLKEM768_SERVER_SHARE_BYTES,
-      TACIT_X25519MLKEM768_SS_BYTES, 192 },
+      TACIT_X25519MLKEM768_SS_BYTES, 192, 768 },
 };
 
 typedef struct {
@@ -349,7 +350,7 @@ static int kem_key_get_params(void *vkey, OSSL_PARAM params[])
     OSSL_PARAM *p;
 
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) != NULL &&
-        !OSSL_PARAM_set_int(p, (int)(8 * ki->pub))) {
+        !OSSL_PARAM_set_int(p, ki->bits)) {
         return 0;
     }
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) != NULL &&

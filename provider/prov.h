@@ -90,6 +90,8 @@ extern const OSSL_DISPATCH tp_sha3_224_functions[], tp_sha3_256_functions[],
     tp_sha3_384_functions[], tp_sha3_512_functions[];
 #endif
 extern const OSSL_DISPATCH tp_hmac_functions[];
+/* HMAC as an EVP_PKEY (raw private key + EVP_DigestSign): libssl's TLS 1.3 PSK binder */
+extern const OSSL_DISPATCH tp_hmac_keymgmt_functions[], tp_hmac_signature_functions[];
 extern const OSSL_DISPATCH tp_drbg_functions[], tp_seed_functions[];
 extern const OSSL_DISPATCH tp_rsa_keymgmt_functions[], tp_rsapss_keymgmt_functions[],
     tp_ec_keymgmt_functions[], tp_x25519_keymgmt_functions[], tp_ed25519_keymgmt_functions[];

@@ -255,6 +255,7 @@ static const OSSL_ALGORITHM tp_keymgmt[] = {
       "tacit EC (P-256, P-384, P-521)" },
     { "X25519:1.3.101.110", TP_PROPS, tp_x25519_keymgmt_functions, "tacit X25519" },
     { "ED25519:1.3.101.112", TP_PROPS, tp_ed25519_keymgmt_functions, "tacit Ed25519" },
+    { "HMAC", TP_PROPS, tp_hmac_keymgmt_functions, "tacit HMAC key (EVP_PKEY HMAC)" },
 #if defined(TP_HAVE_MLKEM)
     TP_MLKEM_ALGS(keymgmt),
 #endif
@@ -266,6 +267,7 @@ static const OSSL_ALGORITHM tp_signatures[] = {
       "tacit RSA PKCS#1 v1.5 and PSS" },
     { "ECDSA", TP_PROPS, tp_ecdsa_signature_functions, "tacit ECDSA" },
     { "ED25519:1.3.101.112", TP_PROPS, tp_ed25519_signature_functions, "tacit Ed25519" },
+    { "HMAC", TP_PROPS, tp_hmac_signature_functions, "tacit HMAC (EVP_DigestSign)" },
     { NULL, NULL, NULL, NULL }
 };
 

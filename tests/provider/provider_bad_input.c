@@ -451,6 +451,48 @@ done:
     EVP_PKEY_free(x);
 }
 
+/*
+ * HMAC as an EVP_PKEY (EVP_PKEY_new_raw_private_key_ex "HMAC" + EVP_DigestSign): what
+ * libssl 3.0 computes the TLS 1.3 PSK binder with.  RFC 4231 test case 2 (HMAC-SHA-256, key
+ * "Jefe"), the tag in pieces and through a duplicated context, then the errors.
+ */
+static void hmac_pkey(void)
+{
+    static const unsigned char want[32] = { 0x5b, 0xdc, 0xc1, 0x46, 0xbf, 0x60, 0x75, 0x4e,
+                                            0x6a, 0x04, 0x24, 0x26, 0x08, 0x95, 0x75, 0xc7,
+                                            0x5a, 0x00, 0x3f, 0x08, 0x9d, 0x27, 0x39, 0x83,
+                                            0x9d, 0xec, 0x58, 0xb9, 0x64, 0xec, 0x38, 0x43 };
+    static const char msg[] = "what do ya want for nothing?";
+    EVP_PKEY *k = EVP_PKEY_new_raw_private_key_ex(lib, "HMAC", "provider=tacit",
+                                                  (const unsigned char *)"Jefe", 4);
+    EVP_MD_CTX *m = EVP_MD_CTX_new(), *m2 = NULL;
+    unsigned char out[64], out2[64];
+    size_t n = 0, n2 = sizeof(out2);
+
+    expect_ok("HMAC key (EVP_PKEY_new_raw_private_key_ex)", k != NULL && m != NULL);
+    if (k == NULL || m == NULL) {
+        goto done;
+    }
+    expect_ok("HMAC-SHA256 through EVP_DigestSign: RFC 4231 case 2",
+              EVP_DigestSignInit_ex(m, NULL, "SHA256", lib, "provider=tacit", k, NULL) > 0 &&
+                  EVP_DigestSignUpdate(m, msg, 10) > 0 && (m2 = EVP_MD_CTX_new()) != NULL &&
+                  EVP_MD_CTX_copy_ex(m2, m) > 0 &&
+                  EVP_DigestSignUpdate(m, msg + 10, sizeof(msg) - 11) > 0 &&
+                  EVP_DigestSignFinal(m, NULL, &n) > 0 && n == 32 &&
+                  EVP_DigestSignFinal(m, out, &n) > 0 && n == 32 && memcmp(out, want, 32) == 0 &&
+                  EVP_DigestSignUpdate(m2, msg + 10, sizeof(msg) - 11) > 0 &&
+                  EVP_DigestSignFinal(m2, out2, &n2) > 0 && n2 == 32 &&
+                  memcmp(out2, want, 32) == 0);
+    n = 16;
+    expect_fail("HMAC-SHA256 tag into 16 bytes", EVP_DigestSignFinal(m, out, &n) > 0, 0);
+    expect_fail("HMAC over MD4",
+                EVP_DigestSignInit_ex(m, NULL, "MD4", lib, "provider=tacit", k, NULL) > 0, 0);
+done:
+    EVP_MD_CTX_free(m);
+    EVP_MD_CTX_free(m2);
+    EVP_PKEY_free(k);
+}
+
 static void bad_mac_kdf(void)
 {
     EVP_MAC *mac = EVP_MAC_fetch(lib, "HMAC", "provider=tacit");
@@ -568,6 +610,17 @@ static void kem(const char *name, size_t publen, size_t ctlen_want, size_t sslen
         return;
     }
     /* the peer side holds only the encoded public key, as libssl's server does */
+    /* as OpenSSL 3.5 reports them: bits of the parameter set (the hybrid: its ML-KEM's),
+     * security bits, the largest output (the ciphertext) */
+    snprintf(what, sizeof(what), "%s: bits %d, security bits %d, size %d", name,
+             EVP_PKEY_get_bits(k), EVP_PKEY_get_security_bits(k), EVP_PKEY_get_size(k));
+    expect_ok(what, EVP_PKEY_get_bits(k) == (int)(publen == 800    ? 512
+                                                  : publen == 1568 ? 1024
+                                                                   : 768) &&
+                        EVP_PKEY_get_security_bits(k) == (int)(publen == 800    ? 128
+                                                               : publen == 1568 ? 256
+                                                                                : 192) &&
+                        EVP_PKEY_get_size(k) == (int)ctlen_want);
     snprintf(what, sizeof(what), "%s: encoded public key of %zu bytes", name, publen);
     expect_ok(what, EVP_PKEY_get_octet_string_param(k, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, pubbuf,
                                                     sizeof(pubbuf), &len) &&
@@ -694,6 +747,7 @@ int main(void)
     rsa_encryption();
     bad_derive();
     bad_mac_kdf();
+    hmac_pkey();
     bad_cipher("AES-128-GCM", 16);
     bad_cipher("AES-256-GCM", 32);
     bad_cipher("ChaCha20-Poly1305", 32);
@@ -707,6 +761,7 @@ int main(void)
             kem("ML-KEM-768", 1184, 1088, 32);
             kem("ML-KEM-512", 800, 768, 32);
             kem("X25519MLKEM768", 1216, 1120, 64);
+            kem("ML-KEM-1024", 1568, 1568, 32);
         }
     }
     OSSL_PROVIDER_unload(base);

@@ -366,6 +366,49 @@ else
     PIDS=""
 fi
 
+# ---- 3b. TLS 1.3 resumption (RFC 8446 4.2.11: the PSK binder is an HMAC that libssl 3.0
+# computes through EVP_PKEY "HMAC" + EVP_DigestSign, i.e. a key manager and a signature
+# named HMAC, not the EVP_MAC): s_client -sess_out / -sess_in against s_server (stateful
+# sessions: -no_ticket), tacit+base on either side or both; and curl on tacit+base
+# fetching twice from one host (its session cache resumes the second connection).
+resume_case() { # WHAT "SERVER PROVIDERS" "CLIENT PROVIDERS"
+    if ! start_server resume.log $2 -cert ecdsa.pem -key ecdsa.key -cert_chain ecdsa-ca.pem -www; then
+        bad "$1: s_server did not start: $(head -3 resume.log)"; return
+    fi
+    rm -f sess.pem
+    printf 'GET / HTTP/1.0\r\n\r\n' | timeout 10 $PRE openssl s_client $3 -connect 127.0.0.1:$PORT \
+        -tls1_3 -CAfile ecdsa-ca.pem -sess_out sess.pem -ign_eof >r1.out 2>r1.err
+    _r1=$?
+    printf 'GET / HTTP/1.0\r\n\r\n' | timeout 10 $PRE openssl s_client $3 -connect 127.0.0.1:$PORT \
+        -tls1_3 -CAfile ecdsa-ca.pem -sess_in sess.pem -ign_eof >r2.out 2>r2.err
+    _r2=$?
+    if [ $_r1 = 0 ] && [ $_r2 = 0 ] && grep -q "^Reused, TLSv1.3" r2.out; then ok
+    else bad "$1: TLS 1.3 resumption: rc $_r1/$_r2; $(grep -h -i 'error\|^New\|^Reused' r2.out r2.err resume.log | head -3 | tr '\n' '|')"; fi
+    for p in $PIDS; do kill "$p" 2>/dev/null; done
+    PIDS=""
+}
+if [ -z "$suites" ]; then
+    skip "TLS 1.3 resumption on tacit+base: tacit's build lacks$missing"
+else
+    resume_case "resumption, both on tacit+base" "$TP" "$TP"
+    resume_case "resumption, s_server on tacit+base, stock s_client" "$TP" ""
+    resume_case "resumption, stock s_server, s_client on tacit+base" "" "$TP"
+    if [ "$HAVE_CURL" = 1 ] && [ -z "$SAN" ]; then
+        if start_server resume-www.log -cert ecdsa.pem -key ecdsa.key -cert_chain ecdsa-ca.pem -WWW; then
+            OPENSSL_CONF=$W/tacit.cnf timeout 20 curl -sS -v --cacert ecdsa-ca.pem \
+                https://localhost:$PORT/payload.txt -o curl1.out https://localhost:$PORT/payload.txt \
+                -o curl2.out 2>curl.err
+            rc=$?
+            if [ $rc = 0 ] && cmp -s curl1.out payload.txt && cmp -s curl2.out payload.txt; then ok
+            else bad "curl on tacit+base, two fetches from one host (the second resumes): rc $rc; $(grep -i 'error\|alert' curl.err | head -3 | tr '\n' '|')"; fi
+        else
+            bad "stock s_server -WWW did not start: $(head -3 resume-www.log)"
+        fi
+        for p in $PIDS; do kill "$p" 2>/dev/null; done
+        PIDS=""
+    fi
+fi
+
 # ---- 4. hybrid: tacit's keys, signatures and key exchange; default's AEAD/HKDF ---------
 if [ -n "$missing" ]; then
     run_matrix "hybrid tacit(+default for$missing)" "$HY" "$ALL_SUITES" 1
