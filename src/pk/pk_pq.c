@@ -34,6 +34,9 @@
 #if defined(TACIT_MLDSA_C)
 #include "mldsa/mldsa_keys.h"
 #endif
+#if defined(TACIT_MLKEM_C)
+#include "mlkem/mlkem_internal.h"
+#endif
 
 typedef struct pq_alg {
     tacit_pk_type type;
@@ -198,6 +201,28 @@ static int expand_seed(const pq_alg *a, const unsigned char *seed, unsigned char
 }
 
 /*
+ * FIPS 203 section 7.2's encapsulation-key check (the modulus check: every
+ * 12-bit coefficient of ek's k polynomials below q) on an ML-KEM public key
+ * pk reads; other key types pass.  ek is public.
+ */
+static int check_public(const pq_alg *a, const unsigned char *pub)
+{
+#if defined(TACIT_MLKEM_C)
+    if (a->type == TACIT_PK_MLKEM) {
+        size_t i;
+        for (i = 0; i + 32 < a->pub_len; i += 384) {
+            if (!tacit_mlkem_poly_check_modulus(pub + i)) {
+                return TACIT_ERR_BAD_INPUT;
+            }
+        }
+    }
+#endif
+    (void)a;
+    (void)pub;
+    return 0;
+}
+
+/*
  * An expanded private key alone: check it and derive its public key.
  * ML-KEM: dk = dkPKE || ek || H(ek) || z, the hash check of FIPS 203
  * section 7.3 (ek is public once the check passes).  ML-DSA: the public key
@@ -218,7 +243,7 @@ static int check_expanded(const pq_alg *a, const unsigned char *priv, unsigned c
         }
         memcpy(pub, priv + off, a->pub_len);
         tacit_ct_declassify(pub, a->pub_len);
-        return 0;
+        return check_public(a, pub);
     }
 #endif
 #if defined(TACIT_MLDSA_C)
@@ -312,6 +337,7 @@ int tacit_pk_pq_parse(tacit_pk_context *ctx, const tacit_asn1_key_info *info, in
         ret = key_new(ctx, a, 0, &pub, &unused);
         if (ret == 0) {
             memcpy(pub, info->key.p, a->pub_len);
+            ret = check_public(a, pub);
         }
     }
     if (ret != 0) {

@@ -9,6 +9,7 @@
 
 #include "tacit/asn1.h"
 #include "tacit/pk.h"
+#include "tacit/sha3.h"
 #if defined(TACIT_X509_C)
 #include "tacit/x509.h"
 #endif
@@ -546,6 +547,68 @@ exit:
     free(text);
 }
 
+/*
+ * FIPS 203 section 7.2's encapsulation-key check (modulus check) when pk reads an ML-KEM
+ * public key: an SPKI whose ek holds a coefficient >= q (the first, the last of the first
+ * polynomial, the last of the last) is refused, as is an expandedKey whose embedded ek does
+ * (with a matching H(ek), so the hash check alone passes); q - 1 is a valid coefficient.
+ */
+static void test_mlkem_modulus_check(void)
+{
+    static const tacit_mlkem_params ps[3] = { TACIT_MLKEM_512, TACIT_MLKEM_768, TACIT_MLKEM_1024 };
+    unsigned char seed[64], ek[TACIT_MLKEM_MAX_EK_BYTES], dk[TACIT_MLKEM_MAX_DK_BYTES];
+    unsigned char der[4096], body[3400];
+    size_t dlen, blen, i, pi;
+    tacit_pk_context pk;
+
+    tacit_pk_init(&pk);
+    for (i = 0; i < 64; i++) {
+        seed[i] = (unsigned char)(i * 5 + 3);
+    }
+    for (pi = 0; pi < 3; pi++) {
+        tacit_mlkem_params p = ps[pi];
+        size_t ekl = tacit_mlkem_ek_bytes(p), dkl = tacit_mlkem_dk_bytes(p), at;
+        size_t ek_in_dk = dkl - 64 - ekl;
+        unsigned v;
+        TEST_EQUAL(tacit_mlkem_keygen_seed(p, seed, ek, dk), 0);
+        /* a valid SPKI from the writer, then its ek's coefficients changed in place */
+        blen = make_choice(body, 0, seed, 64, NULL, 0);
+        dlen = make_pkcs8(der, 4, (unsigned)pi + 1, body, blen);
+        TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), 0);
+        TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_SPKI, TACIT_KEY_ENCODING_DER, der,
+                                  sizeof(der), &dlen),
+                   0);
+        TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), 0);
+        for (at = 0; at < 3; at++) {
+            /* coefficient pairs are 3 bytes: byte 0 and the low nibble of byte 1 (even), the
+             * high nibble of byte 1 and byte 2 (odd) */
+            size_t off = dlen - ekl + (at == 0 ? 0 : at == 1 ? 381 : ekl - 32 - 3);
+            for (v = 3328; v <= 4095; v += 767) { /* q - 1 (valid), 4095 */
+                unsigned char save[3];
+                memcpy(save, der + off, 3);
+                if (at == 0) {
+                    der[off] = (unsigned char)v;
+                    der[off + 1] = (unsigned char)((der[off + 1] & 0xF0) | (v >> 8));
+                } else {
+                    der[off + 1] = (unsigned char)((der[off + 1] & 0x0F) | ((v & 0xF) << 4));
+                    der[off + 2] = (unsigned char)(v >> 4);
+                }
+                TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), v < 3329 ? 0 : TACIT_ERR_BAD_INPUT);
+                memcpy(der + off, save, 3);
+            }
+        }
+        /* expandedKey with ek's first coefficient 4095 and H(ek) recomputed */
+        dk[ek_in_dk] = 0xFF;
+        dk[ek_in_dk + 1] |= 0x0F;
+        TEST_EQUAL(tacit_sha3_256(dk + ek_in_dk, ekl, dk + dkl - 64), 0);
+        blen = make_choice(body, 1, NULL, 0, dk, dkl);
+        dlen = make_pkcs8(der, 4, (unsigned)pi + 1, body, blen);
+        TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), TACIT_ERR_BAD_INPUT);
+    }
+exit:
+    tacit_pk_free(&pk);
+}
+
 static void test_mlkem_keygen_vectors(void)
 {
     int n = 0;
@@ -770,6 +833,7 @@ int main(int argc, char **argv)
 #endif
 #if defined(TACIT_MLKEM_C)
     RUN_TEST(test_mlkem_keygen_vectors);
+    RUN_TEST(test_mlkem_modulus_check);
 #endif
     return TEST_MAIN_END();
 }
