@@ -763,7 +763,7 @@ static int run_file(const char *name, tacit_mldsa_params p, vec_fn fn, int *coun
     size_t cap = 0;
     FILE *f;
     vec_group g;
-    int failures = 0, nf = 0;
+    int failures = 0, nf = 0, declared = -1;
 
     memset(&g, 0, sizeof(g));
     memset(names, 0, sizeof(names));
@@ -784,7 +784,14 @@ static int run_file(const char *name, tacit_mldsa_params p, vec_fn fn, int *coun
         if (n == 0) {
             continue;
         }
-        if (strcmp(tok[0], "fields") == 0) {
+        if (strcmp(tok[0], "file") == 0) {
+            int i;
+            for (i = 1; i < n; i++) {
+                if (strncmp(tok[i], "numberOfTests=", 14) == 0) {
+                    declared = atoi(tok[i] + 14);
+                }
+            }
+        } else if (strcmp(tok[0], "fields") == 0) {
             int i;
             /* tcId result COLUMNS... flags */
             nf = 0;
@@ -823,6 +830,11 @@ static int run_file(const char *name, tacit_mldsa_params p, vec_fn fn, int *coun
     group_clear(&g);
     free(line);
     fclose(f);
+    /* every case of the file ran (a line the parser skipped would hide one) */
+    if (*count != declared) {
+        printf(" [%s: %d of numberOfTests=%d cases ran]", name, *count, declared);
+        failures++;
+    }
     return failures;
 }
 
@@ -841,6 +853,7 @@ static void run_vectors(const char *file, tacit_mldsa_params p, vec_fn fn)
         TEST_EQUAL(fails, 0);
         TEST_ASSERT(count > 50);
     }
+    printf("(%d cases x %u kernels) ", count, (unsigned)N_KERNELS);
 exit:
     set_kernel(0);
 }
