@@ -11,13 +11,20 @@
  * seed, the ML-KEM hash check, the ML-DSA consistency check, the seed vs
  * expanded comparison), writing it back, and signing with it.
  *
+ * Ed25519 and X25519: parsing a version 1 PKCS#8 key (with its public key,
+ * which is compared with the derived one) whose private bytes are secret.
+ *
  * --negative: a deliberately leaky look at the key through pk (a branch on
  * the EC private scalar) that valgrind must report.
  */
 #include "harness.h"
 
+#include <string.h>
+
+#include "tacit/ed25519.h"
 #include "tacit/hmac_drbg.h"
 #include "tacit/pk.h"
+#include "tacit/x25519.h"
 
 #include "bignum/bignum_core.h"
 #include "rsa/rsa_internal.h"
@@ -279,6 +286,54 @@ exit:
 }
 #endif
 
+#if defined(TACIT_ED25519_C) && defined(TACIT_X25519_C)
+/*
+ * RFC 5958 version 1 PKCS#8 for Ed25519 and X25519 with the public key
+ * [1]: the private key bytes are secret; the derived public key is compared
+ * with the stored one only after it is declassified (it is public).
+ */
+static void test_curve25519_v1_parse(void)
+{
+    static const unsigned char prefix[16] = { 0x30, 0x51, 0x02, 0x01, 0x01, 0x30, 0x05, 0x06,
+                                              0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20 };
+    unsigned char der[83], priv[32];
+    tacit_pk_context pk;
+    int t;
+
+    tacit_pk_init(&pk);
+    for (t = 0; t < 2; t++) {
+        unsigned char pub[32];
+        TEST_EQUAL(tacit_rng_default(NULL, priv, sizeof(priv)), 0);
+        if (t == 0) {
+            tacit_ed25519_key k;
+            TEST_EQUAL(tacit_ed25519_key_from_seed(&k, priv, 32), 0);
+            memcpy(pub, k.pub, 32);
+            tacit_ed25519_key_free(&k);
+        } else {
+            TEST_EQUAL(tacit_x25519_public_key(pub, priv), 0);
+        }
+        memcpy(der, prefix, sizeof(prefix));
+        der[11] = t == 0 ? 0x70 : 0x6e;
+        memcpy(der + 16, priv, 32);
+        der[48] = 0x81;
+        der[49] = 0x21;
+        der[50] = 0x00;
+        memcpy(der + 51, pub, 32);
+        TACIT_TEST_CF_SECRET(der + 16, 32);
+        TEST_EQUAL(tacit_pk_parse_private_key(&pk, der, sizeof(der)), 0);
+        TACIT_TEST_CF_PUBLIC(der + 16, 32);
+        tacit_pk_free(&pk);
+        der[82] ^= 1; /* another public key: refused */
+        TACIT_TEST_CF_SECRET(der + 16, 32);
+        TEST_ASSERT(tacit_pk_parse_private_key(&pk, der, sizeof(der)) != 0);
+        TACIT_TEST_CF_PUBLIC(der + 16, 32);
+        tacit_pk_free(&pk);
+    }
+exit:
+    tacit_pk_free(&pk);
+}
+#endif
+
 /* Negative control: a branch on the private scalar, reached through pk. */
 static void test_negative_branch_on_key(void)
 {
@@ -307,6 +362,9 @@ int main(int argc, char **argv)
         RUN_TEST(test_rsa_sign_write);
 #if defined(TACIT_MLKEM_C) || defined(TACIT_MLDSA_C)
         RUN_TEST(test_pq_parse_sign_write);
+#endif
+#if defined(TACIT_ED25519_C) && defined(TACIT_X25519_C)
+        RUN_TEST(test_curve25519_v1_parse);
 #endif
     }
     return TEST_MAIN_END();
