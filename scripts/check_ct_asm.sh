@@ -1423,7 +1423,7 @@ uint64_t neg_pointer_select(const uint64_t *h, const uint64_t *k)
 }
 EOC
 mpi_arity="--arity=tacit_mpi_core_inv_mod_odd_ct_working_limbs:rdi --arity=tacit_fe25519_adx_tobytes:rdi,rsi \
---public-ret=tacit_mpi_core_inv_mod_odd_ct_working_limbs \
+--public-ret=tacit_mpi_core_inv_mod_odd_ct_working_limbs --public-ret=tacit_mpi_core_cpu_has_avx512 \
 --arity=tacit_fe25519_adx_pow22523:rdi,rsi --arity=tacit_fe25519_adx_invert:rdi,rsi"
 mpi_secret="--secret=tacit_mpi_core_avx2_table_select:r8 --secret=tacit_mpi_core_adx_mla:rcx \
 --secret=tacit_mpi_core_adx_redc_rows:rcx --secret=tacit_mpi_core_adx_montmul:r9 \

@@ -57,6 +57,12 @@ int tacit_mpi_core_cpu_has_adx(void);
  * entries of `limbs` limbs, every entry read.
  */
 int tacit_mpi_core_cpu_has_avx2(void);
+/*
+ * 1 if the CPU has AVX-512 F and VL with the OS's state (the same probe;
+ * 0 on the test hook's C and ADX paths): tacit_mpi_core_avx2_divsteps
+ * then runs its inverse bodies with VPSRAQ (x86_64/inv_avx2.c).
+ */
+int tacit_mpi_core_cpu_has_avx512(void);
 void tacit_mpi_core_avx2_table_select(tacit_mpi_uint *X, const tacit_mpi_uint *table, size_t limbs,
                                       size_t count, size_t index);
 /*

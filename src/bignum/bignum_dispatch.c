@@ -43,6 +43,17 @@ int tacit_mpi_core_cpu_has_avx2(void)
 #endif
     return (tacit_cpu_x86() & TACIT_CPU_AVX2) != 0;
 }
+
+int tacit_mpi_core_cpu_has_avx512(void)
+{
+#if defined(TACIT_TEST_HOOKS)
+    if (tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_C ||
+        tacit_mpi_core_test_path == TACIT_MPI_CORE_PATH_ADX) {
+        return 0;
+    }
+#endif
+    return (tacit_cpu_x86() & TACIT_CPU_AVX512) != 0;
+}
 #endif /* TACIT_MPI_HAVE_X86_64_ADX_ASM */
 
 #if defined(TACIT_MPI_HAVE_X86_64_IFMA)

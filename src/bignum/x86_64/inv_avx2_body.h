@@ -12,6 +12,8 @@
  * 6% fewer TSC ticks at 2048 bits, 13% at 3072, 10% at 4096.  The narrow
  * copy is textually the former code: one function with a flag for both
  * compiled the small sizes differently (2-5% slower at 256 and 1024 bits).
+ * INV_VL 1 (the inverse's small and narrow bodies, names ending in _vl):
+ * the carry's arithmetic shift of AVX-512VL, no bias (see vsra_vl_).
  * No include guard.
  */
 #if INV_WIDE
@@ -46,9 +48,17 @@ static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_narrow)(
 #if !INV_GCD && !INV_WIDE
     const __m256i miv = _mm256_set1_epi64x((long long)mi);
 #endif
-    /* the bias 2^62 taken back by the carry's shift (2^(62 - VD)) and put on again */
-    const __m256i kb =
-        _mm256_set1_epi64x((long long)(((inv_ud)1 << 62) - ((inv_ud)1 << (62 - VD))));
+    /* the bias 2^62 taken back by the carry's shift (2^(62 - VD)) and put on again; INV_VL: none */
+#if INV_VL
+#define VSHR(x) vsra_vl_(x, VD)
+#define VBIAS 0
+#define VBIAS_TOP 0
+#else
+#define VSHR(x) _mm256_srli_epi64(x, VD)
+#define VBIAS ((inv_ud)1 << 62)
+#define VBIAS_TOP ((inv_ud)1 << (62 - VD))
+#endif
+    const __m256i kb = _mm256_set1_epi64x((long long)(VBIAS - VBIAS_TOP));
     __m256i acc, c1, c2, c3;
     size_t i, bi;
 
@@ -123,7 +133,7 @@ static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_narrow)(
                 pp = _mm256_add_epi64(pp, _mm256_mul_epi32(_mm256_load_si256(Mb), c3));
             }
 #endif
-            acc = _mm256_add_epi64(pp, _mm256_set1_epi64x((long long)((inv_ud)1 << 62)));
+            acc = INV_VL ? pp : _mm256_add_epi64(pp, _mm256_set1_epi64x((long long)VBIAS));
         }
         q = S + 1;
         mq = Mb + 1;
@@ -161,8 +171,10 @@ static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_narrow)(
         }
         /* the top digit: the signed carry */
         _mm256_store_si256(S + K - 1,
-                           _mm256_sub_epi64(_mm256_srli_epi64(acc, VD),
-                                            _mm256_set1_epi64x((long long)1 << (62 - VD))));
+                           _mm256_sub_epi64(VSHR(acc), _mm256_set1_epi64x((long long)VBIAS_TOP)));
     }
+#undef VSHR
+#undef VBIAS
+#undef VBIAS_TOP
     from_blocks(F, INV_GCD ? NULL : D, limbs + 1, S, K, VD);
 }
