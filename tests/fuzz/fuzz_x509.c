@@ -77,6 +77,7 @@ static void constrain(const tacit_x509_crt *ca, const tacit_x509_crt *c)
     memset(&v, 0, sizeof(v));
     tacit_x509_verify_params_init(&vp);
     v.params = &vp;
+    v.path[0] = c; /* c as the leaf: its host-name commonNames meet dNSName constraints too */
     r = tacit_x509_check_nc(&v, &ca->name_constraints, c);
     FUZZ_CHECK(r == TACIT_X509_OK || r == TACIT_X509_NAME_CONSTRAINTS ||
                r == TACIT_X509_BUDGET_EXCEEDED);
