@@ -149,21 +149,10 @@ int tacit_aead_setkey(tacit_aead_context *ctx, tacit_aead_alg alg, const unsigne
     return 0;
 }
 
-/* Non-zero when [a, a + alen) and [b, b + blen) share a byte. */
-static int ranges_overlap(const unsigned char *a, size_t alen, const unsigned char *b, size_t blen)
-{
-    uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
-
-    if (alen == 0 || blen == 0) {
-        return 0;
-    }
-    return pa < pb ? pb - pa < alen : pa - pb < blen;
-}
-
 /*
- * The checks shared by seal and open; len is the plaintext length, out_need
- * the bytes written to out.  0 or an error; on BUFFER_TOO_SMALL *out_len is
- * the size needed.
+ * The checks shared by seal and open (aead_run has checked ctx and out_len);
+ * len is the plaintext length, out_need the bytes written to out.  0 or an
+ * error; on BUFFER_TOO_SMALL *out_len is the size needed.
  */
 static int aead_check(const tacit_aead_context *ctx, const unsigned char *nonce, size_t nonce_len,
                       const unsigned char *aad, size_t aad_len, const unsigned char *in,
@@ -171,10 +160,9 @@ static int aead_check(const tacit_aead_context *ctx, const unsigned char *nonce,
                       size_t out_need, size_t *out_len)
 {
     aead_limits lim;
+    const unsigned char *src[3];
+    size_t rlen[3], i;
 
-    if (ctx == NULL || out_len == NULL || ctx->alg < 0) {
-        return TACIT_ERR_BAD_INPUT;
-    }
     if (aead_params(ctx->alg, ctx->key_len, ctx->tag_len, &lim) != 0) {
         return TACIT_ERR_BAD_INPUT;
     }
@@ -204,13 +192,21 @@ static int aead_check(const tacit_aead_context *ctx, const unsigned char *nonce,
         *out_len = out_need;
         return TACIT_ERR_BUFFER_TOO_SMALL;
     }
-    if (out != in && ranges_overlap(in, in_len, out, out_need)) {
-        return TACIT_ERR_BAD_INPUT;
-    }
-    /* out never overlaps the AAD or the nonce: kernels may write before reading all of them */
-    if (ranges_overlap(aad, aad_len, out, out_need) ||
-        ranges_overlap(nonce, nonce_len, out, out_need)) {
-        return TACIT_ERR_BAD_INPUT;
+    /*
+     * out overlaps no input (in, the AAD, the nonce), except that out == in
+     * (in place): kernels may write out before reading all of them.
+     */
+    src[0] = in;
+    src[1] = aad;
+    src[2] = nonce;
+    rlen[0] = out == in ? 0 : in_len;
+    rlen[1] = aad_len;
+    rlen[2] = nonce_len;
+    for (i = 0; i < 3; i++) {
+        uintptr_t p = (uintptr_t)src[i], o = (uintptr_t)out;
+        if (rlen[i] != 0 && out_need != 0 && (o - p < rlen[i] || p - o < out_need)) {
+            return TACIT_ERR_BAD_INPUT;
+        }
     }
     return 0;
 }
