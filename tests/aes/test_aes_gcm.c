@@ -224,6 +224,63 @@ exit:
     set_kernel(0);
 }
 
+/*
+ * The 32-bit counter wraps (SP 800-38D inc32): 16-byte IVs chosen (by solving
+ * J0 = IV * H^2 + L * H in GF(2^128) for a wanted J0) so that J0's low word is
+ * ffffffff (the first counter block is ...00000000) and fffffff0 (the wrap
+ * comes 15 blocks in).  Plaintext byte i is 7 i + 3; ciphertexts from OpenSSL.
+ */
+static void test_counter_wrap(void)
+{
+    static const struct {
+        const char *key, *iv, *ct_tag;
+        size_t pt_len;
+    } v[] = {
+        { "000d1a2734414e5b6875828f9ca9b6c3", "9b4a00084e9b69cc97fe92144b199e8d",
+          "7aaf75dcf291fc13e43f8766ddc37dd2343088214777e4a33d88099aa39195c92851ce91f597cd437ae22b"
+          "577fe32bafbcfae1b004",
+          37 },
+        { "05121f2c394653606d7a8794a1aebbc8", "d991dbbea9dc0acecf5798412a4bf00b",
+          "6a0e84d0fea2cdacdce947f30d9838e6ec1e7eb2e784701e0722346b4e7f6bd55f9f4d67a635fbcfa017c0"
+          "fa01c1afa38db81c8e6163cf331feb465f33db35003d6c1ac968fffa502690c4d3381c81beda47af3abe55"
+          "2bfee64745095bb3557b8c67c9654588f43a8215e3329d3934f84999eabe3ce1ed6865b4f3ada4fa463160"
+          "7fae6381f982bf7b092d62742c2f2f3e17967932c41839838d397dc64ee69e641316038a58ca7272287817"
+          "e070541ccdc0b31ef621d03eb4f7ce8086c33bf59db5a56e3007110327cce5a2d2d6dfada71df6d73868a9"
+          "2fe291f2f4c3efa4c307036cae3ced3077f4f6e3612d57b69f17e214ce1b95de5f809859fd6665705bf07a"
+          "07f3abda2115f874809c092952179db719d3baf1c6dbcc52ac7b8251e3dce1ee946db56a9c54e8fe81d361"
+          "6237",
+          287 },
+    };
+    static unsigned char key[16], iv[16], pt[300], want[320], out[320];
+    size_t k, i, olen;
+
+    for (i = 0; i < sizeof(pt); i++) {
+        pt[i] = (unsigned char)(i * 7 + 3);
+    }
+    for (k = 0; k < n_kernels(); k++) {
+        set_kernel(k);
+        for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+            tacit_aead_context ctx;
+            TEST_EQUAL(unhex_to(key, v[i].key), 16);
+            TEST_EQUAL(unhex_to(iv, v[i].iv), 16);
+            TEST_EQUAL(unhex_to(want, v[i].ct_tag), v[i].pt_len + 16);
+            tacit_aead_init(&ctx);
+            TEST_EQUAL(tacit_aead_setkey(&ctx, TACIT_AEAD_AES_128_GCM, key, 16, 0), 0);
+            TEST_EQUAL(
+                tacit_aead_seal(&ctx, iv, 16, NULL, 0, pt, v[i].pt_len, out, sizeof(out), &olen),
+                0);
+            TEST_MEM_EQ(out, olen, want, v[i].pt_len + 16);
+            TEST_EQUAL(tacit_aead_open(&ctx, iv, 16, NULL, 0, want, v[i].pt_len + 16, out,
+                                       sizeof(out), &olen),
+                       0);
+            TEST_MEM_EQ(out, olen, pt, v[i].pt_len);
+            tacit_aead_free(&ctx);
+        }
+    }
+exit:
+    set_kernel(0);
+}
+
 /* ---- Wycheproof AES-GMAC: GCM with the message as AAD, empty plaintext ---- */
 
 static void test_wycheproof_gmac(void)
@@ -556,6 +613,7 @@ int main(int argc, char **argv)
     TEST_MAIN_BEGIN(argc, argv);
     RUN_TEST(test_fips197);
     RUN_TEST(test_kats);
+    RUN_TEST(test_counter_wrap);
     RUN_TEST(test_wycheproof_gmac);
     RUN_TEST(test_tamper);
 #if defined(TACIT_HAVE_OPENSSL)
