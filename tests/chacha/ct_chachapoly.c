@@ -5,8 +5,10 @@
  * or memory index that depends on them is reported.  Paths: the portable C
  * (Poly1305 radix 2^64, or 2^32 in the 32-bit-limb builds), and on x86-64
  * the AVX2 one-pass kernel (inline-assembly ChaCha20 with the MULX
- * Poly1305 stitched in: 1024, 1350 and 2600 bytes), its block-0-and-tail
- * batch (1350 and 2600) and scalar block 0 (1024), the AVX2 (four-lane
+ * Poly1305 stitched in: 1024, 1350, 2600 and 16384 bytes; the open of
+ * 16384, in and out apart, computes block 0 beside the first 512 bytes and
+ * catches up), its block-0-and-tail batch (1350 and 2600) and scalar block
+ * 0 (1024), the AVX2 (four-lane
  * radix 2^26) Poly1305 (the last batch when sealing), and the MULX
  * Poly1305 (with the portable ChaCha20).  The AVX-512 ChaCha20 and the
  * IFMA Poly1305 cannot run here (valgrind has no AVX-512): a C model of the
@@ -52,8 +54,8 @@ static const unsigned ct_hooks[] = { ~0u, TACIT_CPU_AVX512 | TACIT_CPU_IFMA,
 
 static void test_seal_open_secret(void)
 {
-    static const size_t lens[] = { 0, 1, 63, 64, 65, 255, 256, 300, 1024, 1350, 2600 };
-    static unsigned char key[32], nonce[24], aad[29], pt[2600], ct[2600 + 16], out[2600 + 16];
+    static const size_t lens[] = { 0, 1, 63, 64, 65, 255, 256, 300, 1024, 1350, 2600, 16384 };
+    static unsigned char key[32], nonce[24], aad[29], pt[16384], ct[16384 + 16], out[16384 + 16];
     tacit_aead_context ctx;
     size_t li, k, olen, x;
     int ret;

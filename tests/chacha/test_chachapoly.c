@@ -554,16 +554,31 @@ exit:
 #endif
 }
 
+/* len bytes of pattern p: all p, or for p = 1 bytes that differ from block to block */
+static void fill_pattern(unsigned char *b, size_t len, unsigned char p)
+{
+    size_t i;
+
+    for (i = 0; i < len; i++) {
+        b[i] = p == 1 ? (unsigned char)(i * 131 + (i >> 9)) : p;
+    }
+}
+
 /*
  * Every kernel against the portable one on constant data (all zeros, all
- * ones: the Poly1305 carries at their longest; 0x80), both directions, in
- * place and not, at lengths around the one-pass and head batches.
+ * ones: the Poly1305 carries at their longest; 0x80) and on data that
+ * differs from block to block (the order of the Poly1305 blocks), both
+ * directions, in place and not, at lengths around the one-pass and head
+ * batches and, opening from 16 KiB with in and out apart, around the AVX2
+ * kernel's catching up with the first 512 bytes (done after 32 batches:
+ * 17408 bytes) and the tails it leaves to the chunk loop (above 448).
  */
 static void test_kernel_patterns(void)
 {
-    static const size_t lens[] = { 512, 960, 1024, 1350, 4096 + 448, 4096 + 449, 16384, 16385 };
-    static const unsigned char pats[] = { 0x00, 0xff, 0x80 };
-    static unsigned char in[16385], ref[16385], out[16385];
+    static const size_t lens[] = { 512,   960,   1024,        1350,  4096 + 448, 4096 + 449,
+                                   16384, 16385, 16384 + 449, 17408, 20480 + 460 };
+    static const unsigned char pats[] = { 0x00, 0xff, 0x80, 0x01 };
+    static unsigned char in[20940], ref[20940], out[20940];
     unsigned char key[32], nonce[12], aad[13], rtag[16], tag[16];
     size_t li, pi, k, len;
     int dec, inplace;
@@ -577,7 +592,7 @@ static void test_kernel_patterns(void)
         len = lens[li];
         for (pi = 0; pi < sizeof(pats); pi++) {
             for (dec = 0; dec < 2; dec++) {
-                memset(in, pats[pi], len);
+                fill_pattern(in, len, pats[pi]);
                 set_kernel(N_KERNELS - 1);
                 TEST_EQUAL(tacit_chachapoly_crypt(key, nonce, 12, aad, 13, in, len, ref, rtag, dec),
                            0);
@@ -585,7 +600,7 @@ static void test_kernel_patterns(void)
                     for (inplace = 0; inplace < 2; inplace++) {
                         unsigned char *o = inplace ? in : out;
                         set_kernel(k);
-                        memset(in, pats[pi], len);
+                        fill_pattern(in, len, pats[pi]);
                         TEST_EQUAL(
                             tacit_chachapoly_crypt(key, nonce, 12, aad, 13, in, len, o, tag, dec),
                             0);

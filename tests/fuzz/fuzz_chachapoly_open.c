@@ -2,10 +2,11 @@
  * ChaCha20-Poly1305 / XChaCha20-Poly1305 open on arbitrary input: it must
  * never accept a message that seal would not produce, must zero its output when it fails,
  * and must never read or write out of bounds (ASan).  Then a round trip on
- * the same bytes as plaintext: seal, open in place, and open with one byte
- * (chosen by the input) flipped, which must fail.  In test-hook builds on
- * x86-64 the seal is also done with the AVX2 kernels and the portable C,
- * which must agree, and each opens its own output in place.
+ * the same bytes as plaintext: seal, open apart and in place (from 16 KiB
+ * apart is a path of its own on AVX2), and open with one byte (chosen by
+ * the input) flipped, which must fail.  In test-hook builds on x86-64 the
+ * seal is also done with the AVX2 kernels and the portable C, which must
+ * agree, and each opens its own output apart and in place.
  *
  * Input: byte 0 (bit 0: XChaCha20; bits 1-7: AAD length), 32 key bytes,
  * 24 nonce bytes (12 used for ChaCha20), the AAD, then ciphertext || tag.
@@ -28,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tacit_aead_context ctx;
     const uint8_t *key, *nonce, *aad, *in;
     size_t aad_len, in_len, nlen, olen = 0, i, flip;
-    unsigned char *out, *buf;
+    unsigned char *out, *buf, *pt;
     int x, ret;
 
     if (size < 1 + 32 + 24) {
@@ -54,7 +55,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                  key, 32, 0) == 0);
     out = (unsigned char *)malloc(in_len + 16 + 1);
     buf = (unsigned char *)malloc(in_len + 16 + 1);
-    FUZZ_CHECK(out != NULL && buf != NULL);
+    pt = (unsigned char *)malloc(in_len + 16 + 1);
+    FUZZ_CHECK(out != NULL && buf != NULL && pt != NULL);
 
     /*
      * Refused with the output zeroed, unless the input is a genuine message
@@ -95,6 +97,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(tacit_aead_seal(&ctx, nonce, nlen, aad, aad_len, in, in_len, buf,
                                        in_len + 16, &olen) == 0);
             same = memcmp(buf, out, in_len + 16) == 0;
+            ret = tacit_aead_open(&ctx, nonce, nlen, aad, aad_len, buf, in_len + 16, pt,
+                                  in_len + 16, &olen); /* apart (from 16 KiB its own path) */
+            FUZZ_CHECK(ret == 0 && olen == in_len);
+            FUZZ_CHECK(in_len == 0 || memcmp(pt, in, in_len) == 0);
             ret = tacit_aead_open(&ctx, nonce, nlen, aad, aad_len, buf, in_len + 16, buf,
                                   in_len + 16, &olen); /* in place, the same kernels */
             tacit_cpu_hook_disable = 0;
@@ -103,6 +109,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 #endif
+    ret = tacit_aead_open(&ctx, nonce, nlen, aad, aad_len, out, in_len + 16, pt, in_len + 16,
+                          &olen); /* apart */
+    FUZZ_CHECK(ret == 0 && olen == in_len);
+    FUZZ_CHECK(in_len == 0 || memcmp(pt, in, in_len) == 0);
     memcpy(buf, out, in_len + 16);
     ret =
         tacit_aead_open(&ctx, nonce, nlen, aad, aad_len, buf, in_len + 16, buf, in_len + 16, &olen);
@@ -111,12 +121,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     flip = (in_len > 0 ? in[0] * 251u + in[in_len - 1] : 0) % (in_len + 16);
     memcpy(buf, out, in_len + 16);
     buf[flip] ^= (unsigned char)(1u << (flip % 8));
+    ret = tacit_aead_open(&ctx, nonce, nlen, aad, aad_len, buf, in_len + 16, pt, in_len + 16,
+                          &olen); /* apart */
+    FUZZ_CHECK(ret == TACIT_ERR_AUTH_FAILED);
     ret =
         tacit_aead_open(&ctx, nonce, nlen, aad, aad_len, buf, in_len + 16, buf, in_len + 16, &olen);
     FUZZ_CHECK(ret == TACIT_ERR_AUTH_FAILED);
 
     free(out);
     free(buf);
+    free(pt);
     tacit_aead_free(&ctx);
 #else
     (void)data;

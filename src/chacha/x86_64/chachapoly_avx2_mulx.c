@@ -216,9 +216,11 @@ typedef struct {
  * the decoded-op cache (a fully unrolled batch, ~2300, ran at the
  * decoders' rate on short messages).  The loop count is the constant 8.
  */
-#define BATCH                                                                                      \
-    LOAD_X QR1(0, 4, 8, 12) DIAGR(POLY_BLK(0), POLY_BLK(16))                                       \
-    "addq $32, %[p]\n\t"                                                                           \
+#define BATCH BATCH_(DIAGR(POLY_BLK(0), POLY_BLK(16)) "addq $32, %[p]\n\t")
+/* 33 blocks: one more after the first column round (its one quarter round leaves room) */
+#define BATCH33 BATCH_(POLY_BLK(0) DIAGR(POLY_BLK(16), POLY_BLK(32)) "addq $48, %[p]\n\t")
+#define BATCH_(first)                                                                              \
+    LOAD_X QR1(0, 4, 8, 12) first                                                                  \
     "movl $8, %k[cnt]\n\t"                                                                         \
     "1:\n\t"                                                                                       \
     COLR(POLY_BLK(0), POLY_BLK(16)) DIAGR(POLY_BLK(32), "")                                        \
@@ -270,8 +272,13 @@ typedef struct {
  * The multiple of 512 bytes at the start of in: ChaCha20 on eight blocks
  * with the 32 Poly1305 blocks of the previous 512 bytes of out (encrypting)
  * or the current 512 of in (decrypting: read before they are overwritten,
- * so in == out works) in the rounds.  Returns the bytes done (st[12] is
- * the first counter).
+ * so in == out works) in the rounds.  Decrypting after seal_first (decrypt
+ * 3, in and out apart), the 512 bytes before in are not authenticated yet:
+ * the batches run BATCH33, 33 blocks from where the authentication is, so
+ * the backlog shrinks by one block a batch (as fast as BATCH: the chain of
+ * 33 blocks still fits in a batch), then BATCH on their own 512 bytes; what
+ * is left at the end goes through tacit_poly1305_blocks_avx2.  Returns the
+ * bytes done (st[12] is the first counter).
  */
 /* clang-format on */
 
@@ -280,9 +287,10 @@ typedef struct {
         "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
 
 /* One batch from w, the Poly1305 blocks at pin; h0..h2, t1..t4, cnt, w in scope. */
-#define RUN_BATCH(src_, dst_)                                                                      \
+#define RUN_BATCH(src_, dst_) RUN_BATCH_(BATCH, src_, dst_)
+#define RUN_BATCH_(b_, src_, dst_)                                                                 \
     __asm__ volatile(                                                                              \
-        BATCH                                                                                      \
+        b_                                                                                         \
         : [h0] "+&r"(h0), [h1] "+&r"(h1), [h2] "+&r"(h2), [t1] "=&r"(t1), [t2] "=&r"(t2),          \
           [t3] "=&r"(t3), [t4] "=&r"(t4), [p] "+&r"(pin), [cnt] "=&r"(cnt)                         \
         : [k] "r"(&w), [in] "r"(src_), [out] "r"(dst_)                                             \
@@ -306,7 +314,7 @@ size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned ch
                                         int decrypt)
 {
     size_t n = len / 512, c;
-    const unsigned char *pin;
+    const unsigned char *pin, *lag = decrypt == 3 ? in - 512 : in; /* decrypt 3: to authenticate */
     uint64_t h0, h1, h2, t1, t2, t3, t4;
     uint32_t cnt;
     mulx_work w;
@@ -329,8 +337,16 @@ size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned ch
          */
         int dummy = decrypt == 0 && c == 0;
         uint64_t g0 = h0, g1 = h1, g2 = h2;
-        pin = decrypt == 1 ? in : (dummy ? in : out - 512);
-        RUN_BATCH(in, out);
+
+        if (decrypt == 3 && lag < in) { /* 33 blocks: one more of the backlog a batch */
+            pin = lag;
+            RUN_BATCH_(BATCH33, in, out);
+            lag += 528;
+        } else {
+            pin = decrypt == 1 || decrypt == 3 ? in : (dummy ? in : out - 512);
+            RUN_BATCH(in, out);
+            lag += 512;
+        }
         if (dummy) {
             h0 = g0;
             h1 = g1;
@@ -343,8 +359,10 @@ size_t tacit_chachapoly_fused_avx2_mulx(const uint32_t st[16], const unsigned ch
     ps->h[0] = h0;
     ps->h[1] = h1;
     ps->h[2] = h2;
-    if (decrypt != 1) { /* the last batch's ciphertext, with the vector units free */
+    if (decrypt == 0 || decrypt == 2) { /* the last batch's ciphertext, units free */
         tacit_poly1305_blocks_avx2(ps, out - 512, 32);
+    } else if (decrypt == 3 && lag < in) { /* what is left of the backlog */
+        tacit_poly1305_blocks_avx2(ps, lag, (size_t)(in - lag) / 16);
     }
     tacit_platform_zeroize(&w, sizeof(w));
     return 512 * n;
@@ -441,7 +459,9 @@ static void block0_scalar(const uint32_t st[16], unsigned char ks[64])
  * Sealing, the first 512 bytes of the message (blocks 1..8) with block 0
  * computed in the general-purpose registers at the same time (see
  * tacit_chachapoly_seal_first_fn): the first batch has no ciphertext before
- * it to authenticate, so the integer units are free.  The batch is split
+ * it to authenticate, so the integer units are free.  Opening with in and
+ * out apart the same (XOR), the authentication of these 512 bytes caught
+ * up later (decrypt 3 of the fused kernel).  The batch is split
  * into one asm statement a double round and a scalar double round of
  * block 0 in C between each two: in program order one after the other, run
  * side by side by the out-of-order core.  Between statements x0..x13 stay
