@@ -486,6 +486,7 @@ exit:
     EVP_PKEY_free(pkey);
 #else
     TEST_SKIP("OpenSSL libcrypto not found (" TACIT_PEER_ABSENT_WHY ")");
+exit:;
 #endif
 }
 
