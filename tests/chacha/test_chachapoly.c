@@ -391,6 +391,7 @@ static void test_wycheproof_xchacha(void)
                 TEST_MEM_EQ(otag, 16, tag, 16);
             }
         }
+#if defined(TACIT_AEAD_C)
         /* the same case through the public API: ct || tag opens only when valid; a nonce
            of another size is refused before any work (BAD_INPUT) */
         {
@@ -412,6 +413,7 @@ static void test_wycheproof_xchacha(void)
                 TEST_EQUAL(ret, nlen != 24 ? TACIT_ERR_BAD_INPUT : TACIT_ERR_AUTH_FAILED);
             }
         }
+#endif
         count++;
         n_valid += (size_t)valid;
     }
