@@ -55,7 +55,8 @@
  * agree with its seed, an expanded ML-KEM dk must pass its hash check, and an
  * expanded ML-DSA sk must be consistent (its public key is recomputed from
  * s1, s2, and t0 and tr compared); an ML-KEM ek (SPKI, or inside an expanded
- * dk) must pass FIPS 203's modulus check (every coefficient below q):
+ * dk) must pass FIPS 203's modulus check (every coefficient below q); a
+ * version 1 (RFC 5958) PKCS#8 publicKey [1] must be the private key's own:
  * otherwise TACIT_ERR_BAD_INPUT.  The writer
  * writes the seed form when the key has its seed (generated or read so),
  * the expandedKey form otherwise.

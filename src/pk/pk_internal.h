@@ -15,9 +15,12 @@ tacit_pk_type tacit_pk_pq_type_of_oid(const tacit_asn1_buf *oid);
  * Read the key of a PKCS#8 (priv) or SPKI envelope whose OID is a PQ one into
  * ctx (empty).  Parameters must be absent.  TACIT_ERR_BAD_INPUT for a wrong
  * size, a seed/expanded mismatch or a failing key check; ASN.1 errors pass
- * through.  ctx is left empty on error.
+ * through.  ctx is left empty on error.  end: the end of the PKCS#8 DER that
+ * info came from (a version 1 publicKey [1] after the privateKey must be the
+ * key's own public key); unused for SPKI.
  */
-int tacit_pk_pq_parse(tacit_pk_context *ctx, const tacit_asn1_key_info *info, int priv);
+int tacit_pk_pq_parse(tacit_pk_context *ctx, const tacit_asn1_key_info *info, int priv,
+                      const unsigned char *end);
 
 /* DER of a PQ key: SPKI, or PKCS#8 (seed form if the key has its seed, else expandedKey). */
 int tacit_pk_pq_write_der(const tacit_pk_context *ctx, tacit_key_format format, unsigned char *out,

@@ -179,7 +179,7 @@ static int parse_envelope(tacit_pk_context *ctx, const tacit_asn1_key_info *info
         return TACIT_ERR_PK_UNKNOWN_KEY;
     }
     if (type == TACIT_PK_MLKEM || type == TACIT_PK_MLDSA) {
-        return tacit_pk_pq_parse(ctx, info, priv);
+        return tacit_pk_pq_parse(ctx, info, priv, der + len);
     }
     if (pss && info->params.tag != 0 &&
         (info->params.tag != TACIT_ASN1_SEQUENCE ||

@@ -317,7 +317,34 @@ static int parse_private(tacit_pk_context *ctx, const pq_alg *a, const unsigned 
     return check_expanded(a, priv, pub);
 }
 
-int tacit_pk_pq_parse(tacit_pk_context *ctx, const tacit_asn1_key_info *info, int priv)
+/*
+ * What follows the privateKey in a PKCS#8 (its shape already checked by
+ * tacit_asn1_get_pkcs8): attributes [0], then in version 1 (RFC 5958) the
+ * publicKey [1], which must be the public key the private key gave: a whole
+ * key of the right length, no unused bits, the same bytes.  (A public key:
+ * compared openly.)
+ */
+static int check_given_public(const pq_alg *a, const unsigned char *pub, const unsigned char *p,
+                              const unsigned char *end)
+{
+    tacit_asn1_buf b;
+
+    if (tacit_asn1_peek_tag(p, end, TACIT_ASN1_CONTEXT_EXPLICIT(0)) &&
+        tacit_asn1_get_any(&p, end, &b) != 0) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    if (!tacit_asn1_peek_tag(p, end, TACIT_ASN1_CONTEXT_IMPLICIT(1))) {
+        return 0;
+    }
+    if (tacit_asn1_get_any(&p, end, &b) != 0 || b.len != a->pub_len + 1 || b.p[0] != 0) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    tacit_ct_declassify(pub, a->pub_len);
+    return memcmp(b.p + 1, pub, a->pub_len) == 0 ? 0 : TACIT_ERR_BAD_INPUT;
+}
+
+int tacit_pk_pq_parse(tacit_pk_context *ctx, const tacit_asn1_key_info *info, int priv,
+                      const unsigned char *end)
 {
     const pq_alg *a = alg_of_oid(&info->alg);
     int ret;
@@ -330,6 +357,9 @@ int tacit_pk_pq_parse(tacit_pk_context *ctx, const tacit_asn1_key_info *info, in
     }
     if (priv) {
         ret = parse_private(ctx, a, info->key.p, info->key.p + info->key.len);
+        if (ret == 0) {
+            ret = check_given_public(a, ctx->u.pq->pub, info->key.p + info->key.len, end);
+        }
     } else if (info->key.len != a->pub_len) {
         ret = TACIT_ERR_BAD_INPUT;
     } else {

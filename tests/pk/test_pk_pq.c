@@ -818,6 +818,86 @@ exit:
 }
 #endif
 
+#if defined(TACIT_MLKEM_C) && defined(TACIT_MLDSA_C)
+/*
+ * A version 1 (RFC 5958 OneAsymmetricKey) PKCS#8 key with publicKey [1]: the public key it
+ * carries must be the one the private key gives (ML-KEM-768 and ML-DSA-65, seed form):
+ * the right one is read, one with a flipped bit, one a byte short and one with unused bits
+ * are refused; attributes [0] before it are skipped.
+ */
+static size_t make_pkcs8_v1(unsigned char *out, unsigned arc, unsigned last,
+                            const unsigned char *body, size_t body_len, const unsigned char *pub,
+                            size_t pub_len, unsigned char unused, int attrs)
+{
+    unsigned char inner[8192];
+    size_t n = make_pkcs8(inner, arc, last, body, body_len), h;
+
+    /* strip make_pkcs8's SEQUENCE header, set version 1, append [0] and [1] */
+    h = inner[1] < 0x80 ? 2 : 2 + (inner[1] & 0x7F);
+    memmove(inner, inner + h, n - h);
+    n -= h;
+    inner[2] = 0x01;
+    if (attrs) { /* attributes [0]: an empty SET OF */
+        inner[n++] = 0xA0;
+        inner[n++] = 0x00;
+    }
+    n += hdr(inner + n, 0x81, pub_len + 1);
+    inner[n++] = unused;
+    memcpy(inner + n, pub, pub_len);
+    n += pub_len;
+    h = hdr(out, 0x30, n);
+    memcpy(out + h, inner, n);
+    return h + n;
+}
+
+static void test_pkcs8_v1_public_key(void)
+{
+    unsigned char seed[64], pubbuf[TACIT_MLDSA_MAX_PK_BYTES + TACIT_MLKEM_MAX_EK_BYTES];
+    unsigned char body[100], der[6000];
+    size_t blen, dlen, i, publen;
+    int kind;
+    tacit_pk_context pk;
+
+    tacit_pk_init(&pk);
+    for (i = 0; i < 64; i++) {
+        seed[i] = (unsigned char)(i * 11 + 7);
+    }
+    for (kind = 0; kind < 2; kind++) {
+        unsigned arc = kind == 0 ? 4 : 3, last = kind == 0 ? 2 : 18;
+        size_t slen = kind == 0 ? 64 : 32;
+        const tacit_pk_pq_key *k;
+        blen = make_choice(body, 0, seed, slen, NULL, 0);
+        dlen = make_pkcs8(der, arc, last, body, blen);
+        TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), 0);
+        k = tacit_pk_pq(&pk);
+        TEST_ASSERT(k != NULL);
+        publen = k->pub_len;
+        memcpy(pubbuf, k->pub, publen);
+        /* the right public key, without and with attributes */
+        dlen = make_pkcs8_v1(der, arc, last, body, blen, pubbuf, publen, 0, 0);
+        TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), 0);
+        dlen = make_pkcs8_v1(der, arc, last, body, blen, pubbuf, publen, 0, 1);
+        TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), 0);
+        /* another public key (first, last byte), a short one, unused bits */
+        pubbuf[0] ^= 0x01;
+        dlen = make_pkcs8_v1(der, arc, last, body, blen, pubbuf, publen, 0, 0);
+        TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), TACIT_ERR_BAD_INPUT);
+        pubbuf[0] ^= 0x01;
+        pubbuf[publen - 1] ^= 0x80;
+        dlen = make_pkcs8_v1(der, arc, last, body, blen, pubbuf, publen, 0, 1);
+        TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), TACIT_ERR_BAD_INPUT);
+        pubbuf[publen - 1] ^= 0x80;
+        dlen = make_pkcs8_v1(der, arc, last, body, blen, pubbuf, publen - 1, 0, 0);
+        TEST_EQUAL(tacit_pk_parse_key(&pk, der, dlen), TACIT_ERR_BAD_INPUT);
+        dlen = make_pkcs8_v1(der, arc, last, body, blen, pubbuf, publen, 1, 0);
+        TEST_ASSERT(tacit_pk_parse_key(&pk, der, dlen) != 0);
+        TEST_EQUAL(tacit_pk_get_type(&pk), TACIT_PK_NONE);
+    }
+exit:
+    tacit_pk_free(&pk);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -834,6 +914,9 @@ int main(int argc, char **argv)
 #if defined(TACIT_MLKEM_C)
     RUN_TEST(test_mlkem_keygen_vectors);
     RUN_TEST(test_mlkem_modulus_check);
+#endif
+#if defined(TACIT_MLKEM_C) && defined(TACIT_MLDSA_C)
+    RUN_TEST(test_pkcs8_v1_public_key);
 #endif
     return TEST_MAIN_END();
 }
