@@ -701,12 +701,16 @@ size_t tacit_mpi_core_gcd_ct_working_limbs(size_t limbs)
     size_t n = (bytes + sizeof(tacit_mpi_uint) - 1) / sizeof(tacit_mpi_uint);
 
 #if INV_HAVE_AVX2
-    /* the AVX2 gcd divsteps (no cofactor) */
-    if (n < tacit_mpi_core_avx2_divsteps_working_limbs(limbs)) {
-        n = tacit_mpi_core_avx2_divsteps_working_limbs(limbs);
+    /*
+     * the AVX2 gcd divsteps (no cofactor, no M: some half of the
+     * inverse's; at 1024 bits 365 -> 229 limbs to wipe, 100 -> 50 TSC ticks)
+     */
+    {
+        size_t v = tacit_mpi_core_avx2_divsteps_gcd_working_limbs(limbs);
+        n = n < v ? v : n;
     }
 #endif
-    return n + 5 * limbs + 2;
+    return n + 3 * limbs + 1; /* a, b, V */
 }
 
 /*
@@ -733,42 +737,108 @@ static size_t limb_ctz(tacit_mpi_uint x)
  * the other one as it is, k = ctz(A | B); returns k and sets *nz = "A or B
  * nonzero".  gcd(A, B) = 2^k gcd(X, Y): X is odd, so Y's powers of two do
  * not change the gcd and Y needs no shift (tacit_mpi_core_gcd_prologue_ct
- * shifts both).  k is counted a limb at a time; which operand has bit k
- * comes from the lowest set bit of A | B (masked to the first nonzero
- * limb); the shift is one in-place masked pass per bit of k / biL and one
+ * shifts both).  k is the zero limbs below the first nonzero limb of A |
+ * B, times biL, plus that limb's trailing zeros (one count, not one a
+ * limb); which operand has bit k comes from the lowest set bit of that
+ * limb; the shift is one in-place masked pass per bit of k / biL and one
  * multiplying pass for k mod biL (as tacit_mpi_core_shift_l_secret).  At
  * 1024 bits the former prologue (a count a bit, two shifts with copies and
  * selects) and the final shift were a fifth of the gcd.
  */
-static size_t gcd_prologue(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi_uint *A,
-                           const tacit_mpi_uint *B, size_t limbs, tacit_mpi_uint *nz)
+/*
+ * dst = src shifted down (right) by ls < limbs whole limbs if m, else src;
+ * dst and src distinct, so that the compiler vectorizes the selects.
+ */
+static void shr_limbs_if(tacit_mpi_uint *restrict dst, const tacit_mpi_uint *restrict src,
+                         size_t limbs, size_t ls, tacit_mpi_uint m)
 {
-    size_t k = 0, i, s;
-    tacit_mpi_uint seen = 0, abit = 0, am, q, z, h, h1;
+    size_t i;
+
+    for (i = 0; i < limbs - ls; i++) {
+        dst[i] = (src[i + ls] & m) | (src[i] & ~m);
+    }
+    for (; i < limbs; i++) {
+        dst[i] = src[i] & ~m;
+    }
+}
+
+/* dst = src shifted up (left) by ls < limbs whole limbs if m, else src (as above). */
+static void shl_limbs_if(tacit_mpi_uint *restrict dst, const tacit_mpi_uint *restrict src,
+                         size_t limbs, size_t ls, tacit_mpi_uint m)
+{
+    size_t i;
+
+    for (i = 0; i < ls; i++) {
+        dst[i] = src[i] & ~m;
+    }
+    for (; i < limbs; i++) {
+        dst[i] = (src[i - ls] & m) | (src[i] & ~m);
+    }
+}
+
+/* The passes of whole limbs for a shift by k < limbs biL: one a bit of k / biL (public: limbs). */
+static size_t limb_passes(size_t limbs)
+{
+    size_t s, n = 0;
+
+    for (s = TACIT_MPI_LIMB_BITS; s < limbs * TACIT_MPI_LIMB_BITS; s <<= 1) {
+        n++;
+    }
+    return n;
+}
+
+#if TACIT_MPI_LIMB_BITS == 64
+#define LIMB_LOG2 6
+#else
+#define LIMB_LOG2 5
+#endif
+
+/*
+ * The gcd's start: X = the one of A, B with bit k set, over 2^k (odd), Y =
+ * the other one as it is, k = ctz(A | B); returns k and sets *nz = "A or B
+ * nonzero".  gcd(A, B) = 2^k gcd(X, Y): X is odd, so Y's powers of two do
+ * not change the gcd and Y needs no shift (tacit_mpi_core_gcd_prologue_ct
+ * shifts both).  k is the zero limbs below the first nonzero limb of A |
+ * B, times biL, plus that limb's trailing zeros (one count, not one a
+ * limb); which operand has bit k comes from the lowest set bit of that
+ * limb.  The shift: one masked pass a bit of k / biL, between X and Tmp
+ * (limbs limbs; distinct arrays, so the selects are vectorized), and one
+ * multiplying pass for k mod biL (as tacit_mpi_core_shift_l_secret).
+ */
+static size_t gcd_prologue(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi_uint *A,
+                           const tacit_mpi_uint *B, size_t limbs, tacit_mpi_uint *nz,
+                           tacit_mpi_uint *Tmp)
+{
+    size_t k, zl = 0, i, j, passes = limb_passes(limbs);
+    tacit_mpi_uint seen = 0, abit = 0, first = 0, am, q, z, h, h1, *src, *dst, *sw;
 
     for (i = 0; i < limbs; i++) {
         tacit_mpi_uint t = A[i] | B[i], tz = tacit_ct_mask_nonzero_limb(t);
-        /* limbs below the first nonzero one count biL each (limb_ctz(0) = biL) */
-        k += limb_ctz(t) & (size_t)~seen;
+        /* the zero limbs below the first nonzero one, and that limb */
+        zl += (size_t)(~(seen | tz) & 1);
+        first |= t & ~seen;
         abit |= A[i] & (t & ((tacit_mpi_uint)0 - t)) & ~seen; /* bit k of A */
         seen |= tz;
     }
+    /* one count of trailing zeros (limbs biL if A = B = 0, as a count a limb gave) */
+    k = zl * TACIT_MPI_LIMB_BITS + (limb_ctz(first) & (size_t)seen);
     *nz = seen;
     am = tacit_ct_mask_nonzero_limb(abit);
+    /* an odd number of passes starts in Tmp, so that the last one ends in X */
+    src = (passes & 1) ? Tmp : X;
+    dst = (passes & 1) ? X : Tmp;
     for (i = 0; i < limbs; i++) {
-        X[i] = (A[i] & am) | (B[i] & ~am);
+        src[i] = (A[i] & am) | (B[i] & ~am);
         Y[i] = (B[i] & am) | (A[i] & ~am);
     }
     /* k < limbs biL unless A = B = 0 (then X = Y = 0 whatever is shifted) */
-    /* whole limbs: one in-place masked pass per bit of k / biL */
-    for (s = TACIT_MPI_LIMB_BITS; s < limbs * TACIT_MPI_LIMB_BITS; s <<= 1) {
-        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((k / s) & 1));
-        size_t ls = s / TACIT_MPI_LIMB_BITS;
-        /* from the bottom: X[i] takes X[i + ls] */
-        for (i = 0; i < limbs; i++) {
-            tacit_mpi_uint x1 = i + ls < limbs ? X[i + ls] : 0;
-            X[i] = (x1 & m) | (X[i] & ~m);
-        }
+    for (j = 0; j < passes; j++) {
+        /* k / biL = zl (the first nonzero limb has fewer than biL trailing zeros) */
+        tacit_mpi_uint m = tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((zl >> j) & 1));
+        shr_limbs_if(dst, src, limbs, (size_t)1 << j, m);
+        sw = src;
+        src = dst;
+        dst = sw;
     }
     /*
      * the bits b = k mod biL: X times 2^(biL - 1 - b) (no secret shift
@@ -788,45 +858,80 @@ static size_t gcd_prologue(tacit_mpi_uint *X, tacit_mpi_uint *Y, const tacit_mpi
 }
 
 /*
+ * G = (V << k) & nz (limbs limbs; k < limbs biL): V's limbs are V and Tmp
+ * in turn (as gcd_prologue), then the bits, multiplied into G with the
+ * mask.  (tacit_mpi_core_shift_l_secret works in place: its selects were
+ * not vectorized.)
+ */
+static void gcd_shift_out(tacit_mpi_uint *G, tacit_mpi_uint *V, size_t limbs, size_t k,
+                          tacit_mpi_uint nz, tacit_mpi_uint *Tmp)
+{
+    size_t i, j, passes = limb_passes(limbs);
+    tacit_mpi_uint *src = V, *dst = Tmp, *sw, p, hi, carry = 0;
+
+    for (j = 0; j < passes; j++) {
+        tacit_mpi_uint m =
+            tacit_ct_mask_from_bit_limb((tacit_mpi_uint)((k >> (LIMB_LOG2 + j)) & 1));
+        shl_limbs_if(dst, src, limbs, (size_t)1 << j, m);
+        sw = src;
+        src = dst;
+        dst = sw;
+    }
+    p = tacit_mpi_core_pow2_ct(k % TACIT_MPI_LIMB_BITS);
+    for (i = 0; i < limbs; i++) {
+        tacit_mpi_uint lo = tacit_mpi_mul11(&hi, src[i], p);
+        G[i] = (lo | carry) & nz;
+        carry = hi;
+    }
+}
+
+/* The scalar divsteps of the gcd on V = f and g = b (limbs + 1 and limbs limbs); R holds the digits. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void
+gcd_divsteps_scalar(tacit_mpi_uint *V, const tacit_mpi_uint *b, size_t limbs, tacit_mpi_uint *R)
+{
+    size_t K = inv_digits(limbs), batches = inv_batches(limbs), i;
+    int last = inv_last_steps(limbs);
+    inv_sd *f = (inv_sd *)(void *)R, *g = f + K, t[4];
+    inv_sd zeta = -1;
+
+    to_digits(f, K, V, limbs + 1);
+    to_digits(g, K, b, limbs);
+    for (i = 0; i < batches; i++) {
+        if (i + 1 < batches) {
+            divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
+        } else {
+            divsteps_last(&zeta, (inv_ud)f[0], (inv_ud)g[0], t, last);
+        }
+        update_fg(f, g, K, t);
+    }
+    from_digits(V, limbs + 1, f, K);
+}
+
+/*
  * gcd(A, B) = 2^k gcd(a, b) with k the common power of two (a secret
  * count: masked shifts), a the one of A / 2^k, B / 2^k that is odd and b
- * the other operand unshifted (see gcd_prologue); then the divsteps run on f = a + 2 b and g = b (the same gcd, g <= f, see
- * f_start) until g = 0 and f = +-gcd: the inverse's divsteps with M = a
- * and A = b, whose cofactors are not needed.  A = B = 0 runs on garbage
- * and the result is masked to 0.
+ * the other operand unshifted (see gcd_prologue); then the divsteps run on
+ * f = a + 2 b and g = b (the same gcd, g <= f, see f_start) until g = 0
+ * and f = +-gcd: the inverse's divsteps with M = a and A = b, whose
+ * cofactors are not needed.  A = B = 0 runs on garbage and the result is
+ * masked to 0.
  */
 void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tacit_mpi_uint *B,
                            size_t limbs, tacit_mpi_uint *T)
 {
-    size_t K = inv_digits(limbs), batches = inv_batches(limbs), bits = limbs * TACIT_MPI_LIMB_BITS;
-    int last = inv_last_steps(limbs);
-    tacit_mpi_uint *a = T, *b = a + limbs, *S = b + limbs, *V = S + 2 * limbs + 1,
-                   *R = V + limbs + 1;
-    inv_sd *f = (inv_sd *)(void *)R, *g = f + K, t[4];
-    inv_sd zeta = -1;
-    tacit_mpi_uint nz;
-    size_t i, k;
+    tacit_mpi_uint *a = T, *b = a + limbs, *V = b + limbs, *R = V + limbs + 1, nz;
+    size_t k;
 
-    k = gcd_prologue(a, b, A, B, limbs, &nz);
+    k = gcd_prologue(a, b, A, B, limbs, &nz, R); /* R: the kernel's room, not yet in use */
     f_start(V, a, b, limbs);
     if (!avx2_divsteps(V, NULL, b, a, limbs, R)) { /* D = NULL: no cofactors */
-        to_digits(f, K, V, limbs + 1);
-        to_digits(g, K, b, limbs);
-        for (i = 0; i < batches; i++) {
-            if (i + 1 < batches) {
-                divsteps(&zeta, (inv_ud)f[0], (inv_ud)g[0], t);
-            } else {
-                divsteps_last(&zeta, (inv_ud)f[0], (inv_ud)g[0], t, last);
-            }
-            update_fg(f, g, K, t);
-        }
-        from_digits(V, limbs + 1, f, K);
+        gcd_divsteps_scalar(V, b, limbs, R);
     }
     cond_neg(V, limbs + 1, (tacit_mpi_uint)0 - (V[limbs] >> (TACIT_MPI_LIMB_BITS - 1)));
-    tacit_mpi_core_shift_l_secret(V, limbs, k, bits - 1); /* k < bits unless A = B = 0 */
-    for (i = 0; i < limbs; i++) {
-        G[i] = V[i] & nz;
-    }
+    gcd_shift_out(G, V, limbs, k, nz, R); /* k < limbs biL unless A = B = 0 */
 }
 
 #else

@@ -75,6 +75,8 @@ void tacit_mpi_core_avx2_table_select(tacit_mpi_uint *X, const tacit_mpi_uint *t
  * tacit_mpi_core_avx2_divsteps_working_limbs(limbs) limbs.  Constant time.
  */
 size_t tacit_mpi_core_avx2_divsteps_working_limbs(size_t limbs);
+/* The gcd's share of it (D = NULL: no cofactors and no M), what its callers wipe. */
+size_t tacit_mpi_core_avx2_divsteps_gcd_working_limbs(size_t limbs);
 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D, const tacit_mpi_uint *G,
                                   const tacit_mpi_uint *M, size_t limbs, size_t steps,
                                   tacit_mpi_uint *T);

@@ -97,6 +97,12 @@ size_t tacit_mpi_core_avx2_divsteps_working_limbs(size_t limbs)
     return 8 * (limbs <= GCD_SMALL_LIMBS ? vdigits(limbs, 28) : vdigits(limbs, 30)) + 4;
 }
 
+size_t tacit_mpi_core_avx2_divsteps_gcd_working_limbs(size_t limbs)
+{
+    /* the gcd (D = NULL): the blocks of f, g and the three sign blocks of from_blocks, aligned */
+    return 4 * ((limbs <= GCD_SMALL_LIMBS ? vdigits(limbs, 28) : vdigits(limbs, 30)) + 3) + 4;
+}
+
 /*
  * The conversions to and from the blocks, in the vector units: digit i of
  * all four lanes is bits [i vd, (i + 1) vd) of the limbs in the same lanes,
