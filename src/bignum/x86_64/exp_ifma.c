@@ -103,6 +103,25 @@ static int ifma_prefer_pair(void)
 #define K_TO_U64(k) ((uint64_t)(k))
 #define U64_TO_K(x) ((__mmask8)(x))
 
+/*
+ * The table scans' merge, register to register: without the barriers GCC
+ * folds V_MASK_MOV(acc, k, V_LOAD(entry)) into VPBLENDMQ with a memory
+ * operand, or keeps acc in memory and merges by a masked store, both under
+ * the secret lane mask k: masked accesses that may skip the lanes (and the
+ * entries) that k rejects (found by scripts/check_ct_asm.sh).
+ */
+static inline __attribute__((always_inline, target("avx512f"))) __m512i ifma_scan_merge(
+    __m512i acc, __mmask8 k, const uint64_t *p)
+{
+    __m512i v = _mm512_load_si512((const void *)p);
+
+    __asm__("" : "+v"(v));
+    acc = _mm512_mask_mov_epi64(acc, k, v);
+    __asm__("" : "+v"(acc));
+    return acc;
+}
+#define V_SCAN_MERGE(v, k, p) ifma_scan_merge((v), (k), (p))
+
 #define IFMA_NV 3
 #define IFMA_TAG 3
 #include "bignum/x86_64/ifma_kernel.h"
@@ -246,6 +265,18 @@ IFMA_MADD_MEM(ifma_maddhi_mem, "vpmadd52huq")
 #undef V_CMPEQ
 #undef V_MASK_ADD
 #undef V_MASK_MOV
+#undef V_SCAN_MERGE
+static inline __attribute__((always_inline, target("avx512f,avx512vl"))) __m256i ifma_scan_merge_y(
+    __m256i acc, __mmask8 k, const uint64_t *p)
+{
+    __m256i v = _mm256_load_si256((const __m256i *)(const void *)p);
+
+    __asm__("" : "+v"(v));
+    acc = _mm256_mask_mov_epi64(acc, k, v);
+    __asm__("" : "+v"(acc));
+    return acc;
+}
+#define V_SCAN_MERGE(v, k, p) ifma_scan_merge_y((v), (k), (p))
 #define IFMA_ATTR __attribute__((target("avx512f,avx512vl,avx512ifma")))
 #define IFMA_LANES 4
 #define V_T __m256i

@@ -12,6 +12,9 @@
  *   IFMA_ATTR      attributes of every function (the target, or nothing)
  *   V_T, K_T       a vector of IFMA_LANES unsigned 64-bit lanes; a lane mask
  *   V_ZERO() V_LOAD(p) V_STORE(p, v) V_SET1(x) V_ADD(a, b) V_AND(a, b)
+ *   V_SCAN_MERGE(v, k, p)  V_MASK_MOV(v, k, V_LOAD(p)) with no masked memory
+ *                        access (the table scans: every entry read in full,
+ *                        the accumulator written in full); that if not defined
  *   V_SRLI52(a)          lanes >> 52
  *   V_MADDLO(c, a, b)    c + low 52 bits of a * b (lanes' low 52 bits)
  *   V_MADDHI(c, a, b)    c + bits 52..103 of a * b
@@ -386,6 +389,10 @@ static void tacit_ifma_exp_mod_x2_unsafe(tacit_mpi_uint *X1, const tacit_mpi_uin
 
 #endif /* TACIT_IFMA_KERNEL_ONCE */
 
+#if !defined(V_SCAN_MERGE)
+#define V_SCAN_MERGE(v, k, p) V_MASK_MOV((v), (k), V_LOAD(p))
+#endif
+
 #if !defined(IFMA_PAIR)
 
 #define IFMA_D (IFMA_LANES * IFMA_NV)
@@ -534,7 +541,7 @@ static IFMA_ATTR void IFMA_FN(select)(uint64_t *out, const uint64_t *table, size
     for (i = 0; i < count; i++) {
         K_T k = V_CMPEQ(V_SET1(i), iv);
         for (v = 0; v < IFMA_NV; v++) {
-            acc[v] = V_MASK_MOV(acc[v], k, V_LOAD(table + (i * IFMA_NV + v) * IFMA_LANES));
+            acc[v] = V_SCAN_MERGE(acc[v], k, table + (i * IFMA_NV + v) * IFMA_LANES);
         }
     }
     for (v = 0; v < IFMA_NV; v++) {
@@ -978,7 +985,7 @@ static IFMA_ATTR void IFMA_FN(select_pair)(uint64_t *out, const uint64_t *table,
     for (i = 0; i < count; i++) {
         K_T k = V_CMPEQ(V_SET1(i), iv);
         for (v = 0; v < IFMA_NV; v++) {
-            acc[v] = V_MASK_MOV(acc[v], k, V_LOAD(table + (i * IFMA_NV + v) * 8));
+            acc[v] = V_SCAN_MERGE(acc[v], k, table + (i * IFMA_NV + v) * 8);
         }
     }
     for (v = 0; v < IFMA_NV; v++) {
