@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 mkdir -p build
 
 # Needed to build and test; then the optional peers that differential tests
-# and benchmarks compare against (GMP, OpenSSL, mbed TLS, BearSSL, nettle, libsodium),
+# and benchmarks compare against (GMP, OpenSSL, mbed TLS, BearSSL, nettle, libsodium,
+# libgcrypt),
 # the Arm cross tools for code size and 32-bit tests, gnuplot for charts.
 PACKAGES="cmake make gcc clang clang-format valgrind pkg-config ca-certificates openssl curl
 libgmp-dev libssl-dev libmbedtls-dev libbearssl-dev nettle-dev libsodium-dev libgcrypt20-dev

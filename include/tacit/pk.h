@@ -42,7 +42,9 @@
  * DER: PKCS#8 and SPKI are recognised by their envelope (the algorithm OID
  * inside chooses the module); otherwise PKCS#1 RSAPrivateKey, SEC1
  * ECPrivateKey and PKCS#1 RSAPublicKey are tried in that order.  Encrypted
- * PKCS#8 is refused (TACIT_ERR_PK_ENCRYPTED).
+ * PKCS#8 is refused (TACIT_ERR_PK_ENCRYPTED).  A version 1 (RFC 5958)
+ * Ed25519/X25519 PKCS#8 key's publicKey [1] must be the one derived from the
+ * private key (32 bytes, no unused bits), else TACIT_ERR_CURVE25519_BAD_KEY.
  *
  * ---- ML-KEM and ML-DSA keys --------------------------------------------------
  *
