@@ -19,9 +19,9 @@ typedef struct {
 static const cli_command commands[] = {
     { "speed", cmd_speed, "benchmark tacit (and with --peers, other libraries)" },
 #if defined(CLI_RSA) || defined(CLI_EC)
-    { "genkey", cmd_genkey, "generate a private key (RSA or EC)" },
+    { "genkey", cmd_genkey, "generate a private key (RSA, EC, Ed25519, X25519, ML-KEM, ML-DSA)" },
     { "pubkey", cmd_pubkey, "write the public key of a key as SubjectPublicKeyInfo" },
-    { "sign", cmd_sign, "sign a message (PKCS#1 v1.5, PSS, ECDSA)" },
+    { "sign", cmd_sign, "sign a message (PKCS#1 v1.5, PSS, ECDSA, Ed25519, ML-DSA)" },
     { "verify", cmd_verify, "verify a signature" },
     { "encrypt", cmd_encrypt, "encrypt to an RSA public key (OAEP, PKCS#1 v1.5)" },
     { "decrypt", cmd_decrypt, "decrypt with an RSA private key" },
