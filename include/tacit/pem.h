@@ -10,14 +10,24 @@
  * space or '-' between two others, none at either end: RFC 7468's label
  * grammar without the empty label, refused with TACIT_ERR_PEM_BAD_HEADER), the
  * END label equal to the BEGIN label, optional spaces/tabs after the closing
- * dashes, "\n" or "\r\n" line ends, and a body that tacit_base64_decode
- * accepts (line breaks after whole groups of 4; no spaces, no RFC 1421
- * "Proc-Type:" headers, so no encrypted PEM).  Text before the BEGIN line is
- * skipped (RFC 7468 section 2), so `openssl x509 -text` output is fine.
+ * dashes, "\n" or "\r\n" line ends.  Text before the BEGIN line is skipped
+ * (RFC 7468 section 2), so `openssl x509 -text` output is fine.
+ *
+ * The body is lax (RFC 7468 sections 2 and 3): whitespace -- space, tab,
+ * vertical tab, form feed, CR, LF -- is ignored anywhere between its base64
+ * characters (tabs, trailing spaces, a space or a line break inside a group
+ * of 4, lines of any width).  What remains must be strict base64 as
+ * tacit_base64_decode defines it (padding required, canonical); any other
+ * character is refused with TACIT_ERR_BASE64_INVALID_CHARACTER, including
+ * RFC 1421 "Proc-Type:" headers, so no encrypted PEM.  (tacit_base64_decode
+ * itself stays strict.)
  *
  * The body may be a private key: it is decoded by the constant-flow base64
  * decoder, and the END line is found by a scan that declassifies only where
- * the first '-' after the BEGIN line is (the END line in a valid block).
+ * the first '-' after the BEGIN line is (the END line in a valid block).  A
+ * body the strict decoder refuses is retried once without its whitespace:
+ * which bytes are whitespace (not the other characters' values), and whether
+ * there is a character that is neither base64 nor whitespace, are revealed.
  *
  * Threads: no state; every function is reentrant.
  */
@@ -55,7 +65,9 @@ extern "C" {
  * in_len on TACIT_ERR_PEM_NO_BLOCK (nothing more to find) and 0 on other errors.
  *
  * Errors: TACIT_ERR_PEM_*, a TACIT_ERR_BASE64_* code from decoding the body
- * (INVALID_CHARACTER, BAD_PADDING, BAD_LENGTH, NONCANONICAL) passed through,
+ * (INVALID_CHARACTER, BAD_PADDING, BAD_LENGTH, NONCANONICAL) passed through
+ * (for a body with whitespace: INVALID_CHARACTER first if a character is
+ * neither base64 nor whitespace, else the code for the body without it),
  * TACIT_ERR_ALLOC_FAILED, TACIT_ERR_BAD_INPUT (NULL block, or NULL input
  * with in_len > 0).
  */

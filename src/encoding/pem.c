@@ -166,6 +166,63 @@ static size_t find_begin(const unsigned char *in, size_t ilen)
     return ilen;
 }
 
+/*
+ * RFC 7468 section 3's lax body: whitespace (space, tab, vertical tab, form
+ * feed, CR, LF) anywhere between base64 characters.  Called only when the
+ * strict decoder refused the body (strict_ret), so well-formed blocks keep
+ * the fast path.  The body is copied without its whitespace and the copy is
+ * decoded strictly.  What this reveals: which bytes are whitespace, through
+ * a mask computed without branches and declassified byte by byte (nothing
+ * about the base64 characters' values); the copy is always written and its
+ * length advances by the declassified bit.  Whether any byte is neither
+ * whitespace nor a base64 character ('=' included) is one more declassified
+ * bit: TACIT_ERR_BASE64_INVALID_CHARACTER, as the strict decoder says for
+ * such a body.  If the body has no whitespace, the strict decoder's error
+ * stands.
+ */
+static int decode_lax(const unsigned char *in, size_t len, unsigned char *out, size_t out_size,
+                      size_t *out_len, int strict_ret)
+{
+    unsigned char *copy;
+    size_t i, n = 0;
+    uint32_t bad = 0;
+    int ret;
+
+    if (strict_ret != TACIT_ERR_BASE64_BAD_LENGTH && strict_ret != TACIT_ERR_BASE64_BAD_PADDING &&
+        strict_ret != TACIT_ERR_BASE64_INVALID_CHARACTER &&
+        strict_ret != TACIT_ERR_BASE64_NONCANONICAL) {
+        return strict_ret;
+    }
+    copy = (unsigned char *)tacit_platform_calloc(1, len > 0 ? len : 1);
+    if (copy == NULL) {
+        return TACIT_ERR_ALLOC_FAILED;
+    }
+    for (i = 0; i < len; i++) {
+        uint32_t c = in[i];
+        /* '\t' '\n' '\v' '\f' '\r' are 0x09..0x0D */
+        uint32_t ws = tacit_ct_mask_in_range_u32(0x09, 0x0D, c) | tacit_ct_mask_eq_u32(c, ' ');
+        uint32_t b64 = tacit_ct_mask_in_range_u32('A', 'Z', c) |
+                       tacit_ct_mask_in_range_u32('a', 'z', c) |
+                       tacit_ct_mask_in_range_u32('0', '9', c) | tacit_ct_mask_eq_u32(c, '+') |
+                       tacit_ct_mask_eq_u32(c, '/') | tacit_ct_mask_eq_u32(c, '=');
+        bad |= ~(ws | b64);
+        copy[n] = (unsigned char)c;
+        n += (size_t)(tacit_ct_declassify_u32(ws) & 1u) ^ 1u;
+    }
+    if (n == len) {
+        ret = strict_ret; /* no whitespace: the same input */
+    } else if (tacit_ct_declassify_u32(bad) != 0) {
+        /* a character neither base64 nor whitespace: the decoder's verdict */
+        ret = TACIT_ERR_BASE64_INVALID_CHARACTER;
+        *out_len = 0;
+    } else {
+        ret = tacit_base64_decode(copy, n, out, out_size, out_len);
+    }
+    tacit_platform_zeroize(copy, len);
+    tacit_platform_free(copy);
+    return ret;
+}
+
 int tacit_pem_read(const char *label, const unsigned char *input, size_t in_len,
                    tacit_pem_block *block, size_t *consumed)
 {
@@ -230,6 +287,10 @@ int tacit_pem_read(const char *label, const unsigned char *input, size_t in_len,
         return TACIT_ERR_ALLOC_FAILED;
     }
     ret = tacit_base64_decode(input + body, end - body, der, cap, &olen);
+    if (ret != 0) {
+        /* RFC 7468's lax body: retry without the whitespace (failures only) */
+        ret = decode_lax(input + body, end - body, der, cap, &olen, ret);
+    }
     if (ret != 0) {
         tacit_platform_free(der); /* the decoder zeroed what it wrote */
         return ret;

@@ -148,6 +148,73 @@ exit:
     tacit_pem_block_free(&b);
 }
 
+/*
+ * The same key with whitespace in its body (RFC 7468's lax form): a tab
+ * before each line, a space inside its first group, trailing spaces and CRLF.
+ * Only which bytes are whitespace is declassified.
+ */
+static void test_pem_body_whitespace(void)
+{
+    unsigned char key[1191], pem[2000], lax[3000];
+    size_t wlen, consumed, body, end, i, o, llen, lbody, lend;
+    tacit_pem_block b = { "", NULL, 0 };
+    int r;
+
+    key_like(key, sizeof(key));
+    TEST_EQUAL(tacit_pem_write("PRIVATE KEY", key, sizeof(key), pem, sizeof(pem), &wlen), 0);
+    body = strlen("-----BEGIN PRIVATE KEY-----\n");
+    end = wlen - strlen("-----END PRIVATE KEY-----\n");
+    memcpy(lax, pem, body);
+    o = body;
+    for (i = body; i < end; i += 65) { /* lines of 64 characters and "\n" */
+        size_t n = end - i < 65 ? end - i - 1 : 64;
+        lax[o++] = '\t';
+        memcpy(lax + o, pem + i, 2);
+        lax[o + 2] = ' ';
+        memcpy(lax + o + 3, pem + i + 2, n - 2);
+        o += n + 1;
+        memcpy(lax + o, "  \r\n", 4);
+        o += 4;
+    }
+    lbody = body;
+    lend = o;
+    memcpy(lax + o, pem + end, wlen - end);
+    llen = o + wlen - end;
+    TACIT_TEST_CF_SECRET(lax + lbody, lend - lbody);
+    r = tacit_pem_read("PRIVATE KEY", lax, llen, &b, &consumed);
+    TACIT_TEST_CF_PUBLIC(lax, llen);
+    TEST_EQUAL(r, 0);
+    TEST_EQUAL(consumed, llen);
+    TACIT_TEST_CF_PUBLIC(b.der, b.der_len);
+    TEST_MEM_EQ(b.der, b.der_len, key, sizeof(key));
+exit:
+    tacit_pem_block_free(&b);
+}
+
+/*
+ * Negative control for the lax path: a whitespace stripper that branches on
+ * each secret character's class without declassifying it.
+ */
+static void test_negative_branchy_strip(void)
+{
+    unsigned char txt[80], out[80];
+    size_t i, tlen, n = 0;
+
+    key_like(out, 45);
+    TEST_EQUAL(tacit_base64_encode(out, 45, txt, sizeof(txt), &tlen), 0);
+    txt[10] = ' ';
+    TACIT_TEST_CF_SECRET(txt, tlen);
+    for (i = 0; i < tlen; i++) {
+        if (txt[i] != ' ' && txt[i] != '\t') {
+            out[n++] = txt[i];
+        }
+    }
+    TACIT_TEST_CF_PUBLIC(txt, tlen);
+    TACIT_TEST_CF_PUBLIC(out, sizeof(out));
+    TEST_EQUAL(n, tlen - 1);
+exit:;
+}
+
 /* Negative control: the classic table decoder, indexed by secret characters. */
 static void test_negative_table_decoder(void)
 {
@@ -179,10 +246,12 @@ int main(int argc, char **argv)
     TEST_MAIN_BEGIN(argc, argv);
     if (test_has_option("--negative")) {
         RUN_TEST(test_negative_table_decoder);
+        RUN_TEST(test_negative_branchy_strip);
         return TEST_MAIN_END();
     }
     RUN_TEST(test_char_mappings);
     RUN_TEST(test_whole_buffers);
     RUN_TEST(test_pem_body);
+    RUN_TEST(test_pem_body_whitespace);
     return TEST_MAIN_END();
 }

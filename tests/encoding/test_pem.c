@@ -10,6 +10,7 @@
 #include "harness.h"
 
 #include "tacit/pem.h"
+#include "tacit/pk.h"
 
 static unsigned char *read_interop(const char *name, size_t *len)
 {
@@ -226,6 +227,172 @@ exit:
     tacit_pem_block_free(&b);
 }
 
+/*
+ * RFC 7468 section 2/3 (lax parsing): whitespace (space, tab, vertical tab,
+ * form feed, CR, LF) anywhere between the body's base64 characters is
+ * ignored; every other non-base64 character is still refused.
+ */
+static void test_lax_whitespace(void)
+{
+    static const struct {
+        const char *body;
+        int ret;
+        const char *der;
+    } v[] = {
+        { "\tZm9v\t\n", 0, "foo" },
+        { "Zm9v   \n", 0, "foo" },
+        { "Zm 9v\n", 0, "foo" },
+        { "Zm9v  \r\n", 0, "foo" },
+        { "  Zm9v  \r\nYmFy \t\r\n", 0, "foobar" },
+        { "Z\vm\f9v\n", 0, "foo" },
+        { "Zm\n9v\n", 0, "foo" },
+        { "Zm\r\n9v\r\n", 0, "foo" },
+        { "Zm9v\n \nYmFy\n", 0, "foobar" },
+        { "Zg= =\n", 0, "f" },
+        { "Z g = =  \n", 0, "f" },
+        { " \t \n", 0, "" },
+        { "Zm9v\rYmFy\n", 0, "foobar" },
+        /* still refused: other characters, bad lengths, padding, non-canonical */
+        { "Zm9v !\n", TACIT_ERR_BASE64_INVALID_CHARACTER, NULL },
+        { "Zm 9v\x01\n", TACIT_ERR_BASE64_INVALID_CHARACTER, NULL },
+        { "Zm\x00v \n", TACIT_ERR_BASE64_INVALID_CHARACTER, NULL },
+        { "Zm_v \n", TACIT_ERR_BASE64_INVALID_CHARACTER, NULL },
+        { "Zm9 \n", TACIT_ERR_BASE64_BAD_LENGTH, NULL },
+        { "Zm 9v Y\n", TACIT_ERR_BASE64_BAD_LENGTH, NULL },
+        { "Z= g= \n", TACIT_ERR_BASE64_BAD_PADDING, NULL },
+        { "Zh= =\n", TACIT_ERR_BASE64_NONCANONICAL, NULL },
+    };
+    size_t i, consumed;
+    char in[128];
+    tacit_pem_block b = { "", NULL, 0 };
+
+    for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+        size_t len, blen = strlen(v[i].body);
+        int r;
+        if (strcmp(v[i].body, "Zm") == 0) {
+            blen = 6; /* the embedded NUL case */
+        }
+        memcpy(in, "-----BEGIN X-----\n", 18);
+        memcpy(in + 18, v[i].body, blen);
+        memcpy(in + 18 + blen, "-----END X-----\n", 16);
+        len = 18 + blen + 16;
+        r = tacit_pem_read("X", (const unsigned char *)in, len, &b, &consumed);
+        if (r != v[i].ret) {
+            printf("\n    case %zu", i);
+        }
+        TEST_EQUAL(r, v[i].ret);
+        TEST_EQUAL(consumed, len);
+        if (r == 0) {
+            TEST_ASSERT(b.der != NULL);
+            TEST_MEM_EQ(b.der, b.der_len, v[i].der, strlen(v[i].der));
+        } else {
+            TEST_ASSERT(b.der == NULL);
+        }
+        tacit_pem_block_free(&b);
+    }
+exit:
+    tacit_pem_block_free(&b);
+}
+
+/*
+ * A body line by line: a tab before it, a space inside its first group,
+ * trailing spaces and CRLF after it.  The frame lines are kept.
+ */
+static unsigned char *mangle_body(const unsigned char *pem, size_t len, size_t *out_len)
+{
+    unsigned char *out = (unsigned char *)malloc(len * 3 + 16);
+    size_t i = 0, o = 0;
+
+    if (out == NULL) {
+        return NULL;
+    }
+    while (i < len) {
+        const unsigned char *nl = (const unsigned char *)memchr(pem + i, '\n', len - i);
+        size_t n = nl != NULL ? (size_t)(nl - (pem + i)) : len - i;
+        if (n > 0 && pem[i] != '-') {
+            out[o++] = '\t';
+            memcpy(out + o, pem + i, n < 2 ? n : 2);
+            o += n < 2 ? n : 2;
+            out[o++] = ' ';
+            if (n > 2) {
+                memcpy(out + o, pem + i + 2, n - 2);
+                o += n - 2;
+            }
+            memcpy(out + o, "  \t \r", 5);
+            o += 5;
+        } else {
+            memcpy(out + o, pem + i, n);
+            o += n;
+        }
+        if (nl != NULL) {
+            out[o++] = '\n';
+            n++;
+        }
+        i += n;
+    }
+    *out_len = o;
+    return out;
+}
+
+/* A PKCS#8 private key (and a SEC1 one) with whitespace in the body loads through tacit_pk. */
+static void test_lax_private_key(void)
+{
+    static const char *const files[] = { "p256.pkcs8.pem", "rsa2048.pkcs8.pem", "p384.sec1.pem" };
+    unsigned char *pem = NULL, *lax = NULL, *w1 = NULL, *w2 = NULL;
+    size_t i, len, llen, n1, n2, consumed;
+    tacit_pk_context a, c;
+    tacit_pem_block b1 = { "", NULL, 0 }, b2 = { "", NULL, 0 };
+
+    tacit_pk_init(&a);
+    tacit_pk_init(&c);
+    if (test_shared_dir() == NULL) {
+        TEST_SKIP("../shared missing");
+    }
+    for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        pem = read_interop(files[i], &len);
+        TEST_ASSERT(pem != NULL);
+        lax = mangle_body(pem, len, &llen);
+        TEST_ASSERT(lax != NULL);
+        TEST_ASSERT(llen > len);
+        TEST_EQUAL(tacit_pem_read(NULL, pem, len, &b1, NULL), 0);
+        TEST_EQUAL(tacit_pem_read(NULL, lax, llen, &b2, &consumed), 0);
+        TEST_EQUAL(consumed, llen);
+        TEST_ASSERT(strcmp(b1.label, b2.label) == 0);
+        TEST_MEM_EQ(b1.der, b1.der_len, b2.der, b2.der_len);
+        TEST_EQUAL(tacit_pk_parse_private_key(&a, pem, len), 0);
+        TEST_EQUAL(tacit_pk_parse_private_key(&c, lax, llen), 0);
+        n1 = n2 = 4096;
+        w1 = (unsigned char *)malloc(n1);
+        w2 = (unsigned char *)malloc(n2);
+        TEST_ASSERT(w1 != NULL && w2 != NULL);
+        TEST_EQUAL(
+            tacit_pk_write(&a, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_DER, w1, 4096, &n1), 0);
+        TEST_EQUAL(
+            tacit_pk_write(&c, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_DER, w2, 4096, &n2), 0);
+        TEST_MEM_EQ(w1, n1, w2, n2);
+        tacit_pem_block_free(&b1);
+        tacit_pem_block_free(&b2);
+        tacit_pk_free(&a);
+        tacit_pk_free(&c);
+        tacit_pk_init(&a);
+        tacit_pk_init(&c);
+        free(pem);
+        free(lax);
+        free(w1);
+        free(w2);
+        pem = lax = w1 = w2 = NULL;
+    }
+exit:
+    tacit_pem_block_free(&b1);
+    tacit_pem_block_free(&b2);
+    tacit_pk_free(&a);
+    tacit_pk_free(&c);
+    free(pem);
+    free(lax);
+    free(w1);
+    free(w2);
+}
+
 /* tacit_pem_write gives OpenSSL's bytes exactly, for every key and cert. */
 static void test_write_matches_openssl(void)
 {
@@ -342,6 +509,8 @@ int main(int argc, char **argv)
     RUN_TEST(test_interop_files);
     RUN_TEST(test_broken);
     RUN_TEST(test_frames);
+    RUN_TEST(test_lax_whitespace);
+    RUN_TEST(test_lax_private_key);
     RUN_TEST(test_write_matches_openssl);
     RUN_TEST(test_write_read_round_trip);
     RUN_TEST(test_system_bundle);
