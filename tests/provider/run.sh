@@ -203,6 +203,10 @@ head -c 12000 /dev/urandom | base64 >payload.txt
 start_server() {
     _log=$1; shift
     for _try in 1 2 3; do
+        # emptied here, not only by the child's redirection: the loop below may read the log
+        # before the child has opened it, and an earlier server's ACCEPT line (a log name used
+        # twice, e.g. resume.log) would hand out a dead port
+        : >"$_log"
         $PRE openssl s_server -accept 127.0.0.1:0 -no_ticket "$@" >"$_log" 2>&1 &
         _pid=$!
         _i=0
