@@ -412,6 +412,18 @@ exit:
  * hash lengths around each curve's size.  A truncation error on either side
  * makes one of the two fail.
  */
+#if defined(TACIT_HAVE_OPENSSL)
+/* The HMAC hash tacit_ecdsa_sign takes for RFC 6979's nonce when md is TACIT_MD_NONE (ecdsa.c) */
+static tacit_md_type nonce_md(size_t hlen)
+{
+    return hlen == 20   ? TACIT_MD_SHA1
+           : hlen == 28 ? TACIT_MD_SHA224
+           : hlen == 48 ? TACIT_MD_SHA384
+           : hlen == 64 ? TACIT_MD_SHA512
+                        : TACIT_MD_SHA256;
+}
+#endif
+
 static void test_openssl_hash_lengths(void)
 {
 #if defined(TACIT_HAVE_OPENSSL)
@@ -469,6 +481,9 @@ static void test_openssl_hash_lengths(void)
             TEST_EQUAL(tacit_ecdsa_verify_der(&pub, hash, lens[j], sig, slen) == 0,
                        8 * lens[j] > curves[i].bits);
             hash[lens[j] - 1] ^= 0x01;
+            if (tacit_md_size(nonce_md(lens[j])) == 0) {
+                continue; /* RFC 6979's hash for this length is compiled out (small profiles) */
+            }
             TEST_EQUAL(tacit_ecdsa_sign_der(&key, TACIT_MD_NONE, hash, lens[j], sig, sizeof(sig),
                                             &slen, test_rng, NULL),
                        0);
