@@ -16,7 +16,7 @@
  *   algorithm                 key       nonce          tag
  *   AES-128/192/256-GCM       16/24/32  1 .. 2^32 B    12 .. 16 (default 16)
  *                                       (12 is the fast path)
- *   AES-128/256-CCM           16/32     7 .. 13        4, 6, 8, 10, 12, 14, 16
+ *   AES-128/192/256-CCM       16/24/32  7 .. 13        4, 6, 8, 10, 12, 14, 16
  *   ChaCha20-Poly1305         32        12             16
  *   XChaCha20-Poly1305        32        24             16
  *
@@ -48,7 +48,8 @@ typedef enum {
     TACIT_AEAD_AES_128_CCM,
     TACIT_AEAD_AES_256_CCM,
     TACIT_AEAD_CHACHA20_POLY1305,
-    TACIT_AEAD_XCHACHA20_POLY1305
+    TACIT_AEAD_XCHACHA20_POLY1305,
+    TACIT_AEAD_AES_192_CCM /* appended: the values above are unchanged */
 } tacit_aead_alg;
 
 #define TACIT_AEAD_MAX_TAG_SIZE 16

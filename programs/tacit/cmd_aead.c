@@ -17,8 +17,8 @@ static const char usage[] =
     "                 [-i IN] [-o OUT]\n"
     "  seal: write ciphertext || tag; open: check the tag of ciphertext || tag, write the\n"
     "  plaintext (nothing, and exit 1, when the tag is wrong).\n"
-    "  -a, --alg ALG    aes-128-gcm, aes-192-gcm, aes-256-gcm, aes-128-ccm, aes-256-ccm,\n"
-    "                   chacha20-poly1305, xchacha20-poly1305\n"
+    "  -a, --alg ALG    aes-128-gcm, aes-192-gcm, aes-256-gcm, aes-128-ccm, aes-192-ccm,\n"
+    "                   aes-256-ccm, chacha20-poly1305, xchacha20-poly1305\n"
     "  -K, --key HEX    the key (16, 24 or 32 bytes, as the algorithm says)\n"
     "  -n, --nonce HEX  the nonce (GCM: 1 byte or more, 12 usual; CCM: 7..13; ChaCha20: 12,\n"
     "                   XChaCha20: 24)\n"
@@ -35,6 +35,7 @@ static const struct {
     { "aes-192-gcm", TACIT_AEAD_AES_192_GCM },
     { "aes-256-gcm", TACIT_AEAD_AES_256_GCM },
     { "aes-128-ccm", TACIT_AEAD_AES_128_CCM },
+    { "aes-192-ccm", TACIT_AEAD_AES_192_CCM },
     { "aes-256-ccm", TACIT_AEAD_AES_256_CCM },
     { "chacha20-poly1305", TACIT_AEAD_CHACHA20_POLY1305 },
     { "xchacha20-poly1305", TACIT_AEAD_XCHACHA20_POLY1305 },

@@ -63,9 +63,12 @@ static int aead_params(int alg, size_t key_len, size_t tag_len, aead_limits *lim
         return TACIT_ERR_NOT_SUPPORTED;
 #endif
     case TACIT_AEAD_AES_128_CCM:
+    case TACIT_AEAD_AES_192_CCM:
     case TACIT_AEAD_AES_256_CCM:
 #if defined(TACIT_CCM_C)
-        if (key_len != (alg == TACIT_AEAD_AES_128_CCM ? 16u : 32u)) {
+        if (key_len != (size_t)(alg == TACIT_AEAD_AES_128_CCM   ? 16
+                                : alg == TACIT_AEAD_AES_192_CCM ? 24
+                                                                : 32)) {
             return TACIT_ERR_BAD_INPUT;
         }
         if (tag_len < 4 || tag_len > 16 || (tag_len & 1) != 0) {
@@ -125,6 +128,7 @@ int tacit_aead_setkey(tacit_aead_context *ctx, tacit_aead_alg alg, const unsigne
 #endif
 #if defined(TACIT_CCM_C)
     case TACIT_AEAD_AES_128_CCM:
+    case TACIT_AEAD_AES_192_CCM:
     case TACIT_AEAD_AES_256_CCM:
         ret = tacit_aes_ccm_setkey(ctx->state, key, key_len);
         break;
@@ -172,7 +176,8 @@ static int aead_check(const tacit_aead_context *ctx, const unsigned char *nonce,
     if ((aad == NULL && aad_len != 0) || (in == NULL && in_len != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (ctx->alg == TACIT_AEAD_AES_128_CCM || ctx->alg == TACIT_AEAD_AES_256_CCM) {
+    if (ctx->alg == TACIT_AEAD_AES_128_CCM || ctx->alg == TACIT_AEAD_AES_192_CCM ||
+        ctx->alg == TACIT_AEAD_AES_256_CCM) {
         /* 15 - nonce_len bytes of length field: len < 2^(8 (15 - nonce_len)) */
         size_t lbits = 8 * (15 - nonce_len);
         if (lbits < 64 && ((uint64_t)len >> lbits) != 0) {
@@ -235,6 +240,7 @@ static void aead_crypt(const tacit_aead_context *ctx, int enc, const unsigned ch
 #endif
 #if defined(TACIT_CCM_C)
     case TACIT_AEAD_AES_128_CCM:
+    case TACIT_AEAD_AES_192_CCM:
     case TACIT_AEAD_AES_256_CCM:
         tacit_aes_ccm_crypt(ctx->state, enc, ctx->tag_len, nonce, nonce_len, aad, aad_len, in, len,
                             out, tag);

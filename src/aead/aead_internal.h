@@ -41,7 +41,7 @@
  * ---- AES-GCM and AES-CCM: declared in aes/aes_aead.h (the aes area may not
  * include this header: aead is above it), by this contract:
  *   tacit_aes_gcm_setkey / tacit_aes_gcm_crypt: key_len 16, 24, 32; nonce_len >= 1.
- *   tacit_aes_ccm_setkey / tacit_aes_ccm_crypt: key_len 16, 32; nonce_len 7..13;
+ *   tacit_aes_ccm_setkey / tacit_aes_ccm_crypt: key_len 16, 24, 32; nonce_len 7..13;
  *   crypt also takes tag_len (4..16, even), which enters the first CBC-MAC
  *   block; it still writes 16 bytes of tag, the first tag_len of which are CCM's.
  */

@@ -22,7 +22,7 @@ void tacit_aes_gcm_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc,
 #endif
 
 /*
- * ---- AES-CCM (ccm.c): key_len 16, 32; nonce_len 7..13 ----
+ * ---- AES-CCM (ccm.c): key_len 16, 24, 32; nonce_len 7..13 ----
  * tag_len (4..16, even) enters the first CBC-MAC block, so crypt takes it;
  * it still writes 16 bytes of tag, the first tag_len of which are CCM's.
  */

@@ -56,14 +56,14 @@ static void test_aead_ct(void)
 {
     static const tacit_aead_alg algs[] = { TACIT_AEAD_AES_128_GCM, TACIT_AEAD_AES_192_GCM,
                                            TACIT_AEAD_AES_256_GCM, TACIT_AEAD_AES_128_CCM,
-                                           TACIT_AEAD_AES_256_CCM };
-    static const size_t key_lens[] = { 16, 24, 32, 16, 32 };
+                                           TACIT_AEAD_AES_256_CCM, TACIT_AEAD_AES_192_CCM };
+    static const size_t key_lens[] = { 16, 24, 32, 16, 32, 24 };
     unsigned char key[32], nonce[16], aad[40], pt[200], ct[216], back[216];
     size_t a, i, olen, nl;
     int ret;
 
     force_portable();
-    for (a = 0; a < 5; a++) {
+    for (a = 0; a < sizeof(algs) / sizeof(algs[0]); a++) {
         tacit_aead_context ctx;
         for (i = 0; i < sizeof(key); i++) {
             key[i] = (unsigned char)(i * 29 + a);
@@ -73,7 +73,8 @@ static void test_aead_ct(void)
         }
         memset(nonce, 0x42, sizeof(nonce));
         memset(aad, 0x17, sizeof(aad));
-        for (nl = (a < 3 ? 12 : 13); nl <= (a < 3 ? 16u : 13u); nl += 4) {
+        /* GCM: the 12-byte fast path and GHASH'd IVs; CCM: the shortest and longest nonce */
+        for (nl = (a < 3 ? 12 : 7); nl <= (a < 3 ? 16u : 13u); nl += (a < 3 ? 4 : 6)) {
             tacit_aead_init(&ctx);
             TACIT_TEST_CF_SECRET(key, sizeof(key));
             ret = tacit_aead_setkey(&ctx, algs[a], key, key_lens[a], 0);

@@ -27,8 +27,10 @@ static const alg_info algs[] = {
 #endif
 #if defined(TACIT_CCM_C)
     { TACIT_AEAD_AES_128_CCM, 16, 13, 1 },       { TACIT_AEAD_AES_256_CCM, 32, 13, 1 },
+    { TACIT_AEAD_AES_192_CCM, 24, 13, 1 },
 #else
     { TACIT_AEAD_AES_128_CCM, 16, 13, 0 },       { TACIT_AEAD_AES_256_CCM, 32, 13, 0 },
+    { TACIT_AEAD_AES_192_CCM, 24, 13, 0 },
 #endif
 #if defined(TACIT_CHACHAPOLY_C)
     { TACIT_AEAD_CHACHA20_POLY1305, 32, 12, 1 }, { TACIT_AEAD_XCHACHA20_POLY1305, 32, 24, 1 },
@@ -51,6 +53,13 @@ static void test_not_supported_and_bad_alg(void)
         TEST_EQUAL(ret, algs[i].compiled ? 0 : TACIT_ERR_NOT_SUPPORTED);
     }
     TEST_EQUAL(tacit_aead_setkey(&ctx, (tacit_aead_alg)99, key, 16, 0), TACIT_ERR_BAD_INPUT);
+#if defined(TACIT_CCM_C)
+    /* each CCM value takes its own key size only */
+    TEST_EQUAL(tacit_aead_setkey(&ctx, TACIT_AEAD_AES_192_CCM, key, 16, 0), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_aead_setkey(&ctx, TACIT_AEAD_AES_192_CCM, key, 32, 0), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_aead_setkey(&ctx, TACIT_AEAD_AES_128_CCM, key, 24, 0), TACIT_ERR_BAD_INPUT);
+    TEST_EQUAL(tacit_aead_setkey(&ctx, TACIT_AEAD_AES_256_CCM, key, 24, 0), TACIT_ERR_BAD_INPUT);
+#endif
     TEST_EQUAL(tacit_aead_setkey(NULL, TACIT_AEAD_AES_128_GCM, key, 16, 0), TACIT_ERR_BAD_INPUT);
 exit:
     tacit_aead_free(&ctx);

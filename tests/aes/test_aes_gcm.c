@@ -1,7 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 /*
  * AES, AES-GCM and AES-CCM through tacit_aead_*: FIPS 197 (appendix C),
- * the GCM paper's / SP 800-38D test cases, SP 800-38C appendix C, Wycheproof
+ * the GCM paper's / SP 800-38D test cases, SP 800-38C appendix C, a NIST CAVP
+ * AES-192-CCM vector, every CCM nonce x tag length against OpenSSL, Wycheproof
  * AES-GMAC (../shared), tampering (tag, ciphertext, AAD, nonce: AUTH_FAILED
  * and a zeroed output), and a length sweep against OpenSSL libcrypto EVP
  * (plaintext 0..4096 x AAD 0..64 x nonce 1..64; sparse by default, every
@@ -181,6 +182,12 @@ static const kat kats[] = {
       "000102030405060708090a0b0c0d0e0f10111213",
       "202122232425262728292a2b2c2d2e2f3031323334353637",
       "e3b201a9f5b71a7a9b1ceaeccd97e70b6176aad9a4428aa5", "484392fbc1b09951" },
+    /* NIST CAVP ccmtestvectors VPT192.rsp, Count 240 (AES-192, 13-byte nonce, 16-byte tag) */
+    { TACIT_AEAD_AES_192_CCM, "91f9d636a071c3aad1743137e0644a73de9e47bd76acd919",
+      "1bf491ac320d660eb2dd45c6c3",
+      "3bdfd7f18d2b6d0804d779f0679aaa2d7d32978c2df8015ae4b758d337be81dd",
+      "4eaf9384cad976f65f98042d561d760b5a787330dc658f6c",
+      "635530cab14e3d0a135bb6eebb5829412676e6dd4995f99c", "b7e17f235bd660e7e17b2c65320e9fd4" },
     /* RFC 3610 packet vector #1 (13-byte nonce, 8-byte tag) */
     { TACIT_AEAD_AES_128_CCM, "c0c1c2c3c4c5c6c7c8c9cacbcccdcecf", "00000003020100a0a1a2a3a4a5",
       "0001020304050607", "08090a0b0c0d0e0f101112131415161718191a1b1c1d1e",
@@ -360,7 +367,9 @@ exit:
 static void test_tamper(void)
 {
     static const tacit_aead_alg algs[] = { TACIT_AEAD_AES_128_GCM, TACIT_AEAD_AES_256_GCM,
-                                           TACIT_AEAD_AES_128_CCM, TACIT_AEAD_AES_256_CCM };
+                                           TACIT_AEAD_AES_128_CCM, TACIT_AEAD_AES_256_CCM,
+                                           TACIT_AEAD_AES_192_CCM };
+    static const size_t key_lens[] = { 16, 32, 16, 32, 24 };
     unsigned char key[32], nonce[12], aad[21], pt[300], ct[316], out[316];
     size_t a, k, i, olen, len;
 
@@ -374,11 +383,11 @@ static void test_tamper(void)
     }
     for (k = 0; k < n_kernels(); k++) {
         set_kernel(k);
-        for (a = 0; a < 4; a++) {
+        for (a = 0; a < sizeof(algs) / sizeof(algs[0]); a++) {
             size_t tl = a < 2 ? 12 : 8, lens[3] = { 0, 17, 300 }, li;
             tacit_aead_context ctx;
             tacit_aead_init(&ctx);
-            TEST_EQUAL(tacit_aead_setkey(&ctx, algs[a], key, a == 0 || a == 2 ? 16 : 32, tl), 0);
+            TEST_EQUAL(tacit_aead_setkey(&ctx, algs[a], key, key_lens[a], tl), 0);
             for (li = 0; li < 3; li++) {
                 size_t bit;
                 len = lens[li];
@@ -455,9 +464,24 @@ static const EVP_CIPHER *evp_cipher(tacit_aead_alg alg)
         return EVP_aes_256_gcm();
     case TACIT_AEAD_AES_128_CCM:
         return EVP_aes_128_ccm();
+    case TACIT_AEAD_AES_192_CCM:
+        return EVP_aes_192_ccm();
     default:
         return EVP_aes_256_ccm();
     }
+}
+
+static int is_ccm(tacit_aead_alg alg)
+{
+    return alg == TACIT_AEAD_AES_128_CCM || alg == TACIT_AEAD_AES_192_CCM ||
+           alg == TACIT_AEAD_AES_256_CCM;
+}
+
+static size_t key_len_of(tacit_aead_alg alg)
+{
+    return alg == TACIT_AEAD_AES_128_GCM || alg == TACIT_AEAD_AES_128_CCM   ? 16
+           : alg == TACIT_AEAD_AES_192_GCM || alg == TACIT_AEAD_AES_192_CCM ? 24
+                                                                            : 32;
 }
 
 /* OpenSSL's ciphertext || tag, into out; 0 on success */
@@ -466,7 +490,7 @@ static int evp_seal(tacit_aead_alg alg, const unsigned char *key, const unsigned
                     size_t pl, size_t tl, unsigned char *out)
 {
     EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
-    int ccm = alg == TACIT_AEAD_AES_128_CCM || alg == TACIT_AEAD_AES_256_CCM, n = 0, ok = 0;
+    int ccm = is_ccm(alg), n = 0, ok = 0;
 
     if (c == NULL) {
         return -1;
@@ -546,7 +570,7 @@ static void test_sweep_openssl(void)
 {
     static const tacit_aead_alg algs[] = { TACIT_AEAD_AES_128_GCM, TACIT_AEAD_AES_192_GCM,
                                            TACIT_AEAD_AES_256_GCM, TACIT_AEAD_AES_128_CCM,
-                                           TACIT_AEAD_AES_256_CCM };
+                                           TACIT_AEAD_AES_192_CCM, TACIT_AEAD_AES_256_CCM };
     unsigned char key[32], *src = malloc(5200), *a = malloc(4200), *b = malloc(4200);
     int full = long_tests();
     size_t k, ai, i, pl, al, nl, points = 0;
@@ -557,12 +581,10 @@ static void test_sweep_openssl(void)
     }
     for (k = 0; k < n_kernels(); k++) {
         set_kernel(k);
-        for (ai = 0; ai < 5; ai++) {
+        for (ai = 0; ai < sizeof(algs) / sizeof(algs[0]); ai++) {
             tacit_aead_alg alg = algs[ai];
-            int ccm = alg >= TACIT_AEAD_AES_128_CCM;
-            size_t kl = alg == TACIT_AEAD_AES_128_GCM || alg == TACIT_AEAD_AES_128_CCM ? 16
-                        : alg == TACIT_AEAD_AES_192_GCM                                ? 24
-                                                                                       : 32;
+            int ccm = is_ccm(alg);
+            size_t kl = key_len_of(alg);
             tacit_aead_context ctx;
             for (i = 0; i < 32; i++) {
                 key[i] = (unsigned char)(i * 7 + ai + 11 * k);
@@ -606,6 +628,56 @@ exit:
     free(a);
     free(b);
 }
+
+/*
+ * SP 800-38C A.1: every nonce length (7..13) crossed with every tag length
+ * (4..16, even), for each key size, against OpenSSL; a few plaintext and AAD
+ * lengths each (partial and whole blocks, AAD absent, short, over a block).
+ */
+static void test_ccm_nonce_tag_openssl(void)
+{
+    static const tacit_aead_alg algs[] = { TACIT_AEAD_AES_128_CCM, TACIT_AEAD_AES_192_CCM,
+                                           TACIT_AEAD_AES_256_CCM };
+    static const size_t pls[] = { 0, 1, 16, 37 }, als[] = { 0, 5, 24 };
+    unsigned char key[32], *src = malloc(5200), *a = malloc(4200), *b = malloc(4200);
+    size_t k, ai, i, nl, tl, pi, li, points = 0;
+
+    TEST_ASSERT(src != NULL && a != NULL && b != NULL);
+    for (i = 0; i < 5200; i++) {
+        src[i] = (unsigned char)((i * 40503u) >> 5);
+    }
+    for (k = 0; k < n_kernels(); k++) {
+        set_kernel(k);
+        for (ai = 0; ai < sizeof(algs) / sizeof(algs[0]); ai++) {
+            tacit_aead_context ctx;
+            for (i = 0; i < 32; i++) {
+                key[i] = (unsigned char)(i * 29 + ai * 3 + k);
+            }
+            tacit_aead_init(&ctx);
+            for (nl = 7; nl <= 13; nl++) {
+                for (tl = 4; tl <= 16; tl += 2) {
+                    TEST_EQUAL(tacit_aead_setkey(&ctx, algs[ai], key, key_len_of(algs[ai]), tl), 0);
+                    for (pi = 0; pi < sizeof(pls) / sizeof(pls[0]); pi++) {
+                        for (li = 0; li < sizeof(als) / sizeof(als[0]); li++) {
+                            TEST_ASSERT(sweep_one(&ctx, algs[ai], key, src, pls[pi], als[li], nl,
+                                                  tl, a, b));
+                            points++;
+                        }
+                    }
+                }
+            }
+            tacit_aead_free(&ctx);
+        }
+    }
+    /* 3 keys x 7 nonce lengths x 7 tag lengths x 4 x 3 lengths, per kernel */
+    TEST_EQUAL(points, n_kernels() * 3 * 7 * 7 * 4 * 3);
+    printf(" (%zu points)", points);
+exit:
+    set_kernel(0);
+    free(src);
+    free(a);
+    free(b);
+}
 #endif
 
 int main(int argc, char **argv)
@@ -618,8 +690,10 @@ int main(int argc, char **argv)
     RUN_TEST(test_tamper);
 #if defined(TACIT_HAVE_OPENSSL)
     RUN_TEST(test_sweep_openssl);
+    RUN_TEST(test_ccm_nonce_tag_openssl);
 #else
     SKIP_TEST_NO_PEER(test_sweep_openssl, "OpenSSL");
+    SKIP_TEST_NO_PEER(test_ccm_nonce_tag_openssl, "OpenSSL");
 #endif
     return TEST_MAIN_END();
 }

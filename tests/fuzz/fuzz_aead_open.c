@@ -7,7 +7,7 @@
  * length).  Then the same bytes as plaintext: seal, open (in place), and
  * open with one bit flipped (chosen by the input), which must fail.
  *
- * Input: byte 0 (algorithm: low 3 bits mod 5; tag length: high 5 bits),
+ * Input: byte 0 (algorithm: low 3 bits mod 6; tag length: high 5 bits),
  * byte 1 (nonce length: 1..64 for GCM, 7..13 for CCM), byte 2 (AAD length),
  * 32 key bytes (the first 16/24/32 used), the nonce, the AAD, then
  * ciphertext || tag.
@@ -34,10 +34,10 @@ static unsigned char *dup_exact(const uint8_t *p, size_t n)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 #if defined(TACIT_AEAD_C) && defined(TACIT_GCM_C) && defined(TACIT_CCM_C)
-    static const tacit_aead_alg algs[5] = { TACIT_AEAD_AES_128_GCM, TACIT_AEAD_AES_192_GCM,
+    static const tacit_aead_alg algs[6] = { TACIT_AEAD_AES_128_GCM, TACIT_AEAD_AES_192_GCM,
                                             TACIT_AEAD_AES_256_GCM, TACIT_AEAD_AES_128_CCM,
-                                            TACIT_AEAD_AES_256_CCM };
-    static const size_t key_lens[5] = { 16, 24, 32, 16, 32 };
+                                            TACIT_AEAD_AES_256_CCM, TACIT_AEAD_AES_192_CCM };
+    static const size_t key_lens[6] = { 16, 24, 32, 16, 32, 24 };
     tacit_aead_context ctx;
     tacit_aead_alg alg;
     unsigned char *nonce, *aad, *in, *out, *buf;
@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 3 + 32) {
         return 0;
     }
-    a = (data[0] & 7) % 5;
+    a = (data[0] & 7) % 6;
     alg = algs[a];
     ccm = a >= 3;
     tl = ccm ? 4 + 2 * ((data[0] >> 3) % 7) : 12 + (data[0] >> 3) % 5;
