@@ -26,19 +26,32 @@
 extern "C" {
 #endif
 
-/* The cipher suites, by their code points. */
+/*
+ * The cipher suites of RFC 8446 B.4, by their code points.  Their AEADs in
+ * tacit/aead.h: TACIT_AEAD_AES_128_GCM, _AES_256_GCM, _CHACHA20_POLY1305,
+ * and TACIT_AEAD_AES_128_CCM for both CCM suites, with a 16-byte tag for
+ * TLS_AES_128_CCM_SHA256 and an 8-byte one for TLS_AES_128_CCM_8_SHA256
+ * (tacit_tls13_suite_tag_len); every record nonce is 12 bytes.
+ */
 typedef enum {
     TACIT_TLS13_AES_128_GCM_SHA256 = 0x1301,
     TACIT_TLS13_AES_256_GCM_SHA384 = 0x1302,
-    TACIT_TLS13_CHACHA20_POLY1305_SHA256 = 0x1303
+    TACIT_TLS13_CHACHA20_POLY1305_SHA256 = 0x1303,
+    TACIT_TLS13_AES_128_CCM_SHA256 = 0x1304,
+    TACIT_TLS13_AES_128_CCM_8_SHA256 = 0x1305
 } tacit_tls13_suite;
 
 #define TACIT_TLS13_IV_LEN 12      /* every suite's per-record nonce */
 #define TACIT_TLS13_MAX_KEY_LEN 32 /* AES-256, ChaCha20 */
 
-/* The suite's hash (TACIT_MD_NONE when unknown) and AEAD key length (0 when unknown). */
+/*
+ * The suite's hash (TACIT_MD_NONE when unknown), AEAD key length and AEAD
+ * tag length (the bytes a record's ciphertext grows by: 16, or 8 for
+ * TLS_AES_128_CCM_8_SHA256); 0 when unknown.
+ */
 tacit_md_type tacit_tls13_suite_md(tacit_tls13_suite suite);
 size_t tacit_tls13_suite_key_len(tacit_tls13_suite suite);
+size_t tacit_tls13_suite_tag_len(tacit_tls13_suite suite);
 
 /*
  * Derive-Secret(Secret, Label, Messages) = HKDF-Expand-Label(Secret, Label,

@@ -15,6 +15,8 @@ tacit_md_type tacit_tls13_suite_md(tacit_tls13_suite suite)
     switch (suite) {
     case TACIT_TLS13_AES_128_GCM_SHA256:
     case TACIT_TLS13_CHACHA20_POLY1305_SHA256:
+    case TACIT_TLS13_AES_128_CCM_SHA256:
+    case TACIT_TLS13_AES_128_CCM_8_SHA256:
         return tacit_md_size(TACIT_MD_SHA256) != 0 ? TACIT_MD_SHA256 : TACIT_MD_NONE;
     case TACIT_TLS13_AES_256_GCM_SHA384:
         return tacit_md_size(TACIT_MD_SHA384) != 0 ? TACIT_MD_SHA384 : TACIT_MD_NONE;
@@ -27,10 +29,27 @@ size_t tacit_tls13_suite_key_len(tacit_tls13_suite suite)
 {
     switch (suite) {
     case TACIT_TLS13_AES_128_GCM_SHA256:
+    case TACIT_TLS13_AES_128_CCM_SHA256:
+    case TACIT_TLS13_AES_128_CCM_8_SHA256:
         return 16;
     case TACIT_TLS13_AES_256_GCM_SHA384:
     case TACIT_TLS13_CHACHA20_POLY1305_SHA256:
         return 32;
+    default:
+        return 0;
+    }
+}
+
+size_t tacit_tls13_suite_tag_len(tacit_tls13_suite suite)
+{
+    switch (suite) {
+    case TACIT_TLS13_AES_128_GCM_SHA256:
+    case TACIT_TLS13_AES_256_GCM_SHA384:
+    case TACIT_TLS13_CHACHA20_POLY1305_SHA256:
+    case TACIT_TLS13_AES_128_CCM_SHA256:
+        return 16;
+    case TACIT_TLS13_AES_128_CCM_8_SHA256:
+        return 8; /* RFC 6655 / RFC 8446 B.4: CCM_8 */
     default:
         return 0;
     }

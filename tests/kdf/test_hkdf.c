@@ -15,7 +15,8 @@
  * both the trace's records (0-RTT data, the server flight, EndOfEarlyData,
  * the client Finished, close_notify) are re-encrypted with the derived
  * keys and compared byte for byte; differential against OpenSSL
- * (SHA-2 and SHA-3 HKDF), limits and bad input.
+ * (SHA-2 and SHA-3 HKDF), limits and bad input; the suite table with the
+ * CCM suites 0x1304/0x1305 (CCM_8's 8-byte tag; a record against OpenSSL).
  */
 #include "harness.h"
 
@@ -957,7 +958,7 @@ static void test_limits(void)
                TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_tls13_suite_md(TACIT_TLS13_AES_256_GCM_SHA384), TACIT_MD_SHA384);
     TEST_EQUAL(tacit_tls13_suite_key_len(TACIT_TLS13_CHACHA20_POLY1305_SHA256), 32);
-    TEST_EQUAL(tacit_tls13_suite_md((tacit_tls13_suite)0x1304), TACIT_MD_NONE);
+    TEST_EQUAL(tacit_tls13_suite_md((tacit_tls13_suite)0x1306), TACIT_MD_NONE);
     TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_256_GCM_SHA384, prk, 48, out, 31, out + 40),
                TACIT_ERR_BAD_INPUT);
     TEST_EQUAL(tacit_tls13_traffic_keys(TACIT_TLS13_AES_256_GCM_SHA384, prk, 48, out, 32, out + 40),
@@ -976,6 +977,109 @@ exit:
     tacit_tls13_ks_free(&ks);
 }
 
+/*
+ * The suites of RFC 8446 B.4, the CCM ones (0x1304, 0x1305) included: hash,
+ * key and tag length.  The CCM suites' traffic keys are HKDF-Expand-Label
+ * as for 0x1301 (checked on RFC 8448's server handshake traffic secret); a
+ * record sealed under each (TLSInnerPlaintext, nonce = iv XOR seq, AAD = the
+ * record header) grows by its tag length, 8 bytes for CCM_8, and equals
+ * OpenSSL's AES-128-CCM with that tag.
+ */
+static void test_ccm_suites(void)
+{
+    static const struct {
+        unsigned suite;
+        tacit_md_type md;
+        size_t key_len, tag_len;
+    } map[] = {
+        { 0x1301, TACIT_MD_SHA256, 16, 16 }, { 0x1302, TACIT_MD_SHA384, 32, 16 },
+        { 0x1303, TACIT_MD_SHA256, 32, 16 }, { 0x1304, TACIT_MD_SHA256, 16, 16 },
+        { 0x1305, TACIT_MD_SHA256, 16, 8 },  { 0x1300, TACIT_MD_NONE, 0, 0 },
+        { 0x1306, TACIT_MD_NONE, 0, 0 },     { 0x00ff, TACIT_MD_NONE, 0, 0 },
+    };
+    static const tacit_tls13_suite ccm[2] = { TACIT_TLS13_AES_128_CCM_SHA256,
+                                              TACIT_TLS13_AES_128_CCM_8_SHA256 };
+    unsigned char *secret = NULL, *want_key = NULL, *want_iv = NULL, key[32], iv[12];
+    size_t i, n;
+
+    for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+        tacit_tls13_suite s = (tacit_tls13_suite)map[i].suite;
+        tacit_md_type md = tacit_md_size(map[i].md) != 0 ? map[i].md : TACIT_MD_NONE;
+        TEST_EQUAL(tacit_tls13_suite_md(s), md);
+        TEST_EQUAL(tacit_tls13_suite_key_len(s), map[i].key_len);
+        TEST_EQUAL(tacit_tls13_suite_tag_len(s), map[i].tag_len);
+    }
+    TEST_EQUAL(TACIT_TLS13_AES_128_CCM_SHA256, 0x1304);
+    TEST_EQUAL(TACIT_TLS13_AES_128_CCM_8_SHA256, 0x1305);
+    if (tacit_md_size(TACIT_MD_SHA256) == 0) {
+        printf(" (no SHA-256: mapping only)");
+        goto exit;
+    }
+    /* RFC 8448 section 3: server handshake traffic secret, its key and IV */
+    secret = test_unhex("b67b7d690cc16c4e75e54213cb2d37b4e9c912bcded9105d42befd59d391ad38", &n);
+    want_key = test_unhex("3fce516009c21727d0f2e4e86ee403bc", &n);
+    want_iv = test_unhex("5d313eb2671276ee13000b30", &n);
+    TEST_ASSERT(secret != NULL && want_key != NULL && want_iv != NULL);
+    for (i = 0; i < 2; i++) {
+        memset(key, 0xEE, sizeof(key));
+        TEST_EQUAL(tacit_tls13_traffic_keys(ccm[i], secret, 32, key, 15, iv), TACIT_ERR_BAD_INPUT);
+        TEST_EQUAL(tacit_tls13_traffic_keys(ccm[i], secret, 32, key, sizeof(key), iv), 0);
+        TEST_MEM_EQ(key, 16, want_key, 16);
+        TEST_EQUAL(key[16], 0xEE); /* key_len bytes, no more */
+        TEST_MEM_EQ(iv, 12, want_iv, 12);
+#if defined(TACIT_AEAD_C) && defined(TACIT_CCM_C)
+        {
+            /* seq 1: "hello" || content type 0x17, then the tag */
+            unsigned char inner[6] = { 'h', 'e', 'l', 'l', 'o', 0x17 }, nonce[12], hdr[5];
+            unsigned char rec[6 + 16], back[6];
+            size_t tl = tacit_tls13_suite_tag_len(ccm[i]), olen = 0;
+            tacit_aead_context a;
+            memcpy(nonce, iv, 12);
+            nonce[11] ^= 1;
+            hdr[0] = 0x17;
+            hdr[1] = 0x03;
+            hdr[2] = 0x03;
+            hdr[3] = 0;
+            hdr[4] = (unsigned char)(sizeof(inner) + tl);
+            tacit_aead_init(&a);
+            TEST_EQUAL(tacit_aead_setkey(&a, TACIT_AEAD_AES_128_CCM, key, 16, tl), 0);
+            TEST_EQUAL(tacit_aead_seal(&a, nonce, 12, hdr, 5, inner, sizeof(inner), rec,
+                                       sizeof(rec), &olen),
+                       0);
+            TEST_EQUAL(olen, sizeof(inner) + (i == 0 ? 16u : 8u));
+            TEST_EQUAL(tacit_aead_open(&a, nonce, 12, hdr, 5, rec, olen, back, sizeof(back), &n),
+                       0);
+            TEST_MEM_EQ(back, n, inner, sizeof(inner));
+            tacit_aead_free(&a);
+#if defined(TACIT_HAVE_OPENSSL)
+            {
+                EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+                unsigned char ref[6 + 16];
+                int m = 0;
+                TEST_ASSERT(c != NULL);
+                TEST_ASSERT(EVP_EncryptInit_ex(c, EVP_aes_128_ccm(), NULL, NULL, NULL) == 1 &&
+                            EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) == 1 &&
+                            EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_SET_TAG, (int)tl, NULL) == 1 &&
+                            EVP_EncryptInit_ex(c, NULL, NULL, key, nonce) == 1 &&
+                            EVP_EncryptUpdate(c, NULL, &m, NULL, (int)sizeof(inner)) == 1 &&
+                            EVP_EncryptUpdate(c, NULL, &m, hdr, 5) == 1 &&
+                            EVP_EncryptUpdate(c, ref, &m, inner, (int)sizeof(inner)) == 1 &&
+                            EVP_EncryptFinal_ex(c, ref + sizeof(inner), &m) == 1 &&
+                            EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_GET_TAG, (int)tl,
+                                                ref + sizeof(inner)) == 1);
+                EVP_CIPHER_CTX_free(c);
+                TEST_MEM_EQ(rec, olen, ref, sizeof(inner) + tl);
+            }
+#endif
+        }
+#endif
+    }
+exit:
+    free(secret);
+    free(want_key);
+    free(want_iv);
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -988,5 +1092,6 @@ int main(int argc, char **argv)
     RUN_TEST(test_rfc8448_hrr);
     RUN_TEST(test_openssl_differential);
     RUN_TEST(test_limits);
+    RUN_TEST(test_ccm_suites);
     return TEST_MAIN_END();
 }
