@@ -44,7 +44,10 @@
  * ECPrivateKey and PKCS#1 RSAPublicKey are tried in that order.  Encrypted
  * PKCS#8 is refused (TACIT_ERR_PK_ENCRYPTED).  A version 1 (RFC 5958)
  * Ed25519/X25519 PKCS#8 key's publicKey [1] must be the one derived from the
- * private key (32 bytes, no unused bits), else TACIT_ERR_CURVE25519_BAD_KEY.
+ * private key (32 bytes, no unused bits), else TACIT_ERR_CURVE25519_BAD_KEY;
+ * an RSA or EC one's must be the key's own RSAPublicKey (n, e) or point
+ * (uncompressed or compressed), no unused bits, else
+ * TACIT_ERR_RSA_KEY_CHECK_FAILED / TACIT_ERR_ECP_INVALID_KEY.
  *
  * ---- ML-KEM and ML-DSA keys --------------------------------------------------
  *

@@ -16,6 +16,7 @@
 #include "tacit/asn1.h"
 #include "tacit/pem.h"
 #include "core/constant_time_internal.h"
+#include "core/platform_internal.h"
 #include "pk/pk_internal.h"
 
 #if defined(TACIT_ECP_C)
@@ -96,6 +97,89 @@ static int parse_curve25519(tacit_pk_context *ctx, tacit_pk_type type, int priv,
     }
     tacit_platform_zeroize(key, sizeof(key));
     return ret;
+}
+#endif
+
+#if defined(TACIT_RSA_C) || defined(TACIT_ECP_C)
+/* given[0 .. len) equals the public key written by ctx's module (1: yes, 0: no, < 0: error). */
+static int same_public(const tacit_pk_context *ctx, const unsigned char *given, size_t len)
+{
+    unsigned char *mine = NULL;
+    size_t need = 0;
+    int ret = TACIT_ERR_PK_UNKNOWN_KEY, same = 0;
+
+#if defined(TACIT_RSA_C)
+    if (ctx->type == TACIT_PK_RSA) {
+        /* the RSAPublicKey of the key's n and e (DER: one encoding for each pair) */
+        ret = tacit_rsa_write_public_key_der(&ctx->u.rsa, TACIT_KEY_FORMAT_PKCS1, NULL, 0, &need);
+        if (ret != TACIT_ERR_BUFFER_TOO_SMALL) {
+            return ret;
+        }
+        if (need != len) {
+            return 0;
+        }
+        if ((mine = (unsigned char *)tacit_platform_calloc(1, need)) == NULL) {
+            return TACIT_ERR_ALLOC_FAILED;
+        }
+        ret =
+            tacit_rsa_write_public_key_der(&ctx->u.rsa, TACIT_KEY_FORMAT_PKCS1, mine, need, &need);
+        if (ret == 0) {
+            tacit_ct_declassify(mine, need);
+            same = memcmp(mine, given, len) == 0;
+        }
+    }
+#endif
+#if defined(TACIT_ECP_C)
+    if (ctx->type == TACIT_PK_EC) {
+        /* the point Q, uncompressed or compressed (RFC 5480 allows both) */
+        unsigned char pt[TACIT_ECP_MAX_PT_LEN];
+        int compressed;
+        for (compressed = 0; compressed < 2 && !same; compressed++) {
+            ret = tacit_ecp_write_public_point(&ctx->u.ec, compressed, pt, sizeof(pt), &need);
+            if (ret != 0) {
+                return ret;
+            }
+            tacit_ct_declassify(pt, need);
+            same = need == len && memcmp(pt, given, len) == 0;
+        }
+    }
+#endif
+    tacit_platform_free(mine);
+    return ret != 0 ? ret : same;
+}
+
+/*
+ * RFC 5958: a version 1 OneAsymmetricKey may carry publicKey [1] after the
+ * privateKey and the attributes [0] (their shape checked by
+ * tacit_asn1_get_pkcs8).  For RSA and EC keys it must be the private key's
+ * own public key, bit for bit, with no unused bits; otherwise the key is
+ * refused with its module's bad-key error (TACIT_ERR_RSA_KEY_CHECK_FAILED,
+ * TACIT_ERR_ECP_INVALID_KEY, as for an EC key whose SEC1 publicKey is not
+ * d*G).  The project's rule: the public half of a private key is public, so
+ * both sides are declassified and compared openly.
+ */
+static int check_pkcs8_public(const tacit_pk_context *ctx, const tacit_asn1_key_info *info,
+                              const unsigned char *end)
+{
+    const unsigned char *p = info->key.p + info->key.len;
+    tacit_asn1_buf b;
+    int bad =
+        ctx->type == TACIT_PK_RSA ? TACIT_ERR_RSA_KEY_CHECK_FAILED : TACIT_ERR_ECP_INVALID_KEY;
+    int ret;
+
+    if (tacit_asn1_peek_tag(p, end, TACIT_ASN1_CONTEXT_EXPLICIT(0)) &&
+        tacit_asn1_get_any(&p, end, &b) != 0) {
+        return bad;
+    }
+    if (!tacit_asn1_peek_tag(p, end, TACIT_ASN1_CONTEXT_IMPLICIT(1))) {
+        return 0; /* version 0, or version 1 without the public key */
+    }
+    if (tacit_asn1_get_any(&p, end, &b) != 0 || b.len < 2 || b.p[0] != 0) {
+        return bad; /* empty, or unused bits */
+    }
+    tacit_ct_declassify(b.p, b.len);
+    ret = same_public(ctx, b.p + 1, b.len - 1);
+    return ret < 0 ? ret : ret == 1 ? 0 : bad;
 }
 #endif
 
@@ -187,6 +271,15 @@ static int parse_envelope(tacit_pk_context *ctx, const tacit_asn1_key_info *info
         return TACIT_ERR_PK_KEY_FORMAT;
     }
     ret = parse_as(ctx, type, priv, der, len);
+#if defined(TACIT_RSA_C) || defined(TACIT_ECP_C)
+    if (ret == 0 && priv && (type == TACIT_PK_RSA || type == TACIT_PK_EC)) {
+        ret = check_pkcs8_public(ctx, info, der + len);
+        if (ret != 0) {
+            tacit_pk_free(ctx);
+            return ret;
+        }
+    }
+#endif
     if (ret == 0) {
         ctx->rsa_pss_key = pss;
         if (pss && info->params.tag != 0) {

@@ -11,8 +11,9 @@
  * seed, the ML-KEM hash check, the ML-DSA consistency check, the seed vs
  * expanded comparison), writing it back, and signing with it.
  *
- * Ed25519 and X25519: parsing a version 1 PKCS#8 key (with its public key,
- * which is compared with the derived one) whose private bytes are secret.
+ * Ed25519, X25519 and EC (P-256): parsing a version 1 PKCS#8 key (with its
+ * public key, which is compared with the derived one) whose private bytes
+ * are secret.
  *
  * --negative: a deliberately leaky look at the key through pk (a branch on
  * the EC private scalar) that valgrind must report.
@@ -334,6 +335,57 @@ exit:
 }
 #endif
 
+/*
+ * RFC 5958 version 1 PKCS#8 for EC with the public key [1] (P-256, written
+ * by tacit, version set to 1 and [1] appended): the private scalar's bytes
+ * are secret; the point written from the key is public by the project's
+ * rule and compared with the stored one after pk_parse declassifies it.
+ */
+static void test_ec_v1_parse(void)
+{
+    static const unsigned char d_hdr[5] = { 0x02, 0x01, 0x01, 0x04, 0x20 };
+    unsigned char der[256], v1[256], pt[65];
+    size_t dlen, plen, off, i;
+    tacit_pk_context pk;
+    int flip, ret;
+
+    tacit_pk_init(&pk);
+    TEST_EQUAL(tacit_pk_gen_ec(&pk, TACIT_ECP_SECP256R1, NULL, NULL), 0);
+    TEST_EQUAL(tacit_pk_write(&pk, TACIT_KEY_FORMAT_PKCS8, TACIT_KEY_ENCODING_DER, der, sizeof(der),
+                              &dlen),
+               0);
+    TEST_EQUAL(tacit_ecp_write_public_point(tacit_pk_ec(&pk), 0, pt, sizeof(pt), &plen), 0);
+    tacit_pk_free(&pk);
+    /* 30 81 LL 02 01 00 ...: short enough for a one-byte long-form length */
+    TEST_ASSERT(der[0] == 0x30 && der[1] == 0x81 && der[3] == 0x02 && der[5] == 0x00);
+    TEST_ASSERT(dlen + 3 + plen <= sizeof(v1) && der[2] + 3 + 3 + plen < 256);
+    memcpy(v1, der, dlen);
+    v1[5] = 1;
+    v1[dlen] = 0x81;
+    v1[dlen + 1] = (unsigned char)(plen + 1);
+    v1[dlen + 2] = 0x00;
+    memcpy(v1 + dlen + 3, pt, plen);
+    v1[2] = (unsigned char)(der[2] + 3 + plen);
+    for (off = 0, i = 0; i + 5 + 32 <= dlen; i++) {
+        if (memcmp(der + i, d_hdr, 5) == 0) {
+            off = i + 5;
+            break;
+        }
+    }
+    TEST_ASSERT(off != 0);
+    for (flip = 0; flip < 2; flip++) {
+        v1[dlen + 3 + plen - 1] ^= (unsigned char)flip; /* flip: another (invalid) point */
+        TACIT_TEST_CF_SECRET(v1 + off, 32);
+        ret = tacit_pk_parse_private_key(&pk, v1, dlen + 3 + plen);
+        TACIT_TEST_CF_PUBLIC(v1 + off, 32);
+        TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
+        TEST_EQUAL(ret, flip ? TACIT_ERR_ECP_INVALID_KEY : 0);
+        tacit_pk_free(&pk);
+    }
+exit:
+    tacit_pk_free(&pk);
+}
+
 /* Negative control: a branch on the private scalar, reached through pk. */
 static void test_negative_branch_on_key(void)
 {
@@ -360,6 +412,7 @@ int main(int argc, char **argv)
     } else {
         RUN_TEST(test_ec_sign_write);
         RUN_TEST(test_rsa_sign_write);
+        RUN_TEST(test_ec_v1_parse);
 #if defined(TACIT_MLKEM_C) || defined(TACIT_MLDSA_C)
         RUN_TEST(test_pq_parse_sign_write);
 #endif

@@ -2,7 +2,8 @@
  * tacit_pk: format detection over the OpenSSL-made interop keys (every
  * encoding of every key), write-back equal to OpenSSL's bytes, signatures by
  * TLS name and X.509 AlgorithmIdentifier against OpenSSL's signatures, sign
- * and verify round trips, and the error paths.
+ * and verify round trips, the error paths, and RFC 5958 version 1 keys whose
+ * publicKey must be the private key's own.
  */
 #include "harness.h"
 
@@ -627,6 +628,167 @@ exit:
     return;
 }
 
+/* ---- RFC 5958 version 1 PKCS#8 with publicKey [1] (RSA and EC) ---- */
+
+static size_t put_len(unsigned char *out, size_t n)
+{
+    if (n < 0x80) {
+        out[0] = (unsigned char)n;
+        return 1;
+    }
+    if (n < 0x100) {
+        out[0] = 0x81;
+        out[1] = (unsigned char)n;
+        return 2;
+    }
+    out[0] = 0x82;
+    out[1] = (unsigned char)(n >> 8);
+    out[2] = (unsigned char)n;
+    return 3;
+}
+
+/*
+ * A version 1 OneAsymmetricKey from a version 0 PKCS#8 (v0): version 1, an
+ * empty attributes [0] when attrs, then publicKey [1] = unused || pub.
+ * Returns the DER length in out (room for v0_len + pub_len + 16).
+ */
+static size_t make_v1(unsigned char *out, const unsigned char *v0, size_t v0_len, int attrs,
+                      unsigned char unused, const unsigned char *pub, size_t pub_len)
+{
+    const unsigned char *p = v0;
+    unsigned char *body = out + 8, *q;
+    size_t len, n, h;
+
+    if (tacit_asn1_get_tag(&p, v0 + v0_len, &len, TACIT_ASN1_SEQUENCE) != 0 || len < 3 ||
+        p[0] != 0x02 || p[1] != 0x01 || p[2] != 0x00) {
+        return 0;
+    }
+    memcpy(body, p, len);
+    body[2] = 1; /* version 1 */
+    q = body + len;
+    if (attrs) {
+        *q++ = 0xA0;
+        *q++ = 0x00;
+    }
+    *q++ = 0x81; /* [1] IMPLICIT BIT STRING */
+    q += put_len(q, pub_len + 1);
+    *q++ = unused;
+    memcpy(q, pub, pub_len);
+    n = (size_t)(q + pub_len - body);
+    out[0] = 0x30;
+    h = 1 + put_len(out + 1, n);
+    memmove(out + h, body, n);
+    return h + n;
+}
+
+/* Parse a v1 key made of name.pkcs8.der and pub[0 .. pub_len); the result. */
+static int parse_v1(const unsigned char *v0, size_t v0_len, int attrs, unsigned char unused,
+                    const unsigned char *pub, size_t pub_len)
+{
+    unsigned char *der = malloc(v0_len + pub_len + 16);
+    tacit_pk_context pk;
+    size_t n;
+    int ret = -1000;
+
+    tacit_pk_init(&pk);
+    if (der != NULL && (n = make_v1(der, v0, v0_len, attrs, unused, pub, pub_len)) != 0) {
+        ret = tacit_pk_parse_key(&pk, der, n);
+        if (ret == 0 && !pk.is_private) {
+            ret = -1001;
+        }
+    }
+    tacit_pk_free(&pk);
+    free(der);
+    return ret;
+}
+
+/*
+ * The publicKey of a version 1 RSA or EC PKCS#8 key must be the key's own
+ * (RFC 5958 leaves the check to the reader; a key declaring another public
+ * key would sign as a different identity from the one its file names):
+ * its own public key (RSAPublicKey; EC point uncompressed or compressed)
+ * loads, with and without attributes; another key's, a changed n or e, the
+ * point's negation, a truncated key, unused bits: refused.
+ */
+static void test_pkcs8_v1_public_key(void)
+{
+    static const char *names[] = { "rsa2048", "rsa3072", "p256", "p384", "p521" };
+    static const char *others[] = { "rsa3072", "rsa2048", "p256-peer", "p384-peer", "p521-peer" };
+    unsigned char *v0 = NULL, *spki = NULL, *other = NULL, *pub = NULL;
+    size_t i, v0_len, spki_len, other_len, pl;
+    char f[64];
+
+    if (test_shared_dir() == NULL) {
+        TEST_SKIP("../shared not found");
+    }
+    for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        int rsa = names[i][0] == 'r';
+        int bad = rsa ? TACIT_ERR_RSA_KEY_CHECK_FAILED : TACIT_ERR_ECP_INVALID_KEY;
+        tacit_asn1_key_info info, oinfo;
+
+        snprintf(f, sizeof(f), "%s.pkcs8.der", names[i]);
+        v0 = rd(f, &v0_len);
+        snprintf(f, sizeof(f), "%s.pub.der", names[i]);
+        spki = rd(f, &spki_len);
+        snprintf(f, sizeof(f), "%s.pub.der", others[i]);
+        other = rd(f, &other_len);
+        TEST_ASSERT(v0 != NULL && spki != NULL && other != NULL);
+        TEST_EQUAL(tacit_asn1_parse_spki(spki, spki_len, &info), 0);
+        TEST_EQUAL(tacit_asn1_parse_spki(other, other_len, &oinfo), 0);
+        pl = info.key.len;
+        pub = malloc(pl);
+        TEST_ASSERT(pub != NULL);
+        memcpy(pub, info.key.p, pl);
+
+        /* its own public key */
+        TEST_EQUAL(parse_v1(v0, v0_len, 0, 0, pub, pl), 0);
+        TEST_EQUAL(parse_v1(v0, v0_len, 1, 0, pub, pl), 0);
+        /* another key's */
+        TEST_EQUAL(parse_v1(v0, v0_len, 0, 0, oinfo.key.p, oinfo.key.len), bad);
+        TEST_EQUAL(parse_v1(v0, v0_len, 1, 0, oinfo.key.p, oinfo.key.len), bad);
+        /* unused bits, truncated, one byte more */
+        TEST_EQUAL(parse_v1(v0, v0_len, 0, 1, pub, pl), bad);
+        TEST_EQUAL(parse_v1(v0, v0_len, 0, 0, pub, pl - 1), bad);
+        TEST_EQUAL(parse_v1(v0, v0_len, 0, 0, pub, 0), bad);
+        if (rsa) {
+            /* n's last byte changed (same length, still DER), then e 65537 -> 65539 */
+            size_t last_n = pl - 6; /* RSAPublicKey ends with 02 03 01 00 01 */
+            TEST_MEM_EQ(pub + pl - 5, 5, "\x02\x03\x01\x00\x01", 5);
+            pub[last_n] ^= 2;
+            TEST_EQUAL(parse_v1(v0, v0_len, 0, 0, pub, pl), bad);
+            pub[last_n] ^= 2;
+            pub[pl - 1] = 3;
+            TEST_EQUAL(parse_v1(v0, v0_len, 0, 0, pub, pl), bad);
+            pub[pl - 1] = 1;
+            /* an SPKI in place of the RSAPublicKey */
+            TEST_EQUAL(parse_v1(v0, v0_len, 0, 0, spki, spki_len), bad);
+        } else {
+            /* compressed: 02/03 || X, loads; the other parity (the point -Q) does not */
+            unsigned char cp[1 + 66];
+            size_t cl = 1 + (pl - 1) / 2;
+            TEST_EQUAL(pub[0], 0x04);
+            cp[0] = (unsigned char)(0x02 | (pub[pl - 1] & 1));
+            memcpy(cp + 1, pub + 1, cl - 1);
+            TEST_EQUAL(parse_v1(v0, v0_len, 0, 0, cp, cl), 0);
+            cp[0] ^= 1;
+            TEST_EQUAL(parse_v1(v0, v0_len, 0, 0, cp, cl), bad);
+            /* a changed Y (off the curve) */
+            pub[pl - 1] ^= 4;
+            TEST_EQUAL(parse_v1(v0, v0_len, 0, 0, pub, pl), bad);
+        }
+        free(v0);
+        free(spki);
+        free(other);
+        free(pub);
+        v0 = spki = other = pub = NULL;
+    }
+exit:
+    free(v0);
+    free(spki);
+    free(other);
+    free(pub);
+}
+
 int main(int argc, char **argv)
 {
     TEST_MAIN_BEGIN(argc, argv);
@@ -641,5 +803,6 @@ int main(int argc, char **argv)
     RUN_TEST(test_generate);
     RUN_TEST(test_sig_alg_names);
     RUN_TEST(test_sig_alg_x509);
+    RUN_TEST(test_pkcs8_v1_public_key);
     return TEST_MAIN_END();
 }
