@@ -38,6 +38,10 @@ static int aead_params(int alg, size_t key_len, size_t tag_len, aead_limits *lim
     (void)key_len; /* unused when every algorithm is compiled out */
     (void)tag_len;
     (void)lim;
+    /* TACIT_AEAD_AES_192_CCM is the last value (keeps the Thumb switch small) */
+    if (alg < 0 || alg > TACIT_AEAD_AES_192_CCM) {
+        return TACIT_ERR_BAD_INPUT;
+    }
     switch (alg) {
     case TACIT_AEAD_AES_128_GCM:
     case TACIT_AEAD_AES_192_GCM:
@@ -93,8 +97,8 @@ static int aead_params(int alg, size_t key_len, size_t tag_len, aead_limits *lim
 #else
         return TACIT_ERR_NOT_SUPPORTED; /* compiled out (TACIT_CHACHAPOLY_C) */
 #endif
-    default:
-        return TACIT_ERR_BAD_INPUT;
+    default: /* unreachable: every value in range has its case */
+        return TACIT_ERR_NOT_SUPPORTED;
     }
 }
 
@@ -176,8 +180,7 @@ static int aead_check(const tacit_aead_context *ctx, const unsigned char *nonce,
     if ((aad == NULL && aad_len != 0) || (in == NULL && in_len != 0)) {
         return TACIT_ERR_BAD_INPUT;
     }
-    if (ctx->alg == TACIT_AEAD_AES_128_CCM || ctx->alg == TACIT_AEAD_AES_192_CCM ||
-        ctx->alg == TACIT_AEAD_AES_256_CCM) {
+    if (lim.max_in == 0) { /* CCM */
         /* 15 - nonce_len bytes of length field: len < 2^(8 (15 - nonce_len)) */
         size_t lbits = 8 * (15 - nonce_len);
         if (lbits < 64 && ((uint64_t)len >> lbits) != 0) {
