@@ -86,24 +86,18 @@ static void test_whole_buffers(void)
         TACIT_TEST_CF_PUBLIC(key, sizeof(key));
         TEST_MEM_EQ(enc, elen, txt, tlen);
 
-        TACIT_TEST_CF_SECRET(txt, tlen);
-        r = tacit_base64_decode_path(paths[k], txt, tlen, out, sizeof(out), &olen);
-        TEST_EQUAL(r, 0);
-        TACIT_TEST_CF_PUBLIC(out, olen);
-        TEST_MEM_EQ(out, olen, key, sizeof(key));
-
-        TACIT_TEST_CF_SECRET(lines, llen);
-        r = tacit_base64_decode_path(paths[k], lines, llen, out, sizeof(key), &olen);
-        TEST_EQUAL(r, 0);
-        TACIT_TEST_CF_PUBLIC(out, olen);
-        TEST_MEM_EQ(out, olen, key, sizeof(key));
-
-        TACIT_TEST_CF_SECRET(crlf, clen);
-        r = tacit_base64_decode_path(paths[k], crlf, clen, out, sizeof(key), &olen);
-        TEST_EQUAL(r, 0);
-        TACIT_TEST_CF_PUBLIC(out, olen);
-        TEST_MEM_EQ(out, olen, key, sizeof(key));
-        TACIT_TEST_CF_PUBLIC(crlf, clen);
+        /* one line (out with room to spare), 64-character lines and CRLF lines (out exact) */
+        for (j = 0; j < 3; j++) {
+            const unsigned char *in = j == 0 ? txt : j == 1 ? lines : crlf;
+            size_t in_len = j == 0 ? tlen : j == 1 ? llen : clen;
+            TACIT_TEST_CF_SECRET(in, in_len);
+            r = tacit_base64_decode_path(paths[k], in, in_len, out,
+                                         j == 0 ? sizeof(out) : sizeof(key), &olen);
+            TACIT_TEST_CF_PUBLIC(in, in_len);
+            TEST_EQUAL(r, 0);
+            TACIT_TEST_CF_PUBLIC(out, olen);
+            TEST_MEM_EQ(out, olen, key, sizeof(key));
+        }
 
         /* a bad character and non-canonical bits: only the verdict comes out */
         TACIT_TEST_CF_PUBLIC(txt, tlen);
@@ -126,26 +120,52 @@ exit:
     TACIT_TEST_CF_PUBLIC(crlf, sizeof(crlf));
 }
 
+/*
+ * A key-like DER of key_len bytes in key[], written as a "PRIVATE KEY" PEM
+ * into pem[0 .. size): its length, and where the body starts and ends.
+ */
+static int key_pem(unsigned char *key, size_t key_len, unsigned char *pem, size_t size, size_t *len,
+                   size_t *body, size_t *end)
+{
+    key_like(key, key_len);
+    if (tacit_pem_write("PRIVATE KEY", key, key_len, pem, size, len) != 0) {
+        return 0;
+    }
+    *body = strlen("-----BEGIN PRIVATE KEY-----\n");
+    *end = *len - strlen("-----END PRIVATE KEY-----\n");
+    return 1;
+}
+
+/* tacit_pem_read of text[0 .. len) with text[from .. to) secret: all of it read, giving key. */
+static int read_secret_body(const unsigned char *text, size_t len, size_t from, size_t to,
+                            const unsigned char *key, size_t key_len)
+{
+    tacit_pem_block b = { "", NULL, 0 };
+    size_t consumed = 0;
+    int r, ok = 0;
+
+    TACIT_TEST_CF_SECRET(text + from, to - from);
+    r = tacit_pem_read("PRIVATE KEY", text, len, &b, &consumed);
+    TACIT_TEST_CF_PUBLIC(text, len);
+    TEST_EQUAL(r, 0);
+    TEST_EQUAL(consumed, len);
+    TACIT_TEST_CF_PUBLIC(b.der, b.der_len);
+    TEST_MEM_EQ(b.der, b.der_len, key, key_len);
+    ok = 1;
+exit:
+    tacit_pem_block_free(&b);
+    return ok;
+}
+
 /* A PEM private key with its body secret (the frame is public). */
 static void test_pem_body(void)
 {
     unsigned char key[1191], pem[2000];
-    size_t wlen, consumed, body, end;
-    tacit_pem_block b = { "", NULL, 0 };
-    int r;
+    size_t wlen, body, end;
 
-    key_like(key, sizeof(key));
-    TEST_EQUAL(tacit_pem_write("PRIVATE KEY", key, sizeof(key), pem, sizeof(pem), &wlen), 0);
-    body = strlen("-----BEGIN PRIVATE KEY-----\n");
-    end = wlen - strlen("-----END PRIVATE KEY-----\n");
-    TACIT_TEST_CF_SECRET(pem + body, end - body);
-    r = tacit_pem_read("PRIVATE KEY", pem, wlen, &b, &consumed);
-    TACIT_TEST_CF_PUBLIC(pem, wlen);
-    TEST_EQUAL(r, 0);
-    TACIT_TEST_CF_PUBLIC(b.der, b.der_len);
-    TEST_MEM_EQ(b.der, b.der_len, key, sizeof(key));
-exit:
-    tacit_pem_block_free(&b);
+    TEST_ASSERT(key_pem(key, sizeof(key), pem, sizeof(pem), &wlen, &body, &end));
+    TEST_ASSERT(read_secret_body(pem, wlen, body, end, key, sizeof(key)));
+exit:;
 }
 
 /*
@@ -156,14 +176,9 @@ exit:
 static void test_pem_body_whitespace(void)
 {
     unsigned char key[1191], pem[2000], lax[3000];
-    size_t wlen, consumed, body, end, i, o, llen, lbody, lend;
-    tacit_pem_block b = { "", NULL, 0 };
-    int r;
+    size_t wlen, body, end, i, o;
 
-    key_like(key, sizeof(key));
-    TEST_EQUAL(tacit_pem_write("PRIVATE KEY", key, sizeof(key), pem, sizeof(pem), &wlen), 0);
-    body = strlen("-----BEGIN PRIVATE KEY-----\n");
-    end = wlen - strlen("-----END PRIVATE KEY-----\n");
+    TEST_ASSERT(key_pem(key, sizeof(key), pem, sizeof(pem), &wlen, &body, &end));
     memcpy(lax, pem, body);
     o = body;
     for (i = body; i < end; i += 65) { /* lines of 64 characters and "\n" */
@@ -176,19 +191,9 @@ static void test_pem_body_whitespace(void)
         memcpy(lax + o, "  \r\n", 4);
         o += 4;
     }
-    lbody = body;
-    lend = o;
     memcpy(lax + o, pem + end, wlen - end);
-    llen = o + wlen - end;
-    TACIT_TEST_CF_SECRET(lax + lbody, lend - lbody);
-    r = tacit_pem_read("PRIVATE KEY", lax, llen, &b, &consumed);
-    TACIT_TEST_CF_PUBLIC(lax, llen);
-    TEST_EQUAL(r, 0);
-    TEST_EQUAL(consumed, llen);
-    TACIT_TEST_CF_PUBLIC(b.der, b.der_len);
-    TEST_MEM_EQ(b.der, b.der_len, key, sizeof(key));
-exit:
-    tacit_pem_block_free(&b);
+    TEST_ASSERT(read_secret_body(lax, o + wlen - end, body, o, key, sizeof(key)));
+exit:;
 }
 
 /*

@@ -630,68 +630,51 @@ exit:
 
 /* ---- RFC 5958 version 1 PKCS#8 with publicKey [1] (RSA and EC) ---- */
 
-static size_t put_len(unsigned char *out, size_t n)
-{
-    if (n < 0x80) {
-        out[0] = (unsigned char)n;
-        return 1;
-    }
-    if (n < 0x100) {
-        out[0] = 0x81;
-        out[1] = (unsigned char)n;
-        return 2;
-    }
-    out[0] = 0x82;
-    out[1] = (unsigned char)(n >> 8);
-    out[2] = (unsigned char)n;
-    return 3;
-}
-
 /*
  * A version 1 OneAsymmetricKey from a version 0 PKCS#8 (v0): version 1, an
- * empty attributes [0] when attrs, then publicKey [1] = unused || pub.
- * Returns the DER length in out (room for v0_len + pub_len + 16).
+ * empty attributes [0] when attrs, then publicKey [1] = unused || pub;
+ * written backwards with tacit's DER writer at the end of out[0 .. size)
+ * and moved to its start.  Returns the DER length (0: v0 is not PKCS#8 v0).
  */
-static size_t make_v1(unsigned char *out, const unsigned char *v0, size_t v0_len, int attrs,
-                      unsigned char unused, const unsigned char *pub, size_t pub_len)
+static size_t make_v1(unsigned char *out, size_t size, const unsigned char *v0, size_t v0_len,
+                      int attrs, unsigned char unused, const unsigned char *pub, size_t pub_len)
 {
+    static const unsigned char version0[3] = { 0x02, 0x01, 0x00 },
+                               version1[3] = { 0x02, 0x01, 0x01 }, empty_attrs[2] = { 0xA0, 0x00 };
     const unsigned char *p = v0;
-    unsigned char *body = out + 8, *q;
-    size_t len, n, h;
+    unsigned char *w = out + size;
+    size_t len;
+    int n = 0;
 
     if (tacit_asn1_get_tag(&p, v0 + v0_len, &len, TACIT_ASN1_SEQUENCE) != 0 || len < 3 ||
-        p[0] != 0x02 || p[1] != 0x01 || p[2] != 0x00) {
+        memcmp(p, version0, 3) != 0) {
         return 0;
     }
-    memcpy(body, p, len);
-    body[2] = 1; /* version 1 */
-    q = body + len;
+    n += tacit_asn1_write_raw(&w, out, pub, pub_len);
+    n += tacit_asn1_write_raw(&w, out, &unused, 1);
+    n += tacit_asn1_write_header(&w, out, 0x81, pub_len + 1); /* [1] IMPLICIT BIT STRING */
     if (attrs) {
-        *q++ = 0xA0;
-        *q++ = 0x00;
+        n += tacit_asn1_write_raw(&w, out, empty_attrs, 2);
     }
-    *q++ = 0x81; /* [1] IMPLICIT BIT STRING */
-    q += put_len(q, pub_len + 1);
-    *q++ = unused;
-    memcpy(q, pub, pub_len);
-    n = (size_t)(q + pub_len - body);
-    out[0] = 0x30;
-    h = 1 + put_len(out + 1, n);
-    memmove(out + h, body, n);
-    return h + n;
+    n += tacit_asn1_write_raw(&w, out, p + 3, len - 3); /* algorithm, privateKey */
+    n += tacit_asn1_write_raw(&w, out, version1, 3);
+    n += tacit_asn1_write_header(&w, out, TACIT_ASN1_SEQUENCE, (size_t)n);
+    memmove(out, w, (size_t)n);
+    return (size_t)n;
 }
 
 /* Parse a v1 key made of name.pkcs8.der and pub[0 .. pub_len); the result. */
 static int parse_v1(const unsigned char *v0, size_t v0_len, int attrs, unsigned char unused,
                     const unsigned char *pub, size_t pub_len)
 {
-    unsigned char *der = malloc(v0_len + pub_len + 16);
+    size_t size = v0_len + pub_len + 16;
+    unsigned char *der = malloc(size);
     tacit_pk_context pk;
     size_t n;
     int ret = -1000;
 
     tacit_pk_init(&pk);
-    if (der != NULL && (n = make_v1(der, v0, v0_len, attrs, unused, pub, pub_len)) != 0) {
+    if (der != NULL && (n = make_v1(der, size, v0, v0_len, attrs, unused, pub, pub_len)) != 0) {
         ret = tacit_pk_parse_key(&pk, der, n);
         if (ret == 0 && !pk.is_private) {
             ret = -1001;
