@@ -120,6 +120,65 @@
     INV_STEP(12, DIG, (n0) + 12);                                                                  \
     INV_STEP(13, DIG, (n0) + 13)
 
+/*
+ * Groups of 15 divsteps (inv_avx2.c: a batch of 30 as 15 + 15, not 14 + 14
+ * + 2), packed like bignum_core_inv_pack.h's words with N = 15 in 64 bits:
+ * L in [0, 31), u in [31, 47), v in [47, 64).  The general bounds ask for
+ * 4 N + 5 = 65 bits (|u| + |v| <= 2^N, so u and v in [-2^N, 2^N]), but a
+ * row of a group's matrix is tighter: after n <= 15 steps each entry lies
+ * in [-2^14, 2^15].  Enumerated over all 3^15 sequences of the three cases
+ * (a superset of those the steps can take; the f row: a' = 2 a or 2 b,
+ * the g row: b' = b, b + a or b - a): f row u in [-2^14, 2^15], v in
+ * [-16382, 2^15], g row u in [-2^14, 2^15 - 1], v in [-16383, 2^15 - 1].
+ * (An entry of magnitude 2^15 leaves the other 0, and the determinant is
+ * +-2^n, so only the f row reaches it, as a doubling of (1, 0) or of the g
+ * row's first (0, 1).)  The steps below, run on every 15-bit g with 128 f
+ * and 48 deltas (201 million groups), gave exactly the matrix of the integer
+ * model, these bounds included.  So u + 2^14 and v + 2^14 fit 16 bits, and
+ * |u f + v g| < 2^15 2^15 (f, g < 2^15), L + 2^30 fits 31 bits.
+ */
+#define INV15_PA 31
+#define INV15_PB 47
+#define INV15_FBIAS ((inv_ud)1 << 14)
+#define INV15_BIAS (((inv_ud)1 << 30) + (INV15_FBIAS << INV15_PA) + (INV15_FBIAS << INV15_PB))
+
+static inline void inv15_pack(inv_ud *a, inv_ud *b, inv_ud f, inv_ud g)
+{
+    const inv_ud low = ((inv_ud)1 << 15) - 1;
+
+    *a = (f & low) + ((inv_ud)1 << INV15_PA);
+    *b = (g & low) + ((inv_ud)1 << INV15_PB);
+}
+
+/* as inv_unpack: p gets the biased fields (u + 2^14 ...), m the matrix */
+static inline void inv15_unpack(inv_ud a, inv_ud b, inv_sd m[4], inv_ud p[4])
+{
+    const inv_ud fmask = ((inv_ud)1 << (INV15_PB - INV15_PA)) - 1;
+
+    a += INV15_BIAS;
+    b += INV15_BIAS;
+    p[0] = (a >> INV15_PA) & fmask;
+    p[1] = a >> INV15_PB;
+    p[2] = (b >> INV15_PA) & fmask;
+    p[3] = b >> INV15_PB;
+    m[0] = (inv_sd)p[0] - (inv_sd)INV15_FBIAS;
+    m[1] = (inv_sd)p[1] - (inv_sd)INV15_FBIAS;
+    m[2] = (inv_sd)p[2] - (inv_sd)INV15_FBIAS;
+    m[3] = (inv_sd)p[3] - (inv_sd)INV15_FBIAS;
+}
+
+/* The next words of f, g after a group of 15 (u f + v g = p0 f + p1 g - (f + g) 2^14). */
+#define INV15_NEXT_WORDS()                                                                         \
+    do {                                                                                           \
+        inv_ud fg_ = (nf + ng) << 14, f2_;                                                         \
+        f2_ = inv_next_word(p[0], p[1], nf, ng, fg_, 15);                                          \
+        ng = inv_next_word(p[2], p[3], nf, ng, fg_, 15);                                           \
+        nf = f2_;                                                                                  \
+    } while (0)
+#define INV_STEPS15(DIG, n0)                                                                       \
+    INV_STEPS14(DIG, n0);                                                                          \
+    INV_STEP(14, DIG, (n0) + 14)
+
 /* r = m r (the groups' matrices multiplied up) */
 #define INV_COMBINE()                                                                              \
     do {                                                                                           \
