@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Generate src/chacha/x86_64/chacha16_avx2_gen.h: the 20 rounds of ChaCha20 on
+sixteen blocks in AVX2 (two 8-block batches, each state word a 256-bit vector
+across eight blocks), GNU extended asm, AT&T syntax, used by
+src/chacha/x86_64/chacha20_avx.c.
+
+    python3 scripts/gen/gen_chacha16_avx2.py > src/chacha/x86_64/chacha16_avx2_gen.h
+
+Why two batches: one 8-block batch has four quarter-round chains per round,
+and on Zen 4 the scheduler then issues only about 2.5 vector operations a
+cycle (~25 cycles a round: neither the latency bound, 16, nor the pipe
+bound, ~17.4).  Eight chains (two batches, chain j of batch A next to chain
+j of batch B, each half of a quarter round in lock step over the eight
+chains) measured ~22.8 cycles a round a batch (s6-poly2 notes).  Why asm:
+with 32 row vectors and 16 registers the compiler's spill choice and order
+are not this one.
+
+Register layout (the rest of the 32 rows live in the frame):
+  batch A rows 0..7 (a and b): ymm0..ymm7
+  batch B rows 0..3 (a): ymm8..ymm11, rows 4, 5 (two b): ymm12, ymm13
+  ymm14, ymm15: temporaries
+Frame (32-byte aligned, pointed to by %[k]): row w of batch t at
+512 t + 32 w, the VPSHUFB masks for the rotations by 16 and 8 at 1024 and
+1056.  The caller fills all 32 rows with the state after the column round
+of columns 1..3 (the same for every block: no counter), computes nothing
+else; CH16A_ROUNDS loads the register rows, does column 0 of the first
+column round, the first diagonal round and nine double rounds, and stores
+the register rows back, so the frame holds the permuted state of both
+batches (without the feed-forward).
+
+Constant time: additions, XORs, shifts and byte shuffles of every lane; the
+loop count is a constant; addresses are the frame's.
+"""
+
+FRAME_ROT16 = 1024
+FRAME_ROT8 = 1056
+FRAME_SIZE = 1088
+
+COL = [(0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15)]
+DIA = [(0, 5, 10, 15), (1, 6, 11, 12), (2, 7, 8, 13), (3, 4, 9, 14)]
+T1, T2 = 14, 15
+
+
+def y(n):
+    return "%%%%ymm%d" % n
+
+
+def loc(batch, row):
+    """('r', register) or ('m', frame operand) of row `row` of batch `batch`."""
+    if batch == 0 and row < 8:
+        return ("r", row)
+    if batch == 1 and row < 4:
+        return ("r", 8 + row)
+    if batch == 1 and row in (4, 5):
+        return ("r", 12 + row - 4)
+    return ("m", "%d(%%[k])" % (512 * batch + 32 * row))
+
+
+def half(batch, a, b, c, d, h):
+    """Half h of the quarter round (a, b, c, d) of one batch: the rotations 16, 12 or 8, 7."""
+    mask = FRAME_ROT16 if h == 0 else FRAME_ROT8
+    n = 12 if h == 0 else 7
+    A, B, C, D = [loc(batch, x) for x in (a, b, c, d)]
+    assert A[0] == "r"
+    o = []
+    bop = y(B[1]) if B[0] == "r" else B[1]
+    o.append("vpaddd %s, %s, %s" % (bop, y(A[1]), y(A[1])))
+    # d = rot(d ^ a)
+    if D[0] == "r":
+        o.append("vpxor %s, %s, %s" % (y(A[1]), y(D[1]), y(D[1])))
+        o.append("vpshufb %d(%%[k]), %s, %s" % (mask, y(D[1]), y(D[1])))
+        dv = y(D[1])
+    else:
+        o.append("vpxor %s, %s, %s" % (D[1], y(A[1]), y(T1)))
+        o.append("vpshufb %d(%%[k]), %s, %s" % (mask, y(T1), y(T1)))
+        o.append("vmovdqa %s, %s" % (y(T1), D[1]))
+        dv = y(T1)
+    # c += d
+    if C[0] == "r":
+        o.append("vpaddd %s, %s, %s" % (dv, y(C[1]), y(C[1])))
+        cv = y(C[1])
+    else:
+        o.append("vpaddd %s, %s, %s" % (C[1], dv, y(T2)))
+        o.append("vmovdqa %s, %s" % (y(T2), C[1]))
+        cv = y(T2)
+    # b = rotl(b ^ c, n)
+    if B[0] == "r":
+        o.append("vpxor %s, %s, %s" % (cv, y(B[1]), y(B[1])))
+        o.append("vpslld $%d, %s, %s" % (n, y(B[1]), y(T1)))
+        o.append("vpsrld $%d, %s, %s" % (32 - n, y(B[1]), y(B[1])))
+        o.append("vpor %s, %s, %s" % (y(T1), y(B[1]), y(B[1])))
+    else:
+        o.append("vpxor %s, %s, %s" % (B[1], cv, y(T2)))
+        o.append("vpslld $%d, %s, %s" % (n, y(T2), y(T1)))
+        o.append("vpsrld $%d, %s, %s" % (32 - n, y(T2), y(T2)))
+        o.append("vpor %s, %s, %s" % (y(T1), y(T2), y(T2)))
+        o.append("vmovdqa %s, %s" % (y(T2), B[1]))
+    return o
+
+
+def rnd(qrs):
+    """One round (the quarter rounds qrs) of both batches, halves in lock step."""
+    out = []
+    for h in (0, 1):
+        for q in qrs:
+            for batch in (0, 1):
+                out += half(batch, *q, h)
+    return out
+
+
+def reg_rows():
+    return [(t, w) for t in (0, 1) for w in range(16) if loc(t, w)[0] == "r"]
+
+
+def program():
+    L = []
+    for t, w in reg_rows():
+        L.append("vmovdqa %d(%%[k]), %s" % (512 * t + 32 * w, y(loc(t, w)[1])))
+    L += rnd(COL[:1])  # column 0 of the first column round (the others: the caller)
+    L += rnd(DIA)
+    L.append("movl $9, %k[n]")
+    L.append("1:")
+    L += rnd(COL)
+    L += rnd(DIA)
+    L.append("subl $1, %k[n]")
+    L.append("jnz 1b")
+    for t, w in reg_rows():
+        L.append("vmovdqa %s, %d(%%[k])" % (y(loc(t, w)[1]), 512 * t + 32 * w))
+    return L
+
+
+def main():
+    out = []
+    out.append("/*")
+    out.append(" * Generated by scripts/gen/gen_chacha16_avx2.py: do not edit.")
+    out.append(" * The 20 rounds of ChaCha20 on sixteen blocks (two 8-block batches) in AVX2,")
+    out.append(" * on a frame of CH16A_FRAME_SIZE bytes (see the generator for the layout).")
+    out.append(" * Operands: %[k] the frame (input), %[n] a scratch register (output).")
+    out.append(" */")
+    out.append("#ifndef TACIT_CHACHA16_AVX2_GEN_H")
+    out.append("#define TACIT_CHACHA16_AVX2_GEN_H")
+    out.append("")
+    out.append("#define CH16A_FRAME_ROT16 %d" % FRAME_ROT16)
+    out.append("#define CH16A_FRAME_ROT8 %d" % FRAME_ROT8)
+    out.append("#define CH16A_FRAME_SIZE %d" % FRAME_SIZE)
+    out.append("")
+    out.append("#define CH16A_ROUNDS \\")
+    for ins in program():
+        out.append('    "%s\\n\\t" \\' % ins)
+    out.append('    ""')
+    out.append("")
+    out.append("#endif /* TACIT_CHACHA16_AVX2_GEN_H */")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
