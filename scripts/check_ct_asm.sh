@@ -1187,7 +1187,8 @@ if [ "$(uname -m)" = x86_64 ] && command -v python3 >/dev/null; then
     for cc in gcc clang; do
         command -v $cc >/dev/null || continue
         for src in src/aes/x86_64/gcm_x86.c src/aes/x86_64/gcm_aesni.c \
-                   src/aes/x86_64/gcm_vaes256.c src/aes/x86_64/gcm_vaes512.c; do
+                   src/aes/x86_64/gcm_vaes256.c src/aes/x86_64/gcm_vaes512.c \
+                   src/aes/x86_64/ccm_aesni.c; do
             for opt in -O2 -O3 -Os; do
                 if ! $cc $opt -std=c99 -Iinclude -Isrc -S -o "$tmp/gcm.s" "$src" 2>"$tmp/err"; then
                     echo "skip  $cc $opt $src (cannot compile: $(head -1 "$tmp/err"))"

@@ -1,11 +1,15 @@
 /*
  * AES-CCM (NIST SP 800-38C, RFC 3610): the kernel behind tacit_aead_* (the
  * contract is in aead/aead_internal.h; every argument was checked there).
- * Portable bitsliced AES (aes_ct.h); the CBC-MAC block of each step shares a
- * call of the block function with the CTR blocks, so a message costs about
- * one call per 16 bytes whatever the form.
+ * Portable bitsliced AES (aes_ct.h), or AES-NI on x86-64 (x86_64/ccm_aesni.c:
+ * the whole blocks of the message in one call, the rest through the same
+ * two-block step); the CBC-MAC block of each step shares a call of the block
+ * function with the CTR blocks, so a message costs about one call per 16
+ * bytes whatever the form.
  *
- * State: state[1] = rounds, state[8 ..] the bitsliced round keys.
+ * State: state[0] = the implementation setkey chose (0 bitsliced, 1 AES-NI:
+ * a test may change tacit_cpu_hook_disable between setkey and crypt),
+ * state[1] = rounds, state[8 ..] the round keys in that implementation's form.
  */
 #include "tacit/aead.h"
 
@@ -17,6 +21,7 @@
 
 #include "aes/aes_aead.h"
 #include "aes/aes_ct.h"
+#include "aes/x86_64/ccm_x86.h"
 
 #define CCM_SK 8
 #define NB TACIT_AES_CT_BLOCKS
@@ -24,6 +29,13 @@
 int tacit_aes_ccm_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned char *key,
                          size_t key_len)
 {
+#if defined(TACIT_AES_CCM_X86)
+    if (tacit_aes_ccm_x86_ok()) {
+        state[0] = 1;
+        state[1] = tacit_aes_x86_expand_key((unsigned char *)(state + CCM_SK), key, key_len);
+        return 0;
+    }
+#endif
     state[0] = 0;
     state[1] = tacit_aes_ct_setkey(state + CCM_SK, key, key_len);
     return 0;
@@ -32,6 +44,9 @@ int tacit_aes_ccm_setkey(uint64_t state[TACIT_AEAD_STATE_WORDS], const unsigned 
 /* The CCM engine: one MAC block (x, updated in place) and CTR blocks per call. */
 typedef struct {
     const uint64_t *sk;
+#if defined(TACIT_AES_CCM_X86)
+    int x86; /* the round keys are AES-NI's (state[0] == 1) */
+#endif
     unsigned rounds;
     unsigned char mac[16]; /* CBC-MAC chaining value Y */
     unsigned char ctr[16]; /* next counter block */
@@ -49,6 +64,18 @@ static void ctr_inc(unsigned char ctr[16])
     }
 }
 
+/* Encrypt the first two blocks of e->buf in place (the bitsliced AES does all NB). */
+static void ccm_encrypt_buf(ccm_engine *e)
+{
+#if defined(TACIT_AES_CCM_X86)
+    if (e->x86) {
+        tacit_aes_ccm_x86_enc2((const unsigned char *)e->sk, e->rounds, e->buf);
+        return;
+    }
+#endif
+    tacit_aes_ct_encrypt(e->sk, e->rounds, e->buf, e->buf);
+}
+
 /* Y = E(Y xor blk) (blk NULL: E(Y)), and when ks is not NULL, ks = E(ctr), ctr + 1. */
 static void ccm_step(ccm_engine *e, const unsigned char *blk, unsigned char *ks)
 {
@@ -57,7 +84,7 @@ static void ccm_step(ccm_engine *e, const unsigned char *blk, unsigned char *ks)
         e->buf[i] = (unsigned char)(e->mac[i] ^ (blk != NULL ? blk[i] : 0));
     }
     memcpy(e->buf + 16, e->ctr, 16);
-    tacit_aes_ct_encrypt(e->sk, e->rounds, e->buf, e->buf);
+    ccm_encrypt_buf(e);
     memcpy(e->mac, e->buf, 16);
     if (ks != NULL) {
         memcpy(ks, e->buf + 16, 16);
@@ -93,6 +120,9 @@ void tacit_aes_ccm_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc, 
     uint64_t len64 = (uint64_t)in_len;
 
     e.sk = state + CCM_SK;
+#if defined(TACIT_AES_CCM_X86)
+    e.x86 = state[0] == 1;
+#endif
     e.rounds = (unsigned)state[1];
     /* B0 = flags || N || Q; counter blocks A_i = (q - 1) || N || i */
     b0[0] = (unsigned char)((aad_len != 0 ? 0x40 : 0) | (((tag_len - 2) / 2) << 3) | (q - 1));
@@ -147,8 +177,16 @@ void tacit_aes_ccm_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc, 
      * make its keystream in one call.  Decryption: the keystream of block i
      * and the MAC of block i - 1 (its plaintext is known by then) share a call.
      */
+    done = 0;
+#if defined(TACIT_AES_CCM_X86)
+    if (e.x86 && in_len >= 16) { /* the whole blocks in one call; the tail below */
+        done = in_len & ~(size_t)15;
+        tacit_aes_ccm_x86_bulk((const unsigned char *)e.sk, e.rounds, enc, e.mac, e.ctr, in, out,
+                               done / 16);
+    }
+#endif
     if (enc) {
-        for (done = 0; done < in_len; done += n) {
+        for (; done < in_len; done += n) {
             n = in_len - done < 16 ? in_len - done : 16;
             memset(pend, 0, 16);
             memcpy(pend, in + done, n);
@@ -159,7 +197,7 @@ void tacit_aes_ccm_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc, 
         }
     } else {
         int pending = 0;
-        for (done = 0; done < in_len; done += n) {
+        for (; done < in_len; done += n) {
             n = in_len - done < 16 ? in_len - done : 16;
             if (pending) {
                 ccm_step(&e, pend, ks);
@@ -167,7 +205,7 @@ void tacit_aes_ccm_crypt(const uint64_t state[TACIT_AEAD_STATE_WORDS], int enc, 
                 /* first block: only the keystream (the MAC input is still Y0 for the next call) */
                 memset(e.buf, 0, sizeof(e.buf));
                 memcpy(e.buf, e.ctr, 16);
-                tacit_aes_ct_encrypt(e.sk, e.rounds, e.buf, e.buf);
+                ccm_encrypt_buf(&e);
                 memcpy(ks, e.buf, 16);
                 ctr_inc(e.ctr);
             }

@@ -7,7 +7,8 @@
  * and a zeroed output), and a length sweep against OpenSSL libcrypto EVP
  * (plaintext 0..4096 x AAD 0..64 x nonce 1..64; sparse by default, every
  * length with TACIT_LONG_TESTS=1 or --long).  Every GCM kernel this CPU can
- * run is forced in turn through tacit_cpu_hook_disable (test builds).
+ * run is forced in turn through tacit_cpu_hook_disable (test builds); CCM
+ * runs on AES-NI for the first three settings and bitsliced for the last.
  */
 #include "harness.h"
 

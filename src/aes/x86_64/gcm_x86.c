@@ -52,15 +52,12 @@ GCM_T_AESNI static __m128i gcm_mul(__m128i a, __m128i b)
     return gcm_reduce(lo, hi, mid);
 }
 
-GCM_T_AESNI static void gcm_setkey_aesni(unsigned char *st, const unsigned char *key,
-                                         size_t key_len)
+GCM_T_AESNI unsigned tacit_aes_x86_expand_key(unsigned char *rk, const unsigned char *key,
+                                              size_t key_len)
 {
-    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ull, 1);
     uint32_t w[60], t, rcon = 1;
     unsigned nk = (unsigned)(key_len / 4), nr = nk + 6, i;
-    __m128i h, hp, carry;
 
-    memset(st, 0, 16 * GCM_U_END);
     for (i = 0; i < nk; i++) { /* word loads (not memcpy): check_ct_asm.sh traces them */
         w[i] = (uint32_t)key[4 * i] | (uint32_t)key[4 * i + 1] << 8 |
                (uint32_t)key[4 * i + 2] << 16 | (uint32_t)key[4 * i + 3] << 24;
@@ -75,7 +72,20 @@ GCM_T_AESNI static void gcm_setkey_aesni(unsigned char *st, const unsigned char 
         }
         w[i] = w[i - nk] ^ t;
     }
-    memcpy(st + 16 * GCM_U_RK, w, 16 * (nr + 1));
+    memcpy(rk, w, 16 * (nr + 1));
+    gcm_wipe(w, sizeof(w));
+    return nr;
+}
+
+GCM_T_AESNI static void gcm_setkey_aesni(unsigned char *st, const unsigned char *key,
+                                         size_t key_len)
+{
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ull, 1);
+    unsigned nr, i;
+    __m128i h, hp, carry;
+
+    memset(st, 0, 16 * GCM_U_END);
+    nr = tacit_aes_x86_expand_key(st + 16 * GCM_U_RK, key, key_len);
     memcpy(st + 16 * GCM_U_NR, &nr, 4);
 
     /* H = E_K(0), byte-reversed, times x */
@@ -95,7 +105,6 @@ GCM_T_AESNI static void gcm_setkey_aesni(unsigned char *st, const unsigned char 
                          _mm_xor_si128(hp, _mm_shuffle_epi32(hp, 0x4e)));
         hp = gcm_mul(hp, h);
     }
-    gcm_wipe(w, sizeof(w));
 }
 
 void tacit_aes_gcm_x86_setkey(uint64_t *state, const unsigned char *key, size_t key_len)

@@ -34,6 +34,13 @@
 /* Non-zero when this CPU (and OS) can run one of the kernels (AES-NI and PCLMULQDQ at least). */
 int tacit_aes_gcm_x86_ok(void);
 
+/*
+ * The AES encryption key schedule with AES-NI (key 16, 24 or 32 bytes): nr + 1
+ * round keys of 16 bytes into rk (unaligned); returns nr (10, 12, 14).  Also
+ * used by the CCM kernel (ccm_aesni.c).
+ */
+unsigned tacit_aes_x86_expand_key(unsigned char *rk, const unsigned char *key, size_t key_len);
+
 /* Expand key (16, 24 or 32 bytes; the caller checked) and compute the powers of H into state. */
 void tacit_aes_gcm_x86_setkey(uint64_t *state, const unsigned char *key, size_t key_len);
 
