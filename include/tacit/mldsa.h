@@ -137,6 +137,79 @@ int tacit_mldsa_sign_mu_rnd(tacit_mldsa_params p, const unsigned char *sk,
                             const unsigned char mu[64], const unsigned char rnd[32],
                             unsigned char *sig, size_t sig_size, size_t *sig_len);
 
+/*
+ * HashML-DSA (FIPS 204 section 5.4, Algorithms 4 and 5): the caller hashes
+ * the message with an approved hash or XOF PH and signs the digest; the
+ * signed string is M' = 1 || len(ctx) || ctx || OID(PH) || PH(M), with
+ * OID(PH) the 11-byte DER encoding of the hash's NIST OID
+ * (2.16.840.1.101.3.4.2.x).  A HashML-DSA signature never verifies as a pure
+ * ML-DSA signature of the same message, nor under another PH.  Keys are the
+ * ML-DSA keys.  SHAKE128 and SHAKE256 give 32 and 64 bytes of output.
+ * Every PH below is accepted as a digest; tacit_mldsa_prehash_digest
+ * computes the digest for all of them except SHA-512/224 and SHA-512/256,
+ * which tacit does not implement (TACIT_ERR_NOT_SUPPORTED; bring the digest)
+ * and the hashes compiled out of the build.
+ *
+ * The IETF LAMPS X.509 profile for ML-DSA (RFC 9881) uses pure ML-DSA only:
+ * certificates, CRLs and SubjectPublicKeyInfo never carry the HashML-DSA
+ * OIDs (2.16.840.1.101.3.4.3.32-34), and tacit_pk / tacit_x509 treat them
+ * as unknown algorithms.
+ *
+ * Errors as for the pure functions, and TACIT_ERR_BAD_INPUT for an unknown
+ * PH or a digest whose length is not tacit_mldsa_prehash_size(ph).  The
+ * digest is public; signing is constant time in the key as above.
+ */
+typedef enum {
+    TACIT_MLDSA_PH_SHA224,
+    TACIT_MLDSA_PH_SHA256,
+    TACIT_MLDSA_PH_SHA384,
+    TACIT_MLDSA_PH_SHA512,
+    TACIT_MLDSA_PH_SHA512_224,
+    TACIT_MLDSA_PH_SHA512_256,
+    TACIT_MLDSA_PH_SHA3_224,
+    TACIT_MLDSA_PH_SHA3_256,
+    TACIT_MLDSA_PH_SHA3_384,
+    TACIT_MLDSA_PH_SHA3_512,
+    TACIT_MLDSA_PH_SHAKE128, /* 256-bit output */
+    TACIT_MLDSA_PH_SHAKE256  /* 512-bit output */
+} tacit_mldsa_prehash;
+
+#define TACIT_MLDSA_PH_MAX_BYTES 64 /* longest digest */
+
+/* Digest length of ph in bytes (0 for an unknown ph). */
+size_t tacit_mldsa_prehash_size(tacit_mldsa_prehash ph);
+
+/*
+ * PH(msg): out receives tacit_mldsa_prehash_size(ph) bytes (out_size must
+ * be at least that; *out_len is set).  TACIT_ERR_NOT_SUPPORTED for
+ * SHA-512/224, SHA-512/256 and hashes compiled out.
+ */
+int tacit_mldsa_prehash_digest(tacit_mldsa_prehash ph, const unsigned char *msg, size_t msg_len,
+                               unsigned char *out, size_t out_size, size_t *out_len);
+
+/* HashML-DSA.Sign: hedged, rnd from f_rng (NULL: tacit_rng_default). */
+int tacit_mldsa_prehash_sign(tacit_mldsa_params p, const unsigned char *sk, tacit_mldsa_prehash ph,
+                             const unsigned char *digest, size_t digest_len,
+                             const unsigned char *ctx, size_t ctx_len, unsigned char *sig,
+                             size_t sig_size, size_t *sig_len, tacit_rng_func f_rng, void *p_rng);
+
+/* Deterministic HashML-DSA.Sign (rnd = 0^32). */
+int tacit_mldsa_prehash_sign_det(tacit_mldsa_params p, const unsigned char *sk,
+                                 tacit_mldsa_prehash ph, const unsigned char *digest,
+                                 size_t digest_len, const unsigned char *ctx, size_t ctx_len,
+                                 unsigned char *sig, size_t sig_size, size_t *sig_len);
+
+/* HashML-DSA.Verify: 0 if valid, else TACIT_ERR_VERIFY_FAILED. */
+int tacit_mldsa_prehash_verify(tacit_mldsa_params p, const unsigned char *pk,
+                               tacit_mldsa_prehash ph, const unsigned char *digest,
+                               size_t digest_len, const unsigned char *ctx, size_t ctx_len,
+                               const unsigned char *sig, size_t sig_len);
+
+/* mu of HashML-DSA: SHAKE256(SHAKE256(pk, 64) || M', 64), for the _mu functions. */
+int tacit_mldsa_prehash_mu(tacit_mldsa_params p, const unsigned char *pk, tacit_mldsa_prehash ph,
+                           const unsigned char *digest, size_t digest_len, const unsigned char *ctx,
+                           size_t ctx_len, unsigned char mu[64]);
+
 #ifdef __cplusplus
 }
 #endif

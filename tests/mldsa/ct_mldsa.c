@@ -3,7 +3,7 @@
  * build) the seed xi, the private key and the random bytes rnd are marked
  * undefined, and any branch or memory index that depends on them is
  * reported.  Covered: key generation from the seed and from an RNG,
- * hedged and deterministic signing (message and external mu), the
+ * hedged and deterministic signing (message, external mu and HashML-DSA), the
  * streaming signer of small-stack builds (mldsa_sign_stream.c), every
  * parameter set, every kernel this CPU can run.  What the library makes
  * public on purpose goes through tacit_ct_declassify (one bit per signing
@@ -101,6 +101,26 @@ static void test_mldsa_ct(void)
             TEST_EQUAL(ret, 0);
             TACIT_TEST_CF_PUBLIC(sig, sig_len);
             TEST_EQUAL(tacit_mldsa_verify_mu(p, pk, mu, sig, sig_len), 0);
+
+            /* HashML-DSA (the digest, PH and context are public) */
+            TACIT_TEST_CF_SECRET(sk, skb);
+            ret = tacit_mldsa_prehash_sign(p, sk, TACIT_MLDSA_PH_SHA3_256, msg, 32, msg, 3, sig,
+                                           sizeof(sig), &sig_len, secret_rng, &ctr);
+            TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
+            TEST_EQUAL(ret, 0);
+            TACIT_TEST_CF_PUBLIC(sig, sig_len);
+            TEST_EQUAL(tacit_mldsa_prehash_verify(p, pk, TACIT_MLDSA_PH_SHA3_256, msg, 32, msg, 3,
+                                                  sig, sig_len),
+                       0);
+            TACIT_TEST_CF_SECRET(sk, skb);
+            ret = tacit_mldsa_prehash_sign_det(p, sk, TACIT_MLDSA_PH_SHAKE256, mu, 64, NULL, 0, sig,
+                                               sizeof(sig), &sig_len);
+            TACIT_TEST_CF_PUBLIC(&ret, sizeof(ret));
+            TEST_EQUAL(ret, 0);
+            TACIT_TEST_CF_PUBLIC(sig, sig_len);
+            TEST_EQUAL(tacit_mldsa_prehash_verify(p, pk, TACIT_MLDSA_PH_SHAKE256, mu, 64, NULL, 0,
+                                                  sig, sig_len),
+                       0);
 
             /* the streaming signer (TACIT_MLDSA_SMALL_STACK builds) with a secret rnd */
             for (i = 0; i < 32; i++) {
