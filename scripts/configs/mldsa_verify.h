@@ -7,7 +7,7 @@
  * with --gc-sections does not carry it.  No bignum, no ASN.1.  scripts/code_size.sh reports the size of an ML-DSA-65
  * verify-only and of a sign-only program, scripts/stack_usage.sh the
  * worst-case stack (with limits).
- * Host suites: test_mldsa ct_mldsa
+ * Host suites: test_mldsa test_mldsa_prehash ct_mldsa
  */
 #ifndef TACIT_MLDSA_VERIFY_H
 #define TACIT_MLDSA_VERIFY_H
