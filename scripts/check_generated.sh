@@ -22,6 +22,7 @@ check scripts/gen/gen_ecp_asm.py src/ec/x86_64/p256_asm_gen.h
 check scripts/gen/gen_p384_asm.py src/ec/x86_64/p384_asm_gen.h
 check scripts/gen/gen_sha512_asm.py src/hash/x86_64/sha512_avx2_gen.h
 check scripts/gen/gen_chacha16_avx2.py src/chacha/x86_64/chacha16_avx2_gen.h
+check scripts/gen/gen_chacha32_avx512.py src/chacha/x86_64/chacha32_avx512_gen.h
 check scripts/gen/gen_ecp_small_data.py src/ec/ecp_small_data_gen.c
 check scripts/gen/gen_ed25519_table.py src/curve25519/ed25519_table_gen.c
 check scripts/gen/gen_keccak.py src/hash/keccak_round_gen.h

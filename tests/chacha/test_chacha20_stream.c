@@ -1,12 +1,13 @@
 /*
  * The plain ChaCha20 keystream kernels (the xor_stream of
- * tacit_chachapoly_kernels: AVX-512 16 blocks, AVX2 16 blocks as two
- * interleaved 8-block batches from 1024 bytes and 8 blocks below, portable
- * C), every kernel this CPU runs forced through tacit_cpu_hook_disable:
+ * tacit_chachapoly_kernels: AVX-512 32 blocks as two interleaved 16-block
+ * batches from 2048 bytes and 16 / 8 below, AVX2 16 blocks as two
+ * interleaved 8-block batches from 1024 bytes and 8 below, portable C),
+ * every kernel this CPU runs forced through tacit_cpu_hook_disable:
  *
  * - against the portable kernel at lengths around every batch edge (512,
- *   1024: 1023, 1024, 1025, 1535, 2047, 2048, 16 KiB + 1, ...), in place
- *   and apart, with misaligned buffers and block-varying data;
+ *   1024, 2048: 1023, 1024, 1025, 1535, 2047, 2048, 3071, 16 KiB + 1, ...),
+ *   in place and apart, with misaligned buffers and block-varying data;
  * - with the counter near 2^32 - 1: the last block is block 2^32 - 1, so
  *   the unused lanes of the last batch wrap (the caller's contract allows
  *   no used block past 2^32 - 1);
@@ -53,9 +54,11 @@ static void reset_kernel(void)
 
 #define MAX_LEN (16384 + 1024 + 64)
 
-static const size_t lens[] = { 0,    1,    63,   64,   65,   448,  511,   512,   513,
-                               960,  1023, 1024, 1025, 1088, 1535, 1536,  1537,  2047,
-                               2048, 2049, 3072, 3137, 4095, 8192, 16384, 16385, 16384 + 1023 };
+static const size_t lens[] = {
+    0,    1,    63,   64,   65,   448,  511,  512,   513,   960,
+    1023, 1024, 1025, 1088, 1535, 1536, 1537, 2047,  2048,  2049,
+    2560, 3071, 3072, 3137, 3585, 4095, 6144, 16384, 16385, 16384 + 1023
+};
 
 static unsigned char in_buf[MAX_LEN + 1], ref[MAX_LEN], got[MAX_LEN + 1];
 
