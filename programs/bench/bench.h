@@ -59,6 +59,7 @@ extern const bench_row bench_rows_ecc[];
 extern const bench_row bench_rows_25519[];
 extern const bench_row bench_rows_x509[];
 extern const bench_row bench_rows_chachapoly[];
+extern const bench_row bench_rows_chacha20[];
 extern const bench_row bench_rows_aead[];
 extern const bench_row bench_rows_mldsa[];
 extern const bench_row bench_rows_mlkem[];
