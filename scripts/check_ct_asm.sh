@@ -1492,7 +1492,8 @@ fi
 # ---- bignum and Curve25519 x86-64 kernels: the same tracer, data-flow vectors ----
 # src/bignum/x86_64/mont_adx.c (MULX/ADCX/ADOX Montgomery products, the 8-limb
 # window rows), mont_avx2.c (tacit_mpi_core_avx2_table_select), inv_avx2.c (the
-# AVX2 divsteps of the safegcd inverse), inv_ifma.c (the AVX-512 IFMA divsteps,
+# AVX2 divsteps of the safegcd inverse), gcd_avx2.c (the gcd's packed AVX2
+# divsteps), inv_ifma.c (the AVX-512 IFMA divsteps,
 # which valgrind cannot run), src/curve25519/x86_64/fe64_adx.c (the
 # X25519 ladder, field operations) and ed25519_point_adx.c (the Ed25519 base
 # multiplication).  valgrind runs the MULX, AVX2 scan and divsteps code in the
@@ -1659,6 +1660,7 @@ if [ "$(uname -m)" = x86_64 ] && command -v python3 >/dev/null; then
     for cc in gcc clang; do
         command -v $cc >/dev/null || continue
         for src in src/bignum/x86_64/mont_adx.c src/bignum/x86_64/mont_avx2.c src/bignum/x86_64/inv_avx2.c \
+                   src/bignum/x86_64/gcd_avx2.c \
                    src/bignum/x86_64/inv_ifma.c \
                    src/curve25519/x86_64/fe64_adx.c src/curve25519/x86_64/ed25519_point_adx.c; do
             for opt in -O2 -O3 -Os; do

@@ -59,6 +59,7 @@ typedef int64_t inv_sdd;
 #define INV_MASK (((inv_ud)1 << INV_D) - 1)
 #include "bignum/bignum_core_inv_pack.h"
 
+#include "bignum/x86_64/gcd_avx2.h"
 #include "bignum/x86_64/inv_ifma.h"
 #include "bignum/x86_64/inv_x86_64.h"
 #if defined(TACIT_MPI_HAVE_X86_64_INV_ASM) && (INV_N != 14 || INV_D - 4 * INV_N != 6)
@@ -695,6 +696,31 @@ tacit_mpi_uint tacit_mpi_core_inv_mod_odd_ct(tacit_mpi_uint *X, const tacit_mpi_
 
 /* ---- gcd ---------------------------------------------------------------------- */
 
+/*
+ * The gcd's packed AVX2 divsteps (x86_64/gcd_avx2.c: two digits of f and g
+ * a block), at the sizes where they are faster (public): returns 1 if they
+ * ran.
+ */
+#if INV_HAVE_AVX2 && defined(TACIT_MPI_HAVE_X86_64_GCD_PACKED)
+#define GCD_HAVE_PACKED 1
+static int gcd_packed_divsteps(tacit_mpi_uint *F, const tacit_mpi_uint *G, size_t limbs,
+                               tacit_mpi_uint *T)
+{
+    if (limbs < TACIT_MPI_GCD_PACKED_MIN_LIMBS || !tacit_mpi_core_cpu_has_avx2()) {
+        return 0;
+    }
+    tacit_mpi_core_avx2_gcd_divsteps(F, G, limbs, inv_steps(limbs), T);
+    return 1;
+}
+#else
+static int gcd_packed_divsteps(tacit_mpi_uint *F, const tacit_mpi_uint *G, size_t limbs,
+                               tacit_mpi_uint *T)
+{
+    (void)F, (void)G, (void)limbs, (void)T;
+    return 0;
+}
+#endif
+
 size_t tacit_mpi_core_gcd_ct_working_limbs(size_t limbs)
 {
     size_t bytes = 2 * inv_digits(limbs) * sizeof(inv_sd);
@@ -707,6 +733,12 @@ size_t tacit_mpi_core_gcd_ct_working_limbs(size_t limbs)
      */
     {
         size_t v = tacit_mpi_core_avx2_divsteps_gcd_working_limbs(limbs);
+        n = n < v ? v : n;
+    }
+#endif
+#if defined(GCD_HAVE_PACKED)
+    {
+        size_t v = tacit_mpi_core_avx2_gcd_divsteps_working_limbs(limbs);
         n = n < v ? v : n;
     }
 #endif
@@ -927,7 +959,8 @@ void tacit_mpi_core_gcd_ct(tacit_mpi_uint *G, const tacit_mpi_uint *A, const tac
 
     k = gcd_prologue(a, b, A, B, limbs, &nz, R); /* R: the kernel's room, not yet in use */
     f_start(V, a, b, limbs);
-    if (!avx2_divsteps(V, NULL, b, a, limbs, R)) { /* D = NULL: no cofactors */
+    if (!gcd_packed_divsteps(V, b, limbs, R) &&
+        !avx2_divsteps(V, NULL, b, a, limbs, R)) { /* D = NULL: no cofactors */
         gcd_divsteps_scalar(V, b, limbs, R);
     }
     cond_neg(V, limbs + 1, (tacit_mpi_uint)0 - (V[limbs] >> (TACIT_MPI_LIMB_BITS - 1)));
