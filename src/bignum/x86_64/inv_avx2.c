@@ -65,22 +65,17 @@ __extension__ typedef __int128 inv_sdd;
 #endif
 
 /*
- * VD, bits per digit = divsteps per batch: 30 (two groups of 15), or
- * 28 (two groups of 14) for moduli up to SMALL_LIMBS limbs, whose update
- * (at most 28 digits) fits in the steps: there the third group's unpack,
- * matrix product and pack cost more than the extra batches (10% more) do
- * (min TSC ticks on Zen 4, core inverse: 256 bits 2938 -> 2782, 512 bits
- * 5902 -> 5512; 1024 bits, with 37 digits, 11.7k -> 12.1k).  Each body
- * defines VD before it is included.
+ * VD, bits per digit = divsteps per batch: 30, two groups of 15 (see
+ * DIVSTEPS30), in every body.  (Before the groups of 15, a batch of 30 was
+ * 14 + 14 + 2, and the inverse up to 12 limbs and the gcd up to 24 ran
+ * batches of 28 = 14 + 14, where a third group cost more than the extra
+ * batches did.  With 15 + 15 the 30-step batch has two groups as well, and
+ * fewer batches and digits: min TSC on Zen 4, the gcd's kernel 28 -> 30,
+ * 4 limbs 2418 -> 2340, 8 limbs 4862 -> 4784, 16 limbs 9906 -> 9490.)
+ * SMALL_LIMBS: the inverse's own body up to 12 limbs, for the 256-bit
+ * digit placement (VNEXT8) without a size test in the larger sizes' body.
  */
 #define SMALL_LIMBS 12
-/*
- * The gcd's update is lighter (9 vector instructions a digit, not 11): its
- * 28-step batches pay up to 24 limbs (min TSC ticks on Zen 4, core gcd,
- * 30 -> 28: 13 limbs 10010 -> 8736, 16 limbs 11700 -> 11310, 24 limbs
- * 20462 -> 20228; 28 limbs 25376 -> 26858).
- */
-#define GCD_SMALL_LIMBS 24
 #define VMASK (((inv_ud)1 << VD) - 1)
 
 /* Digits of vd bits for values below 2^(b+2) in magnitude, b = 64 limbs + 2 (as inv_digits). */
@@ -92,15 +87,14 @@ static size_t vdigits(size_t limbs, unsigned vd)
 size_t tacit_mpi_core_avx2_divsteps_working_limbs(size_t limbs)
 {
     /* the blocks of f, g, d, e and of M (broadcast), and 32-byte alignment */
-    /* (constant digit widths: no division instruction; the gcd's 28-bit digits up to
-     * GCD_SMALL_LIMBS, more of them than the inverse's 30-bit ones from 13 limbs) */
-    return 8 * (limbs <= GCD_SMALL_LIMBS ? vdigits(limbs, 28) : vdigits(limbs, 30)) + 4;
+    /* (a constant digit width: no division instruction) */
+    return 8 * vdigits(limbs, 30) + 4;
 }
 
 size_t tacit_mpi_core_avx2_divsteps_gcd_working_limbs(size_t limbs)
 {
     /* the gcd (D = NULL): the blocks of f, g and the three sign blocks of from_blocks, aligned */
-    return 4 * ((limbs <= GCD_SMALL_LIMBS ? vdigits(limbs, 28) : vdigits(limbs, 30)) + 3) + 4;
+    return 4 * (vdigits(limbs, 30) + 3) + 4;
 }
 
 /*
@@ -292,16 +286,17 @@ static __attribute__((noinline)) AVX2 void from_blocks(tacit_mpi_uint *F, tacit_
     } while (0)
 #define VNONE(n) ((void)0)
 /*
- * 256-bit moduli (4 limbs, 10 digits: the curves' field and scalar
- * inversions): digits 1 .. 9 after steps 0 .. 8, with no test at run time
- * (VNEXT's 28 compare-and-branch pairs a batch run on the integer units,
- * next to the steps).  The inverse only: min TSC on Zen 4, 256-bit
- * tacit_mpi_inv_mod 2600 -> 2574; in the gcd's small body, which also
- * serves 1024 bits, the extra copy cost that size 4% (code layout).
+ * 256-bit moduli (4 limbs, 9 digits: the curves' field and scalar
+ * inversions): digits 1 .. 8 after steps 0 .. 7, with no test at run time
+ * (VNEXT's 30 compare-and-branch pairs a batch run on the integer units,
+ * next to the steps).  The inverse only (its small body): min TSC on Zen
+ * 4, 256-bit tacit_mpi_inv_mod (then with 10 digits of 28 bits) 2600 ->
+ * 2574; in the gcd's body, which also serves 1024 bits, the extra copy
+ * cost that size 4% (code layout).
  */
-#define VNEXT9(n)                                                                                  \
+#define VNEXT8(n)                                                                                  \
     do {                                                                                           \
-        if ((n) < 9) {                                                                             \
+        if ((n) < 8) {                                                                             \
             VDIGIT(q + (n), mq + (n));                                                             \
         }                                                                                          \
     } while (0)
@@ -348,21 +343,6 @@ static __attribute__((noinline)) AVX2 void from_blocks(tacit_mpi_uint *F, tacit_
         INV_COMBINE();                                                                             \
     } while (0)
 
-/* The same with 28 divsteps: two groups of 14. */
-#define DIVSTEPS28(fw, gw, DIG)                                                                    \
-    do {                                                                                           \
-        nf = (fw);                                                                                 \
-        ng = (gw);                                                                                 \
-        inv_pack(&a, &b, nf, ng);                                                                  \
-        INV_STEPS14(DIG, 0);                                                                       \
-        inv_unpack(a, b, r, p);                                                                    \
-        INV_NEXT_WORDS(14);                                                                        \
-        inv_pack(&a, &b, nf, ng);                                                                  \
-        INV_STEPS14(DIG, 14);                                                                      \
-        inv_unpack(a, b, m, p);                                                                    \
-        INV_COMBINE();                                                                             \
-    } while (0)
-
 /*
  * A short batch of n = 7 or 14 divsteps (one group; DIG after each): r
  * gets the group's matrix scaled by 2^(VD - n), the batch's scale (each
@@ -372,9 +352,10 @@ static __attribute__((noinline)) AVX2 void from_blocks(tacit_mpi_uint *F, tacit_
  * whole batches give, the first batch is this short one (before the loop,
  * which stays as it was: a test inside it cost 1-3% at 1024 and 2048 bits).
  * Rounding up to 7 or 14 is safe (more steps than the bound, see
- * bignum_core_inv.c inv_steps).  At 256 bits the bound asks for 595 =
- * 21 x 28 + 7 divsteps, which took 22 whole batches (616) before: min TSC
- * on Zen 4, tacit_mpi_inv_mod 2704 -> 2626.  The inverse only: the gcd's
+ * bignum_core_inv.c inv_steps).  With the former 28-step batches, the
+ * 256-bit bound asked for 595 = 21 x 28 + 7 divsteps, which took 22 whole
+ * batches (616) before: min TSC on Zen 4, tacit_mpi_inv_mod 2704 -> 2626.
+ * (With 30-step batches, 595 = 19 x 30 + 25: 20 whole batches.)  The inverse only: the gcd's
  * bodies with it ran 3.5% slower at 1024 bits (the code layout of their
  * loops; the 14 steps it saves there are worth about 1%).
  */
@@ -406,9 +387,9 @@ static __attribute__((noinline)) AVX2 void from_blocks(tacit_mpi_uint *F, tacit_
 #define INV_NAME_(f, g) f##g
 #define INV_NAME_X(f, g) INV_NAME_(f, g)
 #define INV_NAME(f) INV_NAME_X(f, INV_SUFFIX)
-/* up to SMALL_LIMBS limbs: static avx2_divsteps_small */
-#define VD 28
-#define DIVSTEPS_B DIVSTEPS28
+/* up to SMALL_LIMBS limbs: static avx2_divsteps_small (and _vl), the inverse only */
+#define VD 30
+#define DIVSTEPS_B DIVSTEPS30
 #define INV_SMALL 1
 #define INV_WIDE 0
 #define INV_GCD 0
@@ -423,15 +404,10 @@ static __attribute__((noinline)) AVX2 void from_blocks(tacit_mpi_uint *F, tacit_
 #undef INV_VL
 #undef INV_GCD
 #undef INV_SUFFIX
-#define INV_VL 0
-#define INV_GCD 1
-#define INV_SUFFIX _gcd
-#include "bignum/x86_64/inv_avx2_body.h"
-#undef INV_GCD
-#undef INV_SUFFIX
 #undef INV_SMALL
 #undef DIVSTEPS_B
 #undef VD
+#define INV_VL 0
 /* avx2_divsteps_narrow (and _vl) and the wide one */
 #define VD 30
 #define DIVSTEPS_B DIVSTEPS30
@@ -480,11 +456,7 @@ AVX2 void tacit_mpi_core_avx2_divsteps(tacit_mpi_uint *F, tacit_mpi_uint *D,
                                        size_t limbs, size_t steps, tacit_mpi_uint *T)
 {
     if (D == NULL) {
-        if (limbs <= GCD_SMALL_LIMBS) {
-            avx2_divsteps_small_gcd(F, D, G, M, limbs, steps, T);
-        } else {
-            avx2_divsteps_narrow_gcd(F, D, G, M, limbs, steps, T);
-        }
+        avx2_divsteps_narrow_gcd(F, D, G, M, limbs, steps, T);
     } else if (tacit_mpi_core_cpu_has_avx512()) {
         /* AVX-512VL: the bodies with VPSRAQ */
         if (limbs <= SMALL_LIMBS) {

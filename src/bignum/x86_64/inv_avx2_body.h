@@ -1,10 +1,10 @@
 /*
  * The body of the AVX2 divsteps (inv_avx2.c), included three times, with
  * VD (bits per digit = divsteps per batch) and DIVSTEPS_B (the batch's
- * steps) defined.  INV_SMALL 1 (VD 28): avx2_divsteps_small, up to
- * SMALL_LIMBS limbs, where every digit of the update fits after a step.
- * INV_WIDE 0 (VD 30): avx2_divsteps_narrow, the batches interleave
- * one digit of the update with each step.  INV_WIDE 1: the body of
+ * steps) defined.  INV_SMALL 1: avx2_divsteps_small (the inverse up to
+ * SMALL_LIMBS limbs), with the 256-bit digit placement (VNEXT8).
+ * INV_WIDE 0: avx2_divsteps_narrow, the batches interleave one digit of
+ * the update with each step.  INV_WIDE 1: the body of
  * tacit_mpi_core_avx2_divsteps_wide (inlined there with wide = 1), which
  * for 61 digits and more interleaves two, three or four (VNEXT60/90/120),
  * so that the steps (integer units) overlap more of the update (vector
@@ -154,10 +154,10 @@ static __attribute__((noinline)) AVX2 void INV_NAME(avx2_divsteps_narrow)(
             mq += 60;
 #endif
 #if INV_SMALL && !INV_GCD
-        } else if (K == 10) {
-            DIVSTEPS_B(fw, gw, VNEXT9);
-            q += 9;
-            mq += 9;
+        } else if (K == 9) {
+            DIVSTEPS_B(fw, gw, VNEXT8);
+            q += 8;
+            mq += 8;
 #endif
         } else if (K >= VD + 1) {
             DIVSTEPS_B(fw, gw, VNEXTD);
