@@ -5,10 +5,11 @@
  *     sizes, on edge inputs: equal operands, 0, 1, powers of two, one or
  *     both even, all-ones limbs, values whose digits are all ones at the
  *     halves' boundary (the fix-up's carries), random;
- *   - the packed divsteps themselves against the unpacked ones
- *     (tacit_mpi_core_avx2_divsteps, D = NULL): the same f, limb for limb,
- *     after all the steps and after a few batches only (f mid-way: a gcd's
- *     last batches have no carry between the halves).
+ *   - the packed divsteps themselves against divsteps on GMP integers, f
+ *     limb for limb after all the steps and after a few batches only (f
+ *     mid-way: a gcd's last batches have no carry between the halves), and
+ *     after all the steps against the unpacked kernel
+ *     (tacit_mpi_core_avx2_divsteps, D = NULL).
  * SKIPs without GMP, or without the packed kernel or AVX2.  The seed is
  * fixed (TACIT_GMP_SEED changes it).
  */
@@ -151,18 +152,78 @@ exit:;
 }
 
 #if defined(TACIT_MPI_HAVE_X86_64_GCD_PACKED)
-/* The packed divsteps vs the unpacked (f = F, g = G: odd f, g <= f, as f_start gives). */
-static void test_packed_vs_unpacked(void)
+/*
+ * n divsteps on f, g (the half-delta variant of bignum_core_inv.c, delta =
+ * d2 / 2 from 1/2): (f, g) -> (g, (g - f) / 2) if delta > 0 and g odd
+ * (delta -> 1 - delta), else (f, (g + (g odd) f) / 2) (delta -> 1 + delta).
+ */
+static void ref_divsteps(mpz_t f, mpz_t g, size_t n)
+{
+    long d2 = 1;
+    size_t i;
+    mpz_t t;
+
+    mpz_init(t);
+    for (i = 0; i < n; i++) {
+        if (d2 > 0 && mpz_odd_p(g)) {
+            d2 = 2 - d2;
+            mpz_sub(t, g, f);
+            mpz_swap(f, g);
+            mpz_divexact_ui(g, t, 2);
+        } else {
+            d2 += 2;
+            if (mpz_odd_p(g)) {
+                mpz_add(g, g, f);
+            }
+            mpz_divexact_ui(g, g, 2);
+        }
+    }
+    mpz_clear(t);
+}
+
+/* F (n limbs) == the two's complement of f? */
+static int same_twos(const tacit_mpi_uint *F, size_t n, const mpz_t f)
+{
+    tacit_mpi_uint W[MAXL + 2];
+    size_t count = 0;
+    mpz_t t;
+
+    mpz_init(t);
+    if (mpz_sgn(f) < 0) {
+        mpz_set_ui(t, 1);
+        mpz_mul_2exp(t, t, n * TACIT_MPI_LIMB_BITS);
+        mpz_add(t, t, f);
+    } else {
+        mpz_set(t, f);
+    }
+    memset(W, 0, sizeof(W));
+    if (mpz_sizeinbase(t, 2) <= n * TACIT_MPI_LIMB_BITS) {
+        mpz_export(W, &count, -1, sizeof(*W), 0, 0, t);
+    } else {
+        W[0] = ~F[0]; /* does not fit: differ */
+    }
+    mpz_clear(t);
+    return memcmp(W, F, n * sizeof(*F)) == 0;
+}
+
+/*
+ * The packed divsteps (f = F, g = G: odd f, g <= f, as f_start gives) vs
+ * the divsteps on GMP integers (the kernel runs whole batches of 30), and
+ * after all the steps vs the unpacked kernel, limb for limb.
+ */
+static void test_packed_divsteps(void)
 {
     tacit_mpi_uint F1[MAXL + 1], F2[MAXL + 1], G[MAXL];
-    size_t limbs, bad = 0, it;
+    size_t limbs, bad = 0, badu = 0, it;
+    mpz_t f, g;
 
+    mpz_inits(f, g, NULL);
     if (!tacit_mpi_core_cpu_has_avx2()) {
         TEST_SKIP("no AVX2");
     }
     for (limbs = 1; limbs <= MAXL; limbs += limbs < 40 ? 1 : 8) {
         size_t all = (9437 * (limbs * TACIT_MPI_LIMB_BITS + 2) + 1 + 4095) / 4096;
-        for (it = 0; it < 48; it++) {
+        for (it = 0; it < 96; it++) {
             /*
              * every other case stops early (1 to 5 batches, or all but one):
              * f mid-way, where the last batch's carry into digit H is not
@@ -185,17 +246,26 @@ static void test_packed_vs_unpacked(void)
                 c = c2;
             }
             F1[limbs] = c + (G[limbs - 1] >> (TACIT_MPI_LIMB_BITS - 1));
+            mpz_import(f, limbs + 1, -1, sizeof(*F1), 0, 0, F1);
+            mpz_import(g, limbs, -1, sizeof(*G), 0, 0, G);
+            ref_divsteps(f, g, (steps + 29) / 30 * 30);
             memcpy(F2, F1, (limbs + 1) * sizeof(*F1));
-            tacit_mpi_core_avx2_divsteps(F1, NULL, G, NULL, limbs, steps, T);
             tacit_mpi_core_avx2_gcd_divsteps(F2, G, limbs, steps, T);
-            bad += (size_t)(memcmp(F1, F2, (limbs + 1) * sizeof(*F1)) != 0);
+            bad += (size_t)!same_twos(F2, limbs + 1, f);
+            if (steps == all) {
+                tacit_mpi_core_avx2_divsteps(F1, NULL, G, NULL, limbs, steps, T);
+                badu += (size_t)(memcmp(F1, F2, (limbs + 1) * sizeof(*F1)) != 0);
+            }
         }
     }
-    if (bad != 0) {
-        printf("  %zu packed results differ\n", bad);
+    if (bad + badu != 0) {
+        printf("  %zu packed results differ from GMP's divsteps, %zu from the unpacked kernel\n",
+               bad, badu);
     }
     TEST_EQUAL(bad, 0);
-exit:;
+    TEST_EQUAL(badu, 0);
+exit:
+    mpz_clears(f, g, NULL);
 }
 #endif
 #endif /* TACIT_HAVE_GMP */
@@ -216,7 +286,7 @@ static void test_gcd_avx2(void)
     TEST_ASSERT(T != NULL);
     test_gcd_gmp();
 #if defined(TACIT_MPI_HAVE_X86_64_GCD_PACKED)
-    test_packed_vs_unpacked();
+    test_packed_divsteps();
 #endif
 #else
     TEST_SKIP_NO_PEER("GMP");

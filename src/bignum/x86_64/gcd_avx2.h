@@ -17,11 +17,11 @@
 /*
  * The gcd takes the packed divsteps from this many limbs on (a public
  * size); below, tacit_mpi_core_avx2_divsteps with D = NULL.  Min TSC ticks
- * of the divsteps alone on Zen 4, unpacked vs packed: 4 limbs 2418 vs
- * 2444, 5: 3016 vs 2990, 8: 4862 vs 4680, 16: 9958 vs 9256, 24: 18174
- * vs 14898, 32: 29614 vs 21320, 64: 98150 vs 49556.
+ * of the divsteps alone on Zen 4, unpacked vs packed: 1 limb 702 vs 754,
+ * 2: 1222 vs 1196, 4: 2418 vs 2262, 8: 4732 vs 4628, 16: 9958 vs 9230,
+ * 24: 17940 vs 13962, 32: 26936 vs 18720, 64: 92846 vs 45916.
  */
-#define TACIT_MPI_GCD_PACKED_MIN_LIMBS 5
+#define TACIT_MPI_GCD_PACKED_MIN_LIMBS 2
 
 /* Working limbs of tacit_mpi_core_avx2_gcd_divsteps (T). */
 size_t tacit_mpi_core_avx2_gcd_divsteps_working_limbs(size_t limbs);

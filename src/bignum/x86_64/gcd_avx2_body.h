@@ -1,7 +1,7 @@
 /*
- * The body of the packed gcd divsteps (gcd_avx2.c), included once per
- * digit width with VD (bits per digit = divsteps per batch), GCD_STEPS_B
- * (the batch's steps) and GCD_BODY (the function's name) defined.  The
+ * The body of the packed gcd divsteps (gcd_avx2.c), included with VD
+ * (bits per digit = divsteps per batch), GCD_STEPS_B (the batch's steps)
+ * and GCD_BODY (the function's name) defined.  The
  * body is inlined into its callers with hc = the pair count H when it is a
  * compile-time constant (the pair placement among the steps is then fixed
  * at compile time), or hc = 0.  No include guard.
@@ -11,7 +11,7 @@ static inline __attribute__((always_inline)) AVX2 void GCD_BODY(tacit_mpi_uint *
                                                                 size_t limbs, size_t steps,
                                                                 tacit_mpi_uint *T, size_t hc)
 {
-    const size_t H = hc ? hc : gcd_pairs(limbs, VD), batches = (steps + VD - 1) / VD;
+    const size_t H = hc ? hc : gcd_pairs(limbs), batches = (steps + VD - 1) / VD;
     __m256i *S = (__m256i *)(void *)(((uintptr_t)T + 31) & ~(uintptr_t)31);
     __m256i *q, *const qend = S + H;
     const inv_sd *s = (const inv_sd *)(void *)S;
