@@ -28,7 +28,7 @@
 /* Layer 4: leaf modules */
 #define TACIT_SHA1_C   /* legacy: verification of old signatures only */
 #define TACIT_SHA256_C /* SHA-224 and SHA-256 */
-#define TACIT_SHA512_C /* SHA-384 and SHA-512 */
+#define TACIT_SHA512_C /* SHA-384, SHA-512, SHA-512/224, SHA-512/256 */
 #define TACIT_SHA3_C   /* SHA3-224/256/384/512, SHAKE128/256, Keccak-f[1600] (ML-KEM, ML-DSA) */
 #define TACIT_MD_C
 #define TACIT_HMAC_C

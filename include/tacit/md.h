@@ -39,7 +39,9 @@ typedef enum {
     TACIT_MD_SHA3_224, /* FIPS 202 (sha3.h) */
     TACIT_MD_SHA3_256,
     TACIT_MD_SHA3_384,
-    TACIT_MD_SHA3_512
+    TACIT_MD_SHA3_512,
+    TACIT_MD_SHA512_224, /* SHA-512/224 and SHA-512/256 (FIPS 180-4, sha512.h) */
+    TACIT_MD_SHA512_256
 } tacit_md_type;
 
 #ifdef __cplusplus
@@ -66,7 +68,7 @@ typedef struct tacit_md_context {
         tacit_sha256_context sha256; /* also SHA-224 */
 #endif
 #if defined(TACIT_SHA512_C)
-        tacit_sha512_context sha512; /* also SHA-384 */
+        tacit_sha512_context sha512; /* also SHA-384, SHA-512/224, SHA-512/256 */
 #endif
 #if defined(TACIT_SHA3_C)
         tacit_sha3_context sha3; /* SHA3-224 .. SHA3-512 */
@@ -112,8 +114,9 @@ void tacit_md_free(tacit_md_context *ctx);
 
 /*
  * "sha1", "sha224", "sha256", "sha384", "sha512", "sha3-224", "sha3-256",
- * "sha3-384", "sha3-512"; case-insensitive, a '-' after "sha" accepted
- * ("SHA-256", "SHA3-256" as in Wycheproof files; "sha3_256" too).
+ * "sha3-384", "sha3-512", "sha512-224", "sha512-256"; case-insensitive, a
+ * '-' after "sha" accepted ("SHA-256", "SHA3-256" as in Wycheproof files;
+ * "sha3_256" too; "SHA-512/224", "sha512_256").
  * TACIT_MD_NONE for anything else or a compiled-out hash.
  */
 tacit_md_type tacit_md_from_name(const char *name);

@@ -146,9 +146,8 @@ int tacit_mldsa_sign_mu_rnd(tacit_mldsa_params p, const unsigned char *sk,
  * ML-DSA signature of the same message, nor under another PH.  Keys are the
  * ML-DSA keys.  SHAKE128 and SHAKE256 give 32 and 64 bytes of output.
  * Every PH below is accepted as a digest; tacit_mldsa_prehash_digest
- * computes the digest for all of them except SHA-512/224 and SHA-512/256,
- * which tacit does not implement (TACIT_ERR_NOT_SUPPORTED; bring the digest)
- * and the hashes compiled out of the build.
+ * computes the digest for all of them except the hashes compiled out of the
+ * build (TACIT_ERR_NOT_SUPPORTED; bring the digest).
  *
  * The IETF LAMPS X.509 profile for ML-DSA (RFC 9881) uses pure ML-DSA only:
  * certificates, CRLs and SubjectPublicKeyInfo never carry the HashML-DSA
@@ -182,7 +181,7 @@ size_t tacit_mldsa_prehash_size(tacit_mldsa_prehash ph);
 /*
  * PH(msg): out receives tacit_mldsa_prehash_size(ph) bytes (out_size must
  * be at least that; *out_len is set).  TACIT_ERR_NOT_SUPPORTED for
- * SHA-512/224, SHA-512/256 and hashes compiled out.
+ * hashes compiled out.
  */
 int tacit_mldsa_prehash_digest(tacit_mldsa_prehash ph, const unsigned char *msg, size_t msg_len,
                                unsigned char *out, size_t out_size, size_t *out_len);

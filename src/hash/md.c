@@ -27,6 +27,10 @@ size_t tacit_md_size(tacit_md_type type)
         return TACIT_SHA384_SIZE;
     case TACIT_MD_SHA512:
         return TACIT_SHA512_SIZE;
+    case TACIT_MD_SHA512_224:
+        return TACIT_SHA512_224_SIZE;
+    case TACIT_MD_SHA512_256:
+        return TACIT_SHA512_256_SIZE;
 #endif
 #if defined(TACIT_SHA3_C)
     case TACIT_MD_SHA3_224:
@@ -58,6 +62,8 @@ size_t tacit_md_block_size(tacit_md_type type)
 #if defined(TACIT_SHA512_C)
     case TACIT_MD_SHA384:
     case TACIT_MD_SHA512:
+    case TACIT_MD_SHA512_224:
+    case TACIT_MD_SHA512_256:
         return TACIT_SHA512_BLOCK_SIZE;
 #endif
 #if defined(TACIT_SHA3_C)
@@ -93,6 +99,10 @@ int tacit_md_starts(tacit_md_context *ctx)
         return tacit_sha512_starts(&ctx->u.sha512, 1);
     case TACIT_MD_SHA512:
         return tacit_sha512_starts(&ctx->u.sha512, 0);
+    case TACIT_MD_SHA512_224:
+        return tacit_sha512t_starts(&ctx->u.sha512, 224);
+    case TACIT_MD_SHA512_256:
+        return tacit_sha512t_starts(&ctx->u.sha512, 256);
 #endif
 #if defined(TACIT_SHA3_C)
     case TACIT_MD_SHA3_224:
@@ -141,6 +151,8 @@ int tacit_md_update(tacit_md_context *ctx, const unsigned char *in, size_t in_le
 #if defined(TACIT_SHA512_C)
     case TACIT_MD_SHA384:
     case TACIT_MD_SHA512:
+    case TACIT_MD_SHA512_224:
+    case TACIT_MD_SHA512_256:
         return tacit_sha512_update(&ctx->u.sha512, in, in_len);
 #endif
 #if defined(TACIT_SHA3_C)
@@ -173,6 +185,8 @@ int tacit_md_finish(tacit_md_context *ctx, unsigned char *out)
 #if defined(TACIT_SHA512_C)
     case TACIT_MD_SHA384:
     case TACIT_MD_SHA512:
+    case TACIT_MD_SHA512_224:
+    case TACIT_MD_SHA512_256:
         return tacit_sha512_finish(&ctx->u.sha512, out);
 #endif
 #if defined(TACIT_SHA3_C)
@@ -212,6 +226,10 @@ int tacit_md(tacit_md_type type, const unsigned char *in, size_t in_len, unsigne
         return tacit_sha384(in, in_len, out);
     case TACIT_MD_SHA512:
         return tacit_sha512(in, in_len, out);
+    case TACIT_MD_SHA512_224:
+        return tacit_sha512_224(in, in_len, out);
+    case TACIT_MD_SHA512_256:
+        return tacit_sha512_256(in, in_len, out);
 #endif
 #if defined(TACIT_SHA3_C)
     case TACIT_MD_SHA3_224:
@@ -232,11 +250,17 @@ static const struct {
     tacit_md_type type;
     const char *name;
 } md_names[] = {
-    { TACIT_MD_SHA1, "sha1" },         { TACIT_MD_SHA224, "sha224" },
-    { TACIT_MD_SHA256, "sha256" },     { TACIT_MD_SHA384, "sha384" },
-    { TACIT_MD_SHA512, "sha512" },     { TACIT_MD_SHA3_224, "sha3-224" },
-    { TACIT_MD_SHA3_256, "sha3-256" }, { TACIT_MD_SHA3_384, "sha3-384" },
+    { TACIT_MD_SHA1, "sha1" },
+    { TACIT_MD_SHA224, "sha224" },
+    { TACIT_MD_SHA256, "sha256" },
+    { TACIT_MD_SHA384, "sha384" },
+    { TACIT_MD_SHA512, "sha512" },
+    { TACIT_MD_SHA3_224, "sha3-224" },
+    { TACIT_MD_SHA3_256, "sha3-256" },
+    { TACIT_MD_SHA3_384, "sha3-384" },
     { TACIT_MD_SHA3_512, "sha3-512" },
+    { TACIT_MD_SHA512_224, "sha512-224" },
+    { TACIT_MD_SHA512_256, "sha512-256" },
 };
 
 const char *tacit_md_name(tacit_md_type type)
@@ -264,7 +288,7 @@ tacit_md_type tacit_md_from_name(const char *name)
     if (name == NULL) {
         return TACIT_MD_NONE;
     }
-    /* Lower-case, drop a '-' right after "sha", '_' as '-' ("sha3_256"). */
+    /* Lower-case, drop a '-' right after "sha", '_' and '/' as '-' ("sha3_256", "SHA-512/224"). */
     for (i = 0; name[i] != '\0'; i++) {
         if (name[i] == '-' && i == 3) {
             continue;
@@ -272,7 +296,8 @@ tacit_md_type tacit_md_from_name(const char *name)
         if (n + 1 >= sizeof(norm)) {
             return TACIT_MD_NONE;
         }
-        norm[n++] = name[i] == '_' ? '-' : (char)lower_ascii((unsigned char)name[i]);
+        norm[n++] =
+            (name[i] == '_' || name[i] == '/') ? '-' : (char)lower_ascii((unsigned char)name[i]);
     }
     norm[n] = '\0';
     for (i = 0; i < sizeof(md_names) / sizeof(md_names[0]); i++) {

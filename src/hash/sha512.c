@@ -1,5 +1,7 @@
 /*
- * SHA-384 and SHA-512 (FIPS 180-4, section 6.4).
+ * SHA-384, SHA-512, SHA-512/224 and SHA-512/256 (FIPS 180-4, sections 6.4
+ * and 6.7): one compression function; the initial hash value and the number
+ * of output bytes tell them apart.
  *
  * Built like sha256.c: fully unrolled rounds by renaming, a 16-word
  * schedule ring, big-endian loads written as shifts.
@@ -55,6 +57,17 @@ static const uint64_t IV384[8] = {
     U64(0xcbbb9d5dc1059ed8), U64(0x629a292a367cd507), U64(0x9159015a3070dd17),
     U64(0x152fecd8f70e5939), U64(0x67332667ffc00b31), U64(0x8eb44a8768581511),
     U64(0xdb0c2e0d64f98fa7), U64(0x47b5481dbefa4fa4),
+};
+/* FIPS 180-4 section 5.3.6.1 (SHA-512/224) and 5.3.6.2 (SHA-512/256) */
+static const uint64_t IV512_224[8] = {
+    U64(0x8c3d37c819544da2), U64(0x73e1996689dcd4d6), U64(0x1dfab7ae32ff9c82),
+    U64(0x679dd514582f9fcf), U64(0x0f6d2b697bd44da8), U64(0x77e36f7304c48942),
+    U64(0x3f9d85a86a1d36c8), U64(0x1112e6ad91d692a1),
+};
+static const uint64_t IV512_256[8] = {
+    U64(0x22312194fc2bf72c), U64(0x9f555fa3c84c64c2), U64(0x2393b86b6f53b151),
+    U64(0x963877195940eabd), U64(0x96283ee2a88effe3), U64(0xbe5e1e2553863992),
+    U64(0x2b0199fc2c85b8aa), U64(0x0eb72ddc81c52ca2),
 };
 
 static uint64_t load_be64(const unsigned char *p)
@@ -231,7 +244,18 @@ int tacit_sha512_starts(tacit_sha512_context *ctx, int is384)
     }
     memcpy(ctx->state, is384 ? IV384 : IV512, sizeof(ctx->state));
     ctx->total = 0;
-    ctx->is384 = is384 != 0;
+    ctx->out_len = is384 ? TACIT_SHA384_SIZE : TACIT_SHA512_SIZE;
+    return 0;
+}
+
+int tacit_sha512t_starts(tacit_sha512_context *ctx, unsigned t)
+{
+    if (ctx == NULL || (t != 224 && t != 256)) {
+        return TACIT_ERR_BAD_INPUT;
+    }
+    memcpy(ctx->state, t == 224 ? IV512_224 : IV512_256, sizeof(ctx->state));
+    ctx->total = 0;
+    ctx->out_len = t / 8;
     return 0;
 }
 
@@ -274,7 +298,8 @@ static const unsigned char PAD512[128] = { 0x80 }; /* at most 128 bytes are copi
 
 /*
  * Pad the last tail_len (< 128) bytes of a message of total bytes,
- * compress, write out_len (48 or 64) bytes; the stack copy of the tail is
+ * compress, write out_len (28, 32, 48 or 64) bytes: the first out_len
+ * bytes of the big-endian state; the stack copy of the tail is
  * wiped.  Only lengths decide what happens.
  */
 static void sha512_final(uint64_t state[8], const unsigned char *tail, size_t tail_len,
@@ -291,12 +316,13 @@ static void sha512_final(uint64_t state[8], const unsigned char *tail, size_t ta
     store_be64(blk + nb - 16, total >> 61);
     store_be64(blk + nb - 8, total << 3);
     sha512_blocks(state, blk, nb / 128);
-    for (i = 0; i < 6; i++) {
+    for (i = 0; i < out_len / 8; i++) {
         store_be64(out + 8 * i, state[i]);
     }
-    if (out_len == 64) {
-        store_be64(out + 48, state[6]);
-        store_be64(out + 56, state[7]);
+    if ((out_len & 7) != 0) { /* SHA-512/224: the high half of word 3 */
+        for (i = 0; i < (out_len & 7); i++) {
+            out[(out_len & ~(size_t)7) + i] = (unsigned char)(state[out_len / 8] >> (56 - 8 * i));
+        }
     }
     tacit_platform_zeroize(blk, nb);
 }
@@ -307,12 +333,13 @@ int tacit_sha512_finish(tacit_sha512_context *ctx, unsigned char *out)
         return TACIT_ERR_BAD_INPUT;
     }
     sha512_final(ctx->state, ctx->buffer, (size_t)(ctx->total & 127), ctx->total, out,
-                 ctx->is384 ? 48 : 64);
+                 ctx->out_len);
     return 0;
 }
 
 /* No context: whole blocks straight from the input, then the padded tail. */
-static int sha512_oneshot(const unsigned char *in, size_t ilen, unsigned char *out, int is384)
+static int sha512_oneshot(const unsigned char *in, size_t ilen, unsigned char *out,
+                          const uint64_t iv[8], size_t out_len)
 {
     uint64_t state[8];
     size_t full = ilen & ~(size_t)127;
@@ -320,14 +347,13 @@ static int sha512_oneshot(const unsigned char *in, size_t ilen, unsigned char *o
     if ((in == NULL && ilen > 0) || out == NULL) {
         return TACIT_ERR_BAD_INPUT;
     }
-    memcpy(state, is384 ? IV384 : IV512, sizeof(state));
+    memcpy(state, iv, sizeof(state));
     if (full > 0) {
         sha512_blocks(state, in, full / 128);
     }
-    sha512_final(state, full > 0 ? in + full : in, ilen - full, (uint64_t)ilen, out,
-                 is384 ? 48 : 64);
-    if (is384) {
-        /* SHA-512's state ends as its digest; SHA-384's has two words it does not print */
+    sha512_final(state, full > 0 ? in + full : in, ilen - full, (uint64_t)ilen, out, out_len);
+    if (out_len != TACIT_SHA512_SIZE) {
+        /* SHA-512's state ends as its digest; the truncated ones keep words they do not print */
         tacit_platform_zeroize(state, sizeof(state));
     }
     return 0;
@@ -335,12 +361,22 @@ static int sha512_oneshot(const unsigned char *in, size_t ilen, unsigned char *o
 
 int tacit_sha512(const unsigned char *in, size_t in_len, unsigned char *out)
 {
-    return sha512_oneshot(in, in_len, out, 0);
+    return sha512_oneshot(in, in_len, out, IV512, TACIT_SHA512_SIZE);
 }
 
 int tacit_sha384(const unsigned char *in, size_t in_len, unsigned char *out)
 {
-    return sha512_oneshot(in, in_len, out, 1);
+    return sha512_oneshot(in, in_len, out, IV384, TACIT_SHA384_SIZE);
+}
+
+int tacit_sha512_224(const unsigned char *in, size_t in_len, unsigned char *out)
+{
+    return sha512_oneshot(in, in_len, out, IV512_224, TACIT_SHA512_224_SIZE);
+}
+
+int tacit_sha512_256(const unsigned char *in, size_t in_len, unsigned char *out)
+{
+    return sha512_oneshot(in, in_len, out, IV512_256, TACIT_SHA512_256_SIZE);
 }
 
 #else

@@ -85,6 +85,12 @@ int tacit_mldsa_prehash_digest(tacit_mldsa_prehash ph, const unsigned char *msg,
     case TACIT_MLDSA_PH_SHA512:
         ret = tacit_sha512(msg, msg_len, out);
         break;
+    case TACIT_MLDSA_PH_SHA512_224:
+        ret = tacit_sha512_224(msg, msg_len, out);
+        break;
+    case TACIT_MLDSA_PH_SHA512_256:
+        ret = tacit_sha512_256(msg, msg_len, out);
+        break;
 #endif
     case TACIT_MLDSA_PH_SHA3_224:
         ret = tacit_sha3_224(msg, msg_len, out);
@@ -104,7 +110,7 @@ int tacit_mldsa_prehash_digest(tacit_mldsa_prehash ph, const unsigned char *msg,
     case TACIT_MLDSA_PH_SHAKE256:
         ret = tacit_shake256(msg, msg_len, out, 64);
         break;
-    default: /* SHA-512/224, SHA-512/256, compiled-out SHA-2 */
+    default: /* compiled-out SHA-2 */
         return TACIT_ERR_NOT_SUPPORTED;
     }
     if (ret != 0) {
