@@ -287,17 +287,21 @@ static __attribute__((noinline)) AVX2 void from_blocks(tacit_mpi_uint *F, tacit_
 #define VNONE(n) ((void)0)
 /*
  * 256-bit moduli (4 limbs, 9 digits: the curves' field and scalar
- * inversions): digits 1 .. 8 after steps 0 .. 7, with no test at run time
- * (VNEXT's 30 compare-and-branch pairs a batch run on the integer units,
- * next to the steps).  The inverse only (its small body): min TSC on Zen
- * 4, 256-bit tacit_mpi_inv_mod (then with 10 digits of 28 bits) 2600 ->
- * 2574; in the gcd's body, which also serves 1024 bits, the extra copy
- * cost that size 4% (code layout).
+ * inversions): digits 1 .. 8 after steps 0 .. 7 (the VL body) or after
+ * steps 0, 3, .. 21 (the AVX2 body), with no test at run time (VNEXT's 30
+ * compare-and-branch pairs a batch run on the integer units, next to the
+ * steps).  The inverse only (its small body): min TSC on Zen 4, 256-bit
+ * tacit_mpi_inv_mod (then with 10 digits of 28 bits) 2600 -> 2574; in the
+ * gcd's body, which also serves 1024 bits, the extra copy cost that size
+ * 4% (code layout).  The AVX2 body (one more VPADDQ a digit, the bias)
+ * runs faster with its digits spread: after every third step 2535 -> 2473
+ * ticks, every fourth 2480, while the VL body is slower so (2454 -> 2528
+ * and 2478).
  */
 #define VNEXT8(n)                                                                                  \
     do {                                                                                           \
-        if ((n) < 8) {                                                                             \
-            VDIGIT(q + (n), mq + (n));                                                             \
+        if (INV_VL ? (n) < 8 : (n) % 3 == 0 && (n) < 24) {                                         \
+            VDIGIT(q + (INV_VL ? (n) : (n) / 3), mq + (INV_VL ? (n) : (n) / 3));                   \
         }                                                                                          \
     } while (0)
 
