@@ -17,11 +17,12 @@
 /*
  * The gcd takes the packed divsteps from this many limbs on (a public
  * size); below, tacit_mpi_core_avx2_divsteps with D = NULL.  Min TSC ticks
- * of the divsteps alone on Zen 4, unpacked vs packed: 1 limb 702 vs 754,
- * 2: 1222 vs 1196, 4: 2418 vs 2262, 8: 4732 vs 4628, 16: 9958 vs 9230,
- * 24: 17940 vs 13962, 32: 26936 vs 18720, 64: 92846 vs 45916.
+ * of the divsteps alone on Zen 4, unpacked (30-step batches too, since
+ * 693ee86) vs packed: 1 limb 728 vs 754, 2: 1196 vs 1196, 3: 1742 vs 1768,
+ * 4: 2340 vs 2262, 8: 4758 vs 4628, 16: 9516 vs 9230, 24: 17108 vs 13962,
+ * 32: 26936 vs 18720, 64: 94640 vs 45942.
  */
-#define TACIT_MPI_GCD_PACKED_MIN_LIMBS 2
+#define TACIT_MPI_GCD_PACKED_MIN_LIMBS 4
 
 /* Working limbs of tacit_mpi_core_avx2_gcd_divsteps (T). */
 size_t tacit_mpi_core_avx2_gcd_divsteps_working_limbs(size_t limbs);
