@@ -231,15 +231,6 @@ static void test_packed_divsteps(void)
              */
             size_t steps = it % 2 == 0 ? all : it % 6 == 1 ? all - 30 : 1 + (it % 5) * 29;
             size_t i;
-            /*
-             * below GCD_VD30_LIMBS (25) the packed kernel runs 28-step batches and the
-             * unpacked one 30-step batches (inv_avx2.c): a multiple of 420 steps, so that
-             * both stop after the same divsteps
-             */
-            if (limbs < 25 && steps != all) {
-                steps = (steps + 419) / 420 * 420;
-                steps = steps < all ? steps : all;
-            }
             tacit_mpi_uint c = 0;
             shaped(G, limbs, (unsigned)it / 2);
             shaped(F1, limbs, (unsigned)(it / 4 + 3));
