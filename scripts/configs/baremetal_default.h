@@ -7,7 +7,7 @@
  * Host suites: test_sha test_md test_hmac test_hmac_drbg test_asn1 test_base64 test_pem
  * Host suites: test_bignum test_bignum_core test_rsa test_rsa_vectors test_ecp test_ecdsa
  * Host suites: test_ecdh ct_ecp ct_bignum ct_rsa
- * Host suites: test_mlkem ct_mlkem
+ * Host suites: test_mlkem ct_mlkem test_sha512t
  * (The other suites need the entropy source, or modules this configuration leaves out.)
  */
 #ifndef TACIT_BAREMETAL_DEFAULT_H
