@@ -125,9 +125,10 @@ GCM_T_AESNI __attribute__((always_inline)) static inline void aesni_bulk(
     _mm_storeu_si128((__m128i *)xi, x);
 }
 
-GCM_T_AESNI void tacit_gcm_aesni_bulk(const unsigned char *st, int enc,
-                                      const unsigned char ctr0[16], const unsigned char *in,
-                                      size_t len, unsigned char *out, unsigned char xi[16])
+GCM_T_AESNI GCM_ALIGN void tacit_gcm_aesni_bulk(const unsigned char *st, int enc,
+                                                const unsigned char ctr0[16],
+                                                const unsigned char *in, size_t len,
+                                                unsigned char *out, unsigned char xi[16])
 {
     aesni_bulk(st, enc, ctr0, in, len, out, xi);
 }
@@ -138,9 +139,10 @@ GCM_T_AESNI void tacit_gcm_aesni_bulk(const unsigned char *st, int enc,
  * left them dirty (no vzeroupper) every SSE write waits for the register's
  * old value; measured here (Zen 5), the SSE kernel then ran 2x slower.
  */
-GCM_T_AESNI_AVX void tacit_gcm_aesni_avx_bulk(const unsigned char *st, int enc,
-                                              const unsigned char ctr0[16], const unsigned char *in,
-                                              size_t len, unsigned char *out, unsigned char xi[16])
+GCM_T_AESNI_AVX GCM_ALIGN void tacit_gcm_aesni_avx_bulk(const unsigned char *st, int enc,
+                                                        const unsigned char ctr0[16],
+                                                        const unsigned char *in, size_t len,
+                                                        unsigned char *out, unsigned char xi[16])
 {
     aesni_bulk(st, enc, ctr0, in, len, out, xi);
 }

@@ -107,9 +107,10 @@ GCM_T_VAES __attribute__((always_inline)) static inline void vaes256_step(
     }
 }
 
-GCM_T_VAES void tacit_gcm_vaes256_bulk(const unsigned char *st, int enc,
-                                       const unsigned char ctr0[16], const unsigned char *in,
-                                       size_t len, unsigned char *out, unsigned char xi[16])
+GCM_T_VAES GCM_ALIGN void tacit_gcm_vaes256_bulk(const unsigned char *st, int enc,
+                                                 const unsigned char ctr0[16],
+                                                 const unsigned char *in, size_t len,
+                                                 unsigned char *out, unsigned char xi[16])
 {
     __m128i x = gcm_ld(xi);
     __m256i ctr = _mm256_add_epi32(_mm256_broadcastsi128_si256(gcm_bswap(gcm_ld(ctr0))),

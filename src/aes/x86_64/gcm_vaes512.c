@@ -184,9 +184,10 @@ GCM_T_VAES512 static void vaes512_tail(const unsigned char *st, int nr, int enc,
     *x = gcm_reduce(v512_fold(lo), v512_fold(hi), v512_fold(mid));
 }
 
-GCM_T_VAES512 void tacit_gcm_vaes512_bulk(const unsigned char *st, int enc,
-                                          const unsigned char ctr0[16], const unsigned char *in,
-                                          size_t len, unsigned char *out, unsigned char xi[16])
+GCM_T_VAES512 GCM_ALIGN void tacit_gcm_vaes512_bulk(const unsigned char *st, int enc,
+                                                    const unsigned char ctr0[16],
+                                                    const unsigned char *in, size_t len,
+                                                    unsigned char *out, unsigned char xi[16])
 {
     __m128i x = gcm_ld(xi);
     __m512i ctr =

@@ -192,20 +192,22 @@ GCM_T_AESNI __attribute__((always_inline)) static inline void gcm_crypt_body(
     gcm_wipe(ctr, 16);
 }
 
-GCM_T_AESNI static void gcm_crypt_sse(const unsigned char *st, gcm_x86_bulk_fn *bulk, int enc,
-                                      const unsigned char *nonce, size_t nonce_len,
-                                      const unsigned char *aad, size_t aad_len,
-                                      const unsigned char *in, size_t in_len, unsigned char *out,
-                                      unsigned char tag[16])
+GCM_T_AESNI GCM_ALIGN static void gcm_crypt_sse(const unsigned char *st, gcm_x86_bulk_fn *bulk,
+                                                int enc, const unsigned char *nonce,
+                                                size_t nonce_len, const unsigned char *aad,
+                                                size_t aad_len, const unsigned char *in,
+                                                size_t in_len, unsigned char *out,
+                                                unsigned char tag[16])
 {
     gcm_crypt_body(st, bulk, enc, nonce, nonce_len, aad, aad_len, in, in_len, out, tag);
 }
 
-GCM_T_AESNI_AVX static void gcm_crypt_avx(const unsigned char *st, gcm_x86_bulk_fn *bulk, int enc,
-                                          const unsigned char *nonce, size_t nonce_len,
-                                          const unsigned char *aad, size_t aad_len,
-                                          const unsigned char *in, size_t in_len,
-                                          unsigned char *out, unsigned char tag[16])
+GCM_T_AESNI_AVX GCM_ALIGN static void gcm_crypt_avx(const unsigned char *st, gcm_x86_bulk_fn *bulk,
+                                                    int enc, const unsigned char *nonce,
+                                                    size_t nonce_len, const unsigned char *aad,
+                                                    size_t aad_len, const unsigned char *in,
+                                                    size_t in_len, unsigned char *out,
+                                                    unsigned char tag[16])
 {
     gcm_crypt_body(st, bulk, enc, nonce, nonce_len, aad, aad_len, in, in_len, out, tag);
 }

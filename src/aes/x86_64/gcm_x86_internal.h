@@ -36,6 +36,14 @@
     __attribute__((                                                                                \
         target("aes,pclmul,ssse3,sse4.1,avx,avx2,vaes,vpclmulqdq,avx512f,avx512vl,avx512bw")))
 
+/*
+ * Each kernel entry point (the bulk functions and gcm_x86.c's crypt bodies) starts on a
+ * 64-byte boundary, so its hot loops sit at the same place in the cache lines and
+ * fetch windows whatever the link puts before it: without it AES-128-GCM 1350 B moved
+ * by up to 14% with the link layout (728 to 832 ticks on Zen 4, VAES-256).
+ */
+#define GCM_ALIGN __attribute__((aligned(64)))
+
 #define GCM_U_RK 0
 #define GCM_U_NR 15
 #define GCM_NPOW 32
@@ -143,14 +151,15 @@ GCM_T_AESNI static inline int gcm_load_keys(const unsigned char *st, __m128i rk[
     return (int)nr;
 }
 
-/* wipe a stack buffer that held data (no secret-dependent work) */
+/*
+ * wipe a stack buffer that held data (no secret-dependent work): a plain memset (vector
+ * stores) the empty asm keeps, as it may read the buffer; the byte loop through a volatile
+ * pointer it replaces cost 1 store a byte (a 70-byte GCM tail: +180 TSC ticks a message).
+ */
 static inline void gcm_wipe(void *p, size_t n)
 {
-    volatile unsigned char *v = (volatile unsigned char *)p;
-
-    while (n-- > 0) {
-        *v++ = 0;
-    }
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
 #endif
