@@ -85,13 +85,20 @@ GCM_T_AESNI __attribute__((always_inline)) static inline void aesni_step(
     }
 }
 
-/* the kernel body, compiled twice: legacy SSE encoding, and VEX (AVX) encoding */
+/*
+ * the kernel body, compiled twice: legacy SSE encoding, and VEX (AVX) encoding.  The end
+ * sums the last step's output (encryption), the tail and the length block under one
+ * reduction: H^n .. H^1 for the n <= 17 blocks.
+ */
 GCM_T_AESNI __attribute__((always_inline)) static inline void aesni_bulk(
     const unsigned char *st, int enc, const unsigned char ctr0[16], const unsigned char *in,
-    size_t len, unsigned char *out, unsigned char xi[16])
+    size_t len, unsigned char *out, unsigned char xi[16], const unsigned char lens[16])
 {
     __m128i x = gcm_ld(xi), ctr = gcm_bswap(gcm_ld(ctr0));
+    __m128i lo = _mm_setzero_si128(), hi = lo, mid = lo;
     unsigned char buf[128];
+    const unsigned char *last = NULL; /* encryption: the last step's output, not hashed yet */
+    size_t nt, k;
     int nr;
 
     memcpy(&nr, GCM_AT(st, GCM_U_NR), 4);
@@ -102,35 +109,44 @@ GCM_T_AESNI __attribute__((always_inline)) static inline void aesni_bulk(
             for (; len >= 128; in += 128, out += 128, len -= 128) {
                 aesni_step(st, nr, &ctr, in, out, out - 128, &x);
             }
-            x = gcm_absorb_n(st, x, out - 128, 128, 8);
+            last = out - 128;
         }
     } else {
         for (; len >= 128; in += 128, out += 128, len -= 128) {
             aesni_step(st, nr, &ctr, in, out, in, &x);
         }
     }
+    nt = (len + 15) / 16;
+    k = (last != NULL ? 8 : 0) + nt + 1;
+    if (last != NULL) {
+        gcm_acc_n(st, x, last, 128, 8, k, &lo, &hi, &mid);
+        x = _mm_setzero_si128(), k -= 8;
+    }
     if (len > 0) {
         memset(buf, 0, sizeof(buf));
         memcpy(buf, in, len);
         if (!enc) {
-            x = gcm_absorb_n(st, x, buf, len, (len + 15) / 16);
+            gcm_acc_n(st, x, buf, len, nt, k, &lo, &hi, &mid);
         }
         aesni_step(st, nr, &ctr, buf, buf, NULL, &x);
         memcpy(out, buf, len);
         if (enc) {
-            x = gcm_absorb_n(st, x, buf, len, (len + 15) / 16);
+            gcm_acc_n(st, x, buf, len, nt, k, &lo, &hi, &mid);
         }
+        x = _mm_setzero_si128();
         gcm_wipe(buf, sizeof(buf));
     }
-    _mm_storeu_si128((__m128i *)xi, x);
+    gcm_acc_n(st, x, lens, 16, 1, 1, &lo, &hi, &mid);
+    _mm_storeu_si128((__m128i *)xi, gcm_reduce(lo, hi, mid));
 }
 
 GCM_T_AESNI GCM_ALIGN void tacit_gcm_aesni_bulk(const unsigned char *st, int enc,
                                                 const unsigned char ctr0[16],
                                                 const unsigned char *in, size_t len,
-                                                unsigned char *out, unsigned char xi[16])
+                                                unsigned char *out, unsigned char xi[16],
+                                                const unsigned char lens[16])
 {
-    aesni_bulk(st, enc, ctr0, in, len, out, xi);
+    aesni_bulk(st, enc, ctr0, in, len, out, xi, lens);
 }
 
 /*
@@ -142,9 +158,10 @@ GCM_T_AESNI GCM_ALIGN void tacit_gcm_aesni_bulk(const unsigned char *st, int enc
 GCM_T_AESNI_AVX GCM_ALIGN void tacit_gcm_aesni_avx_bulk(const unsigned char *st, int enc,
                                                         const unsigned char ctr0[16],
                                                         const unsigned char *in, size_t len,
-                                                        unsigned char *out, unsigned char xi[16])
+                                                        unsigned char *out, unsigned char xi[16],
+                                                        const unsigned char lens[16])
 {
-    aesni_bulk(st, enc, ctr0, in, len, out, xi);
+    aesni_bulk(st, enc, ctr0, in, len, out, xi, lens);
 }
 
 #endif

@@ -107,15 +107,21 @@ GCM_T_VAES __attribute__((always_inline)) static inline void vaes256_step(
     }
 }
 
+/* the end sums the last step's output (encryption), the tail and the length block under
+   one reduction, as gcm_aesni.c's does */
 GCM_T_VAES GCM_ALIGN void tacit_gcm_vaes256_bulk(const unsigned char *st, int enc,
                                                  const unsigned char ctr0[16],
                                                  const unsigned char *in, size_t len,
-                                                 unsigned char *out, unsigned char xi[16])
+                                                 unsigned char *out, unsigned char xi[16],
+                                                 const unsigned char lens[16])
 {
     __m128i x = gcm_ld(xi);
+    __m128i lo = _mm_setzero_si128(), hi = lo, mid = lo;
     __m256i ctr = _mm256_add_epi32(_mm256_broadcastsi128_si256(gcm_bswap(gcm_ld(ctr0))),
                                    _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
     unsigned char buf[128];
+    const unsigned char *last = NULL; /* encryption: the last step's output, not hashed yet */
+    size_t nt, k;
     int nr;
 
     memcpy(&nr, GCM_AT(st, GCM_U_NR), 4);
@@ -126,27 +132,35 @@ GCM_T_VAES GCM_ALIGN void tacit_gcm_vaes256_bulk(const unsigned char *st, int en
             for (; len >= 128; in += 128, out += 128, len -= 128) {
                 vaes256_step(st, nr, &ctr, in, out, out - 128, &x);
             }
-            x = gcm_absorb_n(st, x, out - 128, 128, 8);
+            last = out - 128;
         }
     } else {
         for (; len >= 128; in += 128, out += 128, len -= 128) {
             vaes256_step(st, nr, &ctr, in, out, in, &x);
         }
     }
+    nt = (len + 15) / 16;
+    k = (last != NULL ? 8 : 0) + nt + 1;
+    if (last != NULL) {
+        gcm_acc_n(st, x, last, 128, 8, k, &lo, &hi, &mid);
+        x = _mm_setzero_si128(), k -= 8;
+    }
     if (len > 0) {
         memset(buf, 0, sizeof(buf));
         memcpy(buf, in, len);
         if (!enc) {
-            x = gcm_absorb_n(st, x, buf, len, (len + 15) / 16);
+            gcm_acc_n(st, x, buf, len, nt, k, &lo, &hi, &mid);
         }
         vaes256_step(st, nr, &ctr, buf, buf, NULL, &x);
         memcpy(out, buf, len);
         if (enc) {
-            x = gcm_absorb_n(st, x, buf, len, (len + 15) / 16);
+            gcm_acc_n(st, x, buf, len, nt, k, &lo, &hi, &mid);
         }
+        x = _mm_setzero_si128();
         gcm_wipe(buf, sizeof(buf));
     }
-    _mm_storeu_si128((__m128i *)xi, x);
+    gcm_acc_n(st, x, lens, 16, 1, 1, &lo, &hi, &mid);
+    _mm_storeu_si128((__m128i *)xi, gcm_reduce(lo, hi, mid));
 }
 
 #endif

@@ -187,7 +187,8 @@ GCM_T_VAES512 static void vaes512_tail(const unsigned char *st, int nr, int enc,
 GCM_T_VAES512 GCM_ALIGN void tacit_gcm_vaes512_bulk(const unsigned char *st, int enc,
                                                     const unsigned char ctr0[16],
                                                     const unsigned char *in, size_t len,
-                                                    unsigned char *out, unsigned char xi[16])
+                                                    unsigned char *out, unsigned char xi[16],
+                                                    const unsigned char lens[16])
 {
     __m128i x = gcm_ld(xi);
     __m512i ctr =
@@ -213,6 +214,7 @@ GCM_T_VAES512 GCM_ALIGN void tacit_gcm_vaes512_bulk(const unsigned char *st, int
     if (len > 0) {
         vaes512_tail(st, nr, enc, ctr, in, len, out, &x);
     }
+    x = gcm_absorb_n(st, x, lens, 16, 1);
     _mm_storeu_si128((__m128i *)xi, x);
 }
 

@@ -180,10 +180,9 @@ GCM_T_AESNI __attribute__((always_inline)) static inline void gcm_crypt_body(
 
     memset(xi, 0, 16);
     gcm_ghash(st, xi, aad, aad_len);
-    bulk(st, enc, ctr, in, in_len, out, xi);
     gcm_put_be64(lens, (uint64_t)aad_len * 8);
     gcm_put_be64(lens + 8, (uint64_t)in_len * 8);
-    gcm_ghash(st, xi, lens, 16);
+    bulk(st, enc, ctr, in, in_len, out, xi, lens);
 
     _mm_storeu_si128((__m128i *)tag, _mm_xor_si128(gcm_ld(ek), gcm_bswap(gcm_ld(xi))));
     gcm_wipe(ek, 16);

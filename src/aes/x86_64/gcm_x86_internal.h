@@ -62,11 +62,13 @@ typedef char gcm_x86_layout_fits[(2 * GCM_U_END <= TACIT_AES_GCM_X86_STATE_WORDS
 /*
  * The kernels' common entry: en/decrypt len bytes in CTR mode from the
  * counter block ctr (inc32 of J0, in block byte order), absorbing the
- * ciphertext into the GHASH accumulator xi (byte-reversed, 16 bytes).
+ * ciphertext, then the length block lens, into the GHASH accumulator xi
+ * (byte-reversed, 16 bytes): the kernel sums the length block with its last
+ * blocks (one reduction).
  */
 typedef void gcm_x86_bulk_fn(const unsigned char *st, int enc, const unsigned char ctr[16],
                              const unsigned char *in, size_t len, unsigned char *out,
-                             unsigned char xi[16]);
+                             unsigned char xi[16], const unsigned char lens[16]);
 gcm_x86_bulk_fn tacit_gcm_aesni_bulk;     /* SSE encoding */
 gcm_x86_bulk_fn tacit_gcm_aesni_avx_bulk; /* the same, VEX encoding */
 gcm_x86_bulk_fn tacit_gcm_vaes256_bulk;
@@ -136,6 +138,33 @@ GCM_T_AESNI static inline __m128i gcm_absorb_n(const unsigned char *st, __m128i 
         gcm_mul_acc(b, gcm_ld(GCM_PW(st, n - i)), gcm_ld(GCM_KT(st, n - i)), &lo, &hi, &mid);
     }
     return gcm_reduce(lo, hi, mid);
+}
+
+/*
+ * lo, hi, mid += (x + b[0]) H^k + b[1] H^(k-1) + ... + b[n-1] H^(k-n+1), unreduced, for
+ * the n blocks b at p with the bytes from len on taken as zero (16 (n - 1) < len <= 16 n;
+ * all 16 n bytes at p must be readable: the caller's stack buffer or whole blocks).  The
+ * kernels sum the last step, the tail and the length block this way and reduce once.
+ */
+GCM_T_AESNI static inline void gcm_acc_n(const unsigned char *st, __m128i x, const unsigned char *p,
+                                         size_t len, size_t n, size_t k, __m128i *lo, __m128i *hi,
+                                         __m128i *mid)
+{
+    const __m128i idx = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i b;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        b = gcm_ld(p + 16 * i);
+        if (16 * i + 16 > len) { /* public length: keep bytes 0 .. len - 16 i - 1 */
+            b = _mm_and_si128(b, _mm_cmpgt_epi8(_mm_set1_epi8((char)(len - 16 * i)), idx));
+        }
+        b = gcm_bswap(b);
+        if (i == 0) {
+            b = _mm_xor_si128(b, x);
+        }
+        gcm_mul_acc(b, gcm_ld(GCM_PW(st, k - i)), gcm_ld(GCM_KT(st, k - i)), lo, hi, mid);
+    }
 }
 
 /* the round keys and round count */
