@@ -111,17 +111,25 @@ GCM_T_AESNI __attribute__((always_inline)) static inline void aesni_bulk(
             }
             last = out - 128;
         }
+        k = (last != NULL ? 8 : 0) + (len + 15) / 16 + 1;
+        if (last != NULL) {
+            gcm_acc_n(st, x, last, 128, 8, k, &lo, &hi, &mid);
+            x = _mm_setzero_si128(), k -= 8;
+        }
     } else {
-        for (; len >= 128; in += 128, out += 128, len -= 128) {
+        for (; len >= 256; in += 128, out += 128, len -= 128) {
             aesni_step(st, nr, &ctr, in, out, in, &x);
+        }
+        k = (len + 15) / 16 + 1;
+        if (len >=
+            128) { /* the last step's input joins the final sum (read before out is written) */
+            gcm_acc_n(st, x, in, 128, 8, k, &lo, &hi, &mid);
+            x = _mm_setzero_si128(), k -= 8;
+            aesni_step(st, nr, &ctr, in, out, NULL, &x);
+            in += 128, out += 128, len -= 128;
         }
     }
     nt = (len + 15) / 16;
-    k = (last != NULL ? 8 : 0) + nt + 1;
-    if (last != NULL) {
-        gcm_acc_n(st, x, last, 128, 8, k, &lo, &hi, &mid);
-        x = _mm_setzero_si128(), k -= 8;
-    }
     if (len > 0) {
         memset(buf, 0, sizeof(buf));
         memcpy(buf, in, len);
