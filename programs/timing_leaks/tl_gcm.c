@@ -61,11 +61,12 @@ static void gcm_run_default(const unsigned char *in)
 static void gcm_run_bulk(gcm_x86_bulk_fn *bulk)
 {
     static const unsigned char ctr[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0, 2 };
+    static const unsigned char lens[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     unsigned char xi[16] = { 0 };
     int r;
 
     for (r = 0; r < 4; r++) {
-        bulk((const unsigned char *)gcm_state, 1, ctr, gcm_pt, GCM_PT - 7, gcm_ct, xi);
+        bulk((const unsigned char *)gcm_state, 1, ctr, gcm_pt, GCM_PT - 7, gcm_ct, xi, lens);
     }
 }
 
