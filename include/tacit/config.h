@@ -99,7 +99,7 @@
 /* #define TACIT_MPI_NO_ASM */       /* no x86-64 MULX/ADX Montgomery kernel */
 /* #define TACIT_MPI_NO_IFMA */      /* no AVX-512 IFMA exponentiation (the ADX one stays) */
 /* #define TACIT_ECP_NO_ASM */       /* no x86-64 assembly in the P-256 field */
-/* #define TACIT_AES_NO_ASM */       /* no AES-NI/VAES GCM kernels (portable bitsliced AES only) */
+/* #define TACIT_AES_NO_ASM */       /* no AES-NI/VAES GCM and CCM kernels (bitsliced AES only) */
 /* #define TACIT_ECP_SMALL_TABLES */ /* P-256 k*G without the 148 KiB comb table; implied by -Os */
 /* #define TACIT_SHA_NO_ACCEL */     /* no SHA-NI / BMI2 builds of the hashes */
 /* #define TACIT_SHA_SMALL */        /* looped (not unrolled) hashes: small code; implied by -Os */

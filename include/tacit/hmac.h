@@ -27,8 +27,9 @@ extern "C" {
 /*
  * Shortest tag tacit_hmac_verify accepts, in bytes: RFC 2104 section 5's
  * max(HashLen / 2, 10) (80 bits), capped at TACIT_HMAC_MIN_TAG_LEN = 128
- * bits.  So 10 for SHA-1 (HMAC-SHA1-80, -96), 14 for SHA-224 and SHA3-224,
- * 16 for the longer hashes (RFC 4231 test case 5, RFC 4868's -256-128).
+ * bits.  So 10 for SHA-1 (HMAC-SHA1-80, -96), 14 for SHA-224, SHA-512/224
+ * and SHA3-224, 16 for the longer hashes (RFC 4231 test case 5, RFC 4868's
+ * -256-128).
  * Shorter truncations are refused: compute the HMAC and compare with
  * tacit_ct_memcmp if a protocol needs them.
  */
