@@ -15,8 +15,11 @@
  * Build options (define them for the library build, e.g. in the config
  * file): TACIT_SHA_SMALL selects a compact, rolled compression function
  * (also chosen automatically under -Os) for code-size-constrained
- * firmware.  On x86 a copy of the C code compiled for BMI2 runs when the
- * CPU has it; TACIT_SHA_NO_ACCEL builds the plain C only.
+ * firmware.  On x86-64 with AVX2 and BMI2 an inline-assembly kernel runs
+ * (the message schedule in vector registers beside the scalar rounds; a
+ * second one with AVX-512VL), on other x86 CPUs with BMI2 a copy of the C
+ * code compiled for BMI2; TACIT_SHA_NO_ACCEL builds the plain C only.  All
+ * four SHA-512 variants share these kernels.
  *
  * Threads: a context holds one running hash; use it from one thread at a time.
  */
