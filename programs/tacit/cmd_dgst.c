@@ -21,7 +21,7 @@ static const char usage[] =
     "usage: tacit dgst -a ALG [--len N] [--hmac KEYHEX] [FILE...]\n"
     "  Print ALG(FILE)= <hex digest> for each FILE (default: stdin), as `openssl dgst`.\n"
     "  -a, --algorithm ALG  sha1, sha224, sha256, sha384, sha512, sha3-224, sha3-256,\n"
-    "                       sha3-384, sha3-512, shake128, shake256\n"
+    "                       sha3-384, sha3-512, sha512-224, sha512-256, shake128, shake256\n"
     "  --len N              SHAKE output length in bytes (default 16 for shake128, 32 for\n"
     "                       shake256, as openssl)\n"
     "  --hmac KEYHEX        HMAC with this key (hex) instead of the plain hash (not SHAKE)\n";
@@ -31,9 +31,17 @@ static const struct {
     const char *name;
     const char *label;
 } labels[] = {
-    { "sha1", "SHA1" },         { "sha224", "SHA2-224" },   { "sha256", "SHA2-256" },
-    { "sha384", "SHA2-384" },   { "sha512", "SHA2-512" },   { "sha3-224", "SHA3-224" },
-    { "sha3-256", "SHA3-256" }, { "sha3-384", "SHA3-384" }, { "sha3-512", "SHA3-512" },
+    { "sha1", "SHA1" },
+    { "sha224", "SHA2-224" },
+    { "sha256", "SHA2-256" },
+    { "sha384", "SHA2-384" },
+    { "sha512", "SHA2-512" },
+    { "sha3-224", "SHA3-224" },
+    { "sha3-256", "SHA3-256" },
+    { "sha3-384", "SHA3-384" },
+    { "sha3-512", "SHA3-512" },
+    { "sha512-224", "SHA2-512/224" },
+    { "sha512-256", "SHA2-512/256" },
 };
 
 typedef struct {
