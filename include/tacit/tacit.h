@@ -29,6 +29,7 @@
 #include "tacit/tls13.h"
 #include "tacit/tls12.h"
 #include "tacit/aead.h"
+#include "tacit/chacha20.h"
 #include "tacit/base64.h"
 #include "tacit/pem.h"
 #include "tacit/asn1.h"

@@ -1,10 +1,9 @@
 /*
  * Benchmark row for the plain ChaCha20 stream (RFC 8439 §2.4): XOR 16 KiB
  * with the keystream of a 256-bit key and a 96-bit nonce, counter 0, key set
- * up once and the nonce per call (the per-message work).  tacit has no
- * public plain-ChaCha20 call: the row runs the keystream kernel the AEAD
- * uses (src/chacha: tacit_chacha20_setup, then the xor_stream of
- * tacit_chachapoly_kernels_get, picked per call as the AEAD does).  Peers:
+ * up once and the nonce per call (the per-message work).  tacit:
+ * tacit_chacha20_xor (tacit/chacha20.h), which picks the AEAD's keystream
+ * kernel on each call.  Peers:
  * OpenSSL (EVP_chacha20), libsodium (crypto_stream_chacha20_ietf_xor_ic),
  * libgcrypt (GCRY_CIPHER_CHACHA20 stream mode), BearSSL (its best, SSE2,
  * and "bearssl-ct", the portable constant-time code), nettle
@@ -20,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tacit/chacha20.h"
 #include "tacit/config.h"
-#include "chacha/chacha_internal.h"
 
 #if defined(TACIT_HAVE_OPENSSL)
 #include <openssl/evp.h>
@@ -111,13 +110,8 @@ static void cc_teardown(void *state)
 static int cc_tacit(void *state)
 {
     cc_state *s = state;
-    tacit_chachapoly_kernels k;
-    uint32_t st[16];
 
-    tacit_chacha20_setup(st, s->key, 0, s->nonce);
-    tacit_chachapoly_kernels_get(&k);
-    k.xor_stream(st, s->in, s->out, s->len);
-    return 0;
+    return tacit_chacha20_xor(s->key, s->nonce, 0, s->in, s->len, s->out);
 }
 #define CC_TACIT { "tacit", cc_setup, cc_tacit, cc_teardown, 0 },
 

@@ -8,11 +8,15 @@
  * bytes, the assembly 16-block batch (two interleaved 8-block batches,
  * chacha16_avx2_gen.h) from 1024, and the tails through a buffer.  The
  * AVX-512 kernel cannot run here (scripts/check_ct_asm.sh traces it).
+ * The public calls (tacit/chacha20.h: tacit_chacha20_xor,
+ * tacit_xchacha20_xor, HChaCha20 included) with the key, the nonce and the
+ * data secret, through the same kernels.
  *
  * --negative: a table indexed by a keystream byte; valgrind must flag it.
  */
 #include "harness.h"
 
+#include "tacit/chacha20.h"
 #include "chacha/chacha_internal.h"
 #include "core/cpu_x86.h"
 
@@ -80,6 +84,47 @@ exit:
     RESET_HOOK();
 }
 
+/* The public API: key, nonce and data secret; the counter and length public. */
+static void test_api_secret(void)
+{
+    static const size_t lens[] = { 0, 5, 64, 700, 1024, 2600, 16384 + 77 };
+    unsigned char key[32], nonce[24];
+    size_t li, k;
+
+#if defined(TACIT_HAVE_CPU_X86) && !defined(TACIT_TEST_HOOKS)
+    if ((tacit_cpu_x86() & TACIT_CPU_AVX512) != 0 && TACIT_TEST_CF_ENABLED) {
+        TEST_SKIP("needs TACIT_TEST_HOOKS to force a path valgrind can run (it has no AVX-512)");
+    }
+#endif
+    for (k = 0; k < N_CT; k++) {
+        SET_HOOK(k);
+        for (li = 0; li < sizeof(lens) / sizeof(lens[0]); li++) {
+            size_t len = lens[li];
+            int x;
+            for (x = 0; x < 2; x++) {
+                fill(key, sizeof(key), (unsigned)(li + 7 * k));
+                fill(nonce, sizeof(nonce), (unsigned)(li + 3));
+                fill(buf, len, (unsigned)li);
+                TACIT_TEST_CF_SECRET(key, sizeof(key));
+                TACIT_TEST_CF_SECRET(nonce, sizeof(nonce));
+                TACIT_TEST_CF_SECRET(buf, len);
+                if (x == 0) {
+                    TEST_EQUAL(tacit_chacha20_xor(key, nonce, (uint32_t)li, buf, len, out), 0);
+                    TEST_EQUAL(tacit_chacha20_xor(key, nonce, (uint32_t)li, out, len, out), 0);
+                } else {
+                    TEST_EQUAL(tacit_xchacha20_xor(key, nonce, (uint32_t)li, buf, len, out), 0);
+                    TEST_EQUAL(tacit_xchacha20_xor(key, nonce, (uint32_t)li, out, len, out), 0);
+                }
+                TACIT_TEST_CF_PUBLIC(out, len);
+                TACIT_TEST_CF_PUBLIC(buf, len);
+                TEST_MEM_EQ(out, len, buf, len);
+            }
+        }
+    }
+exit:
+    RESET_HOOK();
+}
+
 /* Deliberately leaky: a keystream byte of a secret key as a table index. */
 static void test_negative_keystream_index(void)
 {
@@ -107,6 +152,7 @@ int main(int argc, char **argv)
         RUN_TEST(test_negative_keystream_index);
     } else {
         RUN_TEST(test_stream_secret);
+        RUN_TEST(test_api_secret);
     }
 #endif
     return TEST_MAIN_END();
