@@ -12,13 +12,17 @@
 
 #include <string.h>
 
-/* Security strength in bytes (SP 800-57 part 1, table 3, HMAC column capped at 256 bits). */
+/*
+ * Security strength in bytes (SP 800-57 part 1, table 3, HMAC column capped at 256 bits;
+ * SP 800-90A table 2: SHA-512/224 as SHA-224).
+ */
 static size_t drbg_strength(tacit_md_type md)
 {
     switch (md) {
     case TACIT_MD_SHA1:
         return 16;
     case TACIT_MD_SHA224:
+    case TACIT_MD_SHA512_224:
         return 24;
     default:
         return 32;
