@@ -7,7 +7,7 @@
  * included); scripts/m4_count.sh counts its instructions per byte under qemu-arm.
  *   cc -DTACIT_CONFIG_FILE='"chachapoly.h"' ...
  * scripts/test_configs.sh builds and runs these suites on the host (-Os):
- * Host suites: test_chachapoly ct_chachapoly
+ * Host suites: test_chachapoly ct_chachapoly test_chacha20_api
  * Not built here: the suites of the other modules.
  */
 #ifndef TACIT_CHACHAPOLY_CONFIG_H
