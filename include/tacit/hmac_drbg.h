@@ -15,8 +15,8 @@
  *     entropy/nonce at most TACIT_HMAC_DRBG_MAX_INPUT bytes each;
  *   - reseed after TACIT_HMAC_DRBG_RESEED_INTERVAL generate calls by default.
  * Entropy requested from the callback: the security strength of the hash
- * (16 bytes for SHA-1, 24 for SHA-224, 32 otherwise) for the entropy input
- * and for a reseed, half of it for the nonce.
+ * (16 bytes for SHA-1, 24 for SHA-224 and SHA-512/224, 32 otherwise) for the
+ * entropy input and for a reseed, half of it for the nonce.
  *
  * Errors never produce output: on any error the output buffer is zeroed.
  *
