@@ -46,18 +46,19 @@ double bench_now(void)
 
 static void usage(const char *prog, FILE *out)
 {
-    fprintf(out,
-            "usage: %s [--seconds S] [--peers] [--threads N] [--json|--csv] [--list] [ID ...]\n"
-            "  --seconds S  time per measurement (default 0.2), in 3 rounds that take turns\n"
-            "               with the other implementations of the row\n"
-            "  --peers      also measure OpenSSL, mbed TLS, BearSSL, nettle, libsodium, GMP where "
-            "built in\n"
-            "  --json       JSON on stdout;  --csv  CSV on stdout\n"
-            "  --list       list the benchmark ids (and what the terms in their titles mean)\n"
-            "  --threads N  run each measurement in N threads at once (each with its own\n"
-            "               setup) and report the total rate\n"
-            "  ID           only rows whose id starts with ID (e.g. rsa2048, ecdsa, sha)\n",
-            prog);
+    fprintf(
+        out,
+        "usage: %s [--seconds S] [--peers] [--threads N] [--json|--csv] [--list] [ID ...]\n"
+        "  --seconds S  time per measurement (default 0.2), in 3 rounds that take turns\n"
+        "               with the other implementations of the row\n"
+        "  --peers      also measure OpenSSL, mbed TLS, BearSSL, nettle, libsodium, libgcrypt,\n"
+        "               GMP where built in\n"
+        "  --json       JSON on stdout;  --csv  CSV on stdout\n"
+        "  --list       list the benchmark ids (and what the terms in their titles mean)\n"
+        "  --threads N  run each measurement in N threads at once (each with its own\n"
+        "               setup) and report the total rate\n"
+        "  ID           only rows whose id starts with ID (e.g. rsa2048, ecdsa, sha)\n",
+        prog);
 }
 
 /* What the shorthand in row titles means (printed by --list). */
