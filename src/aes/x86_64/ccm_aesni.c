@@ -13,13 +13,15 @@
 
 #include <immintrin.h>
 
-#include "core/cpu_x86.h"
-
 #define CCM_T __attribute__((target("aes,ssse3,sse4.1")))
 
+/*
+ * The same question as GCM's: AES-NI (TACIT_CPU_AESNI).  Asked through
+ * gcm_x86.c, the area's one place that asks the CPU (check_layers.sh).
+ */
 int tacit_aes_ccm_x86_ok(void)
 {
-    return (tacit_cpu_x86() & TACIT_CPU_AESNI) != 0;
+    return tacit_aes_gcm_x86_ok();
 }
 
 CCM_T static inline __m128i ccm_ld(const void *p)
