@@ -224,30 +224,15 @@ static __attribute__((noinline)) void gcd_from_pairs(tacit_mpi_uint *F, size_t n
 #define GNONE(n) ((void)0)
 
 /*
- * 30 divsteps from the words fw, gw, DIG() after each; r gets the matrix:
- * two groups of 15 (inv_x86_64.h's inv15_pack, as inv_avx2.c's
- * DIVSTEPS30).  Min TSC on Zen 4, the packed divsteps alone, 30-step
- * batches as 15 + 15 vs 28-step ones as 14 + 14 (the gcd's batches before,
- * when 30 was 14 + 14 + 2): 4 limbs 2444 -> 2262 (the unpacked kernel
- * 2418), 16 limbs 9256 -> 9230, 24: 14898 -> 13962, 32 (30 as 14 + 14 + 2
- * before): 21346 -> 18720.
+ * 30 divsteps from the words fw, gw, DIG() after each: inv_x86_64.h's
+ * INV_STEPS30 (two groups of 15, as in the inverse).  Min TSC on Zen 4, the
+ * packed divsteps alone, 30-step batches as 15 + 15 vs 28-step ones as
+ * 14 + 14 (the gcd's batches before, when 30 was 14 + 14 + 2): 4 limbs
+ * 2444 -> 2262 (the unpacked kernel 2418), 16 limbs 9256 -> 9230, 24: 14898
+ * -> 13962, 32 (30 as 14 + 14 + 2 before): 21346 -> 18720.
  */
-#define GCD_STEPS30(fw, gw, DIG)                                                                   \
-    do {                                                                                           \
-        nf = (fw);                                                                                 \
-        ng = (gw);                                                                                 \
-        inv15_pack(&a, &b, nf, ng);                                                                \
-        INV_STEPS15(DIG, 0);                                                                       \
-        inv15_unpack(a, b, r, p);                                                                  \
-        INV15_NEXT_WORDS();                                                                        \
-        inv15_pack(&a, &b, nf, ng);                                                                \
-        INV_STEPS15(DIG, 15);                                                                      \
-        inv15_unpack(a, b, m, p);                                                                  \
-        INV_COMBINE();                                                                             \
-    } while (0)
-
 #define VD 30
-#define GCD_STEPS_B GCD_STEPS30
+#define GCD_STEPS_B INV_STEPS30
 #define GCD_BODY gcd_body30
 #include "bignum/x86_64/gcd_avx2_body.h"
 #undef VD

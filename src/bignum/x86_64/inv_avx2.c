@@ -66,7 +66,7 @@ __extension__ typedef __int128 inv_sdd;
 
 /*
  * VD, bits per digit = divsteps per batch: 30, two groups of 15 (see
- * DIVSTEPS30), in every body.  (Before the groups of 15, a batch of 30 was
+ * INV_STEPS30, inv_x86_64.h), in every body.  (Before the groups of 15, a batch of 30 was
  * 14 + 14 + 2, and the inverse up to 12 limbs and the gcd up to 24 ran
  * batches of 28 = 14 + 14, where a third group cost more than the extra
  * batches did.  With 15 + 15 the 30-step batch has two groups as well, and
@@ -324,30 +324,6 @@ static __attribute__((noinline)) AVX2 void from_blocks(tacit_mpi_uint *F, tacit_
     } while (0)
 
 /*
- * 30 divsteps from the words fw, gw (30 correct low bits), DIG() after
- * each; r gets the batch's matrix, scaled by 2^30.  The words of the second
- * group come from the first (as in divsteps_n; 15 correct low bits left).
- * Two groups of 15 (inv15_pack, inv_x86_64.h), not 14 + 14 + 2 as before:
- * one group boundary a batch fewer (unpack, next words, pack: a chain of
- * some 11 cycles from the last step to the next one) and one matrix product
- * (8 IMULs) fewer.  Min TSC on Zen 4, tacit_mpi_inv_mod 1024 bits (79
- * batches): 11225 -> 10290 ticks (AVX-512VL bodies), 11446 -> 10600 (AVX2).
- */
-#define DIVSTEPS30(fw, gw, DIG)                                                                    \
-    do {                                                                                           \
-        nf = (fw);                                                                                 \
-        ng = (gw);                                                                                 \
-        inv15_pack(&a, &b, nf, ng);                                                                \
-        INV_STEPS15(DIG, 0);                                                                       \
-        inv15_unpack(a, b, r, p);                                                                  \
-        INV15_NEXT_WORDS();                                                                        \
-        inv15_pack(&a, &b, nf, ng);                                                                \
-        INV_STEPS15(DIG, 15);                                                                      \
-        inv15_unpack(a, b, m, p);                                                                  \
-        INV_COMBINE();                                                                             \
-    } while (0)
-
-/*
  * A short batch of n = 7 or 14 divsteps (one group; DIG after each): r
  * gets the group's matrix scaled by 2^(VD - n), the batch's scale (each
  * row |u| + |v| <= 2^n, so <= 2^VD after the shift), and the update
@@ -393,7 +369,7 @@ static __attribute__((noinline)) AVX2 void from_blocks(tacit_mpi_uint *F, tacit_
 #define INV_NAME(f) INV_NAME_X(f, INV_SUFFIX)
 /* up to SMALL_LIMBS limbs: static avx2_divsteps_small (and _vl), the inverse only */
 #define VD 30
-#define DIVSTEPS_B DIVSTEPS30
+#define DIVSTEPS_B INV_STEPS30
 #define INV_SMALL 1
 #define INV_WIDE 0
 #define INV_GCD 0
@@ -414,7 +390,7 @@ static __attribute__((noinline)) AVX2 void from_blocks(tacit_mpi_uint *F, tacit_
 #define INV_VL 0
 /* avx2_divsteps_narrow (and _vl) and the wide one */
 #define VD 30
-#define DIVSTEPS_B DIVSTEPS30
+#define DIVSTEPS_B INV_STEPS30
 #define INV_SMALL 0
 #define INV_GCD 0
 #define INV_SUFFIX
